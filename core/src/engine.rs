@@ -1,0 +1,701 @@
+//! The delivery engine: a hub publishes events, delivers each to a consumer,
+//! retries failures with backoff and dead-letters what exhausts its retries.
+//!
+//! Time is simulated (integer ms) and advances only through the agenda, so a
+//! run can be stepped attempt by attempt, advanced to a clock value, or run to
+//! the end, and always yields the same trace for the same config.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::fmt;
+
+use rand_pcg::Pcg32;
+use uuid::Uuid;
+
+use crate::backoff::Backoff;
+use crate::draws::{pcg, FailureDraws, RngKind, Stream};
+use crate::ids::{derived_id, random_id, Namespace, PassKey};
+use crate::limits;
+use crate::probability::Probability;
+
+/// What the consumer does with a repeat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ConsumerMode {
+    /// Every delivery that reaches it is an effect (a row, a notification).
+    Naive,
+    /// Records processed ids together with the effect and discards repeats.
+    #[default]
+    Idempotent,
+}
+
+/// When the consumer acknowledges (lesson 004).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AckTiming {
+    /// At-most-once: a failure after the ack loses the effect, never retried.
+    Before,
+    /// At-least-once: a failure before the ack makes the hub deliver again.
+    #[default]
+    After,
+}
+
+/// Where a failed delivery goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Requeue {
+    /// Wait per the backoff policy, then retry (the webhook hub of lesson 000).
+    #[default]
+    Backoff,
+    /// Straight to the back of the queue, no wait (the broker loop of lesson 004).
+    Immediate,
+}
+
+/// How event ids are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdScheme {
+    /// A fresh v4 per publication: a fact published twice gets two ids.
+    Random,
+    /// uuid5(namespace, fact key): a fact published twice gets one id.
+    Derived(Namespace),
+}
+
+impl Default for IdScheme {
+    fn default() -> Self {
+        IdScheme::Random
+    }
+}
+
+/// Everything that determines a run. Same config, same trace.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SimConfig {
+    pub seed: u64,
+    pub rng: RngKind,
+    /// Facts the producer publishes.
+    pub facts: u32,
+    /// 1, or 2 for the double publication of every fact.
+    pub publications_per_fact: u32,
+    pub id_scheme: IdScheme,
+    /// Probability that one delivery attempt fails.
+    pub failure: Probability,
+    /// Share of failures where the consumer processed the event but the ack
+    /// was lost (the rest: request lost or consumer down, no effect).
+    pub ack_lost_share: Probability,
+    pub backoff: Backoff,
+    pub requeue: Requeue,
+    pub ack: AckTiming,
+    pub consumer: ConsumerMode,
+    /// Time between two publications (0: all at once, as in lesson 004).
+    pub publish_interval_ms: u64,
+    /// Keep every attempt (the page draws them); off for big CLI runs.
+    pub record_trace: bool,
+}
+
+impl Default for SimConfig {
+    /// The lesson-000 lab: 20 events, 30 % failures, half of them lost acks.
+    fn default() -> Self {
+        Self {
+            seed: 2_026,
+            rng: RngKind::Pcg,
+            facts: 20,
+            publications_per_fact: 1,
+            id_scheme: IdScheme::Random,
+            failure: Probability::from_ppm(300_000).expect("in range"),
+            ack_lost_share: Probability::from_ppm(500_000).expect("in range"),
+            backoff: Backoff::default(),
+            requeue: Requeue::Backoff,
+            ack: AckTiming::After,
+            consumer: ConsumerMode::Idempotent,
+            publish_interval_ms: 10_000,
+            record_trace: true,
+        }
+    }
+}
+
+/// A config value outside its documented range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The setting, as the CLI flag names it (`events`, `retries`, …).
+    pub field: &'static str,
+    /// The allowed range, human-readable.
+    pub allowed: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} must be {}", self.field, self.allowed)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl SimConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let err = |field, allowed: String| Err(ConfigError { field, allowed });
+        if !(1..=limits::EVENTS_MAX).contains(&self.facts) {
+            return err("events", format!("between 1 and {}", limits::EVENTS_MAX));
+        }
+        if !(1..=2).contains(&self.publications_per_fact) {
+            return err("publications", "1 or 2".into());
+        }
+        if self.record_trace && self.published_total() > limits::TRACED_EVENTS_MAX {
+            return err("events", format!("at most {} when the trace is recorded", limits::TRACED_EVENTS_MAX));
+        }
+        let retries_limit = match self.requeue {
+            Requeue::Backoff => limits::RETRIES_MAX_BACKOFF,
+            Requeue::Immediate => limits::RETRIES_MAX_IMMEDIATE,
+        };
+        if self.backoff.retries_max > retries_limit {
+            return err("retries", format!("between 0 and {retries_limit}"));
+        }
+        if !(limits::BACKOFF_BASE_S_MIN..=limits::BACKOFF_BASE_S_MAX).contains(&self.backoff.base_s) {
+            return err(
+                "base-s",
+                format!("between {} and {} seconds", limits::BACKOFF_BASE_S_MIN, limits::BACKOFF_BASE_S_MAX),
+            );
+        }
+        if self.publish_interval_ms > limits::PUBLISH_INTERVAL_MS_MAX {
+            return err("publish-interval-ms", format!("between 0 and {}", limits::PUBLISH_INTERVAL_MS_MAX));
+        }
+        Ok(())
+    }
+
+    pub fn published_total(&self) -> u32 {
+        self.facts.saturating_mul(self.publications_per_fact)
+    }
+}
+
+/// Why an attempt failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FailureKind {
+    /// Request lost or consumer down: nothing happened at the consumer.
+    RequestLost,
+    /// The consumer processed it; the acknowledgement never reached the hub.
+    AckLost,
+    /// Acknowledged before processing, then the consumer crashed.
+    CrashAfterAck,
+}
+
+/// What one delivery attempt did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Processed (one effect) and acknowledged.
+    Processed,
+    /// A repeat, discarded by the idempotent consumer, and acknowledged.
+    DiscardedAcked,
+    /// Failed: see the kind. `effect` says whether the consumer's business
+    /// effect happened (an ack-lost delivery to a naive consumer, say).
+    Failed { kind: FailureKind, effect: bool },
+}
+
+/// What follows an attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Follow {
+    /// Acknowledged (or lost after an early ack): nothing more for now.
+    Done,
+    /// Retry at this simulated time.
+    RetryAt { due_ms: u64 },
+    /// Retries exhausted: moved to the dead-letter queue.
+    DeadLettered,
+}
+
+/// One delivery attempt, as the timeline draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Attempt {
+    pub at_ms: u64,
+    pub event: u32,
+    /// 1 for the original delivery of a cycle, 2 for its first retry, …
+    pub cycle_attempt: u32,
+    pub outcome: Outcome,
+    pub follow: Follow,
+}
+
+/// Where an event is. Exactly one at any moment: nothing is ever lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Not published yet (its publication time has not come).
+    Unpublished,
+    /// Due for delivery at `due_ms`: in flight if no attempt of this cycle
+    /// has failed yet, otherwise waiting to retry.
+    Scheduled { due_ms: u64 },
+    Acknowledged { at_ms: u64 },
+    DeadLettered { at_ms: u64 },
+}
+
+/// Per-event bookkeeping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EventRecord {
+    pub status: Status,
+    /// Delivery attempts over all cycles.
+    pub attempts: u32,
+    /// Attempts in the current cycle (at most 1 + retries_max).
+    pub cycle_attempts: u32,
+    /// Business effects this event caused at the consumer.
+    pub effects: u32,
+    pub last_failure: Option<FailureKind>,
+    /// Previous wait, for decorrelated jitter.
+    pub previous_wait_ms: u64,
+    pub manual_retries: u32,
+}
+
+impl EventRecord {
+    const NEW: Self = Self {
+        status: Status::Unpublished,
+        attempts: 0,
+        cycle_attempts: 0,
+        effects: 0,
+        last_failure: None,
+        previous_wait_ms: 0,
+        manual_retries: 0,
+    };
+
+    pub fn is_waiting_to_retry(&self) -> bool {
+        matches!(self.status, Status::Scheduled { .. }) && self.cycle_attempts > 0
+    }
+}
+
+/// Running totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counters {
+    pub published: u32,
+    pub deliveries: u64,
+    pub effects: u64,
+    pub duplicates_discarded: u64,
+    /// Events in the dead-letter queue now.
+    pub dead_lettered: u32,
+    /// Events acknowledged (with or without their effect).
+    pub acknowledged: u32,
+    /// Acknowledged events whose effect never happened (ack before processing).
+    pub lost: u32,
+    pub manual_retries: u32,
+}
+
+/// A manual retry that cannot be done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetryError {
+    NotDeadLettered,
+    UnknownEvent,
+    TooManyManualRetries,
+}
+
+/// The next deliveries, in order.
+enum Agenda {
+    /// Lesson 004: everything published at once, failures to the back.
+    Fifo { requeued: VecDeque<u32> },
+    /// Timed: min-heap of (due, sequence, event); sequence breaks ties FIFO.
+    Timed { heap: BinaryHeap<Reverse<(u64, u64, u32)>>, sequence: u64 },
+}
+
+pub struct Engine {
+    cfg: SimConfig,
+    events: Vec<EventRecord>,
+    next_publication: u32,
+    agenda: Agenda,
+    failure_draws: FailureDraws,
+    kind_rng: Pcg32,
+    jitter_rng: Pcg32,
+    /// Idempotent consumer's processed-id store, one bit per distinct id.
+    processed_ids: Vec<u64>,
+    counters: Counters,
+    dead_letters: Vec<u32>,
+    trace: Vec<Attempt>,
+    trace_hash: u64,
+    now_ms: u64,
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+impl Engine {
+    pub fn new(cfg: SimConfig) -> Result<Self, ConfigError> {
+        cfg.validate()?;
+        let published_total = cfg.published_total() as usize;
+        let agenda = match cfg.requeue {
+            Requeue::Immediate => Agenda::Fifo { requeued: VecDeque::new() },
+            Requeue::Backoff => Agenda::Timed { heap: BinaryHeap::new(), sequence: 0 },
+        };
+        let mut events = vec![EventRecord::NEW; published_total];
+        let mut counters = Counters::default();
+        if cfg.requeue == Requeue::Immediate {
+            // The lesson-004 broker: every message is in the queue from the start.
+            for record in &mut events {
+                record.status = Status::Scheduled { due_ms: 0 };
+            }
+            counters.published = cfg.published_total();
+        }
+        Ok(Self {
+            events,
+            next_publication: 0,
+            agenda,
+            failure_draws: FailureDraws::new(cfg.rng, cfg.seed),
+            kind_rng: pcg(cfg.seed, Stream::FailureKind, 0),
+            jitter_rng: pcg(cfg.seed, Stream::Jitter, 0),
+            processed_ids: vec![0; published_total.div_ceil(64)],
+            counters,
+            dead_letters: Vec::new(),
+            trace: Vec::new(),
+            trace_hash: FNV_OFFSET,
+            now_ms: 0,
+            cfg,
+        })
+    }
+
+    pub fn config(&self) -> &SimConfig {
+        &self.cfg
+    }
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+    pub fn events(&self) -> &[EventRecord] {
+        &self.events
+    }
+    /// Dead-lettered events, oldest entry first.
+    pub fn dead_letters(&self) -> &[u32] {
+        &self.dead_letters
+    }
+    pub fn trace(&self) -> &[Attempt] {
+        &self.trace
+    }
+    /// FNV-1a over every attempt so far: equal hashes, equal traces.
+    pub fn trace_hash(&self) -> u64 {
+        self.trace_hash
+    }
+    pub fn now_ms(&self) -> u64 {
+        self.now_ms
+    }
+
+    pub fn fact_of(&self, event: u32) -> u32 {
+        event / self.cfg.publications_per_fact
+    }
+
+    pub fn fact_key(&self, event: u32) -> String {
+        PassKey::of_fact(self.fact_of(event)).key()
+    }
+
+    /// The dense index of this event's id. Ids are interned: two events share
+    /// a slot exactly when they carry the same id (v4: one per publication;
+    /// v5: one per fact key), so the consumer's store is a bitset.
+    pub fn id_slot(&self, event: u32) -> u32 {
+        match self.cfg.id_scheme {
+            IdScheme::Random => event,
+            IdScheme::Derived(_) => self.fact_of(event),
+        }
+    }
+
+    pub fn event_id(&self, event: u32) -> Uuid {
+        match self.cfg.id_scheme {
+            IdScheme::Random => random_id(self.cfg.seed, u64::from(event)),
+            IdScheme::Derived(namespace) => derived_id(namespace, &self.fact_key(event)),
+        }
+    }
+
+    fn publication_ms(&self, event: u32) -> u64 {
+        u64::from(event) * self.cfg.publish_interval_ms
+    }
+
+    /// When the next attempt happens, if any is left.
+    pub fn next_due_ms(&self) -> Option<u64> {
+        let publication = (self.next_publication < self.cfg.published_total())
+            .then(|| self.publication_ms(self.next_publication));
+        match &self.agenda {
+            Agenda::Fifo { requeued } => publication.or_else(|| requeued.front().map(|_| self.now_ms)),
+            Agenda::Timed { heap, .. } => {
+                let retry = heap.peek().map(|Reverse((due_ms, _, _))| *due_ms);
+                match (retry, publication) {
+                    (Some(r), Some(p)) => Some(r.min(p)),
+                    (r, p) => r.or(p),
+                }
+            }
+        }
+    }
+
+    fn pop_next(&mut self) -> Option<u32> {
+        let published_total = self.cfg.published_total();
+        let take_publication = |next: u32, retry_due: Option<u64>, publication_ms: u64| {
+            next < published_total && retry_due.is_none_or(|due| publication_ms < due)
+        };
+        match &mut self.agenda {
+            Agenda::Fifo { requeued } => {
+                if self.next_publication < published_total {
+                    self.next_publication += 1;
+                    Some(self.next_publication - 1)
+                } else {
+                    requeued.pop_front()
+                }
+            }
+            Agenda::Timed { heap, .. } => {
+                let retry_due = heap.peek().map(|Reverse((due, _, _))| *due);
+                let publication_ms = u64::from(self.next_publication) * self.cfg.publish_interval_ms;
+                if take_publication(self.next_publication, retry_due, publication_ms) {
+                    self.now_ms = self.now_ms.max(publication_ms);
+                    self.next_publication += 1;
+                    Some(self.next_publication - 1)
+                } else {
+                    let Reverse((due_ms, _, event)) = heap.pop()?;
+                    self.now_ms = self.now_ms.max(due_ms);
+                    Some(event)
+                }
+            }
+        }
+    }
+
+    fn schedule(&mut self, event: u32, due_ms: u64) {
+        self.events[event as usize].status = Status::Scheduled { due_ms };
+        match &mut self.agenda {
+            Agenda::Fifo { requeued } => requeued.push_back(event),
+            Agenda::Timed { heap, sequence } => {
+                *sequence += 1;
+                heap.push(Reverse((due_ms, *sequence, event)));
+            }
+        }
+    }
+
+    /// The consumer receives the event: an effect, or a discarded repeat.
+    fn consume(&mut self, event: u32) -> bool {
+        if self.cfg.consumer == ConsumerMode::Idempotent {
+            let slot = self.id_slot(event) as usize;
+            let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+            if self.processed_ids[word] & bit != 0 {
+                self.counters.duplicates_discarded += 1;
+                return false;
+            }
+            // Recorded together with the effect: one transaction.
+            self.processed_ids[word] |= bit;
+        }
+        self.counters.effects += 1;
+        self.events[event as usize].effects += 1;
+        true
+    }
+
+    /// Delivers the next due event. `None` when nothing is left to deliver.
+    pub fn step(&mut self) -> Option<Attempt> {
+        let event = self.pop_next()?;
+        let index = event as usize;
+        if self.events[index].status == Status::Unpublished {
+            self.counters.published += 1;
+        }
+        self.counters.deliveries += 1;
+        let record = &mut self.events[index];
+        record.attempts += 1;
+        record.cycle_attempts += 1;
+        let cycle_attempt = record.cycle_attempts;
+
+        let fails = self.failure_draws.chance(self.cfg.failure);
+        let (outcome, follow) = if !fails {
+            let effect = self.consume(event);
+            self.acknowledge(event);
+            (if effect { Outcome::Processed } else { Outcome::DiscardedAcked }, Follow::Done)
+        } else if self.cfg.ack == AckTiming::Before {
+            // Acked on receipt, then the consumer crashed: the broker deleted it.
+            self.acknowledge(event);
+            self.counters.lost += 1;
+            self.events[index].last_failure = Some(FailureKind::CrashAfterAck);
+            (Outcome::Failed { kind: FailureKind::CrashAfterAck, effect: false }, Follow::Done)
+        } else {
+            let ack_lost = match self.cfg.ack_lost_share.ppm() {
+                0 => false,
+                Probability::SCALE_PPM => true,
+                share_ppm => {
+                    use rand::Rng;
+                    self.kind_rng.random_range(0..Probability::SCALE_PPM) < share_ppm
+                }
+            };
+            let (kind, effect) = if ack_lost {
+                (FailureKind::AckLost, self.consume(event))
+            } else {
+                (FailureKind::RequestLost, false)
+            };
+            self.events[index].last_failure = Some(kind);
+            (Outcome::Failed { kind, effect }, self.retry_or_dead_letter(event))
+        };
+        let attempt = Attempt { at_ms: self.now_ms, event, cycle_attempt, outcome, follow };
+        self.hash_attempt(&attempt);
+        if self.cfg.record_trace {
+            self.trace.push(attempt);
+        }
+        Some(attempt)
+    }
+
+    fn acknowledge(&mut self, event: u32) {
+        self.events[event as usize].status = Status::Acknowledged { at_ms: self.now_ms };
+        self.counters.acknowledged += 1;
+    }
+
+    fn retry_or_dead_letter(&mut self, event: u32) -> Follow {
+        let record = self.events[event as usize];
+        let retry_n = record.cycle_attempts; // the retry that would come next
+        if retry_n > self.cfg.backoff.retries_max {
+            self.events[event as usize].status = Status::DeadLettered { at_ms: self.now_ms };
+            self.dead_letters.push(event);
+            self.counters.dead_lettered += 1;
+            return Follow::DeadLettered;
+        }
+        let wait_ms = match self.cfg.requeue {
+            Requeue::Immediate => 0,
+            Requeue::Backoff => self.cfg.backoff.wait_ms(retry_n, record.previous_wait_ms, &mut self.jitter_rng),
+        };
+        self.events[event as usize].previous_wait_ms = wait_ms;
+        let due_ms = self.now_ms + wait_ms;
+        self.schedule(event, due_ms);
+        Follow::RetryAt { due_ms }
+    }
+
+    fn hash_attempt(&mut self, attempt: &Attempt) {
+        let (outcome_code, follow_value) = (
+            match attempt.outcome {
+                Outcome::Processed => 1,
+                Outcome::DiscardedAcked => 2,
+                Outcome::Failed { kind, effect } => 3 + kind as u64 * 2 + u64::from(effect),
+            },
+            match attempt.follow {
+                Follow::Done => 0,
+                Follow::RetryAt { due_ms } => due_ms.wrapping_add(1),
+                Follow::DeadLettered => u64::MAX,
+            },
+        );
+        for word in [attempt.at_ms, u64::from(attempt.event), u64::from(attempt.cycle_attempt), outcome_code, follow_value] {
+            for byte in word.to_le_bytes() {
+                self.trace_hash = (self.trace_hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
+            }
+        }
+    }
+
+    /// Delivers everything due at or before `clock_ms`, then sets the clock
+    /// there. Returns how many attempts happened.
+    pub fn run_until(&mut self, clock_ms: u64) -> usize {
+        let mut attempts = 0;
+        while self.next_due_ms().is_some_and(|due| due <= clock_ms) {
+            self.step();
+            attempts += 1;
+        }
+        self.now_ms = self.now_ms.max(clock_ms);
+        attempts
+    }
+
+    /// Runs until nothing is left to deliver (retries are bounded, so this ends).
+    pub fn run_to_end(&mut self) {
+        while self.step().is_some() {}
+    }
+
+    /// Puts a dead-lettered event back into delivery now, with the same id
+    /// and a fresh retry budget.
+    pub fn retry_dead_letter(&mut self, event: u32) -> Result<(), RetryError> {
+        let record = self.events.get(event as usize).ok_or(RetryError::UnknownEvent)?;
+        if !matches!(record.status, Status::DeadLettered { .. }) {
+            return Err(RetryError::NotDeadLettered);
+        }
+        if record.manual_retries >= limits::MANUAL_RETRIES_MAX {
+            return Err(RetryError::TooManyManualRetries);
+        }
+        self.dead_letters.retain(|&e| e != event);
+        self.counters.dead_lettered -= 1;
+        self.counters.manual_retries += 1;
+        let record = &mut self.events[event as usize];
+        record.cycle_attempts = 0;
+        record.previous_wait_ms = 0;
+        record.manual_retries += 1;
+        let now_ms = self.now_ms;
+        self.schedule(event, now_ms);
+        Ok(())
+    }
+
+    /// Retries every dead-lettered event; returns how many re-entered delivery.
+    pub fn retry_all_dead_letters(&mut self) -> usize {
+        let events = self.dead_letters.clone();
+        events.into_iter().filter(|&e| self.retry_dead_letter(e).is_ok()).count()
+    }
+
+    /// Counts of events per place: (unpublished, in flight, waiting, acked, dead-lettered).
+    pub fn census(&self) -> Census {
+        let mut census = Census::default();
+        for record in &self.events {
+            match record.status {
+                Status::Unpublished => census.unpublished += 1,
+                Status::Scheduled { .. } if record.cycle_attempts == 0 => census.in_flight += 1,
+                Status::Scheduled { .. } => census.waiting += 1,
+                Status::Acknowledged { .. } => census.acknowledged += 1,
+                Status::DeadLettered { .. } => census.dead_lettered += 1,
+            }
+        }
+        census
+    }
+
+    /// Effects per distinct fact (the "rows written" for each fact).
+    pub fn effects_per_fact(&self) -> Vec<u32> {
+        let mut effects = vec![0; self.cfg.facts as usize];
+        for (event, record) in self.events.iter().enumerate() {
+            effects[self.fact_of(event as u32) as usize] += record.effects;
+        }
+        effects
+    }
+
+    /// The invariants, as code. `Err` names the first one broken.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let census = self.census();
+        let c = &self.counters;
+        let placed = census.in_flight + census.waiting + census.acknowledged + census.dead_lettered;
+        if placed != c.published || census.unpublished + placed != self.cfg.published_total() {
+            return Err(format!("nothing lost: published {} but placed {placed} ({census:?})", c.published));
+        }
+        if census.acknowledged != c.acknowledged || census.dead_lettered != c.dead_lettered {
+            return Err(format!("counters disagree with the census: {c:?} vs {census:?}"));
+        }
+        if self.dead_letters.len() != census.dead_lettered as usize {
+            return Err("the dead-letter list disagrees with the census".into());
+        }
+        let attempts_bound = 1 + self.cfg.backoff.retries_max;
+        if let Some((event, r)) = self.events.iter().enumerate().find(|(_, r)| r.cycle_attempts > attempts_bound) {
+            return Err(format!("retries bounded: event {event} made {} attempts in one cycle", r.cycle_attempts));
+        }
+        let attempts: u64 = self.events.iter().map(|r| u64::from(r.attempts)).sum();
+        let effects: u64 = self.events.iter().map(|r| u64::from(r.effects)).sum();
+        if attempts != c.deliveries || effects != c.effects {
+            return Err("deliveries or effects disagree with the events".into());
+        }
+        if self.cfg.consumer == ConsumerMode::Idempotent {
+            let mut per_slot = vec![0u32; self.events.len()];
+            for (event, record) in self.events.iter().enumerate() {
+                per_slot[self.id_slot(event as u32) as usize] += record.effects;
+            }
+            if let Some(slot) = per_slot.iter().position(|&n| n > 1) {
+                return Err(format!("no duplicate effect: id slot {slot} took effect {} times", per_slot[slot]));
+            }
+        }
+        match self.cfg.ack {
+            AckTiming::After if c.lost != 0 => return Err("at-least-once lost an event".into()),
+            AckTiming::After => {
+                // Acknowledged means processed: by this event, or (idempotent) by its id.
+                for (event, record) in self.events.iter().enumerate() {
+                    if matches!(record.status, Status::Acknowledged { .. }) && !self.id_took_effect(event as u32) {
+                        return Err(format!("event {event} acknowledged without any effect"));
+                    }
+                }
+            }
+            AckTiming::Before => {
+                let unprocessed =
+                    self.events.iter().filter(|r| matches!(r.status, Status::Acknowledged { .. }) && r.effects == 0);
+                if unprocessed.count() != c.lost as usize {
+                    return Err("lost count disagrees with acknowledged events without effect".into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn id_took_effect(&self, event: u32) -> bool {
+        match self.cfg.consumer {
+            ConsumerMode::Naive => self.events[event as usize].effects > 0,
+            ConsumerMode::Idempotent => {
+                let slot = self.id_slot(event) as usize;
+                self.processed_ids[slot / 64] & (1 << (slot % 64)) != 0
+            }
+        }
+    }
+}
+
+/// Where the published events are right now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Census {
+    pub unpublished: u32,
+    pub in_flight: u32,
+    pub waiting: u32,
+    pub acknowledged: u32,
+    pub dead_lettered: u32,
+}

@@ -1,0 +1,25 @@
+//! Retry Lab's simulation core: pure and deterministic.
+//!
+//! The core knows no clock, no DOM and no OS randomness. Simulated time is an
+//! integer number of milliseconds and every random choice comes from streams
+//! seeded by one `u64` seed, so the same [`SimConfig`] gives the same trace on
+//! 64-bit native and on 32-bit wasm. The page and the CLI only render what the
+//! core says.
+
+pub mod ack_timing;
+pub mod backoff;
+pub mod draws;
+pub mod engine;
+pub mod ids;
+pub mod limits;
+pub mod polling;
+pub mod probability;
+
+pub use backoff::{Backoff, Jitter};
+pub use draws::RngKind;
+pub use engine::{
+    AckTiming, Attempt, Census, ConfigError, ConsumerMode, Counters, Engine, EventRecord, FailureKind,
+    Follow, IdScheme, Outcome, Requeue, RetryError, SimConfig, Status,
+};
+pub use ids::{Namespace, PassKey};
+pub use probability::Probability;

@@ -1,0 +1,28 @@
+//! Documented bounds that keep memory and time bounded. Every config is
+//! validated against them before a run starts; the CLI and the page name the
+//! violated limit instead of panicking.
+
+/// Published facts in one run. Each event record is 32 bytes, so a run at the
+/// limit holds about 64 MiB of records (with double publication).
+pub const EVENTS_MAX: u32 = 1_000_000;
+/// Events a run may record attempt by attempt (the trace the page draws).
+/// At 32 bytes an attempt and at most `1 + RETRIES_MAX_BACKOFF` attempts per
+/// cycle, a traced run stays under a few MiB.
+pub const TRACED_EVENTS_MAX: u32 = 10_000;
+/// Retries with exponential backoff: 2^19 · base fits comfortably in u64 ms.
+pub const RETRIES_MAX_BACKOFF: u32 = 20;
+/// Retries with immediate requeue (the lesson-004 loop, which has no bound of
+/// its own; a large bound reproduces it at any crash probability below ~0.99).
+pub const RETRIES_MAX_IMMEDIATE: u32 = 10_000;
+/// Backoff base, seconds.
+pub const BACKOFF_BASE_S_MIN: u32 = 1;
+pub const BACKOFF_BASE_S_MAX: u32 = 3_600;
+/// Spacing between publications, milliseconds (one hour at most).
+pub const PUBLISH_INTERVAL_MS_MAX: u64 = 3_600_000;
+/// The dead-letter queue never holds more than the run's events, so its size
+/// is bounded by `EVENTS_MAX · 2` (double publication).
+pub const DEAD_LETTERS_MAX: u32 = EVENTS_MAX * 2;
+/// Manual retries of one event (each re-enters delivery with a full budget).
+pub const MANUAL_RETRIES_MAX: u32 = 1_000;
+/// Messages in one ack-timing run (the lesson-004 loop): a few seconds natively.
+pub const ACK_TIMING_MESSAGES_MAX: u32 = 10_000_000;

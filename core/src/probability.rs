@@ -1,0 +1,79 @@
+//! Probabilities as integer parts per million: exact, portable and cheap to
+//! compare with an integer draw.
+
+use std::fmt;
+
+/// A probability in [0, 1] with a resolution of one part per million.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Probability {
+    ppm: u32,
+}
+
+impl Probability {
+    pub const SCALE_PPM: u32 = 1_000_000;
+    pub const ZERO: Self = Self { ppm: 0 };
+    pub const ONE: Self = Self { ppm: Self::SCALE_PPM };
+
+    pub const fn from_ppm(ppm: u32) -> Option<Self> {
+        if ppm <= Self::SCALE_PPM {
+            Some(Self { ppm })
+        } else {
+            None
+        }
+    }
+
+    /// Rounds to the nearest ppm; `None` for NaN or values outside [0, 1].
+    pub fn from_f64(p: f64) -> Option<Self> {
+        if !(0.0..=1.0).contains(&p) {
+            return None;
+        }
+        Some(Self { ppm: (p * f64::from(Self::SCALE_PPM)).round() as u32 })
+    }
+
+    /// Parses a decimal such as `0.05`.
+    pub fn parse(text: &str) -> Option<Self> {
+        text.trim().parse::<f64>().ok().and_then(Self::from_f64)
+    }
+
+    pub const fn ppm(self) -> u32 {
+        self.ppm
+    }
+
+    /// ppm / 10^6 is the correctly rounded double of the decimal, so 0.05 here
+    /// equals Python's literal 0.05 bit for bit.
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.ppm) / f64::from(Self::SCALE_PPM)
+    }
+}
+
+impl fmt::Display for Probability {
+    /// Shortest decimal that round-trips through [`Probability::parse`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whole = self.ppm / Self::SCALE_PPM;
+        let frac = self.ppm % Self::SCALE_PPM;
+        if frac == 0 {
+            return write!(f, "{whole}");
+        }
+        let digits = format!("{frac:06}");
+        write!(f, "{whole}.{}", digits.trim_end_matches('0'))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_decimals() {
+        for (text, ppm) in [("0", 0), ("1", 1_000_000), ("0.05", 50_000), ("0.3", 300_000), ("0.000001", 1)] {
+            let p = Probability::parse(text).unwrap();
+            assert_eq!(p.ppm(), ppm, "{text}");
+            assert_eq!(p.to_string(), text);
+        }
+        assert_eq!(Probability::parse("1.5"), None);
+        assert_eq!(Probability::parse("-0.1"), None);
+        assert_eq!(Probability::parse("NaN"), None);
+        assert_eq!(Probability::parse("abc"), None);
+        assert_eq!(Probability::parse("0.05").unwrap().as_f64(), 0.05);
+    }
+}
