@@ -1,1 +1,102 @@
-fn main() {}
+//! Benchmark: deliveries per second of the ack-after + dedup workload at 1M
+//! messages (lesson 004's loop at scale), natively, against the lesson's own
+//! Python loop run by `python3` on the same machine in the same run. The wasm
+//! figure is measured in headless Chromium by `./lab bench` and passed in
+//! with `--wasm-deliveries-per-s`. A benchmark, not a test: it asserts nothing.
+
+use std::process::Command;
+use std::time::Instant;
+
+use retry_lab_core::ack_timing::{AckMode, AckTimingRun};
+use retry_lab_core::{Probability, RngKind};
+
+const MESSAGES: u32 = 1_000_000;
+const RUNS: usize = 5;
+
+const PYTHON_LOOP: &str = r#"
+import random, sys, time
+from collections import deque
+def correr(n, p_caida=0.05, semilla=7):
+    random.seed(semilla)
+    cola = deque(range(n))
+    entregas, efectos, descartados = 0, 0, 0
+    vistos = set()
+    while cola:
+        msg = cola.popleft()
+        entregas += 1
+        se_cae = random.random() < p_caida
+        if msg in vistos:
+            descartados += 1
+        else:
+            efectos += 1
+            vistos.add(msg)
+        if se_cae:
+            cola.append(msg)
+    return entregas
+best = None
+for _ in range(int(sys.argv[2])):
+    t = time.perf_counter()
+    entregas = correr(int(sys.argv[1]))
+    s = time.perf_counter() - t
+    best = s if best is None or s < best else best
+print(entregas, best)
+"#;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    xs[xs.len() / 2]
+}
+
+fn native(rng: RngKind) -> (u64, f64) {
+    let run = AckTimingRun { messages: MESSAGES, crash: Probability::from_ppm(50_000).unwrap(), seed: 7, rng };
+    let mut deliveries = 0;
+    let times: Vec<f64> = (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            deliveries = run.run(AckMode::AfterDedup).expect("valid run").deliveries;
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    (deliveries, median(times))
+}
+
+fn main() {
+    let wasm_per_s: Option<f64> = std::env::args()
+        .skip_while(|a| a != "--wasm-deliveries-per-s")
+        .nth(1)
+        .and_then(|v| v.parse().ok());
+    let (deliveries_python_mode, native_python_mode_s) = native(RngKind::Python);
+    let (deliveries_pcg, native_pcg_s) = native(RngKind::Pcg);
+    if std::env::var_os("BENCH_NATIVE_ONLY").is_some() {
+        println!("native only: {:.1} ms (python mode), {:.1} ms (pcg)", native_python_mode_s * 1e3, native_pcg_s * 1e3);
+        return;
+    }
+    let python = Command::new("python3").args(["-c", PYTHON_LOOP, &MESSAGES.to_string(), "3"]).output();
+    let python = python.ok().filter(|o| o.status.success()).and_then(|o| {
+        let text = String::from_utf8(o.stdout).ok()?;
+        let mut parts = text.split_whitespace();
+        Some((parts.next()?.parse::<u64>().ok()?, parts.next()?.parse::<f64>().ok()?))
+    });
+
+    let per_s = |deliveries: u64, s: f64| deliveries as f64 / s;
+    // The lab's default generator; the wasm bench runs the same one.
+    let native_per_s = per_s(deliveries_pcg, native_pcg_s);
+    let native_python_mode_per_s = per_s(deliveries_python_mode, native_python_mode_s);
+    println!("workload: ack after + dedup, {MESSAGES} messages, 5 % crashes, seed 7 (median of {RUNS} runs)");
+    println!("native, Python-compatible RNG: {deliveries_python_mode} deliveries in {:.1} ms = {:.1} M deliveries/s", native_python_mode_s * 1e3, native_python_mode_per_s / 1e6);
+    println!("native, PCG RNG:               {deliveries_pcg} deliveries in {:.1} ms = {:.1} M deliveries/s", native_pcg_s * 1e3, per_s(deliveries_pcg, native_pcg_s) / 1e6);
+    match python {
+        Some((deliveries, s)) => {
+            let python_per_s = per_s(deliveries, s);
+            let same = if deliveries == deliveries_python_mode { "same deliveries" } else { "DIFFERENT deliveries" };
+            println!("python3, the lesson's loop:    {deliveries} deliveries in {:.1} ms = {:.2} M deliveries/s ({same}; best of 3)", s * 1e3, python_per_s / 1e6);
+            println!("ratio native (pcg, the lab's default) / python: {:.1}x (goal >= 25x)", native_per_s / python_per_s);
+            println!("ratio native (python-compatible MT19937) / python: {:.1}x", native_python_mode_per_s / python_per_s);
+        }
+        None => println!("python3: not available, no ratio"),
+    }
+    if let Some(wasm) = wasm_per_s {
+        println!("wasm (headless Chromium):      {:.1} M deliveries/s", wasm / 1e6);
+        println!("ratio native (pcg) / wasm (pcg): {:.2}x (goal <= 2x)", native_per_s / wasm);
+    }
+}

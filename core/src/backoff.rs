@@ -69,6 +69,19 @@ impl Backoff {
         self.schedule_s().iter().sum()
     }
 
+    /// One sampled wait per retry, ms, from the jitter stream of `seed`
+    /// (equal to the deterministic schedule when there is no jitter).
+    pub fn sample_waits_ms(&self, seed: u64) -> Vec<u64> {
+        let mut rng = crate::draws::pcg(seed, crate::draws::Stream::Jitter, 0);
+        let mut previous_ms = 0;
+        (1..=self.retries_max)
+            .map(|n| {
+                previous_ms = self.wait_ms(n, previous_ms, &mut rng);
+                previous_ms
+            })
+            .collect()
+    }
+
     /// The wait before retry `retry_n`, in ms. `previous_wait_ms` feeds the
     /// decorrelated strategy; the other strategies ignore it.
     pub(crate) fn wait_ms(&self, retry_n: u32, previous_wait_ms: u64, rng: &mut Pcg32) -> u64 {
