@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Python-compatible mode against CPython itself: the lesson-004 loop run by
 //! `python3` and by the engine must print the same numbers for any seed.
 

@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 include!("support/golden.rs");
 
 #[test]

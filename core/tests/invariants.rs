@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Property tests: the engine's invariants hold for any config, any seed and
 //! any interleaving of steps and manual retries. A failing case prints its
 //! config, seed included, which reproduces it exactly.

@@ -1,0 +1,62 @@
+//! Numbers for the learner's language. Spanish follows the course's own
+//! (Latin American) conventions: `1,890` and `0.5`, and a space before `%`.
+
+use crate::i18n::Lang;
+
+/// Groups thousands with commas: 1890 → "1,890".
+pub fn int(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A percentage with up to one decimal: "30 %" (es) or "30%" (en).
+pub fn percent(lang: Lang, ppm: u32) -> String {
+    let tenths = (u64::from(ppm) + 500) / 1_000; // ppm → tenths of a percent, rounded
+    let number = if tenths % 10 == 0 { int(tenths / 10) } else { format!("{}.{}", int(tenths / 10), tenths % 10) };
+    match lang {
+        Lang::Es => format!("{number} %"),
+        Lang::En => format!("{number}%"),
+    }
+}
+
+/// Seconds with the unit: "1,890 s"; fractional seconds keep one decimal.
+pub fn seconds(ms: u64) -> String {
+    if ms % 1_000 == 0 {
+        format!("{} s", int(ms / 1_000))
+    } else {
+        format!("{}.{} s", int(ms / 1_000), (ms % 1_000) / 100)
+    }
+}
+
+/// A duration in the largest fitting unit for the schedule's hints: "≈ 8 min".
+pub fn approx_minutes(ms: u64) -> Option<String> {
+    (ms >= 300_000).then(|| format!("≈ {} min", (ms + 30_000) / 60_000))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_like_the_lesson() {
+        assert_eq!(int(0), "0");
+        assert_eq!(int(999), "999");
+        assert_eq!(int(1_890), "1,890");
+        assert_eq!(int(1_234_567), "1,234,567");
+        assert_eq!(percent(Lang::Es, 50_000), "5 %");
+        assert_eq!(percent(Lang::En, 300_000), "30%");
+        assert_eq!(percent(Lang::En, 125_000), "12.5%");
+        assert_eq!(seconds(1_890_000), "1,890 s");
+        assert_eq!(seconds(17_193), "17.1 s");
+        assert_eq!(approx_minutes(480_000).as_deref(), Some("≈ 8 min"));
+        assert_eq!(approx_minutes(960_000).as_deref(), Some("≈ 16 min"));
+        assert_eq!(approx_minutes(240_000), None);
+    }
+}

@@ -1,0 +1,66 @@
+// Shared E2E harness: a static server for dist/ on loopback and a headless
+// Debian Chromium driven by playwright-core.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { join, extname, normalize, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = join(ROOT, 'dist');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml',
+};
+
+/** Serves `dir` under `prefix` (e.g. '/lab/' to prove sub-path hosting). Records every request path. */
+export async function serve(dir = DIST, prefix = '/') {
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    requests.push(url.pathname);
+    if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end(); return; }
+    let path = normalize(decodeURIComponent(url.pathname.slice(prefix.length)));
+    if (path.startsWith('..')) { res.writeHead(403).end(); return; }
+    let file = join(dir, path);
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, base: origin + prefix, requests, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Headless Debian Chromium; Playwright gives it a fresh temporary profile. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+/**
+ * Opens `url` in a fresh context (its own storage, the given browser locale,
+ * reduced motion if asked) and records console errors and uncaught exceptions.
+ * Closing the returned page closes its context.
+ */
+export async function open(browser, url, { locale = 'en-US', reducedMotion, viewport } = {}) {
+  const context = await browser.newContext({ locale, reducedMotion, viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('response', (res) => { if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`); });
+  page.on('close', () => context.close());
+  await page.goto(url);
+  return { page, errors, context };
+}

@@ -1,0 +1,28 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('the page loads with no console error and shows the lesson backoff table', async () => {
+  const { page, errors } = await open(browser, server.base, { locale: 'es-MX' });
+  const waits = await page.locator('.schedule-table tbody td.num').allTextContents();
+  assert.deepEqual(waits.map((w) => w.split(' ')[0]), ['30', '60', '120', '240', '480', '960']);
+  assert.equal(await page.locator('.schedule-table .total').textContent(), '1,890 s');
+  assert.equal(await page.locator('h1').textContent(), 'Laboratorio de reintentos');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an English browser gets English; ?lang= wins over it', async () => {
+  let { page, errors } = await open(browser, server.base, { locale: 'en-GB' });
+  assert.equal(await page.locator('h1').textContent(), 'Retry Lab');
+  await page.close();
+  ({ page } = await open(browser, server.base + '?lang=es', { locale: 'en-GB' }));
+  assert.equal(await page.locator('h1').textContent(), 'Laboratorio de reintentos');
+  assert.equal(await page.locator('html').getAttribute('lang'), 'es');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
