@@ -4,6 +4,7 @@
 
 pub mod format;
 pub mod i18n;
+pub mod state;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

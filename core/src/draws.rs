@@ -62,6 +62,7 @@ pub(crate) fn pcg(seed: u64, stream: Stream, index: u64) -> Pcg32 {
 }
 
 /// The generator behind "does this delivery fail?".
+#[derive(Clone)]
 pub(crate) enum FailureDraws {
     Pcg(Pcg32),
     Python(Box<Mt>),

@@ -66,6 +66,42 @@ pub fn random_id(seed: u64, slot: u64) -> Uuid {
     Builder::from_random_bytes(id_bytes(seed, slot)).into_uuid()
 }
 
+/// The lesson's double publication: one fact, published twice by mistake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoublePublication {
+    pub key: String,
+    pub namespace: Namespace,
+    /// uuid5(namespace, key): the same for both publications.
+    pub derived: Uuid,
+    /// The two random ids the producer generated, one per publication.
+    pub random: [Uuid; 2],
+    /// Times a consumer deduplicating by the random ids processed the fact.
+    pub processed_by_random_id: u32,
+    /// Times a consumer deduplicating by the derived id processed the fact.
+    pub processed_by_derived_id: u32,
+}
+
+/// Runs both publications through two idempotent consumers, each keeping a
+/// set of processed ids: one keyed by the random id, one by the derived id.
+pub fn double_publication(namespace: Namespace, pass: &PassKey, seed: u64) -> DoublePublication {
+    use std::collections::HashSet;
+    let key = pass.key();
+    let derived = derived_id(namespace, &key);
+    let random = [random_id(seed, 0), random_id(seed, 1)];
+    let process = |ids: [Uuid; 2]| {
+        let mut processed = HashSet::new();
+        ids.into_iter().filter(|id| processed.insert(*id)).count() as u32
+    };
+    DoublePublication {
+        processed_by_random_id: process(random),
+        processed_by_derived_id: process([derived, derived]),
+        key,
+        namespace,
+        derived,
+        random,
+    }
+}
+
 /// A satellite pass, the lesson's example of "one fact of the real world".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PassKey {
@@ -202,6 +238,15 @@ mod tests {
         ("oid", "ed752820-694c-5056-8bb4-be3cca79c2fe"),
         ("x500", "52bc5109-eabc-5759-b61a-900a748bd2bf"),
     ];
+
+    #[test]
+    fn double_publication_is_processed_twice_by_random_id_once_by_uuid5() {
+        let demo = double_publication(Namespace::Dns, &PassKey::lesson(), 7);
+        assert_eq!(demo.key, "25544|2026-07-29T14:00:00Z");
+        assert_eq!(demo.derived.to_string(), "0a0bdc21-c5ad-5109-8e6d-77d753878591");
+        assert_ne!(demo.random[0], demo.random[1]);
+        assert_eq!((demo.processed_by_random_id, demo.processed_by_derived_id), (2, 1));
+    }
 
     #[test]
     fn lesson_pass_key() {
