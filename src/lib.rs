@@ -9,6 +9,8 @@ pub mod state;
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]
+pub mod boot;
+#[cfg(target_arch = "wasm32")]
 pub mod panic_banner;
 
 /// Entry point of the standalone page.

@@ -1,7 +1,7 @@
 //! Component tests in headless Chromium (wasm-bindgen-test-runner + chromedriver).
 #![cfg(target_arch = "wasm32")]
 
-use retry_lab_web::app::{App, AppProps};
+use retry_lab_web::app::{App, AppProps, LabInit};
 use retry_lab_web::i18n::Lang;
 use retry_lab_web::panic_banner;
 use wasm_bindgen::prelude::*;
@@ -33,7 +33,7 @@ fn wasm_trace_hash_equals_native() {
 #[wasm_bindgen_test]
 async fn page_shows_the_lesson_schedule() {
     let root = fresh_root();
-    let _app = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { initial_lang: Lang::Es }).render();
+    let _app = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { init: LabInit { lang: Lang::Es, standalone: false, ..LabInit::default() } }).render();
     yew::scheduler::flush().await;
     let waits = texts(&root, ".schedule-table tbody td.num");
     let waits: Vec<&str> = waits.iter().map(|w| w.split(' ').next().unwrap()).collect();
@@ -45,7 +45,7 @@ async fn page_shows_the_lesson_schedule() {
 #[wasm_bindgen_test]
 async fn language_switch_changes_every_label() {
     let root = fresh_root();
-    let _app = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { initial_lang: Lang::Es }).render();
+    let _app = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { init: LabInit { lang: Lang::Es, standalone: false, ..LabInit::default() } }).render();
     yew::scheduler::flush().await;
     assert_eq!(texts(&root, "h1"), ["Laboratorio de reintentos"]);
     let en_button = root.query_selector(".lang-switch button:nth-child(2)").unwrap().unwrap();

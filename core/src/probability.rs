@@ -30,9 +30,19 @@ impl Probability {
         Some(Self { ppm: (p * f64::from(Self::SCALE_PPM)).round() as u32 })
     }
 
-    /// Parses a decimal such as `0.05`.
+    /// Parses a decimal in [0, 1] with at most six decimals (`0.05`, `1`,
+    /// `.5`, `0.300000`), exactly: no float rounding, and no float parser in
+    /// the wasm bundle.
     pub fn parse(text: &str) -> Option<Self> {
-        text.trim().parse::<f64>().ok().and_then(Self::from_f64)
+        let text = text.trim();
+        let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) || frac.len() > 6 || whole.len() > 7 {
+            return None;
+        }
+        let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+        let frac_ppm: u32 = if frac.is_empty() { 0 } else { format!("{frac:0<6}").parse().ok()? };
+        Self::from_ppm(whole.checked_mul(Self::SCALE_PPM)?.checked_add(frac_ppm)?)
     }
 
     pub const fn ppm(self) -> u32 {
@@ -74,6 +84,12 @@ mod tests {
         assert_eq!(Probability::parse("-0.1"), None);
         assert_eq!(Probability::parse("NaN"), None);
         assert_eq!(Probability::parse("abc"), None);
+        assert_eq!(Probability::parse("0.0000001"), None, "more than six decimals");
+        assert_eq!(Probability::parse(".5").unwrap().ppm(), 500_000);
+        assert_eq!(Probability::parse("1.000000").unwrap(), Probability::ONE);
+        for bad in ["", ".", "1e-3", "+0.5", "0,5", "0.5.1", "99999999999"] {
+            assert_eq!(Probability::parse(bad), None, "{bad:?}");
+        }
         assert_eq!(Probability::parse("0.05").unwrap().as_f64(), 0.05);
     }
 }

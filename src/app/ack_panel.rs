@@ -1,0 +1,99 @@
+//! Lesson 004: ack before / after / after + dedup, with a crash probability.
+
+use std::rc::Rc;
+
+use retry_lab_core::ack_timing::AckMode;
+use retry_lab_core::{Probability, RngKind};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::controls::Slider;
+use crate::format;
+use crate::i18n::Lang;
+use crate::state::{self, Action, LabParams, LabState, Param, ParamName};
+
+#[derive(Properties, PartialEq)]
+pub struct AckTimingProps {
+    pub lang: Lang,
+    pub params: LabParams,
+    pub locked: Rc<Vec<ParamName>>,
+    pub dispatch: UseReducerDispatcher<LabState>,
+}
+
+#[component(AckTimingPanel)]
+pub fn ack_timing_panel(props: &AckTimingProps) -> Html {
+    let lang = props.lang;
+    let t = lang.texts();
+    let p = &props.params;
+    let run = p.ack_timing();
+    let table = use_memo(run, |run| run.table().ok());
+    let locked = |name| props.locked.contains(&name);
+    let on_crash = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |text: String| {
+            if let Some(p) = text.parse::<u32>().ok().and_then(|pct| Probability::from_ppm(pct.min(100) * 10_000)) {
+                dispatch.dispatch(Action::Set(Param::Crash(p)));
+            }
+        })
+    };
+    let on_rng = props.dispatch.to_callback().reform(|e: Event| {
+        let code = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default();
+        Action::Set(Param::AckRng(RngKind::parse(&code).unwrap_or_default()))
+    });
+    let on_messages = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let text = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default();
+            if let Ok(n) = text.trim().parse::<u32>() {
+                dispatch.dispatch(Action::Set(Param::AckMessages(n)));
+            }
+        })
+    };
+    let rows = (*table).iter().flatten().map(|row| {
+        let (code, label) = match row.mode {
+            AckMode::Before => ("before", t.mode_before),
+            AckMode::After => ("after", t.mode_after),
+            AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup),
+        };
+        html! {
+            <tr data-mode={code}>
+                <th scope="row">{ label }</th>
+                <td class="num deliveries">{ format::int(row.deliveries) }</td>
+                <td class="num effects">{ format::int(row.effects) }</td>
+                <td class="num discarded">{ format::int(row.duplicates_discarded) }</td>
+                <td class="num lost">{ format::int(u64::from(row.lost)) }</td>
+            </tr>
+        }
+    });
+    html! {
+        <section class="card experiment ack-timing">
+            <h2>{ t.ack_heading }</h2>
+            <p>{ t.ack_intro }</p>
+            <div class="control-grid">
+                <Slider id="ack-crash" label={t.crash} value={p.crash.ppm() / 10_000} min=0 max=50 step=1
+                    shown={format::percent(lang, p.crash.ppm())} locked={locked(ParamName::Crash)} locked_text={t.locked} on_input={on_crash} />
+                <div class="control">
+                    <label for="ack-messages">{ t.messages }</label>
+                    <input id="ack-messages" type="number" min="1" max={state::ACK_MESSAGES_MAX.to_string()} value={p.ack_messages.to_string()}
+                        disabled={locked(ParamName::AckMessages)} onchange={on_messages} />
+                </div>
+                <div class="control">
+                    <label for="ack-rng">{ t.rng }</label>
+                    <select id="ack-rng" disabled={locked(ParamName::AckRng)} onchange={on_rng}>
+                        <option value="python" selected={p.ack_rng == RngKind::Python}>{ t.rng_python }</option>
+                        <option value="pcg" selected={p.ack_rng == RngKind::Pcg}>{ t.rng_pcg }</option>
+                    </select>
+                </div>
+                <div class="control"><span class="label">{ t.seed }</span><output class="value seed-value">{ p.seed }</output></div>
+            </div>
+            <table class="ack-table">
+                <thead><tr>
+                    <th scope="col">{ t.col_mode }</th><th scope="col" class="num">{ t.deliveries }</th><th scope="col" class="num">{ t.effects }</th>
+                    <th scope="col" class="num">{ t.duplicates_discarded }</th><th scope="col" class="num">{ t.lost }</th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+            <p class="hint">{ t.ack_lesson_note }</p>
+        </section>
+    }
+}

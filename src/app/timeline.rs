@@ -1,0 +1,174 @@
+//! The retry timeline: one lane per event on a simulated-time axis. Only the
+//! lanes in view (plus a few) are in the DOM, so 1,000 events stay smooth.
+//! Each attempt is a marker whose glyph and colour both say what happened;
+//! each backoff wait is a bar that grows with the simulated clock.
+
+use retry_lab_core::{Attempt, FailureKind, Follow, Outcome};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::format;
+use crate::i18n::Texts;
+use crate::state::LabState;
+
+pub const LANE_HEIGHT_PX: u32 = 26;
+const LANES_IN_VIEW: u32 = 12;
+const OVERSCAN_LANES: u32 = 4;
+
+/// How an attempt is drawn: CSS class, glyph, and its legend text.
+pub fn marker(outcome: Outcome, t: &Texts) -> (&'static str, &'static str, &'static str) {
+    match outcome {
+        Outcome::Processed => ("mark-ok", "✓", t.outcome_processed),
+        Outcome::DiscardedAcked => ("mark-dup", "○", t.outcome_discarded),
+        Outcome::Failed { kind: FailureKind::RequestLost, .. } => ("mark-fail", "✕", t.outcome_request_lost),
+        Outcome::Failed { kind: FailureKind::AckLost, .. } => ("mark-acklost", "▲", t.outcome_ack_lost),
+        Outcome::Failed { kind: FailureKind::CrashAfterAck, .. } => ("mark-fail", "✕", t.outcome_crash_after_ack),
+    }
+}
+
+/// A CSS percentage in thousandths of a percent (0..=100,000).
+#[derive(Clone, Copy)]
+struct Pct(u32);
+
+impl Pct {
+    /// The same position as a fraction of 1, e.g. `0.12345`.
+    fn fraction(self) -> String {
+        format!("{}.{:05}", self.0 / 100_000, self.0 % 100_000)
+    }
+}
+
+impl std::fmt::Display for Pct {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{:03}%", self.0 / 1_000, self.0 % 1_000)
+    }
+}
+
+/// Axis ticks at a "nice" step giving about six intervals.
+fn tick_step_ms(horizon_ms: u64) -> u64 {
+    const STEPS_S: [u64; 12] = [10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 14_400];
+    let target_s = horizon_ms / 6_000;
+    STEPS_S.iter().copied().find(|&s| s >= target_s).unwrap_or(86_400) * 1_000
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TimelineProps {
+    pub state: LabState,
+    pub id_prefix: AttrValue,
+}
+
+#[component(Timeline)]
+pub fn timeline(props: &TimelineProps) -> Html {
+    let scroll_top = use_state(|| 0u32);
+    let state = &props.state;
+    let t = state.lang.texts();
+    let engine = state.shown();
+    let lanes_total = engine.config().published_total();
+    let clock_ms = state.clock_ms;
+    let horizon_ms = state.sim.horizon_ms(clock_ms);
+    // Positions in thousandths of a percent, printed without float formatting
+    // (which would cost the bundle ~20 KB).
+    let pct = |ms: u64| Pct((ms.min(horizon_ms) * 100_000 / horizon_ms) as u32);
+
+    let first = (*scroll_top / LANE_HEIGHT_PX).saturating_sub(OVERSCAN_LANES);
+    let end = (first + LANES_IN_VIEW + 2 * OVERSCAN_LANES).min(lanes_total);
+    let mut lanes: Vec<Vec<Attempt>> = vec![Vec::new(); (end - first) as usize];
+    for attempt in engine.trace() {
+        if (first..end).contains(&attempt.event) {
+            lanes[(attempt.event - first) as usize].push(*attempt);
+        }
+    }
+
+    let lane_html = lanes.iter().enumerate().map(|(offset, attempts)| {
+        let event = first + offset as u32;
+        let top = event * LANE_HEIGHT_PX;
+        let record = &engine.events()[event as usize];
+        let status = if record.is_dead_lettered() {
+            ("lane-dlq", "■")
+        } else if record.is_acknowledged() {
+            ("lane-ok", "✓")
+        } else if record.is_waiting_to_retry() {
+            ("lane-wait", "…")
+        } else {
+            ("lane-pending", "")
+        };
+        let items = attempts.iter().map(|a| {
+            let (class, glyph, text) = marker(a.outcome, t);
+            let label = format!("{} · {}: {}", format::seconds(a.at_ms), (t.attempt_label)(a.cycle_attempt), text);
+            let wait = match a.follow {
+                Follow::RetryAt { due_ms } => {
+                    let grown_ms = clock_ms.min(due_ms).saturating_sub(a.at_ms);
+                    let style = format!("left:{};width:{}", pct(a.at_ms), pct(grown_ms));
+                    let done = if clock_ms >= due_ms { "wait done" } else { "wait" };
+                    html! { <span class={done} style={style} title={format!("{}: {}", t.backoff_wait, format::seconds(due_ms - a.at_ms))}></span> }
+                }
+                _ => html! {},
+            };
+            let dead = matches!(a.follow, Follow::DeadLettered).then(|| html! {
+                <span class="mark mark-dlq" style={format!("left:calc({} + 12px)", pct(a.at_ms))}
+                    role="img" aria-label={t.outcome_dead_letter} title={t.outcome_dead_letter}>{ "■" }</span>
+            });
+            html! {
+                <>
+                    { wait }
+                    <span class={classes!("mark", class)} style={format!("left:{}", pct(a.at_ms))}
+                        role="img" aria-label={label.clone()} title={label}>{ glyph }</span>
+                    { dead.unwrap_or_default() }
+                </>
+            }
+        });
+        html! {
+            <div class={classes!("lane", status.0)} key={event} style={format!("top:{top}px")} data-event={(event + 1).to_string()}>
+                <span class="lane-label">{ format!("{} {}", event + 1, status.1) }</span>
+                <span class="track">{ for items }</span>
+            </div>
+        }
+    });
+
+    let step_ms = tick_step_ms(horizon_ms);
+    let ticks = (0..=horizon_ms / step_ms).map(|i| {
+        let at = i * step_ms;
+        html! { <span class="tick" style={format!("left:{}", pct(at))}>{ format::seconds(at) }</span> }
+    });
+    let onscroll = {
+        let scroll_top = scroll_top.clone();
+        Callback::from(move |e: Event| {
+            if let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                scroll_top.set(el.scroll_top().max(0) as u32);
+            }
+        })
+    };
+    let view_height = lanes_total.min(LANES_IN_VIEW) * LANE_HEIGHT_PX;
+    let shown_first = (*scroll_top / LANE_HEIGHT_PX + 1).min(lanes_total);
+    let shown_last = (shown_first + LANES_IN_VIEW - 1).min(lanes_total);
+    let legend = [
+        retry_lab_core::Outcome::Processed,
+        retry_lab_core::Outcome::DiscardedAcked,
+        retry_lab_core::Outcome::Failed { kind: FailureKind::RequestLost, effect: false },
+        retry_lab_core::Outcome::Failed { kind: FailureKind::AckLost, effect: true },
+    ]
+    .map(|o| {
+        let (class, glyph, text) = marker(o, t);
+        html! { <li><span class={classes!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>{ text }</li> }
+    });
+    html! {
+        <section class="card timeline" aria-labelledby={format!("{}-timeline-heading", props.id_prefix)}>
+            <h2 id={format!("{}-timeline-heading", props.id_prefix)}>{ t.timeline_heading }</h2>
+            <ul class="legend">
+                { for legend }
+                <li><span class="legend-wait" aria-hidden="true"></span>{ t.backoff_wait }</li>
+                <li><span class="mark legend-mark mark-dlq" aria-hidden="true">{ "■" }</span>{ t.outcome_dead_letter }</li>
+            </ul>
+            <div class="axis" aria-hidden="true">{ for ticks }</div>
+            <div class="timeline-scroll" tabindex="0" role="region" aria-label={t.timeline_label}
+                style={format!("height:{view_height}px")} {onscroll}>
+                <div class="timeline-inner" style={format!("height:{}px", lanes_total * LANE_HEIGHT_PX)}>
+                    <div class="now" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", pct(clock_ms).fraction())} aria-hidden="true"></div>
+                    { for lane_html }
+                </div>
+            </div>
+            if lanes_total > LANES_IN_VIEW {
+                <p class="hint">{ (t.lanes_shown)(&shown_first.to_string(), &shown_last.to_string(), &format::int(u64::from(lanes_total))) }</p>
+            }
+        </section>
+    }
+}
