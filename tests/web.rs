@@ -2,8 +2,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use retry_lab_web::app::{App, AppProps, LabInit};
+use retry_lab_core::{ConsumerMode, Engine, Probability};
 use retry_lab_web::i18n::Lang;
 use retry_lab_web::panic_banner;
+use retry_lab_web::state::{Action, Experiment, LabParams, LabState};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -22,6 +24,100 @@ fn fresh_root() -> web_sys::Element {
 fn texts(root: &web_sys::Element, selector: &str) -> Vec<String> {
     let nodes = root.query_selector_all(selector).unwrap();
     (0..nodes.length()).map(|i| nodes.item(i).unwrap().text_content().unwrap_or_default()).collect()
+}
+
+fn mount(init: LabInit) -> (web_sys::Element, yew::AppHandle<App>) {
+    let root = fresh_root();
+    let handle = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { init: LabInit { standalone: false, ..init } }).render();
+    (root, handle)
+}
+
+fn click(root: &web_sys::Element, selector: &str) {
+    let el = root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"));
+    el.unchecked_into::<web_sys::HtmlElement>().click();
+}
+
+fn type_into(root: &web_sys::Element, selector: &str, text: &str) {
+    let input: web_sys::HtmlInputElement = root.query_selector(selector).unwrap().unwrap().unchecked_into();
+    input.set_value(text);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input.dispatch_event(&web_sys::InputEvent::new_with_event_init_dict("input", &init.unchecked_into()).unwrap()).unwrap();
+}
+
+#[wasm_bindgen_test]
+fn reducer_in_wasm_reaches_the_native_engine_end() {
+    let mut state = LabState::new(Lang::Es, LabParams::default(), Experiment::Retries, 1_000, Vec::new());
+    state = state.reduce(Action::TogglePlay);
+    let mut now = 0.0;
+    while state.playing {
+        now += 16.0;
+        state = state.reduce(Action::Tick { elapsed_real_ms: 16.0, now_real_ms: now });
+    }
+    let mut engine = Engine::new(LabParams::default().sim_config(ConsumerMode::Idempotent)).unwrap();
+    engine.run_to_end();
+    assert_eq!(state.sim.idempotent.trace_hash(), engine.trace_hash());
+}
+
+#[wasm_bindgen_test]
+async fn dead_letter_panel_retries_an_event_with_the_same_id() {
+    let params = LabParams { failure: Probability::ONE, events: 2, ..LabParams::default() };
+    let (root, _app) = mount(LabInit { params, ..LabInit::default() });
+    yew::scheduler::flush().await;
+    assert!(root.query_selector(".dlq .empty").unwrap().is_some(), "empty at first");
+    for _ in 0..20 {
+        if root.query_selector(".dlq tbody tr").unwrap().is_some_and(|_| texts(&root, ".dlq tbody tr").len() == 2) {
+            break;
+        }
+        click(&root, "button.step");
+        yew::scheduler::flush().await;
+    }
+    assert_eq!(texts(&root, ".dlq tbody tr").len(), 2, "both events exhausted their 6 retries");
+    assert_eq!(texts(&root, "[data-counter=dead_lettered] dd"), ["2"]);
+    let id_before = root.query_selector(".dlq tbody tr[data-event='1'] code").unwrap().unwrap().get_attribute("title").unwrap();
+    click(&root, ".dlq tbody tr[data-event='1'] button.retry-one");
+    yew::scheduler::flush().await;
+    assert_eq!(texts(&root, ".dlq tbody tr").len(), 1, "the retried event left the panel");
+    assert_eq!(texts(&root, "[data-counter=dead_lettered] dd"), ["1"]);
+    // It fails again (100 %) and comes back with the same id.
+    for _ in 0..10 {
+        click(&root, "button.step");
+        yew::scheduler::flush().await;
+    }
+    let id_after = root.query_selector(".dlq tbody tr[data-event='1'] code").unwrap().unwrap().get_attribute("title").unwrap();
+    assert_eq!(id_before, id_after);
+    click(&root, "button.retry-all");
+    yew::scheduler::flush().await;
+    assert!(root.query_selector(".dlq .empty").unwrap().is_some());
+}
+
+#[wasm_bindgen_test]
+async fn uuid5_panel_shows_the_lesson_value_and_keeps_it_on_bad_input() {
+    let (root, _app) = mount(LabInit { lang: Lang::En, experiment: Experiment::DoublePublication, ..LabInit::default() });
+    yew::scheduler::flush().await;
+    assert_eq!(texts(&root, "code.key"), ["25544|2026-07-29T14:00:00Z"]);
+    assert_eq!(texts(&root, "code.uuid5"), ["0a0bdc21-c5ad-5109-8e6d-77d753878591"]);
+    assert_eq!(texts(&root, ".by-v4 .times"), ["processed the pass 2 times"]);
+    assert_eq!(texts(&root, ".by-uuid5 .times"), ["processed the pass once"]);
+    type_into(&root, "input[id='uuid5-start']", "2026-02-30T14:00:00Z");
+    yew::scheduler::flush().await;
+    assert!(texts(&root, ".field-error")[0].contains("YYYY-MM-DDTHH:MM:SSZ"));
+    assert_eq!(texts(&root, "code.uuid5"), ["0a0bdc21-c5ad-5109-8e6d-77d753878591"], "the last valid result stays");
+    type_into(&root, "input[id='uuid5-start']", "2026-07-29T15:32:00Z");
+    yew::scheduler::flush().await;
+    assert_eq!(texts(&root, ".field-error"), [""]);
+    assert_eq!(texts(&root, "code.key"), ["25544|2026-07-29T15:32:00Z"]);
+    assert_ne!(texts(&root, "code.uuid5"), ["0a0bdc21-c5ad-5109-8e6d-77d753878591"]);
+}
+
+#[wasm_bindgen_test]
+async fn ack_timing_panel_shows_the_lesson_table() {
+    let (root, _app) = mount(LabInit { experiment: Experiment::AckTiming, ..LabInit::default() });
+    yew::scheduler::flush().await;
+    let row = |mode: &str| texts(&root, &format!("tr[data-mode='{mode}'] td"));
+    assert_eq!(row("before"), ["1,000", "942", "0", "58"]);
+    assert_eq!(row("after"), ["1,060", "1,060", "0", "0"]);
+    assert_eq!(row("after-dedup"), ["1,060", "1,000", "60", "0"]);
 }
 
 #[wasm_bindgen_test]
@@ -53,7 +149,8 @@ async fn language_switch_changes_every_label() {
     yew::scheduler::flush().await;
     assert_eq!(texts(&root, "h1"), ["Retry Lab"]);
     assert!(root.text_content().unwrap().contains("Original delivery + 6 retries"));
-    assert_eq!(gloo_utils::document().document_element().unwrap().get_attribute("lang").as_deref(), Some("en"));
+    // An embedded lab marks its own root; only the standalone page sets <html lang>.
+    assert_eq!(root.query_selector(".lab").unwrap().unwrap().get_attribute("lang").as_deref(), Some("en"));
 }
 
 #[wasm_bindgen_test]

@@ -86,6 +86,7 @@ pub fn ack_timing_panel(props: &AckTimingProps) -> Html {
                 </div>
                 <div class="control"><span class="label">{ t.seed }</span><output class="value seed-value">{ p.seed }</output></div>
             </div>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>
             <table class="ack-table">
                 <thead><tr>
                     <th scope="col">{ t.col_mode }</th><th scope="col" class="num">{ t.deliveries }</th><th scope="col" class="num">{ t.effects }</th>
@@ -93,6 +94,7 @@ pub fn ack_timing_panel(props: &AckTimingProps) -> Html {
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
+            </div>
             <p class="hint">{ t.ack_lesson_note }</p>
         </section>
     }

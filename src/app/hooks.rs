@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_events::EventListener;
+use gloo_events::{EventListener, EventListenerOptions};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -72,7 +72,8 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
         };
         let root = root.clone();
         let listener = target.map(|target| {
-            EventListener::new(&target, "keydown", move |event| {
+            // Not passive: Space must not also scroll the page.
+            EventListener::new_with_options(&target, "keydown", EventListenerOptions::enable_prevent_default(), move |event| {
                 let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
                 if event.alt_key() || event.ctrl_key() || event.meta_key() {
                     return;

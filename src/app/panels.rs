@@ -146,7 +146,7 @@ pub fn compare(props: &CompareProps) -> Html {
     html! {
         <section class="card compare">
             <h2>{ t.compare_heading }</h2>
-            <table>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={t.compare_heading}><table class="compare-table">
                 <thead><tr><td></td><th scope="col" class="num">{ t.consumer_naive }</th><th scope="col" class="num">{ t.consumer_idempotent }</th></tr></thead>
                 <tbody>
                     { row("deliveries", t.deliveries, n.deliveries, i.deliveries) }
@@ -154,7 +154,7 @@ pub fn compare(props: &CompareProps) -> Html {
                     { row("notifications", t.notifications_sent, n.effects, i.effects) }
                     { row("discarded", t.duplicates_discarded, n.duplicates_discarded, i.duplicates_discarded) }
                 </tbody>
-            </table>
+            </table></div>
             <p class="why">{ (t.compare_why)(&format::int(extra)) }</p>
         </section>
     }
@@ -206,7 +206,7 @@ pub fn dead_letter_panel(props: &DeadLetterProps) -> Html {
             if dead.is_empty() {
                 <p class="empty">{ t.dlq_empty }</p>
             } else {
-                <div class="table-scroll">
+                <div class="table-scroll" tabindex="0" role="region" aria-label={t.dlq_heading}>
                     <table>
                         <thead><tr>
                             <th scope="col">{ t.col_id }</th><th scope="col">{ t.col_fact_key }</th><th scope="col" class="num">{ t.col_attempts }</th>
