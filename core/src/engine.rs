@@ -358,15 +358,14 @@ impl Engine {
             Requeue::Immediate => Agenda::Fifo { requeued: VecDeque::new() },
             Requeue::Backoff => Agenda::Timed { heap: BinaryHeap::new(), sequence: 0 },
         };
-        let mut events = vec![EventRecord::NEW; published_total];
         let mut counters = Counters::default();
+        let mut first = EventRecord::NEW;
         if cfg.requeue == Requeue::Immediate {
             // The lesson-004 broker: every message is in the queue from the start.
-            for record in &mut events {
-                record.set_status(Status::Scheduled { due_ms: 0 });
-            }
+            first.set_status(Status::Scheduled { due_ms: 0 });
             counters.published = cfg.published_total();
         }
+        let events = vec![first; published_total];
         Ok(Self {
             events,
             next_publication: 0,
@@ -495,6 +494,7 @@ impl Engine {
     }
 
     /// The consumer receives the event: an effect, or a discarded repeat.
+    #[inline]
     fn consume(&mut self, event: u32) -> bool {
         if self.cfg.consumer == ConsumerMode::Idempotent {
             let slot = self.id_slot(event) as usize;
@@ -560,6 +560,7 @@ impl Engine {
         Some(attempt)
     }
 
+    #[inline]
     fn acknowledge(&mut self, event: u32) {
         self.events[event as usize].set_status(Status::Acknowledged { at_ms: self.now_ms });
         self.counters.acknowledged += 1;
@@ -597,11 +598,15 @@ impl Engine {
                 Follow::DeadLettered => u64::MAX,
             },
         );
-        // FNV-1a over 64-bit words rather than bytes: one multiply per field
-        // keeps hashing off the hot path; the rotate folds high bits back down.
-        for word in [attempt.at_ms, u64::from(attempt.event), u64::from(attempt.cycle_attempt), outcome_code, follow_value] {
-            self.trace_hash = (self.trace_hash ^ word).wrapping_mul(FNV_PRIME).rotate_left(29);
-        }
+        // The fields are mixed with independent multiplies (which run in
+        // parallel), then folded into the running hash with one FNV-style
+        // multiply: a single serial step per attempt keeps hashing off the
+        // hot path of a 1M-message run.
+        let packed = u64::from(attempt.event) | u64::from(attempt.cycle_attempt) << 32 | outcome_code << 56;
+        let mixed = attempt.at_ms.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ packed.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ follow_value.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(17);
+        self.trace_hash = (self.trace_hash ^ mixed).wrapping_mul(FNV_PRIME).rotate_left(29);
     }
 
     /// Delivers everything due at or before `clock_ms`, then sets the clock

@@ -25,4 +25,4 @@ pub fn golden_trace_hash() -> u64 {
     engine.trace_hash() ^ ids
 }
 
-pub const GOLDEN_TRACE_HASH: u64 = 0x315f_3ce4_0a62_c072;
+pub const GOLDEN_TRACE_HASH: u64 = 0x23ff_232c_a9fc_ef90;

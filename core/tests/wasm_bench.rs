@@ -1,0 +1,39 @@
+//! Benchmark (run by `./lab bench`, not by the tests): the ack-after + dedup
+//! workload at 1M messages in wasm, in headless Chromium. Prints a line the
+//! bench script picks up; asserts nothing about time.
+#![cfg(target_arch = "wasm32")]
+
+use retry_lab_core::ack_timing::{AckMode, AckTimingRun};
+use retry_lab_core::{Probability, RngKind};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn now_ms() -> f64 {
+    js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| js_sys::Reflect::get(&p, &"now".into()).ok().map(|f| (p, f)))
+        .and_then(|(p, f)| js_sys::Function::from(f).call0(&p).ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+fn ack_after_dedup_one_million() {
+    let run = AckTimingRun { messages: 1_000_000, crash: Probability::from_ppm(50_000).unwrap(), seed: 7, rng: RngKind::Pcg };
+    let mut times = Vec::new();
+    let mut deliveries = 0;
+    for _ in 0..5 {
+        let start = now_ms();
+        deliveries = run.run(AckMode::AfterDedup).unwrap().deliveries;
+        times.push(now_ms() - start);
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let median_ms = times[times.len() / 2];
+    let per_s = deliveries as f64 / (median_ms / 1_000.0);
+    web_sys_log(&format!("wasm: {deliveries} deliveries, median {median_ms:.1} ms; wasm_deliveries_per_s={per_s:.0}"));
+}
+
+fn web_sys_log(line: &str) {
+    wasm_bindgen_test::console_log!("{}", line);
+}
