@@ -4,6 +4,8 @@
 
 pub mod format;
 pub mod i18n;
+pub mod link;
+pub mod presets;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

@@ -193,6 +193,45 @@ pub enum ManualRetry {
     All,
 }
 
+/// How a lab starts: from the page's URL, or from an embedding page's
+/// `data-` attributes (both through the link codec).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabInit {
+    pub lang: Lang,
+    pub params: LabParams,
+    pub experiment: Experiment,
+    pub speed_s_per_s: u32,
+    pub locked: Vec<ParamName>,
+    /// Show only this experiment (no tabs).
+    pub only: Option<Experiment>,
+    /// Compact view without page chrome (`?embed=1`).
+    pub compact: bool,
+    /// The lab owns the whole page: it may listen for keys on the document
+    /// and keep the address bar in step with its state.
+    pub standalone: bool,
+    /// What the link asked for that could not be honoured.
+    pub notices: Vec<crate::link::Notice>,
+    /// Where share links point (the standalone page of this lab).
+    pub share_base: String,
+}
+
+impl Default for LabInit {
+    fn default() -> Self {
+        Self {
+            lang: Lang::default(),
+            params: LabParams::default(),
+            experiment: Experiment::default(),
+            speed_s_per_s: 100,
+            locked: Vec::new(),
+            only: None,
+            compact: false,
+            standalone: true,
+            notices: Vec::new(),
+            share_base: String::new(),
+        }
+    }
+}
+
 /// The same run through both consumers: same seed, same failures.
 #[derive(Clone)]
 pub struct Sim {

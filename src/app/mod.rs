@@ -13,7 +13,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::state::{Action, Experiment, LabParams, LabState, ParamName};
+use crate::state::{Action, Experiment, LabState, ParamName};
+pub use crate::state::LabInit;
 
 pub use panels::ScheduleTable;
 
@@ -21,37 +22,6 @@ impl Reducible for LabState {
     type Action = Action;
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         Rc::new(LabState::reduce(&self, action))
-    }
-}
-
-/// How a lab starts: from the page's URL, or from an embedding page.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LabInit {
-    pub lang: Lang,
-    pub params: LabParams,
-    pub experiment: Experiment,
-    pub speed_s_per_s: u32,
-    pub locked: Vec<ParamName>,
-    /// Show only this experiment (no tabs).
-    pub only: Option<Experiment>,
-    /// Compact view without page chrome.
-    pub compact: bool,
-    /// The lab owns the whole page: it may listen for keys on the document.
-    pub standalone: bool,
-}
-
-impl Default for LabInit {
-    fn default() -> Self {
-        Self {
-            lang: Lang::default(),
-            params: LabParams::default(),
-            experiment: Experiment::default(),
-            speed_s_per_s: 100,
-            locked: Vec::new(),
-            only: None,
-            compact: false,
-            standalone: true,
-        }
     }
 }
 
