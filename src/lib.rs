@@ -2,6 +2,10 @@
 //! reducer, the share-link codec, presets) compile and test natively; the Yew
 //! components and browser hooks exist only on wasm32.
 
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 pub mod format;
 pub mod i18n;
 pub mod link;
@@ -15,7 +19,11 @@ pub mod boot;
 #[cfg(target_arch = "wasm32")]
 pub mod panic_banner;
 
-/// Entry point of the standalone page.
+#[cfg(target_arch = "wasm32")]
+pub use boot::mount_all;
+
+/// Entry point: runs when the module initialises, on the lab's page and on
+/// an author's page alike; only the lab's own page is mounted here.
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
     panic_banner::install();

@@ -59,8 +59,9 @@ pub struct Notice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
     UnknownParameter,
-    /// Not a valid value; `expected` says what is.
-    Invalid { expected: &'static str },
+    /// Not a valid value; `expected` says what is, in a language-neutral
+    /// notation (a range, a format or the accepted codes).
+    Invalid { expected: String },
     /// Out of range; the value used instead.
     Clamped { used: String },
     UnsupportedVersion,
@@ -72,17 +73,16 @@ impl Notice {
     pub fn describe(&self, lang: Lang) -> String {
         let value: String = self.value.chars().take(40).collect();
         let value = if self.value.chars().count() > 40 { format!("{value}…") } else { value };
-        match (lang, &self.problem) {
-            (Lang::Es, Problem::UnknownParameter) => format!("«{}»: parámetro desconocido, ignorado.", self.key),
-            (Lang::En, Problem::UnknownParameter) => format!("“{}”: unknown parameter, ignored.", self.key),
-            (Lang::Es, Problem::Invalid { expected }) => format!("«{}={value}»: no es válido ({expected}); se usa el valor por defecto.", self.key),
-            (Lang::En, Problem::Invalid { expected }) => format!("“{}={value}”: not valid ({expected}); the default is used.", self.key),
-            (Lang::Es, Problem::Clamped { used }) => format!("«{}={value}»: fuera de rango; se usa {used}.", self.key),
-            (Lang::En, Problem::Clamped { used }) => format!("“{}={value}”: out of range; {used} is used.", self.key),
-            (Lang::Es, Problem::UnsupportedVersion) => format!("Versión de enlace «{value}» desconocida: se lee como v{VERSION}."),
-            (Lang::En, Problem::UnsupportedVersion) => format!("Unknown link version “{value}”: read as v{VERSION}."),
-            (Lang::Es, Problem::TooManyParameters) => format!("Demasiados parámetros: se leyeron los primeros {PARAMS_MAX}."),
-            (Lang::En, Problem::TooManyParameters) => format!("Too many parameters: the first {PARAMS_MAX} were read."),
+        let es = lang == Lang::Es;
+        let field = if value.is_empty() { self.key.clone() } else { format!("{}={value}", self.key) };
+        match &self.problem {
+            Problem::UnknownParameter => format!("{}: {}", self.key, if es { "parámetro desconocido, ignorado." } else { "unknown parameter, ignored." }),
+            Problem::Invalid { expected } => {
+                format!("{field}: {} ({expected}); {}", if es { "no válido" } else { "not valid" }, if es { "se usa el valor por defecto." } else { "the default is used." })
+            }
+            Problem::Clamped { used } => format!("{field}: {} {used}.", if es { "fuera de rango; se usa" } else { "out of range; using" }),
+            Problem::UnsupportedVersion => format!("v={value}: {} v{VERSION}.", if es { "versión desconocida, se lee como" } else { "unknown version, read as" }),
+            Problem::TooManyParameters => format!("{} {PARAMS_MAX}.", if es { "Demasiados parámetros; se leyeron" } else { "Too many parameters; read" }),
         }
     }
 }
@@ -140,10 +140,10 @@ impl Reader {
     }
 
     /// A whole number within `min..=max`; out of range is clamped and noted.
-    fn bounded(&mut self, key: &str, value: &str, min: u64, max: u64, expected: &'static str) -> Option<u64> {
+    fn bounded(&mut self, key: &str, value: &str, min: u64, max: u64) -> Option<u64> {
         let digits = value.trim();
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            self.note(key, value, Problem::Invalid { expected });
+            self.note(key, value, Problem::Invalid { expected: format!("{min}–{max}") });
             return None;
         }
         // Too many digits for u64 is still "too large": clamp it, and say so.
@@ -158,21 +158,21 @@ impl Reader {
     fn probability(&mut self, key: &str, value: &str) -> Option<Probability> {
         let parsed = Probability::parse(value);
         if parsed.is_none() {
-            self.note(key, value, Problem::Invalid { expected: "0–1, e.g. 0.3" });
+            self.note(key, value, Problem::Invalid { expected: "0–1".into() });
         }
         parsed
     }
 
-    fn choice<T>(&mut self, key: &str, value: &str, parsed: Option<T>, expected: &'static str) -> Option<T> {
+    fn choice<T>(&mut self, key: &str, value: &str, parsed: Option<T>, expected: &str) -> Option<T> {
         if parsed.is_none() {
-            self.note(key, value, Problem::Invalid { expected });
+            self.note(key, value, Problem::Invalid { expected: expected.to_owned() });
         }
         parsed
     }
 
     fn read(&mut self, key: &str, value: &str) {
         if value.len() > VALUE_LEN_MAX {
-            self.note(key, value, Problem::Invalid { expected: "a short value" });
+            self.note(key, value, Problem::Invalid { expected: format!("≤ {VALUE_LEN_MAX}") });
             return;
         }
         match key {
@@ -188,19 +188,19 @@ impl Reader {
             "failure" => self.link.failure = self.probability(key, value),
             "ack_lost" => self.link.ack_lost_share = self.probability(key, value),
             "crash" => self.link.crash = self.probability(key, value),
-            "events" => self.link.events = self.bounded(key, value, 1, u64::from(state::EVENTS_MAX), "a whole number").map(|n| n as u32),
-            "base" => self.link.base_s = self.bounded(key, value, 1, u64::from(state::BASE_S_MAX), "seconds").map(|n| n as u32),
-            "retries" => self.link.retries_max = self.bounded(key, value, 0, u64::from(state::RETRIES_MAX), "a whole number").map(|n| n as u32),
+            "events" => self.link.events = self.bounded(key, value, 1, u64::from(state::EVENTS_MAX)).map(|n| n as u32),
+            "base" => self.link.base_s = self.bounded(key, value, 1, u64::from(state::BASE_S_MAX)).map(|n| n as u32),
+            "retries" => self.link.retries_max = self.bounded(key, value, 0, u64::from(state::RETRIES_MAX)).map(|n| n as u32),
             "speed" => {
                 let bounds = (u64::from(state::SPEED_MIN), u64::from(state::SPEED_MAX));
-                self.link.speed_s_per_s = self.bounded(key, value, bounds.0, bounds.1, "simulated s per s").map(|n| n as u32);
+                self.link.speed_s_per_s = self.bounded(key, value, bounds.0, bounds.1).map(|n| n as u32);
             }
             "messages" => {
-                self.link.ack_messages = self.bounded(key, value, 1, u64::from(state::ACK_MESSAGES_MAX), "a whole number").map(|n| n as u32);
+                self.link.ack_messages = self.bounded(key, value, 1, u64::from(state::ACK_MESSAGES_MAX)).map(|n| n as u32);
             }
-            "seed" => self.link.seed = self.bounded(key, value, 0, u64::MAX, "a whole number"),
+            "seed" => self.link.seed = self.bounded(key, value, 0, u64::MAX),
             "norad" => {
-                self.link.norad_id = self.bounded(key, value, 1, u64::from(PassKey::NORAD_ID_MAX), "1–999999").map(|n| n as u32);
+                self.link.norad_id = self.bounded(key, value, 1, u64::from(PassKey::NORAD_ID_MAX)).map(|n| n as u32);
             }
             "start" => {
                 let ok = retry_lab_core::ids::parse_utc(value.trim()).is_some();
@@ -220,14 +220,17 @@ impl Reader {
             "embed" => match value {
                 "1" | "true" => self.link.embed = true,
                 "0" | "false" => self.link.embed = false,
-                _ => self.note(key, value, Problem::Invalid { expected: "1 or 0" }),
+                _ => self.note(key, value, Problem::Invalid { expected: "1, 0".into() }),
             },
             "lock" => {
                 for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
                     match LOCKABLE.iter().find(|p| lock_name(**p) == name) {
                         Some(p) if !self.link.lock.contains(p) => self.link.lock.push(*p),
                         Some(_) => {}
-                        None => self.note("lock", name, Problem::Invalid { expected: "failure, ack_lost, events, base, retries, consumer, jitter, seed, ns, pass, crash, rng, messages" }),
+                        None => {
+                            let names: Vec<&str> = LOCKABLE.iter().map(|p| lock_name(*p)).collect();
+                            self.note("lock", name, Problem::Invalid { expected: names.join(", ") });
+                        }
                     }
                 }
             }
@@ -268,7 +271,7 @@ impl LinkV1 {
             let norad = self.norad_id.map(|n| n.to_string()).unwrap_or_else(|| norad.to_owned());
             match PassKey::parse(&norad, self.start_utc.as_deref().unwrap_or(start)) {
                 Ok(valid) => pass = valid,
-                Err(_) => notices.push(Notice { key: "start".into(), value: String::new(), problem: Problem::Invalid { expected: "YYYY-MM-DDTHH:MM:SSZ" } }),
+                Err(_) => notices.push(Notice { key: "start".into(), value: String::new(), problem: Problem::Invalid { expected: "YYYY-MM-DDTHH:MM:SSZ".into() } }),
             }
         }
         let params = LabParams {
@@ -302,6 +305,7 @@ impl LinkV1 {
 
     /// The link that reproduces a lab: every value explicit, so the link
     /// means the same even if a preset or a default changes later.
+    #[inline(never)]
     pub fn of(lang: Lang, params: &LabParams, experiment: Experiment, speed_s_per_s: u32) -> Self {
         let key = params.pass.key();
         let start = key.split_once('|').map(|(_, s)| s.to_owned());
@@ -330,7 +334,9 @@ impl LinkV1 {
         }
     }
 
-    /// The query string, without `?`.
+    /// The query string, without `?`. (Not inlined: the page calls it twice
+    /// per render, and one copy keeps the bundle smaller.)
+    #[inline(never)]
     pub fn encode(&self) -> String {
         let mut out = form_urlencoded::Serializer::new(String::new());
         out.append_pair("v", &VERSION.to_string());
@@ -414,6 +420,7 @@ mod tests {
         }
         assert!(notices.iter().any(|n| n.problem == Problem::Clamped { used: "1000".into() }));
         assert!(notices[0].describe(Lang::En).contains("read as v1"));
+        assert!(notices[1].describe(Lang::Es).contains("no válido (0–1)"), "{}", notices[1].describe(Lang::Es));
     }
 
     #[test]

@@ -350,6 +350,9 @@ pub enum Action {
     Tick { elapsed_real_ms: f64, now_real_ms: f64 },
     RetryDeadLetter(u32),
     RetryAllDeadLetters,
+    /// A named scenario: its parameters (locked ones stay) and its
+    /// experiment, from a fresh start.
+    ApplyPreset(crate::presets::Preset),
 }
 
 impl LabState {
@@ -438,6 +441,35 @@ impl LabState {
                 if next.finished() {
                     next.playing = false;
                 }
+            }
+            Action::ApplyPreset(preset) => {
+                let mut params = preset.params();
+                let current = &next.params;
+                for name in next.locked.iter() {
+                    match name {
+                        ParamName::Failure => params.failure = current.failure,
+                        ParamName::AckLostShare => params.ack_lost_share = current.ack_lost_share,
+                        ParamName::Events => params.events = current.events,
+                        ParamName::BaseS => params.base_s = current.base_s,
+                        ParamName::RetriesMax => params.retries_max = current.retries_max,
+                        ParamName::Consumer => params.consumer = current.consumer,
+                        ParamName::Jitter => params.jitter = current.jitter,
+                        ParamName::Seed => params.seed = current.seed,
+                        ParamName::Namespace => params.namespace = current.namespace,
+                        ParamName::Pass => params.pass = current.pass.clone(),
+                        ParamName::Crash => params.crash = current.crash,
+                        ParamName::AckRng => params.ack_rng = current.ack_rng,
+                        ParamName::AckMessages => params.ack_messages = current.ack_messages,
+                    }
+                }
+                next.params = params.clamped();
+                next.pass_input = PassInput::of(&next.params.pass);
+                next.experiment = preset.experiment();
+                next.playing = false;
+                next.clock_ms = 0;
+                next.manual_log = Rc::new(Vec::new());
+                next.narration = None;
+                next.sim = Rc::new(Sim::new(&next.params));
             }
             Action::RetryDeadLetter(event) => next.manual_retry(ManualRetry::One(event)),
             Action::RetryAllDeadLetters => next.manual_retry(ManualRetry::All),
@@ -653,6 +685,17 @@ mod tests {
         }
         // 600 frames ≈ 9.6 s of real time: at most one narration per 2 s.
         assert!((1..=5).contains(&changes), "{changes} narrations");
+    }
+
+    #[test]
+    fn presets_apply_but_locked_params_stay() {
+        use crate::presets::Preset;
+        let s = LabState::new(Lang::Es, LabParams::default(), Experiment::Retries, 100, vec![ParamName::Seed]);
+        let s = s.reduce(Action::ApplyPreset(Preset::FlakyAcks));
+        assert_eq!(s.params.failure, Preset::FlakyAcks.params().failure);
+        assert_eq!(s.params.seed, 7, "the locked seed stays");
+        let s = s.reduce(Action::ApplyPreset(Preset::AckTiming));
+        assert_eq!(s.experiment, Experiment::AckTiming);
     }
 
     #[test]

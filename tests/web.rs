@@ -99,11 +99,11 @@ async fn uuid5_panel_shows_the_lesson_value_and_keeps_it_on_bad_input() {
     assert_eq!(texts(&root, "code.uuid5"), ["0a0bdc21-c5ad-5109-8e6d-77d753878591"]);
     assert_eq!(texts(&root, ".by-v4 .times"), ["processed the pass 2 times"]);
     assert_eq!(texts(&root, ".by-uuid5 .times"), ["processed the pass once"]);
-    type_into(&root, "input[id='uuid5-start']", "2026-02-30T14:00:00Z");
+    type_into(&root, "input[id$='-uuid5-start']", "2026-02-30T14:00:00Z");
     yew::scheduler::flush().await;
     assert!(texts(&root, ".field-error")[0].contains("YYYY-MM-DDTHH:MM:SSZ"));
     assert_eq!(texts(&root, "code.uuid5"), ["0a0bdc21-c5ad-5109-8e6d-77d753878591"], "the last valid result stays");
-    type_into(&root, "input[id='uuid5-start']", "2026-07-29T15:32:00Z");
+    type_into(&root, "input[id$='-uuid5-start']", "2026-07-29T15:32:00Z");
     yew::scheduler::flush().await;
     assert_eq!(texts(&root, ".field-error"), [""]);
     assert_eq!(texts(&root, "code.key"), ["25544|2026-07-29T15:32:00Z"]);

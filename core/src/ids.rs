@@ -197,7 +197,7 @@ pub fn parse_utc(text: &str) -> Option<i64> {
     if !shape_ok {
         return None;
     }
-    let num = |range: std::ops::Range<usize>| text[range].parse::<i64>().ok();
+    let num = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
     let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
     let (hour, minute, second) = (num(11..13)?, num(14..16)?, num(17..19)?);
     if year < 1970 || !(1..=12).contains(&month) || hour > 23 || minute > 59 || second > 59 {

@@ -18,6 +18,7 @@ pub struct AckTimingProps {
     pub params: LabParams,
     pub locked: Rc<Vec<ParamName>>,
     pub dispatch: UseReducerDispatcher<LabState>,
+    pub id_prefix: AttrValue,
 }
 
 #[component(AckTimingPanel)]
@@ -28,6 +29,7 @@ pub fn ack_timing_panel(props: &AckTimingProps) -> Html {
     let run = p.ack_timing();
     let table = use_memo(run, |run| run.table().ok());
     let locked = |name| props.locked.contains(&name);
+    let id = |name: &str| format!("{}-{name}", props.id_prefix);
     let on_crash = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |text: String| {
@@ -55,13 +57,12 @@ pub fn ack_timing_panel(props: &AckTimingProps) -> Html {
             AckMode::After => ("after", t.mode_after),
             AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup),
         };
+        let cells = [("num deliveries", row.deliveries), ("num effects", row.effects),
+            ("num discarded", row.duplicates_discarded), ("num lost", u64::from(row.lost))];
         html! {
             <tr data-mode={code}>
                 <th scope="row">{ label }</th>
-                <td class="num deliveries">{ format::int(row.deliveries) }</td>
-                <td class="num effects">{ format::int(row.effects) }</td>
-                <td class="num discarded">{ format::int(row.duplicates_discarded) }</td>
-                <td class="num lost">{ format::int(u64::from(row.lost)) }</td>
+                { for cells.iter().map(|(class, n)| html! { <td class={*class}>{ format::int(*n) }</td> }) }
             </tr>
         }
     });
@@ -70,16 +71,16 @@ pub fn ack_timing_panel(props: &AckTimingProps) -> Html {
             <h2>{ t.ack_heading }</h2>
             <p>{ t.ack_intro }</p>
             <div class="control-grid">
-                <Slider id="ack-crash" label={t.crash} value={p.crash.ppm() / 10_000} min=0 max=50 step=1
+                <Slider id={AttrValue::from(id("ack-crash"))} label={t.crash} value={p.crash.ppm() / 10_000} min=0 max=50 step=1
                     shown={format::percent(lang, p.crash.ppm())} locked={locked(ParamName::Crash)} locked_text={t.locked} on_input={on_crash} />
                 <div class="control">
-                    <label for="ack-messages">{ t.messages }</label>
-                    <input id="ack-messages" type="number" min="1" max={state::ACK_MESSAGES_MAX.to_string()} value={p.ack_messages.to_string()}
+                    <label for={id("ack-messages")}>{ t.messages }</label>
+                    <input id={id("ack-messages")} type="number" min="1" max={state::ACK_MESSAGES_MAX.to_string()} value={p.ack_messages.to_string()}
                         disabled={locked(ParamName::AckMessages)} onchange={on_messages} />
                 </div>
                 <div class="control">
-                    <label for="ack-rng">{ t.rng }</label>
-                    <select id="ack-rng" disabled={locked(ParamName::AckRng)} onchange={on_rng}>
+                    <label for={id("ack-rng")}>{ t.rng }</label>
+                    <select id={id("ack-rng")} disabled={locked(ParamName::AckRng)} onchange={on_rng}>
                         <option value="python" selected={p.ack_rng == RngKind::Python}>{ t.rng_python }</option>
                         <option value="pcg" selected={p.ack_rng == RngKind::Pcg}>{ t.rng_pcg }</option>
                     </select>

@@ -114,3 +114,53 @@ pub fn use_document_lang(lang: Lang, standalone: bool) {
         }
     });
 }
+
+/// Keeps the address bar in step with the lab (`replaceState`: no history
+/// entry per change). Only when the lab owns its document.
+#[hook]
+pub fn use_url_sync(query: String, enabled: bool) {
+    use_effect_with((query, enabled), |(query, enabled)| {
+        if *enabled {
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{query}")));
+            }
+        }
+    });
+}
+
+/// In an iframe (`?embed=1`), tells the parent the lab's height whenever it
+/// changes: `{ type: "retry-lab:resize", version: 1, height }`, nothing else.
+/// The lab listens to no incoming message.
+#[hook]
+pub fn use_embed_height(root: NodeRef, enabled: bool) {
+    use_effect_with((root, enabled), |(root, enabled)| {
+        let mut observer = None;
+        let window = web_sys::window();
+        let parent = window.as_ref().and_then(|w| w.parent().ok().flatten());
+        let framed = match (&window, &parent) {
+            (Some(w), Some(p)) => !js_sys::Object::is(w, p),
+            _ => false,
+        };
+        if let (true, true, Some(element), Some(parent)) = (*enabled, framed, root.cast::<web_sys::Element>(), parent) {
+            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else { return };
+                let height = entry.target().get_bounding_client_rect().height().ceil();
+                let message = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&message, &"type".into(), &"retry-lab:resize".into());
+                let _ = js_sys::Reflect::set(&message, &"version".into(), &1.into());
+                let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+                // Only a size is sent, so any parent origin may receive it.
+                let _ = parent.post_message(&message, "*");
+            });
+            if let Ok(resize) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+                resize.observe(&element);
+                observer = Some((resize, callback));
+            }
+        }
+        move || {
+            if let Some((resize, _callback)) = observer {
+                resize.disconnect();
+            }
+        }
+    });
+}

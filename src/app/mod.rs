@@ -5,6 +5,7 @@ mod ack_panel;
 mod controls;
 mod hooks;
 mod panels;
+mod share;
 mod timeline;
 mod uuid_panel;
 
@@ -13,6 +14,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::link::LinkV1;
 use crate::state::{Action, Experiment, LabState, ParamName};
 pub use crate::state::LabInit;
 
@@ -38,12 +40,23 @@ pub fn app(props: &AppProps) -> Html {
     });
     let dispatch = state.dispatcher();
     let root = use_node_ref();
+    // Ids must be unique when several labs share a page.
+    let id_prefix = use_memo((), |_| AttrValue::from(format!("lab{}", next_instance())));
+    let id_prefix = (*id_prefix).clone();
     let lang = state.lang;
     let texts = lang.texts();
+
+    // The link that reproduces this lab; the page's own URL also keeps the
+    // embed settings it was opened with.
+    let link = LinkV1::of(lang, &state.params, state.experiment, state.speed_s_per_s);
+    let share_url = format!("{}?{}", init.share_base, link.encode());
+    let own_query = LinkV1 { embed: init.compact, only: init.only, lock: init.locked.clone(), ..link }.encode();
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_playback_clock(state.playing, dispatch.clone());
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
+    hooks::use_url_sync(own_query, init.standalone);
+    hooks::use_embed_height(root.clone(), init.compact);
 
     let lang_buttons = Lang::ALL.iter().map(|&option| {
         let onclick = dispatch.to_callback().reform(move |_| Action::SetLang(option));
@@ -69,14 +82,14 @@ pub fn app(props: &AppProps) -> Html {
         html! { <nav class="tabs" aria-label={texts.experiments_label}>{ for buttons }</nav> }
     });
     let body = match state.experiment {
-        Experiment::Retries => html! { <panels::RetriesExperiment state={(*state).clone()} dispatch={dispatch.clone()} /> },
+        Experiment::Retries => html! { <panels::RetriesExperiment state={(*state).clone()} dispatch={dispatch.clone()} id_prefix={id_prefix.clone()} /> },
         Experiment::DoublePublication => html! {
             <uuid_panel::DoublePublicationPanel lang={lang} params={state.params.clone()} input={state.pass_input.clone()}
                 locked={state.is_locked(ParamName::Pass)} namespace_locked={state.is_locked(ParamName::Namespace)}
-                dispatch={dispatch.clone()} />
+                dispatch={dispatch.clone()} id_prefix={id_prefix.clone()} />
         },
         Experiment::AckTiming => html! {
-            <ack_panel::AckTimingPanel lang={lang} params={state.params.clone()} locked={state.locked.clone()} dispatch={dispatch.clone()} />
+            <ack_panel::AckTimingPanel lang={lang} params={state.params.clone()} locked={state.locked.clone()} dispatch={dispatch.clone()} id_prefix={id_prefix.clone()} />
         },
     };
     let class = classes!("lab", init.compact.then_some("lab-compact"));
@@ -89,23 +102,28 @@ pub fn app(props: &AppProps) -> Html {
                 </div>
                 <div class="lang-switch" role="group" aria-label={texts.language}>{ for lang_buttons }</div>
             </header>
+            <share::LinkNotice lang={lang} notices={init.notices.clone()} />
             { tabs.unwrap_or_default() }
+            <share::ShareBar lang={lang} params={state.params.clone()} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
             { body }
         </div>
     }
 }
 
-/// Mounts the standalone page into `#lab`, or the body.
+fn next_instance() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Mounts the lab's own page into `<main id="lab" data-retry-lab-page>`.
+/// On any other page (an author's, loading `embed.js`) it does nothing:
+/// there `mount_all` mounts the labs the author placed.
 pub fn mount_page() {
-    let init = crate::boot::page_init();
-    let props = AppProps { init };
-    match gloo_utils::document().get_element_by_id("lab") {
-        Some(root) => {
-            root.set_inner_html("");
-            yew::Renderer::<App>::with_root_and_props(root, props).render();
-        }
-        None => {
-            yew::Renderer::<App>::with_props(props).render();
-        }
+    let Some(root) = gloo_utils::document().get_element_by_id("lab") else { return };
+    if !root.has_attribute("data-retry-lab-page") {
+        return;
     }
+    root.set_inner_html("");
+    yew::Renderer::<App>::with_root_and_props(root, AppProps { init: crate::boot::page_init() }).render();
 }

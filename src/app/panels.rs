@@ -18,13 +18,13 @@ const LOG_ROWS_SHOWN: usize = 30;
 pub struct RetriesProps {
     pub state: LabState,
     pub dispatch: UseReducerDispatcher<LabState>,
+    pub id_prefix: AttrValue,
 }
 
 #[component(RetriesExperiment)]
 pub fn retries_experiment(props: &RetriesProps) -> Html {
     let state = &props.state;
-    // Ids must be unique when several labs share a page.
-    let id_prefix = use_memo((), |_| AttrValue::from(format!("lab{}", next_instance())));
+    let id_prefix = &props.id_prefix;
     let current_retry = state.shown().trace().last().and_then(|a| match a.follow {
         Follow::RetryAt { .. } => Some(a.cycle_attempt),
         _ => None,
@@ -34,26 +34,20 @@ pub fn retries_experiment(props: &RetriesProps) -> Html {
             <LiveRegion state={state.clone()} />
             <div class="columns">
                 <div class="column-main">
-                    <Playback state={state.clone()} dispatch={props.dispatch.clone()} id_prefix={(*id_prefix).clone()} />
-                    <Timeline state={state.clone()} id_prefix={(*id_prefix).clone()} />
+                    <Playback state={state.clone()} dispatch={props.dispatch.clone()} id_prefix={id_prefix.clone()} />
+                    <Timeline state={state.clone()} id_prefix={id_prefix.clone()} />
                     <CountersPanel lang={state.lang} counters={*state.shown().counters()} waiting={state.shown().census().waiting} />
                     <Compare lang={state.lang} naive={*state.sim.naive.counters()} idempotent={*state.sim.idempotent.counters()} />
                     <DeadLetterPanel state={state.clone()} dispatch={props.dispatch.clone()} />
                     <DeliveryLog state={state.clone()} />
                 </div>
                 <div class="column-side">
-                    <Controls state={state.clone()} dispatch={props.dispatch.clone()} id_prefix={(*id_prefix).clone()} />
+                    <Controls state={state.clone()} dispatch={props.dispatch.clone()} id_prefix={id_prefix.clone()} />
                     <ScheduleTable lang={state.lang} backoff={state.params.backoff()} current_retry={current_retry} />
                 </div>
             </div>
         </div>
     }
-}
-
-fn next_instance() -> u32 {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 #[derive(Properties, PartialEq)]
@@ -187,7 +181,7 @@ pub fn dead_letter_panel(props: &DeadLetterProps) -> Html {
         let onclick = props.dispatch.to_callback().reform(move |_| Action::RetryDeadLetter(event));
         html! {
             <tr key={event} data-event={(event + 1).to_string()}>
-                <td><span class="event-number">{ event + 1 }</span>{ " " }<code title={id.clone()}>{ &id[..8] }{ "…" }</code></td>
+                <td><span class="event-number">{ event + 1 }</span>{ " " }<code title={id.clone()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
                 <td><code>{ engine.fact_key(event) }</code></td>
                 <td class="num">{ record.attempts }</td>
                 <td>{ reason }</td>

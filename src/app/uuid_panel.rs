@@ -17,6 +17,7 @@ pub struct DoublePublicationProps {
     pub locked: bool,
     pub namespace_locked: bool,
     pub dispatch: UseReducerDispatcher<LabState>,
+    pub id_prefix: AttrValue,
 }
 
 fn value_of(e: &InputEvent) -> String {
@@ -52,24 +53,33 @@ pub fn double_publication_panel(props: &DoublePublicationProps) -> Html {
         }
     };
     let namespace_code = demo.namespace.to_string();
+    let id = |name: &str| format!("{}-{name}", props.id_prefix);
+    // One template for the five rows (label, class, value): one copy of the markup code.
+    let facts: [(String, &str, String); 5] = [
+        (t.namespace.to_owned(), "namespace-uuid", demo.namespace.uuid().to_string()),
+        (t.key_string.to_owned(), "key", demo.key.clone()),
+        ("uuid5".to_owned(), "uuid5", demo.derived.to_string()),
+        ((t.publication_random)(1), "v4", demo.random[0].to_string()),
+        ((t.publication_random)(2), "v4", demo.random[1].to_string()),
+    ];
     html! {
         <section class="card experiment uuid5">
             <h2>{ t.uuid5_heading }</h2>
             <p>{ t.uuid5_intro }</p>
             <div class="control-grid">
                 <div class="control">
-                    <label for="uuid5-norad">{ t.norad_id }</label>
-                    <input id="uuid5-norad" type="text" inputmode="numeric" value={props.input.norad_id.clone()} disabled={props.locked}
-                        aria-invalid={norad_bad.to_string()} aria-describedby="uuid5-error" oninput={on_norad} />
+                    <label for={id("uuid5-norad")}>{ t.norad_id }</label>
+                    <input id={id("uuid5-norad")} type="text" inputmode="numeric" value={props.input.norad_id.clone()} disabled={props.locked}
+                        aria-invalid={norad_bad.to_string()} aria-describedby={id("uuid5-error")} oninput={on_norad} />
                 </div>
                 <div class="control">
-                    <label for="uuid5-start">{ t.start_utc }</label>
-                    <input id="uuid5-start" type="text" spellcheck="false" value={props.input.start_utc.clone()} disabled={props.locked}
-                        aria-invalid={start_bad.to_string()} aria-describedby="uuid5-error" oninput={on_start} />
+                    <label for={id("uuid5-start")}>{ t.start_utc }</label>
+                    <input id={id("uuid5-start")} type="text" spellcheck="false" value={props.input.start_utc.clone()} disabled={props.locked}
+                        aria-invalid={start_bad.to_string()} aria-describedby={id("uuid5-error")} oninput={on_start} />
                 </div>
                 <div class="control">
-                    <label for="uuid5-namespace">{ t.namespace }</label>
-                    <select id="uuid5-namespace" disabled={props.namespace_locked} onchange={on_namespace}>
+                    <label for={id("uuid5-namespace")}>{ t.namespace }</label>
+                    <select id={id("uuid5-namespace")} disabled={props.namespace_locked} onchange={on_namespace}>
                         { for Namespace::NAMED.iter().zip(["NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID", "NAMESPACE_X500"]).map(|(ns, label)| {
                             let code = ns.to_string();
                             html! { <option value={code.clone()} selected={code == namespace_code}>{ label }</option> }
@@ -77,16 +87,14 @@ pub fn double_publication_panel(props: &DoublePublicationProps) -> Html {
                     </select>
                 </div>
             </div>
-            <p id="uuid5-error" class="field-error" role="alert">
+            <p id={id("uuid5-error")} class="field-error" role="alert">
                 if norad_bad { { t.norad_invalid }{ " " }{ t.kept_last_valid } }
                 if start_bad { { t.start_invalid }{ " " }{ t.kept_last_valid } }
             </p>
             <dl class="uuid-facts">
-                <dt>{ t.namespace }</dt><dd><code class="namespace-uuid">{ demo.namespace.uuid().to_string() }</code></dd>
-                <dt>{ t.key_string }</dt><dd><code class="key">{ &demo.key }</code></dd>
-                <dt>{ "uuid5" }</dt><dd><code class="uuid5">{ demo.derived.to_string() }</code></dd>
-                <dt>{ (t.publication_random)(1) }</dt><dd><code class="v4">{ demo.random[0].to_string() }</code></dd>
-                <dt>{ (t.publication_random)(2) }</dt><dd><code class="v4">{ demo.random[1].to_string() }</code></dd>
+                { for facts.iter().map(|(label, class, value)| html! {
+                    <><dt>{ label.as_str() }</dt><dd><code class={*class}>{ value.as_str() }</code></dd></>
+                }) }
             </dl>
             <div class="consumer-results">
                 { result(t.by_random_id, demo.processed_by_random_id, "by-v4") }

@@ -1,0 +1,102 @@
+//! The share bar (scenario picker, copy link) and the notice about a link's
+//! ignored parts.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::link::Notice;
+use crate::presets::Preset;
+use crate::state::{Action, LabParams, LabState};
+
+#[derive(Clone, Copy, PartialEq)]
+enum CopyStatus {
+    Idle,
+    Copied,
+    Failed,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ShareBarProps {
+    pub lang: Lang,
+    pub params: LabParams,
+    pub url: AttrValue,
+    pub id_prefix: AttrValue,
+    pub dispatch: UseReducerDispatcher<LabState>,
+}
+
+#[component(ShareBar)]
+pub fn share_bar(props: &ShareBarProps) -> Html {
+    let t = props.lang.texts();
+    let status = use_state(|| CopyStatus::Idle);
+    let current = Preset::ALL.into_iter().find(|p| p.params() == props.params);
+    let on_preset = props.dispatch.to_callback().reform(|e: Event| {
+        let code = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default();
+        Action::ApplyPreset(Preset::parse(&code).unwrap_or(Preset::Lesson))
+    });
+    let on_copy = {
+        let status = status.clone();
+        let url = props.url.to_string();
+        Callback::from(move |_| {
+            let status = status.clone();
+            let clipboard = web_sys::window().map(|w| w.navigator().clipboard());
+            let url = url.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let copied = match clipboard {
+                    Some(clipboard) => wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&url)).await.is_ok(),
+                    None => false,
+                };
+                status.set(if copied { CopyStatus::Copied } else { CopyStatus::Failed });
+            });
+        })
+    };
+    let preset_id = format!("{}-preset", props.id_prefix);
+    html! {
+        <div class="share card">
+            <label for={preset_id.clone()}>{ t.preset }</label>
+            <select id={preset_id} onchange={on_preset}>
+                if current.is_none() { <option value="" selected=true disabled=true>{ t.preset_custom }</option> }
+                { for Preset::ALL.iter().map(|p| html! {
+                    <option value={p.code()} selected={Some(*p) == current}>{ p.label(props.lang) }</option>
+                }) }
+            </select>
+            <button type="button" class="copy-link" onclick={on_copy}>{ t.copy_link }</button>
+            <span class="copy-status" role="status">
+                { match *status { CopyStatus::Idle => "", CopyStatus::Copied => t.link_copied, CopyStatus::Failed => t.link_copy_failed } }
+            </span>
+            // Without clipboard access the link is shown, ready to select.
+            if *status == CopyStatus::Failed {
+                <input class="share-url" type="text" readonly=true value={props.url.clone()} aria-label={t.copy_link} />
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct NoticeProps {
+    pub lang: Lang,
+    pub notices: Vec<Notice>,
+}
+
+/// What a link asked for that was ignored or clamped; dismissible.
+#[component(LinkNotice)]
+pub fn link_notice(props: &NoticeProps) -> Html {
+    let visible = use_state(|| true);
+    if props.notices.is_empty() || !*visible {
+        return html! {};
+    }
+    let t = props.lang.texts();
+    let dismiss = {
+        let visible = visible.clone();
+        Callback::from(move |_| visible.set(false))
+    };
+    html! {
+        <div class="notice" role="status">
+            <div>
+                <strong>{ t.notice_ignored }</strong>
+                <ul>{ for props.notices.iter().map(|n| html! { <li>{ n.describe(props.lang) }</li> }) }</ul>
+            </div>
+            <button type="button" class="dismiss" onclick={dismiss}>{ t.dismiss }</button>
+        </div>
+    }
+}
