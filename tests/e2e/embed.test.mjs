@@ -1,0 +1,154 @@
+// Share links and embedding, on the release build.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let server, subpath, browser;
+before(async () => { server = await serve(); subpath = await serve(undefined, '/courses/retry-lab/'); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); await subpath?.close(); });
+
+const counter = async (page, key) => Number((await page.locator(`[data-counter=${key}] dd`).first().textContent()).replace(/,/g, ''));
+
+test('a preset plus an override, and the link follows changes without adding history', async () => {
+  const { page, errors } = await open(browser, server.base + '?preset=flaky-acks&failure=0.3&lang=en');
+  assert.equal(await page.locator('output[for$="-failure"]').textContent(), '30%');
+  assert.equal(await page.locator('select[id$="-consumer"]').inputValue(), 'naive');
+  assert.equal(await page.locator('output[for$="-ack-lost"]').textContent(), '90%');
+  const historyLength = await page.evaluate(() => history.length);
+  const slider = page.getByLabel('Failure probability per attempt');
+  await slider.focus();
+  for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
+  const search = new URLSearchParams(await page.evaluate(() => location.search));
+  assert.equal(search.get('v'), '1');
+  assert.equal(search.get('failure'), '0.35');
+  assert.equal(search.get('consumer'), 'naive');
+  assert.equal(await page.evaluate(() => history.length), historyLength, 'replaceState, not pushState');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('copy link reproduces the same run, step for step', async () => {
+  const { page, errors, context } = await open(browser, server.base + '?lang=en&seed=4242&failure=0.6&events=12');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByText('Link copied.').waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(link.startsWith(server.base + '?v=1&'), link);
+  const { page: copy } = await open(browser, link);
+  let steps = 0;
+  for (; steps < 200 && await page.getByRole('button', { name: /Step/ }).isEnabled(); steps++) {
+    const step = steps;
+    await page.getByRole('button', { name: /Step/ }).click();
+    await copy.getByRole('button', { name: /Step/ }).click();
+    const a = await page.locator('.log-list li').first().textContent();
+    const b = await copy.locator('.log-list li').first().textContent();
+    assert.equal(a, b, `step ${step}`);
+  }
+  assert.ok(steps >= 12, `${steps} steps to the end`);
+  assert.ok(await copy.getByRole('button', { name: /Step/ }).isDisabled(), 'the copy ends at the same step');
+  for (const key of ['deliveries', 'effects', 'duplicates_discarded', 'dead_lettered']) {
+    assert.equal(await counter(page, key), await counter(copy, key), key);
+  }
+  assert.equal(await page.locator('.clock-value').textContent(), await copy.locator('.clock-value').textContent());
+  assert.deepEqual(errors, []);
+  await page.close();
+  await copy.close();
+});
+
+test('bad links still load: each bad field falls back or is clamped, and a dismissible notice says so', async () => {
+  const { page, errors } = await open(browser, server.base + '?v=7&failure=abc&events=99999&zzz=1&lang=en&jitter=%F0%9F%92%A5');
+  const notice = page.locator('.notice');
+  const items = await notice.locator('li').allTextContents();
+  assert.equal(items.length, 5, items.join('\n'));
+  assert.ok(items.some((t) => t.includes('events=99999') && t.includes('1000')), items.join('\n'));
+  assert.ok(items.some((t) => t.startsWith('zzz: unknown parameter')), items.join('\n'));
+  assert.equal(await page.locator('output[for$="-failure"]').textContent(), '30%');
+  assert.equal(await page.locator('input[id$="-events"]').inputValue(), '1000');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  assert.equal(await page.locator('.notice').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+  for (const query of ['?%%%', '?' + 'a=1&'.repeat(500), '?events=' + '9'.repeat(300), '?lock=,,,&only=&exp=%00', '?seed=-1&base=0&retries=1e9']) {
+    const { page: p, errors: e } = await open(browser, server.base + query);
+    await p.locator('.lab').waitFor();
+    assert.deepEqual(e, [], query.slice(0, 40));
+    await p.close();
+  }
+});
+
+test('the course page embeds an iframe lab (resized, locked) and a mounted lab (one experiment); both work', async () => {
+  const { page, errors } = await open(browser, server.base + 'course.html', { locale: 'es-MX' });
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const frameElement = page.locator('#lab-frame');
+  // The frame grows from its 600 px placeholder to the lab's reported height.
+  await page.waitForFunction(() => document.getElementById('lab-frame').style.height !== '');
+  const height = await frameElement.evaluate((f) => parseInt(f.style.height, 10));
+  assert.ok(height > 600, `iframe height ${height}`);
+  const frame = page.frameLocator('#lab-frame');
+  assert.equal(await frame.locator('.lab.lab-compact').count(), 1);
+  assert.equal(await frame.locator('h1').count(), 0, 'no page chrome in embed mode');
+  assert.ok(await frame.locator('input[id$="-failure"]').isDisabled(), 'failure is locked by the author');
+  await frame.getByRole('button', { name: /Reproducir/ }).click();
+  await frame.locator('.finished').waitFor({ timeout: 30_000 });
+  assert.ok(await counter(frame, 'deliveries') >= 30);
+
+  const mount = page.locator('#lab-mount');
+  await mount.locator('code.uuid5').waitFor();
+  assert.equal(await mount.locator('nav.tabs').count(), 0, 'a single experiment');
+  assert.equal(await mount.locator('code.uuid5').textContent(), '0a0bdc21-c5ad-5109-8e6d-77d753878591');
+  await mount.locator('input[id$="-uuid5-norad"]').fill('33591');
+  assert.equal(await mount.locator('code.key').textContent(), '33591|2026-07-29T14:00:00Z');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily).then((f) => f.includes('Georgia')), true,
+    "the lab's styles leave the author's page alone");
+  assert.deepEqual(errors, []);
+  for (const url of requests) assert.ok(url.startsWith(server.origin + '/'), `request beyond the lab's files: ${url}`);
+  await page.close();
+});
+
+test('several mounted labs on one page are independent', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  // An author's page with two labs, served from the lab's origin.
+  await page.route(server.base + 'two.html', (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><body>
+      <div id="a" data-retry-lab data-lang="en" data-seed="1"></div>
+      <div id="b" data-retry-lab data-lang="es" data-seed="2" data-lock="seed"></div>
+      <script type="module" src="embed.js"></script></body></html>`,
+  }));
+  await page.goto(server.base + 'two.html');
+  const a = page.locator('#a'), b = page.locator('#b');
+  await a.locator('button.step').waitFor();
+  await b.locator('button.step').waitFor();
+  for (let i = 0; i < 4; i++) await a.locator('button.step').click();
+  assert.ok(await counter(a, 'deliveries') >= 4);
+  assert.equal(await counter(b, 'deliveries'), 0, 'stepping lab A leaves lab B alone');
+  assert.equal(await a.locator('h1, h2.lab-title').first().textContent(), 'Retry Lab');
+  assert.equal(await b.locator('h1, h2.lab-title').first().textContent(), 'Laboratorio de reintentos');
+  assert.ok(await b.locator('input[id$="-seed"]').isDisabled());
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
+  assert.equal(new Set(ids).size, ids.length, 'no duplicate ids');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('served from a sub-path, with no request beyond its own files and no CSP violation', async () => {
+  const { page, errors } = await open(browser, subpath.base + '?lang=en');
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.getByRole('button', { name: /Play/ }).click();
+  await page.locator('.finished').waitFor({ timeout: 30_000 });
+  await page.reload();
+  await page.locator('.lab').waitFor();
+  for (const url of requests) assert.ok(url.startsWith(subpath.base), `request outside the lab's sub-path: ${url}`);
+  assert.ok(subpath.requests.every((p) => p.startsWith('/courses/retry-lab/')), subpath.requests.join(', '));
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  assert.match(csp, /default-src 'none'/);
+  assert.doesNotMatch(csp, /(^|[^-])'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
+  assert.deepEqual(errors, [], 'no console error, CSP violations included');
+  await page.close();
+});
