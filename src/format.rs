@@ -8,7 +8,7 @@ pub fn int(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -19,7 +19,7 @@ pub fn int(n: u64) -> String {
 /// A percentage with up to one decimal: "30 %" (es) or "30%" (en).
 pub fn percent(lang: Lang, ppm: u32) -> String {
     let tenths = (u64::from(ppm) + 500) / 1_000; // ppm → tenths of a percent, rounded
-    let number = if tenths % 10 == 0 { int(tenths / 10) } else { format!("{}.{}", int(tenths / 10), tenths % 10) };
+    let number = if tenths.is_multiple_of(10) { int(tenths / 10) } else { format!("{}.{}", int(tenths / 10), tenths % 10) };
     match lang {
         Lang::Es => format!("{number} %"),
         Lang::En => format!("{number}%"),
@@ -28,7 +28,7 @@ pub fn percent(lang: Lang, ppm: u32) -> String {
 
 /// Seconds with the unit: "1,890 s"; fractional seconds keep one decimal.
 pub fn seconds(ms: u64) -> String {
-    if ms % 1_000 == 0 {
+    if ms.is_multiple_of(1_000) {
         format!("{} s", int(ms / 1_000))
     } else {
         format!("{}.{} s", int(ms / 1_000), (ms % 1_000) / 100)

@@ -13,34 +13,8 @@ use retry_lab_core::{Probability, RngKind};
 const MESSAGES: u32 = 1_000_000;
 const RUNS: usize = 5;
 
-const PYTHON_LOOP: &str = r#"
-import random, sys, time
-from collections import deque
-def correr(n, p_caida=0.05, semilla=7):
-    random.seed(semilla)
-    cola = deque(range(n))
-    entregas, efectos, descartados = 0, 0, 0
-    vistos = set()
-    while cola:
-        msg = cola.popleft()
-        entregas += 1
-        se_cae = random.random() < p_caida
-        if msg in vistos:
-            descartados += 1
-        else:
-            efectos += 1
-            vistos.add(msg)
-        if se_cae:
-            cola.append(msg)
-    return entregas
-best = None
-for _ in range(int(sys.argv[2])):
-    t = time.perf_counter()
-    entregas = correr(int(sys.argv[1]))
-    s = time.perf_counter() - t
-    best = s if best is None or s < best else best
-print(entregas, best)
-"#;
+/// The lesson's own loop, shared with the CPython cross-check test.
+const PYTHON_LOOP: &str = include_str!("../../core/tests/support/lesson_004.py");
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(|a, b| a.total_cmp(b));
@@ -71,11 +45,12 @@ fn main() {
         println!("native only: {:.1} ms (python mode), {:.1} ms (pcg)", native_python_mode_s * 1e3, native_pcg_s * 1e3);
         return;
     }
-    let python = Command::new("python3").args(["-c", PYTHON_LOOP, &MESSAGES.to_string(), "3"]).output();
+    // The ack-after + dedup row (the third line): deliveries and best time of 3.
+    let python = Command::new("python3").args(["-c", PYTHON_LOOP, &MESSAGES.to_string(), "0.05", "7", "3"]).output();
     let python = python.ok().filter(|o| o.status.success()).and_then(|o| {
         let text = String::from_utf8(o.stdout).ok()?;
-        let mut parts = text.split_whitespace();
-        Some((parts.next()?.parse::<u64>().ok()?, parts.next()?.parse::<f64>().ok()?))
+        let row: Vec<&str> = text.lines().nth(2)?.split_whitespace().collect();
+        Some((row.first()?.parse::<u64>().ok()?, row.last()?.parse::<f64>().ok()?))
     });
 
     let per_s = |deliveries: u64, s: f64| deliveries as f64 / s;

@@ -159,7 +159,7 @@ fn key(text: &str) -> Result<String, String> {
 
 /// Waits in seconds: whole numbers stay integers in JSON.
 fn seconds_value(ms: u64) -> Value {
-    if ms % 1_000 == 0 {
+    if ms.is_multiple_of(1_000) {
         json!(ms / 1_000)
     } else {
         json!(ms as f64 / 1_000.0)

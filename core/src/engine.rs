@@ -49,18 +49,13 @@ pub enum Requeue {
 }
 
 /// How event ids are made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum IdScheme {
     /// A fresh v4 per publication: a fact published twice gets two ids.
+    #[default]
     Random,
     /// uuid5(namespace, fact key): a fact published twice gets one id.
     Derived(Namespace),
-}
-
-impl Default for IdScheme {
-    fn default() -> Self {
-        IdScheme::Random
-    }
 }
 
 /// Everything that determines a run. Same config, same trace.

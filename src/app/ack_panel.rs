@@ -4,10 +4,10 @@ use std::rc::Rc;
 
 use retry_lab_core::ack_timing::AckMode;
 use retry_lab_core::{Probability, RngKind};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::controls::Slider;
+use super::event_value;
 use crate::format;
 use crate::i18n::Lang;
 use crate::state::{self, Action, LabParams, LabState, Param, ParamName};
@@ -39,14 +39,12 @@ pub fn ack_timing_panel(props: &AckTimingProps) -> Html {
         })
     };
     let on_rng = props.dispatch.to_callback().reform(|e: Event| {
-        let code = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default();
-        Action::Set(Param::AckRng(RngKind::parse(&code).unwrap_or_default()))
+        Action::Set(Param::AckRng(RngKind::parse(&event_value(&e)).unwrap_or_default()))
     });
     let on_messages = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
-            let text = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default();
-            if let Ok(n) = text.trim().parse::<u32>() {
+            if let Ok(n) = event_value(&e).trim().parse::<u32>() {
                 dispatch.dispatch(Action::Set(Param::AckMessages(n)));
             }
         })

@@ -2,19 +2,11 @@
 //! current value with its unit. Locked parameters are shown, not editable.
 
 use retry_lab_core::{ConsumerMode, Jitter, Probability};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::{event_value, LabViewProps};
 use crate::format;
-use crate::state::{self, Action, LabState, Param, ParamName};
-
-fn input_value(event: &Event) -> String {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok().map(|i| i.value()))
-        .or_else(|| event.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok().map(|s| s.value())))
-        .unwrap_or_default()
-}
+use crate::state::{self, Action, Param, ParamName};
 
 fn percent_param(make: fn(Probability) -> Param) -> impl Fn(String) -> Option<Action> {
     move |text: String| {
@@ -47,7 +39,7 @@ pub struct SliderProps {
 #[component(Slider)]
 pub fn slider(props: &SliderProps) -> Html {
     let on_input = props.on_input.clone();
-    let oninput = Callback::from(move |e: InputEvent| on_input.emit(input_value(&e)));
+    let oninput = Callback::from(move |e: InputEvent| on_input.emit(event_value(&e)));
     let output_id = format!("{}-value", props.id);
     html! {
         <div class="control">
@@ -66,15 +58,8 @@ pub fn slider(props: &SliderProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ControlsProps {
-    pub state: LabState,
-    pub dispatch: UseReducerDispatcher<LabState>,
-    pub id_prefix: AttrValue,
-}
-
 #[component(Controls)]
-pub fn controls(props: &ControlsProps) -> Html {
+pub fn controls(props: &LabViewProps) -> Html {
     let state = &props.state;
     let p = &state.params;
     let lang = state.lang;
@@ -90,7 +75,7 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
     let number_input = |name: &str, label: &str, unit: &str, value: u32, min: u32, max: u32, param: ParamName, make: fn(u32) -> Param| {
         let on_change = send(Box::new(number_param(make)));
-        let onchange = Callback::from(move |e: Event| on_change.emit(input_value(&e)));
+        let onchange = Callback::from(move |e: Event| on_change.emit(event_value(&e)));
         let locked = state.is_locked(param);
         html! {
             <div class="control">
@@ -107,7 +92,7 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
     let select = |name: &str, label: &str, value: &str, options: Vec<(&'static str, &'static str)>, param: ParamName, parse: Box<dyn Fn(String) -> Option<Action>>| {
         let on_change = send(parse);
-        let onchange = Callback::from(move |e: Event| on_change.emit(input_value(&e)));
+        let onchange = Callback::from(move |e: Event| on_change.emit(event_value(&e)));
         let locked = state.is_locked(param);
         html! {
             <div class="control">
@@ -122,7 +107,7 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
     let seed_locked = state.is_locked(ParamName::Seed);
     let on_seed = send(Box::new(|text: String| text.trim().parse::<u64>().ok().map(|s| Action::Set(Param::Seed(s)))));
-    let on_seed_change = Callback::from(move |e: Event| on_seed.emit(input_value(&e)));
+    let on_seed_change = Callback::from(move |e: Event| on_seed.emit(event_value(&e)));
     let new_seed = props.dispatch.to_callback().reform(|_| {
         // The page may use the browser's randomness for a new seed; the core never does.
         let seed = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
@@ -179,15 +164,8 @@ pub fn position_to_speed(position: u32) -> u32 {
     js_sys::Math::pow(10.0, f64::from(position.min(300)) / 100.0).round() as u32
 }
 
-#[derive(Properties, PartialEq)]
-pub struct PlaybackProps {
-    pub state: LabState,
-    pub dispatch: UseReducerDispatcher<LabState>,
-    pub id_prefix: AttrValue,
-}
-
 #[component(Playback)]
-pub fn playback(props: &PlaybackProps) -> Html {
+pub fn playback(props: &LabViewProps) -> Html {
     let state = &props.state;
     let t = state.lang.texts();
     let d = &props.dispatch;

@@ -27,6 +27,26 @@ impl Reducible for LabState {
     }
 }
 
+/// What the lab's views take: the state, the reducer's dispatcher, and the
+/// instance's id prefix (ids stay unique with several labs on one page).
+#[derive(Properties, PartialEq)]
+pub struct LabViewProps {
+    pub state: LabState,
+    pub dispatch: UseReducerDispatcher<LabState>,
+    pub id_prefix: AttrValue,
+}
+
+/// The current value of the `<input>` or `<select>` an event came from.
+pub fn event_value(event: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    let target = event.target();
+    target
+        .as_ref()
+        .and_then(|t| t.dyn_ref::<web_sys::HtmlInputElement>().map(|i| i.value()))
+        .or_else(|| target.as_ref().and_then(|t| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value())))
+        .unwrap_or_default()
+}
+
 #[derive(Properties, PartialEq)]
 pub struct AppProps {
     pub init: LabInit,

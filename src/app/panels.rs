@@ -14,15 +14,8 @@ use crate::state::{Action, LabState};
 const DLQ_ROWS_SHOWN: usize = 50;
 const LOG_ROWS_SHOWN: usize = 30;
 
-#[derive(Properties, PartialEq)]
-pub struct RetriesProps {
-    pub state: LabState,
-    pub dispatch: UseReducerDispatcher<LabState>,
-    pub id_prefix: AttrValue,
-}
-
 #[component(RetriesExperiment)]
-pub fn retries_experiment(props: &RetriesProps) -> Html {
+pub fn retries_experiment(props: &super::LabViewProps) -> Html {
     let state = &props.state;
     let id_prefix = &props.id_prefix;
     let current_retry = state.shown().trace().last().and_then(|a| match a.follow {

@@ -1,7 +1,6 @@
 //! The share bar (scenario picker, copy link) and the notice about a link's
 //! ignored parts.
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -31,8 +30,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let status = use_state(|| CopyStatus::Idle);
     let current = Preset::ALL.into_iter().find(|p| p.params() == props.params);
     let on_preset = props.dispatch.to_callback().reform(|e: Event| {
-        let code = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default();
-        Action::ApplyPreset(Preset::parse(&code).unwrap_or(Preset::Lesson))
+        Action::ApplyPreset(Preset::parse(&super::event_value(&e)).unwrap_or(Preset::Lesson))
     });
     let on_copy = {
         let status = status.clone();

@@ -3,9 +3,9 @@
 
 use retry_lab_core::ids::PassKeyError;
 use retry_lab_core::Namespace;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::event_value;
 use crate::i18n::Lang;
 use crate::state::{Action, LabParams, LabState, Param, PassInput};
 
@@ -20,22 +20,17 @@ pub struct DoublePublicationProps {
     pub id_prefix: AttrValue,
 }
 
-fn value_of(e: &InputEvent) -> String {
-    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
-}
-
 #[component(DoublePublicationPanel)]
 pub fn double_publication_panel(props: &DoublePublicationProps) -> Html {
     let t = props.lang.texts();
     let demo = props.params.double_publication();
     let error = props.input.error;
-    let on_norad = props.dispatch.to_callback().reform(|e: InputEvent| Action::SetNoradInput(value_of(&e)));
-    let on_start = props.dispatch.to_callback().reform(|e: InputEvent| Action::SetStartUtcInput(value_of(&e)));
+    let on_norad = props.dispatch.to_callback().reform(|e: InputEvent| Action::SetNoradInput(event_value(&e)));
+    let on_start = props.dispatch.to_callback().reform(|e: InputEvent| Action::SetStartUtcInput(event_value(&e)));
     let on_namespace = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
-            let code = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default();
-            if let Some(ns) = Namespace::parse(&code) {
+            if let Some(ns) = Namespace::parse(&event_value(&e)) {
                 dispatch.dispatch(Action::Set(Param::Namespace(ns)));
             }
         })
