@@ -325,6 +325,10 @@ enum Agenda {
 #[derive(Clone)]
 pub struct Engine {
     cfg: SimConfig,
+    /// Records of the events delivered at least once. First deliveries happen
+    /// in index order, so this is always a prefix; a record is written when
+    /// its event is first delivered, while it is hot in cache, instead of all
+    /// of them up front.
     events: Vec<EventRecord>,
     next_publication: u32,
     agenda: Agenda,
@@ -355,13 +359,11 @@ impl Engine {
             Requeue::Backoff => Agenda::Timed { heap: BinaryHeap::new(), sequence: 0 },
         };
         let mut counters = Counters::default();
-        let mut first = EventRecord::NEW;
         if cfg.requeue == Requeue::Immediate {
             // The lesson-004 broker: every message is in the queue from the start.
-            first.set_status(Status::Scheduled { due_ms: 0 });
             counters.published = cfg.published_total();
         }
-        let events = vec![first; published_total];
+        let events = Vec::with_capacity(published_total);
         Ok(Self {
             events,
             next_publication: 0,
@@ -386,8 +388,24 @@ impl Engine {
     pub fn counters(&self) -> &Counters {
         &self.counters
     }
-    pub fn events(&self) -> &[EventRecord] {
+    /// Events delivered at least once, in index order.
+    pub fn delivered_events(&self) -> &[EventRecord] {
         &self.events
+    }
+
+    /// Any event's record, delivered or not yet.
+    pub fn event(&self, event: u32) -> EventRecord {
+        self.events.get(event as usize).copied().unwrap_or_else(|| self.undelivered_record())
+    }
+
+    /// The record of an event not delivered yet: queued from the start in the
+    /// lesson-004 broker, unpublished until its time otherwise.
+    fn undelivered_record(&self) -> EventRecord {
+        let mut record = EventRecord::NEW;
+        if self.cfg.requeue == Requeue::Immediate {
+            record.set_status(Status::Scheduled { due_ms: 0 });
+        }
+        record
     }
     /// Dead-lettered events, oldest entry first.
     pub fn dead_letters(&self) -> &[u32] {
@@ -512,8 +530,13 @@ impl Engine {
     pub fn step(&mut self) -> Option<Attempt> {
         let event = self.pop_next()?;
         let index = event as usize;
-        if self.events[index].place == Place::Unpublished {
-            self.counters.published += 1;
+        if index == self.events.len() {
+            // First delivery (in index order): the record starts here.
+            let record = self.undelivered_record();
+            if record.place == Place::Unpublished {
+                self.counters.published += 1;
+            }
+            self.events.push(record);
         }
         self.counters.deliveries += 1;
         let record = &mut self.events[index];
@@ -629,7 +652,10 @@ impl Engine {
     /// Puts a dead-lettered event back into delivery now, with the same id
     /// and a fresh retry budget.
     pub fn retry_dead_letter(&mut self, event: u32) -> Result<(), RetryError> {
-        let record = self.events.get(event as usize).ok_or(RetryError::UnknownEvent)?;
+        if event >= self.cfg.published_total() {
+            return Err(RetryError::UnknownEvent);
+        }
+        let record = self.event(event);
         if !record.is_dead_lettered() {
             return Err(RetryError::NotDeadLettered);
         }
@@ -659,6 +685,11 @@ impl Engine {
     /// Counts of events per place: (unpublished, in flight, waiting, acked, dead-lettered).
     pub fn census(&self) -> Census {
         let mut census = Census::default();
+        let undelivered = self.cfg.published_total() - self.events.len() as u32;
+        match self.undelivered_record().place {
+            Place::Unpublished => census.unpublished = undelivered,
+            _ => census.in_flight = undelivered,
+        }
         for record in &self.events {
             match record.place {
                 Place::Unpublished => census.unpublished += 1,
@@ -704,7 +735,7 @@ impl Engine {
             return Err("deliveries or effects disagree with the events".into());
         }
         if self.cfg.consumer == ConsumerMode::Idempotent {
-            let mut per_slot = vec![0u32; self.events.len()];
+            let mut per_slot = vec![0u32; self.cfg.published_total() as usize];
             for (event, record) in self.events.iter().enumerate() {
                 per_slot[self.id_slot(event as u32) as usize] += record.effects;
             }

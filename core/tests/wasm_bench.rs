@@ -28,10 +28,10 @@ fn ack_after_dedup_one_million() {
         deliveries = run.run(AckMode::AfterDedup).unwrap().deliveries;
         times.push(now_ms() - start);
     }
-    times.sort_by(|a, b| a.total_cmp(b));
-    let median_ms = times[times.len() / 2];
-    let per_s = deliveries as f64 / (median_ms / 1_000.0);
-    web_sys_log(&format!("wasm: {deliveries} deliveries, median {median_ms:.1} ms; wasm_deliveries_per_s={per_s:.0}"));
+    // Best of five, the statistic the native and Python figures use.
+    let best_ms = times.iter().copied().fold(f64::INFINITY, f64::min);
+    let per_s = deliveries as f64 / (best_ms / 1_000.0);
+    web_sys_log(&format!("wasm: {deliveries} deliveries, best {best_ms:.1} ms; wasm_deliveries_per_s={per_s:.0}"));
 }
 
 fn web_sys_log(line: &str) {

@@ -160,7 +160,7 @@ pub fn dead_letter_panel(props: &DeadLetterProps) -> Html {
     let engine = state.shown();
     let dead = engine.dead_letters();
     let rows = dead.iter().take(DLQ_ROWS_SHOWN).map(|&event| {
-        let record = &engine.events()[event as usize];
+        let record = engine.event(event);
         let id = engine.event_id(event).to_string();
         let entered_ms = match record.status() {
             Status::DeadLettered { at_ms } => at_ms,

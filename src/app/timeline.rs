@@ -81,7 +81,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let lane_html = lanes.iter().enumerate().map(|(offset, attempts)| {
         let event = first + offset as u32;
         let top = event * LANE_HEIGHT_PX;
-        let record = &engine.events()[event as usize];
+        let record = engine.event(event);
         let status = if record.is_dead_lettered() {
             ("lane-dlq", "■")
         } else if record.is_acknowledged() {
