@@ -19,6 +19,15 @@ fn number_param(make: fn(u32) -> Param) -> impl Fn(String) -> Option<Action> {
     move |text: String| text.trim().parse::<u32>().ok().map(|n| Action::Set(make(n)))
 }
 
+/// A control's visible label, marked when an author locked the parameter.
+fn control_label(for_id: AttrValue, label: &str, locked: bool, locked_text: &str) -> Html {
+    html! {
+        <label for={for_id}>{ label.to_string() }
+            if locked { <span class="locked">{ format!(" · {locked_text}") }</span> }
+        </label>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct SliderProps {
     pub id: AttrValue,
@@ -43,11 +52,8 @@ pub fn slider(props: &SliderProps) -> Html {
     let output_id = format!("{}-value", props.id);
     html! {
         <div class="control">
-            <label for={props.id.clone()}>
-                { &props.label }
-                if let Some(hint) = &props.hint { <span class="hint">{ format!(" ({hint})") }</span> }
-                if props.locked { <span class="locked">{ format!(" · {}", props.locked_text) }</span> }
-            </label>
+            { control_label(props.id.clone(), &props.label, props.locked, &props.locked_text) }
+            if let Some(hint) = &props.hint { <span class="hint">{ hint.clone() }</span> }
             <div class="control-row">
                 <input type="range" id={props.id.clone()} min={props.min.to_string()} max={props.max.to_string()}
                     step={props.step.to_string()} value={props.value.to_string()} disabled={props.locked}
@@ -79,9 +85,7 @@ pub fn controls(props: &LabViewProps) -> Html {
         let locked = state.is_locked(param);
         html! {
             <div class="control">
-                <label for={id(name)}>{ label }
-                    if locked { <span class="locked">{ format!(" · {}", t.locked) }</span> }
-                </label>
+                { control_label(id(name), label, locked, t.locked) }
                 <div class="control-row">
                     <input type="number" id={id(name)} min={min.to_string()} max={max.to_string()} value={value.to_string()}
                         inputmode="numeric" disabled={locked} {onchange} />
@@ -96,9 +100,7 @@ pub fn controls(props: &LabViewProps) -> Html {
         let locked = state.is_locked(param);
         html! {
             <div class="control">
-                <label for={id(name)}>{ label }
-                    if locked { <span class="locked">{ format!(" · {}", t.locked) }</span> }
-                </label>
+                { control_label(id(name), label, locked, t.locked) }
                 <select id={id(name)} disabled={locked} {onchange}>
                     { for options.into_iter().map(|(code, text)| html! { <option value={code} selected={code == value}>{ text }</option> }) }
                 </select>
@@ -134,9 +136,7 @@ pub fn controls(props: &LabViewProps) -> Html {
                     vec![("none", t.jitter_none), ("full", t.jitter_full), ("equal", t.jitter_equal), ("decorrelated", t.jitter_decorrelated)],
                     ParamName::Jitter, Box::new(|code: String| Jitter::parse(&code).map(|j| Action::Set(Param::Jitter(j))))) }
                 <div class="control">
-                    <label for={id("seed")}>{ t.seed }
-                        if seed_locked { <span class="locked">{ format!(" · {}", t.locked) }</span> }
-                    </label>
+                    { control_label(id("seed"), t.seed, seed_locked, t.locked) }
                     <div class="control-row">
                         <input type="text" id={id("seed")} class="seed" inputmode="numeric" pattern="[0-9]*" value={p.seed.to_string()}
                             disabled={seed_locked} onchange={on_seed_change} />
