@@ -80,10 +80,17 @@ impl FailureDraws {
     /// probability only ever adds failures to the same run.
     pub(crate) fn chance(&mut self, p: Probability) -> bool {
         match self {
-            FailureDraws::Pcg(rng) => rng.random_range(0..Probability::SCALE_PPM) < p.ppm(),
+            FailureDraws::Pcg(rng) => chance_pcg(rng, p),
             FailureDraws::Python(mt) => python_random(mt) < p.as_f64(),
         }
     }
+}
+
+/// One raw 32-bit draw against the probability's threshold: monotone in `p`
+/// for the same draw, so a higher probability only adds outcomes.
+#[inline]
+pub(crate) fn chance_pcg(rng: &mut Pcg32, p: Probability) -> bool {
+    u64::from(rng.next_u32()) < p.threshold_2_32()
 }
 
 /// CPython's `random.seed(n)` for a non-negative int: init_by_array over the

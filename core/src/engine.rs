@@ -556,13 +556,12 @@ impl Engine {
             self.events[index].last_failure = Some(FailureKind::CrashAfterAck);
             (Outcome::Failed { kind: FailureKind::CrashAfterAck, effect: false }, Follow::Done)
         } else {
+            // Drawn only when the share is neither 0 nor 1, so the lesson-004
+            // loop (share 1) keeps exactly one draw per delivery.
             let ack_lost = match self.cfg.ack_lost_share.ppm() {
                 0 => false,
                 Probability::SCALE_PPM => true,
-                share_ppm => {
-                    use rand::Rng;
-                    self.kind_rng.random_range(0..Probability::SCALE_PPM) < share_ppm
-                }
+                _ => crate::draws::chance_pcg(&mut self.kind_rng, self.cfg.ack_lost_share),
             };
             let (kind, effect) = if ack_lost {
                 (FailureKind::AckLost, self.consume(event))

@@ -49,6 +49,13 @@ impl Probability {
         self.ppm
     }
 
+    /// The probability scaled to 2^32, for comparing with one raw 32-bit draw:
+    /// `draw < threshold` happens with probability ppm/10^6 (within 2^-33),
+    /// with one draw and no rejection loop, in integer arithmetic on every target.
+    pub const fn threshold_2_32(self) -> u64 {
+        (self.ppm as u64 * (1u64 << 32) + Self::SCALE_PPM as u64 / 2) / Self::SCALE_PPM as u64
+    }
+
     /// ppm / 10^6 is the correctly rounded double of the decimal, so 0.05 here
     /// equals Python's literal 0.05 bit for bit.
     pub fn as_f64(self) -> f64 {
@@ -91,5 +98,8 @@ mod tests {
             assert_eq!(Probability::parse(bad), None, "{bad:?}");
         }
         assert_eq!(Probability::parse("0.05").unwrap().as_f64(), 0.05);
+        assert_eq!(Probability::ZERO.threshold_2_32(), 0, "never below 0");
+        assert_eq!(Probability::ONE.threshold_2_32(), 1 << 32, "every u32 draw is below 2^32");
+        assert_eq!(Probability::parse("0.5").unwrap().threshold_2_32(), 1 << 31);
     }
 }

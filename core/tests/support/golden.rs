@@ -25,4 +25,4 @@ pub fn golden_trace_hash() -> u64 {
     engine.trace_hash() ^ ids
 }
 
-pub const GOLDEN_TRACE_HASH: u64 = 0x23ff_232c_a9fc_ef90;
+pub const GOLDEN_TRACE_HASH: u64 = 0x646c_ed0e_223a_880c;
