@@ -2,8 +2,9 @@
 //! validated against them before a run starts; the CLI and the page name the
 //! violated limit instead of panicking.
 
-/// Published facts in one run. Each event record is 32 bytes, so a run at the
-/// limit holds about 64 MiB of records (with double publication).
+/// Published facts in one run. Each event record is 16 bytes (+8 for its time
+/// where time passes), so a run at the limit holds at most 48 MiB of records
+/// (with double publication).
 pub const EVENTS_MAX: u32 = 1_000_000;
 /// Events a run may record attempt by attempt (the trace the page draws).
 /// At 32 bytes an attempt and at most `1 + RETRIES_MAX_BACKOFF` attempts per

@@ -77,7 +77,7 @@ proptest! {
                 0 => { engine.retry_all_dead_letters(); }
                 1 => if let Some(&event) = engine.dead_letters().first() {
                     prop_assert!(engine.retry_dead_letter(event).is_ok(), "seed {}", seed);
-                    let rescheduled = matches!(engine.event(event).status(), Status::Scheduled { .. });
+                    let rescheduled = matches!(engine.status(event), Status::Scheduled { .. });
                     prop_assert!(rescheduled, "seed {}: retried event not scheduled", seed);
                 },
                 _ => {}

@@ -162,7 +162,7 @@ pub fn dead_letter_panel(props: &DeadLetterProps) -> Html {
     let rows = dead.iter().take(DLQ_ROWS_SHOWN).map(|&event| {
         let record = engine.event(event);
         let id = engine.event_id(event).to_string();
-        let entered_ms = match record.status() {
+        let entered_ms = match engine.status(event) {
             Status::DeadLettered { at_ms } => at_ms,
             _ => 0,
         };
