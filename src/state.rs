@@ -546,10 +546,12 @@ impl LabState {
     }
 
     fn advance_to(&mut self, clock_ms: u64, now_real_ms: Option<f64>) {
-        let before = self.sim.idempotent.trace().len();
+        // Narrate the consumer the learner is looking at (both runs deliver
+        // the same attempts; only effect vs discarded repeat differ).
+        let before = self.shown().trace().len();
         Rc::make_mut(&mut self.sim).run_until(clock_ms);
         self.clock_ms = clock_ms;
-        let new_attempts = &self.sim.idempotent.trace()[before..];
+        let new_attempts = &self.sim.shown(self.params.consumer).trace()[before..];
         if let Some(attempt) = most_notable(new_attempts) {
             let speak = now_real_ms.is_none_or(|now| now - self.narrated_at_real_ms >= NARRATION_INTERVAL_MS);
             if speak {
@@ -696,6 +698,27 @@ mod tests {
         assert_eq!(s.params.seed, 7, "the locked seed stays");
         let s = s.reduce(Action::ApplyPreset(Preset::AckTiming));
         assert_eq!(s.experiment, Experiment::AckTiming);
+    }
+
+    #[test]
+    fn narration_follows_the_consumer_shown() {
+        // Every failure is a lost ack: the second delivery is a repeat.
+        let all_acks_lost = |s: LabState| {
+            s.reduce(Action::Set(Param::AckLostShare(Probability::ONE))).reduce(Action::Set(Param::Events(1)))
+        };
+        let mut naive = all_acks_lost(state()).reduce(Action::Set(Param::Consumer(ConsumerMode::Naive)));
+        let mut idem = all_acks_lost(state());
+        let repeat = |s: &LabState| s.sim.idempotent.trace().iter().any(|a| a.outcome == Outcome::DiscardedAcked);
+        for _ in 0..7 {
+            if repeat(&idem) {
+                break;
+            }
+            naive = naive.reduce(Action::Step);
+            idem = idem.reduce(Action::Step);
+        }
+        assert!(repeat(&idem), "seed 7 with 30 % failures delivers a repeat to event 1");
+        assert_eq!(idem.narration.unwrap().attempt.outcome, Outcome::DiscardedAcked);
+        assert_eq!(naive.narration.unwrap().attempt.outcome, Outcome::Processed, "the naive consumer processed it again");
     }
 
     #[test]
