@@ -60,7 +60,8 @@ export async function open(browser, url, { locale = 'en-US', reducedMotion, view
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(String(err)));
   page.on('response', (res) => { if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`); });
-  page.on('close', () => context.close());
+  // The context goes with its page; if the whole browser is closing, there is nothing left to close.
+  page.on('close', () => context.close().catch(() => {}));
   await page.goto(url);
   return { page, errors, context };
 }

@@ -24,5 +24,6 @@ test('the lab served by trunk serve loads with no console error', { skip: !url &
   await page.locator('button.play').waitFor();
   await page.getByRole('button', { name: /Step/ }).click();
   assert.deepEqual(errors, []);
+  await page.close();
   await browser.close();
 });
