@@ -374,11 +374,6 @@ impl Engine {
     pub fn counters(&self) -> &Counters {
         &self.counters
     }
-    /// Events delivered at least once, in index order.
-    pub fn delivered_events(&self) -> &[EventRecord] {
-        &self.events
-    }
-
     /// Where an event is, with the time that goes with it.
     pub fn status(&self, event: u32) -> Status {
         let at_ms = self.place_ms.get(event as usize).copied().unwrap_or(0);
@@ -416,6 +411,7 @@ impl Engine {
         }
         record
     }
+
     /// Dead-lettered events, oldest entry first.
     pub fn dead_letters(&self) -> &[u32] {
         &self.dead_letters

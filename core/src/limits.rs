@@ -20,9 +20,9 @@ pub const BACKOFF_BASE_S_MIN: u32 = 1;
 pub const BACKOFF_BASE_S_MAX: u32 = 3_600;
 /// Spacing between publications, milliseconds (one hour at most).
 pub const PUBLISH_INTERVAL_MS_MAX: u64 = 3_600_000;
-/// The dead-letter queue never holds more than the run's events, so its size
-/// is bounded by `EVENTS_MAX · 2` (double publication).
-pub const DEAD_LETTERS_MAX: u32 = EVENTS_MAX * 2;
+// The dead-letter queue needs no limit of its own: it holds each event at
+// most once, so it never exceeds the run's events (`EVENTS_MAX`, ×2 with
+// double publication); `check_invariants` checks it against the census.
 /// Manual retries of one event (each re-enters delivery with a full budget).
 pub const MANUAL_RETRIES_MAX: u32 = 1_000;
 /// Messages in one ack-timing run (the lesson-004 loop): a few seconds natively.
