@@ -266,10 +266,9 @@ impl LinkV1 {
         let p = preset_params.clone();
         let mut pass = p.pass.clone();
         if self.norad_id.is_some() || self.start_utc.is_some() {
-            let current = pass.key();
-            let (norad, start) = current.split_once('|').unwrap_or_default();
-            let norad = self.norad_id.map(|n| n.to_string()).unwrap_or_else(|| norad.to_owned());
-            match PassKey::parse(&norad, self.start_utc.as_deref().unwrap_or(start)) {
+            let norad = self.norad_id.unwrap_or(pass.norad_id).to_string();
+            let start = self.start_utc.clone().unwrap_or_else(|| pass.start_utc());
+            match PassKey::parse(&norad, &start) {
                 Ok(valid) => pass = valid,
                 Err(_) => notices.push(Notice { key: "start".into(), value: String::new(), problem: Problem::Invalid { expected: "YYYY-MM-DDTHH:MM:SSZ".into() } }),
             }
@@ -307,8 +306,6 @@ impl LinkV1 {
     /// means the same even if a preset or a default changes later.
     #[inline(never)]
     pub fn of(lang: Lang, params: &LabParams, experiment: Experiment, speed_s_per_s: u32) -> Self {
-        let key = params.pass.key();
-        let start = key.split_once('|').map(|(_, s)| s.to_owned());
         LinkV1 {
             preset: None,
             experiment: Some(experiment),
@@ -323,7 +320,7 @@ impl LinkV1 {
             seed: Some(params.seed),
             speed_s_per_s: Some(speed_s_per_s),
             norad_id: Some(params.pass.norad_id),
-            start_utc: start,
+            start_utc: Some(params.pass.start_utc()),
             namespace: Some(params.namespace),
             crash: Some(params.crash),
             ack_rng: Some(params.ack_rng),

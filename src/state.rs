@@ -301,9 +301,7 @@ pub struct PassInput {
 
 impl PassInput {
     pub fn of(pass: &PassKey) -> Self {
-        let key = pass.key();
-        let (norad, start) = key.split_once('|').unwrap_or_default();
-        Self { norad_id: norad.to_owned(), start_utc: start.to_owned(), error: None }
+        Self { norad_id: pass.norad_id.to_string(), start_utc: pass.start_utc(), error: None }
     }
 }
 
@@ -422,13 +420,7 @@ impl LabState {
                     next.advance_to(due_ms.max(next.clock_ms), None);
                 }
             }
-            Action::Reset => {
-                next.playing = false;
-                next.clock_ms = 0;
-                next.manual_log = Rc::new(Vec::new());
-                next.narration = None;
-                next.sim = Rc::new(Sim::new(&next.params));
-            }
+            Action::Reset => next.restart(),
             Action::SetSpeed(speed) => next.speed_s_per_s = speed.clamp(SPEED_MIN, SPEED_MAX),
             Action::Tick { elapsed_real_ms, now_real_ms } => {
                 if !next.playing {
@@ -465,16 +457,21 @@ impl LabState {
                 next.params = params.clamped();
                 next.pass_input = PassInput::of(&next.params.pass);
                 next.experiment = preset.experiment();
-                next.playing = false;
-                next.clock_ms = 0;
-                next.manual_log = Rc::new(Vec::new());
-                next.narration = None;
-                next.sim = Rc::new(Sim::new(&next.params));
+                next.restart();
             }
             Action::RetryDeadLetter(event) => next.manual_retry(ManualRetry::One(event)),
             Action::RetryAllDeadLetters => next.manual_retry(ManualRetry::All),
         }
         next
+    }
+
+    /// A fresh run of the current parameters: clock at 0, no history.
+    fn restart(&mut self) {
+        self.playing = false;
+        self.clock_ms = 0;
+        self.manual_log = Rc::new(Vec::new());
+        self.narration = None;
+        self.sim = Rc::new(Sim::new(&self.params));
     }
 
     /// Returns whether the simulation must be rebuilt.

@@ -419,7 +419,8 @@ impl Engine {
     pub fn trace(&self) -> &[Attempt] {
         &self.trace
     }
-    /// FNV-1a over every attempt so far: equal hashes, equal traces.
+    /// A running hash of every attempt so far (an FNV-style fold of mixed
+    /// fields, see `hash_attempt`): equal hashes, equal traces.
     pub fn trace_hash(&self) -> u64 {
         self.trace_hash
     }
@@ -473,13 +474,11 @@ impl Engine {
     }
 
     fn pop_next(&mut self) -> Option<u32> {
-        let published_total = self.cfg.published_total();
-        let take_publication = |next: u32, retry_due: Option<u64>, publication_ms: u64| {
-            next < published_total && retry_due.is_none_or(|due| publication_ms < due)
-        };
+        let publication = (self.next_publication < self.cfg.published_total())
+            .then(|| self.publication_ms(self.next_publication));
         match &mut self.agenda {
             Agenda::Fifo { requeued } => {
-                if self.next_publication < published_total {
+                if publication.is_some() {
                     self.next_publication += 1;
                     Some(self.next_publication - 1)
                 } else {
@@ -488,8 +487,8 @@ impl Engine {
             }
             Agenda::Timed { heap, .. } => {
                 let retry_due = heap.peek().map(|Reverse((due, _, _))| *due);
-                let publication_ms = u64::from(self.next_publication) * self.cfg.publish_interval_ms;
-                if take_publication(self.next_publication, retry_due, publication_ms) {
+                // Retries go first when due at the same time as a publication.
+                if let Some(publication_ms) = publication.filter(|&p| retry_due.is_none_or(|due| p < due)) {
                     self.now_ms = self.now_ms.max(publication_ms);
                     self.next_publication += 1;
                     Some(self.next_publication - 1)

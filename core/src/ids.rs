@@ -145,7 +145,12 @@ impl PassKey {
 
     /// The key string hashed by uuid5: `norad_id|start_utc`.
     pub fn key(&self) -> String {
-        format!("{}|{}", self.norad_id, format_utc(self.start_unix_s))
+        format!("{}|{}", self.norad_id, self.start_utc())
+    }
+
+    /// The pass start as `YYYY-MM-DDTHH:MM:SSZ`.
+    pub fn start_utc(&self) -> String {
+        format_utc(self.start_unix_s)
     }
 
     /// The pass of fact number `fact` in a synthetic run: the lesson's pass,

@@ -67,10 +67,15 @@ pub fn app(props: &AppProps) -> Html {
     let texts = lang.texts();
 
     // The link that reproduces this lab; the page's own URL also keeps the
-    // embed settings it was opened with.
-    let link = LinkV1::of(lang, &state.params, state.experiment, state.speed_s_per_s);
-    let share_url = format!("{}?{}", init.share_base, link.encode());
-    let own_query = LinkV1 { embed: init.compact, only: init.only, lock: init.locked.clone(), ..link }.encode();
+    // embed settings it was opened with. Memoized: renders come every frame
+    // while playing, the link changes only with these four.
+    let links = use_memo((lang, state.params.clone(), state.experiment, state.speed_s_per_s), |(lang, params, experiment, speed)| {
+        let link = LinkV1::of(*lang, params, *experiment, *speed);
+        let share_url = format!("{}?{}", init.share_base, link.encode());
+        let own_query = LinkV1 { embed: init.compact, only: init.only, lock: init.locked.clone(), ..link }.encode();
+        (share_url, own_query)
+    });
+    let (share_url, own_query) = (*links).clone();
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_playback_clock(state.playing, dispatch.clone());
