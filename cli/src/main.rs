@@ -226,7 +226,7 @@ fn run(command: Command) -> Result<String, String> {
                 publish_interval_ms,
                 record_trace: false,
             };
-            let mut engine = Engine::new(cfg.clone()).map_err(|e| format!("--{e}"))?;
+            let mut engine = Engine::new(cfg).map_err(|e| format!("--{e}"))?;
             engine.run_to_end();
             let c = engine.counters();
             if json {

@@ -61,31 +61,6 @@ pub(crate) fn pcg(seed: u64, stream: Stream, index: u64) -> Pcg32 {
     Pcg32::new(mix(seed ^ mix(tag.wrapping_mul(0x1000_0000_0000_0001) ^ index)), tag)
 }
 
-/// The generator behind "does this delivery fail?".
-#[derive(Clone)]
-pub(crate) enum FailureDraws {
-    Pcg(Pcg32),
-    Python(Box<Mt>),
-}
-
-impl FailureDraws {
-    pub(crate) fn new(kind: RngKind, seed: u64) -> Self {
-        match kind {
-            RngKind::Pcg => FailureDraws::Pcg(pcg(seed, Stream::Failure, 0)),
-            RngKind::Python => FailureDraws::Python(Box::new(python_seeded(seed))),
-        }
-    }
-
-    /// Exactly one draw per call, whatever `p` is: raising the failure
-    /// probability only ever adds failures to the same run.
-    pub(crate) fn chance(&mut self, p: Probability) -> bool {
-        match self {
-            FailureDraws::Pcg(rng) => chance_pcg(rng, p),
-            FailureDraws::Python(mt) => python_random(mt) < p.as_f64(),
-        }
-    }
-}
-
 /// One raw 32-bit draw against the probability's threshold: monotone in `p`
 /// for the same draw, so a higher probability only adds outcomes.
 #[inline]
@@ -106,6 +81,7 @@ pub fn python_seeded(seed: u64) -> Mt {
 }
 
 /// CPython's `random.random()`: 53 bits from two 32-bit outputs.
+#[inline]
 pub fn python_random(mt: &mut Mt) -> f64 {
     let a = f64::from(mt.next_u32() >> 5);
     let b = f64::from(mt.next_u32() >> 6);

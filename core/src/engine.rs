@@ -9,11 +9,13 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 use std::fmt;
 
+use rand::RngCore;
+use rand_mt::Mt;
 use rand_pcg::Pcg32;
 use uuid::Uuid;
 
 use crate::backoff::Backoff;
-use crate::draws::{pcg, FailureDraws, RngKind, Stream};
+use crate::draws::{pcg, python_random, python_seeded, RngKind, Stream};
 use crate::ids::{derived_id, random_id, Namespace, PassKey};
 use crate::limits;
 use crate::probability::Probability;
@@ -59,7 +61,7 @@ pub enum IdScheme {
 }
 
 /// Everything that determines a run. Same config, same trace.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SimConfig {
     pub seed: u64,
     pub rng: RngKind,
@@ -155,6 +157,25 @@ impl SimConfig {
     pub fn published_total(&self) -> u32 {
         self.facts.saturating_mul(self.publications_per_fact)
     }
+
+    pub fn fact_of(&self, event: u32) -> u32 {
+        event / self.publications_per_fact
+    }
+
+    /// The dense index of an event's id. Ids are interned: two events share
+    /// a slot exactly when they carry the same id (v4: one per publication;
+    /// v5: one per fact key), so the consumer's store is a bitset.
+    #[inline]
+    pub fn id_slot(&self, event: u32) -> u32 {
+        match self.id_scheme {
+            IdScheme::Random => event,
+            IdScheme::Derived(_) => self.fact_of(event),
+        }
+    }
+
+    fn publication_ms(&self, event: u32) -> u64 {
+        u64::from(event) * self.publish_interval_ms
+    }
 }
 
 /// Why an attempt failed.
@@ -209,9 +230,15 @@ pub enum Status {
     Unpublished,
     /// Due for delivery at `due_ms`: in flight if no attempt of this cycle
     /// has failed yet, otherwise waiting to retry.
-    Scheduled { due_ms: u64 },
-    Acknowledged { at_ms: u64 },
-    DeadLettered { at_ms: u64 },
+    Scheduled {
+        due_ms: u64,
+    },
+    Acknowledged {
+        at_ms: u64,
+    },
+    DeadLettered {
+        at_ms: u64,
+    },
 }
 
 /// Per-event bookkeeping, packed into 16 bytes: a 1M-message run touches
@@ -253,6 +280,16 @@ impl EventRecord {
         place: Place::Unpublished,
         last_failure: None,
     };
+
+    /// The record of an event not delivered yet: queued from the start in the
+    /// lesson-004 broker, unpublished until its time otherwise.
+    fn undelivered(requeue: Requeue) -> Self {
+        let mut record = Self::NEW;
+        if requeue == Requeue::Immediate {
+            record.place = Place::Scheduled; // due at 0, like every queued message
+        }
+        record
+    }
 
     pub fn is_waiting_to_retry(&self) -> bool {
         self.place == Place::Scheduled && self.cycle_attempts > 0
@@ -300,21 +337,32 @@ enum Agenda {
     Timed { heap: BinaryHeap<Reverse<(u64, u64, u32)>>, sequence: u64 },
 }
 
-/// Clone is cheap enough to copy-on-write a page-sized run (≤ 10,000 traced
-/// events) once per animation frame.
+/// What every delivery reads and writes: small, plain data kept together so
+/// that a batch of deliveries (see [`Batch`]) works on a local copy the
+/// compiler keeps in registers. Fields of the engine itself would be stored
+/// to memory after every attempt, which was most of a 1M-message run's time.
 #[derive(Clone)]
-pub struct Engine {
-    cfg: SimConfig,
+struct Hot {
+    counters: Counters,
+    trace_hash: u64,
+    now_ms: u64,
+    next_publication: u32,
+    /// Decides failures in the PCG mode (the Python-compatible mode uses the
+    /// engine's MT19937 instead).
+    failure_rng: Pcg32,
+    kind_rng: Pcg32,
+    jitter_rng: Pcg32,
+}
+
+/// Per-event tables and the agenda: what a delivery updates in place.
+#[derive(Clone)]
+struct Tables {
     /// Records of the events delivered at least once. First deliveries happen
     /// in index order, so this is always a prefix; a record is written when
     /// its event is first delivered, while it is hot in cache, instead of all
     /// of them up front.
     events: Vec<EventRecord>,
-    next_publication: u32,
     agenda: Agenda,
-    failure_draws: FailureDraws,
-    kind_rng: Pcg32,
-    jitter_rng: Pcg32,
     /// Idempotent consumer's processed-id store, one bit per distinct id.
     processed_ids: Vec<u64>,
     /// The time that goes with each delivered event's place (due time while
@@ -325,11 +373,19 @@ pub struct Engine {
     /// Each event's previous wait, kept only for decorrelated jitter (the one
     /// strategy that needs it), so other runs carry no such memory.
     previous_wait_ms: Vec<u64>,
-    counters: Counters,
     dead_letters: Vec<u32>,
     trace: Vec<Attempt>,
-    trace_hash: u64,
-    now_ms: u64,
+}
+
+/// Clone is cheap enough to copy-on-write a page-sized run (≤ 10,000 traced
+/// events) once per animation frame.
+#[derive(Clone)]
+pub struct Engine {
+    cfg: SimConfig,
+    hot: Hot,
+    tables: Tables,
+    /// CPython's generator, in the Python-compatible mode only.
+    python_mt: Option<Box<Mt>>,
 }
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -348,35 +404,41 @@ impl Engine {
             // The lesson-004 broker: every message is in the queue from the start.
             counters.published = cfg.published_total();
         }
-        let events = Vec::with_capacity(published_total);
-        Ok(Self {
-            events,
-            next_publication: 0,
-            agenda,
-            failure_draws: FailureDraws::new(cfg.rng, cfg.seed),
-            kind_rng: pcg(cfg.seed, Stream::FailureKind, 0),
-            jitter_rng: pcg(cfg.seed, Stream::Jitter, 0),
-            processed_ids: vec![0; published_total.div_ceil(64)],
-            place_ms: Vec::new(),
-            previous_wait_ms: if cfg.backoff.jitter == crate::Jitter::Decorrelated { vec![0; published_total] } else { Vec::new() },
+        let hot = Hot {
             counters,
-            dead_letters: Vec::new(),
-            trace: Vec::new(),
             trace_hash: FNV_OFFSET,
             now_ms: 0,
-            cfg,
-        })
+            next_publication: 0,
+            failure_rng: pcg(cfg.seed, Stream::Failure, 0),
+            kind_rng: pcg(cfg.seed, Stream::FailureKind, 0),
+            jitter_rng: pcg(cfg.seed, Stream::Jitter, 0),
+        };
+        let tables = Tables {
+            events: Vec::with_capacity(published_total),
+            agenda,
+            processed_ids: vec![0; published_total.div_ceil(64)],
+            place_ms: Vec::new(),
+            previous_wait_ms: if cfg.backoff.jitter == crate::Jitter::Decorrelated {
+                vec![0; published_total]
+            } else {
+                Vec::new()
+            },
+            dead_letters: Vec::new(),
+            trace: Vec::new(),
+        };
+        let python_mt = (cfg.rng == RngKind::Python).then(|| Box::new(python_seeded(cfg.seed)));
+        Ok(Self { cfg, hot, tables, python_mt })
     }
 
     pub fn config(&self) -> &SimConfig {
         &self.cfg
     }
     pub fn counters(&self) -> &Counters {
-        &self.counters
+        &self.hot.counters
     }
     /// Where an event is, with the time that goes with it.
     pub fn status(&self, event: u32) -> Status {
-        let at_ms = self.place_ms.get(event as usize).copied().unwrap_or(0);
+        let at_ms = self.tables.place_ms.get(event as usize).copied().unwrap_or(0);
         match self.event(event).place {
             Place::Unpublished => Status::Unpublished,
             Place::Scheduled => Status::Scheduled { due_ms: at_ms },
@@ -385,65 +447,38 @@ impl Engine {
         }
     }
 
-    #[inline]
-    fn set_place(&mut self, event: u32, place: Place, at_ms: u64) {
-        let index = event as usize;
-        self.events[index].place = place;
-        if at_ms != 0 || index < self.place_ms.len() {
-            if index >= self.place_ms.len() {
-                self.place_ms.resize(index + 1, 0);
-            }
-            self.place_ms[index] = at_ms;
-        }
-    }
-
     /// Any event's record, delivered or not yet.
     pub fn event(&self, event: u32) -> EventRecord {
-        self.events.get(event as usize).copied().unwrap_or_else(|| self.undelivered_record())
-    }
-
-    /// The record of an event not delivered yet: queued from the start in the
-    /// lesson-004 broker, unpublished until its time otherwise.
-    fn undelivered_record(&self) -> EventRecord {
-        let mut record = EventRecord::NEW;
-        if self.cfg.requeue == Requeue::Immediate {
-            record.place = Place::Scheduled; // due at 0, like every queued message
-        }
-        record
+        self.tables.events.get(event as usize).copied().unwrap_or_else(|| EventRecord::undelivered(self.cfg.requeue))
     }
 
     /// Dead-lettered events, oldest entry first.
     pub fn dead_letters(&self) -> &[u32] {
-        &self.dead_letters
+        &self.tables.dead_letters
     }
     pub fn trace(&self) -> &[Attempt] {
-        &self.trace
+        &self.tables.trace
     }
     /// A running hash of every attempt so far (an FNV-style fold of mixed
     /// fields, see `hash_attempt`): equal hashes, equal traces.
     pub fn trace_hash(&self) -> u64 {
-        self.trace_hash
+        self.hot.trace_hash
     }
     pub fn now_ms(&self) -> u64 {
-        self.now_ms
+        self.hot.now_ms
     }
 
     pub fn fact_of(&self, event: u32) -> u32 {
-        event / self.cfg.publications_per_fact
+        self.cfg.fact_of(event)
     }
 
     pub fn fact_key(&self, event: u32) -> String {
         PassKey::of_fact(self.fact_of(event)).key()
     }
 
-    /// The dense index of this event's id. Ids are interned: two events share
-    /// a slot exactly when they carry the same id (v4: one per publication;
-    /// v5: one per fact key), so the consumer's store is a bitset.
+    /// See [`SimConfig::id_slot`].
     pub fn id_slot(&self, event: u32) -> u32 {
-        match self.cfg.id_scheme {
-            IdScheme::Random => event,
-            IdScheme::Derived(_) => self.fact_of(event),
-        }
+        self.cfg.id_slot(event)
     }
 
     pub fn event_id(&self, event: u32) -> Uuid {
@@ -453,203 +488,52 @@ impl Engine {
         }
     }
 
-    fn publication_ms(&self, event: u32) -> u64 {
-        u64::from(event) * self.cfg.publish_interval_ms
-    }
-
     /// When the next attempt happens, if any is left.
     pub fn next_due_ms(&self) -> Option<u64> {
-        let publication = (self.next_publication < self.cfg.published_total())
-            .then(|| self.publication_ms(self.next_publication));
-        match &self.agenda {
-            Agenda::Fifo { requeued } => publication.or_else(|| requeued.front().map(|_| self.now_ms)),
-            Agenda::Timed { heap, .. } => {
-                let retry = heap.peek().map(|Reverse((due_ms, _, _))| *due_ms);
-                match (retry, publication) {
-                    (Some(r), Some(p)) => Some(r.min(p)),
-                    (r, p) => r.or(p),
-                }
-            }
-        }
+        self.tables.next_due_ms(&self.cfg, &self.hot)
     }
 
-    fn pop_next(&mut self) -> Option<u32> {
-        let publication = (self.next_publication < self.cfg.published_total())
-            .then(|| self.publication_ms(self.next_publication));
-        match &mut self.agenda {
-            Agenda::Fifo { requeued } => {
-                if publication.is_some() {
-                    self.next_publication += 1;
-                    Some(self.next_publication - 1)
-                } else {
-                    requeued.pop_front()
-                }
-            }
-            Agenda::Timed { heap, .. } => {
-                let retry_due = heap.peek().map(|Reverse((due, _, _))| *due);
-                // Retries go first when due at the same time as a publication.
-                if let Some(publication_ms) = publication.filter(|&p| retry_due.is_none_or(|due| p < due)) {
-                    self.now_ms = self.now_ms.max(publication_ms);
-                    self.next_publication += 1;
-                    Some(self.next_publication - 1)
-                } else {
-                    let Reverse((due_ms, _, event)) = heap.pop()?;
-                    self.now_ms = self.now_ms.max(due_ms);
-                    Some(event)
-                }
-            }
+    /// A batch of deliveries on a local copy of the hot state (see [`Hot`]).
+    fn batch(&mut self) -> Batch<'_> {
+        Batch {
+            failure_threshold_2_32: self.cfg.failure.threshold_2_32(),
+            failure_threshold: self.cfg.failure.as_f64(),
+            published_total: self.cfg.published_total(),
+            cfg: self.cfg,
+            hot: self.hot.clone(),
+            tables: &mut self.tables,
+            python_mt: self.python_mt.as_deref_mut(),
+            hot_home: &mut self.hot,
         }
-    }
-
-    fn schedule(&mut self, event: u32, due_ms: u64) {
-        self.set_place(event, Place::Scheduled, due_ms);
-        match &mut self.agenda {
-            Agenda::Fifo { requeued } => requeued.push_back(event),
-            Agenda::Timed { heap, sequence } => {
-                *sequence += 1;
-                heap.push(Reverse((due_ms, *sequence, event)));
-            }
-        }
-    }
-
-    /// The consumer receives the event: an effect, or a discarded repeat.
-    #[inline]
-    fn consume(&mut self, event: u32) -> bool {
-        if self.cfg.consumer == ConsumerMode::Idempotent {
-            let slot = self.id_slot(event) as usize;
-            let (word, bit) = (slot / 64, 1u64 << (slot % 64));
-            if self.processed_ids[word] & bit != 0 {
-                self.counters.duplicates_discarded += 1;
-                return false;
-            }
-            // Recorded together with the effect: one transaction.
-            self.processed_ids[word] |= bit;
-        }
-        self.counters.effects += 1;
-        self.events[event as usize].effects += 1;
-        true
     }
 
     /// Delivers the next due event. `None` when nothing is left to deliver.
     pub fn step(&mut self) -> Option<Attempt> {
-        let event = self.pop_next()?;
-        let index = event as usize;
-        if index == self.events.len() {
-            // First delivery (in index order): the record starts here.
-            let record = self.undelivered_record();
-            if record.place == Place::Unpublished {
-                self.counters.published += 1;
-            }
-            self.events.push(record);
-        }
-        self.counters.deliveries += 1;
-        let record = &mut self.events[index];
-        record.attempts += 1;
-        record.cycle_attempts += 1;
-        let cycle_attempt = u32::from(record.cycle_attempts);
-
-        let fails = self.failure_draws.chance(self.cfg.failure);
-        let (outcome, follow) = if !fails {
-            let effect = self.consume(event);
-            self.acknowledge(event);
-            (if effect { Outcome::Processed } else { Outcome::DiscardedAcked }, Follow::Done)
-        } else if self.cfg.ack == AckTiming::Before {
-            // Acked on receipt, then the consumer crashed: the broker deleted it.
-            self.acknowledge(event);
-            self.counters.lost += 1;
-            self.events[index].last_failure = Some(FailureKind::CrashAfterAck);
-            (Outcome::Failed { kind: FailureKind::CrashAfterAck, effect: false }, Follow::Done)
-        } else {
-            // Drawn only when the share is neither 0 nor 1, so the lesson-004
-            // loop (share 1) keeps exactly one draw per delivery.
-            let ack_lost = match self.cfg.ack_lost_share.ppm() {
-                0 => false,
-                Probability::SCALE_PPM => true,
-                _ => crate::draws::chance_pcg(&mut self.kind_rng, self.cfg.ack_lost_share),
-            };
-            let (kind, effect) = if ack_lost {
-                (FailureKind::AckLost, self.consume(event))
-            } else {
-                (FailureKind::RequestLost, false)
-            };
-            self.events[index].last_failure = Some(kind);
-            (Outcome::Failed { kind, effect }, self.retry_or_dead_letter(event))
-        };
-        let attempt = Attempt { at_ms: self.now_ms, event, cycle_attempt, outcome, follow };
-        self.hash_attempt(&attempt);
-        if self.cfg.record_trace {
-            self.trace.push(attempt);
-        }
-        Some(attempt)
-    }
-
-    #[inline]
-    fn acknowledge(&mut self, event: u32) {
-        self.set_place(event, Place::Acknowledged, self.now_ms);
-        self.counters.acknowledged += 1;
-    }
-
-    fn retry_or_dead_letter(&mut self, event: u32) -> Follow {
-        let record = self.events[event as usize];
-        let retry_n = u32::from(record.cycle_attempts); // the retry that would come next
-        if retry_n > self.cfg.backoff.retries_max {
-            self.set_place(event, Place::DeadLettered, self.now_ms);
-            self.dead_letters.push(event);
-            self.counters.dead_lettered += 1;
-            return Follow::DeadLettered;
-        }
-        let previous_wait_ms = self.previous_wait_ms.get(event as usize).copied().unwrap_or(0);
-        let wait_ms = match self.cfg.requeue {
-            Requeue::Immediate => 0,
-            Requeue::Backoff => self.cfg.backoff.wait_ms(retry_n, previous_wait_ms, &mut self.jitter_rng),
-        };
-        if let Some(previous) = self.previous_wait_ms.get_mut(event as usize) {
-            *previous = wait_ms;
-        }
-        let due_ms = self.now_ms + wait_ms;
-        self.schedule(event, due_ms);
-        Follow::RetryAt { due_ms }
-    }
-
-    fn hash_attempt(&mut self, attempt: &Attempt) {
-        let (outcome_code, follow_value) = (
-            match attempt.outcome {
-                Outcome::Processed => 1,
-                Outcome::DiscardedAcked => 2,
-                Outcome::Failed { kind, effect } => 3 + kind as u64 * 2 + u64::from(effect),
-            },
-            match attempt.follow {
-                Follow::Done => 0,
-                Follow::RetryAt { due_ms } => due_ms.wrapping_add(1),
-                Follow::DeadLettered => u64::MAX,
-            },
-        );
-        // The fields are mixed with independent multiplies (which run in
-        // parallel), then folded into the running hash with one FNV-style
-        // multiply: a single serial step per attempt keeps hashing off the
-        // hot path of a 1M-message run.
-        let packed = u64::from(attempt.event) | u64::from(attempt.cycle_attempt) << 32 | outcome_code << 56;
-        let mixed = attempt.at_ms.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ packed.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-            ^ follow_value.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(17);
-        self.trace_hash = (self.trace_hash ^ mixed).wrapping_mul(FNV_PRIME).rotate_left(29);
+        let mut batch = self.batch();
+        let attempt = batch.step();
+        batch.end();
+        attempt
     }
 
     /// Delivers everything due at or before `clock_ms`, then sets the clock
     /// there. Returns how many attempts happened.
     pub fn run_until(&mut self, clock_ms: u64) -> usize {
+        let mut batch = self.batch();
         let mut attempts = 0;
-        while self.next_due_ms().is_some_and(|due| due <= clock_ms) {
-            self.step();
+        while batch.tables.next_due_ms(&batch.cfg, &batch.hot).is_some_and(|due| due <= clock_ms) {
+            batch.step();
             attempts += 1;
         }
-        self.now_ms = self.now_ms.max(clock_ms);
+        batch.hot.now_ms = batch.hot.now_ms.max(clock_ms);
+        batch.end();
         attempts
     }
 
     /// Runs until nothing is left to deliver (retries are bounded, so this ends).
     pub fn run_to_end(&mut self) {
-        while self.step().is_some() {}
+        let mut batch = self.batch();
+        while batch.step().is_some() {}
+        batch.end();
     }
 
     /// Puts a dead-lettered event back into delivery now, with the same id
@@ -665,35 +549,35 @@ impl Engine {
         if u32::from(record.manual_retries) >= limits::MANUAL_RETRIES_MAX {
             return Err(RetryError::TooManyManualRetries);
         }
-        self.dead_letters.retain(|&e| e != event);
-        self.counters.dead_lettered -= 1;
-        self.counters.manual_retries += 1;
-        let record = &mut self.events[event as usize];
+        let tables = &mut self.tables;
+        tables.dead_letters.retain(|&e| e != event);
+        self.hot.counters.dead_lettered -= 1;
+        self.hot.counters.manual_retries += 1;
+        let record = &mut tables.events[event as usize];
         record.cycle_attempts = 0;
         record.manual_retries += 1;
-        if let Some(previous) = self.previous_wait_ms.get_mut(event as usize) {
+        if let Some(previous) = tables.previous_wait_ms.get_mut(event as usize) {
             *previous = 0;
         }
-        let now_ms = self.now_ms;
-        self.schedule(event, now_ms);
+        tables.schedule(event, self.hot.now_ms);
         Ok(())
     }
 
     /// Retries every dead-lettered event; returns how many re-entered delivery.
     pub fn retry_all_dead_letters(&mut self) -> usize {
-        let events = self.dead_letters.clone();
+        let events = self.tables.dead_letters.clone();
         events.into_iter().filter(|&e| self.retry_dead_letter(e).is_ok()).count()
     }
 
     /// Counts of events per place: (unpublished, in flight, waiting, acked, dead-lettered).
     pub fn census(&self) -> Census {
         let mut census = Census::default();
-        let undelivered = self.cfg.published_total() - self.events.len() as u32;
-        match self.undelivered_record().place {
+        let undelivered = self.cfg.published_total() - self.tables.events.len() as u32;
+        match EventRecord::undelivered(self.cfg.requeue).place {
             Place::Unpublished => census.unpublished = undelivered,
             _ => census.in_flight = undelivered,
         }
-        for record in &self.events {
+        for record in &self.tables.events {
             match record.place {
                 Place::Unpublished => census.unpublished += 1,
                 Place::Scheduled if record.cycle_attempts == 0 => census.in_flight += 1,
@@ -708,7 +592,7 @@ impl Engine {
     /// Effects per distinct fact (the "rows written" for each fact).
     pub fn effects_per_fact(&self) -> Vec<u32> {
         let mut effects = vec![0; self.cfg.facts as usize];
-        for (event, record) in self.events.iter().enumerate() {
+        for (event, record) in self.tables.events.iter().enumerate() {
             effects[self.fact_of(event as u32) as usize] += record.effects;
         }
         effects
@@ -717,7 +601,7 @@ impl Engine {
     /// The invariants, as code. `Err` names the first one broken.
     pub fn check_invariants(&self) -> Result<(), String> {
         let census = self.census();
-        let c = &self.counters;
+        let c = &self.hot.counters;
         let placed = census.in_flight + census.waiting + census.acknowledged + census.dead_lettered;
         if placed != c.published || census.unpublished + placed != self.cfg.published_total() {
             return Err(format!("nothing lost: published {} but placed {placed} ({census:?})", c.published));
@@ -725,21 +609,23 @@ impl Engine {
         if census.acknowledged != c.acknowledged || census.dead_lettered != c.dead_lettered {
             return Err(format!("counters disagree with the census: {c:?} vs {census:?}"));
         }
-        if self.dead_letters.len() != census.dead_lettered as usize {
+        if self.tables.dead_letters.len() != census.dead_lettered as usize {
             return Err("the dead-letter list disagrees with the census".into());
         }
         let attempts_bound = 1 + self.cfg.backoff.retries_max;
-        if let Some((event, r)) = self.events.iter().enumerate().find(|(_, r)| u32::from(r.cycle_attempts) > attempts_bound) {
+        if let Some((event, r)) =
+            self.tables.events.iter().enumerate().find(|(_, r)| u32::from(r.cycle_attempts) > attempts_bound)
+        {
             return Err(format!("retries bounded: event {event} made {} attempts in one cycle", r.cycle_attempts));
         }
-        let attempts: u64 = self.events.iter().map(|r| u64::from(r.attempts)).sum();
-        let effects: u64 = self.events.iter().map(|r| u64::from(r.effects)).sum();
+        let attempts: u64 = self.tables.events.iter().map(|r| u64::from(r.attempts)).sum();
+        let effects: u64 = self.tables.events.iter().map(|r| u64::from(r.effects)).sum();
         if attempts != c.deliveries || effects != c.effects {
             return Err("deliveries or effects disagree with the events".into());
         }
         if self.cfg.consumer == ConsumerMode::Idempotent {
             let mut per_slot = vec![0u32; self.cfg.published_total() as usize];
-            for (event, record) in self.events.iter().enumerate() {
+            for (event, record) in self.tables.events.iter().enumerate() {
                 per_slot[self.id_slot(event as u32) as usize] += record.effects;
             }
             if let Some(slot) = per_slot.iter().position(|&n| n > 1) {
@@ -750,7 +636,7 @@ impl Engine {
             AckTiming::After if c.lost != 0 => return Err("at-least-once lost an event".into()),
             AckTiming::After => {
                 // Acknowledged means processed: by this event, or (idempotent) by its id.
-                for (event, record) in self.events.iter().enumerate() {
+                for (event, record) in self.tables.events.iter().enumerate() {
                     if record.is_acknowledged() && !self.id_took_effect(event as u32) {
                         return Err(format!("event {event} acknowledged without any effect"));
                     }
@@ -761,7 +647,7 @@ impl Engine {
                 // as a repeat of a processed id, or lost in a crash; only the
                 // last kind is counted lost, and it never took effect.
                 let mut crashed = 0;
-                for (event, record) in self.events.iter().enumerate() {
+                for (event, record) in self.tables.events.iter().enumerate() {
                     if !record.is_acknowledged() {
                         continue;
                     }
@@ -784,12 +670,243 @@ impl Engine {
 
     fn id_took_effect(&self, event: u32) -> bool {
         match self.cfg.consumer {
-            ConsumerMode::Naive => self.events[event as usize].effects > 0,
+            ConsumerMode::Naive => self.tables.events[event as usize].effects > 0,
             ConsumerMode::Idempotent => {
                 let slot = self.id_slot(event) as usize;
-                self.processed_ids[slot / 64] & (1 << (slot % 64)) != 0
+                self.tables.processed_ids[slot / 64] & (1 << (slot % 64)) != 0
             }
         }
+    }
+}
+
+impl Tables {
+    #[inline]
+    fn set_place(&mut self, event: u32, place: Place, at_ms: u64) {
+        let index = event as usize;
+        self.events[index].place = place;
+        if at_ms != 0 || index < self.place_ms.len() {
+            if index >= self.place_ms.len() {
+                self.place_ms.resize(index + 1, 0);
+            }
+            self.place_ms[index] = at_ms;
+        }
+    }
+
+    fn schedule(&mut self, event: u32, due_ms: u64) {
+        self.set_place(event, Place::Scheduled, due_ms);
+        match &mut self.agenda {
+            Agenda::Fifo { requeued } => requeued.push_back(event),
+            Agenda::Timed { heap, sequence } => {
+                *sequence += 1;
+                heap.push(Reverse((due_ms, *sequence, event)));
+            }
+        }
+    }
+
+    fn next_due_ms(&self, cfg: &SimConfig, hot: &Hot) -> Option<u64> {
+        let publication =
+            (hot.next_publication < cfg.published_total()).then(|| cfg.publication_ms(hot.next_publication));
+        match &self.agenda {
+            Agenda::Fifo { requeued } => publication.or_else(|| requeued.front().map(|_| hot.now_ms)),
+            Agenda::Timed { heap, .. } => {
+                let retry = heap.peek().map(|Reverse((due_ms, _, _))| *due_ms);
+                match (retry, publication) {
+                    (Some(r), Some(p)) => Some(r.min(p)),
+                    (r, p) => r.or(p),
+                }
+            }
+        }
+    }
+}
+
+/// Deliveries in progress: the engine's hot state copied into locals, its
+/// tables borrowed. `end` writes the hot state back. One `Batch` serves a
+/// single step of the page and a 1M-message run of the CLI alike, so both
+/// run the very same code.
+struct Batch<'e> {
+    cfg: SimConfig,
+    hot: Hot,
+    published_total: u32,
+    failure_threshold_2_32: u64,
+    failure_threshold: f64,
+    tables: &'e mut Tables,
+    python_mt: Option<&'e mut Mt>,
+    hot_home: &'e mut Hot,
+}
+
+impl Batch<'_> {
+    fn end(self) {
+        *self.hot_home = self.hot;
+    }
+
+    /// Exactly one draw per delivery, whatever `p` is: raising the failure
+    /// probability only ever adds failures to the same run.
+    #[inline]
+    fn fails(&mut self) -> bool {
+        match &mut self.python_mt {
+            None => u64::from(self.hot.failure_rng.next_u32()) < self.failure_threshold_2_32,
+            Some(mt) => python_random(mt) < self.failure_threshold,
+        }
+    }
+
+    #[inline]
+    fn pop_next(&mut self) -> Option<u32> {
+        let hot = &mut self.hot;
+        let unpublished = hot.next_publication < self.published_total;
+        match &mut self.tables.agenda {
+            Agenda::Fifo { requeued } => {
+                if unpublished {
+                    hot.next_publication += 1;
+                    Some(hot.next_publication - 1)
+                } else {
+                    requeued.pop_front()
+                }
+            }
+            Agenda::Timed { heap, .. } => {
+                let publication_ms = self.cfg.publication_ms(hot.next_publication);
+                let retry_due = heap.peek().map(|Reverse((due, _, _))| *due);
+                // Retries go first when due at the same time as a publication.
+                if unpublished && retry_due.is_none_or(|due| publication_ms < due) {
+                    hot.now_ms = hot.now_ms.max(publication_ms);
+                    hot.next_publication += 1;
+                    Some(hot.next_publication - 1)
+                } else {
+                    let Reverse((due_ms, _, event)) = heap.pop()?;
+                    hot.now_ms = hot.now_ms.max(due_ms);
+                    Some(event)
+                }
+            }
+        }
+    }
+
+    /// The consumer receives the event: an effect, or a discarded repeat.
+    #[inline]
+    fn consume(&mut self, event: u32) -> bool {
+        if self.cfg.consumer == ConsumerMode::Idempotent {
+            let slot = self.cfg.id_slot(event) as usize;
+            let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+            if self.tables.processed_ids[word] & bit != 0 {
+                self.hot.counters.duplicates_discarded += 1;
+                return false;
+            }
+            // Recorded together with the effect: one transaction.
+            self.tables.processed_ids[word] |= bit;
+        }
+        self.hot.counters.effects += 1;
+        self.tables.events[event as usize].effects += 1;
+        true
+    }
+
+    /// Delivers the next due event. `None` when nothing is left to deliver.
+    #[inline]
+    fn step(&mut self) -> Option<Attempt> {
+        let event = self.pop_next()?;
+        let index = event as usize;
+        let events = &mut self.tables.events;
+        let cycle_attempt = match events.get_mut(index) {
+            Some(record) => {
+                record.attempts += 1;
+                record.cycle_attempts += 1;
+                u32::from(record.cycle_attempts)
+            }
+            None => {
+                // First delivery (always the next index): the record starts
+                // here, already counting this attempt.
+                let mut record = EventRecord::undelivered(self.cfg.requeue);
+                if record.place == Place::Unpublished {
+                    self.hot.counters.published += 1;
+                    record.place = Place::Scheduled;
+                }
+                record.attempts = 1;
+                record.cycle_attempts = 1;
+                events.push(record);
+                1
+            }
+        };
+        self.hot.counters.deliveries += 1;
+
+        let (outcome, follow) = if !self.fails() {
+            let effect = self.consume(event);
+            self.acknowledge(event);
+            (if effect { Outcome::Processed } else { Outcome::DiscardedAcked }, Follow::Done)
+        } else if self.cfg.ack == AckTiming::Before {
+            // Acked on receipt, then the consumer crashed: the broker deleted it.
+            self.acknowledge(event);
+            self.hot.counters.lost += 1;
+            self.tables.events[index].last_failure = Some(FailureKind::CrashAfterAck);
+            (Outcome::Failed { kind: FailureKind::CrashAfterAck, effect: false }, Follow::Done)
+        } else {
+            // Drawn only when the share is neither 0 nor 1, so the lesson-004
+            // loop (share 1) keeps exactly one draw per delivery.
+            let ack_lost = match self.cfg.ack_lost_share.ppm() {
+                0 => false,
+                Probability::SCALE_PPM => true,
+                _ => crate::draws::chance_pcg(&mut self.hot.kind_rng, self.cfg.ack_lost_share),
+            };
+            let (kind, effect) =
+                if ack_lost { (FailureKind::AckLost, self.consume(event)) } else { (FailureKind::RequestLost, false) };
+            self.tables.events[index].last_failure = Some(kind);
+            (Outcome::Failed { kind, effect }, self.retry_or_dead_letter(event))
+        };
+        let attempt = Attempt { at_ms: self.hot.now_ms, event, cycle_attempt, outcome, follow };
+        self.hash_attempt(&attempt);
+        if self.cfg.record_trace {
+            self.tables.trace.push(attempt);
+        }
+        Some(attempt)
+    }
+
+    #[inline]
+    fn acknowledge(&mut self, event: u32) {
+        self.tables.set_place(event, Place::Acknowledged, self.hot.now_ms);
+        self.hot.counters.acknowledged += 1;
+    }
+
+    fn retry_or_dead_letter(&mut self, event: u32) -> Follow {
+        let (tables, hot) = (&mut *self.tables, &mut self.hot);
+        let retry_n = u32::from(tables.events[event as usize].cycle_attempts); // the retry that would come next
+        if retry_n > self.cfg.backoff.retries_max {
+            tables.set_place(event, Place::DeadLettered, hot.now_ms);
+            tables.dead_letters.push(event);
+            hot.counters.dead_lettered += 1;
+            return Follow::DeadLettered;
+        }
+        let previous_wait_ms = tables.previous_wait_ms.get(event as usize).copied().unwrap_or(0);
+        let wait_ms = match self.cfg.requeue {
+            Requeue::Immediate => 0,
+            Requeue::Backoff => self.cfg.backoff.wait_ms(retry_n, previous_wait_ms, &mut hot.jitter_rng),
+        };
+        if let Some(previous) = tables.previous_wait_ms.get_mut(event as usize) {
+            *previous = wait_ms;
+        }
+        let due_ms = hot.now_ms + wait_ms;
+        tables.schedule(event, due_ms);
+        Follow::RetryAt { due_ms }
+    }
+
+    #[inline]
+    fn hash_attempt(&mut self, attempt: &Attempt) {
+        let (outcome_code, follow_value) = (
+            match attempt.outcome {
+                Outcome::Processed => 1,
+                Outcome::DiscardedAcked => 2,
+                Outcome::Failed { kind, effect } => 3 + kind as u64 * 2 + u64::from(effect),
+            },
+            match attempt.follow {
+                Follow::Done => 0,
+                Follow::RetryAt { due_ms } => due_ms.wrapping_add(1),
+                Follow::DeadLettered => u64::MAX,
+            },
+        );
+        // The fields are mixed with independent multiplies (which run in
+        // parallel), then folded into the running hash with one FNV-style
+        // multiply: a single serial step per attempt keeps hashing off the
+        // hot path of a 1M-message run.
+        let packed = u64::from(attempt.event) | u64::from(attempt.cycle_attempt) << 32 | outcome_code << 56;
+        let mixed = attempt.at_ms.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ packed.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ follow_value.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(17);
+        self.hot.trace_hash = (self.hot.trace_hash ^ mixed).wrapping_mul(FNV_PRIME).rotate_left(29);
     }
 }
 

@@ -60,7 +60,7 @@ proptest! {
     #[test]
     fn invariants_hold_at_every_step(cfg in config(), retry_plan in prop::collection::vec(any::<u8>(), 0..4)) {
         let seed = cfg.seed;
-        let mut engine = Engine::new(cfg.clone()).unwrap();
+        let mut engine = Engine::new(cfg).unwrap();
         let mut steps = 0u64;
         for retry_round in retry_plan.iter().map(|r| *r % 3).chain([3]) {
             while engine.step().is_some() {
@@ -104,12 +104,12 @@ proptest! {
             engine.run_to_end();
             (engine.trace().to_vec(), engine.trace_hash(), *engine.counters())
         };
-        let (trace_a, hash_a, counters_a) = run(cfg.clone());
-        let (trace_b, hash_b, _) = run(cfg.clone());
+        let (trace_a, hash_a, counters_a) = run(cfg);
+        let (trace_b, hash_b, _) = run(cfg);
         prop_assert_eq!(&trace_a, &trace_b, "seed {}", cfg.seed);
         prop_assert_eq!(hash_a, hash_b);
         let other = if cfg.consumer == ConsumerMode::Naive { ConsumerMode::Idempotent } else { ConsumerMode::Naive };
-        let (trace_c, _, counters_c) = run(SimConfig { consumer: other, ..cfg.clone() });
+        let (trace_c, _, counters_c) = run(SimConfig { consumer: other, ..cfg });
         prop_assert_eq!(counters_a.deliveries, counters_c.deliveries, "seed {}", cfg.seed);
         let schedule = |t: &[retry_lab_core::Attempt]| t.iter().map(|a| (a.at_ms, a.event, a.follow)).collect::<Vec<_>>();
         prop_assert_eq!(schedule(&trace_a), schedule(&trace_c), "seed {}", cfg.seed);
@@ -146,7 +146,7 @@ fn double_publication_random_vs_derived_ids() {
             backoff: Backoff { retries_max: 20, ..Backoff::default() },
             ..SimConfig::default()
         };
-        let mut random = Engine::new(SimConfig { id_scheme: IdScheme::Random, ..base.clone() }).unwrap();
+        let mut random = Engine::new(SimConfig { id_scheme: IdScheme::Random, ..base }).unwrap();
         random.run_to_end();
         let mut derived = Engine::new(SimConfig { id_scheme: IdScheme::Derived(Namespace::Dns), ..base }).unwrap();
         derived.run_to_end();
@@ -179,7 +179,7 @@ fn always_failing_event_follows_the_lesson_schedule_then_dead_letters() {
 #[test]
 fn manual_retry_of_a_processed_event_is_discarded_by_the_idempotent_consumer() {
     let cfg = SimConfig { facts: 1, failure: Probability::ONE, ack_lost_share: Probability::ONE, ..SimConfig::default() };
-    let mut engine = Engine::new(cfg.clone()).unwrap();
+    let mut engine = Engine::new(cfg).unwrap();
     engine.run_to_end();
     assert_eq!(engine.counters().effects, 1);
     assert_eq!(engine.counters().duplicates_discarded, 6);
