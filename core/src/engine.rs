@@ -338,9 +338,10 @@ enum Agenda {
 }
 
 /// What every delivery reads and writes: small, plain data kept together so
-/// that a batch of deliveries (see [`Batch`]) works on a local copy the
-/// compiler keeps in registers. Fields of the engine itself would be stored
-/// to memory after every attempt, which was most of a 1M-message run's time.
+/// that a batch of deliveries (see [`Batch`]) works on a local copy, which
+/// the compiler need not keep in step with the engine's memory after every
+/// attempt (measured: a 1M-message run 7.0 -> 6.7 ms). It still spills some
+/// of it to the stack: the loop has more live values than registers.
 #[derive(Clone)]
 struct Hot {
     counters: Counters,
