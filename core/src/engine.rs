@@ -230,15 +230,9 @@ pub enum Status {
     Unpublished,
     /// Due for delivery at `due_ms`: in flight if no attempt of this cycle
     /// has failed yet, otherwise waiting to retry.
-    Scheduled {
-        due_ms: u64,
-    },
-    Acknowledged {
-        at_ms: u64,
-    },
-    DeadLettered {
-        at_ms: u64,
-    },
+    Scheduled { due_ms: u64 },
+    Acknowledged { at_ms: u64 },
+    DeadLettered { at_ms: u64 },
 }
 
 /// Per-event bookkeeping, packed into 16 bytes: a 1M-message run touches
@@ -419,11 +413,7 @@ impl Engine {
             agenda,
             processed_ids: vec![0; published_total.div_ceil(64)],
             place_ms: Vec::new(),
-            previous_wait_ms: if cfg.backoff.jitter == crate::Jitter::Decorrelated {
-                vec![0; published_total]
-            } else {
-                Vec::new()
-            },
+            previous_wait_ms: if cfg.backoff.jitter == crate::Jitter::Decorrelated { vec![0; published_total] } else { Vec::new() },
             dead_letters: Vec::new(),
             trace: Vec::new(),
         };
