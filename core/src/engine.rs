@@ -79,7 +79,8 @@ pub struct SimConfig {
     pub requeue: Requeue,
     pub ack: AckTiming,
     pub consumer: ConsumerMode,
-    /// Time between two publications (0: all at once, as in lesson 004).
+    /// Time between two publications (0: all at once). Immediate requeue (the
+    /// lesson-004 broker) queues every message at once and ignores it.
     pub publish_interval_ms: u64,
     /// Keep every attempt (the page draws them); off for big CLI runs.
     pub record_trace: bool,
@@ -695,10 +696,13 @@ impl Tables {
     }
 
     fn next_due_ms(&self, cfg: &SimConfig, hot: &Hot) -> Option<u64> {
-        let publication =
-            (hot.next_publication < cfg.published_total()).then(|| cfg.publication_ms(hot.next_publication));
+        let unpublished = hot.next_publication < cfg.published_total();
+        let publication = unpublished.then(|| cfg.publication_ms(hot.next_publication));
         match &self.agenda {
-            Agenda::Fifo { requeued } => publication.or_else(|| requeued.front().map(|_| hot.now_ms)),
+            // The broker queued every message at once and requeues with no
+            // wait: whatever is left is due now (the publication interval
+            // does not apply, as `pop_next` has it).
+            Agenda::Fifo { requeued } => (unpublished || !requeued.is_empty()).then_some(hot.now_ms),
             Agenda::Timed { heap, .. } => {
                 let retry = heap.peek().map(|Reverse((due_ms, _, _))| *due_ms);
                 match (retry, publication) {
