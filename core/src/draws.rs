@@ -65,7 +65,14 @@ pub(crate) fn pcg(seed: u64, stream: Stream, index: u64) -> Pcg32 {
 /// for the same draw, so a higher probability only adds outcomes.
 #[inline]
 pub(crate) fn chance_pcg(rng: &mut Pcg32, p: Probability) -> bool {
-    u64::from(rng.next_u32()) < p.threshold_2_32()
+    draw_below(rng, p.threshold_2_32())
+}
+
+/// [`chance_pcg`] with the threshold worked out beforehand (once per run for
+/// the failure draw, which happens on every delivery).
+#[inline]
+pub(crate) fn draw_below(rng: &mut Pcg32, threshold_2_32: u64) -> bool {
+    u64::from(rng.next_u32()) < threshold_2_32
 }
 
 /// CPython's `random.seed(n)` for a non-negative int: init_by_array over the

@@ -9,13 +9,12 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 use std::fmt;
 
-use rand::RngCore;
 use rand_mt::Mt;
 use rand_pcg::Pcg32;
 use uuid::Uuid;
 
 use crate::backoff::Backoff;
-use crate::draws::{pcg, python_random, python_seeded, RngKind, Stream};
+use crate::draws::{draw_below, pcg, python_random, python_seeded, RngKind, Stream};
 use crate::ids::{derived_id, random_id, Namespace, PassKey};
 use crate::limits;
 use crate::probability::Probability;
@@ -739,7 +738,7 @@ impl Batch<'_> {
     #[inline]
     fn fails(&mut self) -> bool {
         match &mut self.python_mt {
-            None => u64::from(self.hot.failure_rng.next_u32()) < self.failure_threshold_2_32,
+            None => draw_below(&mut self.hot.failure_rng, self.failure_threshold_2_32),
             Some(mt) => python_random(mt) < self.failure_threshold,
         }
     }
