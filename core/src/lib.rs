@@ -12,14 +12,16 @@ pub mod draws;
 pub mod engine;
 pub mod ids;
 pub mod limits;
+pub mod pair;
 pub mod polling;
 pub mod probability;
 
 pub use backoff::{Backoff, Jitter};
 pub use draws::RngKind;
 pub use engine::{
-    AckTiming, Attempt, Census, ConfigError, ConsumerMode, Counters, Engine, EventRecord, FailureKind,
-    Follow, IdScheme, Outcome, Requeue, RetryError, SimConfig, Status,
+    AckTiming, Attempt, Census, ConfigError, ConsumerMode, Counters, Engine, EventRecord, FailureKind, Follow,
+    IdScheme, Intervention, Outage, Outcome, Plan, Requeue, RetryError, SimConfig, Status, Timed, Violation,
 };
 pub use ids::{Namespace, PassKey};
+pub use pair::Pair;
 pub use probability::Probability;

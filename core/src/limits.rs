@@ -27,3 +27,9 @@ pub const PUBLISH_INTERVAL_MS_MAX: u64 = 3_600_000;
 pub const MANUAL_RETRIES_MAX: u32 = 1_000;
 /// Messages in one ack-timing run (the lesson-004 loop): a few seconds natively.
 pub const ACK_TIMING_MESSAGES_MAX: u32 = 10_000_000;
+/// Outage windows in one run's plan.
+pub const OUTAGES_MAX: usize = 16;
+/// Interventions (fixes, manual retries) in one run's plan.
+pub const INTERVENTIONS_MAX: usize = 1_000;
+/// Latest simulated time a plan may name: 30 days, in ms.
+pub const PLAN_TIME_MS_MAX: u64 = 30 * 86_400_000;

@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use retry_lab_core::{
-    AckTiming, Backoff, ConsumerMode, Engine, IdScheme, Jitter, Namespace, Probability, Requeue, RngKind,
-    SimConfig, Status,
+    AckTiming, Backoff, ConsumerMode, Engine, IdScheme, Intervention, Jitter, Namespace, Outage, Plan, Probability,
+    Requeue, RngKind, SimConfig, Status, Timed,
 };
 
 fn probability() -> impl Strategy<Value = Probability> {
@@ -52,8 +52,42 @@ prop_compose! {
     }
 }
 
+/// Outages and interventions anywhere in the first hour or so: before,
+/// during and after the deliveries, some aimed at events that are never
+/// dead-lettered (they must change nothing).
+fn plan() -> impl Strategy<Value = Plan> {
+    let outage = (0u64..3_000_000, 1u64..2_000_000).prop_map(|(start_ms, len_ms)| Outage { start_ms, end_ms: start_ms + len_ms });
+    let what = prop_oneof![
+        Just(Intervention::FixCause),
+        Just(Intervention::RetryAllDeadLetters),
+        (0u32..240).prop_map(Intervention::RetryDeadLetter),
+    ];
+    let timed = (0u64..4_000_000, what).prop_map(|(at_ms, what)| Timed { at_ms, what });
+    (prop::collection::vec(outage, 0..3), prop::collection::vec(timed, 0..5))
+        .prop_map(|(outages, interventions)| Plan::new(outages, interventions).unwrap())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The invariants hold under any plan, checked after every step.
+    #[test]
+    fn invariants_hold_under_any_plan(cfg in config(), plan in plan()) {
+        let seed = cfg.seed;
+        let mut engine = Engine::with_plan(cfg, plan.clone()).unwrap();
+        while engine.step().is_some() {
+            if let Err(broken) = engine.check_invariants() {
+                prop_assert!(false, "seed {seed}, plan {plan:?}: {broken}");
+            }
+        }
+        // Every intervention was applied by the end, and a fix before the
+        // end means no attempt failed after it.
+        prop_assert_eq!(engine.intervention_effects().len(), plan.interventions().len(), "seed {}", seed);
+        if let Some(fixed_ms) = plan.fixed_from_ms() {
+            let failed_after_fix = engine.trace().iter().any(|a| a.at_ms >= fixed_ms && a.follow != retry_lab_core::Follow::Done);
+            prop_assert!(!failed_after_fix, "seed {seed}, plan {plan:?}: a failure after the fix");
+        }
+    }
 
     /// Nothing lost, no duplicate effect with an idempotent consumer, retries
     /// bounded: checked after every single step and every manual retry.
@@ -124,19 +158,25 @@ proptest! {
     /// its own copy of the engine's hot state, so a copy not written back
     /// would show here as a different trace or different counters.
     #[test]
-    fn stepping_slicing_and_running_to_the_end_agree(cfg in config(), slice_ms in 1u64..=600_000) {
-        let mut whole = Engine::new(cfg).unwrap();
+    fn stepping_slicing_and_running_to_the_end_agree(cfg in config(), plan in plan(), slice_ms in 1u64..=600_000) {
+        let make = || Engine::with_plan(cfg, plan.clone()).unwrap();
+        let mut whole = make();
         whole.run_to_end();
-        let mut stepped = Engine::new(cfg).unwrap();
+        let mut stepped = make();
         while stepped.step().is_some() {}
-        let mut sliced = Engine::new(cfg).unwrap();
+        let mut sliced = make();
         let mut clock_ms = 0;
         while let Some(due_ms) = sliced.next_due_ms() {
-            // At least one attempt per slice, however far off the next one is.
+            // At least one attempt or intervention per slice, however far off the next one is.
             clock_ms = (clock_ms + slice_ms).max(due_ms);
-            prop_assert!(sliced.run_until(clock_ms) > 0, "seed {}: a slice delivered nothing", cfg.seed);
+            let applied_before = sliced.intervention_effects().len();
+            let attempts = sliced.run_until(clock_ms);
+            let progressed = attempts > 0 || sliced.intervention_effects().len() > applied_before;
+            prop_assert!(progressed, "seed {}: a slice did nothing", cfg.seed);
             prop_assert_eq!(sliced.now_ms(), clock_ms, "seed {}", cfg.seed);
         }
+        prop_assert_eq!(stepped.intervention_effects(), whole.intervention_effects(), "seed {}", cfg.seed);
+        prop_assert_eq!(sliced.intervention_effects(), whole.intervention_effects(), "seed {}", cfg.seed);
         for (how, engine) in [("stepped", &stepped), ("sliced", &sliced)] {
             prop_assert_eq!(engine.trace(), whole.trace(), "seed {}, {}", cfg.seed, how);
             prop_assert_eq!(engine.trace_hash(), whole.trace_hash(), "seed {}, {}", cfg.seed, how);

@@ -1,0 +1,168 @@
+//! What determines a run: the config and its validation.
+
+use std::fmt;
+
+use crate::backoff::Backoff;
+use crate::draws::RngKind;
+use crate::ids::Namespace;
+use crate::limits;
+use crate::probability::Probability;
+
+/// What the consumer does with a repeat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ConsumerMode {
+    /// Every delivery that reaches it is an effect (a row, a notification).
+    Naive,
+    /// Records processed ids together with the effect and discards repeats.
+    #[default]
+    Idempotent,
+}
+
+/// When the consumer acknowledges (lesson 004).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AckTiming {
+    /// At-most-once: a failure after the ack loses the effect, never retried.
+    Before,
+    /// At-least-once: a failure before the ack makes the hub deliver again.
+    #[default]
+    After,
+}
+
+/// Where a failed delivery goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Requeue {
+    /// Wait per the backoff policy, then retry (the webhook hub of lesson 000).
+    #[default]
+    Backoff,
+    /// Straight to the back of the queue, no wait (the broker loop of lesson 004).
+    Immediate,
+}
+
+/// How event ids are made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum IdScheme {
+    /// A fresh v4 per publication: a fact published twice gets two ids.
+    #[default]
+    Random,
+    /// uuid5(namespace, fact key): a fact published twice gets one id.
+    Derived(Namespace),
+}
+
+/// Everything that determines a run. Same config, same trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SimConfig {
+    pub seed: u64,
+    pub rng: RngKind,
+    /// Facts the producer publishes.
+    pub facts: u32,
+    /// 1, or 2 for the double publication of every fact.
+    pub publications_per_fact: u32,
+    pub id_scheme: IdScheme,
+    /// Probability that one delivery attempt fails.
+    pub failure: Probability,
+    /// Share of failures where the consumer processed the event but the ack
+    /// was lost (the rest: request lost or consumer down, no effect).
+    pub ack_lost_share: Probability,
+    pub backoff: Backoff,
+    pub requeue: Requeue,
+    pub ack: AckTiming,
+    pub consumer: ConsumerMode,
+    /// Time between two publications (0: all at once). Immediate requeue (the
+    /// lesson-004 broker) queues every message at once and ignores it.
+    pub publish_interval_ms: u64,
+    /// Keep every attempt (the page draws them); off for big CLI runs.
+    pub record_trace: bool,
+}
+
+impl Default for SimConfig {
+    /// The lesson-000 lab: 20 events, 30 % failures, half of them lost acks.
+    fn default() -> Self {
+        Self {
+            seed: 2_026,
+            rng: RngKind::Pcg,
+            facts: 20,
+            publications_per_fact: 1,
+            id_scheme: IdScheme::Random,
+            failure: Probability::from_ppm(300_000).expect("in range"),
+            ack_lost_share: Probability::from_ppm(500_000).expect("in range"),
+            backoff: Backoff::default(),
+            requeue: Requeue::Backoff,
+            ack: AckTiming::After,
+            consumer: ConsumerMode::Idempotent,
+            publish_interval_ms: 10_000,
+            record_trace: true,
+        }
+    }
+}
+
+/// A config value outside its documented range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The setting, as the CLI flag names it (`events`, `retries`, …).
+    pub field: &'static str,
+    /// The allowed range, human-readable.
+    pub allowed: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} must be {}", self.field, self.allowed)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl SimConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let err = |field, allowed: String| Err(ConfigError { field, allowed });
+        if !(1..=limits::EVENTS_MAX).contains(&self.facts) {
+            return err("events", format!("between 1 and {}", limits::EVENTS_MAX));
+        }
+        if !(1..=2).contains(&self.publications_per_fact) {
+            return err("publications", "1 or 2".into());
+        }
+        if self.record_trace && self.published_total() > limits::TRACED_EVENTS_MAX {
+            return err("events", format!("at most {} when the trace is recorded", limits::TRACED_EVENTS_MAX));
+        }
+        let retries_limit = match self.requeue {
+            Requeue::Backoff => limits::RETRIES_MAX_BACKOFF,
+            Requeue::Immediate => limits::RETRIES_MAX_IMMEDIATE,
+        };
+        if self.backoff.retries_max > retries_limit {
+            return err("retries", format!("between 0 and {retries_limit}"));
+        }
+        if !(limits::BACKOFF_BASE_S_MIN..=limits::BACKOFF_BASE_S_MAX).contains(&self.backoff.base_s) {
+            return err(
+                "base-s",
+                format!("between {} and {} seconds", limits::BACKOFF_BASE_S_MIN, limits::BACKOFF_BASE_S_MAX),
+            );
+        }
+        if self.publish_interval_ms > limits::PUBLISH_INTERVAL_MS_MAX {
+            return err("publish-interval-ms", format!("between 0 and {}", limits::PUBLISH_INTERVAL_MS_MAX));
+        }
+        Ok(())
+    }
+
+    pub fn published_total(&self) -> u32 {
+        self.facts.saturating_mul(self.publications_per_fact)
+    }
+
+    pub fn fact_of(&self, event: u32) -> u32 {
+        event / self.publications_per_fact
+    }
+
+    /// The dense index of an event's id. Ids are interned: two events share
+    /// a slot exactly when they carry the same id (v4: one per publication;
+    /// v5: one per fact key), so the consumer's store is a bitset.
+    #[inline]
+    pub fn id_slot(&self, event: u32) -> u32 {
+        match self.id_scheme {
+            IdScheme::Random => event,
+            IdScheme::Derived(_) => self.fact_of(event),
+        }
+    }
+
+    pub(super) fn publication_ms(&self, event: u32) -> u64 {
+        u64::from(event) * self.publish_interval_ms
+    }
+}
