@@ -40,6 +40,27 @@ pub fn approx_minutes(ms: u64) -> Option<String> {
     (ms >= 300_000).then(|| format!("≈ {} min", (ms + 30_000) / 60_000))
 }
 
+/// Seconds as links write them, "2100", "2100.5" or "2100.125" → ms (at
+/// most the core's plan horizon).
+pub fn parse_seconds(text: &str) -> Option<u64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || fraction.len() > 3 || !(whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    let whole: u64 = whole.parse().ok()?;
+    let fraction_ms: u64 = format!("{fraction:0<3}").parse().ok()?;
+    let ms = whole.checked_mul(1_000)?.checked_add(fraction_ms)?;
+    (ms <= retry_lab_core::limits::PLAN_TIME_MS_MAX).then_some(ms)
+}
+
+/// ms → "2100" or "2100.5": the shortest text that reads back the same.
+pub fn format_seconds(ms: u64) -> String {
+    match ms % 1_000 {
+        0 => (ms / 1_000).to_string(),
+        fraction => format!("{}.{}", ms / 1_000, format!("{fraction:03}").trim_end_matches('0')),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +79,10 @@ mod tests {
         assert_eq!(approx_minutes(480_000).as_deref(), Some("≈ 8 min"));
         assert_eq!(approx_minutes(960_000).as_deref(), Some("≈ 16 min"));
         assert_eq!(approx_minutes(240_000), None);
+        assert_eq!(parse_seconds("2100.5"), Some(2_100_500));
+        assert_eq!(format_seconds(2_100_500), "2100.5");
+        assert_eq!(format_seconds(2_100_025), "2100.025");
+        assert_eq!(parse_seconds("1.2345"), None);
+        assert_eq!(parse_seconds("-1"), None);
     }
 }

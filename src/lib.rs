@@ -1,16 +1,20 @@
-//! Retry Lab's page. The pure parts (language tables, number formatting, the
-//! reducer, the share-link codec, presets) compile and test natively; the Yew
-//! components and browser hooks exist only on wasm32.
+//! Retry Lab's page. The pure parts (the experiments' parameters, state,
+//! reducers and presets, the registry, the share-link codec, strings and
+//! number formatting) compile and test natively; the Yew components and
+//! browser hooks exist only on wasm32.
 
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+pub mod experiments;
 pub mod format;
 pub mod i18n;
+pub mod init;
+pub mod lab;
 pub mod link;
-pub mod presets;
-pub mod state;
+pub mod params;
+pub mod registry;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -3,79 +3,113 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use retry_lab_core::{ConsumerMode, Jitter, Namespace, PassKey, Probability, RngKind};
+use retry_lab_core::{Intervention, Outage, Plan, Timed};
+use retry_lab_web::experiments::retries::{format_interventions, format_outages};
 use retry_lab_web::i18n::Lang;
-use retry_lab_web::link::{decode, LinkV1};
-use retry_lab_web::state::{self, Experiment, LabParams};
+use retry_lab_web::link::{decode, Link};
+use retry_lab_web::params::{Domain, Value};
+use retry_lab_web::registry::{Experiment, LabParams, ParamId};
 
-fn probability() -> impl Strategy<Value = Probability> {
-    (0u32..=1_000_000).prop_map(|ppm| Probability::from_ppm(ppm).unwrap())
-}
-
-prop_compose! {
-    fn params()(
-        failure in probability(), ack_lost_share in probability(), crash in probability(),
-        events in 1..=state::EVENTS_MAX, base_s in 1..=state::BASE_S_MAX, retries_max in 0..=state::RETRIES_MAX,
-        naive in any::<bool>(), jitter in prop::sample::select(Jitter::ALL.to_vec()), seed in any::<u64>(),
-        norad_id in 1..=PassKey::NORAD_ID_MAX, start_unix_s in 0i64..=253_402_300_799,
-        namespace in prop_oneof![
-            prop::sample::select(Namespace::NAMED.to_vec()),
-            any::<u128>().prop_map(|n| Namespace::Custom(uuid::Uuid::from_u128(n))),
-        ],
-        python in any::<bool>(), ack_messages in 1..=state::ACK_MESSAGES_MAX,
-    ) -> LabParams {
-        LabParams {
-            failure, ack_lost_share, events, base_s, retries_max,
-            consumer: if naive { ConsumerMode::Naive } else { ConsumerMode::Idempotent },
-            jitter, seed, pass: PassKey { norad_id, start_unix_s }, namespace, crash,
-            ack_rng: if python { RngKind::Python } else { RngKind::Pcg }, ack_messages,
+/// A valid text for each text parameter, from a random number.
+fn text_value(key: &str, n: u64) -> String {
+    match key {
+        "start" => retry_lab_core::ids::format_utc((n % 253_402_300_800) as i64),
+        "ns" => match n % 5 {
+            0 => "dns".into(),
+            1 => "url".into(),
+            2 => "oid".into(),
+            3 => "x500".into(),
+            _ => uuid::Uuid::from_u128(u128::from(n) * 0x9E37_79B9_7F4A_7C15).to_string(),
+        },
+        "down" => {
+            let windows: Vec<Outage> = (0..n % 3)
+                .map(|i| {
+                    let start_ms = (n >> (i * 8)) % 3_000_000 + i * 3_000_000;
+                    Outage { start_ms, end_ms: start_ms + 1 + (n >> 20) % 1_000_000 }
+                })
+                .collect();
+            format_outages(Plan::new(windows, vec![]).unwrap().outages())
         }
+        "do" => {
+            let timed: Vec<Timed> = (0..n % 4)
+                .map(|i| {
+                    let at_ms = (n >> (i * 7)) % 5_000_000;
+                    let what = match (n >> i) % 3 {
+                        0 => Intervention::FixCause,
+                        1 => Intervention::RetryAllDeadLetters,
+                        _ => Intervention::RetryDeadLetter((n % 50) as u32),
+                    };
+                    Timed { at_ms, what }
+                })
+                .collect();
+            format_interventions(Plan::new(vec![], timed).unwrap().interventions())
+        }
+        other => panic!("no generator for text parameter {other}: add one"),
     }
 }
 
+/// Any valid parameters: each one drawn from its own domain.
+fn params() -> impl Strategy<Value = LabParams> {
+    let count = ParamId::all().count();
+    prop::collection::vec(any::<u64>(), count).prop_map(|draws| {
+        let mut params = LabParams::default();
+        for (param, n) in ParamId::all().zip(draws) {
+            let value = match param.domain() {
+                Domain::Ratio { max_ppm, .. } => Value::Int(n % (u64::from(max_ppm) + 1)),
+                Domain::Int { min, max, .. } => Value::Int(if max == u64::MAX { n } else { min + n % (max - min + 1) }),
+                Domain::Choice { codes, .. } => Value::Int(n % codes.len() as u64),
+                Domain::Text { .. } => Value::Text(text_value(param.key(), n)),
+            };
+            assert!(param.apply(&mut params, value), "{} refused a value of its domain", param.key());
+        }
+        params
+    })
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1_000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
     fn decode_encode_round_trips(
         params in params(),
         lang in prop::sample::select(Lang::ALL.to_vec()),
         experiment in prop::sample::select(Experiment::ALL.to_vec()),
-        speed in state::SPEED_MIN..=state::SPEED_MAX,
+        clock_ms in prop_oneof![Just(0u64), 1u64..=5_000_000],
     ) {
-        let query = LinkV1::of(lang, &params, experiment, speed).encode();
-        let (link, mut notices) = decode(&query);
-        let init = link.to_init(&[], &mut notices);
+        let query = Link::of(lang, &params, experiment, Some(clock_ms)).encode();
+        let (link, notices) = decode(&query);
         prop_assert!(notices.is_empty(), "{query}: {notices:?}");
+        let init = link.to_init(&[], notices);
         prop_assert_eq!(init.lang, lang);
         prop_assert_eq!(&init.params, &params, "{}", query);
         prop_assert_eq!(init.experiment, experiment);
-        prop_assert_eq!(init.speed_s_per_s, speed);
+        prop_assert_eq!(init.clock_ms, clock_ms);
     }
 
     #[test]
     fn decoding_any_string_never_panics_and_stays_in_range(query in ".*") {
-        let (link, mut notices) = decode(&query);
-        let init = link.to_init(&[], &mut notices);
-        prop_assert!((1..=state::EVENTS_MAX).contains(&init.params.events));
-        prop_assert!(init.params.retries_max <= state::RETRIES_MAX);
-        prop_assert!((state::SPEED_MIN..=state::SPEED_MAX).contains(&init.speed_s_per_s));
+        let (link, notices) = decode(&query);
+        let init = link.to_init(&[], notices);
+        for param in ParamId::all() {
+            let value = param.get(&init.params);
+            prop_assert_eq!(param.domain().clamp(value.clone()), Some(value), "{} out of its domain", param.key());
+        }
     }
 
     #[test]
     fn decoding_known_keys_with_any_values_never_panics(
         pairs in prop::collection::vec((
-            prop::sample::select(vec!["v", "preset", "exp", "lang", "failure", "ack_lost", "events", "base", "retries",
-                "consumer", "jitter", "seed", "speed", "norad", "start", "ns", "crash", "rng", "messages", "embed", "only", "lock"]),
+            prop::sample::select(ParamId::all().map(ParamId::key)
+                .chain(["v", "preset", "exp", "lang", "at", "embed", "only", "lock"]).collect::<Vec<_>>()),
             ".{0,40}",
         ), 0..30),
     ) {
         let query = form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).finish();
-        let (link, mut notices) = decode(&query);
-        let init = link.to_init(&[], &mut notices);
-        prop_assert!((1..=state::BASE_S_MAX).contains(&init.params.base_s));
+        let (link, notices) = decode(&query);
         for notice in &notices {
             prop_assert!(!notice.describe(Lang::Es).is_empty());
         }
+        let init = link.to_init(&[], notices);
+        prop_assert!(init.params.retries.events >= 1);
     }
 }

@@ -1,0 +1,64 @@
+//! The ack-timing experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment_ack: &'static str,
+    pub ack_heading: &'static str,
+    pub ack_intro: &'static str,
+    pub crash: &'static str,
+    pub messages: &'static str,
+    pub rng: &'static str,
+    pub rng_python: &'static str,
+    pub rng_pcg: &'static str,
+    pub col_mode: &'static str,
+    pub mode_before: &'static str,
+    pub mode_after: &'static str,
+    pub mode_after_dedup: &'static str,
+    pub ack_lesson_note: &'static str,
+    pub rng_labels: &'static [&'static str],
+    pub preset: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment_ack: "Momento del ack",
+    ack_heading: "Ack antes o después de procesar",
+    ack_intro: "Un consumidor que se cae en el peor momento; el broker reencola al final de la cola lo que no se confirmó.",
+    crash: "Probabilidad de caída",
+    messages: "Mensajes",
+    rng: "Generador",
+    rng_python: "compatible con Python (MT19937)",
+    rng_pcg: "PCG32",
+    col_mode: "Modo",
+    mode_before: "ack antes",
+    mode_after: "ack después",
+    mode_after_dedup: "ack después + dedup por id",
+    ack_lesson_note: "Con semilla 7, 1,000 mensajes, 5 % y el generador compatible con Python, es la tabla de la lección.",
+    rng_labels: &["compatible con Python (MT19937)", "PCG32"],
+    preset: "Colas y streams: momento del ack",
+};
+
+pub static EN: Strings = Strings {
+    experiment_ack: "Ack timing",
+    ack_heading: "Ack before or after processing",
+    ack_intro: "A consumer that crashes at the worst moment; the broker puts what was not acknowledged back at the end of the queue.",
+    crash: "Crash probability",
+    messages: "Messages",
+    rng: "Generator",
+    rng_python: "Python-compatible (MT19937)",
+    rng_pcg: "PCG32",
+    col_mode: "Mode",
+    mode_before: "ack before",
+    mode_after: "ack after",
+    mode_after_dedup: "ack after + dedup by id",
+    ack_lesson_note: "With seed 7, 1,000 messages, 5% and the Python-compatible generator, this is the lesson's table.",
+    rng_labels: &["Python-compatible (MT19937)", "PCG32"],
+    preset: "Queues and streams: ack timing",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    match lang {
+        Lang::Es => &ES,
+        Lang::En => &EN,
+    }
+}

@@ -1,0 +1,208 @@
+//! Lesson 000's experiment: deliveries with a failure probability, the
+//! deterministic backoff schedule, dead-letter and manual retry, a naive and
+//! an idempotent consumer side by side; outages and interventions (fix the
+//! cause, retry from dead-letter) in simulated time.
+
+mod plan_text;
+mod state;
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+mod timeline;
+#[cfg(target_arch = "wasm32")]
+pub use panel::{panel, ScheduleTable};
+
+use retry_lab_core::{Backoff, ConsumerMode, IdScheme, Jitter, Plan, Probability, SimConfig};
+
+pub use plan_text::{format_interventions, format_outages, parse_interventions, parse_outages};
+pub use state::{Action, Narration, State};
+
+use crate::i18n::Lang;
+use crate::params::{int, probability, ratio, text, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+/// Publications are spaced by this much simulated time.
+pub const PUBLISH_INTERVAL_MS: u64 = 10_000;
+/// Page bounds (tighter than the core's: every event gets a lane).
+pub const EVENTS_MAX: u32 = 1_000;
+pub const RETRIES_MAX: u32 = 10;
+pub const BASE_S_MAX: u32 = 120;
+pub const SPEED_MIN: u32 = 1;
+pub const SPEED_MAX: u32 = 1_000;
+
+pub struct Retries;
+
+/// The experiment's parameters; the plan (outages, interventions) is one of
+/// them, so a run is its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub failure: Probability,
+    pub ack_lost_share: Probability,
+    pub events: u32,
+    pub base_s: u32,
+    pub retries_max: u32,
+    /// The consumer whose view the timeline and log take (both always run).
+    pub consumer: ConsumerMode,
+    pub jitter: Jitter,
+    /// Simulated seconds per real second.
+    pub speed_s_per_s: u32,
+    pub plan: Plan,
+}
+
+impl Default for Params {
+    /// The lesson's numbers: base 30 s, six retries; 20 events, 30 % failures.
+    fn default() -> Self {
+        Self {
+            failure: Probability::from_ppm(300_000).expect("in range"),
+            ack_lost_share: Probability::from_ppm(500_000).expect("in range"),
+            events: 20,
+            base_s: 30,
+            retries_max: 6,
+            consumer: ConsumerMode::Idempotent,
+            jitter: Jitter::None,
+            speed_s_per_s: 100,
+            plan: Plan::default(),
+        }
+    }
+}
+
+impl Params {
+    pub fn backoff(&self) -> Backoff {
+        Backoff { base_s: self.base_s, retries_max: self.retries_max, jitter: self.jitter }
+    }
+
+    /// The core's config (the consumer is chosen by `Pair`).
+    pub fn sim_config(&self, shared: &Shared) -> SimConfig {
+        SimConfig {
+            seed: shared.seed,
+            facts: self.events,
+            failure: self.failure,
+            ack_lost_share: self.ack_lost_share,
+            backoff: self.backoff(),
+            id_scheme: IdScheme::Random,
+            publish_interval_ms: PUBLISH_INTERVAL_MS,
+            record_trace: true,
+            ..SimConfig::default()
+        }
+    }
+}
+
+const FULL: u32 = Probability::SCALE_PPM;
+const CONSUMER_CODES: &[&str] = &["idempotent", "naive"];
+const JITTER_CODES: &[&str] = &["none", "full", "equal", "decorrelated"];
+
+fn consumer_index(c: ConsumerMode) -> u64 {
+    match c {
+        ConsumerMode::Idempotent => 0,
+        ConsumerMode::Naive => 1,
+    }
+}
+
+static PARAMS: [ParamSpec<Params>; 10] = [
+    ParamSpec::new("failure", "failure", Domain::Ratio { step_percent: 1, max_ppm: FULL }, |l| strings::strings(l).failure,
+        |p| probability(p.failure), |p, v| p.failure = ratio(&v)),
+    ParamSpec::new("ack_lost", "ack_lost", Domain::Ratio { step_percent: 5, max_ppm: FULL }, |l| strings::strings(l).ack_lost_share,
+        |p| probability(p.ack_lost_share), |p, v| p.ack_lost_share = ratio(&v)),
+    ParamSpec::new("events", "events", Domain::Int { min: 1, max: EVENTS_MAX as u64, unit: "" }, |l| strings::strings(l).events,
+        |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
+    ParamSpec::new("base", "base", Domain::Int { min: 1, max: BASE_S_MAX as u64, unit: "s" }, |l| strings::strings(l).base,
+        |p| Value::Int(p.base_s.into()), |p, v| p.base_s = int(&v) as u32),
+    ParamSpec::new("retries", "retries", Domain::Int { min: 0, max: RETRIES_MAX as u64, unit: "" }, |l| strings::strings(l).retries,
+        |p| Value::Int(p.retries_max.into()), |p, v| p.retries_max = int(&v) as u32),
+    ParamSpec::new("consumer", "consumer",
+        Domain::Choice { codes: CONSUMER_CODES, labels: |l| strings::strings(l).consumer_labels },
+        |l| strings::strings(l).consumer,
+        |p| Value::Int(consumer_index(p.consumer)),
+        |p, v| p.consumer = if int(&v) == 1 { ConsumerMode::Naive } else { ConsumerMode::Idempotent }),
+    ParamSpec::new("jitter", "jitter", Domain::Choice { codes: JITTER_CODES, labels: |l| strings::strings(l).jitter_labels },
+        |l| strings::strings(l).jitter,
+        |p| Value::Int(Jitter::ALL.iter().position(|j| *j == p.jitter).unwrap_or(0) as u64),
+        |p, v| p.jitter = Jitter::ALL[int(&v) as usize]),
+    ParamSpec::new("speed", "speed", Domain::Int { min: SPEED_MIN as u64, max: SPEED_MAX as u64, unit: "s/s" },
+        |l| strings::strings(l).speed_param,
+        |p| Value::Int(p.speed_s_per_s.into()), |p, v| p.speed_s_per_s = int(&v) as u32),
+    ParamSpec::new("down", "down", Domain::Text { expected: "START-END,… (s)", valid: |t| parse_outages(t).is_some() },
+        |l| strings::strings(l).outages_heading,
+        |p| Value::Text(format_outages(p.plan.outages())),
+        |p, v| {
+            let outages = parse_outages(text(&v)).unwrap_or_default();
+            p.plan = Plan::new(outages, p.plan.interventions().to_vec()).unwrap_or_default();
+        }),
+    ParamSpec::new("do", "do",
+        Domain::Text { expected: "fix@T, retry:N@T, retryall@T (s)", valid: |t| parse_interventions(t).is_some() },
+        |l| strings::strings(l).interventions_heading,
+        |p| Value::Text(format_interventions(p.plan.interventions())),
+        |p, v| {
+            let timed = parse_interventions(text(&v)).unwrap_or_default();
+            p.plan = Plan::new(p.plan.outages().to_vec(), timed).unwrap_or_default();
+        }),
+];
+
+static PRESETS: [Preset; 5] = [
+    Preset { code: "lesson", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, 2) },
+    // v1's "consumer down" was 90 % independent failures; its links keep it.
+    Preset {
+        code: "consumer-down",
+        label: |l| strings::strings(l).preset_consumer_down,
+        values: &[("failure", "0.9"), ("ack_lost", "0"), ("seed", "404")],
+        versions: (1, 1),
+    },
+    // A real outage, longer than the whole schedule: every event reaches
+    // dead-letter; the learner fixes the cause and retries.
+    Preset {
+        code: "consumer-down",
+        label: |l| strings::strings(l).preset_consumer_down,
+        values: &[("events", "10"), ("failure", "0"), ("down", "0-3600")],
+        versions: (2, 2),
+    },
+    // The whole story already played: outage, dead letters, fix, retry.
+    Preset {
+        code: "outage-story",
+        label: |l| strings::strings(l).preset_outage_story,
+        values: &[("events", "10"), ("failure", "0"), ("down", "0-3600"), ("do", "fix@2100,retryall@2100"), ("at", "2100")],
+        versions: (2, 2),
+    },
+    Preset {
+        code: "flaky-acks",
+        label: |l| strings::strings(l).preset_flaky_acks,
+        values: &[("failure", "0.4"), ("ack_lost", "0.9"), ("events", "30"), ("consumer", "naive"), ("seed", "31")],
+        versions: (1, 2),
+    },
+];
+
+impl crate::registry::Unit for Retries {
+    type Params = Params;
+    type State = State;
+    type Action = Action;
+    const CODE: &'static str = "retries";
+
+    fn title(lang: Lang) -> &'static str {
+        strings::strings(lang).experiment_retries
+    }
+    fn params() -> &'static [ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [Preset] {
+        &PRESETS
+    }
+    fn init(params: &Params, shared: &Shared, clock_ms: u64) -> State {
+        State::new(params, shared, clock_ms)
+    }
+    fn params_changed(state: &mut State, params: &Params, shared: &Shared) {
+        state.params_changed(params, shared);
+    }
+    fn reduce(state: &mut State, params: &mut Params, shared: &Shared, locks: &crate::registry::Locks, action: Action) {
+        state.reduce(params, shared, locks, action);
+    }
+    fn transport(state: &mut State, params: &Params, transport: crate::registry::Transport) {
+        state.transport(params, transport);
+    }
+    fn playing(state: &State) -> bool {
+        state.playing
+    }
+    fn clock_ms(state: &State) -> Option<u64> {
+        Some(state.clock_ms)
+    }
+}

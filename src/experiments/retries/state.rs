@@ -1,0 +1,220 @@
+//! The retries experiment's state and reducer. Pure: time comes in as
+//! `Tick`s carrying elapsed real milliseconds, interventions are recorded
+//! into the parameters' plan at the simulated clock, and the run is the
+//! core's `Pair` of that plan, so every transition is testable natively.
+
+use std::rc::Rc;
+
+use retry_lab_core::{limits, Attempt, Follow, Intervention, Outage, Outcome, Pair, Plan, SimConfig, Timed};
+
+use super::Params;
+use crate::params::Shared;
+use crate::registry::{Locks, Transport};
+
+/// The live region speaks at most this often while playing.
+pub const NARRATION_INTERVAL_MS: f64 = 2_000.0;
+/// A new outage window lasts this long (the learner edits it).
+const NEW_OUTAGE_MS: u64 = 600_000;
+
+/// What the live region says: the most notable thing that just happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Narration {
+    /// The attempt's index in the trace (the same in both consumers' runs:
+    /// the page narrates the one it shows).
+    pub index: usize,
+    /// Attempts since the previous narration (shown as "and N more").
+    pub more: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Record "the root cause is fixed" at the current clock.
+    FixNow,
+    /// Record a retry of this dead letter at the current clock.
+    RetryDeadLetter(u32),
+    RetryAllDeadLetters,
+    /// Forget the plan's intervention at this index.
+    RemoveIntervention(usize),
+    /// Edit an outage window (seconds).
+    SetOutage { index: usize, start_s: u64, end_s: u64 },
+    AddOutage,
+    RemoveOutage(usize),
+}
+
+#[derive(Clone)]
+pub struct State {
+    /// The run at the current clock.
+    pub pair: Rc<Pair>,
+    /// The same run at clock 0: seeking back starts from a copy of it.
+    origin: Rc<Pair>,
+    pub clock_ms: u64,
+    pub playing: bool,
+    pub narration: Option<Narration>,
+    narrated_at_real_ms: f64,
+    /// What the run was built from: it is rebuilt only when this changes.
+    built_from: (SimConfig, Plan),
+}
+
+impl State {
+    pub fn new(params: &Params, shared: &Shared, clock_ms: u64) -> Self {
+        let built_from = (params.sim_config(shared), params.plan.clone());
+        // The page's bounds are within the core's limits (a test checks it).
+        let origin = Rc::new(Pair::new(built_from.0, built_from.1.clone()).expect("page params are within core limits"));
+        let mut pair = (*origin).clone();
+        // At clock 0 nothing has run yet: the first Play or Step delivers
+        // what is due at 0.
+        if clock_ms > 0 {
+            pair.run_until(clock_ms);
+        }
+        Self {
+            pair: Rc::new(pair),
+            origin,
+            clock_ms,
+            playing: false,
+            narration: None,
+            narrated_at_real_ms: f64::NEG_INFINITY,
+            built_from,
+        }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.pair.finished()
+    }
+
+    /// Rebuilds the run when its config or plan changed, at the same clock:
+    /// the same history under the new settings, interventions at their times.
+    pub fn params_changed(&mut self, params: &Params, shared: &Shared) {
+        if (params.sim_config(shared), &params.plan) == (self.built_from.0, &self.built_from.1) {
+            return;
+        }
+        let playing = self.playing;
+        *self = Self::new(params, shared, self.clock_ms);
+        self.playing = playing && !self.finished();
+    }
+
+    pub fn transport(&mut self, params: &Params, transport: Transport) {
+        match transport {
+            Transport::TogglePlay => self.playing = !self.playing && !self.finished(),
+            Transport::Pause => self.playing = false,
+            Transport::Step => {
+                self.playing = false;
+                if let Some(due_ms) = self.pair.next_due_ms() {
+                    self.advance_to(due_ms.max(self.clock_ms), None);
+                }
+            }
+            Transport::Reset => self.seek(0),
+            Transport::Tick { elapsed_real_ms, now_real_ms } => {
+                if !self.playing {
+                    return;
+                }
+                // Long pauses (a background tab) do not jump the run ahead.
+                let elapsed = elapsed_real_ms.clamp(0.0, 250.0);
+                let advance_ms = (elapsed * f64::from(params.speed_s_per_s)).round() as u64;
+                self.advance_to(self.clock_ms + advance_ms, Some(now_real_ms));
+                if self.finished() {
+                    self.playing = false;
+                }
+            }
+            Transport::Seek { clock_ms } => self.seek(clock_ms.min(limits::PLAN_TIME_MS_MAX)),
+        }
+    }
+
+    /// Any simulated time, forward or back: deterministic, so a seek back
+    /// replays a copy of the run from 0.
+    fn seek(&mut self, clock_ms: u64) {
+        if clock_ms < self.clock_ms || clock_ms == 0 {
+            self.pair = self.origin.clone();
+        }
+        if clock_ms > 0 {
+            Rc::make_mut(&mut self.pair).run_until(clock_ms);
+        }
+        self.clock_ms = clock_ms;
+        self.narration = None;
+        if clock_ms == 0 {
+            self.playing = false;
+        }
+    }
+
+    pub fn reduce(&mut self, params: &mut Params, shared: &Shared, locks: &Locks, action: Action) {
+        let plan = match action {
+            Action::FixNow | Action::RetryDeadLetter(_) | Action::RetryAllDeadLetters | Action::RemoveIntervention(_)
+                if locks.contains("do") =>
+            {
+                return
+            }
+            Action::SetOutage { .. } | Action::AddOutage | Action::RemoveOutage(_) if locks.contains("down") => return,
+            Action::FixNow => self.record(&params.plan, Intervention::FixCause),
+            Action::RetryDeadLetter(event) => self.record(&params.plan, Intervention::RetryDeadLetter(event)),
+            Action::RetryAllDeadLetters => self.record(&params.plan, Intervention::RetryAllDeadLetters),
+            Action::RemoveIntervention(index) => Some(params.plan.without(index)),
+            Action::SetOutage { index, start_s, end_s } => {
+                let mut outages = params.plan.outages().to_vec();
+                let window = Outage { start_ms: start_s.saturating_mul(1_000), end_ms: end_s.saturating_mul(1_000) };
+                outages.get_mut(index).map(|o| *o = window);
+                Plan::new(outages, params.plan.interventions().to_vec()).ok()
+            }
+            Action::AddOutage => {
+                let mut outages = params.plan.outages().to_vec();
+                let start_ms = outages.iter().map(|o| o.end_ms).max().map_or(0, |end| end + NEW_OUTAGE_MS);
+                outages.push(Outage { start_ms, end_ms: start_ms + NEW_OUTAGE_MS });
+                Plan::new(outages, params.plan.interventions().to_vec()).ok()
+            }
+            Action::RemoveOutage(index) => {
+                let mut outages = params.plan.outages().to_vec();
+                if index < outages.len() {
+                    outages.remove(index);
+                }
+                Plan::new(outages, params.plan.interventions().to_vec()).ok()
+            }
+        };
+        // A window the core refuses (empty, inverted, too many) changes nothing.
+        if let Some(plan) = plan {
+            params.plan = plan;
+            self.params_changed(params, shared);
+        }
+    }
+
+    /// The plan with one more intervention at the current clock, unless it
+    /// would change nothing (a retry of an event not in dead-letter now).
+    fn record(&self, plan: &Plan, what: Intervention) -> Option<Plan> {
+        let dead = self.pair.idempotent.dead_letters();
+        let useful = match what {
+            Intervention::FixCause => plan.fixed_from_ms().is_none_or(|at| at > self.clock_ms),
+            Intervention::RetryDeadLetter(event) => dead.contains(&event),
+            Intervention::RetryAllDeadLetters => !dead.is_empty(),
+        };
+        let fits = plan.interventions().len() < limits::INTERVENTIONS_MAX;
+        (useful && fits).then(|| plan.with(Timed { at_ms: self.clock_ms, what }).ok()).flatten()
+    }
+
+    fn advance_to(&mut self, clock_ms: u64, now_real_ms: Option<f64>) {
+        // Both runs make the same attempts; which one is narrated is picked
+        // here, and the page says it as the consumer it shows saw it.
+        let before = self.pair.idempotent.trace().len();
+        Rc::make_mut(&mut self.pair).run_until(clock_ms);
+        self.clock_ms = clock_ms;
+        let new_attempts = &self.pair.idempotent.trace()[before..];
+        if let Some(offset) = most_notable(new_attempts) {
+            let speak = now_real_ms.is_none_or(|now| now - self.narrated_at_real_ms >= NARRATION_INTERVAL_MS);
+            if speak {
+                self.narration = Some(Narration { index: before + offset, more: new_attempts.len() as u32 - 1 });
+                if let Some(now) = now_real_ms {
+                    self.narrated_at_real_ms = now;
+                }
+            }
+        }
+    }
+}
+
+/// The index of the most notable attempt: dead-letter first, then lost
+/// acks, then lost requests, then deliveries (the earliest of its kind).
+fn most_notable(attempts: &[Attempt]) -> Option<usize> {
+    let rank = |a: &Attempt| match (a.follow, a.outcome) {
+        (Follow::DeadLettered, _) => 4,
+        (_, Outcome::Failed { effect: true, .. }) => 3,
+        (_, Outcome::Failed { .. }) => 2,
+        _ => 1,
+    };
+    let best = attempts.iter().rev().enumerate().max_by_key(|(_, a)| rank(a))?;
+    Some(attempts.len() - 1 - best.0)
+}

@@ -1,0 +1,44 @@
+//! How a lab starts: what a link (or an embed's `data-` attributes) asked
+//! for, decoded by `link.rs`, read by `LabState::new`.
+
+use crate::i18n::Lang;
+use crate::link::Notice;
+use crate::registry::{Experiment, LabParams, Locks};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabInit {
+    pub lang: Lang,
+    pub params: LabParams,
+    pub experiment: Experiment,
+    /// The open experiment's simulated clock (`at=`), for experiments with one.
+    pub clock_ms: u64,
+    pub locked: Locks,
+    /// Show only this experiment (no tabs).
+    pub only: Option<Experiment>,
+    /// Compact view without page chrome (`?embed=1`).
+    pub compact: bool,
+    /// The lab owns the whole page: it may listen for keys on the document
+    /// and keep the address bar in step with its state.
+    pub standalone: bool,
+    /// What the link asked for that could not be honoured.
+    pub notices: Vec<Notice>,
+    /// Where share links point (the standalone page of this lab).
+    pub share_base: String,
+}
+
+impl Default for LabInit {
+    fn default() -> Self {
+        Self {
+            lang: Lang::default(),
+            params: LabParams::default(),
+            experiment: Experiment::default(),
+            clock_ms: 0,
+            locked: Locks::default(),
+            only: None,
+            compact: false,
+            standalone: true,
+            notices: Vec::new(),
+            share_base: String::new(),
+        }
+    }
+}

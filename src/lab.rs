@@ -1,0 +1,121 @@
+//! The lab's state and its one reducer. Pure: time comes in as `Tick`
+//! actions carrying elapsed real milliseconds, new seeds come in as values,
+//! so every transition is testable natively and reproducible. The shell
+//! owns the language, the open experiment, the parameters and the locks;
+//! each experiment's own state and actions go to its unit (`registry.rs`).
+
+use std::rc::Rc;
+
+use crate::i18n::Lang;
+use crate::init::LabInit;
+use crate::link;
+use crate::params::Value;
+use crate::registry::{Experiment, LabParams, Locks, Owner, ParamId, States, Transport, UnitAction};
+
+#[derive(Clone)]
+pub struct LabState {
+    pub lang: Lang,
+    pub open: Experiment,
+    pub params: LabParams,
+    pub units: States,
+    /// Parameters an author locked: shown, never changed.
+    pub locked: Rc<Locks>,
+    /// Bumped on every change, so components compare one number.
+    pub version: u64,
+}
+
+impl PartialEq for LabState {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    SetLang(Lang),
+    Open(Experiment),
+    /// One parameter, by its link key: clamped into its domain on the way.
+    Set { key: &'static str, value: Value },
+    /// A named scenario: its values over the defaults (locked ones stay),
+    /// its experiment, from a fresh start.
+    ApplyPreset { code: &'static str },
+    /// Playback, for the open experiment only.
+    Transport(Transport),
+    /// An experiment's own action.
+    Unit(UnitAction),
+}
+
+impl LabState {
+    pub fn new(init: &LabInit) -> Self {
+        Self {
+            lang: init.lang,
+            open: init.experiment,
+            units: States::init(&init.params, init.experiment, init.clock_ms),
+            params: init.params.clone(),
+            locked: Rc::new(init.locked.clone()),
+            version: 0,
+        }
+    }
+
+    pub fn is_locked(&self, param: ParamId) -> bool {
+        self.locked.contains(param.lock())
+    }
+
+    pub fn playing(&self) -> bool {
+        self.units.playing(self.open)
+    }
+
+    /// The reducer. Returns the next state; `self` is left untouched.
+    pub fn reduce(&self, action: Action) -> LabState {
+        let mut next = self.clone();
+        next.version += 1;
+        match action {
+            Action::SetLang(lang) => next.lang = lang,
+            Action::Open(experiment) => {
+                // A hidden run never plays.
+                next.units.pause_all(&next.params);
+                next.open = experiment;
+            }
+            Action::Set { key, value } => {
+                let Some(param) = ParamId::by_key(key).filter(|p| !next.is_locked(*p)) else { return self.clone() };
+                let before = param.get(&next.params);
+                if !param.apply(&mut next.params, value) || param.get(&next.params) == before {
+                    return self.clone();
+                }
+                next.units.params_changed(&next.params, param.owner);
+            }
+            Action::ApplyPreset { code } => {
+                let Some((experiment, preset)) = crate::registry::presets(link::VERSION).find(|(_, p)| p.code == code)
+                else {
+                    return self.clone();
+                };
+                let (params, clock_ms) = link::preset_values(preset, &next.params, &next.locked);
+                next.params = params;
+                next.open = experiment;
+                next.units = States::init(&next.params, experiment, clock_ms);
+            }
+            Action::Transport(transport) => next.units.transport(&next.params, next.open, transport),
+            Action::Unit(action) => {
+                let params = &mut next.params;
+                next.units.reduce(params, &next.locked, action);
+            }
+        }
+        next
+    }
+
+    /// The preset whose values the current parameters are, if any.
+    pub fn current_preset(&self) -> Option<&'static str> {
+        crate::registry::presets(link::VERSION)
+            .find(|(_, p)| link::preset_values(p, &LabParams::default(), &Locks::default()).0 == self.params)
+            .map(|(_, p)| p.code)
+    }
+
+    /// Whether a parameter's owner is the open experiment (or shared).
+    pub fn shows(&self, param: ParamId) -> bool {
+        param.owner == Owner::Shared || param.owner == Owner::Experiment(self.open)
+    }
+}
+
+#[cfg(test)]
+#[path = "lab_tests.rs"]
+mod tests;

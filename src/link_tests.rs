@@ -1,0 +1,143 @@
+use retry_lab_core::{ConsumerMode, Intervention, Jitter, Namespace, PassKey, Probability, RngKind};
+
+use super::*;
+
+fn init(query: &str) -> LabInit {
+    let (link, notices) = decode(query);
+    link.to_init(&["es-MX".to_string()], notices)
+}
+
+fn ppm(n: u32) -> Probability {
+    Probability::from_ppm(n).unwrap()
+}
+
+#[test]
+fn empty_link_is_the_lesson_in_the_browser_language() {
+    let i = init("");
+    assert_eq!(i.params, LabParams::default());
+    assert_eq!(i.lang, Lang::Es);
+    assert!(i.notices.is_empty());
+}
+
+#[test]
+fn preset_plus_overrides() {
+    let i = init("?preset=flaky-acks&failure=0.3");
+    assert_eq!(i.params.retries.failure, ppm(300_000));
+    assert_eq!(i.params.retries.ack_lost_share, ppm(900_000));
+    assert_eq!(i.params.retries.consumer, ConsumerMode::Naive);
+    assert!(i.notices.is_empty());
+    assert_eq!(init("preset=lesson-004").experiment, Experiment::AckTiming);
+}
+
+#[test]
+fn bad_fields_fall_back_or_clamp_with_a_notice() {
+    let i = init("v=9&failure=2&events=5000&retries=-1&jitter=wild&zzz=1&seed=abc&lang=fr&start=2026-13-01T00:00:00Z&lock=failure,bogus&down=9-3&do=reboot@5");
+    let d = LabParams::default();
+    assert_eq!(i.params.retries.failure, d.retries.failure, "invalid probability: default");
+    assert_eq!(i.params.retries.events, 1_000, "clamped");
+    assert_eq!(i.params.retries.retries_max, 6);
+    assert_eq!(i.params.retries.jitter, Jitter::None);
+    assert_eq!(i.params.shared.seed, 7);
+    assert_eq!(i.lang, Lang::Es, "browser language when the link's is unknown");
+    assert_eq!(i.params.uuid5.pass, PassKey::lesson());
+    assert!(i.params.retries.plan.is_empty());
+    assert_eq!(i.locked, Locks(vec!["failure"]));
+    let keys: Vec<&str> = i.notices.iter().map(|n| n.key.as_str()).collect();
+    for key in ["v", "failure", "events", "retries", "jitter", "zzz", "seed", "lang", "start", "lock", "down", "do"] {
+        assert!(keys.contains(&key), "{key} missing from {keys:?}");
+    }
+    assert!(i.notices.iter().any(|n| n.problem == Problem::Clamped { used: "1000".into() }));
+    assert!(i.notices[0].describe(Lang::En).contains("read as v2"));
+    assert!(i.notices[1].describe(Lang::Es).contains("no válido (0–1)"), "{}", i.notices[1].describe(Lang::Es));
+}
+
+#[test]
+fn huge_numbers_clamp_instead_of_failing() {
+    let i = init("events=99999999999999999999999&seed=99999999999999999999999");
+    assert_eq!(i.params.retries.events, 1_000);
+    assert_eq!(i.params.shared.seed, u64::MAX);
+    assert_eq!(i.notices.len(), 2);
+}
+
+#[test]
+fn encodes_every_value_with_the_current_version() {
+    let query = Link::of(Lang::En, &LabParams::default(), Experiment::Retries, None).encode();
+    assert!(query.starts_with("v=2&exp=retries&lang=en&seed=7&failure=0.3&ack_lost=0.5&events=20&base=30&retries=6"), "{query}");
+    assert!(query.contains("start=2026-07-29T14%3A00%3A00Z"), "{query}");
+    assert!(!query.contains("down=") && !query.contains("at="), "no plan, no clock: {query}");
+}
+
+#[test]
+fn a_v2_link_carries_the_plan_and_the_clock() {
+    let i = init("v=2&preset=outage-story");
+    let plan = &i.params.retries.plan;
+    assert_eq!(plan.outages()[0].end_ms, 3_600_000);
+    assert_eq!(plan.interventions()[0].what, Intervention::FixCause);
+    assert_eq!(i.clock_ms, 2_100_000);
+    let query = Link::of(i.lang, &i.params, i.experiment, Some(i.clock_ms)).encode();
+    assert!(query.contains("down=0-3600&do=fix%402100%2Cretryall%402100"), "{query}");
+    assert!(query.ends_with("at=2100"), "{query}");
+    let again = init(&query);
+    assert_eq!(again.params, i.params);
+    assert_eq!(again.clock_ms, i.clock_ms);
+    assert!(again.notices.is_empty());
+}
+
+#[test]
+fn consumer_down_means_what_it_meant_in_each_version() {
+    // v1 (and links without v, all written before v2): 90 % failures, seed 404.
+    for query in ["preset=consumer-down", "v=1&preset=consumer-down"] {
+        let i = init(query);
+        assert_eq!(i.params.retries.failure, ppm(900_000), "{query}");
+        assert_eq!(i.params.shared.seed, 404, "{query}");
+        assert!(i.params.retries.plan.is_empty(), "{query}");
+    }
+    // v2: a real outage.
+    let i = init("v=2&preset=consumer-down");
+    assert_eq!(i.params.retries.failure, Probability::ZERO);
+    assert_eq!(i.params.retries.events, 10);
+    assert_eq!(i.params.retries.plan.outages().len(), 1);
+    assert!(init("v=1&preset=outage-story").notices.iter().any(|n| n.key == "preset"), "v1 knew no outage story");
+}
+
+/// Links the v1 page wrote (`LinkV1::of(..).encode()`, one per preset) open
+/// exactly as they did.
+#[test]
+fn links_written_by_the_v1_page_open_as_before() {
+    let v1 = [
+        "v=1&exp=retries&lang=es&failure=0.3&ack_lost=0.5&events=20&base=30&retries=6&consumer=idempotent&jitter=none&seed=7&speed=10&norad=25544&start=2026-07-29T14%3A00%3A00Z&ns=dns&crash=0.05&rng=python&messages=1000",
+        "v=1&exp=uuid5&lang=en&failure=0.9&ack_lost=0&events=20&base=30&retries=6&consumer=idempotent&jitter=none&seed=404&speed=110&norad=25544&start=2026-07-29T14%3A00%3A00Z&ns=dns&crash=0.05&rng=python&messages=1000",
+        "v=1&exp=ack&lang=es&failure=0.4&ack_lost=0.9&events=30&base=30&retries=6&consumer=naive&jitter=none&seed=31&speed=210&norad=25544&start=2026-07-29T14%3A00%3A00Z&ns=dns&crash=0.05&rng=python&messages=1000",
+        "v=1&exp=retries&lang=en&failure=0.25&ack_lost=1&events=1000&base=120&retries=10&consumer=naive&jitter=decorrelated&seed=18446744073709551615&speed=1000&norad=1&start=1970-01-01T00%3A00%3A00Z&ns=6ba7b811-9dad-11d1-80b4-00c04fd430c8&crash=0.000001&rng=pcg&messages=100000",
+    ];
+    let i = init(v1[0]);
+    assert!(i.notices.is_empty(), "{:?}", i.notices);
+    assert_eq!((i.lang, i.experiment, i.params.retries.speed_s_per_s), (Lang::Es, Experiment::Retries, 10));
+    assert_eq!(i.params, LabParams { retries: crate::experiments::retries::Params { speed_s_per_s: 10, ..Default::default() }, ..LabParams::default() });
+    let i = init(v1[1]);
+    assert_eq!((i.experiment, i.params.retries.failure, i.params.retries.ack_lost_share, i.params.shared.seed), (Experiment::DoublePublication, ppm(900_000), Probability::ZERO, 404));
+    let i = init(v1[2]);
+    assert_eq!((i.experiment, i.params.retries.events, i.params.retries.consumer, i.params.shared.seed), (Experiment::AckTiming, 30, ConsumerMode::Naive, 31));
+    let i = init(v1[3]);
+    assert!(i.notices.is_empty(), "{:?}", i.notices);
+    let r = &i.params.retries;
+    assert_eq!((r.failure, r.ack_lost_share, r.events, r.base_s, r.retries_max, r.jitter), (ppm(250_000), Probability::ONE, 1_000, 120, 10, Jitter::Decorrelated));
+    assert_eq!((i.params.shared.seed, i.params.uuid5.pass.norad_id, i.params.uuid5.pass.start_unix_s), (u64::MAX, 1, 0));
+    assert_eq!(i.params.uuid5.namespace.uuid(), Namespace::Url.uuid(), "a custom namespace, by its UUID");
+    assert_eq!((i.params.ack.crash, i.params.ack.rng, i.params.ack.messages), (ppm(1), RngKind::Pcg, 100_000));
+    // Re-encoded, they are the same lab in v2.
+    for query in v1 {
+        let i = init(query);
+        let again = init(&Link::of(i.lang, &i.params, i.experiment, None).encode());
+        assert_eq!(again.params, i.params, "{query}");
+    }
+}
+
+/// The README's v1 examples.
+#[test]
+fn readme_v1_examples_open() {
+    let i = init("embed=1&preset=flaky-acks&lang=es&lock=failure");
+    assert!(i.compact && i.notices.is_empty());
+    assert_eq!(i.locked, Locks(vec!["failure"]));
+    assert_eq!(i.params.retries.events, 30);
+}

@@ -1,0 +1,269 @@
+//! The lab's experiments, listed once. Everything that enumerates
+//! experiments reads this list: the tabs, the link codec (its keys, `exp=`,
+//! `only=`, `lock=`, `preset=`), the reducer's dispatch, the panels, the
+//! README check and the tests.
+//!
+//! Adding an experiment: a module under `experiments/` with a type that
+//! implements [`Unit`] (its parameters, state, reducer, presets, strings)
+//! and a `panel` function, plus one line in `registry!` at the bottom.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::i18n::Lang;
+use crate::params::{Domain, ParamMeta, ParamSpec, Shared, Value, SHARED_PARAMS};
+
+/// A named scenario: link pairs applied over the defaults, through the same
+/// decoder as a link (explicit link values override them).
+pub struct Preset {
+    pub code: &'static str,
+    pub label: fn(Lang) -> &'static str,
+    pub values: &'static [(&'static str, &'static str)],
+    /// The link versions that know this preset under this code (first,
+    /// last): a preset whose meaning changed keeps its old definition for
+    /// old links.
+    pub versions: (u32, u32),
+}
+
+impl Preset {
+    pub fn in_version(&self, version: u32) -> bool {
+        (self.versions.0..=self.versions.1).contains(&version)
+    }
+}
+
+/// Parameters an author locked, by their lock names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Locks(pub Vec<&'static str>);
+
+impl Locks {
+    pub fn contains(&self, lock: &str) -> bool {
+        self.0.contains(&lock)
+    }
+}
+
+/// Time and playback, for the experiment that is open (a hidden experiment
+/// never receives them, so it never plays).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Transport {
+    TogglePlay,
+    Pause,
+    /// Advance to the next thing that happens.
+    Step,
+    /// Back to the start (the plan stays).
+    Reset,
+    /// Real time passed while playing (from the animation-frame hook).
+    Tick { elapsed_real_ms: f64, now_real_ms: f64 },
+    /// Jump to this simulated time, forward or back.
+    Seek { clock_ms: u64 },
+}
+
+/// What an experiment is: its parameters, state, reducer and presets.
+pub trait Unit {
+    type Params: Clone + Debug + Default + PartialEq + Eq + Hash;
+    type State: Clone;
+    type Action: Clone + Debug + PartialEq;
+    /// In `exp=`, `only=`, `data-experiment` and the tab's `data-experiment`.
+    const CODE: &'static str;
+    fn title(lang: Lang) -> &'static str;
+    fn params() -> &'static [ParamSpec<Self::Params>];
+    fn presets() -> &'static [Preset];
+    fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
+    /// Some parameter (its own or a shared one) changed.
+    fn params_changed(state: &mut Self::State, params: &Self::Params, shared: &Shared);
+    fn reduce(state: &mut Self::State, params: &mut Self::Params, shared: &Shared, locks: &Locks, action: Self::Action);
+    fn transport(_state: &mut Self::State, _params: &Self::Params, _transport: Transport) {}
+    fn playing(_state: &Self::State) -> bool {
+        false
+    }
+    /// The simulated clock, for experiments that have one (it goes in links as `at`).
+    fn clock_ms(_state: &Self::State) -> Option<u64> {
+        None
+    }
+}
+
+/// Whose parameter: the lab's shared ones, or an experiment's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Owner {
+    Shared,
+    Experiment(Experiment),
+}
+
+/// A parameter of any experiment, by its place in the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParamId {
+    pub owner: Owner,
+    index: usize,
+}
+
+impl ParamId {
+    /// Every parameter: shared first, then each experiment's in order.
+    pub fn all() -> impl Iterator<Item = ParamId> {
+        let shared = (0..SHARED_PARAMS.len()).map(|index| ParamId { owner: Owner::Shared, index });
+        let units = Experiment::ALL.iter().flat_map(|&e| {
+            (0..e.param_count()).map(move |index| ParamId { owner: Owner::Experiment(e), index })
+        });
+        shared.chain(units)
+    }
+
+    pub fn by_key(key: &str) -> Option<ParamId> {
+        Self::all().find(|p| p.key() == key)
+    }
+
+    /// The parameters an experiment's panel shows (its own, then shared).
+    pub fn of(experiment: Experiment) -> impl Iterator<Item = ParamId> {
+        Self::all().filter(move |p| p.owner == Owner::Experiment(experiment))
+    }
+}
+
+macro_rules! registry {
+    ($($variant:ident => $module:ident),+ $(,)?) => {
+        /// The lab's experiments; one is open at a time.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Experiment { $($variant),+ }
+
+        impl Experiment {
+            pub const ALL: &'static [Experiment] = &[$(Experiment::$variant),+];
+
+            pub fn code(self) -> &'static str {
+                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::CODE),+ }
+            }
+            pub fn title(self, lang: Lang) -> &'static str {
+                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::title(lang)),+ }
+            }
+            pub fn presets(self) -> &'static [Preset] {
+                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::presets()),+ }
+            }
+            fn param_count(self) -> usize {
+                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }
+            }
+        }
+
+        /// Everything the learner can set, each experiment's typed parameters.
+        #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct LabParams {
+            pub shared: Shared,
+            $(pub $module: <crate::experiments::$module::$variant as Unit>::Params,)+
+        }
+
+        impl ParamId {
+            pub fn meta(self) -> &'static ParamMeta {
+                match self.owner {
+                    Owner::Shared => &SHARED_PARAMS[self.index].meta,
+                    $(Owner::Experiment(Experiment::$variant) => &<crate::experiments::$module::$variant as Unit>::params()[self.index].meta,)+
+                }
+            }
+
+            pub fn get(self, p: &LabParams) -> Value {
+                match self.owner {
+                    Owner::Shared => SHARED_PARAMS[self.index].get(&p.shared),
+                    $(Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].get(&p.$module),)+
+                }
+            }
+
+            pub fn encode(self, p: &LabParams) -> String {
+                self.domain().encode(&self.get(p))
+            }
+
+            /// Sets a value, clamped into its domain first. Returns whether it was taken.
+            pub fn apply(self, p: &mut LabParams, value: Value) -> bool {
+                match self.owner {
+                    Owner::Shared => SHARED_PARAMS[self.index].apply(&mut p.shared, value),
+                    $(Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].apply(&mut p.$module, value),)+
+                }
+            }
+        }
+
+        /// Each experiment's state (all of them live; one is shown).
+        #[derive(Clone)]
+        pub struct States {
+            $(pub $module: <crate::experiments::$module::$variant as Unit>::State,)+
+        }
+
+        /// An action of one experiment's own reducer.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum UnitAction {
+            $($variant(<crate::experiments::$module::$variant as Unit>::Action),)+
+        }
+
+        impl States {
+            pub fn init(p: &LabParams, open: Experiment, clock_ms: u64) -> Self {
+                Self { $($module: <crate::experiments::$module::$variant as Unit>::init(
+                    &p.$module, &p.shared, if open == Experiment::$variant { clock_ms } else { 0 }),)+ }
+            }
+            /// Tells the owner of a changed parameter (every experiment for a shared one).
+            pub fn params_changed(&mut self, p: &LabParams, owner: Owner) {
+                $(if owner == Owner::Shared || owner == Owner::Experiment(Experiment::$variant) {
+                    <crate::experiments::$module::$variant as Unit>::params_changed(&mut self.$module, &p.$module, &p.shared);
+                })+
+            }
+            pub fn reduce(&mut self, p: &mut LabParams, locks: &Locks, action: UnitAction) {
+                match action {
+                    $(UnitAction::$variant(a) => <crate::experiments::$module::$variant as Unit>::reduce(&mut self.$module, &mut p.$module, &p.shared, locks, a),)+
+                }
+            }
+            pub fn transport(&mut self, p: &LabParams, open: Experiment, t: Transport) {
+                match open {
+                    $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, t),)+
+                }
+            }
+            /// Pauses every experiment (a hidden run never plays).
+            pub fn pause_all(&mut self, p: &LabParams) {
+                $(<crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, Transport::Pause);)+
+            }
+            pub fn playing(&self, open: Experiment) -> bool {
+                match open { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::playing(&self.$module),)+ }
+            }
+            pub fn clock_ms(&self, open: Experiment) -> Option<u64> {
+                match open { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
+            }
+        }
+
+        /// The open experiment's panel.
+        #[cfg(target_arch = "wasm32")]
+        pub fn panel(open: Experiment, props: &crate::app::widgets::PanelProps) -> yew::Html {
+            match open { $(Experiment::$variant => crate::experiments::$module::panel(props),)+ }
+        }
+    };
+}
+
+impl ParamId {
+    pub fn key(self) -> &'static str {
+        self.meta().key
+    }
+    pub fn lock(self) -> &'static str {
+        self.meta().lock
+    }
+    pub fn domain(self) -> Domain {
+        self.meta().domain
+    }
+    pub fn label(self, lang: Lang) -> &'static str {
+        (self.meta().label)(lang)
+    }
+}
+
+impl Experiment {
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|e| e.code() == code)
+    }
+
+    pub fn first() -> Self {
+        Self::ALL[0]
+    }
+}
+
+impl Default for Experiment {
+    fn default() -> Self {
+        Self::first()
+    }
+}
+
+/// Every preset of every experiment known to a link version, with its owner.
+pub fn presets(version: u32) -> impl Iterator<Item = (Experiment, &'static Preset)> {
+    Experiment::ALL.iter().flat_map(move |&e| e.presets().iter().filter(move |p| p.in_version(version)).map(move |p| (e, p)))
+}
+
+registry! {
+    Retries => retries,
+    DoublePublication => uuid5,
+    AckTiming => ack,
+}
