@@ -5,8 +5,8 @@
 use wasm_bindgen::prelude::*;
 
 use crate::app::{App, AppProps};
+use crate::init::LabInit;
 use crate::link;
-use crate::state::LabInit;
 
 pub fn browser_languages() -> Vec<String> {
     let Some(window) = web_sys::window() else { return Vec::new() };
@@ -27,9 +27,8 @@ pub fn page_init() -> LabInit {
         .as_ref()
         .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
         .unwrap_or_default();
-    let (link, mut notices) = link::decode(&query);
-    let init = link.to_init(&browser_languages(), &mut notices);
-    LabInit { notices, share_base, standalone: true, ..init }
+    let (link, notices) = link::decode(&query);
+    LabInit { share_base, standalone: true, ..link.to_init(&browser_languages(), notices) }
 }
 
 /// Reads a mount element's `data-` attributes as link parameters:
@@ -62,13 +61,24 @@ pub fn mount_all(share_base: String) -> u32 {
     let mut mounted = 0;
     for i in 0..nodes.length() {
         let Some(element) = nodes.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
-        let (link, mut notices) = link::decode_pairs(element_pairs(&element));
-        let init = link.to_init(&browser_languages(), &mut notices);
-        let init = LabInit { notices, share_base: share_base.clone(), standalone: false, ..init };
+        let (link, notices) = link::decode_pairs(element_pairs(&element));
+        let init = LabInit { share_base: share_base.clone(), standalone: false, ..link.to_init(&browser_languages(), notices) };
         let _ = element.set_attribute("data-retry-lab-mounted", "");
         element.set_inner_html("");
         yew::Renderer::<App>::with_root_and_props(element, AppProps { init }).render();
         mounted += 1;
     }
     mounted
+}
+
+/// Mounts the lab's own page into `<main id="lab" data-retry-lab-page>`.
+/// On any other page (an author's, loading `embed.js`) it does nothing:
+/// there `mount_all` mounts the labs the author placed.
+pub fn mount_page() {
+    let Some(root) = gloo_utils::document().get_element_by_id("lab") else { return };
+    if !root.has_attribute("data-retry-lab-page") {
+        return;
+    }
+    root.set_inner_html("");
+    yew::Renderer::<App>::with_root_and_props(root, AppProps { init: page_init() }).render();
 }

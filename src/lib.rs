@@ -31,5 +31,5 @@ pub use boot::mount_all;
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
     panic_banner::install();
-    app::mount_page();
+    boot::mount_page();
 }

@@ -1,11 +1,13 @@
 //! Component tests in headless Chromium (wasm-bindgen-test-runner + chromedriver).
 #![cfg(target_arch = "wasm32")]
 
-use retry_lab_web::app::{App, AppProps, LabInit};
-use retry_lab_core::{ConsumerMode, Engine, Probability};
+use retry_lab_core::{Engine, Probability};
+use retry_lab_web::app::{App, AppProps};
 use retry_lab_web::i18n::Lang;
+use retry_lab_web::init::LabInit;
+use retry_lab_web::lab::{Action, LabState};
 use retry_lab_web::panic_banner;
-use retry_lab_web::state::{Action, Experiment, LabParams, LabState};
+use retry_lab_web::registry::{Experiment, LabParams, Transport};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -47,21 +49,24 @@ fn type_into(root: &web_sys::Element, selector: &str, text: &str) {
 
 #[wasm_bindgen_test]
 fn reducer_in_wasm_reaches_the_native_engine_end() {
-    let mut state = LabState::new(Lang::Es, LabParams::default(), Experiment::Retries, 1_000, Vec::new());
-    state = state.reduce(Action::TogglePlay);
+    let mut state = LabState::new(&LabInit::default());
+    state = state.reduce(Action::Transport(Transport::TogglePlay));
     let mut now = 0.0;
-    while state.playing {
+    while state.playing() {
         now += 16.0;
-        state = state.reduce(Action::Tick { elapsed_real_ms: 16.0, now_real_ms: now });
+        state = state.reduce(Action::Transport(Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: now }));
     }
-    let mut engine = Engine::new(LabParams::default().sim_config(ConsumerMode::Idempotent)).unwrap();
+    let params = LabParams::default();
+    let mut engine = Engine::new(params.retries.sim_config(&params.shared)).unwrap();
     engine.run_to_end();
-    assert_eq!(state.sim.idempotent.trace_hash(), engine.trace_hash());
+    assert_eq!(state.units.retries.pair.idempotent.trace_hash(), engine.trace_hash());
 }
 
 #[wasm_bindgen_test]
 async fn dead_letter_panel_retries_an_event_with_the_same_id() {
-    let params = LabParams { failure: Probability::ONE, events: 2, ..LabParams::default() };
+    let mut params = LabParams::default();
+    params.retries.failure = Probability::ONE;
+    params.retries.events = 2;
     let (root, _app) = mount(LabInit { params, ..LabInit::default() });
     yew::scheduler::flush().await;
     assert!(root.query_selector(".dlq .empty").unwrap().is_some(), "empty at first");
@@ -74,6 +79,8 @@ async fn dead_letter_panel_retries_an_event_with_the_same_id() {
     }
     assert_eq!(texts(&root, ".dlq tbody tr").len(), 2, "both events exhausted their 6 retries");
     assert_eq!(texts(&root, "[data-counter=dead_lettered] dd"), ["2"]);
+    assert_eq!(texts(&root, ".dlq tbody tr[data-event='1'] .retries-used"), ["6 de 6"], "retries used, in the lesson's count");
+    assert_eq!(texts(&root, ".dlq tbody tr[data-event='1'] .deliveries"), ["7"]);
     let id_before = root.query_selector(".dlq tbody tr[data-event='1'] code").unwrap().unwrap().get_attribute("title").unwrap();
     click(&root, ".dlq tbody tr[data-event='1'] button.retry-one");
     yew::scheduler::flush().await;
@@ -135,7 +142,8 @@ async fn page_shows_the_lesson_schedule() {
     let waits: Vec<&str> = waits.iter().map(|w| w.split(' ').next().unwrap()).collect();
     assert_eq!(waits, ["30", "60", "120", "240", "480", "960"]);
     assert_eq!(texts(&root, ".schedule-table .total"), ["1,890 s"]);
-    assert!(root.text_content().unwrap().contains("Entrega original + 6 reintentos"));
+    assert!(root.text_content().unwrap().contains("Tras la entrega original, 6 intentos de reintento"));
+    assert_eq!(texts(&root, ".schedule-table thead th")[0], "Intento", "the lesson's word for the table's rows");
 }
 
 #[wasm_bindgen_test]
@@ -148,7 +156,7 @@ async fn language_switch_changes_every_label() {
     en_button.unchecked_into::<web_sys::HtmlElement>().click();
     yew::scheduler::flush().await;
     assert_eq!(texts(&root, "h1"), ["Retry Lab"]);
-    assert!(root.text_content().unwrap().contains("Original delivery + 6 retries"));
+    assert!(root.text_content().unwrap().contains("After the original delivery, 6 retry attempts"));
     // An embedded lab marks its own root; only the standalone page sets <html lang>.
     assert_eq!(root.query_selector(".lab").unwrap().unwrap().get_attribute("lang").as_deref(), Some("en"));
 }
@@ -166,4 +174,35 @@ fn a_real_panic_shows_the_banner() {
     let text = banner.text_content().unwrap();
     assert!(text.contains("boom: a deliberate test panic"), "{text}");
     assert!(banner.query_selector("a.panic-reload").unwrap().is_some());
+}
+
+/// Every registered experiment has a panel that renders, alone (`only=`),
+/// with its own `data-experiment` root.
+#[wasm_bindgen_test]
+async fn every_registered_experiment_renders_its_panel() {
+    for &experiment in Experiment::ALL {
+        let (root, _app) = mount(LabInit { experiment, only: Some(experiment), ..LabInit::default() });
+        yew::scheduler::flush().await;
+        let selector = format!(".experiment[data-experiment='{}']", experiment.code());
+        assert!(root.query_selector(&selector).unwrap().is_some(), "{} has no panel", experiment.code());
+        assert!(root.query_selector(".tabs").unwrap().is_none(), "only= shows no tabs");
+    }
+}
+
+/// The outage story through the page: the event waits in dead-letter, the
+/// learner fixes the cause and retries it, and it is delivered.
+#[wasm_bindgen_test]
+async fn fix_now_and_retry_deliver_a_dead_letter() {
+    let (link, notices) = retry_lab_web::link::decode("v=2&events=1&failure=0&down=0-2000&at=2100");
+    let (root, _app) = mount(link.to_init(&[], notices));
+    yew::scheduler::flush().await;
+    assert_eq!(texts(&root, "[data-counter=dead_lettered] dd"), ["1"]);
+    assert!(root.query_selector(".outage-band").unwrap().is_some(), "the outage is drawn on the timeline");
+    click(&root, "button.fix-now");
+    yew::scheduler::flush().await;
+    click(&root, ".dlq tbody tr[data-event='1'] button.retry-one");
+    yew::scheduler::flush().await;
+    assert_eq!(texts(&root, "[data-counter=dead_lettered] dd"), ["0"]);
+    assert_eq!(texts(&root, "[data-counter=acknowledged] dd"), ["1"]);
+    assert_eq!(texts(&root, ".intervention-list li").len(), 2);
 }

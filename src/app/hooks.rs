@@ -10,7 +10,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::state::{Action, LabState};
+use crate::lab::{Action, LabState};
+use crate::registry::Transport;
 
 pub fn prefers_reduced_motion() -> bool {
     web_sys::window()
@@ -31,7 +32,7 @@ pub fn use_playback_clock(playing: bool, dispatch: UseReducerDispatcher<LabState
                 let mut last = now_ms();
                 interval = Some(gloo_timers::callback::Interval::new(250, move || {
                     let now = now_ms();
-                    dispatch.dispatch(Action::Tick { elapsed_real_ms: now - last, now_real_ms: now });
+                    dispatch.dispatch(Action::Transport(Transport::Tick { elapsed_real_ms: now - last, now_real_ms: now }));
                     last = now;
                 }));
             } else {
@@ -39,7 +40,7 @@ pub fn use_playback_clock(playing: bool, dispatch: UseReducerDispatcher<LabState
                     let next = frame.clone();
                     *frame.borrow_mut() = Some(request_animation_frame(move |now| {
                         if let Some(last) = last {
-                            dispatch.dispatch(Action::Tick { elapsed_real_ms: now - last, now_real_ms: now });
+                            dispatch.dispatch(Action::Transport(Transport::Tick { elapsed_real_ms: now - last, now_real_ms: now }));
                         }
                         schedule(next, dispatch, Some(now));
                     }));
@@ -60,7 +61,7 @@ fn now_ms() -> f64 {
 }
 
 /// Space plays or pauses, → steps, unless focus is in a control that uses
-/// those keys itself. Inside the lab always; on the whole document only for
+/// those keys itself. The reducer gives them to the open experiment only. Inside the lab always; on the whole document only for
 /// the standalone page (embedded labs must not fight over the keyboard).
 #[hook]
 pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatcher<LabState>) {
@@ -90,8 +91,8 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
                     return;
                 }
                 let action = match event.key().as_str() {
-                    " " | "Spacebar" => Action::TogglePlay,
-                    "ArrowRight" => Action::Step,
+                    " " | "Spacebar" => Action::Transport(Transport::TogglePlay),
+                    "ArrowRight" => Action::Transport(Transport::Step),
                     _ => return,
                 };
                 event.prevent_default();

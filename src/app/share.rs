@@ -4,9 +4,9 @@
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::link::Notice;
-use crate::presets::Preset;
-use crate::state::{Action, LabParams, LabState};
+use crate::lab::{Action, LabState};
+use crate::link::{Notice, VERSION};
+use crate::registry::presets;
 
 #[derive(Clone, Copy, PartialEq)]
 enum CopyStatus {
@@ -18,7 +18,8 @@ enum CopyStatus {
 #[derive(Properties, PartialEq)]
 pub struct ShareBarProps {
     pub lang: Lang,
-    pub params: LabParams,
+    /// The preset the lab's parameters are, if any.
+    pub current: Option<&'static str>,
     pub url: AttrValue,
     pub id_prefix: AttrValue,
     pub dispatch: UseReducerDispatcher<LabState>,
@@ -28,9 +29,11 @@ pub struct ShareBarProps {
 pub fn share_bar(props: &ShareBarProps) -> Html {
     let t = props.lang.texts();
     let status = use_state(|| CopyStatus::Idle);
-    let current = Preset::ALL.into_iter().find(|p| p.params() == props.params);
+    let current = props.current;
     let on_preset = props.dispatch.to_callback().reform(|e: Event| {
-        Action::ApplyPreset(Preset::parse(&super::event_value(&e)).unwrap_or(Preset::Lesson))
+        let code = super::widgets::event_value(&e);
+        let code = presets(VERSION).map(|(_, p)| p.code).find(|c| *c == code).unwrap_or("lesson");
+        Action::ApplyPreset { code }
     });
     let on_copy = {
         let status = status.clone();
@@ -54,8 +57,8 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             <label for={preset_id.clone()}>{ t.preset }</label>
             <select id={preset_id} onchange={on_preset}>
                 if current.is_none() { <option value="" selected=true disabled=true>{ t.preset_custom }</option> }
-                { for Preset::ALL.iter().map(|p| html! {
-                    <option value={p.code()} selected={Some(*p) == current}>{ p.label(props.lang) }</option>
+                { for presets(VERSION).map(|(_, p)| html! {
+                    <option value={p.code} selected={Some(p.code) == current}>{ (p.label)(props.lang) }</option>
                 }) }
             </select>
             <button type="button" class="copy-link" onclick={on_copy}>{ t.copy_link }</button>

@@ -150,7 +150,9 @@ impl State {
             Action::SetOutage { index, start_s, end_s } => {
                 let mut outages = params.plan.outages().to_vec();
                 let window = Outage { start_ms: start_s.saturating_mul(1_000), end_ms: end_s.saturating_mul(1_000) };
-                outages.get_mut(index).map(|o| *o = window);
+                if let Some(outage) = outages.get_mut(index) {
+                    *outage = window;
+                }
                 Plan::new(outages, params.plan.interventions().to_vec()).ok()
             }
             Action::AddOutage => {

@@ -7,16 +7,16 @@ use retry_lab_core::{Attempt, FailureKind, Follow, Outcome};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::strings::{strings, Strings};
 use crate::format;
-use crate::i18n::Texts;
-use crate::state::LabState;
+use crate::lab::LabState;
 
 pub const LANE_HEIGHT_PX: u32 = 26;
 const LANES_IN_VIEW: u32 = 12;
 const OVERSCAN_LANES: u32 = 4;
 
 /// How an attempt is drawn: CSS class, glyph, and its legend text.
-pub fn marker(outcome: Outcome, t: &Texts) -> (&'static str, &'static str, &'static str) {
+pub fn marker(outcome: Outcome, t: &Strings) -> (&'static str, &'static str, &'static str) {
     match outcome {
         Outcome::Processed => ("mark-ok", "✓", t.outcome_processed),
         Outcome::DiscardedAcked => ("mark-dup", "○", t.outcome_discarded),
@@ -60,11 +60,14 @@ pub struct TimelineProps {
 pub fn timeline(props: &TimelineProps) -> Html {
     let scroll_top = use_state(|| 0u32);
     let state = &props.state;
-    let t = state.lang.texts();
-    let engine = state.shown();
+    let t = strings(state.lang);
+    let run = &state.units.retries;
+    let engine = run.pair.shown(state.params.retries.consumer);
     let lanes_total = engine.config().published_total();
-    let clock_ms = state.clock_ms;
-    let horizon_ms = state.sim.horizon_ms(clock_ms);
+    let clock_ms = run.clock_ms;
+    // Fixed for the run (it only grows when the learner seeks past its
+    // end): the axis never rescales during play.
+    let horizon_ms = run.pair.horizon_ms().max(clock_ms);
     // Positions in thousandths of a percent, printed without float formatting
     // (which would cost the bundle ~20 KB).
     let pct = |ms: u64| Pct((ms.min(horizon_ms) * 100_000 / horizon_ms) as u32);
@@ -137,6 +140,24 @@ pub fn timeline(props: &TimelineProps) -> Html {
             }
         })
     };
+    let across = |from_ms: u64, to_ms: u64| {
+        format!(
+            "left:calc(var(--lane-label) + (100% - var(--lane-label)) * {});width:calc((100% - var(--lane-label)) * {})",
+            pct(from_ms).fraction(),
+            Pct(pct(to_ms).0 - pct(from_ms).0).fraction()
+        )
+    };
+    let plan = run.pair.plan();
+    let fixed_ms = plan.fixed_from_ms();
+    let bands = plan.outages().iter().map(|o| {
+        let end_ms = fixed_ms.map_or(o.end_ms, |fix| fix.clamp(o.start_ms, o.end_ms));
+        let title = format!("{}: {} – {}", t.outage_band, format::seconds(o.start_ms), format::seconds(o.end_ms));
+        html! { <div class="outage-band" style={across(o.start_ms, end_ms)} {title} aria-hidden="true"></div> }
+    });
+    let fix_line = fixed_ms.map(|at| html! {
+        <div class="fix-line" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", pct(at).fraction())}
+            title={format!("{} · {}", format::seconds(at), t.intervention_fix)} aria-hidden="true"></div>
+    });
     let view_height = lanes_total.min(LANES_IN_VIEW) * LANE_HEIGHT_PX;
     let shown_first = (*scroll_top / LANE_HEIGHT_PX + 1).min(lanes_total);
     let shown_last = (shown_first + LANES_IN_VIEW - 1).min(lanes_total);
@@ -157,11 +178,14 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 { for legend }
                 <li><span class="legend-wait" aria-hidden="true"></span>{ t.backoff_wait }</li>
                 <li><span class="mark legend-mark mark-dlq" aria-hidden="true">{ "■" }</span>{ t.outcome_dead_letter }</li>
+                if !plan.outages().is_empty() { <li><span class="legend-outage" aria-hidden="true"></span>{ t.outage_band }</li> }
             </ul>
             <div class="axis" aria-hidden="true">{ for ticks }</div>
             <div class="timeline-scroll" tabindex="0" role="region" aria-label={t.timeline_label}
                 style={format!("height:{view_height}px")} {onscroll}>
                 <div class="timeline-inner" style={format!("height:{}px", lanes_total * LANE_HEIGHT_PX)}>
+                    { for bands }
+                    { fix_line.unwrap_or_default() }
                     <div class="now" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", pct(clock_ms).fraction())} aria-hidden="true"></div>
                     { for lane_html }
                 </div>

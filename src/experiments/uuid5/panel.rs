@@ -5,36 +5,30 @@ use retry_lab_core::ids::PassKeyError;
 use retry_lab_core::Namespace;
 use yew::prelude::*;
 
-use super::event_value;
-use crate::i18n::Lang;
-use crate::state::{Action, LabParams, LabState, Param, PassInput};
+use super::strings::strings;
+use super::Action as Uuid5Action;
+use crate::app::widgets::{event_value, PanelProps};
+use crate::lab::Action;
+use crate::params::Value;
+use crate::registry::UnitAction;
 
-#[derive(Properties, PartialEq)]
-pub struct DoublePublicationProps {
-    pub lang: Lang,
-    pub params: LabParams,
-    pub input: PassInput,
-    pub locked: bool,
-    pub namespace_locked: bool,
-    pub dispatch: UseReducerDispatcher<LabState>,
-    pub id_prefix: AttrValue,
+pub fn panel(props: &PanelProps) -> Html {
+    html! { <DoublePublicationPanel ..props.clone() /> }
 }
 
 #[component(DoublePublicationPanel)]
-pub fn double_publication_panel(props: &DoublePublicationProps) -> Html {
-    let t = props.lang.texts();
-    let demo = props.params.double_publication();
-    let error = props.input.error;
-    let on_norad = props.dispatch.to_callback().reform(|e: InputEvent| Action::SetNoradInput(event_value(&e)));
-    let on_start = props.dispatch.to_callback().reform(|e: InputEvent| Action::SetStartUtcInput(event_value(&e)));
-    let on_namespace = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            if let Some(ns) = Namespace::parse(&event_value(&e)) {
-                dispatch.dispatch(Action::Set(Param::Namespace(ns)));
-            }
-        })
-    };
+fn double_publication_panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let input = &state.units.uuid5;
+    let demo = state.params.uuid5.demo(&state.params.shared);
+    let error = input.error;
+    let locked = state.locked.contains("pass");
+    let namespace_locked = state.locked.contains("ns");
+    let unit = |a: Uuid5Action| Action::Unit(UnitAction::DoublePublication(a));
+    let on_norad = props.dispatch.to_callback().reform(move |e: InputEvent| unit(Uuid5Action::SetNoradInput(event_value(&e))));
+    let on_start = props.dispatch.to_callback().reform(move |e: InputEvent| unit(Uuid5Action::SetStartUtcInput(event_value(&e))));
+    let on_namespace = props.dispatch.to_callback().reform(|e: Event| Action::Set { key: "ns", value: Value::Text(event_value(&e)) });
     let norad_bad = error == Some(PassKeyError::NoradId);
     let start_bad = error == Some(PassKeyError::StartUtc);
     let result = |label: &str, times: u32, class: &str| {
@@ -58,28 +52,29 @@ pub fn double_publication_panel(props: &DoublePublicationProps) -> Html {
         ((t.publication_random)(2), "v4", demo.random[1].to_string()),
     ];
     html! {
-        <section class="card experiment uuid5">
+        <section class="card experiment uuid5" data-experiment="uuid5">
             <h2>{ t.uuid5_heading }</h2>
             <p>{ t.uuid5_intro }</p>
             <div class="control-grid">
                 <div class="control">
                     <label for={id("uuid5-norad")}>{ t.norad_id }</label>
-                    <input id={id("uuid5-norad")} type="text" inputmode="numeric" value={props.input.norad_id.clone()} disabled={props.locked}
+                    <input id={id("uuid5-norad")} type="text" inputmode="numeric" value={input.norad_id.clone()} disabled={locked}
                         aria-invalid={norad_bad.to_string()} aria-describedby={id("uuid5-error")} oninput={on_norad} />
                 </div>
                 <div class="control">
                     <label for={id("uuid5-start")}>{ t.start_utc }</label>
-                    <input id={id("uuid5-start")} type="text" spellcheck="false" value={props.input.start_utc.clone()} disabled={props.locked}
+                    <input id={id("uuid5-start")} type="text" spellcheck="false" value={input.start_utc.clone()} disabled={locked}
                         aria-invalid={start_bad.to_string()} aria-describedby={id("uuid5-error")} oninput={on_start} />
                 </div>
                 <div class="control">
                     <label for={id("uuid5-namespace")}>{ t.namespace }</label>
-                    <select id={id("uuid5-namespace")} disabled={props.namespace_locked} onchange={on_namespace}>
+                    <select id={id("uuid5-namespace")} disabled={namespace_locked} onchange={on_namespace}>
                         { for Namespace::NAMED.iter().zip(["NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID", "NAMESPACE_X500"]).map(|(ns, label)| {
                             let code = ns.to_string();
                             html! { <option value={code.clone()} selected={code == namespace_code}>{ label }</option> }
                         }) }
                     </select>
+                    <span class="hint">{ t.namespace_note }</span>
                 </div>
             </div>
             <p id={id("uuid5-error")} class="field-error" role="alert">

@@ -1,0 +1,254 @@
+//! View helpers every experiment's panel uses: the props a panel receives,
+//! a labelled control for any declared parameter, the playback bar with its
+//! seek control. Every control has a visible label and shows its value with
+//! its unit; locked parameters are shown, not editable.
+
+use yew::prelude::*;
+
+use crate::format;
+use crate::lab::{Action, LabState};
+use crate::params::{int, Domain, Value};
+use crate::registry::{ParamId, Transport};
+
+/// What a panel receives: the state, the reducer's dispatcher, and the
+/// instance's id prefix (ids stay unique with several labs on one page).
+#[derive(Properties, PartialEq, Clone)]
+pub struct PanelProps {
+    pub state: LabState,
+    pub dispatch: UseReducerDispatcher<LabState>,
+    pub id_prefix: AttrValue,
+}
+
+impl PanelProps {
+    pub fn id(&self, name: &str) -> AttrValue {
+        AttrValue::from(format!("{}-{name}", self.id_prefix))
+    }
+}
+
+/// The current value of the `<input>` or `<select>` an event came from.
+pub fn event_value(event: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    let target = event.target();
+    target
+        .as_ref()
+        .and_then(|t| t.dyn_ref::<web_sys::HtmlInputElement>().map(|i| i.value()))
+        .or_else(|| target.as_ref().and_then(|t| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value())))
+        .unwrap_or_default()
+}
+
+/// A control's visible label, marked when an author locked the parameter.
+pub fn control_label(for_id: AttrValue, label: &str, locked: bool, locked_text: &str) -> Html {
+    html! {
+        <label for={for_id}>{ label.to_string() }
+            if locked { <span class="locked">{ format!(" · {locked_text}") }</span> }
+        </label>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SliderProps {
+    pub id: AttrValue,
+    pub label: AttrValue,
+    #[prop_or_default]
+    pub hint: Option<AttrValue>,
+    pub value: u64,
+    pub min: u64,
+    pub max: u64,
+    pub step: u64,
+    pub shown: AttrValue,
+    pub locked: bool,
+    pub locked_text: AttrValue,
+    pub on_input: Callback<String>,
+}
+
+/// A labelled range input with its value and unit beside it.
+#[component(Slider)]
+pub fn slider(props: &SliderProps) -> Html {
+    let on_input = props.on_input.clone();
+    let oninput = Callback::from(move |e: InputEvent| on_input.emit(event_value(&e)));
+    let output_id = format!("{}-value", props.id);
+    html! {
+        <div class="control">
+            { control_label(props.id.clone(), &props.label, props.locked, &props.locked_text) }
+            if let Some(hint) = &props.hint { <span class="hint">{ hint.clone() }</span> }
+            <div class="control-row">
+                <input type="range" id={props.id.clone()} min={props.min.to_string()} max={props.max.to_string()}
+                    step={props.step.to_string()} value={props.value.to_string()} disabled={props.locked}
+                    aria-valuetext={props.shown.clone()} aria-describedby={output_id.clone()} {oninput} />
+                <output id={output_id} for={props.id.clone()} class="value">{ &props.shown }</output>
+            </div>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ParamControlProps {
+    pub panel: std::rc::Rc<PanelProps>,
+    pub param: ParamId,
+    #[prop_or_default]
+    pub hint: Option<AttrValue>,
+}
+
+/// The control for any declared parameter, from its domain: a percentage
+/// slider, a number with its unit, or a select. What it sends goes through
+/// the parameter's clamp in the reducer.
+#[component(ParamControl)]
+pub fn param_control(props: &ParamControlProps) -> Html {
+    let p = &props.panel;
+    let state = &p.state;
+    let lang = state.lang;
+    let t = lang.texts();
+    let param = props.param;
+    let key = param.key();
+    let id = p.id(key);
+    let locked = state.is_locked(param);
+    let value = int(&param.get(&state.params));
+    let send = {
+        let dispatch = p.dispatch.clone();
+        move |value: Option<Value>| {
+            if let Some(value) = value {
+                dispatch.dispatch(Action::Set { key, value });
+            }
+        }
+    };
+    match param.domain() {
+        Domain::Ratio { step_percent, max_ppm } => {
+            let on_input = Callback::from(move |text: String| {
+                send(text.parse::<u64>().ok().map(|percent| Value::Int(percent * 10_000)));
+            });
+            html! {
+                <Slider id={id} label={param.label(lang)} hint={props.hint.clone()} value={value / 10_000} min=0
+                    max={u64::from(max_ppm) / 10_000} step={u64::from(step_percent)} shown={format::percent(lang, value as u32)}
+                    locked={locked} locked_text={t.locked} {on_input} />
+            }
+        }
+        Domain::Int { min, max, unit } => {
+            let onchange = Callback::from(move |e: Event| send(event_value(&e).trim().parse::<u64>().ok().map(Value::Int)));
+            html! {
+                <div class="control">
+                    { control_label(id.clone(), param.label(lang), locked, t.locked) }
+                    <div class="control-row">
+                        <input type="number" id={id} min={min.to_string()} max={max.to_string()} value={value.to_string()}
+                            inputmode="numeric" disabled={locked} {onchange} />
+                        <span class="unit">{ unit }</span>
+                    </div>
+                </div>
+            }
+        }
+        Domain::Choice { codes, labels } => {
+            let onchange = Callback::from(move |e: Event| {
+                let code = event_value(&e);
+                send(codes.iter().position(|c| *c == code).map(|i| Value::Int(i as u64)));
+            });
+            let options = codes.iter().zip(labels(lang)).enumerate().map(|(i, (code, label))| {
+                html! { <option value={*code} selected={i as u64 == value}>{ *label }</option> }
+            });
+            html! {
+                <div class="control">
+                    { control_label(id.clone(), param.label(lang), locked, t.locked) }
+                    <select id={id} disabled={locked} {onchange}>{ for options }</select>
+                </div>
+            }
+        }
+        // Text parameters have their own editors in their panels.
+        Domain::Text { .. } => html! {},
+    }
+}
+
+/// The shared seed: a text field and a "new seed" button.
+#[component(SeedControl)]
+pub fn seed_control(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = state.lang.texts();
+    let locked = state.locked.contains("seed");
+    let id = props.id("seed");
+    let on_change = props.dispatch.to_callback().reform(|e: Event| {
+        let seed = event_value(&e).trim().parse::<u64>().unwrap_or(0);
+        Action::Set { key: "seed", value: Value::Int(seed) }
+    });
+    let new_seed = props.dispatch.to_callback().reform(|_| {
+        // The page may use the browser's randomness for a new seed; the core never does.
+        let seed = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
+        Action::Set { key: "seed", value: Value::Int(seed) }
+    });
+    html! {
+        <div class="control">
+            { control_label(id.clone(), t.seed, locked, t.locked) }
+            <div class="control-row">
+                <input type="text" id={id} class="seed" inputmode="numeric" pattern="[0-9]*"
+                    value={state.params.shared.seed.to_string()} disabled={locked} onchange={on_change} />
+                <button type="button" class="new-seed" disabled={locked} onclick={new_seed}>{ t.new_seed }</button>
+            </div>
+        </div>
+    }
+}
+
+/// Log-scale speed: slider position 0..=300 ↔ 1..=1000 simulated s per s.
+/// (JS's Math keeps libm's log and pow out of the bundle.)
+pub fn speed_to_position(speed: u32) -> u64 {
+    (js_sys::Math::log10(f64::from(speed.max(1))) * 100.0).round() as u64
+}
+pub fn position_to_speed(position: u64) -> u64 {
+    js_sys::Math::pow(10.0, position.min(300) as f64 / 100.0).round() as u64
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PlaybackProps {
+    pub panel: std::rc::Rc<PanelProps>,
+    pub playing: bool,
+    pub finished: bool,
+    pub clock_ms: u64,
+    /// Where the seek control ends (simulated ms).
+    pub seek_max_ms: u64,
+    pub speed_s_per_s: u32,
+    pub seek_label: AttrValue,
+}
+
+/// Play, pause, step, reset, speed, and seek over simulated time.
+#[component(Playback)]
+pub fn playback(props: &PlaybackProps) -> Html {
+    let p = &props.panel;
+    let t = p.state.lang.texts();
+    let d = &p.dispatch;
+    let transport = |t: Transport| d.to_callback().reform(move |_| Action::Transport(t));
+    let on_speed = {
+        let dispatch = d.clone();
+        Callback::from(move |text: String| {
+            if let Ok(position) = text.parse::<u64>() {
+                dispatch.dispatch(Action::Set { key: "speed", value: Value::Int(position_to_speed(position)) });
+            }
+        })
+    };
+    let on_seek = {
+        let dispatch = d.clone();
+        Callback::from(move |text: String| {
+            if let Ok(s) = text.parse::<u64>() {
+                dispatch.dispatch(Action::Transport(Transport::Seek { clock_ms: s * 1_000 }));
+            }
+        })
+    };
+    let clock_text = format::seconds(props.clock_ms - props.clock_ms % 1_000);
+    let speed_text = (t.speed_value)(&format::int(u64::from(props.speed_s_per_s)));
+    html! {
+        <div class="playback card" role="group" aria-label={t.clock}>
+            <div class="buttons">
+                <button type="button" class="play" aria-pressed={props.playing.to_string()} disabled={props.finished && !props.playing}
+                    onclick={transport(Transport::TogglePlay)}>
+                    { if props.playing { format!("❚❚ {}", t.pause) } else { format!("▶ {}", t.play) } }
+                </button>
+                <button type="button" class="step" disabled={props.finished} onclick={transport(Transport::Step)}>{ format!("{} →", t.step) }</button>
+                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ format!("↺ {}", t.reset) }</button>
+            </div>
+            <div class="clock">
+                <span class="label">{ t.clock }</span>
+                <output class="clock-value">{ clock_text.clone() }</output>
+            </div>
+            <Slider id={p.id("seek")} label={props.seek_label.clone()} value={props.clock_ms / 1_000} min=0
+                max={props.seek_max_ms.div_ceil(1_000)} step=1 shown={clock_text} locked=false locked_text={t.locked} on_input={on_seek} />
+            <Slider id={p.id("speed")} label={t.speed} value={speed_to_position(props.speed_s_per_s)}
+                min=0 max=300 step=1 shown={speed_text} locked={p.state.locked.contains("speed")} locked_text={t.locked} on_input={on_speed} />
+            <p class="hint keyboard-hint">{ t.keyboard_hint }</p>
+            if props.finished { <p class="finished">{ t.finished }</p> }
+        </div>
+    }
+}

@@ -1,0 +1,60 @@
+//! Lesson 004: ack before / after / after + dedup, with a crash probability.
+
+use std::rc::Rc;
+
+use retry_lab_core::ack_timing::AckMode;
+use yew::prelude::*;
+
+use super::strings::strings;
+use crate::app::widgets::{PanelProps, ParamControl};
+use crate::format;
+use crate::registry::{Experiment, ParamId};
+
+pub fn panel(props: &PanelProps) -> Html {
+    html! { <AckTimingPanel ..props.clone() /> }
+}
+
+#[component(AckTimingPanel)]
+fn ack_timing_panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let lang = state.lang;
+    let (t, shell) = (strings(lang), lang.texts());
+    let run = state.params.ack.run(&state.params.shared);
+    let table = use_memo(run, |run| run.table().ok());
+    let panel = Rc::new(props.clone());
+    let rows = (*table).iter().flatten().map(|row| {
+        let (code, label) = match row.mode {
+            AckMode::Before => ("before", t.mode_before),
+            AckMode::After => ("after", t.mode_after),
+            AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup),
+        };
+        let cells = [("num deliveries", row.deliveries), ("num effects", row.effects),
+            ("num discarded", row.duplicates_discarded), ("num lost", u64::from(row.lost))];
+        html! {
+            <tr data-mode={code}>
+                <th scope="row">{ label }</th>
+                { for cells.iter().map(|(class, n)| html! { <td class={*class}>{ format::int(*n) }</td> }) }
+            </tr>
+        }
+    });
+    html! {
+        <section class="card experiment ack-timing" data-experiment="ack">
+            <h2>{ t.ack_heading }</h2>
+            <p>{ t.ack_intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::AckTiming).map(|param| html! { <ParamControl panel={panel.clone()} {param} /> }) }
+                <div class="control"><span class="label">{ shell.seed }</span><output class="value seed-value">{ state.params.shared.seed }</output></div>
+            </div>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>
+            <table class="ack-table">
+                <thead><tr>
+                    <th scope="col">{ t.col_mode }</th><th scope="col" class="num">{ shell.deliveries }</th><th scope="col" class="num">{ shell.effects }</th>
+                    <th scope="col" class="num">{ shell.duplicates_discarded }</th><th scope="col" class="num">{ shell.lost }</th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+            </div>
+            <p class="hint">{ t.ack_lesson_note }</p>
+        </section>
+    }
+}

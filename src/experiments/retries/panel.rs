@@ -1,0 +1,372 @@
+//! The retries experiment's panel: playback with seek, interventions,
+//! timeline, counters, the two consumers side by side, the dead-letter
+//! queue and the log; parameters, outages and the schedule beside them.
+
+use std::rc::Rc;
+
+use retry_lab_core::{Backoff, Counters, FailureKind, Follow, Intervention, Jitter, Status};
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use super::timeline::{marker, Timeline};
+use super::Action as RetriesAction;
+use crate::app::widgets::{event_value, ParamControl, PanelProps, Playback, SeedControl};
+use crate::format;
+use crate::i18n::Lang;
+use crate::lab::Action;
+use crate::registry::{Experiment, ParamId, UnitAction};
+
+/// Dead-letter rows drawn at once; "retry all" covers the rest.
+const DLQ_ROWS_SHOWN: usize = 50;
+const LOG_ROWS_SHOWN: usize = 30;
+
+pub fn panel(props: &PanelProps) -> Html {
+    html! { <RetriesPanel ..props.clone() /> }
+}
+
+fn send(props: &PanelProps, action: RetriesAction) -> Callback<MouseEvent> {
+    props.dispatch.to_callback().reform(move |_| Action::Unit(UnitAction::Retries(action.clone())))
+}
+
+#[component(RetriesPanel)]
+fn retries_panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let run = &state.units.retries;
+    let params = &state.params.retries;
+    let s = strings(state.lang);
+    let panel = Rc::new(props.clone());
+    let shown = run.pair.shown(params.consumer);
+    let current_retry = shown.trace().last().and_then(|a| match a.follow {
+        Follow::RetryAt { .. } => Some(a.cycle_attempt),
+        _ => None,
+    });
+    let horizon_ms = run.pair.horizon_ms().max(run.clock_ms);
+    html! {
+        <div class="experiment retries" data-experiment="retries">
+            <LiveRegion ..props.clone() />
+            <div class="columns">
+                <div class="column-main">
+                    <Playback panel={panel.clone()} playing={run.playing} finished={run.finished()} clock_ms={run.clock_ms}
+                        seek_max_ms={horizon_ms + horizon_ms / 4} speed_s_per_s={params.speed_s_per_s} seek_label={s.seek} />
+                    <Interventions ..props.clone() />
+                    <Timeline state={state.clone()} id_prefix={props.id_prefix.clone()} />
+                    <CountersPanel lang={state.lang} counters={*shown.counters()} waiting={shown.census().waiting} />
+                    <Compare lang={state.lang} naive={*run.pair.naive.counters()} idempotent={*run.pair.idempotent.counters()} />
+                    <DeadLetterPanel ..props.clone() />
+                    <DeliveryLog ..props.clone() />
+                </div>
+                <div class="column-side">
+                    <section class="card controls" aria-labelledby={props.id("controls-heading")}>
+                        <h2 id={props.id("controls-heading")}>{ state.lang.texts().controls_heading }</h2>
+                        <div class="control-grid">
+                            { for ParamId::of(Experiment::Retries).filter(|p| !matches!(p.key(), "speed" | "down" | "do")).map(|param| {
+                                let hint = (param.key() == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
+                                html! { <ParamControl panel={panel.clone()} {param} {hint} /> }
+                            }) }
+                            <SeedControl ..props.clone() />
+                        </div>
+                    </section>
+                    <Outages ..props.clone() />
+                    <ScheduleTable lang={state.lang} backoff={params.backoff()} current_retry={current_retry} />
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// The consumer's outage windows, editable in seconds.
+#[component(Outages)]
+fn outages(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let s = strings(state.lang);
+    let locked = state.locked.contains("down");
+    let outages = state.params.retries.plan.outages();
+    let rows = outages.iter().enumerate().map(|(index, outage)| {
+        let (start_s, end_s) = (outage.start_ms / 1_000, outage.end_ms / 1_000);
+        let n = index as u32 + 1;
+        let edit = |is_start: bool| {
+            props.dispatch.to_callback().reform(move |e: Event| {
+                let typed = event_value(&e).trim().parse::<u64>().unwrap_or(0);
+                let (start_s, end_s) = if is_start { (typed, end_s) } else { (start_s, typed) };
+                Action::Unit(UnitAction::Retries(RetriesAction::SetOutage { index, start_s, end_s }))
+            })
+        };
+        let (from_id, to_id) = (props.id(&format!("down-{n}-from")), props.id(&format!("down-{n}-to")));
+        html! {
+            <div class="outage-row" key={index}>
+                <div class="control">
+                    <label for={from_id.clone()}>{ (s.outage_from)(n) }</label>
+                    <div class="control-row"><input type="number" id={from_id} min="0" value={start_s.to_string()} disabled={locked} onchange={edit(true)} /><span class="unit">{ "s" }</span></div>
+                </div>
+                <div class="control">
+                    <label for={to_id.clone()}>{ (s.outage_to)(n) }</label>
+                    <div class="control-row"><input type="number" id={to_id} min="1" value={end_s.to_string()} disabled={locked} onchange={edit(false)} /><span class="unit">{ "s" }</span></div>
+                </div>
+                <button type="button" class="remove-outage" aria-label={(s.remove_outage)(n)} disabled={locked}
+                    onclick={send(props, RetriesAction::RemoveOutage(index))}>{ "✕" }</button>
+            </div>
+        }
+    });
+    html! {
+        <section class="card outages">
+            <h2>{ s.outages_heading }</h2>
+            <p class="hint">{ s.outage_hint }</p>
+            if outages.is_empty() { <p class="empty">{ s.no_outage }</p> }
+            { for rows }
+            <button type="button" class="add-outage" disabled={locked || outages.len() >= retry_lab_core::limits::OUTAGES_MAX}
+                onclick={send(props, RetriesAction::AddOutage)}>{ s.add_outage }</button>
+        </section>
+    }
+}
+
+fn describe(s: &Strings, what: Intervention) -> String {
+    match what {
+        Intervention::FixCause => s.intervention_fix.to_owned(),
+        Intervention::RetryDeadLetter(event) => (s.intervention_retry)(event + 1),
+        Intervention::RetryAllDeadLetters => s.intervention_retry_all.to_owned(),
+    }
+}
+
+/// "Fix the root cause now", and every intervention with its time.
+#[component(Interventions)]
+fn interventions(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let s = strings(state.lang);
+    let run = &state.units.retries;
+    let locked = state.locked.contains("do");
+    let plan = &state.params.retries.plan;
+    let fixed = plan.fixed_from_ms().is_some_and(|at| at <= run.clock_ms);
+    let effects = run.pair.idempotent.intervention_effects();
+    let items = plan.interventions().iter().enumerate().map(|(index, timed)| {
+        let no_effect = effects.get(index) == Some(&false);
+        let n = index as u32 + 1;
+        html! {
+            <li key={index} class={classes!(no_effect.then_some("no-effect"))}>
+                <span>{ format!("{} · {}", format::seconds(timed.at_ms), describe(s, timed.what)) }
+                    if no_effect { <span class="hint">{ format!(" ({})", s.intervention_no_effect) }</span> }
+                </span>
+                <button type="button" class="remove-intervention" aria-label={(s.remove_intervention)(n)} disabled={locked}
+                    onclick={send(props, RetriesAction::RemoveIntervention(index))}>{ "✕" }</button>
+            </li>
+        }
+    });
+    html! {
+        <section class="card interventions">
+            <div class="card-head">
+                <h2>{ s.interventions_heading }</h2>
+                <button type="button" class="fix-now" disabled={locked || fixed} onclick={send(props, RetriesAction::FixNow)}>{ s.fix_now }</button>
+            </div>
+            if fixed { <p class="finished">{ s.fixed }</p> }
+            if plan.interventions().is_empty() {
+                <p class="empty">{ s.interventions_empty }</p>
+            } else {
+                <ol class="intervention-list">{ for items }</ol>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ScheduleProps {
+    pub lang: Lang,
+    pub backoff: Backoff,
+    /// The retry the latest failure scheduled, highlighted.
+    #[prop_or_default]
+    pub current_retry: Option<u32>,
+}
+
+#[component(ScheduleTable)]
+pub fn schedule_table(props: &ScheduleProps) -> Html {
+    let s = strings(props.lang);
+    let backoff = props.backoff;
+    let rows = (1..=backoff.retries_max).map(|n| {
+        let wait_ms = backoff.deterministic_wait_ms(n);
+        let hint = format::approx_minutes(wait_ms).map(|h| format!(" ({h})")).unwrap_or_default();
+        let current = props.current_retry == Some(n);
+        html! {
+            <tr key={n} class={classes!(current.then_some("current"))} aria-current={current.then_some("step")}>
+                <td>{ if current { format!("▸ {n}") } else { n.to_string() } }</td>
+                <td class="formula">{ backoff.base_s }{ "·2" }<sup>{ n - 1 }</sup></td>
+                <td class="num">{ format::seconds(wait_ms) }{ hint }</td>
+            </tr>
+        }
+    });
+    let jitter_note = s.jitter_notes[Jitter::ALL.iter().position(|j| *j == backoff.jitter).unwrap_or(0)];
+    html! {
+        <section class="card schedule">
+            <h2>{ s.schedule_heading }</h2>
+            <p>{ s.schedule_rule }{ " " }<strong>{ (s.schedule_convention)(backoff.retries_max) }</strong></p>
+            <table class="schedule-table">
+                <thead><tr><th scope="col">{ s.col_retry }</th><th scope="col">{ s.col_formula }</th><th scope="col" class="num">{ s.col_wait }</th></tr></thead>
+                <tbody>{ for rows }</tbody>
+                <tfoot><tr><th scope="row" colspan="2">{ s.total }</th><td class="num total">{ format::seconds(backoff.total_s() * 1_000) }</td></tr></tfoot>
+            </table>
+            if !jitter_note.is_empty() { <p class="hint jitter-note">{ jitter_note }</p> }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CountersProps {
+    pub lang: Lang,
+    pub counters: Counters,
+    pub waiting: u32,
+}
+
+#[component(CountersPanel)]
+pub fn counters_panel(props: &CountersProps) -> Html {
+    let (s, t) = (strings(props.lang), props.lang.texts());
+    let c = &props.counters;
+    let rows = [
+        ("published", s.published, u64::from(c.published)),
+        ("deliveries", t.deliveries, c.deliveries),
+        ("effects", t.effects, c.effects),
+        ("duplicates_discarded", t.duplicates_discarded, c.duplicates_discarded),
+        ("acknowledged", s.acknowledged, u64::from(c.acknowledged)),
+        ("waiting", s.waiting, u64::from(props.waiting)),
+        ("dead_lettered", s.dead_lettered, u64::from(c.dead_lettered)),
+        ("lost", t.lost, u64::from(c.lost)),
+    ];
+    html! {
+        <section class="card counters">
+            <h2>{ s.counters_heading }</h2>
+            <dl class="counter-grid">
+                { for rows.iter().map(|(key, label, value)| html! {
+                    <div class="counter" data-counter={*key}><dt>{ *label }</dt><dd>{ format::int(*value) }</dd></div>
+                }) }
+            </dl>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    pub lang: Lang,
+    pub naive: Counters,
+    pub idempotent: Counters,
+}
+
+#[component(Compare)]
+pub fn compare(props: &CompareProps) -> Html {
+    let (s, t) = (strings(props.lang), props.lang.texts());
+    let (n, i) = (&props.naive, &props.idempotent);
+    let row = |key: &str, label: &str, naive: u64, idem: u64| html! {
+        <tr data-row={key.to_string()}><th scope="row">{ label.to_string() }</th><td class="num naive">{ format::int(naive) }</td><td class="num idempotent">{ format::int(idem) }</td></tr>
+    };
+    let extra = n.effects.saturating_sub(i.effects);
+    html! {
+        <section class="card compare">
+            <h2>{ s.compare_heading }</h2>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={s.compare_heading}><table class="compare-table">
+                <thead><tr><td></td><th scope="col" class="num">{ s.consumer_naive }</th><th scope="col" class="num">{ s.consumer_idempotent }</th></tr></thead>
+                <tbody>
+                    { row("deliveries", t.deliveries, n.deliveries, i.deliveries) }
+                    { row("rows", s.rows_written, n.effects, i.effects) }
+                    { row("notifications", s.notifications_sent, n.effects, i.effects) }
+                    { row("discarded", t.duplicates_discarded, n.duplicates_discarded, i.duplicates_discarded) }
+                </tbody>
+            </table></div>
+            <p class="why">{ (s.compare_why)(&format::int(extra)) }</p>
+        </section>
+    }
+}
+
+#[component(DeadLetterPanel)]
+fn dead_letter_panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let s = strings(state.lang);
+    let engine = state.units.retries.pair.shown(state.params.retries.consumer);
+    let retries_max = state.params.retries.retries_max;
+    let locked = state.locked.contains("do");
+    let dead = engine.dead_letters();
+    let rows = dead.iter().take(DLQ_ROWS_SHOWN).map(|&event| {
+        let record = engine.event(event);
+        let id = engine.event_id(event).to_string();
+        let entered_ms = match engine.status(event) {
+            Status::DeadLettered { at_ms } => at_ms,
+            _ => 0,
+        };
+        let reason = match record.last_failure {
+            Some(FailureKind::AckLost) => s.outcome_ack_lost,
+            Some(FailureKind::CrashAfterAck) => s.outcome_crash_after_ack,
+            _ => s.outcome_request_lost,
+        };
+        // The cycle's first delivery is not a retry: "6 of 6" retries used.
+        let used = u32::from(record.cycle_attempts).saturating_sub(1);
+        html! {
+            <tr key={event} data-event={(event + 1).to_string()}>
+                <td><span class="event-number">{ event + 1 }</span>{ " " }<code title={id.clone()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
+                <td><code>{ engine.fact_key(event) }</code></td>
+                <td class="num retries-used">{ (s.retries_used)(used, retries_max) }</td>
+                <td class="num deliveries">{ record.attempts }</td>
+                <td>{ reason }</td>
+                <td class="num">{ format::seconds(entered_ms) }</td>
+                <td><button type="button" class="retry-one" aria-label={(s.retry_event)(event + 1)} disabled={locked}
+                    onclick={send(props, RetriesAction::RetryDeadLetter(event))}>{ s.retry }</button></td>
+            </tr>
+        }
+    });
+    html! {
+        <section class="card dlq" aria-live="off">
+            <div class="card-head">
+                <h2>{ s.dlq_heading }{ format!(" ({})", format::int(dead.len() as u64)) }</h2>
+                <button type="button" class="retry-all" disabled={dead.is_empty() || locked}
+                    onclick={send(props, RetriesAction::RetryAllDeadLetters)}>{ s.retry_all }</button>
+            </div>
+            if dead.is_empty() {
+                <p class="empty">{ s.dlq_empty }</p>
+            } else {
+                <div class="table-scroll" tabindex="0" role="region" aria-label={s.dlq_heading}>
+                    <table>
+                        <thead><tr>
+                            <th scope="col">{ s.col_id }</th><th scope="col">{ s.col_fact_key }</th>
+                            <th scope="col" class="num">{ s.col_retries_used }</th><th scope="col" class="num">{ s.col_deliveries }</th>
+                            <th scope="col">{ s.col_last_failure }</th><th scope="col" class="num">{ s.col_entered }</th><th scope="col"></th>
+                        </tr></thead>
+                        <tbody>{ for rows }</tbody>
+                    </table>
+                </div>
+                if dead.len() > DLQ_ROWS_SHOWN { <p class="hint">{ (s.dlq_more)(&format::int((dead.len() - DLQ_ROWS_SHOWN) as u64)) }</p> }
+            }
+        </section>
+    }
+}
+
+/// The latest attempts, newest first: delivered events stay visible here.
+#[component(DeliveryLog)]
+fn delivery_log(props: &PanelProps) -> Html {
+    let s = strings(props.state.lang);
+    let trace = props.state.units.retries.pair.shown(props.state.params.retries.consumer).trace();
+    let rows = trace.iter().rev().take(LOG_ROWS_SHOWN).map(|a| {
+        let (class, glyph, text) = marker(a.outcome, s);
+        let dead = if matches!(a.follow, Follow::DeadLettered) { format!(" → {}", s.outcome_dead_letter) } else { String::new() };
+        html! {
+            <li>
+                <span class={classes!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>
+                { format!("{} · {} · {}: {text}{dead}", format::seconds(a.at_ms), (s.lane)(a.event + 1), (s.attempt_label)(a.cycle_attempt)) }
+            </li>
+        }
+    });
+    html! {
+        <section class="card log">
+            <h2>{ s.log_heading }{ format!(" ({})", format::int(trace.len() as u64)) }</h2>
+            if trace.is_empty() { <p class="empty">{ s.log_empty }</p> } else { <ol class="log-list" reversed=true>{ for rows }</ol> }
+        </section>
+    }
+}
+
+/// Narrates the run for screen readers, throttled by the reducer, as the
+/// consumer shown saw it.
+#[component(LiveRegion)]
+fn live_region(props: &PanelProps) -> Html {
+    let s = strings(props.state.lang);
+    let run = &props.state.units.retries;
+    let trace = run.pair.shown(props.state.params.retries.consumer).trace();
+    let text = run.narration.and_then(|n| {
+        let a = trace.get(n.index)?;
+        let (_, _, what) = marker(a.outcome, s);
+        let what = if matches!(a.follow, Follow::DeadLettered) { format!("{what} → {}", s.outcome_dead_letter) } else { what.to_string() };
+        Some((s.narrate)(&format::seconds(a.at_ms), a.event + 1, a.cycle_attempt, &what, n.more))
+    });
+    html! { <div class="visually-hidden narration" role="status" aria-live="polite" aria-atomic="true">{ text.unwrap_or_default() }</div> }
+}
