@@ -62,6 +62,9 @@ pub fn mount_all(share_base: String) -> u32 {
     for i in 0..nodes.length() {
         let Some(element) = nodes.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
         let (link, notices) = link::decode_pairs(element_pairs(&element));
+        if link.elsewhere.is_some() {
+            continue; // another lesson group's module mounts it (embed.js loads each one needed)
+        }
         let init = LabInit { share_base: share_base.clone(), standalone: false, ..link.to_init(&browser_languages(), notices) };
         let _ = element.set_attribute("data-retry-lab-mounted", "");
         element.set_inner_html("");
@@ -79,6 +82,18 @@ pub fn mount_page() {
     if !root.has_attribute("data-retry-lab-page") {
         return;
     }
+    let init = page_init();
+    // A link for another lesson group's experiment goes to that group's
+    // page, query and all (a v1 link to the ack table, say).
+    if let (Some(dir), Some(location)) = (init.elsewhere, web_sys::window().map(|w| w.location())) {
+        let target = crate::registry::GROUPS.iter().find(|g| g.dir == dir).map(|g| g.path_from(crate::registry::Group::here()));
+        let query = location.search().unwrap_or_default();
+        if let Some(target) = target {
+            if location.replace(&format!("{target}{query}")).is_ok() {
+                return;
+            }
+        }
+    }
     root.set_inner_html("");
-    yew::Renderer::<App>::with_root_and_props(root, AppProps { init: page_init() }).render();
+    yew::Renderer::<App>::with_root_and_props(root, AppProps { init }).render();
 }

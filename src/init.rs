@@ -24,6 +24,8 @@ pub struct LabInit {
     pub notices: Vec<Notice>,
     /// Where share links point (the standalone page of this lab).
     pub share_base: String,
+    /// The link belongs to another lesson group's page: its directory.
+    pub elsewhere: Option<&'static str>,
 }
 
 impl Default for LabInit {
@@ -39,6 +41,7 @@ impl Default for LabInit {
             standalone: true,
             notices: Vec::new(),
             share_base: String::new(),
+            elsewhere: None,
         }
     }
 }

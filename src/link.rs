@@ -18,7 +18,7 @@ use crate::format::{format_seconds, parse_seconds};
 use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::params::{Rejected, Value};
-use crate::registry::{self, Experiment, LabParams, Locks, ParamId, Preset};
+use crate::registry::{self, Experiment, Group, LabParams, Locks, ParamId, Preset};
 
 /// The version `encode` writes.
 pub const VERSION: u32 = 2;
@@ -43,6 +43,9 @@ pub struct Link {
     pub embed: bool,
     pub only: Option<Experiment>,
     pub lock: Vec<&'static str>,
+    /// The directory of the page that has what the link asks for, when it
+    /// is another lesson group's (the link is passed on there, untouched).
+    pub elsewhere: Option<&'static str>,
 }
 
 /// Something in a link that was not taken as written.
@@ -120,7 +123,10 @@ impl Reader {
     fn experiment(&mut self, key: &str, value: &str) -> Option<Experiment> {
         let parsed = Experiment::parse(value);
         if parsed.is_none() {
-            self.invalid(key, value, experiment_codes());
+            match Group::elsewhere(value, false) {
+                Some(group) => self.link.elsewhere = Some(group.dir),
+                None => self.invalid(key, value, experiment_codes()),
+            }
         }
         parsed
     }
@@ -135,6 +141,7 @@ impl Reader {
                 let version = self.link.version;
                 match registry::presets(version).find(|(_, p)| p.code == value) {
                     Some((_, preset)) => self.link.preset = Some(preset.code),
+                    None if Group::elsewhere(value, true).is_some() => self.link.elsewhere = Group::elsewhere(value, true).map(|g| g.dir),
                     None => {
                         let codes: Vec<&str> = registry::presets(version).map(|(_, p)| p.code).collect();
                         self.invalid(key, value, codes.join(", "));
@@ -177,7 +184,13 @@ impl Reader {
     }
 
     fn read_param(&mut self, key: &str, value: &str) {
-        let Some(param) = ParamId::by_key(key) else { return self.note(key, value, Problem::UnknownParameter) };
+        let Some(param) = ParamId::by_key(key) else {
+            // Another page's parameter (every link carries all it knows): not ours to read.
+            if !Group::key_elsewhere(key) {
+                self.note(key, value, Problem::UnknownParameter);
+            }
+            return;
+        };
         match param.domain().parse(value) {
             Ok((parsed, clamped)) => {
                 if let Some(Rejected::Clamped { used }) = clamped {
@@ -255,6 +268,7 @@ impl Link {
             embed: false,
             only: None,
             lock: Vec::new(),
+            elsewhere: None,
         }
     }
 
@@ -284,6 +298,7 @@ impl Link {
             only: self.only,
             compact: self.embed,
             notices,
+            elsewhere: self.elsewhere,
             ..LabInit::default()
         }
     }

@@ -116,25 +116,25 @@ impl ParamId {
 }
 
 macro_rules! registry {
-    ($($variant:ident => $module:ident),+ $(,)?) => {
+    ($($(#[$attr:meta])* $variant:ident => $module:ident),+ $(,)?) => {
         /// The lab's experiments; one is open at a time.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Experiment { $($variant),+ }
+        pub enum Experiment { $($(#[$attr])* $variant),+ }
 
         impl Experiment {
-            pub const ALL: &'static [Experiment] = &[$(Experiment::$variant),+];
+            pub const ALL: &'static [Experiment] = &[$($(#[$attr])* Experiment::$variant),+];
 
             pub fn code(self) -> &'static str {
-                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::CODE),+ }
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::CODE),+ }
             }
             pub fn title(self, lang: Lang) -> &'static str {
-                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::title(lang)),+ }
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::title(lang)),+ }
             }
             pub fn presets(self) -> &'static [Preset] {
-                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::presets()),+ }
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::presets()),+ }
             }
             fn param_count(self) -> usize {
-                match self { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }
             }
         }
 
@@ -142,21 +142,21 @@ macro_rules! registry {
         #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
         pub struct LabParams {
             pub shared: Shared,
-            $(pub $module: <crate::experiments::$module::$variant as Unit>::Params,)+
+            $($(#[$attr])* pub $module: <crate::experiments::$module::$variant as Unit>::Params,)+
         }
 
         impl ParamId {
             pub fn meta(self) -> &'static ParamMeta {
                 match self.owner {
                     Owner::Shared => &SHARED_PARAMS[self.index].meta,
-                    $(Owner::Experiment(Experiment::$variant) => &<crate::experiments::$module::$variant as Unit>::params()[self.index].meta,)+
+                    $($(#[$attr])* Owner::Experiment(Experiment::$variant) => &<crate::experiments::$module::$variant as Unit>::params()[self.index].meta,)+
                 }
             }
 
             pub fn get(self, p: &LabParams) -> Value {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].get(&p.shared),
-                    $(Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].get(&p.$module),)+
+                    $($(#[$attr])* Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].get(&p.$module),)+
                 }
             }
 
@@ -168,7 +168,7 @@ macro_rules! registry {
             pub fn apply(self, p: &mut LabParams, value: Value) -> bool {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].apply(&mut p.shared, value),
-                    $(Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].apply(&mut p.$module, value),)+
+                    $($(#[$attr])* Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].apply(&mut p.$module, value),)+
                 }
             }
         }
@@ -176,52 +176,52 @@ macro_rules! registry {
         /// Each experiment's state (all of them live; one is shown).
         #[derive(Clone)]
         pub struct States {
-            $(pub $module: <crate::experiments::$module::$variant as Unit>::State,)+
+            $($(#[$attr])* pub $module: <crate::experiments::$module::$variant as Unit>::State,)+
         }
 
         /// An action of one experiment's own reducer.
         #[derive(Clone, Debug, PartialEq)]
         pub enum UnitAction {
-            $($variant(<crate::experiments::$module::$variant as Unit>::Action),)+
+            $($(#[$attr])* $variant(<crate::experiments::$module::$variant as Unit>::Action),)+
         }
 
         impl States {
             pub fn init(p: &LabParams, open: Experiment, clock_ms: u64) -> Self {
-                Self { $($module: <crate::experiments::$module::$variant as Unit>::init(
+                Self { $($(#[$attr])* $module: <crate::experiments::$module::$variant as Unit>::init(
                     &p.$module, &p.shared, if open == Experiment::$variant { clock_ms } else { 0 }),)+ }
             }
             /// Tells the owner of a changed parameter (every experiment for a shared one).
             pub fn params_changed(&mut self, p: &LabParams, owner: Owner) {
-                $(if owner == Owner::Shared || owner == Owner::Experiment(Experiment::$variant) {
+                $($(#[$attr])* if owner == Owner::Shared || owner == Owner::Experiment(Experiment::$variant) {
                     <crate::experiments::$module::$variant as Unit>::params_changed(&mut self.$module, &p.$module, &p.shared);
                 })+
             }
             pub fn reduce(&mut self, p: &mut LabParams, locks: &Locks, action: UnitAction) {
                 match action {
-                    $(UnitAction::$variant(a) => <crate::experiments::$module::$variant as Unit>::reduce(&mut self.$module, &mut p.$module, &p.shared, locks, a),)+
+                    $($(#[$attr])* UnitAction::$variant(a) => <crate::experiments::$module::$variant as Unit>::reduce(&mut self.$module, &mut p.$module, &p.shared, locks, a),)+
                 }
             }
             pub fn transport(&mut self, p: &LabParams, open: Experiment, t: Transport) {
                 match open {
-                    $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, t),)+
+                    $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, t),)+
                 }
             }
             /// Pauses every experiment (a hidden run never plays).
             pub fn pause_all(&mut self, p: &LabParams) {
-                $(<crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, Transport::Pause);)+
+                $($(#[$attr])* <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, Transport::Pause);)+
             }
             pub fn playing(&self, open: Experiment) -> bool {
-                match open { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::playing(&self.$module),)+ }
+                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::playing(&self.$module),)+ }
             }
             pub fn clock_ms(&self, open: Experiment) -> Option<u64> {
-                match open { $(Experiment::$variant => <crate::experiments::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
+                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
             }
         }
 
         /// The open experiment's panel.
         #[cfg(target_arch = "wasm32")]
         pub fn panel(open: Experiment, props: &crate::app::widgets::PanelProps) -> yew::Html {
-            match open { $(Experiment::$variant => crate::experiments::$module::panel(props),)+ }
+            match open { $($(#[$attr])* Experiment::$variant => crate::experiments::$module::panel(props),)+ }
         }
     };
 }
@@ -257,13 +257,91 @@ impl Default for Experiment {
     }
 }
 
+/// The lab's entry pages, one per lesson group: each page's module holds
+/// only its group's experiments (a cargo feature each), so every page stays
+/// within its size budget. A page knows of the other groups only their
+/// codes: enough to send a link there and to pass over their keys.
+pub struct Group {
+    /// The entry's directory under `dist/` ("" is the root).
+    pub dir: &'static str,
+    /// The cargo feature that compiles its experiments.
+    pub feature: &'static str,
+    pub title: fn(Lang) -> &'static str,
+    pub experiments: &'static [&'static str],
+    pub presets: &'static [&'static str],
+    pub keys: &'static [&'static str],
+}
+
+pub static GROUPS: [Group; 2] = [
+    Group {
+        dir: "",
+        feature: "lesson-000",
+        title: |lang| match lang {
+            Lang::Es => "Reintentos, dead-letter e idempotencia",
+            Lang::En => "Retries, dead-letter and idempotency",
+        },
+        experiments: &["retries", "uuid5"],
+        presets: &["lesson", "consumer-down", "outage-story", "flaky-acks", "double-publication"],
+        keys: &["failure", "ack_lost", "events", "base", "retries", "consumer", "jitter", "speed", "down", "do", "norad", "start", "ns"],
+    },
+    Group {
+        dir: "lesson-004/",
+        feature: "lesson-004",
+        title: |lang| match lang {
+            Lang::Es => "Colas y streams",
+            Lang::En => "Queues and streams",
+        },
+        experiments: &["ack"],
+        presets: &["lesson-004"],
+        keys: &["crash", "rng", "messages"],
+    },
+];
+
+impl Group {
+    /// The group of this page: the first whose experiments are compiled in
+    /// (with every feature, as native tests build, the root's).
+    pub fn here() -> &'static Group {
+        GROUPS.iter().find(|g| g.experiments.iter().any(|c| Experiment::parse(c).is_some())).unwrap_or(&GROUPS[0])
+    }
+
+    /// The group that has this experiment or preset code, if this page has not.
+    pub fn elsewhere(code: &str, presets: bool) -> Option<&'static Group> {
+        let here = Group::here();
+        let list = |g: &'static Group| if presets { g.presets } else { g.experiments };
+        let ours = if presets { registry_presets_here(code) } else { Experiment::parse(code).is_some() };
+        if ours {
+            return None;
+        }
+        GROUPS.iter().filter(|g| !std::ptr::eq(*g, here)).find(|g| list(g).contains(&code))
+    }
+
+    /// Whether a link key belongs to another page's experiments.
+    pub fn key_elsewhere(key: &str) -> bool {
+        ParamId::by_key(key).is_none() && GROUPS.iter().any(|g| g.keys.contains(&key))
+    }
+
+    /// The relative URL of this group's page from the page of `from`.
+    pub fn path_from(&self, from: &Group) -> String {
+        let up = "../".repeat(from.dir.matches('/').count());
+        let path = format!("{up}{}", self.dir);
+        if path.is_empty() { "./".into() } else { path }
+    }
+}
+
+fn registry_presets_here(code: &str) -> bool {
+    Experiment::ALL.iter().any(|e| e.presets().iter().any(|p| p.code == code))
+}
+
 /// Every preset of every experiment known to a link version, with its owner.
 pub fn presets(version: u32) -> impl Iterator<Item = (Experiment, &'static Preset)> {
     Experiment::ALL.iter().flat_map(move |&e| e.presets().iter().filter(move |p| p.in_version(version)).map(move |p| (e, p)))
 }
 
 registry! {
+    #[cfg(feature = "lesson-000")]
     Retries => retries,
+    #[cfg(feature = "lesson-000")]
     DoublePublication => uuid5,
+    #[cfg(feature = "lesson-004")]
     AckTiming => ack,
 }

@@ -104,10 +104,14 @@ fn the_page_bounds_fit_the_core() {
 fn the_readme_lists_every_link_key() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let start = readme.find("### URL parameters").expect("README has the URL parameters section");
-    let table = &readme[start..];
-    let table = &table[..table.find("\n\n").map_or(table.len(), |n| n)];
-    let table = &readme[start..start + table.len() + readme[start + table.len()..].find("\n\n").unwrap_or(0)];
-    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| `")).collect();
+    // The table: the lines that start with '|' after the heading, up to the first that does not.
+    let rows: Vec<&str> = readme[start..]
+        .lines()
+        .skip(1)
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .filter(|l| l.starts_with("| `"))
+        .collect();
     let mut listed = HashSet::new();
     for row in &rows {
         let names = row.split('|').nth(1).unwrap();
@@ -130,10 +134,54 @@ fn the_readme_lists_every_link_key() {
             if max == u64::MAX {
                 continue;
             }
-            let row = rows.iter().find(|r| r.contains(&format!("`{}`", param.key()))).unwrap();
+            let names = |r: &&&str| r.split('|').nth(1).unwrap_or("").split(',').any(|n| n.trim().trim_matches('`') == param.key());
+            let row = rows.iter().find(names).unwrap();
             let fmt = |n: u64| retry_lab_web::format::int(n);
             assert!(row.contains(&format!("{}–{}", fmt(min), fmt(max))), "README row of `{}` lacks {min}–{max}: {row}", param.key());
         }
     }
     let _ = Link::of;
+}
+
+/// The lesson groups cover the registry exactly, each experiment with its
+/// presets and keys in one group; embed.js maps every code off the root
+/// page to its group's directory, as the registry does.
+#[test]
+fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
+    use retry_lab_web::registry::GROUPS;
+    let mut grouped: Vec<&str> = GROUPS.iter().flat_map(|g| g.experiments.iter().copied()).collect();
+    let mut registered: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
+    grouped.sort();
+    registered.sort();
+    assert_eq!(grouped, registered, "every experiment in exactly one group");
+    for &e in Experiment::ALL {
+        let group = GROUPS.iter().find(|g| g.experiments.contains(&e.code())).unwrap();
+        for preset in e.presets() {
+            assert!(group.presets.contains(&preset.code), "preset {} is not in {}'s group", preset.code, e.code());
+        }
+        for param in ParamId::of(e) {
+            assert!(group.keys.contains(&param.key()), "key {} is not in {}'s group", param.key(), e.code());
+        }
+    }
+    let all_keys: usize = GROUPS.iter().map(|g| g.keys.len()).sum();
+    assert_eq!(all_keys, ParamId::all().filter(|p| p.owner != Owner::Shared).count(), "a group lists a key no experiment has");
+    let embed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/embed.js")).unwrap();
+    let table = embed.split("const GROUP_OF = {").nth(1).and_then(|t| t.split('}').next()).expect("embed.js has GROUP_OF");
+    let mut mapped: Vec<(String, String)> = table
+        .split(',')
+        .filter_map(|pair| pair.split_once(':'))
+        .map(|(k, v)| (k.trim().trim_matches('\'').to_owned(), v.trim().trim_matches('\'').to_owned()))
+        .collect();
+    mapped.sort();
+    let mut expected: Vec<(String, String)> = GROUPS
+        .iter()
+        .filter(|g| !g.dir.is_empty())
+        .flat_map(|g| g.experiments.iter().chain(g.presets).map(move |code| ((*code).to_owned(), g.dir.to_owned())))
+        .collect();
+    expected.sort();
+    expected.dedup();
+    assert_eq!(mapped, expected, "embed.js's GROUP_OF");
+    let budget = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/budget.mjs")).unwrap();
+    let dirs: Vec<String> = GROUPS.iter().map(|g| format!("'{}'", g.dir)).collect();
+    assert!(budget.contains(&format!("ENTRIES = [{}]", dirs.join(", "))), "budget.mjs measures every lesson page: {dirs:?}");
 }

@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::lab::{Action, LabState};
 use crate::link::Link;
-use crate::registry::{self, Experiment};
+use crate::registry::{self, Experiment, Group, GROUPS};
 use widgets::PanelProps;
 
 impl Reducible for LabState {
@@ -77,7 +77,14 @@ pub fn app(props: &AppProps) -> Html {
                     data-experiment={experiment.code()} {onclick}>{ experiment.title(lang) }</button>
             }
         });
-        html! { <nav class="tabs" aria-label={texts.experiments_label}>{ for buttons }</nav> }
+        // The other lesson groups' pages, by link (each page holds one group).
+        let here = Group::here();
+        let elsewhere = |g: &&Group| g.experiments.iter().all(|code| Experiment::parse(code).is_none());
+        let others = GROUPS.iter().filter(elsewhere).map(|g| {
+            let href = format!("{}?lang={}", g.path_from(here), lang.code());
+            html! { <a class="tab tab-link" {href}>{ format!("{} ↗", (g.title)(lang)) }</a> }
+        });
+        html! { <nav class="tabs" aria-label={texts.experiments_label}>{ for buttons }{ for others }</nav> }
     });
     let panel = PanelProps { state: (*state).clone(), dispatch: dispatch.clone(), id_prefix: id_prefix.clone() };
     let class = classes!("lab", init.compact.then_some("lab-compact"));

@@ -45,60 +45,45 @@ pub fn control_label(for_id: AttrValue, label: &str, locked: bool, locked_text: 
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct SliderProps {
     pub id: AttrValue,
-    pub label: AttrValue,
-    #[prop_or_default]
+    pub label: &'static str,
     pub hint: Option<AttrValue>,
     pub value: u64,
     pub min: u64,
     pub max: u64,
     pub step: u64,
-    pub shown: AttrValue,
+    pub shown: String,
     pub locked: bool,
-    pub locked_text: AttrValue,
     pub on_input: Callback<String>,
 }
 
 /// A labelled range input with its value and unit beside it.
-#[component(Slider)]
-pub fn slider(props: &SliderProps) -> Html {
+pub fn slider(lang: crate::i18n::Lang, props: SliderProps) -> Html {
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| on_input.emit(event_value(&e)));
     let output_id = format!("{}-value", props.id);
     html! {
         <div class="control">
-            { control_label(props.id.clone(), &props.label, props.locked, &props.locked_text) }
+            { control_label(props.id.clone(), props.label, props.locked, lang.texts().locked) }
             if let Some(hint) = &props.hint { <span class="hint">{ hint.clone() }</span> }
             <div class="control-row">
                 <input type="range" id={props.id.clone()} min={props.min.to_string()} max={props.max.to_string()}
                     step={props.step.to_string()} value={props.value.to_string()} disabled={props.locked}
                     aria-valuetext={props.shown.clone()} aria-describedby={output_id.clone()} {oninput} />
-                <output id={output_id} for={props.id.clone()} class="value">{ &props.shown }</output>
+                <output id={output_id} for={props.id.clone()} class="value">{ props.shown }</output>
             </div>
         </div>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ParamControlProps {
-    pub panel: std::rc::Rc<PanelProps>,
-    pub param: ParamId,
-    #[prop_or_default]
-    pub hint: Option<AttrValue>,
-}
-
 /// The control for any declared parameter, from its domain: a percentage
 /// slider, a number with its unit, or a select. What it sends goes through
 /// the parameter's clamp in the reducer.
-#[component(ParamControl)]
-pub fn param_control(props: &ParamControlProps) -> Html {
-    let p = &props.panel;
+pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) -> Html {
     let state = &p.state;
     let lang = state.lang;
     let t = lang.texts();
-    let param = props.param;
     let key = param.key();
     let id = p.id(key);
     let locked = state.is_locked(param);
@@ -116,11 +101,9 @@ pub fn param_control(props: &ParamControlProps) -> Html {
             let on_input = Callback::from(move |text: String| {
                 send(text.parse::<u64>().ok().map(|percent| Value::Int(percent * 10_000)));
             });
-            html! {
-                <Slider id={id} label={param.label(lang)} hint={props.hint.clone()} value={value / 10_000} min=0
-                    max={u64::from(max_ppm) / 10_000} step={u64::from(step_percent)} shown={format::percent(lang, value as u32)}
-                    locked={locked} locked_text={t.locked} {on_input} />
-            }
+            slider(lang, SliderProps { id, label: param.label(lang), hint, value: value / 10_000, min: 0,
+                max: u64::from(max_ppm) / 10_000, step: u64::from(step_percent), shown: format::percent(lang, value as u32),
+                locked, on_input })
         }
         Domain::Int { min, max, unit } => {
             let onchange = Callback::from(move |e: Event| send(event_value(&e).trim().parse::<u64>().ok().map(Value::Int)));
@@ -156,7 +139,6 @@ pub fn param_control(props: &ParamControlProps) -> Html {
 }
 
 /// The shared seed: a text field and a "new seed" button.
-#[component(SeedControl)]
 pub fn seed_control(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = state.lang.texts();
@@ -192,23 +174,21 @@ pub fn position_to_speed(position: u64) -> u64 {
     js_sys::Math::pow(10.0, position.min(300) as f64 / 100.0).round() as u64
 }
 
-#[derive(Properties, PartialEq)]
-pub struct PlaybackProps {
-    pub panel: std::rc::Rc<PanelProps>,
+/// What the playback bar shows.
+pub struct PlaybackView {
     pub playing: bool,
     pub finished: bool,
     pub clock_ms: u64,
     /// Where the seek control ends (simulated ms).
     pub seek_max_ms: u64,
     pub speed_s_per_s: u32,
-    pub seek_label: AttrValue,
+    pub seek_label: &'static str,
 }
 
 /// Play, pause, step, reset, speed, and seek over simulated time.
-#[component(Playback)]
-pub fn playback(props: &PlaybackProps) -> Html {
-    let p = &props.panel;
-    let t = p.state.lang.texts();
+pub fn playback(p: &PanelProps, props: &PlaybackView) -> Html {
+    let lang = p.state.lang;
+    let t = lang.texts();
     let d = &p.dispatch;
     let transport = |t: Transport| d.to_callback().reform(move |_| Action::Transport(t));
     let on_speed = {
@@ -243,10 +223,10 @@ pub fn playback(props: &PlaybackProps) -> Html {
                 <span class="label">{ t.clock }</span>
                 <output class="clock-value">{ clock_text.clone() }</output>
             </div>
-            <Slider id={p.id("seek")} label={props.seek_label.clone()} value={props.clock_ms / 1_000} min=0
-                max={props.seek_max_ms.div_ceil(1_000)} step=1 shown={clock_text} locked=false locked_text={t.locked} on_input={on_seek} />
-            <Slider id={p.id("speed")} label={t.speed} value={speed_to_position(props.speed_s_per_s)}
-                min=0 max=300 step=1 shown={speed_text} locked={p.state.locked.contains("speed")} locked_text={t.locked} on_input={on_speed} />
+            { slider(lang, SliderProps { id: p.id("seek"), label: props.seek_label, hint: None, value: props.clock_ms / 1_000, min: 0,
+                max: props.seek_max_ms.div_ceil(1_000), step: 1, shown: clock_text, locked: false, on_input: on_seek }) }
+            { slider(lang, SliderProps { id: p.id("speed"), label: t.speed, hint: None, value: speed_to_position(props.speed_s_per_s),
+                min: 0, max: 300, step: 1, shown: speed_text, locked: p.state.locked.contains("speed"), on_input: on_speed }) }
             <p class="hint keyboard-hint">{ t.keyboard_hint }</p>
             if props.finished { <p class="finished">{ t.finished }</p> }
         </div>

@@ -1,6 +1,9 @@
 //! The lab's experiments, one module each (parameters, state, reducer,
 //! presets, strings, panel, tests). `registry.rs` lists them.
 
+#[cfg(feature = "lesson-004")]
 pub mod ack;
+#[cfg(feature = "lesson-000")]
 pub mod retries;
+#[cfg(feature = "lesson-000")]
 pub mod uuid5;

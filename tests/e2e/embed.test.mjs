@@ -19,7 +19,7 @@ test('a preset plus an override, and the link follows changes without adding his
   await slider.focus();
   for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
   const search = new URLSearchParams(await page.evaluate(() => location.search));
-  assert.equal(search.get('v'), '1');
+  assert.equal(search.get('v'), '2');
   assert.equal(search.get('failure'), '0.35');
   assert.equal(search.get('consumer'), 'naive');
   assert.equal(await page.evaluate(() => history.length), historyLength, 'replaceState, not pushState');
@@ -33,7 +33,7 @@ test('copy link reproduces the same run, step for step', async () => {
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.getByText('Link copied.').waitFor();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.ok(link.startsWith(server.base + '?v=1&'), link);
+  assert.ok(link.startsWith(server.base + '?v=2&'), link);
   const { page: copy } = await open(browser, link);
   let steps = 0;
   for (; steps < 200 && await page.getByRole('button', { name: /Step/ }).isEnabled(); steps++) {
@@ -89,6 +89,10 @@ test('the course page embeds an iframe lab (resized, locked) and a mounted lab (
   assert.equal(await frame.locator('.lab.lab-compact').count(), 1);
   assert.equal(await frame.locator('h1').count(), 0, 'no page chrome in embed mode');
   assert.ok(await frame.locator('input[id$="-failure"]').isDisabled(), 'failure is locked by the author');
+  // The lesson-004 lab on the same page comes from its own module.
+  const ack = page.locator('#lab-mount-004');
+  await ack.locator('tr[data-mode="before"]').waitFor();
+  assert.deepEqual(await ack.locator('tr[data-mode="before"] td').allTextContents(), ['1,000', '942', '0', '58']);
   await frame.getByRole('button', { name: /Reproducir/ }).click();
   await frame.locator('.finished').waitFor({ timeout: 30_000 });
   assert.ok(await counter(frame, 'deliveries') >= 30);
@@ -151,4 +155,36 @@ test('served from a sub-path, with no request beyond its own files and no CSP vi
   assert.doesNotMatch(csp, /(^|[^-])'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
   assert.deepEqual(errors, [], 'no console error, CSP violations included');
   await page.close();
+});
+
+// Links written before v2 (README examples and what the v1 page wrote) open
+// as they did; the ones for lesson 004's experiment go to its page.
+test('v1 links open as before, on the right lesson page', async () => {
+  const v1 = {
+    '?preset=flaky-acks&failure=0.3&lang=en': async (page) => {
+      assert.equal(await page.locator('output[for$="-failure"]').textContent(), '30%');
+      assert.equal(await page.locator('input[id$="-events"]').inputValue(), '30');
+    },
+    '?v=1&preset=consumer-down&lang=en': async (page) => {
+      assert.equal(await page.locator('output[for$="-failure"]').textContent(), '90%', "v1's consumer-down: 90 % failures");
+      assert.equal(await page.locator('input[id$="-seed"]').inputValue(), '404');
+    },
+    '?v=1&exp=ack&lang=es&failure=0.4&seed=31&crash=0.05&rng=python&messages=1000': async (page) => {
+      assert.ok(page.url().includes('/lesson-004/?v=1&exp=ack'), page.url());
+      assert.equal(await page.locator('.seed-value').textContent(), '31', 'the v1 seed is read on lesson 004\'s page');
+      assert.equal(await page.locator('tr[data-mode]').count(), 3);
+    },
+    '?preset=lesson-004': async (page) => {
+      assert.ok(page.url().includes('/lesson-004/'), page.url());
+      assert.deepEqual(await page.locator('tr[data-mode="after-dedup"] td').allTextContents(), ['1,060', '1,000', '60', '0']);
+    },
+  };
+  for (const [query, check] of Object.entries(v1)) {
+    const { page, errors } = await open(browser, server.base + query);
+    await page.locator('.experiment').waitFor();
+    assert.equal(await page.locator('.notice').count(), 0, `${query}: no notice`);
+    await check(page);
+    assert.deepEqual(errors, [], query);
+    await page.close();
+  }
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { join, extname, normalize, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,8 +15,11 @@ const TYPES = {
   '.wasm': 'application/wasm', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml',
 };
 
-/** Serves `dir` under `prefix` (e.g. '/lab/' to prove sub-path hosting). Records every request path. */
-export async function serve(dir = DIST, prefix = '/') {
+/**
+ * Serves `dir` under `prefix` (e.g. '/lab/' to prove sub-path hosting). Records every request path.
+ * With `gzip`, compresses what the client accepts, as a static host would (`./lab serve`, Lighthouse).
+ */
+export async function serve(dir = DIST, prefix = '/', { port = 0, gzip = false } = {}) {
   const requests = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -26,14 +30,19 @@ export async function serve(dir = DIST, prefix = '/') {
     let file = join(dir, path);
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      let body = await readFile(file);
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        body = gzipSync(body, { level: 9 });
+        headers['content-encoding'] = 'gzip';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end();
     }
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${server.address().port}`;
   return { origin, base: origin + prefix, requests, close: () => new Promise((ok) => server.close(ok)) };
 }

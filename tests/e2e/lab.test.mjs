@@ -57,11 +57,26 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   assert.equal(await page.locator('h1').textContent(), 'Retry Lab');
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
-  await page.getByRole('button', { name: 'Ack timing' }).click();
+  // The ack table is lesson 004's page: the tab bar links there.
+  await page.getByRole('link', { name: /Queues and streams/ }).click();
+  await page.locator('tr[data-mode="before"]').waitFor();
   assert.deepEqual(await page.locator('tr[data-mode="before"] td').allTextContents(), ['1,000', '942', '0', '58']);
+  assert.equal(await page.locator('h1').textContent(), 'Retry Lab');
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** Every tab of both lesson pages, read from the page (which reads the registry). */
+async function eachTab(page, base, visit) {
+  for (const entry of ['', 'lesson-004/']) {
+    await page.goto(base + entry + page.url().slice(page.url().indexOf('?')));
+    await page.locator('.lab').waitFor();
+    for (const tab of await page.locator('nav.tabs button').all()) {
+      await tab.click();
+      await visit(`${entry}${await tab.textContent()}`);
+    }
+  }
+}
 
 test('keyboard: Space plays and pauses, → steps; focus is visible', async () => {
   const { page, errors } = await open(browser, server.base + '?lang=en');
@@ -84,11 +99,10 @@ test('keyboard: Space plays and pauses, → steps; focus is visible', async () =
 test('usable at 360 px: nothing overflows sideways', async () => {
   const { page, errors } = await open(browser, server.base + '?lang=es', { viewport: { width: 360, height: 740 } });
   await page.locator('.timeline').waitFor();
-  for (const tab of ['Reintentos y dead-letter', 'Doble publicación (uuid5)', 'Momento del ack']) {
-    await page.getByRole('button', { name: tab }).click();
+  await eachTab(page, server.base, async (tab) => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, `${tab}: page is ${width}px wide`);
-  }
+  });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -117,19 +131,66 @@ test('axe-core finds no serious or critical violation in any experiment, in eith
       const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
       const page = await context.newPage();
       await page.goto(server.base + `?lang=${lang}`);
-      await page.locator('.lab').waitFor();
-      await page.addScriptTag({ path: axe });
-      const tabs = await page.locator('nav.tabs button').all();
-      for (const tab of tabs) {
-        await tab.click();
+      await eachTab(page, server.base, async (tab) => {
+        await page.addScriptTag({ path: axe });
         const violations = await page.evaluate(async () => {
           const result = await window.axe.run(document, { resultTypes: ['violations'] });
           return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
             .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
         });
-        assert.deepEqual(violations, [], `${lang} ${width}px ${await tab.textContent()}`);
-      }
+        assert.deepEqual(violations, [], `${lang} ${width}px ${tab}`);
+      });
       await context.close();
     }
   }
+});
+
+// Bug (b): Space or → on another tab played or stepped the hidden retries run.
+test('keys on another experiment never play the hidden run', async () => {
+  const { page, errors } = await open(browser, server.base + '?lang=en');
+  await page.getByRole('button', { name: 'Double publication (uuid5)' }).click();
+  await page.locator('h1').click();
+  await page.keyboard.press(' ');
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('button', { name: 'Retries and dead-letter' }).click();
+  assert.equal(await counter(page, 'deliveries'), 0, 'the retries run did not move');
+  assert.equal(await page.locator('button.play').getAttribute('aria-pressed'), 'false');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Bug (c): in Spanish at 1,280 px, before the first play, the speed slider was 15 px wide.
+test('every slider keeps a usable width, in Spanish at 1,280 px before playing', async () => {
+  const { page, errors } = await open(browser, server.base + '?lang=es', { viewport: { width: 1280, height: 900 } });
+  for (const label of ['Velocidad', 'Ir a un momento', 'Probabilidad de fallo por intento']) {
+    const width = await page.getByLabel(label).evaluate((el) => el.getBoundingClientRect().width);
+    assert.ok(width >= 100, `${label}: ${width}px`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek back and forth', async () => {
+  const { page, errors } = await open(browser, server.base + '?v=2&preset=consumer-down&lang=en');
+  const seek = page.getByLabel('Go to a time');
+  await seek.fill('2000');
+  assert.equal(await counter(page, 'dead_lettered'), 10, 'an hour down: every event in dead-letter');
+  assert.ok(await page.locator('.outage-band').count() >= 1);
+  await seek.fill('3700');
+  await page.getByRole('button', { name: 'Fix the root cause now' }).click();
+  await page.getByRole('button', { name: 'Retry all' }).click();
+  assert.equal(await counter(page, 'dead_lettered'), 0);
+  assert.equal(await counter(page, 'acknowledged'), 10);
+  assert.equal(await page.locator('.intervention-list li').count(), 2);
+  // A parameter change keeps the interventions at their times.
+  await page.getByLabel('Failures that are lost acks').press('End');
+  assert.equal(await counter(page, 'acknowledged'), 10);
+  await seek.fill('1000');
+  assert.equal(await counter(page, 'acknowledged'), 0, 'back before the fix');
+  const search = new URLSearchParams(await page.evaluate(() => location.search));
+  assert.equal(search.get('v'), '2');
+  assert.equal(search.get('down'), '0-3600');
+  assert.equal(search.get('do'), 'fix@3700,retryall@3700');
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -1,12 +1,10 @@
 //! Lesson 004: ack before / after / after + dedup, with a crash probability.
 
-use std::rc::Rc;
-
 use retry_lab_core::ack_timing::AckMode;
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{PanelProps, ParamControl};
+use crate::app::widgets::{param_control, PanelProps};
 use crate::format;
 use crate::registry::{Experiment, ParamId};
 
@@ -21,7 +19,6 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
     let (t, shell) = (strings(lang), lang.texts());
     let run = state.params.ack.run(&state.params.shared);
     let table = use_memo(run, |run| run.table().ok());
-    let panel = Rc::new(props.clone());
     let rows = (*table).iter().flatten().map(|row| {
         let (code, label) = match row.mode {
             AckMode::Before => ("before", t.mode_before),
@@ -42,7 +39,7 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
             <h2>{ t.ack_heading }</h2>
             <p>{ t.ack_intro }</p>
             <div class="control-grid">
-                { for ParamId::of(Experiment::AckTiming).map(|param| html! { <ParamControl panel={panel.clone()} {param} /> }) }
+                { for ParamId::of(Experiment::AckTiming).map(|param| param_control(props, param, None)) }
                 <div class="control"><span class="label">{ shell.seed }</span><output class="value seed-value">{ state.params.shared.seed }</output></div>
             </div>
             <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>

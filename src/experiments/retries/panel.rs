@@ -2,15 +2,13 @@
 //! timeline, counters, the two consumers side by side, the dead-letter
 //! queue and the log; parameters, outages and the schedule beside them.
 
-use std::rc::Rc;
-
 use retry_lab_core::{Backoff, Counters, FailureKind, Follow, Intervention, Jitter, Status};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::timeline::{marker, Timeline};
 use super::Action as RetriesAction;
-use crate::app::widgets::{event_value, ParamControl, PanelProps, Playback, SeedControl};
+use crate::app::widgets::{event_value, param_control, playback, seed_control, PanelProps, PlaybackView};
 use crate::format;
 use crate::i18n::Lang;
 use crate::lab::Action;
@@ -20,21 +18,20 @@ use crate::registry::{Experiment, ParamId, UnitAction};
 const DLQ_ROWS_SHOWN: usize = 50;
 const LOG_ROWS_SHOWN: usize = 30;
 
-pub fn panel(props: &PanelProps) -> Html {
-    html! { <RetriesPanel ..props.clone() /> }
-}
+// Parts that take the whole state re-render with it anyway, so they are
+// plain functions, not components: a component per part would cost the
+// page's module its lifecycle code for no memoization.
+
 
 fn send(props: &PanelProps, action: RetriesAction) -> Callback<MouseEvent> {
     props.dispatch.to_callback().reform(move |_| Action::Unit(UnitAction::Retries(action.clone())))
 }
 
-#[component(RetriesPanel)]
-fn retries_panel(props: &PanelProps) -> Html {
+pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let run = &state.units.retries;
     let params = &state.params.retries;
     let s = strings(state.lang);
-    let panel = Rc::new(props.clone());
     let shown = run.pair.shown(params.consumer);
     let current_retry = shown.trace().last().and_then(|a| match a.follow {
         Follow::RetryAt { .. } => Some(a.cycle_attempt),
@@ -43,17 +40,17 @@ fn retries_panel(props: &PanelProps) -> Html {
     let horizon_ms = run.pair.horizon_ms().max(run.clock_ms);
     html! {
         <div class="experiment retries" data-experiment="retries">
-            <LiveRegion ..props.clone() />
+            { live_region(props) }
             <div class="columns">
                 <div class="column-main">
-                    <Playback panel={panel.clone()} playing={run.playing} finished={run.finished()} clock_ms={run.clock_ms}
-                        seek_max_ms={horizon_ms + horizon_ms / 4} speed_s_per_s={params.speed_s_per_s} seek_label={s.seek} />
-                    <Interventions ..props.clone() />
+                    { playback(props, &PlaybackView { playing: run.playing, finished: run.finished(), clock_ms: run.clock_ms,
+                        seek_max_ms: horizon_ms + horizon_ms / 4, speed_s_per_s: params.speed_s_per_s, seek_label: s.seek }) }
+                    { interventions(props) }
                     <Timeline state={state.clone()} id_prefix={props.id_prefix.clone()} />
-                    <CountersPanel lang={state.lang} counters={*shown.counters()} waiting={shown.census().waiting} />
-                    <Compare lang={state.lang} naive={*run.pair.naive.counters()} idempotent={*run.pair.idempotent.counters()} />
-                    <DeadLetterPanel ..props.clone() />
-                    <DeliveryLog ..props.clone() />
+                    { counters_panel(&CountersProps { lang: state.lang, counters: *shown.counters(), waiting: shown.census().waiting }) }
+                    { compare(&CompareProps { lang: state.lang, naive: *run.pair.naive.counters(), idempotent: *run.pair.idempotent.counters() }) }
+                    { dead_letter_panel(props) }
+                    { delivery_log(props) }
                 </div>
                 <div class="column-side">
                     <section class="card controls" aria-labelledby={props.id("controls-heading")}>
@@ -61,12 +58,12 @@ fn retries_panel(props: &PanelProps) -> Html {
                         <div class="control-grid">
                             { for ParamId::of(Experiment::Retries).filter(|p| !matches!(p.key(), "speed" | "down" | "do")).map(|param| {
                                 let hint = (param.key() == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
-                                html! { <ParamControl panel={panel.clone()} {param} {hint} /> }
+                                param_control(props, param, hint)
                             }) }
-                            <SeedControl ..props.clone() />
+                            { seed_control(props) }
                         </div>
                     </section>
-                    <Outages ..props.clone() />
+                    { outages(props) }
                     <ScheduleTable lang={state.lang} backoff={params.backoff()} current_retry={current_retry} />
                 </div>
             </div>
@@ -75,7 +72,6 @@ fn retries_panel(props: &PanelProps) -> Html {
 }
 
 /// The consumer's outage windows, editable in seconds.
-#[component(Outages)]
 fn outages(props: &PanelProps) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
@@ -128,7 +124,6 @@ fn describe(s: &Strings, what: Intervention) -> String {
 }
 
 /// "Fix the root cause now", and every intervention with its time.
-#[component(Interventions)]
 fn interventions(props: &PanelProps) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
@@ -206,15 +201,13 @@ pub fn schedule_table(props: &ScheduleProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct CountersProps {
     pub lang: Lang,
     pub counters: Counters,
     pub waiting: u32,
 }
 
-#[component(CountersPanel)]
-pub fn counters_panel(props: &CountersProps) -> Html {
+fn counters_panel(props: &CountersProps) -> Html {
     let (s, t) = (strings(props.lang), props.lang.texts());
     let c = &props.counters;
     let rows = [
@@ -239,15 +232,13 @@ pub fn counters_panel(props: &CountersProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct CompareProps {
     pub lang: Lang,
     pub naive: Counters,
     pub idempotent: Counters,
 }
 
-#[component(Compare)]
-pub fn compare(props: &CompareProps) -> Html {
+fn compare(props: &CompareProps) -> Html {
     let (s, t) = (strings(props.lang), props.lang.texts());
     let (n, i) = (&props.naive, &props.idempotent);
     let row = |key: &str, label: &str, naive: u64, idem: u64| html! {
@@ -271,7 +262,6 @@ pub fn compare(props: &CompareProps) -> Html {
     }
 }
 
-#[component(DeadLetterPanel)]
 fn dead_letter_panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
@@ -333,7 +323,6 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
 }
 
 /// The latest attempts, newest first: delivered events stay visible here.
-#[component(DeliveryLog)]
 fn delivery_log(props: &PanelProps) -> Html {
     let s = strings(props.state.lang);
     let trace = props.state.units.retries.pair.shown(props.state.params.retries.consumer).trace();
@@ -357,7 +346,6 @@ fn delivery_log(props: &PanelProps) -> Html {
 
 /// Narrates the run for screen readers, throttled by the reducer, as the
 /// consumer shown saw it.
-#[component(LiveRegion)]
 fn live_region(props: &PanelProps) -> Html {
     let s = strings(props.state.lang);
     let run = &props.state.units.retries;

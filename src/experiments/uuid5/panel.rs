@@ -13,11 +13,6 @@ use crate::params::Value;
 use crate::registry::UnitAction;
 
 pub fn panel(props: &PanelProps) -> Html {
-    html! { <DoublePublicationPanel ..props.clone() /> }
-}
-
-#[component(DoublePublicationPanel)]
-fn double_publication_panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
     let input = &state.units.uuid5;
