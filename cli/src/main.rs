@@ -4,9 +4,12 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use retry_lab_core::ack_timing::{AckMode, AckTimingRow, AckTimingRun};
 use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue, SimConfig};
 use retry_lab_core::ids::derived_id;
-use retry_lab_core::{limits, Backoff, Jitter, Namespace, Probability, RngKind};
+use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
+use retry_lab_web::link;
+use retry_lab_web::registry::{presets, Experiment, LabParams, Locks};
 use serde_json::{json, Value};
 
 #[derive(Parser)]
@@ -33,44 +36,22 @@ enum Command {
         json: bool,
     },
     /// Run deliveries through the hub and a consumer; print the counters.
-    Simulate {
-        /// Facts published (1..=1000000).
-        #[arg(long, value_parser = events)]
-        events: u32,
-        /// Probability that one delivery attempt fails (0..=1).
-        #[arg(long, value_parser = probability)]
-        failure: Probability,
-        /// Share of failures where the consumer processed the event but the ack
-        /// was lost (0..=1). Default: 0.5 with backoff, 1 with immediate requeue
-        /// (lesson 004's crash between work and ack).
-        #[arg(long, value_parser = probability)]
-        ack_lost_share: Option<Probability>,
-        #[arg(long, default_value_t = 2026)]
-        seed: u64,
-        /// Retries before dead-letter (0..=20 with backoff, 0..=10000 with immediate requeue).
-        #[arg(long, default_value_t = 6)]
-        retries: u32,
-        #[arg(long, default_value_t = 30, value_parser = base_s)]
-        base_s: u32,
-        #[arg(long, value_enum, default_value_t = JitterArg::None)]
-        jitter: JitterArg,
-        #[arg(long, value_enum, default_value_t = ConsumerArg::Idempotent)]
-        consumer: ConsumerArg,
-        #[arg(long, value_enum, default_value_t = AckArg::After)]
-        ack: AckArg,
-        #[arg(long, value_enum, default_value_t = RequeueArg::Backoff)]
-        requeue: RequeueArg,
-        #[arg(long, value_enum, default_value_t = RngArg::Pcg)]
-        rng: RngArg,
-        /// Publications of each fact: 2 is the double publication.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
-        publications: u32,
-        /// Event ids: random v4, or uuid5 of the fact key (namespace dns).
-        #[arg(long, value_enum, default_value_t = IdsArg::Random)]
-        ids: IdsArg,
-        /// Time between publications, ms (0..=3600000; immediate requeue publishes all at once).
-        #[arg(long, default_value_t = 10_000)]
-        publish_interval_ms: u64,
+    Simulate(Box<SimulateArgs>),
+    /// Lesson 004's table: ack before, after, after + dedup, with a crash probability.
+    AckTable {
+        /// Messages in the queue (1..=10000000).
+        #[arg(long, value_parser = ack_messages)]
+        messages: Option<u32>,
+        /// Probability that the consumer crashes between its work and its ack (0..=1, below 1).
+        #[arg(long, value_parser = crash)]
+        crash: Option<Probability>,
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, value_enum)]
+        rng: Option<RngArg>,
+        /// A page preset of the ack-timing experiment (lesson-004); the flags above override it.
+        #[arg(long, value_parser = ack_preset)]
+        preset: Option<&'static str>,
         #[arg(long)]
         json: bool,
     },
@@ -85,6 +66,65 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(clap::Args)]
+struct SimulateArgs {
+    /// Facts published (1..=1000000).
+    #[arg(long, value_parser = events)]
+    events: Option<u32>,
+    /// Probability that one delivery attempt fails (0..=1).
+    #[arg(long, value_parser = probability)]
+    failure: Option<Probability>,
+    /// Share of failures where the consumer processed the event but the ack
+    /// was lost (0..=1). Default: 0.5 with backoff, 1 with immediate requeue
+    /// (lesson 004's crash between work and ack).
+    #[arg(long, value_parser = probability)]
+    ack_lost_share: Option<Probability>,
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Retries before dead-letter (0..=20 with backoff, 0..=10000 with
+    /// immediate requeue). Default: 6 with backoff; with immediate requeue
+    /// 10000, which never binds below ~99 % failures (lesson 004's loop has
+    /// no bound).
+    #[arg(long)]
+    retries: Option<u32>,
+    #[arg(long, value_parser = base_s)]
+    base_s: Option<u32>,
+    #[arg(long, value_enum)]
+    jitter: Option<JitterArg>,
+    #[arg(long, value_enum, default_value_t = ConsumerArg::Idempotent)]
+    consumer: ConsumerArg,
+    #[arg(long, value_enum, default_value_t = AckArg::After)]
+    ack: AckArg,
+    #[arg(long, value_enum, default_value_t = RequeueArg::Backoff)]
+    requeue: RequeueArg,
+    #[arg(long, value_enum, default_value_t = RngArg::Pcg)]
+    rng: RngArg,
+    /// Publications of each fact: 2 is the double publication.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    publications: u32,
+    /// Event ids: random v4, or uuid5 of the fact key (namespace dns).
+    #[arg(long, value_enum, default_value_t = IdsArg::Random)]
+    ids: IdsArg,
+    /// Time between publications, ms (0..=3600000; immediate requeue publishes all at once).
+    #[arg(long)]
+    publish_interval_ms: Option<u64>,
+    /// The consumer is down from START to END seconds (END excluded); repeatable.
+    #[arg(long, value_parser = outage)]
+    outage: Vec<Outage>,
+    /// The root cause is fixed at this time, s: from then on nothing fails.
+    #[arg(long, value_parser = plan_time)]
+    fix_at: Option<u64>,
+    /// Every dead letter is retried at this time, s; repeatable.
+    #[arg(long, value_parser = plan_time)]
+    retry_all_at: Vec<u64>,
+    /// A page preset of the retries experiment (lesson, consumer-down, outage-story, flaky-acks):
+    /// its parameters and plan; the flags above override them.
+    #[arg(long, value_parser = retries_preset)]
+    preset: Option<&'static str>,
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -146,6 +186,51 @@ fn base_s(text: &str) -> Result<u32, String> {
 fn retries_backoff(text: &str) -> Result<u32, String> {
     bounded_u32(text, 0, limits::RETRIES_MAX_BACKOFF, "")
 }
+fn ack_messages(text: &str) -> Result<u32, String> {
+    bounded_u32(text, 1, limits::ACK_TIMING_MESSAGES_MAX, "")
+}
+/// The loop never ends at 1: every message crashes forever.
+fn crash(text: &str) -> Result<Probability, String> {
+    Probability::parse(text).filter(|p| *p != Probability::ONE).ok_or_else(|| "must be a number from 0 to below 1".into())
+}
+fn plan_time(text: &str) -> Result<u64, String> {
+    let max_s = limits::PLAN_TIME_MS_MAX / 1_000;
+    retry_lab_web::format::parse_seconds(text.trim()).ok_or_else(|| format!("must be between 0 and {max_s} seconds"))
+}
+fn outage(text: &str) -> Result<Outage, String> {
+    let max_s = limits::PLAN_TIME_MS_MAX / 1_000;
+    let message = || format!("must be START..END in seconds, 0 <= START < END <= {max_s}");
+    let (start, end) = text.split_once("..").ok_or_else(message)?;
+    let (start_ms, end_ms) = (plan_time(start).map_err(|_| message())?, plan_time(end).map_err(|_| message())?);
+    (start_ms < end_ms).then_some(Outage { start_ms, end_ms }).ok_or_else(message)
+}
+/// A page preset of one experiment, by its code.
+fn preset_of(text: &str, experiment: Experiment) -> Result<&'static str, String> {
+    let codes: Vec<&'static str> = experiment.presets().iter().filter(|p| p.in_version(link::VERSION)).map(|p| p.code).collect();
+    match codes.iter().find(|c| **c == text) {
+        Some(code) => Ok(code),
+        None => {
+            let owner = presets(link::VERSION).find(|(_, p)| p.code == text).map(|(e, _)| e);
+            let hint = match owner {
+                Some(Experiment::AckTiming) => " (that preset is the ack table's: retry-lab ack-table --preset ...)".to_owned(),
+                Some(Experiment::Retries) => " (that preset is the retries run's: retry-lab simulate --preset ...)".to_owned(),
+                _ => String::new(),
+            };
+            Err(format!("must be one of {}{hint}", codes.join(", ")))
+        }
+    }
+}
+fn retries_preset(text: &str) -> Result<&'static str, String> {
+    preset_of(text, Experiment::Retries)
+}
+fn ack_preset(text: &str) -> Result<&'static str, String> {
+    preset_of(text, Experiment::AckTiming)
+}
+/// A preset's parameters as the page has them (the same decoder as its links).
+fn preset_params(code: Option<&str>) -> LabParams {
+    let preset = code.and_then(|code| presets(link::VERSION).find(|(_, p)| p.code == code));
+    preset.map(|(_, p)| link::preset_values(p, &LabParams::default(), &Locks::default()).0).unwrap_or_default()
+}
 fn namespace(text: &str) -> Result<Namespace, String> {
     Namespace::parse(text).ok_or_else(|| "must be dns, url, oid, x500 or a UUID".into())
 }
@@ -190,69 +275,17 @@ fn run(command: Command) -> Result<String, String> {
             out += &format!("{:>5}  {:<10} {:>10}", "total", "", seconds_value(waits_ms.iter().sum()));
             Ok(out)
         }
-        Command::Simulate {
-            events, failure, ack_lost_share, seed, retries, base_s, jitter, consumer, ack, requeue, rng,
-            publications, ids, publish_interval_ms, json,
-        } => {
-            let requeue = match requeue {
-                RequeueArg::Backoff => Requeue::Backoff,
-                RequeueArg::Immediate => Requeue::Immediate,
+        Command::Simulate(args) => simulate(*args),
+        Command::AckTable { messages, crash, seed, rng, preset, json } => {
+            let base = preset_params(preset);
+            let run = AckTimingRun {
+                messages: messages.unwrap_or(base.ack.messages),
+                crash: crash.unwrap_or(base.ack.crash),
+                seed: seed.unwrap_or(base.shared.seed),
+                rng: rng.map_or(base.ack.rng, RngKind::from),
             };
-            let default_share = if requeue == Requeue::Immediate { Probability::ONE } else { Probability::from_ppm(500_000).unwrap() };
-            let cfg = SimConfig {
-                seed,
-                rng: match rng {
-                    RngArg::Pcg => RngKind::Pcg,
-                    RngArg::Python => RngKind::Python,
-                },
-                facts: events,
-                publications_per_fact: publications,
-                id_scheme: match ids {
-                    IdsArg::Random => IdScheme::Random,
-                    IdsArg::Uuid5 => IdScheme::Derived(Namespace::Dns),
-                },
-                failure,
-                ack_lost_share: ack_lost_share.unwrap_or(default_share),
-                backoff: Backoff { base_s, retries_max: retries, jitter: jitter.into() },
-                requeue,
-                ack: match ack {
-                    AckArg::Before => AckTiming::Before,
-                    AckArg::After => AckTiming::After,
-                },
-                consumer: match consumer {
-                    ConsumerArg::Naive => ConsumerMode::Naive,
-                    ConsumerArg::Idempotent => ConsumerMode::Idempotent,
-                },
-                publish_interval_ms,
-                record_trace: false,
-            };
-            let mut engine = Engine::new(cfg).map_err(|e| format!("--{e}"))?;
-            engine.run_to_end();
-            let c = engine.counters();
-            if json {
-                return Ok(json!({
-                    "seed": seed, "rng": cfg.rng.name(), "events": events, "failure": failure.as_f64(),
-                    "ack_lost_share": cfg.ack_lost_share.as_f64(), "retries": retries, "base_s": base_s,
-                    "published": c.published, "deliveries": c.deliveries, "effects": c.effects,
-                    "duplicates_discarded": c.duplicates_discarded, "dead_lettered": c.dead_lettered,
-                    "acknowledged": c.acknowledged, "lost": c.lost, "end_ms": engine.now_ms(),
-                    "trace_hash": format!("{:016x}", engine.trace_hash()),
-                })
-                .to_string());
-            }
-            let rows = [
-                ("published", c.published.to_string()),
-                ("deliveries", c.deliveries.to_string()),
-                ("effects", c.effects.to_string()),
-                ("duplicates discarded", c.duplicates_discarded.to_string()),
-                ("dead-lettered", c.dead_lettered.to_string()),
-                ("acknowledged", c.acknowledged.to_string()),
-                ("lost", c.lost.to_string()),
-                ("simulated time (s)", (engine.now_ms() / 1_000).to_string()),
-            ];
-            let mut out = format!("seed {seed} · rng {} · failure {failure} · retries {retries}\n", cfg.rng.name());
-            out += &rows.iter().map(|(k, v)| format!("{k:<22}{v:>12}")).collect::<Vec<_>>().join("\n");
-            Ok(out)
+            let rows = run.table().map_err(|e| format!("--{e}"))?;
+            Ok(ack_table(&run, &rows, json))
         }
         Command::Uuid5 { namespace, key, json } => {
             let uuid = derived_id(namespace, &key);
@@ -262,6 +295,126 @@ fn run(command: Command) -> Result<String, String> {
             Ok(format!("uuid5({namespace}, {key:?}) = {uuid}"))
         }
     }
+}
+
+impl From<RngArg> for RngKind {
+    fn from(arg: RngArg) -> Self {
+        match arg {
+            RngArg::Pcg => RngKind::Pcg,
+            RngArg::Python => RngKind::Python,
+        }
+    }
+}
+
+/// The config of a `simulate` run: the preset's (or the page's defaults),
+/// then every flag given.
+fn simulate_config(a: &SimulateArgs) -> Result<(SimConfig, Plan), String> {
+    let base = preset_params(a.preset);
+    let requeue = match a.requeue {
+        RequeueArg::Backoff => Requeue::Backoff,
+        RequeueArg::Immediate => Requeue::Immediate,
+    };
+    if a.preset.is_none() && (a.events.is_none() || a.failure.is_none()) {
+        return Err("--events and --failure are required (or --preset NAME)".into());
+    }
+    let immediate = requeue == Requeue::Immediate;
+    let default_share = if immediate { Probability::ONE } else { base.retries.ack_lost_share };
+    // Lesson 004's loop has no retry bound: immediate requeue gets the
+    // largest, which never binds below ~99 % failures.
+    let default_retries = if immediate { limits::RETRIES_MAX_IMMEDIATE } else { base.retries.retries_max };
+    let cfg = SimConfig {
+        seed: a.seed.unwrap_or(base.shared.seed),
+        rng: a.rng.into(),
+        facts: a.events.unwrap_or(base.retries.events),
+        publications_per_fact: a.publications,
+        id_scheme: match a.ids {
+            IdsArg::Random => IdScheme::Random,
+            IdsArg::Uuid5 => IdScheme::Derived(Namespace::Dns),
+        },
+        failure: a.failure.unwrap_or(base.retries.failure),
+        ack_lost_share: a.ack_lost_share.unwrap_or(default_share),
+        backoff: Backoff {
+            base_s: a.base_s.unwrap_or(base.retries.base_s),
+            retries_max: a.retries.unwrap_or(default_retries),
+            jitter: a.jitter.map_or(base.retries.jitter, Jitter::from),
+        },
+        requeue,
+        ack: match a.ack {
+            AckArg::Before => AckTiming::Before,
+            AckArg::After => AckTiming::After,
+        },
+        consumer: match a.consumer {
+            ConsumerArg::Naive => ConsumerMode::Naive,
+            ConsumerArg::Idempotent => ConsumerMode::Idempotent,
+        },
+        publish_interval_ms: a.publish_interval_ms.unwrap_or(retry_lab_web::experiments::retries::PUBLISH_INTERVAL_MS),
+        record_trace: false,
+    };
+    let mut outages = base.retries.plan.outages().to_vec();
+    outages.extend(&a.outage);
+    let mut interventions = base.retries.plan.interventions().to_vec();
+    interventions.extend(a.fix_at.map(|at_ms| Timed { at_ms, what: Intervention::FixCause }));
+    interventions.extend(a.retry_all_at.iter().map(|&at_ms| Timed { at_ms, what: Intervention::RetryAllDeadLetters }));
+    let plan = Plan::new(outages, interventions).map_err(|e| format!("--{e}"))?;
+    Ok((cfg, plan))
+}
+
+fn simulate(a: SimulateArgs) -> Result<String, String> {
+    let (cfg, plan) = simulate_config(&a)?;
+    let mut engine = Engine::with_plan(cfg, plan).map_err(|e| format!("--{e}"))?;
+    engine.run_to_end();
+    let c = engine.counters();
+    let (seed, failure, retries) = (cfg.seed, cfg.failure, cfg.backoff.retries_max);
+    if a.json {
+        return Ok(json!({
+            "seed": seed, "rng": cfg.rng.name(), "events": cfg.facts, "failure": failure.as_f64(),
+            "ack_lost_share": cfg.ack_lost_share.as_f64(), "retries": retries, "base_s": cfg.backoff.base_s,
+            "published": c.published, "deliveries": c.deliveries, "effects": c.effects,
+            "duplicates_discarded": c.duplicates_discarded, "dead_lettered": c.dead_lettered,
+            "acknowledged": c.acknowledged, "lost": c.lost, "manual_retries": c.manual_retries, "end_ms": engine.now_ms(),
+            "trace_hash": format!("{:016x}", engine.trace_hash()),
+        })
+        .to_string());
+    }
+    let rows = [
+        ("published", c.published.to_string()),
+        ("deliveries", c.deliveries.to_string()),
+        ("effects", c.effects.to_string()),
+        ("duplicates discarded", c.duplicates_discarded.to_string()),
+        ("dead-lettered", c.dead_lettered.to_string()),
+        ("acknowledged", c.acknowledged.to_string()),
+        ("lost", c.lost.to_string()),
+        ("retried by hand", c.manual_retries.to_string()),
+        ("simulated time (s)", (engine.now_ms() / 1_000).to_string()),
+    ];
+    let mut out = format!("seed {seed} · rng {} · failure {failure} · retries {retries}\n", cfg.rng.name());
+    out += &rows.iter().map(|(k, v)| format!("{k:<22}{v:>12}")).collect::<Vec<_>>().join("\n");
+    Ok(out)
+}
+
+/// Lesson 004's three rows, as the page shows them.
+fn ack_table(run: &AckTimingRun, rows: &[AckTimingRow; 3], json: bool) -> String {
+    let mode = |m: AckMode| match m {
+        AckMode::Before => "before",
+        AckMode::After => "after",
+        AckMode::AfterDedup => "after_dedup",
+    };
+    if json {
+        let rows: Vec<Value> = rows
+            .iter()
+            .map(|r| json!({ "mode": mode(r.mode), "deliveries": r.deliveries, "effects": r.effects,
+                "discarded": r.duplicates_discarded, "lost": r.lost }))
+            .collect();
+        return json!({ "messages": run.messages, "crash": run.crash.as_f64(), "seed": run.seed, "rng": run.rng.name(), "rows": rows })
+            .to_string();
+    }
+    let mut out = format!("{} messages · crash {} · seed {} · rng {}\n", run.messages, run.crash, run.seed, run.rng.name());
+    out += &format!("{:<12}{:>12}{:>12}{:>12}{:>12}\n", "mode", "deliveries", "effects", "discarded", "lost");
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{:<12}{:>12}{:>12}{:>12}{:>12}", mode(r.mode), r.deliveries, r.effects, r.duplicates_discarded, r.lost))
+        .collect();
+    out + &lines.join("\n")
 }
 
 fn main() -> ExitCode {

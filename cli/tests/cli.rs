@@ -77,3 +77,78 @@ fn bad_input_is_one_line_exit_2_naming_the_flag() {
         assert!(stderr.contains(flag) && stderr.contains("must be"), "{args:?}: {stderr}");
     }
 }
+
+/// A bad value: one line on stderr naming the flag and its range, exit 2.
+fn refused(args: &[&str], flag: &str) {
+    let output = retry_lab(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(flag), "{args:?}: {stderr}");
+}
+
+const LESSON_LOOP: &str = include_str!("../../core/tests/support/lesson_004.py");
+
+/// The table as CPython prints it for the lesson's loop (the run time left out).
+fn cpython_table(messages: u32, crash: &str, seed: u64) -> Vec<Vec<u64>> {
+    let output = Command::new("python3").args(["-c", LESSON_LOOP, &messages.to_string(), crash, &seed.to_string()]).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| line.split(' ').take(4).map(|n| n.parse().unwrap()).collect())
+        .collect()
+}
+
+#[test]
+fn ack_table_prints_lesson_004_and_matches_cpython_for_several_seeds() {
+    let v = json(&["ack-table", "--json"]);
+    let row = |v: &Value, i: usize| ["deliveries", "effects", "discarded", "lost"].map(|k| v["rows"][i][k].as_u64().unwrap()).to_vec();
+    assert_eq!((v["rows"][0]["mode"].as_str(), v["rows"][2]["mode"].as_str()), (Some("before"), Some("after_dedup")));
+    assert_eq!([row(&v, 0), row(&v, 1), row(&v, 2)], [vec![1_000, 942, 0, 58], vec![1_060, 1_060, 0, 0], vec![1_060, 1_000, 60, 0]]);
+    for (messages, crash, seed) in [(1_000, "0.05", 7u64), (100, "0.5", 0), (2_000, "0.3", 42), (500, "0.8", 12_345)] {
+        let v = json(&["ack-table", "--messages", &messages.to_string(), "--crash", crash, "--seed", &seed.to_string(), "--json"]);
+        assert_eq!((0..3).map(|i| row(&v, i)).collect::<Vec<_>>(), cpython_table(messages, crash, seed), "seed {seed}");
+    }
+    assert_eq!(json(&["ack-table", "--preset", "lesson-004", "--json"]), json(&["ack-table", "--json"]));
+    refused(&["ack-table", "--crash", "1"], "--crash");
+    refused(&["ack-table", "--messages", "0"], "--messages");
+}
+
+/// Bug (d): immediate requeue kept the six-retry bound, so at high crash
+/// rates it gave other numbers than the lesson's loop, which has no bound.
+#[test]
+fn immediate_requeue_has_no_binding_retry_bound() {
+    let v = json(&["simulate", "--events", "100", "--failure", "0.5", "--seed", "0", "--rng", "python", "--requeue", "immediate", "--consumer", "naive", "--json"]);
+    assert_eq!(v["deliveries"], cpython_table(100, "0.5", 0)[1][0], "the loop's 182");
+    assert_eq!(v["deliveries"], 182);
+    assert_eq!(v["dead_lettered"], 0);
+}
+
+#[test]
+fn outages_and_interventions_reproduce_the_lesson_000_story() {
+    let one = ["simulate", "--events", "1", "--failure", "0", "--json"];
+    let run = |extra: &[&str]| json(&[&one[..], extra].concat());
+    let v = run(&["--outage", "0..600"]);
+    assert_eq!((v["deliveries"].as_u64(), v["acknowledged"].as_u64(), v["end_ms"].as_u64()), (Some(6), Some(1), Some(930_000)));
+    let v = run(&["--outage", "0..2000"]);
+    assert_eq!((v["deliveries"].as_u64(), v["dead_lettered"].as_u64(), v["end_ms"].as_u64()), (Some(7), Some(1), Some(1_890_000)));
+    let v = run(&["--outage", "0..2000", "--retry-all-at", "2100"]);
+    assert_eq!((v["deliveries"].as_u64(), v["acknowledged"].as_u64(), v["manual_retries"].as_u64()), (Some(8), Some(1), Some(1)));
+    let v = run(&["--outage", "0..2000", "--fix-at", "100"]);
+    assert_eq!(v["deliveries"], 4, "fixed at 100 s: the retry at 210 s goes through");
+    refused(&["simulate", "--events", "1", "--failure", "0", "--outage", "600..0"], "--outage");
+    refused(&["simulate", "--events", "1", "--failure", "0", "--fix-at", "soon"], "--fix-at");
+}
+
+#[test]
+fn presets_run_what_the_page_runs() {
+    let v = json(&["simulate", "--preset", "outage-story", "--json"]);
+    assert_eq!((v["published"].as_u64(), v["acknowledged"].as_u64(), v["manual_retries"].as_u64()), (Some(10), Some(10), Some(10)));
+    let v = json(&["simulate", "--preset", "consumer-down", "--json"]);
+    assert_eq!(v["dead_lettered"], 10, "an hour down: every event in dead-letter");
+    let v = json(&["simulate", "--preset", "flaky-acks", "--failure", "0", "--json"]);
+    assert_eq!((v["events"].as_u64(), v["deliveries"].as_u64()), (Some(30), Some(30)), "a flag overrides the preset");
+    refused(&["simulate", "--preset", "lesson-004"], "--preset");
+    refused(&["simulate", "--events", "3"], "--failure");
+}
