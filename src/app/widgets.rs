@@ -85,7 +85,7 @@ pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) ->
     let lang = state.lang;
     let t = lang.texts();
     let key = param.key();
-    let id = p.id(key);
+    let id = p.id(&key.replace('_', "-"));
     let locked = state.is_locked(param);
     let value = int(&param.get(&state.params));
     let send = {
