@@ -9,9 +9,15 @@ use crate::init::LabInit;
 use crate::link;
 
 pub fn browser_languages() -> Vec<String> {
-    let Some(window) = web_sys::window() else { return Vec::new() };
+    let Some(window) = web_sys::window() else {
+        return Vec::new();
+    };
     let navigator = window.navigator();
-    let list: Vec<String> = navigator.languages().iter().filter_map(|v| v.as_string()).collect();
+    let list: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect();
     if list.is_empty() {
         navigator.language().into_iter().collect()
     } else {
@@ -22,13 +28,26 @@ pub fn browser_languages() -> Vec<String> {
 /// The standalone page (and the iframe embed): state from `location.search`.
 pub fn page_init() -> LabInit {
     let location = web_sys::window().map(|w| w.location());
-    let query = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
+    let query = location
+        .as_ref()
+        .and_then(|l| l.search().ok())
+        .unwrap_or_default();
     let share_base = location
         .as_ref()
-        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
+        .map(|l| {
+            format!(
+                "{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default()
+            )
+        })
         .unwrap_or_default();
     let (link, notices) = link::decode(&query);
-    LabInit { share_base, standalone: true, ..link.to_init(&browser_languages(), notices) }
+    LabInit {
+        share_base,
+        standalone: true,
+        ..link.to_init(&browser_languages(), notices)
+    }
 }
 
 /// Reads a mount element's `data-` attributes as link parameters:
@@ -44,7 +63,11 @@ fn element_pairs(element: &web_sys::Element) -> Vec<(String, String)> {
             if key == "retry-lab" || key == "retry-lab-mounted" {
                 return None;
             }
-            let key = if key == "experiment" { "only".to_owned() } else { key.replace('-', "_") };
+            let key = if key == "experiment" {
+                "only".to_owned()
+            } else {
+                key.replace('-', "_")
+            };
             Some((key, attr.value()))
         })
         .collect()
@@ -57,15 +80,27 @@ fn element_pairs(element: &web_sys::Element) -> Vec<(String, String)> {
 #[wasm_bindgen]
 pub fn mount_all(share_base: String) -> u32 {
     let document = gloo_utils::document();
-    let Ok(nodes) = document.query_selector_all("[data-retry-lab]:not([data-retry-lab-mounted])") else { return 0 };
+    let Ok(nodes) = document.query_selector_all("[data-retry-lab]:not([data-retry-lab-mounted])")
+    else {
+        return 0;
+    };
     let mut mounted = 0;
     for i in 0..nodes.length() {
-        let Some(element) = nodes.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+        let Some(element) = nodes
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
         let (link, notices) = link::decode_pairs(element_pairs(&element));
         if link.elsewhere.is_some() {
             continue; // another lesson group's module mounts it (embed.js loads each one needed)
         }
-        let init = LabInit { share_base: share_base.clone(), standalone: false, ..link.to_init(&browser_languages(), notices) };
+        let init = LabInit {
+            share_base: share_base.clone(),
+            standalone: false,
+            ..link.to_init(&browser_languages(), notices)
+        };
         let _ = element.set_attribute("data-retry-lab-mounted", "");
         element.set_inner_html("");
         yew::Renderer::<App>::with_root_and_props(element, AppProps { init }).render();
@@ -74,19 +109,26 @@ pub fn mount_all(share_base: String) -> u32 {
     mounted
 }
 
-/// Mounts the lab's own page into `<main id="lab" data-retry-lab-page>`.
-/// On any other page (an author's, loading `embed.js`) it does nothing:
-/// there `mount_all` mounts the labs the author placed.
+/// Mounts the lab's own page into `<main id="lab" data-retry-lab-page>`
+/// (its `#lab-app`, below the prerendered `#lab-header`). On any other page
+/// (an author's, loading `embed.js`) it does nothing: there `mount_all`
+/// mounts the labs the author placed.
 pub fn mount_page() {
-    let Some(root) = gloo_utils::document().get_element_by_id("lab") else { return };
-    if !root.has_attribute("data-retry-lab-page") {
+    let document = gloo_utils::document();
+    let Some(main) = document.get_element_by_id("lab") else {
+        return;
+    };
+    if !main.has_attribute("data-retry-lab-page") {
         return;
     }
     let init = page_init();
     // A link for another lesson group's experiment goes to that group's
     // page, query and all (a v1 link to the ack table, say).
     if let (Some(dir), Some(location)) = (init.elsewhere, web_sys::window().map(|w| w.location())) {
-        let target = crate::registry::GROUPS.iter().find(|g| g.dir == dir).map(|g| g.path_from(crate::registry::Group::here()));
+        let target = crate::registry::GROUPS
+            .iter()
+            .find(|g| g.dir == dir)
+            .map(|g| g.path_from(crate::registry::Group::here()));
         let query = location.search().unwrap_or_default();
         if let Some(target) = target {
             if location.replace(&format!("{target}{query}")).is_ok() {
@@ -94,6 +136,28 @@ pub fn mount_page() {
             }
         }
     }
-    root.set_inner_html("");
-    yew::Renderer::<App>::with_root_and_props(root, AppProps { init }).render();
+    // The compact view (an iframe embed) has no page chrome: the prerendered
+    // header goes, and the lab shows its own small title.
+    let header = document.get_element_by_id("lab-header");
+    if let Some(header) = header.as_ref().filter(|_| init.compact) {
+        header.remove();
+    }
+    let prerendered_header = header.is_some() && !init.compact;
+    let root = document.get_element_by_id("lab-app").unwrap_or(main);
+    let init = LabInit {
+        prerendered_header,
+        ..init
+    };
+    // After the prerendered first screen has painted: the learner sees the
+    // page's content while the lab builds itself.
+    let render = move || {
+        root.set_inner_html("");
+        yew::Renderer::<App>::with_root_and_props(root, AppProps { init }).render();
+    };
+    let after_paint = wasm_bindgen::closure::Closure::once_into_js(move || {
+        gloo_timers::callback::Timeout::new(0, render).forget();
+    });
+    if let Some(window) = web_sys::window() {
+        let _ = window.request_animation_frame(after_paint.unchecked_ref());
+    }
 }

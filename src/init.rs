@@ -9,6 +9,9 @@ use crate::registry::{Experiment, LabParams, Locks};
 pub struct LabInit {
     pub lang: Lang,
     pub params: LabParams,
+    /// The preset the parameters are, when the link named one and nothing
+    /// else (or nothing at all: the lesson's).
+    pub preset: Option<&'static str>,
     pub experiment: Experiment,
     /// The open experiment's simulated clock (`at=`), for experiments with one.
     pub clock_ms: u64,
@@ -24,6 +27,9 @@ pub struct LabInit {
     pub notices: Vec<Notice>,
     /// Where share links point (the standalone page of this lab).
     pub share_base: String,
+    /// The page prerendered the lab's header (title, subtitle, intro): the
+    /// lab keeps it, in the learner's language, instead of rendering its own.
+    pub prerendered_header: bool,
     /// The link belongs to another lesson group's page: its directory.
     pub elsewhere: Option<&'static str>,
 }
@@ -33,6 +39,7 @@ impl Default for LabInit {
         Self {
             lang: Lang::default(),
             params: LabParams::default(),
+            preset: Some("lesson"),
             experiment: Experiment::default(),
             clock_ms: 0,
             locked: Locks::default(),
@@ -41,6 +48,7 @@ impl Default for LabInit {
             standalone: true,
             notices: Vec::new(),
             share_base: String::new(),
+            prerendered_header: false,
             elsewhere: None,
         }
     }

@@ -10,7 +10,9 @@ use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::link;
 use crate::params::Value;
-use crate::registry::{Experiment, LabParams, Locks, Owner, ParamId, States, Transport, UnitAction};
+use crate::registry::{
+    Experiment, LabParams, Locks, Owner, ParamId, States, Transport, UnitAction,
+};
 
 #[derive(Clone)]
 pub struct LabState {
@@ -20,6 +22,9 @@ pub struct LabState {
     pub units: States,
     /// Parameters an author locked: shown, never changed.
     pub locked: Rc<Locks>,
+    /// The preset the parameters still are (the scenario picker shows it);
+    /// any change of a parameter makes the lab custom.
+    pub preset: Option<&'static str>,
     /// Bumped on every change, so components compare one number.
     pub version: u64,
 }
@@ -35,10 +40,15 @@ pub enum Action {
     SetLang(Lang),
     Open(Experiment),
     /// One parameter, by its link key: clamped into its domain on the way.
-    Set { key: &'static str, value: Value },
+    Set {
+        key: &'static str,
+        value: Value,
+    },
     /// A named scenario: its values over the defaults (locked ones stay),
     /// its experiment, from a fresh start.
-    ApplyPreset { code: &'static str },
+    ApplyPreset {
+        code: &'static str,
+    },
     /// Playback, for the open experiment only.
     Transport(Transport),
     /// An experiment's own action.
@@ -53,6 +63,7 @@ impl LabState {
             units: States::init(&init.params, init.experiment, init.clock_ms),
             params: init.params.clone(),
             locked: Rc::new(init.locked.clone()),
+            preset: init.preset,
             version: 0,
         }
     }
@@ -77,15 +88,19 @@ impl LabState {
                 next.open = experiment;
             }
             Action::Set { key, value } => {
-                let Some(param) = ParamId::by_key(key).filter(|p| !next.is_locked(*p)) else { return self.clone() };
+                let Some(param) = ParamId::by_key(key).filter(|p| !next.is_locked(*p)) else {
+                    return self.clone();
+                };
                 let before = param.get(&next.params);
                 if !param.apply(&mut next.params, value) || param.get(&next.params) == before {
                     return self.clone();
                 }
                 next.units.params_changed(&next.params, param.owner);
+                next.preset = None;
             }
             Action::ApplyPreset { code } => {
-                let Some((experiment, preset)) = crate::registry::presets(link::VERSION).find(|(_, p)| p.code == code)
+                let Some((experiment, preset)) =
+                    crate::registry::presets(link::VERSION).find(|(_, p)| p.code == code)
                 else {
                     return self.clone();
                 };
@@ -93,21 +108,20 @@ impl LabState {
                 next.params = params;
                 next.open = experiment;
                 next.units = States::init(&next.params, experiment, clock_ms);
+                next.preset = Some(code);
             }
-            Action::Transport(transport) => next.units.transport(&next.params, next.open, transport),
+            Action::Transport(transport) => {
+                next.units.transport(&next.params, next.open, transport)
+            }
             Action::Unit(action) => {
                 let params = &mut next.params;
                 next.units.reduce(params, &next.locked, action);
+                if next.params != self.params {
+                    next.preset = None; // an intervention recorded: the run is the learner's now
+                }
             }
         }
         next
-    }
-
-    /// The preset whose values the current parameters are, if any.
-    pub fn current_preset(&self) -> Option<&'static str> {
-        crate::registry::presets(link::VERSION)
-            .find(|(_, p)| link::preset_values(p, &LabParams::default(), &Locks::default()).0 == self.params)
-            .map(|(_, p)| p.code)
     }
 
     /// Whether a parameter's owner is the open experiment (or shared).

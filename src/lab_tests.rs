@@ -29,7 +29,13 @@ fn play_to_end(mut s: LabState) -> LabState {
     let mut now = 0.0;
     while s.playing() {
         now += 16.0;
-        s = transport(&s, Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: now });
+        s = transport(
+            &s,
+            Transport::Tick {
+                elapsed_real_ms: 16.0,
+                now_real_ms: now,
+            },
+        );
     }
     s
 }
@@ -37,7 +43,9 @@ fn play_to_end(mut s: LabState) -> LabState {
 #[test]
 fn playing_reaches_the_same_end_as_running_the_core() {
     let s = play_to_end(state());
-    let cfg = LabParams::default().retries.sim_config(&LabParams::default().shared);
+    let cfg = LabParams::default()
+        .retries
+        .sim_config(&LabParams::default().shared);
     let mut engine = Engine::new(cfg).unwrap();
     engine.run_to_end();
     assert_eq!(run(&s).pair.idempotent.trace_hash(), engine.trace_hash());
@@ -48,8 +56,14 @@ fn playing_reaches_the_same_end_as_running_the_core() {
 fn results_never_depend_on_speed() {
     let slow = play_to_end(set(&state(), "speed", Value::Int(1)));
     let fast = play_to_end(set(&state(), "speed", Value::Int(1_000)));
-    assert_eq!(run(&slow).pair.idempotent.trace(), run(&fast).pair.idempotent.trace());
-    assert_eq!(run(&slow).pair.naive.counters(), run(&fast).pair.naive.counters());
+    assert_eq!(
+        run(&slow).pair.idempotent.trace(),
+        run(&fast).pair.idempotent.trace()
+    );
+    assert_eq!(
+        run(&slow).pair.naive.counters(),
+        run(&fast).pair.naive.counters()
+    );
 }
 
 #[test]
@@ -65,11 +79,21 @@ fn stepping_delivers_one_instant_at_a_time() {
 fn failure_slider_changes_results_and_keeps_the_clock() {
     let s = play_to_end(state());
     let (clock_before, counters_before) = (run(&s).clock_ms, *run(&s).pair.naive.counters());
-    let s = set(&s, "failure", probability(Probability::from_ppm(900_000).unwrap()));
+    let s = set(
+        &s,
+        "failure",
+        probability(Probability::from_ppm(900_000).unwrap()),
+    );
     assert_eq!(run(&s).clock_ms, clock_before);
-    assert!(run(&s).pair.naive.counters().deliveries > counters_before.deliveries, "more failures, more retries by now");
+    assert!(
+        run(&s).pair.naive.counters().deliveries > counters_before.deliveries,
+        "more failures, more retries by now"
+    );
     let s = play_to_end(s);
-    assert!(run(&s).pair.idempotent.counters().dead_lettered > 0, "at 90 % failures some event exhausts its retries");
+    assert!(
+        run(&s).pair.idempotent.counters().dead_lettered > 0,
+        "at 90 % failures some event exhausts its retries"
+    );
 }
 
 /// Bug (a): a reducer action could set 50,000,000 messages (the page's
@@ -78,11 +102,18 @@ fn failure_slider_changes_results_and_keeps_the_clock() {
 fn every_set_is_clamped_into_its_domain() {
     let s = set(&state(), "messages", Value::Int(50_000_000));
     assert_eq!(s.params.ack.messages, crate::experiments::ack::MESSAGES_MAX);
-    assert!(s.params.ack.table(&s.params.shared).is_some(), "the table is computed");
+    assert!(
+        s.params.ack.table(&s.params.shared).is_some(),
+        "the table is computed"
+    );
     for param in ParamId::all() {
         let s = set(&state(), param.key(), Value::Int(u64::MAX));
         if let crate::params::Domain::Int { max, .. } = param.domain() {
-            assert!(crate::params::int(&param.get(&s.params)) <= max, "{}", param.key());
+            assert!(
+                crate::params::int(&param.get(&s.params)) <= max,
+                "{}",
+                param.key()
+            );
         }
     }
 }
@@ -93,40 +124,72 @@ fn a_hidden_run_never_plays() {
     let s = transport(&state(), Transport::TogglePlay);
     assert!(s.playing());
     let s = s.reduce(Action::Open(Experiment::DoublePublication));
-    assert!(!s.playing() && !run(&s).playing, "opening another experiment pauses the run");
+    assert!(
+        !s.playing() && !run(&s).playing,
+        "opening another experiment pauses the run"
+    );
     let s = transport(&s, Transport::Step);
     let s = transport(&s, Transport::TogglePlay);
-    assert!(run(&s).pair.idempotent.trace().is_empty(), "the keys went to the open experiment, not the hidden run");
+    assert!(
+        run(&s).pair.idempotent.trace().is_empty(),
+        "the keys went to the open experiment, not the hidden run"
+    );
     assert!(!run(&s).playing);
 }
 
 #[test]
 fn locked_params_do_not_change() {
-    let init = LabInit { locked: Locks(vec!["failure"]), ..LabInit::default() };
+    let init = LabInit {
+        locked: Locks(vec!["failure"]),
+        ..LabInit::default()
+    };
     let s = LabState::new(&init);
     let s = set(&s, "failure", probability(Probability::ONE));
-    assert_eq!(s.params.retries.failure, LabParams::default().retries.failure);
+    assert_eq!(
+        s.params.retries.failure,
+        LabParams::default().retries.failure
+    );
 }
 
 #[test]
 fn presets_apply_but_locked_params_stay() {
-    let init = LabInit { locked: Locks(vec!["seed"]), ..LabInit::default() };
+    let init = LabInit {
+        locked: Locks(vec!["seed"]),
+        ..LabInit::default()
+    };
     let s = LabState::new(&init).reduce(Action::ApplyPreset { code: "flaky-acks" });
-    assert_eq!(s.params.retries.failure, Probability::from_ppm(400_000).unwrap());
+    assert_eq!(
+        s.params.retries.failure,
+        Probability::from_ppm(400_000).unwrap()
+    );
     assert_eq!(s.params.shared.seed, 7, "the locked seed stays");
-    assert_eq!(s.current_preset(), None, "flaky acks with another seed is custom");
+    assert_eq!(s.preset, Some("flaky-acks"));
+    assert_eq!(
+        set(&s, "events", Value::Int(31)).preset,
+        None,
+        "a change makes the lab custom"
+    );
     let s = s.reduce(Action::ApplyPreset { code: "lesson-004" });
     assert_eq!(s.open, Experiment::AckTiming);
-    assert_eq!(state().current_preset(), Some("lesson"));
+    assert_eq!(state().preset, Some("lesson"));
 }
 
 #[test]
 fn narration_is_throttled_while_playing() {
-    let mut s = transport(&set(&state(), "events", Value::Int(200)), Transport::TogglePlay);
+    let mut s = transport(
+        &set(&state(), "events", Value::Int(200)),
+        Transport::TogglePlay,
+    );
     let mut changes = 0;
     let mut last = None;
     for frame in 1..=600 {
-        s = transport(&s, Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: f64::from(frame) * 16.0 });
+        s = transport(
+            &s,
+            Transport::Tick {
+                elapsed_real_ms: 16.0,
+                now_real_ms: f64::from(frame) * 16.0,
+            },
+        );
         if run(&s).narration != last {
             changes += 1;
             last = run(&s).narration;
@@ -144,35 +207,88 @@ fn outage_dead_letter_and_a_retry_survive_a_parameter_change() {
     let s = set(&state(), "events", Value::Int(1));
     let s = set(&s, "failure", Value::Int(0));
     let s = set(&s, "down", Value::Text("0-2000".into()));
-    let s = transport(&s, Transport::Seek { clock_ms: 2_100_000 });
-    assert_eq!(run(&s).pair.idempotent.dead_letters(), [0], "in dead-letter since 1,890 s");
+    let s = transport(
+        &s,
+        Transport::Seek {
+            clock_ms: 2_100_000,
+        },
+    );
+    assert_eq!(
+        run(&s).pair.idempotent.dead_letters(),
+        [0],
+        "in dead-letter since 1,890 s"
+    );
     let s = retries_action(&s, RetriesAction::RetryDeadLetter(0));
-    let times = |s: &LabState| run(s).pair.idempotent.trace().iter().map(|a| a.at_ms / 1_000).collect::<Vec<_>>();
+    let times = |s: &LabState| {
+        run(s)
+            .pair
+            .idempotent
+            .trace()
+            .iter()
+            .map(|a| a.at_ms / 1_000)
+            .collect::<Vec<_>>()
+    };
     assert_eq!(times(&s), [0, 30, 90, 210, 450, 930, 1_890, 2_100]);
-    assert_eq!(run(&s).pair.idempotent.trace()[7].outcome, Outcome::Processed, "delivered on the 8th delivery");
+    assert_eq!(
+        run(&s).pair.idempotent.trace()[7].outcome,
+        Outcome::Processed,
+        "delivered on the 8th delivery"
+    );
     // Changing a parameter replays the history with the retry at 2,100 s.
     let s = set(&s, "ack_lost", Value::Int(1_000_000));
     assert_eq!(times(&s), [0, 30, 90, 210, 450, 930, 1_890, 2_100]);
     assert_eq!(s.params.retries.plan.interventions()[0].at_ms, 2_100_000);
     // Seeking back shows the dead letter again, and forward the delivery.
-    let back = transport(&s, Transport::Seek { clock_ms: 2_000_000 });
+    let back = transport(
+        &s,
+        Transport::Seek {
+            clock_ms: 2_000_000,
+        },
+    );
     assert_eq!(run(&back).pair.idempotent.dead_letters(), [0]);
-    let forth = transport(&back, Transport::Seek { clock_ms: 3_000_000 });
-    assert_eq!(run(&forth).pair.idempotent.trace(), run(&s).pair.idempotent.trace());
+    let forth = transport(
+        &back,
+        Transport::Seek {
+            clock_ms: 3_000_000,
+        },
+    );
+    assert_eq!(
+        run(&forth).pair.idempotent.trace(),
+        run(&s).pair.idempotent.trace()
+    );
 }
 
 #[test]
 fn fix_now_is_recorded_at_the_clock_and_removable() {
-    let s = play_to_end(state().reduce(Action::ApplyPreset { code: "consumer-down" }));
+    let s = play_to_end(state().reduce(Action::ApplyPreset {
+        code: "consumer-down",
+    }));
     let dead = run(&s).pair.idempotent.counters().dead_lettered;
     assert_eq!(dead, 10, "an hour down: every event reaches dead-letter");
-    let s = transport(&s, Transport::Seek { clock_ms: 3_700_000 });
+    let s = transport(
+        &s,
+        Transport::Seek {
+            clock_ms: 3_700_000,
+        },
+    );
     let s = retries_action(&s, RetriesAction::FixNow);
     let s = retries_action(&s, RetriesAction::RetryAllDeadLetters);
     let plan = &s.params.retries.plan;
-    assert_eq!(plan.interventions().iter().map(|t| (t.at_ms, t.what)).collect::<Vec<_>>(),
-        [(3_700_000, Intervention::FixCause), (3_700_000, Intervention::RetryAllDeadLetters)]);
-    assert_eq!(run(&s).pair.idempotent.counters().acknowledged, 10, "all delivered");
+    assert_eq!(
+        plan.interventions()
+            .iter()
+            .map(|t| (t.at_ms, t.what))
+            .collect::<Vec<_>>(),
+        [
+            (3_700_000, Intervention::FixCause),
+            (3_700_000, Intervention::RetryAllDeadLetters)
+        ]
+    );
+    assert_eq!(
+        run(&s).pair.idempotent.counters().acknowledged,
+        10,
+        "all delivered"
+    );
     // A retry of an event that is not in dead-letter is not recorded.
     let again = retries_action(&s, RetriesAction::RetryDeadLetter(0));
     assert_eq!(again.params.retries.plan.interventions().len(), 2);
@@ -182,7 +298,9 @@ fn fix_now_is_recorded_at_the_clock_and_removable() {
 
 #[test]
 fn the_outage_story_preset_is_already_played() {
-    let s = state().reduce(Action::ApplyPreset { code: "outage-story" });
+    let s = state().reduce(Action::ApplyPreset {
+        code: "outage-story",
+    });
     assert_eq!(run(&s).clock_ms, 2_100_000);
     let c = run(&s).pair.idempotent.counters();
     assert_eq!((c.published, c.acknowledged, c.dead_lettered), (10, 10, 0));
@@ -194,7 +312,10 @@ fn the_outage_story_preset_is_already_played() {
 fn both_consumers_are_one_run() {
     let s = play_to_end(set(&state(), "consumer", Value::Int(1)));
     assert_eq!(s.params.retries.consumer, ConsumerMode::Naive);
-    let (n, i) = (run(&s).pair.naive.counters(), run(&s).pair.idempotent.counters());
+    let (n, i) = (
+        run(&s).pair.naive.counters(),
+        run(&s).pair.idempotent.counters(),
+    );
     assert_eq!(n.deliveries, i.deliveries);
     assert_eq!(n.effects, i.effects + i.duplicates_discarded);
 }

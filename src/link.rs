@@ -61,9 +61,13 @@ pub enum Problem {
     UnknownParameter,
     /// Not a valid value; `expected` says what is, in a language-neutral
     /// notation (a range, a format or the accepted codes).
-    Invalid { expected: String },
+    Invalid {
+        expected: String,
+    },
     /// Out of range; the value used instead.
-    Clamped { used: String },
+    Clamped {
+        used: String,
+    },
     UnsupportedVersion,
     TooManyParameters,
 }
@@ -72,24 +76,65 @@ impl Notice {
     /// One line for the page's notice, in the learner's language.
     pub fn describe(&self, lang: Lang) -> String {
         let value: String = self.value.chars().take(40).collect();
-        let value = if self.value.chars().count() > 40 { format!("{value}…") } else { value };
+        let value = if self.value.chars().count() > 40 {
+            format!("{value}…")
+        } else {
+            value
+        };
         let es = lang == Lang::Es;
-        let field = if value.is_empty() { self.key.clone() } else { format!("{}={value}", self.key) };
+        let field = if value.is_empty() {
+            self.key.clone()
+        } else {
+            format!("{}={value}", self.key)
+        };
         match &self.problem {
             Problem::UnknownParameter => {
-                format!("{}: {}", self.key, if es { "parámetro desconocido, ignorado." } else { "unknown parameter, ignored." })
+                format!(
+                    "{}: {}",
+                    self.key,
+                    if es {
+                        "parámetro desconocido, ignorado."
+                    } else {
+                        "unknown parameter, ignored."
+                    }
+                )
             }
             Problem::Invalid { expected } => format!(
                 "{field}: {} ({expected}); {}",
                 if es { "no válido" } else { "not valid" },
-                if es { "se usa el valor por defecto." } else { "the default is used." }
+                if es {
+                    "se usa el valor por defecto."
+                } else {
+                    "the default is used."
+                }
             ),
-            Problem::Clamped { used } => format!("{field}: {} {used}.", if es { "fuera de rango; se usa" } else { "out of range; using" }),
+            Problem::Clamped { used } => format!(
+                "{field}: {} {used}.",
+                if es {
+                    "fuera de rango; se usa"
+                } else {
+                    "out of range; using"
+                }
+            ),
             Problem::UnsupportedVersion => {
-                format!("v={value}: {} v{VERSION}.", if es { "versión desconocida, se lee como" } else { "unknown version, read as" })
+                format!(
+                    "v={value}: {} v{VERSION}.",
+                    if es {
+                        "versión desconocida, se lee como"
+                    } else {
+                        "unknown version, read as"
+                    }
+                )
             }
             Problem::TooManyParameters => {
-                format!("{} {PARAMS_MAX}.", if es { "Demasiados parámetros; se leyeron" } else { "Too many parameters; read" })
+                format!(
+                    "{} {PARAMS_MAX}.",
+                    if es {
+                        "Demasiados parámetros; se leyeron"
+                    } else {
+                        "Too many parameters; read"
+                    }
+                )
             }
         }
     }
@@ -103,7 +148,11 @@ pub fn lock_names() -> Vec<&'static str> {
 }
 
 fn experiment_codes() -> String {
-    Experiment::ALL.iter().map(|e| e.code()).collect::<Vec<_>>().join(", ")
+    Experiment::ALL
+        .iter()
+        .map(|e| e.code())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 struct Reader {
@@ -113,7 +162,11 @@ struct Reader {
 
 impl Reader {
     fn note(&mut self, key: &str, value: &str, problem: Problem) {
-        self.notices.push(Notice { key: key.to_owned(), value: value.to_owned(), problem });
+        self.notices.push(Notice {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            problem,
+        });
     }
 
     fn invalid(&mut self, key: &str, value: &str, expected: String) {
@@ -141,9 +194,12 @@ impl Reader {
                 let version = self.link.version;
                 match registry::presets(version).find(|(_, p)| p.code == value) {
                     Some((_, preset)) => self.link.preset = Some(preset.code),
-                    None if Group::elsewhere(value, true).is_some() => self.link.elsewhere = Group::elsewhere(value, true).map(|g| g.dir),
+                    None if Group::elsewhere(value, true).is_some() => {
+                        self.link.elsewhere = Group::elsewhere(value, true).map(|g| g.dir)
+                    }
                     None => {
-                        let codes: Vec<&str> = registry::presets(version).map(|(_, p)| p.code).collect();
+                        let codes: Vec<&str> =
+                            registry::presets(version).map(|(_, p)| p.code).collect();
                         self.invalid(key, value, codes.join(", "));
                     }
                 }
@@ -209,10 +265,18 @@ impl Reader {
 /// Decodes key/value pairs (from a query string or `data-` attributes).
 pub fn decode_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> (Link, Vec<Notice>) {
     let pairs: Vec<(String, String)> = pairs.into_iter().collect();
-    let mut reader = Reader { link: Link::empty(1), notices: Vec::new() };
+    let mut reader = Reader {
+        link: Link::empty(1),
+        notices: Vec::new(),
+    };
     // The version decides how the rest reads, wherever it stands.
     if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "v") {
-        match v.trim().parse::<u32>().ok().filter(|v| VERSIONS.contains(v)) {
+        match v
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| VERSIONS.contains(v))
+        {
             Some(version) => reader.link.version = version,
             None => {
                 reader.link.version = VERSION;
@@ -233,7 +297,9 @@ pub fn decode_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> (Link,
 /// Decodes a query string, with or without its leading `?`. Never panics.
 pub fn decode(query: &str) -> (Link, Vec<Notice>) {
     let query = query.strip_prefix('?').unwrap_or(query);
-    decode_pairs(form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())))
+    decode_pairs(
+        form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())),
+    )
 }
 
 /// A preset's values over the defaults, with locked parameters kept as in
@@ -288,10 +354,22 @@ impl Link {
         for (param, value) in &self.values {
             param.apply(&mut params, value.clone());
         }
-        let experiment = self.only.or(self.experiment).or(preset.map(|(e, _)| e)).unwrap_or_default();
+        let experiment = self
+            .only
+            .or(self.experiment)
+            .or(preset.map(|(e, _)| e))
+            .unwrap_or_default();
+        let preset = match (self.preset, self.values.is_empty()) {
+            (Some(code), true) => Some(code),
+            (None, true) if experiment == Experiment::default() => Some("lesson"),
+            _ => None,
+        };
         LabInit {
-            lang: self.lang.unwrap_or_else(|| Lang::choose(None, browser_languages)),
+            lang: self
+                .lang
+                .unwrap_or_else(|| Lang::choose(None, browser_languages)),
             params,
+            preset,
             experiment,
             clock_ms: self.at_ms.unwrap_or(preset_clock_ms),
             locked: Locks(self.lock.clone()),
@@ -305,7 +383,12 @@ impl Link {
 
     /// The link that reproduces a lab: every parameter explicit (so it means
     /// the same if a default or a preset changes later), in this version.
-    pub fn of(lang: Lang, params: &LabParams, experiment: Experiment, clock_ms: Option<u64>) -> Self {
+    pub fn of(
+        lang: Lang,
+        params: &LabParams,
+        experiment: Experiment,
+        clock_ms: Option<u64>,
+    ) -> Self {
         let values = ParamId::all().map(|p| (p, p.get(params))).collect();
         Link {
             experiment: Some(experiment),

@@ -52,9 +52,14 @@ pub enum Transport {
     /// Back to the start (the plan stays).
     Reset,
     /// Real time passed while playing (from the animation-frame hook).
-    Tick { elapsed_real_ms: f64, now_real_ms: f64 },
+    Tick {
+        elapsed_real_ms: f64,
+        now_real_ms: f64,
+    },
     /// Jump to this simulated time, forward or back.
-    Seek { clock_ms: u64 },
+    Seek {
+        clock_ms: u64,
+    },
 }
 
 /// What an experiment is: its parameters, state, reducer and presets.
@@ -70,7 +75,13 @@ pub trait Unit {
     fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
     /// Some parameter (its own or a shared one) changed.
     fn params_changed(state: &mut Self::State, params: &Self::Params, shared: &Shared);
-    fn reduce(state: &mut Self::State, params: &mut Self::Params, shared: &Shared, locks: &Locks, action: Self::Action);
+    fn reduce(
+        state: &mut Self::State,
+        params: &mut Self::Params,
+        shared: &Shared,
+        locks: &Locks,
+        action: Self::Action,
+    );
     fn transport(_state: &mut Self::State, _params: &Self::Params, _transport: Transport) {}
     fn playing(_state: &Self::State) -> bool {
         false
@@ -98,9 +109,15 @@ pub struct ParamId {
 impl ParamId {
     /// Every parameter: shared first, then each experiment's in order.
     pub fn all() -> impl Iterator<Item = ParamId> {
-        let shared = (0..SHARED_PARAMS.len()).map(|index| ParamId { owner: Owner::Shared, index });
+        let shared = (0..SHARED_PARAMS.len()).map(|index| ParamId {
+            owner: Owner::Shared,
+            index,
+        });
         let units = Experiment::ALL.iter().flat_map(|&e| {
-            (0..e.param_count()).map(move |index| ParamId { owner: Owner::Experiment(e), index })
+            (0..e.param_count()).map(move |index| ParamId {
+                owner: Owner::Experiment(e),
+                index,
+            })
         });
         shared.chain(units)
     }
@@ -267,10 +284,18 @@ pub struct Group {
     /// The cargo feature that compiles its experiments.
     pub feature: &'static str,
     pub title: fn(Lang) -> &'static str,
+    /// What the page is for, under its title (the entry HTML prerenders the
+    /// Spanish one, so the page shows its content before the module runs).
+    pub intro: fn(Lang) -> &'static str,
     pub experiments: &'static [&'static str],
     pub presets: &'static [&'static str],
     pub keys: &'static [&'static str],
 }
+
+/// The Spanish intros, also prerendered in `index.html` and `lesson-004.html`
+/// (`tests/registry.rs` keeps them equal).
+pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
+pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó. Con el ack antes de procesar se pierden mensajes; después, se procesan dos veces; después y con un registro de ids procesados, cada uno tiene efecto una sola vez.";
 
 pub static GROUPS: [Group; 2] = [
     Group {
@@ -280,9 +305,28 @@ pub static GROUPS: [Group; 2] = [
             Lang::Es => "Reintentos, dead-letter e idempotencia",
             Lang::En => "Retries, dead-letter and idempotency",
         },
+        // Each page holds only its own group's intro.
+        #[cfg(feature = "lesson-000")]
+        intro: |lang| {
+            match lang {
+            Lang::Es => INTRO_000_ES,
+            Lang::En => "A hub delivers events to a consumer that sometimes fails. It retries with a deterministic exponential backoff (30, 60, 120 … 960 s) and, once the retries are exhausted, sets the event aside in dead-letter. Take the consumer down, fix the root cause, retry by hand, and compare an idempotent consumer with one that is not, on the same run.",
+        }
+        },
+        #[cfg(not(feature = "lesson-000"))]
+        intro: |_| "",
         experiments: &["retries", "uuid5"],
-        presets: &["lesson", "consumer-down", "outage-story", "flaky-acks", "double-publication"],
-        keys: &["failure", "ack_lost", "events", "base", "retries", "consumer", "jitter", "speed", "down", "do", "norad", "start", "ns"],
+        presets: &[
+            "lesson",
+            "consumer-down",
+            "outage-story",
+            "flaky-acks",
+            "double-publication",
+        ],
+        keys: &[
+            "failure", "ack_lost", "events", "base", "retries", "consumer", "jitter", "speed",
+            "down", "do", "norad", "start", "ns",
+        ],
     },
     Group {
         dir: "lesson-004/",
@@ -291,6 +335,15 @@ pub static GROUPS: [Group; 2] = [
             Lang::Es => "Colas y streams",
             Lang::En => "Queues and streams",
         },
+        #[cfg(feature = "lesson-004")]
+        intro: |lang| {
+            match lang {
+            Lang::Es => INTRO_004_ES,
+            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged. Acknowledge before processing and messages are lost; after, and they are processed twice; after, with a record of processed ids, and each one takes effect once.",
+        }
+        },
+        #[cfg(not(feature = "lesson-004"))]
+        intro: |_| "",
         experiments: &["ack"],
         presets: &["lesson-004"],
         keys: &["crash", "rng", "messages"],
@@ -301,18 +354,28 @@ impl Group {
     /// The group of this page: the first whose experiments are compiled in
     /// (with every feature, as native tests build, the root's).
     pub fn here() -> &'static Group {
-        GROUPS.iter().find(|g| g.experiments.iter().any(|c| Experiment::parse(c).is_some())).unwrap_or(&GROUPS[0])
+        GROUPS
+            .iter()
+            .find(|g| g.experiments.iter().any(|c| Experiment::parse(c).is_some()))
+            .unwrap_or(&GROUPS[0])
     }
 
     /// The group that has this experiment or preset code, if this page has not.
     pub fn elsewhere(code: &str, presets: bool) -> Option<&'static Group> {
         let here = Group::here();
         let list = |g: &'static Group| if presets { g.presets } else { g.experiments };
-        let ours = if presets { registry_presets_here(code) } else { Experiment::parse(code).is_some() };
+        let ours = if presets {
+            registry_presets_here(code)
+        } else {
+            Experiment::parse(code).is_some()
+        };
         if ours {
             return None;
         }
-        GROUPS.iter().filter(|g| !std::ptr::eq(*g, here)).find(|g| list(g).contains(&code))
+        GROUPS
+            .iter()
+            .filter(|g| !std::ptr::eq(*g, here))
+            .find(|g| list(g).contains(&code))
     }
 
     /// Whether a link key belongs to another page's experiments.
@@ -324,17 +387,28 @@ impl Group {
     pub fn path_from(&self, from: &Group) -> String {
         let up = "../".repeat(from.dir.matches('/').count());
         let path = format!("{up}{}", self.dir);
-        if path.is_empty() { "./".into() } else { path }
+        if path.is_empty() {
+            "./".into()
+        } else {
+            path
+        }
     }
 }
 
 fn registry_presets_here(code: &str) -> bool {
-    Experiment::ALL.iter().any(|e| e.presets().iter().any(|p| p.code == code))
+    Experiment::ALL
+        .iter()
+        .any(|e| e.presets().iter().any(|p| p.code == code))
 }
 
 /// Every preset of every experiment known to a link version, with its owner.
 pub fn presets(version: u32) -> impl Iterator<Item = (Experiment, &'static Preset)> {
-    Experiment::ALL.iter().flat_map(move |&e| e.presets().iter().filter(move |p| p.in_version(version)).map(move |p| (e, p)))
+    Experiment::ALL.iter().flat_map(move |&e| {
+        e.presets()
+            .iter()
+            .filter(move |p| p.in_version(version))
+            .map(move |p| (e, p))
+    })
 }
 
 registry! {

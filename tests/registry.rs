@@ -21,7 +21,11 @@ fn every_experiment_has_a_code_and_a_title_in_each_language() {
         assert!(codes.insert(e.code()), "{} registered twice", e.code());
         assert_eq!(Experiment::parse(e.code()), Some(e));
         let (es, en) = (e.title(Lang::Es), e.title(Lang::En));
-        assert!(!es.is_empty() && !en.is_empty(), "{}: a title is missing", e.code());
+        assert!(
+            !es.is_empty() && !en.is_empty(),
+            "{}: a title is missing",
+            e.code()
+        );
         assert_ne!(es, en, "{}: the titles are not translated", e.code());
     }
 }
@@ -32,22 +36,38 @@ fn every_parameter_has_a_unique_key_a_lock_and_labels() {
     for param in ParamId::all() {
         let key = param.key();
         assert!(keys.insert(key), "link key {key} declared twice");
-        assert!(!SHELL_KEYS.contains(&key), "{key} is one of the link's own keys");
-        assert!(!key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{key}: not a link key");
+        assert!(
+            !SHELL_KEYS.contains(&key),
+            "{key} is one of the link's own keys"
+        );
+        assert!(
+            !key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+            "{key}: not a link key"
+        );
         assert!(!param.lock().is_empty(), "{key}: no lock name");
         for lang in [Lang::Es, Lang::En] {
             assert!(!param.label(lang).is_empty(), "{key}: no label in {lang:?}");
         }
         if let Domain::Choice { codes, labels } = param.domain() {
             for lang in [Lang::Es, Lang::En] {
-                assert_eq!(labels(lang).len(), codes.len(), "{key}: a choice without its label in {lang:?}");
+                assert_eq!(
+                    labels(lang).len(),
+                    codes.len(),
+                    "{key}: a choice without its label in {lang:?}"
+                );
             }
         }
         if let Owner::Experiment(e) = param.owner {
             assert!(ParamId::of(e).any(|p| p == param));
         }
     }
-    assert_eq!(link::lock_names().len(), ParamId::all().map(ParamId::lock).collect::<HashSet<_>>().len());
+    assert_eq!(
+        link::lock_names().len(),
+        ParamId::all()
+            .map(ParamId::lock)
+            .collect::<HashSet<_>>()
+            .len()
+    );
 }
 
 #[test]
@@ -58,8 +78,16 @@ fn every_default_encodes_and_reads_back() {
         if matches!(param.get(&defaults), Value::Text(ref t) if t.is_empty()) {
             continue; // an empty plan: absent from links
         }
-        let (value, notice) = param.domain().parse(&text).unwrap_or_else(|e| panic!("{}={text}: {e:?}", param.key()));
-        assert_eq!((value, notice), (param.get(&defaults), None), "{}", param.key());
+        let (value, notice) = param
+            .domain()
+            .parse(&text)
+            .unwrap_or_else(|e| panic!("{}={text}: {e:?}", param.key()));
+        assert_eq!(
+            (value, notice),
+            (param.get(&defaults), None),
+            "{}",
+            param.key()
+        );
     }
 }
 
@@ -68,14 +96,30 @@ fn every_preset_has_a_label_and_reads_without_a_notice() {
     for version in link::VERSIONS {
         let mut codes = HashSet::new();
         for (experiment, preset) in presets(version) {
-            assert!(codes.insert(preset.code), "v{version}: preset {} twice", preset.code);
-            assert!(!(preset.label)(Lang::Es).is_empty() && !(preset.label)(Lang::En).is_empty(), "{}", preset.code);
+            assert!(
+                codes.insert(preset.code),
+                "v{version}: preset {} twice",
+                preset.code
+            );
+            assert!(
+                !(preset.label)(Lang::Es).is_empty() && !(preset.label)(Lang::En).is_empty(),
+                "{}",
+                preset.code
+            );
             let (link, notices) = decode(&format!("v={version}&preset={}", preset.code));
-            assert!(notices.is_empty(), "v{version} preset {}: {notices:?}", preset.code);
+            assert!(
+                notices.is_empty(),
+                "v{version} preset {}: {notices:?}",
+                preset.code
+            );
             let init = link.to_init(&[], notices);
             assert_eq!(init.experiment, experiment);
             for (key, _) in preset.values {
-                assert!(*key == "at" || ParamId::by_key(key).is_some(), "preset {}: unknown key {key}", preset.code);
+                assert!(
+                    *key == "at" || ParamId::by_key(key).is_some(),
+                    "preset {}: unknown key {key}",
+                    preset.code
+                );
             }
         }
     }
@@ -89,7 +133,9 @@ fn the_page_bounds_fit_the_core() {
     for param in ParamId::all() {
         match param.domain() {
             Domain::Int { max, .. } => assert!(param.apply(&mut params, Value::Int(max))),
-            Domain::Ratio { max_ppm, .. } => assert!(param.apply(&mut params, Value::Int(max_ppm.into()))),
+            Domain::Ratio { max_ppm, .. } => {
+                assert!(param.apply(&mut params, Value::Int(max_ppm.into())))
+            }
             _ => {}
         }
     }
@@ -102,8 +148,11 @@ fn the_page_bounds_fit_the_core() {
 /// link's own), each with its range: the text an author copies cannot drift.
 #[test]
 fn the_readme_lists_every_link_key() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = readme.find("### URL parameters").expect("README has the URL parameters section");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme
+        .find("### URL parameters")
+        .expect("README has the URL parameters section");
     // The table: the lines that start with '|' after the heading, up to the first that does not.
     let rows: Vec<&str> = readme[start..]
         .lines()
@@ -123,10 +172,16 @@ fn the_readme_lists_every_link_key() {
         }
     }
     for key in ParamId::all().map(ParamId::key).chain(SHELL_KEYS) {
-        assert!(listed.contains(key), "README's URL parameter table lacks `{key}`");
+        assert!(
+            listed.contains(key),
+            "README's URL parameter table lacks `{key}`"
+        );
     }
     for name in &listed {
-        assert!(ParamId::by_key(name).is_some() || SHELL_KEYS.contains(&name.as_str()), "README lists `{name}`, which no link reads");
+        assert!(
+            ParamId::by_key(name).is_some() || SHELL_KEYS.contains(&name.as_str()),
+            "README lists `{name}`, which no link reads"
+        );
     }
     // Each parameter's row states its range as the registry declares it.
     for param in ParamId::all() {
@@ -134,10 +189,20 @@ fn the_readme_lists_every_link_key() {
             if max == u64::MAX {
                 continue;
             }
-            let names = |r: &&&str| r.split('|').nth(1).unwrap_or("").split(',').any(|n| n.trim().trim_matches('`') == param.key());
+            let names = |r: &&&str| {
+                r.split('|')
+                    .nth(1)
+                    .unwrap_or("")
+                    .split(',')
+                    .any(|n| n.trim().trim_matches('`') == param.key())
+            };
             let row = rows.iter().find(names).unwrap();
             let fmt = |n: u64| retry_lab_web::format::int(n);
-            assert!(row.contains(&format!("{}–{}", fmt(min), fmt(max))), "README row of `{}` lacks {min}–{max}: {row}", param.key());
+            assert!(
+                row.contains(&format!("{}–{}", fmt(min), fmt(max))),
+                "README row of `{}` lacks {min}–{max}: {row}",
+                param.key()
+            );
         }
     }
     let _ = Link::of;
@@ -149,39 +214,113 @@ fn the_readme_lists_every_link_key() {
 #[test]
 fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
     use retry_lab_web::registry::GROUPS;
-    let mut grouped: Vec<&str> = GROUPS.iter().flat_map(|g| g.experiments.iter().copied()).collect();
+    let mut grouped: Vec<&str> = GROUPS
+        .iter()
+        .flat_map(|g| g.experiments.iter().copied())
+        .collect();
     let mut registered: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
     grouped.sort();
     registered.sort();
     assert_eq!(grouped, registered, "every experiment in exactly one group");
     for &e in Experiment::ALL {
-        let group = GROUPS.iter().find(|g| g.experiments.contains(&e.code())).unwrap();
+        let group = GROUPS
+            .iter()
+            .find(|g| g.experiments.contains(&e.code()))
+            .unwrap();
         for preset in e.presets() {
-            assert!(group.presets.contains(&preset.code), "preset {} is not in {}'s group", preset.code, e.code());
+            assert!(
+                group.presets.contains(&preset.code),
+                "preset {} is not in {}'s group",
+                preset.code,
+                e.code()
+            );
         }
         for param in ParamId::of(e) {
-            assert!(group.keys.contains(&param.key()), "key {} is not in {}'s group", param.key(), e.code());
+            assert!(
+                group.keys.contains(&param.key()),
+                "key {} is not in {}'s group",
+                param.key(),
+                e.code()
+            );
         }
     }
     let all_keys: usize = GROUPS.iter().map(|g| g.keys.len()).sum();
-    assert_eq!(all_keys, ParamId::all().filter(|p| p.owner != Owner::Shared).count(), "a group lists a key no experiment has");
-    let embed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/embed.js")).unwrap();
-    let table = embed.split("const GROUP_OF = {").nth(1).and_then(|t| t.split('}').next()).expect("embed.js has GROUP_OF");
+    assert_eq!(
+        all_keys,
+        ParamId::all().filter(|p| p.owner != Owner::Shared).count(),
+        "a group lists a key no experiment has"
+    );
+    let embed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/embed.js")).unwrap();
+    let table = embed
+        .split("const GROUP_OF = {")
+        .nth(1)
+        .and_then(|t| t.split('}').next())
+        .expect("embed.js has GROUP_OF");
     let mut mapped: Vec<(String, String)> = table
         .split(',')
         .filter_map(|pair| pair.split_once(':'))
-        .map(|(k, v)| (k.trim().trim_matches('\'').to_owned(), v.trim().trim_matches('\'').to_owned()))
+        .map(|(k, v)| {
+            (
+                k.trim().trim_matches('\'').to_owned(),
+                v.trim().trim_matches('\'').to_owned(),
+            )
+        })
         .collect();
     mapped.sort();
     let mut expected: Vec<(String, String)> = GROUPS
         .iter()
         .filter(|g| !g.dir.is_empty())
-        .flat_map(|g| g.experiments.iter().chain(g.presets).map(move |code| ((*code).to_owned(), g.dir.to_owned())))
+        .flat_map(|g| {
+            g.experiments
+                .iter()
+                .chain(g.presets)
+                .map(move |code| ((*code).to_owned(), g.dir.to_owned()))
+        })
         .collect();
     expected.sort();
     expected.dedup();
     assert_eq!(mapped, expected, "embed.js's GROUP_OF");
-    let budget = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/budget.mjs")).unwrap();
+    let budget =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/budget.mjs"))
+            .unwrap();
     let dirs: Vec<String> = GROUPS.iter().map(|g| format!("'{}'", g.dir)).collect();
-    assert!(budget.contains(&format!("ENTRIES = [{}]", dirs.join(", "))), "budget.mjs measures every lesson page: {dirs:?}");
+    assert!(
+        budget.contains(&format!("ENTRIES = [{}]", dirs.join(", "))),
+        "budget.mjs measures every lesson page: {dirs:?}"
+    );
+}
+
+/// Each entry page prerenders its group's Spanish intro and the lab's
+/// title: the first screen a learner sees before the module runs is the
+/// one the module then renders.
+#[test]
+fn entry_pages_prerender_what_the_lab_renders() {
+    use retry_lab_web::registry::GROUPS;
+    for (file, group) in [("index.html", &GROUPS[0]), ("lesson-004.html", &GROUPS[1])] {
+        let html =
+            std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert!(
+            html.contains(&format!(
+                "<p class=\"lab-intro\">{}</p>",
+                (group.intro)(Lang::Es)
+            )),
+            "{file}: intro"
+        );
+        assert!(
+            html.contains("<div id=\"lab-app\">"),
+            "{file}: the lab mounts below its header"
+        );
+        let texts = Lang::Es.texts();
+        assert!(
+            html.contains(&format!("<h1 class=\"lab-title\">{}</h1>", texts.title)),
+            "{file}: title"
+        );
+        assert!(
+            html.contains(&format!("<p class=\"subtitle\">{}</p>", texts.subtitle)),
+            "{file}: subtitle"
+        );
+        let features = format!("data-cargo-features=\"{}\"", group.feature);
+        assert!(html.contains(&features), "{file} builds {}", group.feature);
+    }
 }

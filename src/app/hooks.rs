@@ -15,7 +15,11 @@ use crate::registry::Transport;
 
 pub fn prefers_reduced_motion() -> bool {
     web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
         .is_some_and(|query| query.matches())
 }
 
@@ -32,15 +36,25 @@ pub fn use_playback_clock(playing: bool, dispatch: UseReducerDispatcher<LabState
                 let mut last = now_ms();
                 interval = Some(gloo_timers::callback::Interval::new(250, move || {
                     let now = now_ms();
-                    dispatch.dispatch(Action::Transport(Transport::Tick { elapsed_real_ms: now - last, now_real_ms: now }));
+                    dispatch.dispatch(Action::Transport(Transport::Tick {
+                        elapsed_real_ms: now - last,
+                        now_real_ms: now,
+                    }));
                     last = now;
                 }));
             } else {
-                fn schedule(frame: Rc<RefCell<Option<AnimationFrame>>>, dispatch: UseReducerDispatcher<LabState>, last: Option<f64>) {
+                fn schedule(
+                    frame: Rc<RefCell<Option<AnimationFrame>>>,
+                    dispatch: UseReducerDispatcher<LabState>,
+                    last: Option<f64>,
+                ) {
                     let next = frame.clone();
                     *frame.borrow_mut() = Some(request_animation_frame(move |now| {
                         if let Some(last) = last {
-                            dispatch.dispatch(Action::Transport(Transport::Tick { elapsed_real_ms: now - last, now_real_ms: now }));
+                            dispatch.dispatch(Action::Transport(Transport::Tick {
+                                elapsed_real_ms: now - last,
+                                now_real_ms: now,
+                            }));
                         }
                         schedule(next, dispatch, Some(now));
                     }));
@@ -57,7 +71,10 @@ pub fn use_playback_clock(playing: bool, dispatch: UseReducerDispatcher<LabState
 }
 
 fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or_default()
 }
 
 /// Space plays or pauses, → steps, unless focus is in a control that uses
@@ -74,30 +91,44 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
         let root = root.clone();
         let listener = target.map(|target| {
             // Not passive: Space must not also scroll the page.
-            EventListener::new_with_options(&target, "keydown", EventListenerOptions::enable_prevent_default(), move |event| {
-                let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
-                if event.alt_key() || event.ctrl_key() || event.meta_key() {
-                    return;
-                }
-                let focus = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-                let in_control = focus.as_ref().is_some_and(|el| {
-                    matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA" | "BUTTON" | "A")
-                });
-                let in_lab = match (&focus, root.cast::<web_sys::Element>()) {
-                    (Some(el), Some(root)) => root.contains(Some(el)) || el.tag_name() == "BODY",
-                    _ => false,
-                };
-                if in_control || !in_lab {
-                    return;
-                }
-                let action = match event.key().as_str() {
-                    " " | "Spacebar" => Action::Transport(Transport::TogglePlay),
-                    "ArrowRight" => Action::Transport(Transport::Step),
-                    _ => return,
-                };
-                event.prevent_default();
-                dispatch.dispatch(action);
-            })
+            EventListener::new_with_options(
+                &target,
+                "keydown",
+                EventListenerOptions::enable_prevent_default(),
+                move |event| {
+                    let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if event.alt_key() || event.ctrl_key() || event.meta_key() {
+                        return;
+                    }
+                    let focus = event
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                    let in_control = focus.as_ref().is_some_and(|el| {
+                        matches!(
+                            el.tag_name().as_str(),
+                            "INPUT" | "SELECT" | "TEXTAREA" | "BUTTON" | "A"
+                        )
+                    });
+                    let in_lab = match (&focus, root.cast::<web_sys::Element>()) {
+                        (Some(el), Some(root)) => {
+                            root.contains(Some(el)) || el.tag_name() == "BODY"
+                        }
+                        _ => false,
+                    };
+                    if in_control || !in_lab {
+                        return;
+                    }
+                    let action = match event.key().as_str() {
+                        " " | "Spacebar" => Action::Transport(Transport::TogglePlay),
+                        "ArrowRight" => Action::Transport(Transport::Step),
+                        _ => return,
+                    };
+                    event.prevent_default();
+                    dispatch.dispatch(action);
+                },
+            )
         });
         move || drop(listener)
     });
@@ -116,18 +147,76 @@ pub fn use_document_lang(lang: Lang, standalone: bool) {
     });
 }
 
-/// Keeps the address bar in step with the lab (`replaceState`: no history
-/// entry per change). Only when the lab owns its document.
+/// False for the first render and true from a later task on, when `defer`
+/// (true at once otherwise). The timer is cancelled if the lab unmounts first.
 #[hook]
-pub fn use_url_sync(query: String, enabled: bool) {
-    use_effect_with((query, enabled), |(query, enabled)| {
-        if *enabled {
-            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{query}")));
+pub fn use_next_task(defer: bool) -> bool {
+    let ready = use_state(|| !defer);
+    {
+        let ready = ready.clone();
+        use_effect_with((), move |_| {
+            let timeout =
+                (!*ready).then(|| gloo_timers::callback::Timeout::new(0, move || ready.set(true)));
+            move || drop(timeout)
+        });
+    }
+    *ready
+}
+
+/// The page's prerendered header (`#lab-header`: title, subtitle, intro)
+/// follows the learner's language. Its elements are the page's own and stay
+/// in place, so what painted first stays painted.
+#[hook]
+pub fn use_page_header(lang: Lang, enabled: bool) {
+    use_effect_with((lang, enabled), |(lang, enabled)| {
+        let header = enabled
+            .then(|| gloo_utils::document().get_element_by_id("lab-header"))
+            .flatten();
+        if let Some(header) = header {
+            let texts = lang.texts();
+            let intro = (crate::registry::Group::here().intro)(*lang);
+            for (selector, text) in [
+                (".lab-title", texts.title),
+                (".subtitle", texts.subtitle),
+                (".lab-intro", intro),
+            ] {
+                if let Ok(Some(el)) = header.query_selector(selector) {
+                    if el.text_content().as_deref() != Some(text) {
+                        el.set_text_content(Some(text));
+                    }
+                }
             }
+            let _ = header.set_attribute("lang", lang.code());
         }
     });
 }
+
+/// Keeps the address bar in step with the lab (`replaceState`: no history
+/// entry per change). Only when the lab owns its document. Debounced: a
+/// slider drag or a seek changes the link many times a second, and each
+/// `replaceState` costs a millisecond or two of the frame.
+#[hook]
+pub fn use_url_sync(query: String, enabled: bool) {
+    use_effect_with((query, enabled), |(query, enabled)| {
+        let query = query.clone();
+        let timeout = enabled.then(|| {
+            gloo_timers::callback::Timeout::new(URL_SYNC_DELAY_MS, move || {
+                if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                    let _ = history.replace_state_with_url(
+                        &wasm_bindgen::JsValue::NULL,
+                        "",
+                        Some(&format!("?{query}")),
+                    );
+                }
+            })
+        });
+        // Dropping the timeout cancels it: only the last link is written.
+        move || drop(timeout)
+    });
+}
+
+/// How long the link must stay the same before the address bar follows.
+const URL_SYNC_DELAY_MS: u32 = 250;
 
 /// In an iframe (`?embed=1`), tells the parent the lab's height whenever it
 /// changes: `{ type: "retry-lab:resize", version: 1, height }`, nothing else.
@@ -142,17 +231,28 @@ pub fn use_embed_height(root: NodeRef, enabled: bool) {
             (Some(w), Some(p)) => !js_sys::Object::is(w, p),
             _ => false,
         };
-        if let (true, true, Some(element), Some(parent)) = (*enabled, framed, root.cast::<web_sys::Element>(), parent) {
-            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-                let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else { return };
-                let height = entry.target().get_bounding_client_rect().height().ceil();
-                let message = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(&message, &"type".into(), &"retry-lab:resize".into());
-                let _ = js_sys::Reflect::set(&message, &"version".into(), &1.into());
-                let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
-                // Only a size is sent, so any parent origin may receive it.
-                let _ = parent.post_message(&message, "*");
-            });
+        if let (true, true, Some(element), Some(parent)) =
+            (*enabled, framed, root.cast::<web_sys::Element>(), parent)
+        {
+            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
+                move |entries: js_sys::Array| {
+                    let Some(entry) = entries
+                        .get(0)
+                        .dyn_into::<web_sys::ResizeObserverEntry>()
+                        .ok()
+                    else {
+                        return;
+                    };
+                    let height = entry.target().get_bounding_client_rect().height().ceil();
+                    let message = js_sys::Object::new();
+                    let _ =
+                        js_sys::Reflect::set(&message, &"type".into(), &"retry-lab:resize".into());
+                    let _ = js_sys::Reflect::set(&message, &"version".into(), &1.into());
+                    let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+                    // Only a size is sent, so any parent origin may receive it.
+                    let _ = parent.post_message(&message, "*");
+                },
+            );
             if let Ok(resize) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
                 resize.observe(&element);
                 observer = Some((resize, callback));

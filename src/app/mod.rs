@@ -33,7 +33,12 @@ pub struct AppProps {
 #[component(App)]
 pub fn app(props: &AppProps) -> Html {
     let init = &props.init;
-    let state = use_reducer(|| LabState::new(&LabInit { experiment: init.only.unwrap_or(init.experiment), ..init.clone() }));
+    let state = use_reducer(|| {
+        LabState::new(&LabInit {
+            experiment: init.only.unwrap_or(init.experiment),
+            ..init.clone()
+        })
+    });
     let dispatch = state.dispatcher();
     let root = use_node_ref();
     // Ids must be unique when several labs share a page.
@@ -47,15 +52,25 @@ pub fn app(props: &AppProps) -> Html {
     // embed settings it was opened with. Memoized: renders come every frame
     // while playing, and the clock goes in the link only when paused.
     let link_clock_ms = if state.playing() { None } else { clock_ms };
-    let links = use_memo((lang, state.params.clone(), state.open, link_clock_ms), |(lang, params, open, clock_ms)| {
-        let link = Link::of(*lang, params, *open, *clock_ms);
-        let share_url = format!("{}?{}", init.share_base, link.encode());
-        let own_query = Link { embed: init.compact, only: init.only, lock: init.locked.0.clone(), ..link }.encode();
-        (share_url, own_query)
-    });
+    let links = use_memo(
+        (lang, state.params.clone(), state.open, link_clock_ms),
+        |(lang, params, open, clock_ms)| {
+            let link = Link::of(*lang, params, *open, *clock_ms);
+            let share_url = format!("{}?{}", init.share_base, link.encode());
+            let own_query = Link {
+                embed: init.compact,
+                only: init.only,
+                lock: init.locked.0.clone(),
+                ..link
+            }
+            .encode();
+            (share_url, own_query)
+        },
+    );
     let (share_url, own_query) = (*links).clone();
 
     hooks::use_document_lang(lang, init.standalone);
+    hooks::use_page_header(lang, init.prerendered_header);
     hooks::use_playback_clock(state.playing(), dispatch.clone());
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
@@ -86,21 +101,31 @@ pub fn app(props: &AppProps) -> Html {
         });
         html! { <nav class="tabs" aria-label={texts.experiments_label}>{ for buttons }{ for others }</nav> }
     });
-    let panel = PanelProps { state: (*state).clone(), dispatch: dispatch.clone(), id_prefix: id_prefix.clone() };
+    let panel = PanelProps {
+        state: (*state).clone(),
+        dispatch: dispatch.clone(),
+        id_prefix: id_prefix.clone(),
+    };
+    // The standalone page paints its header first and the experiment in the
+    // next task: two shorter tasks instead of one long one at start-up.
+    let panel_ready = hooks::use_next_task(init.standalone);
     let class = classes!("lab", init.compact.then_some("lab-compact"));
     html! {
         <div class={class} ref={root} lang={lang.code()}>
             <header class="lab-header">
-                <div>
-                    if init.compact { <h2 class="lab-title">{ texts.title }</h2> } else { <h1 class="lab-title">{ texts.title }</h1> }
-                    <p class="subtitle">{ texts.subtitle }</p>
-                </div>
+                if !init.prerendered_header {
+                    <div>
+                        if init.compact { <h2 class="lab-title">{ texts.title }</h2> } else { <h1 class="lab-title">{ texts.title }</h1> }
+                        <p class="subtitle">{ texts.subtitle }</p>
+                    </div>
+                }
                 <div class="lang-switch" role="group" aria-label={texts.language}>{ for lang_buttons }</div>
             </header>
+            if !init.compact && !init.prerendered_header { <p class="lab-intro">{ (Group::here().intro)(lang) }</p> }
             <share::LinkNotice lang={lang} notices={init.notices.clone()} />
             { tabs.unwrap_or_default() }
-            <share::ShareBar lang={lang} current={state.current_preset()} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
-            { registry::panel(state.open, &panel) }
+            <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
+            if panel_ready { { registry::panel(state.open, &panel) } }
         </div>
     }
 }

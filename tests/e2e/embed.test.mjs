@@ -18,6 +18,8 @@ test('a preset plus an override, and the link follows changes without adding his
   const slider = page.getByLabel('Failure probability per attempt');
   await slider.focus();
   for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
+  // The address bar follows once the link has stayed the same for a moment.
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('failure') === '0.35');
   const search = new URLSearchParams(await page.evaluate(() => location.search));
   assert.equal(search.get('v'), '2');
   assert.equal(search.get('failure'), '0.35');
@@ -70,7 +72,7 @@ test('bad links still load: each bad field falls back or is clamped, and a dismi
   await page.close();
   for (const query of ['?%%%', '?' + 'a=1&'.repeat(500), '?events=' + '9'.repeat(300), '?lock=,,,&only=&exp=%00', '?seed=-1&base=0&retries=1e9']) {
     const { page: p, errors: e } = await open(browser, server.base + query);
-    await p.locator('.lab').waitFor();
+    await p.locator('.experiment').waitFor();
     assert.deepEqual(e, [], query.slice(0, 40));
     await p.close();
   }
@@ -147,7 +149,7 @@ test('served from a sub-path, with no request beyond its own files and no CSP vi
   await page.getByRole('button', { name: /Play/ }).click();
   await page.locator('.finished').waitFor({ timeout: 30_000 });
   await page.reload();
-  await page.locator('.lab').waitFor();
+  await page.locator('.experiment').waitFor();
   for (const url of requests) assert.ok(url.startsWith(subpath.base), `request outside the lab's sub-path: ${url}`);
   assert.ok(subpath.requests.every((p) => p.startsWith('/courses/retry-lab/')), subpath.requests.join(', '));
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');

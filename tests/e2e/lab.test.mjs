@@ -70,7 +70,7 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
 async function eachTab(page, base, visit) {
   for (const entry of ['', 'lesson-004/']) {
     await page.goto(base + entry + page.url().slice(page.url().indexOf('?')));
-    await page.locator('.lab').waitFor();
+    await page.locator('.experiment').waitFor();
     for (const tab of await page.locator('nav.tabs button').all()) {
       await tab.click();
       await visit(`${entry}${await tab.textContent()}`);
@@ -187,6 +187,7 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   assert.equal(await counter(page, 'acknowledged'), 10);
   await seek.fill('1000');
   assert.equal(await counter(page, 'acknowledged'), 0, 'back before the fix');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('at') === '1000');
   const search = new URLSearchParams(await page.evaluate(() => location.search));
   assert.equal(search.get('v'), '2');
   assert.equal(search.get('down'), '0-3600');

@@ -8,6 +8,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 test('the page loads with no console error and shows the lesson backoff table', async () => {
   const { page, errors } = await open(browser, server.base, { locale: 'es-MX' });
+  await page.locator('.schedule-table').waitFor();
   const waits = await page.locator('.schedule-table tbody td.num').allTextContents();
   assert.deepEqual(waits.map((w) => w.split(' ')[0]), ['30', '60', '120', '240', '480', '960']);
   assert.equal(await page.locator('.schedule-table .total').textContent(), '1,890 s');
@@ -18,9 +19,13 @@ test('the page loads with no console error and shows the lesson backoff table', 
 
 test('an English browser gets English; ?lang= wins over it', async () => {
   let { page, errors } = await open(browser, server.base, { locale: 'en-GB' });
+  // The prerendered header (Spanish) follows the learner's language once the lab runs.
+  await page.locator('.experiment').waitFor();
   assert.equal(await page.locator('h1').textContent(), 'Retry Lab');
+  assert.match(await page.locator('.lab-intro').textContent(), /^A hub delivers events/);
   await page.close();
   ({ page } = await open(browser, server.base + '?lang=es', { locale: 'en-GB' }));
+  await page.locator('.experiment').waitFor();
   assert.equal(await page.locator('h1').textContent(), 'Laboratorio de reintentos');
   assert.equal(await page.locator('html').getAttribute('lang'), 'es');
   assert.deepEqual(errors, []);

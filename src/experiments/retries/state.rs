@@ -5,7 +5,9 @@
 
 use std::rc::Rc;
 
-use retry_lab_core::{limits, Attempt, Follow, Intervention, Outage, Outcome, Pair, Plan, SimConfig, Timed};
+use retry_lab_core::{
+    limits, Attempt, Follow, Intervention, Outage, Outcome, Pair, Plan, SimConfig, Timed,
+};
 
 use super::Params;
 use crate::params::Shared;
@@ -36,7 +38,11 @@ pub enum Action {
     /// Forget the plan's intervention at this index.
     RemoveIntervention(usize),
     /// Edit an outage window (seconds).
-    SetOutage { index: usize, start_s: u64, end_s: u64 },
+    SetOutage {
+        index: usize,
+        start_s: u64,
+        end_s: u64,
+    },
     AddOutage,
     RemoveOutage(usize),
 }
@@ -58,8 +64,13 @@ pub struct State {
 impl State {
     pub fn new(params: &Params, shared: &Shared, clock_ms: u64) -> Self {
         let built_from = (params.sim_config(shared), params.plan.clone());
-        // The page's bounds are within the core's limits (a test checks it).
-        let origin = Rc::new(Pair::new(built_from.0, built_from.1.clone()).expect("page params are within core limits"));
+        // The page's bounds are within the core's limits (tests/registry.rs
+        // checks it). No `expect`: formatting the error would bring the
+        // whole `Debug` machinery into the page's module.
+        let origin = match Pair::new(built_from.0, built_from.1.clone()) {
+            Ok(pair) => Rc::new(pair),
+            Err(_) => unreachable!("page params are within core limits"),
+        };
         let mut pair = (*origin).clone();
         // At clock 0 nothing has run yet: the first Play or Step delivers
         // what is due at 0.
@@ -103,7 +114,10 @@ impl State {
                 }
             }
             Transport::Reset => self.seek(0),
-            Transport::Tick { elapsed_real_ms, now_real_ms } => {
+            Transport::Tick {
+                elapsed_real_ms,
+                now_real_ms,
+            } => {
                 if !self.playing {
                     return;
                 }
@@ -137,19 +151,37 @@ impl State {
 
     pub fn reduce(&mut self, params: &mut Params, shared: &Shared, locks: &Locks, action: Action) {
         let plan = match action {
-            Action::FixNow | Action::RetryDeadLetter(_) | Action::RetryAllDeadLetters | Action::RemoveIntervention(_)
+            Action::FixNow
+            | Action::RetryDeadLetter(_)
+            | Action::RetryAllDeadLetters
+            | Action::RemoveIntervention(_)
                 if locks.contains("do") =>
             {
                 return
             }
-            Action::SetOutage { .. } | Action::AddOutage | Action::RemoveOutage(_) if locks.contains("down") => return,
+            Action::SetOutage { .. } | Action::AddOutage | Action::RemoveOutage(_)
+                if locks.contains("down") =>
+            {
+                return
+            }
             Action::FixNow => self.record(&params.plan, Intervention::FixCause),
-            Action::RetryDeadLetter(event) => self.record(&params.plan, Intervention::RetryDeadLetter(event)),
-            Action::RetryAllDeadLetters => self.record(&params.plan, Intervention::RetryAllDeadLetters),
+            Action::RetryDeadLetter(event) => {
+                self.record(&params.plan, Intervention::RetryDeadLetter(event))
+            }
+            Action::RetryAllDeadLetters => {
+                self.record(&params.plan, Intervention::RetryAllDeadLetters)
+            }
             Action::RemoveIntervention(index) => Some(params.plan.without(index)),
-            Action::SetOutage { index, start_s, end_s } => {
+            Action::SetOutage {
+                index,
+                start_s,
+                end_s,
+            } => {
                 let mut outages = params.plan.outages().to_vec();
-                let window = Outage { start_ms: start_s.saturating_mul(1_000), end_ms: end_s.saturating_mul(1_000) };
+                let window = Outage {
+                    start_ms: start_s.saturating_mul(1_000),
+                    end_ms: end_s.saturating_mul(1_000),
+                };
                 if let Some(outage) = outages.get_mut(index) {
                     *outage = window;
                 }
@@ -157,8 +189,15 @@ impl State {
             }
             Action::AddOutage => {
                 let mut outages = params.plan.outages().to_vec();
-                let start_ms = outages.iter().map(|o| o.end_ms).max().map_or(0, |end| end + NEW_OUTAGE_MS);
-                outages.push(Outage { start_ms, end_ms: start_ms + NEW_OUTAGE_MS });
+                let start_ms = outages
+                    .iter()
+                    .map(|o| o.end_ms)
+                    .max()
+                    .map_or(0, |end| end + NEW_OUTAGE_MS);
+                outages.push(Outage {
+                    start_ms,
+                    end_ms: start_ms + NEW_OUTAGE_MS,
+                });
                 Plan::new(outages, params.plan.interventions().to_vec()).ok()
             }
             Action::RemoveOutage(index) => {
@@ -186,7 +225,15 @@ impl State {
             Intervention::RetryAllDeadLetters => !dead.is_empty(),
         };
         let fits = plan.interventions().len() < limits::INTERVENTIONS_MAX;
-        (useful && fits).then(|| plan.with(Timed { at_ms: self.clock_ms, what }).ok()).flatten()
+        (useful && fits)
+            .then(|| {
+                plan.with(Timed {
+                    at_ms: self.clock_ms,
+                    what,
+                })
+                .ok()
+            })
+            .flatten()
     }
 
     fn advance_to(&mut self, clock_ms: u64, now_real_ms: Option<f64>) {
@@ -197,9 +244,13 @@ impl State {
         self.clock_ms = clock_ms;
         let new_attempts = &self.pair.idempotent.trace()[before..];
         if let Some(offset) = most_notable(new_attempts) {
-            let speak = now_real_ms.is_none_or(|now| now - self.narrated_at_real_ms >= NARRATION_INTERVAL_MS);
+            let speak = now_real_ms
+                .is_none_or(|now| now - self.narrated_at_real_ms >= NARRATION_INTERVAL_MS);
             if speak {
-                self.narration = Some(Narration { index: before + offset, more: new_attempts.len() as u32 - 1 });
+                self.narration = Some(Narration {
+                    index: before + offset,
+                    more: new_attempts.len() as u32 - 1,
+                });
                 if let Some(now) = now_real_ms {
                     self.narrated_at_real_ms = now;
                 }
@@ -217,6 +268,10 @@ fn most_notable(attempts: &[Attempt]) -> Option<usize> {
         (_, Outcome::Failed { .. }) => 2,
         _ => 1,
     };
-    let best = attempts.iter().rev().enumerate().max_by_key(|(_, a)| rank(a))?;
+    let best = attempts
+        .iter()
+        .rev()
+        .enumerate()
+        .max_by_key(|(_, a)| rank(a))?;
     Some(attempts.len() - 1 - best.0)
 }
