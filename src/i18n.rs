@@ -50,9 +50,15 @@ impl Lang {
     }
 
     pub const fn texts(self) -> &'static Texts {
+        self.pick(&ES, &EN)
+    }
+
+    /// This language's table of strings: the shell's and every experiment's
+    /// (each a struct with an `ES` and an `EN`).
+    pub const fn pick<T>(self, es: &'static T, en: &'static T) -> &'static T {
         match self {
-            Lang::Es => &ES,
-            Lang::En => &EN,
+            Lang::Es => es,
+            Lang::En => en,
         }
     }
 }

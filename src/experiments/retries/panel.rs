@@ -71,6 +71,11 @@ pub fn panel(props: &PanelProps) -> Html {
     }
 }
 
+/// A "✕" that removes one item of a list, named for screen readers.
+fn remove_button(props: &PanelProps, class: &'static str, label: String, locked: bool, action: RetriesAction) -> Html {
+    html! { <button type="button" {class} aria-label={label} disabled={locked} onclick={send(props, action)}>{ "✕" }</button> }
+}
+
 /// The consumer's outage windows, editable in seconds.
 fn outages(props: &PanelProps) -> Html {
     let state = &props.state;
@@ -98,8 +103,7 @@ fn outages(props: &PanelProps) -> Html {
                     <label for={to_id.clone()}>{ (s.outage_to)(n) }</label>
                     <div class="control-row"><input type="number" id={to_id} min="1" value={end_s.to_string()} disabled={locked} onchange={edit(false)} /><span class="unit">{ "s" }</span></div>
                 </div>
-                <button type="button" class="remove-outage" aria-label={(s.remove_outage)(n)} disabled={locked}
-                    onclick={send(props, RetriesAction::RemoveOutage(index))}>{ "✕" }</button>
+                { remove_button(props, "remove-outage", (s.remove_outage)(n), locked, RetriesAction::RemoveOutage(index)) }
             </div>
         }
     });
@@ -140,8 +144,7 @@ fn interventions(props: &PanelProps) -> Html {
                 <span>{ format!("{} · {}", format::seconds(timed.at_ms), describe(s, timed.what)) }
                     if no_effect { <span class="hint">{ format!(" ({})", s.intervention_no_effect) }</span> }
                 </span>
-                <button type="button" class="remove-intervention" aria-label={(s.remove_intervention)(n)} disabled={locked}
-                    onclick={send(props, RetriesAction::RemoveIntervention(index))}>{ "✕" }</button>
+                { remove_button(props, "remove-intervention", (s.remove_intervention)(n), locked, RetriesAction::RemoveIntervention(index)) }
             </li>
         }
     });

@@ -60,8 +60,5 @@ pub static EN: Strings = Strings {
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {
-    match lang {
-        Lang::Es => &ES,
-        Lang::En => &EN,
-    }
+    lang.pick(&ES, &EN)
 }
