@@ -11,7 +11,7 @@ use crate::init::LabInit;
 use crate::link;
 use crate::params::Value;
 use crate::registry::{
-    Experiment, LabParams, Locks, Owner, ParamId, States, Transport, UnitAction,
+    Experiment, LabParams, Locks, ParamId, States, Transport, UnitAction,
 };
 
 #[derive(Clone)]
@@ -122,11 +122,6 @@ impl LabState {
             }
         }
         next
-    }
-
-    /// Whether a parameter's owner is the open experiment (or shared).
-    pub fn shows(&self, param: ParamId) -> bool {
-        param.owner == Owner::Shared || param.owner == Owner::Experiment(self.open)
     }
 }
 

@@ -26,13 +26,6 @@ impl Pair {
         Ok(Self { naive: make(ConsumerMode::Naive)?, idempotent, end_ms })
     }
 
-    /// Both runs advanced to `clock_ms`: the state a seek to that time shows.
-    pub fn at(cfg: SimConfig, plan: Plan, clock_ms: u64) -> Result<Self, ConfigError> {
-        let mut pair = Self::new(cfg, plan)?;
-        pair.run_until(clock_ms);
-        Ok(pair)
-    }
-
     pub fn shown(&self, consumer: ConsumerMode) -> &Engine {
         match consumer {
             ConsumerMode::Naive => &self.naive,
