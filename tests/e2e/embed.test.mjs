@@ -59,6 +59,7 @@ test('copy link reproduces the same run, step for step', async () => {
 
 test('bad links still load: each bad field falls back or is clamped, and a dismissible notice says so', async () => {
   const { page, errors } = await open(browser, server.base + '?v=7&failure=abc&events=99999&zzz=1&lang=en&jitter=%F0%9F%92%A5');
+  await page.locator('.experiment').waitFor(); // the lab mounts after the page's first paint
   const notice = page.locator('.notice');
   const items = await notice.locator('li').allTextContents();
   assert.equal(items.length, 5, items.join('\n'));
