@@ -100,7 +100,7 @@ impl LabState {
             }
             Action::ApplyPreset { code } => {
                 let Some((experiment, preset)) =
-                    crate::registry::presets(link::VERSION).find(|(_, p)| p.code == code)
+                    crate::registry::preset(link::VERSION, code)
                 else {
                     return self.clone();
                 };

@@ -192,12 +192,10 @@ impl Reader {
             "v" => {} // read first, see `decode_pairs`
             "preset" => {
                 let version = self.link.version;
-                match registry::presets(version).find(|(_, p)| p.code == value) {
-                    Some((_, preset)) => self.link.preset = Some(preset.code),
-                    None if Group::elsewhere(value, true).is_some() => {
-                        self.link.elsewhere = Group::elsewhere(value, true).map(|g| g.dir)
-                    }
-                    None => {
+                match (registry::preset(version, value), Group::elsewhere(value, true)) {
+                    (Some((_, preset)), _) => self.link.preset = Some(preset.code),
+                    (None, Some(group)) => self.link.elsewhere = Some(group.dir),
+                    (None, None) => {
                         let codes: Vec<&str> =
                             registry::presets(version).map(|(_, p)| p.code).collect();
                         self.invalid(key, value, codes.join(", "));
@@ -340,7 +338,7 @@ impl Link {
 
     fn preset_spec(&self) -> Option<(Experiment, &'static Preset)> {
         let code = self.preset?;
-        registry::presets(self.version).find(|(_, p)| p.code == code)
+        registry::preset(self.version, code)
     }
 
     /// Defaults, then the preset, then the explicit values. The language:

@@ -365,7 +365,7 @@ impl Group {
         let here = Group::here();
         let list = |g: &'static Group| if presets { g.presets } else { g.experiments };
         let ours = if presets {
-            registry_presets_here(code)
+            Experiment::ALL.iter().any(|e| e.presets().iter().any(|p| p.code == code))
         } else {
             Experiment::parse(code).is_some()
         };
@@ -395,10 +395,9 @@ impl Group {
     }
 }
 
-fn registry_presets_here(code: &str) -> bool {
-    Experiment::ALL
-        .iter()
-        .any(|e| e.presets().iter().any(|p| p.code == code))
+/// The preset a link version knows under this code, with its owner.
+pub fn preset(version: u32, code: &str) -> Option<(Experiment, &'static Preset)> {
+    presets(version).find(|(_, p)| p.code == code)
 }
 
 /// Every preset of every experiment known to a link version, with its owner.

@@ -9,7 +9,7 @@ use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue,
 use retry_lab_core::ids::derived_id;
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
 use retry_lab_web::link;
-use retry_lab_web::registry::{presets, Experiment, LabParams, Locks};
+use retry_lab_web::registry::{preset, Experiment, LabParams, Locks};
 use serde_json::{json, Value};
 
 #[derive(Parser)]
@@ -210,7 +210,7 @@ fn preset_of(text: &str, experiment: Experiment) -> Result<&'static str, String>
     match codes.iter().find(|c| **c == text) {
         Some(code) => Ok(code),
         None => {
-            let owner = presets(link::VERSION).find(|(_, p)| p.code == text).map(|(e, _)| e);
+            let owner = preset(link::VERSION, text).map(|(e, _)| e);
             let hint = match owner {
                 Some(Experiment::AckTiming) => " (that preset is the ack table's: retry-lab ack-table --preset ...)".to_owned(),
                 Some(Experiment::Retries) => " (that preset is the retries run's: retry-lab simulate --preset ...)".to_owned(),
@@ -228,7 +228,7 @@ fn ack_preset(text: &str) -> Result<&'static str, String> {
 }
 /// A preset's parameters as the page has them (the same decoder as its links).
 fn preset_params(code: Option<&str>) -> LabParams {
-    let preset = code.and_then(|code| presets(link::VERSION).find(|(_, p)| p.code == code));
+    let preset = code.and_then(|code| preset(link::VERSION, code));
     preset.map(|(_, p)| link::preset_values(p, &LabParams::default(), &Locks::default()).0).unwrap_or_default()
 }
 fn namespace(text: &str) -> Result<Namespace, String> {
