@@ -232,3 +232,37 @@ pub fn playback(p: &PanelProps, props: &PlaybackView) -> Html {
         </div>
     }
 }
+
+/// Draws a view that shows only the rows in view of its scroll region (a
+/// virtual list): this component keeps the region's scroll offset, the view
+/// draws from it and hands the region this `onscroll`. One component serves
+/// every such list, so each list costs the module its view alone.
+pub type ScrolledView = fn(&PanelProps, u32, Callback<Event>) -> Html;
+
+#[derive(Properties)]
+pub struct ScrolledProps {
+    pub panel: PanelProps,
+    pub view: ScrolledView,
+}
+
+impl PartialEq for ScrolledProps {
+    fn eq(&self, other: &Self) -> bool {
+        // A list keeps one view for its life; the state decides re-renders.
+        std::ptr::fn_addr_eq(self.view, other.view) && self.panel == other.panel
+    }
+}
+
+#[component(Scrolled)]
+pub fn scrolled(props: &ScrolledProps) -> Html {
+    let scroll_top_px = use_state(|| 0u32);
+    let onscroll = {
+        let scroll_top_px = scroll_top_px.clone();
+        Callback::from(move |e: Event| {
+            use wasm_bindgen::JsCast;
+            if let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                scroll_top_px.set(el.scroll_top().max(0) as u32);
+            }
+        })
+    };
+    (props.view)(&props.panel, *scroll_top_px, onscroll)
+}

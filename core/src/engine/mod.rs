@@ -254,15 +254,25 @@ impl Engine {
             }
         }
         // Then the rest in one batch, a loop of its own: the hot path of a
-        // big run.
-        let mut batch = self.batch();
-        // Natively (the CLI's 1M-message runs) a loop without the plan's
-        // check when there is no plan; the page keeps one loop (size).
-        if cfg!(not(target_arch = "wasm32")) && batch.plan.is_none() {
-            while batch.step_with::<false>().is_some() {}
+        // big run. Natively (the CLI's 1M-message runs) a loop without the
+        // plan's check when there is no plan; the page keeps one loop (size).
+        if cfg!(not(target_arch = "wasm32")) && self.batch().plan.is_none() {
+            self.run_to_end_unplanned();
         } else {
+            let mut batch = self.batch();
             while batch.step().is_some() {}
+            batch.end();
         }
+    }
+
+    /// The unplanned loop in a function of its own: in the same function as
+    /// the planned loop, whose batch escapes to `deliver_planned`, the batch
+    /// lived in memory for both loops (measured: a 1M-message run ~9.2 ->
+    /// ~8 ms).
+    #[inline(never)]
+    fn run_to_end_unplanned(&mut self) {
+        let mut batch = self.batch();
+        while batch.step_with::<false>().is_some() {}
         batch.end();
     }
 

@@ -6,16 +6,14 @@ use retry_lab_core::{Backoff, Counters, FailureKind, Follow, Intervention, Jitte
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use super::timeline::{marker, Timeline};
+use super::timeline::{marker, timeline};
 use super::Action as RetriesAction;
-use crate::app::widgets::{event_value, param_control, playback, seed_control, PanelProps, PlaybackView};
+use crate::app::widgets::{event_value, param_control, playback, seed_control, PanelProps, PlaybackView, Scrolled, ScrolledView};
 use crate::format;
 use crate::i18n::Lang;
 use crate::lab::Action;
 use crate::registry::{Experiment, ParamId, UnitAction};
 
-/// Dead-letter rows drawn at once; "retry all" covers the rest.
-const DLQ_ROWS_SHOWN: usize = 50;
 const LOG_ROWS_SHOWN: usize = 30;
 
 // Parts that take the whole state re-render with it anyway, so they are
@@ -46,7 +44,7 @@ pub fn panel(props: &PanelProps) -> Html {
                     { playback(props, &PlaybackView { playing: run.playing, finished: run.finished(), clock_ms: run.clock_ms,
                         seek_max_ms: horizon_ms + horizon_ms / 4, speed_s_per_s: params.speed_s_per_s, seek_label: s.seek }) }
                     { interventions(props) }
-                    <Timeline state={state.clone()} id_prefix={props.id_prefix.clone()} />
+                    <Scrolled panel={props.clone()} view={timeline as ScrolledView} />
                     { counters_panel(&CountersProps { lang: state.lang, counters: *shown.counters(), waiting: shown.census().waiting }) }
                     { compare(&CompareProps { lang: state.lang, naive: *run.pair.naive.counters(), idempotent: *run.pair.idempotent.counters() }) }
                     { dead_letter_panel(props) }
@@ -265,6 +263,11 @@ fn compare(props: &CompareProps) -> Html {
     }
 }
 
+/// Dead-letter rows drawn at once, in a region that scrolls; "retry all"
+/// covers the rest. Drawing 50 (before) made a seek into a run with many
+/// dead letters miss its frame.
+const DLQ_ROWS_SHOWN: usize = 12;
+
 fn dead_letter_panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
@@ -289,10 +292,10 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
         html! {
             <tr key={event} data-event={(event + 1).to_string()}>
                 <td><span class="event-number">{ event + 1 }</span>{ " " }<code title={id.clone()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
-                <td><code>{ engine.fact_key(event) }</code></td>
+                <td class="wrap"><code class="clamp">{ engine.fact_key(event) }</code></td>
                 <td class="num retries-used">{ (s.retries_used)(used, retries_max) }</td>
                 <td class="num deliveries">{ record.attempts }</td>
-                <td>{ reason }</td>
+                <td class="wrap"><span class="clamp">{ reason }</span></td>
                 <td class="num">{ format::seconds(entered_ms) }</td>
                 <td><button type="button" class="retry-one" aria-label={(s.retry_event)(event + 1)} disabled={locked}
                     onclick={send(props, RetriesAction::RetryDeadLetter(event))}>{ s.retry }</button></td>
@@ -309,7 +312,7 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
             if dead.is_empty() {
                 <p class="empty">{ s.dlq_empty }</p>
             } else {
-                <div class="table-scroll" tabindex="0" role="region" aria-label={s.dlq_heading}>
+                <div class="table-scroll dlq-scroll" tabindex="0" role="region" aria-label={s.dlq_heading}>
                     <table>
                         <thead><tr>
                             <th scope="col">{ s.col_id }</th><th scope="col">{ s.col_fact_key }</th>

@@ -4,12 +4,11 @@
 //! each backoff wait is a bar that grows with the simulated clock.
 
 use retry_lab_core::{Attempt, FailureKind, Follow, Outcome};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use crate::format;
-use crate::lab::LabState;
+use crate::app::widgets::PanelProps;
 
 pub const LANE_HEIGHT_PX: u32 = 26;
 const LANES_IN_VIEW: u32 = 12;
@@ -50,15 +49,8 @@ fn tick_step_ms(horizon_ms: u64) -> u64 {
     STEPS_S.iter().copied().find(|&s| s >= target_s).unwrap_or(86_400) * 1_000
 }
 
-#[derive(Properties, PartialEq)]
-pub struct TimelineProps {
-    pub state: LabState,
-    pub id_prefix: AttrValue,
-}
-
-#[component(Timeline)]
-pub fn timeline(props: &TimelineProps) -> Html {
-    let scroll_top = use_state(|| 0u32);
+/// Drawn through `widgets::Scrolled`, which keeps the lanes' scroll offset.
+pub fn timeline(props: &PanelProps, scroll_top_px: u32, onscroll: Callback<Event>) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
     let run = &state.units.retries;
@@ -72,7 +64,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     // (which would cost the bundle ~20 KB).
     let pct = |ms: u64| Pct((ms.min(horizon_ms) * 100_000 / horizon_ms) as u32);
 
-    let first = (*scroll_top / LANE_HEIGHT_PX).saturating_sub(OVERSCAN_LANES);
+    let first = (scroll_top_px / LANE_HEIGHT_PX).saturating_sub(OVERSCAN_LANES);
     let end = (first + LANES_IN_VIEW + 2 * OVERSCAN_LANES).min(lanes_total);
     let mut lanes: Vec<Vec<Attempt>> = vec![Vec::new(); (end - first) as usize];
     for attempt in engine.trace() {
@@ -132,14 +124,6 @@ pub fn timeline(props: &TimelineProps) -> Html {
         let at = i * step_ms;
         html! { <span class="tick" style={format!("left:{}", pct(at))}>{ format::seconds(at) }</span> }
     });
-    let onscroll = {
-        let scroll_top = scroll_top.clone();
-        Callback::from(move |e: Event| {
-            if let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                scroll_top.set(el.scroll_top().max(0) as u32);
-            }
-        })
-    };
     let across = |from_ms: u64, to_ms: u64| {
         format!(
             "left:calc(var(--lane-label) + (100% - var(--lane-label)) * {});width:calc((100% - var(--lane-label)) * {})",
@@ -159,7 +143,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             title={format!("{} · {}", format::seconds(at), t.intervention_fix)} aria-hidden="true"></div>
     });
     let view_height = lanes_total.min(LANES_IN_VIEW) * LANE_HEIGHT_PX;
-    let shown_first = (*scroll_top / LANE_HEIGHT_PX + 1).min(lanes_total);
+    let shown_first = (scroll_top_px / LANE_HEIGHT_PX + 1).min(lanes_total);
     let shown_last = (shown_first + LANES_IN_VIEW - 1).min(lanes_total);
     let legend = [
         retry_lab_core::Outcome::Processed,
