@@ -45,6 +45,8 @@ pub(crate) enum Stream {
     FailureKind = 2,
     Jitter = 3,
     EventId = 4,
+    /// Lesson 003's storm: one stream per client.
+    Storm = 5,
 }
 
 /// SplitMix64 finaliser: spreads nearby seeds (1, 2, 3…) over the PCG state

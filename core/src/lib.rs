@@ -15,6 +15,7 @@ pub mod limits;
 pub mod pair;
 pub mod polling;
 pub mod probability;
+pub mod storm;
 
 pub use backoff::{Backoff, Jitter};
 pub use draws::RngKind;
