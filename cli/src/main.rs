@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use retry_lab_core::ack_timing::{AckMode, AckTimingRow, AckTimingRun};
 use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue, SimConfig};
 use retry_lab_core::ids::derived_id;
+use retry_lab_core::storm::{self, Breaker, Budget, StormConfig, StormRun, Strategy};
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
 use retry_lab_web::link;
 use retry_lab_web::registry::{preset, Experiment, LabParams, Locks};
@@ -22,11 +23,19 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// The retry schedule: retry n waits base·2^(n-1) (original delivery + N retries).
+    /// With --base-ms or --attempts, lesson 003's count: --attempts N includes
+    /// the first call and the wait after failed attempt i (from 0) is base·2^i.
     Schedule {
-        #[arg(long, default_value_t = 30, value_parser = base_s)]
+        #[arg(long, default_value_t = 30, value_parser = base_s, conflicts_with = "base_ms")]
         base_s: u32,
-        #[arg(long, default_value_t = 6, value_parser = retries_backoff)]
+        #[arg(long, default_value_t = 6, value_parser = retries_backoff, conflicts_with = "attempts")]
         retries: u32,
+        /// Base in milliseconds (lesson 003's retry() uses 200).
+        #[arg(long, value_parser = storm_base_ms)]
+        base_ms: Option<u64>,
+        /// Calls at most, the first included (lesson 003's max_attempts).
+        #[arg(long, value_parser = storm_attempts)]
+        attempts: Option<u32>,
         #[arg(long, value_enum, default_value_t = JitterArg::None)]
         jitter: JitterArg,
         /// Seed of the jitter draws.
@@ -55,6 +64,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Lesson 003's retry storm: clients against a dependency that recovers.
+    Storm(Box<StormArgs>),
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
         /// dns, url, oid, x500, or a custom UUID.
@@ -66,6 +77,75 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(clap::Args)]
+struct StormArgs {
+    #[arg(long, default_value_t = 100, value_parser = storm_clients)]
+    clients: u32,
+    /// The dependency is down from 0 until this time, in seconds (up to three decimals).
+    #[arg(long, default_value = "1", value_parser = recover_at)]
+    recover_at_s: u64,
+    #[arg(long, default_value_t = 50, value_parser = capacity)]
+    capacity_per_s: u32,
+    #[arg(long, value_enum, default_value_t = StrategyArg::None)]
+    strategy: StrategyArg,
+    #[arg(long, default_value_t = 200, value_parser = storm_base_ms)]
+    base_ms: u64,
+    /// Calls per client at most, the first included.
+    #[arg(long, default_value_t = 5, value_parser = storm_attempts)]
+    attempts: u32,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// A shared retry budget of this many tokens (gRPC retryThrottling's maxTokens).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    budget_tokens: Option<u32>,
+    /// Tokens a success gives back (tokenRatio, 0..=max tokens, three decimals).
+    #[arg(long, default_value = "0.1", value_parser = token_ratio)]
+    budget_ratio: u32,
+    /// A circuit breaker that opens after this many consecutive failures.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    breaker_failures: Option<u32>,
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    breaker_open_ms: u64,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    breaker_trials: u32,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StrategyArg {
+    Immediate,
+    Fixed,
+    None,
+    Full,
+    Equal,
+    Decorrelated,
+}
+
+impl From<StrategyArg> for Strategy {
+    fn from(s: StrategyArg) -> Self {
+        match s {
+            StrategyArg::Immediate => Strategy::Immediate,
+            StrategyArg::Fixed => Strategy::Fixed,
+            StrategyArg::None => Strategy::Exponential,
+            StrategyArg::Full => Strategy::Full,
+            StrategyArg::Equal => Strategy::Equal,
+            StrategyArg::Decorrelated => Strategy::Decorrelated,
+        }
+    }
+}
+
+impl From<JitterArg> for Strategy {
+    fn from(j: JitterArg) -> Self {
+        match j {
+            JitterArg::None => Strategy::Exponential,
+            JitterArg::Full => Strategy::Full,
+            JitterArg::Equal => Strategy::Equal,
+            JitterArg::Decorrelated => Strategy::Decorrelated,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -177,6 +257,28 @@ fn probability(text: &str) -> Result<Probability, String> {
 fn bounded_u32(text: &str, min: u32, max: u32, unit: &str) -> Result<u32, String> {
     text.parse::<u32>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| format!("must be between {min} and {max}{unit}"))
 }
+fn storm_clients(text: &str) -> Result<u32, String> {
+    bounded_u32(text, 1, storm::bounds::CLIENTS_MAX, "")
+}
+fn storm_attempts(text: &str) -> Result<u32, String> {
+    bounded_u32(text, 1, storm::bounds::ATTEMPTS_MAX, "")
+}
+fn capacity(text: &str) -> Result<u32, String> {
+    bounded_u32(text, 1, storm::bounds::CAPACITY_MAX, " calls per second")
+}
+fn storm_base_ms(text: &str) -> Result<u64, String> {
+    let max = storm::bounds::BASE_MS_MAX;
+    text.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| format!("must be between 1 and {max} milliseconds"))
+}
+/// Seconds with up to three decimals, as milliseconds.
+fn recover_at(text: &str) -> Result<u64, String> {
+    let max_s = storm::bounds::RECOVER_S_MAX;
+    retry_lab_web::format::parse_seconds(text.trim()).filter(|ms| *ms <= max_s * 1_000).ok_or_else(|| format!("must be between 0 and {max_s} seconds"))
+}
+/// Thousandths of a token.
+fn token_ratio(text: &str) -> Result<u32, String> {
+    retry_lab_web::format::parse_seconds(text.trim()).filter(|m| *m <= 1_000_000).map(|m| m as u32).ok_or_else(|| "must be a number from 0 to 1000 (three decimals)".into())
+}
 fn events(text: &str) -> Result<u32, String> {
     bounded_u32(text, 1, limits::EVENTS_MAX, "")
 }
@@ -251,9 +353,77 @@ fn seconds_value(ms: u64) -> Value {
     }
 }
 
+/// `schedule` in lesson 003's count: the attempts include the first call.
+fn attempt_schedule(command: Command) -> String {
+    let Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, json } = command else { unreachable!() };
+    let cfg = StormConfig {
+        base_ms: base_ms.unwrap_or(u64::from(base_s) * 1_000),
+        attempts_max: attempts.unwrap_or(retries + 1),
+        strategy: jitter.into(),
+        seed,
+        ..StormConfig::default()
+    };
+    // One client's waits; with jitter, client 0's draws for this seed.
+    let waits_us = cfg.waits_us(0);
+    let ms = |us: u64| if us.is_multiple_of(1_000) { json!(us / 1_000) } else { json!(us as f64 / 1_000.0) };
+    let convention = format!("{} attempts, the first call included; the wait after failed attempt i (from 0) is base·2^i", cfg.attempts_max);
+    if json {
+        return json!({
+            "base_ms": cfg.base_ms, "attempts": cfg.attempts_max, "jitter": cfg.strategy.code(), "seed": seed,
+            "convention": convention, "waits_ms": waits_us.iter().map(|&us| ms(us)).collect::<Vec<_>>(),
+            "total_ms": ms(waits_us.iter().sum()),
+        })
+        .to_string();
+    }
+    let mut out = format!("{convention} (jitter {})\n{:>7}  {:>10}\n", cfg.strategy.code(), "after", "wait_ms");
+    for (i, us) in waits_us.iter().enumerate() {
+        out += &format!("{:>7}  {:>10}\n", i, ms(*us));
+    }
+    out + &format!("{:>7}  {:>10}", "total", ms(waits_us.iter().sum()))
+}
+
+fn run_storm(args: StormArgs) -> Result<String, String> {
+    let cfg = StormConfig {
+        clients: args.clients,
+        recover_at_ms: args.recover_at_s,
+        capacity_per_s: args.capacity_per_s,
+        strategy: args.strategy.into(),
+        base_ms: args.base_ms,
+        attempts_max: args.attempts,
+        seed: args.seed,
+        budget: args.budget_tokens.map(|max_tokens| Budget { max_tokens, token_ratio_milli: args.budget_ratio }),
+        breaker: args.breaker_failures.map(|failures_to_open| Breaker {
+            failures_to_open,
+            open_ms: args.breaker_open_ms,
+            half_open_calls: args.breaker_trials,
+        }),
+    };
+    let run = StormRun::new(cfg).map_err(|e| format!("--{}: must be {}", e.field, e.allowed))?;
+    let c = run.counters;
+    let last_success_s = c.last_success_us.map(|us| json!(us as f64 / 1e6));
+    if args.json {
+        return Ok(json!({
+            "clients": cfg.clients, "recover_at_s": cfg.recover_at_ms as f64 / 1e3, "capacity_per_s": cfg.capacity_per_s,
+            "strategy": cfg.strategy.code(), "base_ms": cfg.base_ms, "attempts": cfg.attempts_max, "seed": cfg.seed,
+            "calls": c.calls, "calls_to_dependency": c.calls_to_dependency, "succeeded": c.succeeded, "exhausted": c.exhausted,
+            "throttled": c.throttled, "fallbacks": c.fallbacks, "peak_calls_per_s": c.peak_calls_per_s,
+            "last_success_s": last_success_s,
+        })
+        .to_string());
+    }
+    let last = c.last_success_us.map_or("none".into(), |us| format!("{} s", us as f64 / 1e6));
+    Ok(format!(
+        "{} clients, dependency down until {} s then {} calls/s, strategy {}, base {} ms, {} attempts, seed {}\n\
+         calls {} (to the dependency {}), succeeded {}, exhausted {}, throttled {}, fallbacks {}, peak {} calls/s, last success {last}",
+        cfg.clients, cfg.recover_at_ms as f64 / 1e3, cfg.capacity_per_s, cfg.strategy.code(), cfg.base_ms, cfg.attempts_max, cfg.seed,
+        c.calls, c.calls_to_dependency, c.succeeded, c.exhausted, c.throttled, c.fallbacks, c.peak_calls_per_s
+    ))
+}
+
 fn run(command: Command) -> Result<String, String> {
     match command {
-        Command::Schedule { base_s, retries, jitter, seed, json } => {
+        Command::Schedule { base_ms: Some(_), .. } | Command::Schedule { attempts: Some(_), .. } => Ok(attempt_schedule(command)),
+        Command::Schedule { base_s, retries, jitter, seed, json, .. } => {
             let backoff = Backoff { base_s, retries_max: retries, jitter: jitter.into() };
             let waits_ms = backoff.sample_waits_ms(seed);
             let convention = format!("original delivery + {retries} retries, then dead-letter");
@@ -261,7 +431,7 @@ fn run(command: Command) -> Result<String, String> {
                 let waits_s: Vec<Value> = waits_ms.iter().map(|&ms| seconds_value(ms)).collect();
                 return Ok(json!({
                     "base_s": base_s, "retries": retries, "jitter": backoff.jitter.name(), "seed": seed,
-                    "convention": convention, "waits_s": waits_s,
+                    "convention": convention, "waits_s": waits_s, "waits_ms": waits_ms,
                     "total_s": seconds_value(waits_ms.iter().sum()),
                 })
                 .to_string());
@@ -276,6 +446,7 @@ fn run(command: Command) -> Result<String, String> {
             Ok(out)
         }
         Command::Simulate(args) => simulate(*args),
+        Command::Storm(args) => run_storm(*args),
         Command::AckTable { messages, crash, seed, rng, preset, json } => {
             let base = preset_params(preset);
             let run = AckTimingRun {

@@ -152,3 +152,36 @@ fn presets_run_what_the_page_runs() {
     refused(&["simulate", "--preset", "lesson-004"], "--preset");
     refused(&["simulate", "--events", "3"], "--failure");
 }
+
+#[test]
+fn schedule_counts_attempts_as_lesson_003() {
+    let v = json(&["schedule", "--base-ms", "200", "--attempts", "5", "--json"]);
+    assert_eq!(v["waits_ms"], serde_json::json!([200, 400, 800, 1600]));
+    assert_eq!(v["total_ms"], 3_000);
+    // Full jitter: each wait below its bound.
+    let v = json(&["schedule", "--base-ms", "200", "--attempts", "5", "--jitter", "full", "--seed", "9", "--json"]);
+    let waits: Vec<f64> = v["waits_ms"].as_array().unwrap().iter().map(|w| w.as_f64().unwrap()).collect();
+    assert_eq!(waits.len(), 4);
+    for (wait, bound) in waits.iter().zip([200.0, 400.0, 800.0, 1600.0]) {
+        assert!((0.0..bound).contains(wait), "seed 9: {waits:?}");
+    }
+    refused(&["schedule", "--base-ms", "0"], "--base-ms");
+    refused(&["schedule", "--attempts", "11"], "--attempts");
+}
+
+#[test]
+fn storm_reproduces_the_hundred_clients() {
+    let args = ["storm", "--clients", "100", "--recover-at-s", "1", "--capacity-per-s", "50", "--strategy", "none", "--base-ms", "200", "--attempts", "5", "--seed", "0", "--json"];
+    let v = json(&args);
+    for (key, expected) in [("calls", 450), ("succeeded", 100), ("exhausted", 0), ("peak_calls_per_s", 1_000)] {
+        assert_eq!(v[key], expected, "{key} (seed 0)");
+    }
+    assert_eq!(v["last_success_s"], 3.0);
+    let mut args = args.to_vec();
+    args[6] = "30";
+    let v = json(&args);
+    assert_eq!((v["calls"].as_u64(), v["succeeded"].as_u64(), v["exhausted"].as_u64()), (Some(470), Some(60), Some(40)), "seed 0");
+    refused(&["storm", "--clients", "0"], "--clients");
+    refused(&["storm", "--strategy", "sometimes"], "--strategy");
+    refused(&["storm", "--recover-at-s", "1.2345"], "--recover-at-s");
+}
