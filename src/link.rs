@@ -359,7 +359,7 @@ impl Link {
             .unwrap_or_default();
         let preset = match (self.preset, self.values.is_empty()) {
             (Some(code), true) => Some(code),
-            (None, true) if experiment == Experiment::default() => Some("lesson"),
+            (None, true) if experiment == Experiment::default() => registry::default_preset(),
             _ => None,
         };
         LabInit {

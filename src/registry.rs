@@ -292,12 +292,13 @@ pub struct Group {
     pub keys: &'static [&'static str],
 }
 
-/// The Spanish intros, also prerendered in `index.html` and `lesson-004.html`
+/// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
+pub const INTRO_003_ES: &str = "Muchos clientes reintentan contra una dependencia que acaba de volver y solo atiende cierto número de llamadas por segundo. Compara estrategias de espera lado a lado, con y sin jitter, con un presupuesto de reintentos o un circuit breaker, y mira cuántas llamadas llegan, cuántos clientes lo logran y cuándo.";
 pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó. Con el ack antes de procesar se pierden mensajes; después, se procesan dos veces; después y con un registro de ids procesados, cada uno tiene efecto una sola vez.";
 
-pub static GROUPS: [Group; 2] = [
+pub static GROUPS: [Group; 3] = [
     Group {
         dir: "",
         feature: "lesson-000",
@@ -326,6 +327,29 @@ pub static GROUPS: [Group; 2] = [
         keys: &[
             "failure", "ack_lost", "events", "base", "retries", "consumer", "jitter", "speed",
             "down", "do", "norad", "start", "ns",
+        ],
+    },
+    Group {
+        dir: "lesson-003/",
+        feature: "lesson-003",
+        title: |lang| match lang {
+            Lang::Es => "Confiabilidad a escala",
+            Lang::En => "Reliability at scale",
+        },
+        #[cfg(feature = "lesson-003")]
+        intro: |lang| {
+            match lang {
+            Lang::Es => INTRO_003_ES,
+            Lang::En => "Many clients retry against a dependency that has just come back and serves only so many calls per second. Compare wait strategies side by side, with and without jitter, with a retry budget or a circuit breaker, and see how many calls arrive, how many clients get through and when.",
+        }
+        },
+        #[cfg(not(feature = "lesson-003"))]
+        intro: |_| "",
+        experiments: &["storm"],
+        presets: &["storm", "storm-overloaded", "retry-budget", "breaker"],
+        keys: &[
+            "clients", "recover", "capacity", "strategy_a", "strategy_b", "base_ms", "attempts", "budget",
+            "budget_tokens", "budget_ratio", "breaker", "breaker_failures", "breaker_open", "breaker_trials",
         ],
     },
     Group {
@@ -395,6 +419,12 @@ impl Group {
     }
 }
 
+/// What a page with no link shows: the first preset of its first
+/// experiment, which is that experiment's defaults (tests/registry.rs).
+pub fn default_preset() -> Option<&'static str> {
+    Experiment::default().presets().first().map(|p| p.code)
+}
+
 /// The preset a link version knows under this code, with its owner.
 pub fn preset(version: u32, code: &str) -> Option<(Experiment, &'static Preset)> {
     presets(version).find(|(_, p)| p.code == code)
@@ -415,6 +445,8 @@ registry! {
     Retries => retries,
     #[cfg(feature = "lesson-000")]
     DoublePublication => uuid5,
+    #[cfg(feature = "lesson-003")]
+    Storm => storm,
     #[cfg(feature = "lesson-004")]
     AckTiming => ack,
 }

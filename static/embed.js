@@ -1,24 +1,31 @@
 // Retry Lab script mount: fills every [data-retry-lab] element (see README, "Embedding").
-// Each lesson group has its own module (dist/ and dist/lesson-004/): this
+// Each lesson group has its own module (dist/, dist/lesson-003/, dist/lesson-004/): this
 // loads only the ones the page's labs need, each mounting its own labs.
 const here = new URL('./', import.meta.url);
 // Which page holds each experiment and preset not on the root page (the
 // registry's GROUPS; tests/registry.rs keeps the two equal).
-const GROUP_OF = { ack: 'lesson-004/', 'lesson-004': 'lesson-004/' };
+const GROUP_OF = {
+  storm: 'lesson-003/', 'storm-overloaded': 'lesson-003/', 'retry-budget': 'lesson-003/', breaker: 'lesson-003/',
+  ack: 'lesson-004/', 'lesson-004': 'lesson-004/',
+};
 
-if (!document.querySelector('link[data-retry-lab-style]')) {
+// Every page's style.css, and each other group's own (dist/lesson-003/lesson-003.css…).
+function addStyle(href) {
+  if (document.querySelector(`link[data-retry-lab-style="${href}"]`)) return;
   const style = document.createElement('link');
   style.rel = 'stylesheet';
-  style.href = new URL('style.css', here).href;
-  style.dataset.retryLabStyle = '';
+  style.href = href;
+  style.dataset.retryLabStyle = href;
   document.head.append(style);
 }
+addStyle(new URL('style.css', here).href);
 const dirs = new Set();
 for (const element of document.querySelectorAll('[data-retry-lab]:not([data-retry-lab-mounted])')) {
   const d = element.dataset;
   dirs.add(GROUP_OF[d.experiment ?? d.only ?? d.exp ?? d.preset] ?? '');
 }
 for (const dir of dirs) {
+  if (dir) addStyle(new URL(`${dir}${dir.slice(0, -1)}.css`, here).href);
   const base = new URL(dir, here);
   const lab = await import(new URL('retry-lab-web.js', base).href);
   await lab.default({ module_or_path: new URL('retry-lab-web_bg.wasm', base) });

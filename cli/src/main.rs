@@ -406,7 +406,8 @@ fn run_storm(args: StormArgs) -> Result<String, String> {
             "clients": cfg.clients, "recover_at_s": cfg.recover_at_ms as f64 / 1e3, "capacity_per_s": cfg.capacity_per_s,
             "strategy": cfg.strategy.code(), "base_ms": cfg.base_ms, "attempts": cfg.attempts_max, "seed": cfg.seed,
             "calls": c.calls, "calls_to_dependency": c.calls_to_dependency, "succeeded": c.succeeded, "exhausted": c.exhausted,
-            "throttled": c.throttled, "fallbacks": c.fallbacks, "peak_calls_per_s": c.peak_calls_per_s,
+            "throttled": c.throttled, "fallbacks": c.fallbacks, "ended_on_fallback": c.ended_on_fallback,
+            "peak_calls_per_s": c.peak_calls_per_s,
             "last_success_s": last_success_s,
         })
         .to_string());
@@ -414,9 +415,9 @@ fn run_storm(args: StormArgs) -> Result<String, String> {
     let last = c.last_success_us.map_or("none".into(), |us| format!("{} s", us as f64 / 1e6));
     Ok(format!(
         "{} clients, dependency down until {} s then {} calls/s, strategy {}, base {} ms, {} attempts, seed {}\n\
-         calls {} (to the dependency {}), succeeded {}, exhausted {}, throttled {}, fallbacks {}, peak {} calls/s, last success {last}",
+         calls {} (to the dependency {}), succeeded {}, exhausted {}, throttled {}, fallbacks served {} (clients ending on one {}), peak {} calls/s, last success {last}",
         cfg.clients, cfg.recover_at_ms as f64 / 1e3, cfg.capacity_per_s, cfg.strategy.code(), cfg.base_ms, cfg.attempts_max, cfg.seed,
-        c.calls, c.calls_to_dependency, c.succeeded, c.exhausted, c.throttled, c.fallbacks, c.peak_calls_per_s
+        c.calls, c.calls_to_dependency, c.succeeded, c.exhausted, c.throttled, c.fallbacks, c.ended_on_fallback, c.peak_calls_per_s
     ))
 }
 

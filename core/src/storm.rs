@@ -229,7 +229,7 @@ pub enum ClientEnd {
     Exhausted,
     /// The retry budget refused its next retry.
     Throttled,
-    /// The open breaker answered with the fallback.
+    /// Its last attempt was refused by the open breaker: the fallback answered.
     Fallback,
 }
 
@@ -249,7 +249,10 @@ pub struct StormCounters {
     pub succeeded: u32,
     pub exhausted: u32,
     pub throttled: u32,
-    pub fallbacks: u32,
+    /// Clients whose last attempt got the fallback.
+    pub ended_on_fallback: u32,
+    /// Calls the open breaker answered with the fallback.
+    pub fallbacks: u64,
     /// The peak load on the dependency once it is back: calls per second
     /// over the busiest 100 ms window [t, t + 100 ms) from the recovery on
     /// (the histogram's bin): a synchronized spike of 100 calls is 1,000
@@ -420,9 +423,12 @@ impl StormRun {
                     b.record(ok);
                 }
             }
+            // A call the open breaker refused is answered by the fallback
+            // and counts as a failed attempt: the client retries as after
+            // any failure, and ends on the fallback if it has no attempt left.
             ends[c] = match outcome {
                 CallOutcome::Ok => ClientEnd::Succeeded { at_us },
-                CallOutcome::Rejected => ClientEnd::Fallback,
+                CallOutcome::Rejected if attempt + 1 >= config.attempts_max => ClientEnd::Fallback,
                 _ if attempt + 1 >= config.attempts_max => ClientEnd::Exhausted,
                 _ if budget.as_ref().is_some_and(|b| !b.allows_retry()) => ClientEnd::Throttled,
                 _ => {
@@ -465,11 +471,12 @@ fn count(calls: &[Call], ends: &[ClientEnd], recover_at_us: u64) -> StormCounter
             }
             ClientEnd::Exhausted => counters.exhausted += 1,
             ClientEnd::Throttled => counters.throttled += 1,
-            ClientEnd::Fallback => counters.fallbacks += 1,
+            ClientEnd::Fallback => counters.ended_on_fallback += 1,
         }
     }
     let reaching: Vec<u64> = calls.iter().filter(|c| c.outcome != CallOutcome::Rejected).map(|c| c.at_us).collect();
     counters.calls_to_dependency = reaching.len() as u64;
+    counters.fallbacks = counters.calls - counters.calls_to_dependency;
     let recovered = reaching.partition_point(|&t| t < recover_at_us);
     counters.peak_calls_per_s = most_in_window(&reaching[recovered..], PEAK_WINDOW_US) * (US_PER_S / PEAK_WINDOW_US);
     counters

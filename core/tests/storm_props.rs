@@ -35,8 +35,9 @@ proptest! {
         let run = StormRun::new(cfg).unwrap();
         prop_assert_eq!(check(&run), Ok(()), "seed {}: {:?}", cfg.seed, cfg);
         let c = run.counters;
-        prop_assert_eq!(c.succeeded + c.exhausted + c.throttled + c.fallbacks, cfg.clients, "seed {}", cfg.seed);
+        prop_assert_eq!(c.succeeded + c.exhausted + c.throttled + c.ended_on_fallback, cfg.clients, "seed {}", cfg.seed);
         prop_assert_eq!(run.ends.iter().filter(|e| matches!(e, ClientEnd::Succeeded { .. })).count() as u32, c.succeeded);
+        prop_assert_eq!(c.fallbacks + c.calls_to_dependency, c.calls);
     }
 
     #[test]

@@ -5,5 +5,7 @@
 pub mod ack;
 #[cfg(feature = "lesson-000")]
 pub mod retries;
+#[cfg(feature = "lesson-003")]
+pub mod storm;
 #[cfg(feature = "lesson-000")]
 pub mod uuid5;

@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { ENTRIES } from './budget.mjs';
 import { serve, launch, open } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
@@ -66,9 +67,9 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   await page.close();
 });
 
-/** Every tab of both lesson pages, read from the page (which reads the registry). */
+/** Every tab of every lesson page, read from the page (which reads the registry). */
 async function eachTab(page, base, visit) {
-  for (const entry of ['', 'lesson-004/']) {
+  for (const entry of ENTRIES) {
     await page.goto(base + entry + page.url().slice(page.url().indexOf('?')));
     await page.locator('.experiment').waitFor();
     for (const tab of await page.locator('nav.tabs button').all()) {

@@ -53,12 +53,12 @@ pub fn calls_in_order(run: &StormRun) -> Result<(), StormViolation> {
 }
 
 /// Each client ends exactly once: its last call decides how, and no call
-/// follows a success or a fallback.
+/// follows a success.
 pub fn every_client_ends(run: &StormRun) -> Result<(), StormViolation> {
     let mut last = vec![None; run.config.clients as usize];
     for call in &run.calls {
         let slot = last.get_mut(call.client as usize).ok_or(StormViolation::EndDisagrees { client: call.client })?;
-        if matches!(slot, Some(CallOutcome::Ok | CallOutcome::Rejected)) {
+        if matches!(slot, Some(CallOutcome::Ok)) {
             return Err(StormViolation::EndDisagrees { client: call.client });
         }
         *slot = Some(call.outcome);
@@ -70,7 +70,8 @@ pub fn every_client_ends(run: &StormRun) -> Result<(), StormViolation> {
         let agrees = match (end, last_outcome) {
             (ClientEnd::Succeeded { .. }, Some(CallOutcome::Ok)) => true,
             (ClientEnd::Fallback, Some(CallOutcome::Rejected)) => true,
-            (ClientEnd::Exhausted | ClientEnd::Throttled, Some(CallOutcome::Overloaded | CallOutcome::Down)) => true,
+            (ClientEnd::Exhausted, Some(CallOutcome::Overloaded | CallOutcome::Down)) => true,
+            (ClientEnd::Throttled, Some(CallOutcome::Overloaded | CallOutcome::Down | CallOutcome::Rejected)) => true,
             _ => false,
         };
         if !agrees {

@@ -85,6 +85,12 @@ fn jitter_spreads_the_storm_over_many_seeds() {
         assert!(peak < none_peak, "{strategy:?}: peak {peak} vs {none_peak}");
         assert!(ok > none_ok, "{strategy:?}: succeeded {ok} vs {none_ok}");
     }
+    // The page quotes these means (storm/strings.rs, `measured`).
+    assert_eq!((none_calls, none_peak, none_ok), (470.0, 1_000.0, 60.0));
+    let (calls, peak, ok) = mean(Strategy::Full);
+    assert_eq!((calls.round(), peak.round(), ok.round()), (485.0, 159.0, 69.0));
+    let (calls, _, ok) = mean(Strategy::Decorrelated);
+    assert_eq!((calls.round(), ok.round()), (388.0, 95.0));
 }
 
 #[test]
@@ -112,16 +118,23 @@ fn the_budget_caps_the_retries() {
 #[test]
 fn the_breaker_opens_fails_fast_and_closes_on_a_trial() {
     let breaker = Breaker { failures_to_open: 5, open_ms: 1_000, half_open_calls: 1 };
-    let storm = run(StormConfig { breaker: Some(breaker), ..StormConfig::default() });
-    // Five calls at 0 reach the dependency (down) and open it; the other 95
-    // get the fallback at once.
-    assert_eq!(storm.counters.calls_to_dependency, 5 + storm.calls.iter().filter(|c| c.at_us > 0 && c.outcome != CallOutcome::Rejected).count() as u64);
-    assert_eq!(storm.calls.iter().filter(|c| c.at_us == 0 && c.outcome == CallOutcome::Rejected).count(), 95);
+    let storm = run(StormConfig { breaker: Some(breaker), capacity_per_s: 30, ..StormConfig::default() });
+    let at = |t_us: u64, outcome: CallOutcome| storm.calls.iter().filter(|c| c.at_us == t_us && c.outcome == outcome).count();
+    // Five calls at 0 reach the dependency (down) and open it for 1 s; the
+    // other 95 get the fallback at once, and so do all retries at 0.2 and 0.6 s.
+    assert_eq!((at(0, CallOutcome::Down), at(0, CallOutcome::Rejected)), (5, 95), "seed 0");
+    assert_eq!(at(200_000, CallOutcome::Rejected) + at(600_000, CallOutcome::Rejected), 200);
     assert_eq!(storm.breaker_strip[1], (0, BreakerState::Open));
-    assert_eq!(storm.counters.fallbacks + storm.counters.succeeded + storm.counters.exhausted, 100);
-    // Open at 0 until 1 s; the five clients retry at 0.2 and 0.6 s (rejected).
-    assert_eq!(storm.breaker_at(500_000), BreakerState::Open);
-    assert_eq!(storm.counters.fallbacks, 100, "{:?}", storm.counters);
+    // At 1.4 s it is half-open: the one trial succeeds and closes it; 29
+    // more succeed, then 5 overloaded calls open it again.
+    assert_eq!(storm.breaker_at(1_400_000), BreakerState::Open);
+    assert_eq!(at(1_400_000, CallOutcome::Ok), 30);
+    assert_eq!(at(1_400_000, CallOutcome::Overloaded), 5);
+    assert_eq!(at(1_400_000, CallOutcome::Rejected), 65);
+    assert_eq!(storm.breaker_strip[2..4], [(1_400_000, BreakerState::HalfOpen), (1_400_000, BreakerState::Closed)]);
+    let c = storm.counters;
+    assert_eq!(c.fallbacks + c.calls_to_dependency, c.calls);
+    assert_eq!(c.succeeded + c.exhausted + c.throttled + c.ended_on_fallback, 100);
 }
 
 #[test]
@@ -149,6 +162,12 @@ fn corrupted(change: impl FnOnce(&mut StormRun)) -> StormRun {
 fn checker_order_fails_on_swapped_calls() {
     let storm = corrupted(|r| r.calls.swap(0, 150));
     assert!(matches!(invariants::calls_in_order(&storm), Err(StormViolation::OutOfOrder { .. })));
+}
+
+#[test]
+fn checker_ends_fails_on_a_call_after_success() {
+    let storm = corrupted(|r| r.calls.push(Call { at_us: 9_000_000, client: 0, attempt: 4, outcome: CallOutcome::Down }));
+    assert_eq!(invariants::every_client_ends(&storm), Err(StormViolation::EndDisagrees { client: 0 }));
 }
 
 #[test]

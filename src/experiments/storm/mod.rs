@@ -1,0 +1,224 @@
+//! Lesson 003: a retry storm against a dependency that recovers, two wait
+//! strategies side by side on the same seed, with an optional retry budget
+//! and circuit breaker (the core's `storm` model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use std::rc::Rc;
+
+use retry_lab_core::storm::{Breaker, Budget, StormConfig, StormRun, Strategy};
+use retry_lab_core::Probability;
+
+use crate::i18n::Lang;
+use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
+use crate::registry::{Locks, Preset};
+
+/// The page's bounds (the core's are wider; a page draws at most this).
+pub const CLIENTS_MAX: u64 = 1_000;
+pub const RECOVER_S_MAX: u64 = 60;
+pub const CAPACITY_MAX: u64 = 1_000;
+pub const BASE_MS_MAX: u64 = 5_000;
+
+pub struct Storm;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub clients: u32,
+    pub recover_s: u32,
+    pub capacity_per_s: u32,
+    /// The two strategies compared, left and right.
+    pub strategies: [Strategy; 2],
+    pub base_ms: u32,
+    pub attempts_max: u32,
+    pub budget_on: bool,
+    pub budget_tokens: u32,
+    /// gRPC's tokenRatio, a fraction of a token per success.
+    pub budget_ratio: Probability,
+    pub breaker_on: bool,
+    pub breaker_failures: u32,
+    pub breaker_open_ms: u32,
+    pub breaker_trials: u32,
+}
+
+impl Default for Params {
+    /// Lesson 003's retry() (5 attempts, base 0.2 s) for 100 clients, the
+    /// dependency back at 1 s with 50 calls per second; without jitter on
+    /// the left, full jitter (the lesson's) on the right. Budget: gRPC's
+    /// example (10 tokens, 0.1 per success).
+    fn default() -> Self {
+        Self {
+            clients: 100,
+            recover_s: 1,
+            capacity_per_s: 50,
+            strategies: [Strategy::Exponential, Strategy::Full],
+            base_ms: 200,
+            attempts_max: 5,
+            budget_on: false,
+            budget_tokens: 10,
+            budget_ratio: Probability::from_ppm(100_000).expect("in range"),
+            breaker_on: false,
+            breaker_failures: 5,
+            breaker_open_ms: 1_000,
+            breaker_trials: 1,
+        }
+    }
+}
+
+impl Params {
+    /// The core's config for one side.
+    pub fn config(&self, side: usize, shared: &Shared) -> StormConfig {
+        StormConfig {
+            clients: self.clients,
+            recover_at_ms: u64::from(self.recover_s) * 1_000,
+            capacity_per_s: self.capacity_per_s,
+            strategy: self.strategies[side],
+            base_ms: u64::from(self.base_ms),
+            attempts_max: self.attempts_max,
+            seed: shared.seed,
+            budget: self.budget_on.then(|| Budget {
+                max_tokens: self.budget_tokens,
+                token_ratio_milli: (self.budget_ratio.ppm() / 1_000).min(self.budget_tokens * 1_000),
+            }),
+            breaker: self.breaker_on.then_some(Breaker {
+                failures_to_open: self.breaker_failures,
+                open_ms: u64::from(self.breaker_open_ms),
+                half_open_calls: self.breaker_trials,
+            }),
+        }
+    }
+}
+
+/// Both sides' runs, recomputed when a parameter changes (a run is at most
+/// 1,000 clients × 10 calls).
+#[derive(Clone)]
+pub struct State {
+    pub runs: [Option<Rc<StormRun>>; 2],
+}
+
+fn runs(params: &Params, shared: &Shared) -> [Option<Rc<StormRun>>; 2] {
+    [0, 1].map(|side| StormRun::new(params.config(side, shared)).ok().map(Rc::new))
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+const STRATEGY_CODES: &[&str] = &["immediate", "fixed", "none", "full", "equal", "decorrelated"];
+const OFF_ON: &[&str] = &["off", "on"];
+
+fn strategy(v: &Value) -> Strategy {
+    Strategy::parse(STRATEGY_CODES[int(v) as usize % STRATEGY_CODES.len()]).unwrap_or_default()
+}
+fn strategy_value(s: Strategy) -> Value {
+    Value::Int(STRATEGY_CODES.iter().position(|c| *c == s.code()).unwrap_or(2) as u64)
+}
+const fn count(min: u64, max: u64, unit: &'static str) -> Domain {
+    Domain::Int { min, max, unit }
+}
+const STRATEGY: Domain = Domain::Choice { codes: STRATEGY_CODES, labels: |l| strings::strings(l).strategy_labels };
+const SWITCH: Domain = Domain::Choice { codes: OFF_ON, labels: |l| strings::strings(l).off_on };
+
+static PARAMS: [ParamSpec<Params>; 14] = [
+    ParamSpec::new("clients", "clients", count(1, CLIENTS_MAX, ""), |l| strings::strings(l).clients,
+        |p| Value::Int(p.clients.into()), |p, v| p.clients = int(&v) as u32),
+    ParamSpec::new("recover", "recover", count(0, RECOVER_S_MAX, "s"), |l| strings::strings(l).recover,
+        |p| Value::Int(p.recover_s.into()), |p, v| p.recover_s = int(&v) as u32),
+    ParamSpec::new("capacity", "capacity", count(1, CAPACITY_MAX, "/s"), |l| strings::strings(l).capacity,
+        |p| Value::Int(p.capacity_per_s.into()), |p, v| p.capacity_per_s = int(&v) as u32),
+    ParamSpec::new("strategy_a", "strategy_a", STRATEGY, |l| strings::strings(l).strategy_a,
+        |p| strategy_value(p.strategies[0]), |p, v| p.strategies[0] = strategy(&v)),
+    ParamSpec::new("strategy_b", "strategy_b", STRATEGY, |l| strings::strings(l).strategy_b,
+        |p| strategy_value(p.strategies[1]), |p, v| p.strategies[1] = strategy(&v)),
+    ParamSpec::new("base_ms", "base_ms", count(1, BASE_MS_MAX, "ms"), |l| strings::strings(l).base_ms,
+        |p| Value::Int(p.base_ms.into()), |p, v| p.base_ms = int(&v) as u32),
+    ParamSpec::new("attempts", "attempts", count(1, 10, ""), |l| strings::strings(l).attempts,
+        |p| Value::Int(p.attempts_max.into()), |p, v| p.attempts_max = int(&v) as u32),
+    ParamSpec::new("budget", "budget", SWITCH, |l| strings::strings(l).budget,
+        |p| Value::Int(p.budget_on.into()), |p, v| p.budget_on = int(&v) == 1),
+    ParamSpec::new("budget_tokens", "budget", count(1, 1_000, ""), |l| strings::strings(l).budget_tokens,
+        |p| Value::Int(p.budget_tokens.into()), |p, v| p.budget_tokens = int(&v) as u32),
+    ParamSpec::new("budget_ratio", "budget", Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 }, |l| strings::strings(l).budget_ratio,
+        |p| probability(p.budget_ratio), |p, v| p.budget_ratio = ratio(&v)),
+    ParamSpec::new("breaker", "breaker", SWITCH, |l| strings::strings(l).breaker,
+        |p| Value::Int(p.breaker_on.into()), |p, v| p.breaker_on = int(&v) == 1),
+    ParamSpec::new("breaker_failures", "breaker", count(1, 100, ""), |l| strings::strings(l).breaker_failures,
+        |p| Value::Int(p.breaker_failures.into()), |p, v| p.breaker_failures = int(&v) as u32),
+    ParamSpec::new("breaker_open", "breaker", count(1, 60_000, "ms"), |l| strings::strings(l).breaker_open,
+        |p| Value::Int(p.breaker_open_ms.into()), |p, v| p.breaker_open_ms = int(&v) as u32),
+    ParamSpec::new("breaker_trials", "breaker", count(1, 10, ""), |l| strings::strings(l).breaker_trials,
+        |p| Value::Int(p.breaker_trials.into()), |p, v| p.breaker_trials = int(&v) as u32),
+];
+
+// Presets apply over the defaults, which are the lesson's storm.
+static PRESETS: [Preset; 4] = [
+    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (2, 2) },
+    Preset { code: "storm-overloaded", label: |l| strings::strings(l).preset_overloaded, values: &[("capacity", "30")], versions: (2, 2) },
+    Preset {
+        code: "retry-budget",
+        label: |l| strings::strings(l).preset_budget,
+        values: &[("capacity", "30"), ("budget", "on"), ("budget_tokens", "10"), ("budget_ratio", "0.1")],
+        versions: (2, 2),
+    },
+    Preset {
+        code: "breaker",
+        label: |l| strings::strings(l).preset_breaker,
+        values: &[("capacity", "30"), ("breaker", "on"), ("breaker_failures", "5"), ("breaker_open", "1000"), ("breaker_trials", "1")],
+        versions: (2, 2),
+    },
+];
+
+impl crate::registry::Unit for Storm {
+    type Params = Params;
+    type State = State;
+    type Action = Action;
+    const CODE: &'static str = "storm";
+
+    fn title(lang: Lang) -> &'static str {
+        strings::strings(lang).experiment_storm
+    }
+    fn params() -> &'static [ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [Preset] {
+        &PRESETS
+    }
+    fn init(params: &Params, shared: &Shared, _clock_ms: u64) -> State {
+        State { runs: runs(params, shared) }
+    }
+    fn params_changed(state: &mut State, params: &Params, shared: &Shared) {
+        state.runs = runs(params, shared);
+    }
+    fn reduce(_state: &mut State, _params: &mut Params, _shared: &Shared, _locks: &Locks, action: Action) {
+        match action {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_lessons_storm() {
+        let state = Storm::init_for_test();
+        let none = state.runs[0].as_ref().unwrap();
+        assert_eq!((none.counters.calls, none.counters.succeeded, none.counters.exhausted), (450, 100, 0));
+        let full = state.runs[1].as_ref().unwrap();
+        assert_eq!(full.config.strategy, Strategy::Full);
+    }
+
+    #[test]
+    fn the_budget_ratio_reaches_the_core_in_thousandths() {
+        let p = Params { budget_on: true, ..Params::default() };
+        assert_eq!(p.config(0, &Shared::default()).budget, Some(Budget { max_tokens: 10, token_ratio_milli: 100 }));
+    }
+
+    impl Storm {
+        fn init_for_test() -> State {
+            <Storm as crate::registry::Unit>::init(&Params::default(), &Shared::default(), 0)
+        }
+    }
+}

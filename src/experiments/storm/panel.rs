@@ -1,0 +1,199 @@
+//! The storm, drawn: for each of the two strategies, the counters, a
+//! histogram of calls per interval by outcome with the capacity as a line,
+//! the breaker's state strip, and a few clients' calls; beside them, which
+//! lesson argues for jitter and which against.
+
+use retry_lab_core::storm::{amplification, BreakerState, CallOutcome, StormRun};
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{param_control, seed_control, PanelProps};
+use crate::format;
+use crate::registry::{Experiment, ParamId};
+
+/// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
+/// so that a long run stays a few hundred shapes.
+const BINS_MAX: u64 = 120;
+const BIN_STEPS_MS: [u64; 9] = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+const LANES: u32 = 8;
+/// SVG user units per bin, and the height of the drawing.
+const BIN_W: u64 = 10;
+const PLOT_H: u64 = 100;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let params = &state.params.storm;
+    let runs = &state.units.storm.runs;
+    let shown = |key: &str| match key {
+        "budget_tokens" | "budget_ratio" => params.budget_on,
+        "breaker_failures" | "breaker_open" | "breaker_trials" => params.breaker_on,
+        _ => true,
+    };
+    let horizon_us = runs.iter().flatten().filter_map(|r| r.calls.last()).map(|c| c.at_us).max().unwrap_or(0);
+    let bin_ms = BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000);
+    html! {
+        <section class="card experiment storm" data-experiment="storm">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Storm).filter(|p| shown(p.key())).map(|param| param_control(props, param, None)) }
+                { seed_control(props) }
+            </div>
+            <div class="storm-sides">
+                { for runs.iter().enumerate().map(|(side, run)| match run {
+                    Some(run) => side_view(props, side, run, bin_ms, horizon_us),
+                    None => html! { <p class="notice" role="alert">{ t.invalid }</p> },
+                }) }
+            </div>
+            { lessons(t) }
+        </section>
+    }
+}
+
+fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horizon_us: u64) -> Html {
+    let lang = props.state.lang;
+    let t = strings(lang);
+    let c = &run.counters;
+    let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
+    let last = c.last_success_us.map_or_else(|| t.nobody.to_owned(), |us| format::seconds(us / 1_000));
+    let mut rows = vec![
+        ("calls", t.calls.to_owned(), format::int(c.calls)),
+        ("peak", t.peak.to_owned(), format::int(c.peak_calls_per_s)),
+        ("succeeded", t.succeeded.to_owned(), format::int(c.succeeded.into())),
+        ("exhausted", (t.exhausted)(run.config.attempts_max), format::int(c.exhausted.into())),
+        ("last_success", t.last_success.to_owned(), last),
+    ];
+    if run.config.budget.is_some() {
+        rows.push(("throttled", t.throttled.to_owned(), format::int(c.throttled.into())));
+    }
+    if run.config.breaker.is_some() {
+        rows.push(("calls_to_dependency", t.calls_to_dependency.to_owned(), format::int(c.calls_to_dependency)));
+        rows.push(("fallbacks", t.fallbacks.to_owned(), format::int(c.fallbacks)));
+    }
+    html! {
+        <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
+            <h3>{ strategy }</h3>
+            <dl class="counter-grid">
+                { for rows.into_iter().map(|(key, label, value)| html! {
+                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ value }</dd></div>
+                }) }
+            </dl>
+            { histogram(t, run, bin_ms, horizon_us) }
+            { axis(t, horizon_us) }
+            if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us) } }
+            { lanes(t, run, horizon_us) }
+        </div>
+    }
+}
+
+/// One stacked path per outcome, so a bin is a few commands of a path, not
+/// elements of its own.
+fn histogram(t: &Strings, run: &StormRun, bin_ms: u64, horizon_us: u64) -> Html {
+    let bin_us = bin_ms * 1_000;
+    let bins = run.histogram(bin_us);
+    let width = (horizon_us / bin_us + 1) * BIN_W;
+    let capacity_per_bin = u64::from(run.config.capacity_per_s) * bin_ms / 1_000;
+    let top = bins.iter().map(|b| b.iter().map(|n| u64::from(*n)).sum::<u64>()).max().unwrap_or(0).max(capacity_per_bin).max(1);
+    let scale = |n: u64| n * PLOT_H / top;
+    let mut paths = [String::new(), String::new(), String::new(), String::new()];
+    for (i, bin) in bins.iter().enumerate() {
+        let mut base = 0;
+        for (slot, n) in bin.iter().enumerate().filter(|(_, n)| **n > 0) {
+            let (y0, y1) = (scale(base), scale(base + u64::from(*n)));
+            paths[slot] += &format!("M{} {}h{}v{}h-{}z", i as u64 * BIN_W, PLOT_H - y1, BIN_W - 1, y1 - y0, BIN_W - 1);
+            base += u64::from(*n);
+        }
+    }
+    let recover_x = run.config.recover_at_ms * BIN_W / bin_ms;
+    let capacity_y = PLOT_H - scale(capacity_per_bin);
+    let bin_text = format::seconds(bin_ms);
+    let label = (t.histogram_label)(&bin_text, &format::int(run.counters.peak_calls_per_s), &format::int(run.config.capacity_per_s.into()));
+    let classes = ["bar-ok", "bar-overloaded", "bar-down", "bar-rejected"];
+    html! {
+        <figure class="storm-histogram">
+            <svg viewBox={format!("0 0 {width} {PLOT_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
+                { for paths.iter().zip(classes).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
+                <line class="capacity" x1={recover_x.to_string()} x2={width.to_string()} y1={capacity_y.to_string()} y2={capacity_y.to_string()} />
+            </svg>
+            <figcaption>
+                { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ t.capacity_line }{ format!(" {capacity_per_bin}") }</span>
+                <ul class="legend">{ for CallOutcome::ALL.iter().zip(classes).zip(t.outcomes)
+                    .filter(|((o, _), _)| **o != CallOutcome::Rejected || run.config.breaker.is_some())
+                    .map(|((_, class), text)| html! {
+                        <li><span class={classes!("swatch", class)} aria-hidden="true"></span>{ text }</li>
+                    }) }</ul>
+            </figcaption>
+        </figure>
+    }
+}
+
+/// 0, half and the end of the run (both sides share it), under the drawings.
+fn axis(t: &Strings, horizon_us: u64) -> Html {
+    let end_ms = horizon_us.div_ceil(1_000);
+    html! {
+        <div class="storm-axis" aria-label={t.time_axis} role="group">
+            <span>{ "0 s" }</span><span>{ format::seconds(end_ms / 2) }</span><span>{ format::seconds(end_ms) }</span>
+        </div>
+    }
+}
+
+fn x_of(at_us: u64, horizon_us: u64) -> u64 {
+    at_us * 1_000 / horizon_us.max(1)
+}
+
+fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
+    let strip = &run.breaker_strip;
+    let rects = strip.iter().enumerate().map(|(i, (from_us, state))| {
+        let to_us = strip.get(i + 1).map_or(horizon_us, |(t, _)| *t);
+        let (x0, x1) = (x_of(*from_us, horizon_us), x_of(to_us, horizon_us));
+        let class = match state {
+            BreakerState::Closed => "closed",
+            BreakerState::Open => "open",
+            BreakerState::HalfOpen => "half-open",
+        };
+        html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(2).to_string()} y="0" height="10" /> }
+    });
+    let summary = strip.iter().map(|(at, s)| format!("{} {}", format::seconds(at / 1_000), t.breaker_states[*s as usize])).collect::<Vec<_>>().join(", ");
+    html! {
+        <figure class="breaker-strip">
+            <figcaption>{ t.breaker_strip }</figcaption>
+            <svg viewBox="0 0 1000 10" preserveAspectRatio="none" role="img" aria-label={format!("{}: {summary}", t.breaker_strip)}>{ for rects }</svg>
+            <ul class="legend">{ for ["closed", "open", "half-open"].iter().zip(t.breaker_states).map(|(class, text)| html! {
+                <li><span class={classes!("swatch", *class)} aria-hidden="true"></span>{ text }</li>
+            }) }</ul>
+        </figure>
+    }
+}
+
+/// A few clients spread over the range, each a row of its calls.
+fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
+    let clients = run.config.clients;
+    let sample: Vec<u32> = (0..LANES.min(clients)).map(|i| i * clients / LANES.min(clients)).collect();
+    let rows = sample.iter().enumerate().map(|(row, &client)| {
+        let dots = run.calls.iter().filter(|c| c.client == client).map(|c| {
+            let class = ["dot-ok", "dot-overloaded", "dot-down", "dot-rejected"][CallOutcome::ALL.iter().position(|o| *o == c.outcome).unwrap_or(0)];
+            html! { <circle class={class} cx={x_of(c.at_us, horizon_us).to_string()} cy={(row * 12 + 6).to_string()} r="4" /> }
+        });
+        let times = run.calls.iter().filter(|c| c.client == client).map(|c| format::seconds(c.at_us / 1_000)).collect::<Vec<_>>().join(", ");
+        html! { <g><title>{ format!("{}: {times}", (t.client)(client + 1)) }</title>{ for dots }</g> }
+    });
+    html! {
+        <figure class="storm-lanes">
+            <figcaption>{ t.lanes_heading }</figcaption>
+            <svg viewBox={format!("-6 0 1012 {}", sample.len() * 12)} role="img" aria-label={t.lanes_heading}>{ for rows }</svg>
+        </figure>
+    }
+}
+
+fn lessons(t: &Strings) -> Html {
+    html! {
+        <aside class="storm-lessons">
+            <h3>{ t.lessons_heading }</h3>
+            <p>{ t.lesson_003_says }</p>
+            <p>{ t.lesson_000_says }</p>
+            <p class="hint">{ t.measured }</p>
+            <p>{ (t.amplification)("3", "5") }{ format!(" 3^5 = {}.", amplification(3, 5)) }</p>
+        </aside>
+    }
+}

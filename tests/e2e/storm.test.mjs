@@ -1,0 +1,65 @@
+// Lesson 003's page as a learner uses it: the retry storm, its presets,
+// strategies side by side, the budget and the breaker.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const side = (page, s) => page.locator(`.storm-side[data-side=${s}]`);
+const counter = async (page, s, key) =>
+  Number((await side(page, s).locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
+
+test('a learner compares no jitter with full jitter, overloads the dependency, adds a breaker and a budget', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-003/', { locale: 'es-MX' });
+  await page.locator('.experiment').waitFor();
+  // Lesson 003's 100 clients, back at 1 s with 50 calls/s, no jitter.
+  assert.equal(await side(page, 'a').getAttribute('data-strategy'), 'none');
+  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')], [450, 100, 0]);
+  assert.equal(await side(page, 'a').locator('[data-counter=last_success] dd').textContent(), '3 s');
+  assert.equal(await counter(page, 'a', 'peak'), 1000);
+  assert.ok(await counter(page, 'b', 'peak') < 1000, 'full jitter spreads the spike');
+
+  // Capacity 30, typed as a learner would.
+  const capacity = page.getByLabel('Capacidad al volver');
+  await capacity.fill('30');
+  await capacity.press('Enter');
+  await capacity.dispatchEvent('change');
+  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')], [470, 60, 40]);
+
+  // The right side's strategy, by its label.
+  await page.getByLabel('Estrategia, derecha').selectOption('decorrelated');
+  assert.equal(await side(page, 'b').getAttribute('data-strategy'), 'decorrelated');
+
+  // The breaker preset: most calls answered by the fallback, as many successes.
+  await page.getByLabel('Escenario').selectOption('breaker');
+  await page.locator('.breaker-strip').first().waitFor();
+  assert.equal(await counter(page, 'a', 'calls_to_dependency'), 75);
+  assert.equal(await counter(page, 'a', 'fallbacks'), 395);
+  assert.equal(await counter(page, 'a', 'succeeded'), 60);
+  assert.match(page.url(), /preset=breaker/);
+
+  // The budget preset: the retries stop once failures dominate.
+  await page.getByLabel('Escenario').selectOption('retry-budget');
+  await page.locator('[data-counter=throttled]').first().waitFor();
+  assert.equal(await counter(page, 'a', 'calls'), 104);
+
+  // English, and the tab bar's links to the other lesson pages.
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  assert.equal(await page.getByRole('heading', { level: 2, name: 'Many clients against a dependency that recovers' }).count(), 1);
+  assert.ok(await page.getByRole('link', { name: /Queues and streams/ }).count() === 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a shared storm link reproduces its run, and a storm link opened on the root page goes to lesson 003', async () => {
+  const { page, errors } = await open(browser, server.base + '?exp=storm&capacity=30&strategy_b=none&seed=3&lang=en');
+  await page.locator('.storm-side').first().waitFor();
+  assert.ok(page.url().includes('/lesson-003/'), page.url());
+  assert.equal(await counter(page, 'b', 'calls'), 470);
+  assert.equal(await counter(page, 'b', 'exhausted'), 40);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
