@@ -7,6 +7,7 @@
 //! core says.
 
 pub mod ack_timing;
+pub mod backpressure;
 pub mod backoff;
 pub mod draws;
 pub mod engine;
@@ -16,6 +17,7 @@ pub mod pair;
 pub mod polling;
 pub mod probability;
 pub mod storm;
+pub mod timeouts;
 
 pub use backoff::{Backoff, Jitter};
 pub use draws::RngKind;
