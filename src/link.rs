@@ -359,7 +359,8 @@ impl Link {
             .unwrap_or_default();
         let preset = match (self.preset, self.values.is_empty()) {
             (Some(code), true) => Some(code),
-            (None, true) if experiment == Experiment::default() => registry::default_preset(),
+            // A link that names only an experiment shows its first preset: its defaults.
+            (None, true) => experiment.presets().first().map(|p| p.code),
             _ => None,
         };
         LabInit {

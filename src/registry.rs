@@ -295,7 +295,7 @@ pub struct Group {
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
-pub const INTRO_003_ES: &str = "Muchos clientes reintentan contra una dependencia que acaba de volver y solo atiende cierto número de llamadas por segundo. Compara estrategias de espera lado a lado, con y sin jitter, con un presupuesto de reintentos o un circuit breaker, y mira cuántas llamadas llegan, cuántos clientes lo logran y cuándo.";
+pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
 pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó. Con el ack antes de procesar se pierden mensajes; después, se procesan dos veces; después y con un registro de ids procesados, cada uno tiene efecto una sola vez.";
 
 pub static GROUPS: [Group; 3] = [
@@ -340,16 +340,21 @@ pub static GROUPS: [Group; 3] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_003_ES,
-            Lang::En => "Many clients retry against a dependency that has just come back and serves only so many calls per second. Compare wait strategies side by side, with and without jitter, with a retry budget or a circuit breaker, and see how many calls arrive, how many clients get through and when.",
+            Lang::En => "What keeps a service standing when a dependency fails or saturates: many clients retrying against a dependency that has just come back (with and without jitter, with a retry budget or a circuit breaker), timeouts against the caller's deadline with bulkheads, and queues with or without a bound between a fast producer and a slow consumer.",
         }
         },
         #[cfg(not(feature = "lesson-003"))]
         intro: |_| "",
-        experiments: &["storm"],
-        presets: &["storm", "storm-overloaded", "retry-budget", "breaker"],
+        experiments: &["storm", "timeouts", "backpressure"],
+        presets: &[
+            "storm", "storm-overloaded", "retry-budget", "breaker", "shared-pool", "bulkheads", "short-timeout",
+            "backpressure", "drop-oldest", "slow-producer",
+        ],
         keys: &[
             "clients", "recover", "capacity", "strategy_a", "strategy_b", "base_ms", "attempts", "budget",
             "budget_tokens", "budget_ratio", "breaker", "breaker_failures", "breaker_open", "breaker_trials",
+            "deadline_ms", "timeout_ms", "slow_ms", "fast_ms", "rate_slow", "rate_fast", "workers", "pools", "window",
+            "in_rate", "out_rate", "duration", "policy", "buffer", "message_kib", "memory_mib",
         ],
     },
     Group {
@@ -447,6 +452,10 @@ registry! {
     DoublePublication => uuid5,
     #[cfg(feature = "lesson-003")]
     Storm => storm,
+    #[cfg(feature = "lesson-003")]
+    Timeouts => timeouts,
+    #[cfg(feature = "lesson-003")]
+    Backpressure => backpressure,
     #[cfg(feature = "lesson-004")]
     AckTiming => ack,
 }

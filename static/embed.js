@@ -6,6 +6,8 @@ const here = new URL('./', import.meta.url);
 // registry's GROUPS; tests/registry.rs keeps the two equal).
 const GROUP_OF = {
   storm: 'lesson-003/', 'storm-overloaded': 'lesson-003/', 'retry-budget': 'lesson-003/', breaker: 'lesson-003/',
+  timeouts: 'lesson-003/', 'shared-pool': 'lesson-003/', bulkheads: 'lesson-003/', 'short-timeout': 'lesson-003/',
+  backpressure: 'lesson-003/', 'drop-oldest': 'lesson-003/', 'slow-producer': 'lesson-003/',
   ack: 'lesson-004/', 'lesson-004': 'lesson-004/',
 };
 

@@ -216,6 +216,14 @@ mod tests {
     }
 
     #[test]
+    fn a_day_bounded_at_ten_thousand() {
+        for policy in [Policy::DropOldest, Policy::SlowProducer] {
+            let c = BufferRun::new(BufferConfig { policy, capacity: 10_000, ..BufferConfig::default() }).counters;
+            assert_eq!((c.dropped_oldest + c.held_back, c.queue_end, c.died_at_s), (1_372_500, 9_900, None), "{policy:?}");
+        }
+    }
+
+    #[test]
     fn a_consumer_that_keeps_up_leaves_nothing() {
         let run = BufferRun::new(BufferConfig { in_per_s: 90, ..BufferConfig::default() });
         assert_eq!((run.counters.queue_max, run.counters.queue_end), (0, 0));

@@ -3,9 +3,13 @@
 
 #[cfg(feature = "lesson-004")]
 pub mod ack;
+#[cfg(feature = "lesson-003")]
+pub mod backpressure;
 #[cfg(feature = "lesson-000")]
 pub mod retries;
 #[cfg(feature = "lesson-003")]
 pub mod storm;
+#[cfg(feature = "lesson-003")]
+pub mod timeouts;
 #[cfg(feature = "lesson-000")]
 pub mod uuid5;

@@ -63,3 +63,36 @@ test('a shared storm link reproduces its run, and a storm link opened on the roo
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+const dependency = (page, d) => page.locator(`.storm-side[data-dependency=${d}]`);
+const depCounter = async (page, d, key) =>
+  Number((await dependency(page, d).locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
+const plain = async (page, key) => Number((await page.locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
+
+test('timeouts and bulkheads: a slow dependency starves the healthy one until the pools are split or the timeout is cut', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=timeouts&lang=en');
+  await page.locator('.storm-side').first().waitFor();
+  assert.equal(await page.getByLabel('Scenario').inputValue(), 'shared-pool', 'an experiment-only link shows its defaults preset');
+  assert.deepEqual([await depCounter(page, 'b', 'in_time'), await depCounter(page, 'b', 'rejected')], [89, 411]);
+  assert.equal(await depCounter(page, 'a', 'wasted'), 170);
+  await page.getByLabel('Pool').selectOption('separate');
+  assert.deepEqual([await depCounter(page, 'b', 'in_time'), await depCounter(page, 'b', 'rejected')], [500, 0]);
+  await page.getByLabel('Scenario').selectOption('short-timeout');
+  await page.locator('p.rule.kept').waitFor();
+  assert.deepEqual([await depCounter(page, 'a', 'timed_out'), await depCounter(page, 'a', 'wasted'), await depCounter(page, 'b', 'in_time')], [100, 0, 500]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('backpressure: unbounded, the process dies; bounded, the excess is counted', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=backpressure&lang=es');
+  await page.locator('.backpressure').waitFor();
+  assert.match(await page.locator('.growth').textContent(), /\+16 por segundo, 1,382,400 por día/);
+  assert.match(await page.locator('.fate').textContent(), /murió sin memoria a los 9 h 6 min/);
+  await page.getByLabel('Cola', { exact: true }).selectOption('drop-oldest');
+  await page.locator('[data-counter=dropped_oldest]').waitFor();
+  assert.equal(await plain(page, 'dropped_oldest'), 1_372_500);
+  assert.match(await page.locator('.fate').textContent(), /sigue vivo/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

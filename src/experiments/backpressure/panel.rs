@@ -1,0 +1,92 @@
+//! Backpressure, drawn: the arithmetic, the counters, a memory gauge and
+//! the queue's length over time with its limit.
+
+use retry_lab_core::backpressure::{BufferRun, Policy};
+use yew::prelude::*;
+
+use super::strings::strings;
+use crate::app::widgets::{param_control, PanelProps};
+use crate::format;
+use crate::registry::{Experiment, ParamId};
+
+const CHART_W: u64 = 1_000;
+const CHART_H: u64 = 100;
+
+/// 32,769 s → "9 h 6 min"; 600 s → "10 min"; 45 s → "45 s".
+pub fn duration_text(s: u64) -> String {
+    match s {
+        0..60 => format!("{s} s"),
+        60..3_600 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
+    }
+}
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let params = &state.params.backpressure;
+    let run = &state.units.backpressure.run;
+    let c = &run.counters;
+    let bounded = params.policy != Policy::Unbounded;
+    let growth = run.growth_per_s();
+    let day = growth.max(0) as u64 * 86_400;
+    let mut rows = vec![("accepted", t.accepted, c.accepted), ("consumed", t.consumed, c.consumed)];
+    match params.policy {
+        Policy::Unbounded => {}
+        Policy::SlowProducer => rows.push(("held_back", t.held_back, c.held_back)),
+        Policy::DropNewest => rows.push(("dropped_newest", t.dropped_newest, c.dropped_newest)),
+        Policy::DropOldest => rows.push(("dropped_oldest", t.dropped_oldest, c.dropped_oldest)),
+    }
+    rows.extend([("queue_max", t.queue_max, c.queue_max), ("queue_end", t.queue_end, c.queue_end)]);
+    let fate = c.died_at_s.map_or_else(|| t.alive.to_owned(), |s| (t.died)(&duration_text(s)));
+    let memory = run.config.memory_bytes;
+    let used = c.queue_end.saturating_mul(run.config.message_bytes).min(memory);
+    html! {
+        <section class="card experiment backpressure" data-experiment="backpressure">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Backpressure).filter(|p| bounded || p.key() != "buffer").map(|param| param_control(props, param, None)) }
+            </div>
+            <p class="growth">{ (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
+                &format!("{growth:+}"), &format::int(day)) }</p>
+            <dl class="counter-grid">
+                { for rows.into_iter().map(|(key, label, value)| html! {
+                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ format::int(value) }</dd></div>
+                }) }
+            </dl>
+            <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
+            <div class="control">
+                <label for={props.id("memory-gauge")}>{ t.memory_gauge }</label>
+                <meter id={props.id("memory-gauge")} min="0" max={memory.to_string()} high={(memory / 10 * 8).to_string()} value={used.to_string()}></meter>
+            </div>
+            { chart(props, run, &fate) }
+        </section>
+    }
+}
+
+fn chart(props: &PanelProps, run: &BufferRun, fate: &str) -> Html {
+    let t = strings(props.state.lang);
+    let samples = &run.queue_samples;
+    let c = &run.counters;
+    // The line the queue runs into: its bound, or what fits in memory.
+    let limit = if run.config.policy == Policy::Unbounded { run.config.memory_bytes / run.config.message_bytes.max(1) } else { run.config.capacity };
+    let top = samples.iter().copied().max().unwrap_or(0).max(limit).max(1);
+    let total_s = run.config.duration_s.max(1);
+    let points: String = samples.iter().enumerate().map(|(i, &q)| {
+        let x = ((i as u64 + 1) * run.sample_s).min(total_s) * CHART_W / total_s;
+        format!("{x},{} ", CHART_H - q * CHART_H / top)
+    }).collect();
+    let limit_y = CHART_H - limit * CHART_H / top;
+    let label = (t.chart_label)(&format::int(c.queue_max), fate);
+    html! {
+        <figure class="queue-chart">
+            <svg viewBox={format!("0 0 {CHART_W} {CHART_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
+                <polyline class="queue-line" points={format!("0,{CHART_H} {points}")} />
+                <line class="capacity" x1="0" x2={CHART_W.to_string()} y1={limit_y.to_string()} y2={limit_y.to_string()} />
+            </svg>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(total_s) }</span></div>
+            <figcaption>{ format!("{} {}", t.limit_line, format::int(limit)) }</figcaption>
+        </figure>
+    }
+}

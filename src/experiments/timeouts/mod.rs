@@ -1,0 +1,144 @@
+//! Lesson 003's timeouts and bulkheads: a caller that gives up at its
+//! deadline, a call timeout, a slow and a healthy dependency behind one
+//! worker pool or two (the core's `timeouts` model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use std::rc::Rc;
+
+use retry_lab_core::timeouts::{PoolConfig, PoolRun};
+
+use crate::i18n::Lang;
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::{Locks, Preset};
+
+pub struct Timeouts;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub deadline_ms: u32,
+    pub timeout_ms: u32,
+    /// Latency of the slow dependency (A) and the healthy one (B).
+    pub latency_ms: [u32; 2],
+    pub rate_per_s: [u32; 2],
+    pub workers: u32,
+    pub separate_pools: bool,
+    pub window_s: u32,
+}
+
+impl Default for Params {
+    /// A caller that gives up at 300 ms (lesson 004's request life), a 10 s
+    /// timeout, A at 2 s and B at 50 ms, 10 and 50 requests a second, 20
+    /// shared workers, 10 s.
+    fn default() -> Self {
+        let c = PoolConfig::default();
+        Self {
+            deadline_ms: c.deadline_ms as u32,
+            timeout_ms: c.timeout_ms as u32,
+            latency_ms: c.latency_ms.map(|ms| ms as u32),
+            rate_per_s: c.rate_per_s,
+            workers: c.workers,
+            separate_pools: c.separate_pools,
+            window_s: c.duration_s as u32,
+        }
+    }
+}
+
+impl Params {
+    pub fn config(&self) -> PoolConfig {
+        PoolConfig {
+            deadline_ms: self.deadline_ms.into(),
+            timeout_ms: self.timeout_ms.into(),
+            latency_ms: self.latency_ms.map(u64::from),
+            rate_per_s: self.rate_per_s,
+            workers: self.workers,
+            separate_pools: self.separate_pools,
+            duration_s: self.window_s.into(),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub run: Rc<PoolRun>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+const fn ms(max: u64) -> Domain {
+    Domain::Int { min: 1, max, unit: "ms" }
+}
+const fn per_s() -> Domain {
+    Domain::Int { min: 0, max: 500, unit: "/s" }
+}
+
+static PARAMS: [ParamSpec<Params>; 9] = [
+    ParamSpec::new("deadline_ms", "deadline_ms", ms(10_000), |l| strings::strings(l).deadline,
+        |p| Value::Int(p.deadline_ms.into()), |p, v| p.deadline_ms = int(&v) as u32),
+    ParamSpec::new("timeout_ms", "timeout_ms", ms(60_000), |l| strings::strings(l).timeout,
+        |p| Value::Int(p.timeout_ms.into()), |p, v| p.timeout_ms = int(&v) as u32),
+    ParamSpec::new("slow_ms", "slow_ms", ms(60_000), |l| strings::strings(l).slow,
+        |p| Value::Int(p.latency_ms[0].into()), |p, v| p.latency_ms[0] = int(&v) as u32),
+    ParamSpec::new("fast_ms", "fast_ms", ms(60_000), |l| strings::strings(l).fast,
+        |p| Value::Int(p.latency_ms[1].into()), |p, v| p.latency_ms[1] = int(&v) as u32),
+    ParamSpec::new("rate_slow", "rate_slow", per_s(), |l| strings::strings(l).rate_slow,
+        |p| Value::Int(p.rate_per_s[0].into()), |p, v| p.rate_per_s[0] = int(&v) as u32),
+    ParamSpec::new("rate_fast", "rate_fast", per_s(), |l| strings::strings(l).rate_fast,
+        |p| Value::Int(p.rate_per_s[1].into()), |p, v| p.rate_per_s[1] = int(&v) as u32),
+    ParamSpec::new("workers", "workers", Domain::Int { min: 1, max: 200, unit: "" }, |l| strings::strings(l).workers,
+        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
+    ParamSpec::new("pools", "pools", Domain::Choice { codes: &["shared", "separate"], labels: |l| strings::strings(l).pool_labels },
+        |l| strings::strings(l).pools, |p| Value::Int(p.separate_pools.into()), |p, v| p.separate_pools = int(&v) == 1),
+    ParamSpec::new("window", "window", Domain::Int { min: 1, max: 120, unit: "s" }, |l| strings::strings(l).window,
+        |p| Value::Int(p.window_s.into()), |p, v| p.window_s = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 3] = [
+    Preset { code: "shared-pool", label: |l| strings::strings(l).preset_shared, values: &[], versions: (2, 2) },
+    Preset { code: "bulkheads", label: |l| strings::strings(l).preset_bulkheads, values: &[("pools", "separate")], versions: (2, 2) },
+    Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (2, 2) },
+];
+
+impl crate::registry::Unit for Timeouts {
+    type Params = Params;
+    type State = State;
+    type Action = Action;
+    const CODE: &'static str = "timeouts";
+
+    fn title(lang: Lang) -> &'static str {
+        strings::strings(lang).experiment
+    }
+    fn params() -> &'static [ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [Preset] {
+        &PRESETS
+    }
+    fn init(params: &Params, _shared: &Shared, _clock_ms: u64) -> State {
+        State { run: Rc::new(PoolRun::new(params.config())) }
+    }
+    fn params_changed(state: &mut State, params: &Params, _shared: &Shared) {
+        state.run = Rc::new(PoolRun::new(params.config()));
+    }
+    fn reduce(_state: &mut State, _params: &mut Params, _shared: &Shared, _locks: &Locks, action: Action) {
+        match action {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_cores_and_starve_b() {
+        assert_eq!(Params::default().config(), PoolConfig::default());
+        let state = <Timeouts as crate::registry::Unit>::init(&Params::default(), &Shared::default(), 0);
+        assert!(state.run.counters[1].rejected > 0);
+    }
+}

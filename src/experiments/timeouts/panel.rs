@@ -1,0 +1,88 @@
+//! Timeouts and bulkheads, drawn: per dependency, what became of its
+//! requests; the workers each one holds over time.
+
+use retry_lab_core::timeouts::PoolRun;
+use yew::prelude::*;
+
+use super::strings::strings;
+use crate::app::widgets::{param_control, PanelProps};
+use crate::format;
+use crate::registry::{Experiment, ParamId};
+
+const CHART_H: u64 = 100;
+const SAMPLE_W: u64 = 4;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let run = &state.units.timeouts.run;
+    let rule = if run.config.timeout_ms < run.config.deadline_ms { ("rule kept", t.rule_kept) } else { ("rule broken", t.rule_broken) };
+    html! {
+        <section class="card experiment timeouts" data-experiment="timeouts">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Timeouts).map(|param| param_control(props, param, None)) }
+            </div>
+            <p class={rule.0} role="status">{ rule.1 }</p>
+            <div class="storm-sides">
+                { for (0..2).map(|dep| dependency(props, run, dep)) }
+            </div>
+            { chart(props, run) }
+        </section>
+    }
+}
+
+fn dependency(props: &PanelProps, run: &PoolRun, dep: usize) -> Html {
+    let t = strings(props.state.lang);
+    let c = &run.counters[dep];
+    let rows = [
+        ("requests", t.requests, format::int(c.requests)),
+        ("in_time", t.in_time, format::int(c.in_time)),
+        ("timed_out", t.timed_out, format::int(c.timed_out)),
+        ("too_late", t.too_late, format::int(c.too_late)),
+        ("rejected", t.rejected, format::int(c.rejected)),
+        ("wasted", t.wasted, format::int(c.wasted_ms.div_ceil(1_000))),
+    ];
+    html! {
+        <div class="storm-side" data-dependency={["a", "b"][dep]}>
+            <h3>{ t.dependencies[dep] }</h3>
+            <dl class="counter-grid">
+                { for rows.into_iter().map(|(key, label, value)| html! {
+                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ value }</dd></div>
+                }) }
+            </dl>
+        </div>
+    }
+}
+
+/// Busy workers, A stacked under B, one column per 100 ms.
+fn chart(props: &PanelProps, run: &PoolRun) -> Html {
+    let t = strings(props.state.lang);
+    let workers = u64::from(run.config.workers.max(1));
+    let width = run.busy_samples.len() as u64 * SAMPLE_W;
+    let mut paths = [String::new(), String::new()];
+    for (i, busy) in run.busy_samples.iter().enumerate() {
+        let (a, b) = (u64::from(busy[0]) * CHART_H / workers, u64::from(busy[1]) * CHART_H / workers);
+        let x = i as u64 * SAMPLE_W;
+        if a > 0 {
+            paths[0] += &format!("M{x} {}h{SAMPLE_W}v{a}h-{SAMPLE_W}z", CHART_H - a);
+        }
+        if b > 0 {
+            paths[1] += &format!("M{x} {}h{SAMPLE_W}v{b}h-{SAMPLE_W}z", CHART_H - a - b);
+        }
+    }
+    html! {
+        <figure class="storm-histogram">
+            <svg viewBox={format!("0 0 {width} {CHART_H}")} preserveAspectRatio="none" role="img" aria-label={(t.chart_label)(&format::int(workers))}>
+                <path class="bar-down" d={paths[0].clone()} />
+                <path class="bar-ok" d={paths[1].clone()} />
+            </svg>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format!("{} s", run.config.duration_s) }</span></div>
+            <figcaption><ul class="legend">
+                <li><span class="swatch bar-down" aria-hidden="true"></span>{ t.busy[0] }</li>
+                <li><span class="swatch bar-ok" aria-hidden="true"></span>{ t.busy[1] }</li>
+            </ul></figcaption>
+        </figure>
+    }
+}
