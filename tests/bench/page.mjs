@@ -75,6 +75,26 @@ async function rangeToRepaint(page, selector, values, n) {
   }, { selector, values, n });
 }
 
+/** As rangeToRepaint, for a field that commits on `change` (a number input). */
+async function changeToRepaint(page, selector, values) {
+  return page.evaluate(async ({ selector, values }) => {
+    const field = document.querySelector(selector);
+    const work = [], frame = [];
+    for (const value of values) {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const t0 = performance.now();
+      field.value = value;
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      await new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
+      void document.querySelector('.lab').getBoundingClientRect().height;
+      work.push(performance.now() - t0);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      frame.push(performance.now() - t0);
+    }
+    return { work, frame };
+  }, { selector, values });
+}
+
 const report = (what, { work, frame }) => console.log(`${what}: work p50 ${fmt(pct(work, 0.5))} ms, p95 ${fmt(pct(work, 0.95))} ms; `
   + `to the next painted frame p50 ${fmt(pct(frame, 0.5))} ms, p95 ${fmt(pct(frame, 0.95))} ms (goal: work p95 <= 16.7 ms, one frame)`);
 
@@ -131,5 +151,23 @@ report('failure slider -> repainted results, 1,000 events, mid-run (replayed to 
 const seekTo = Array.from({ length: 40 }, (_, i) => (i * 7919) % 11_000);
 report('seek -> repainted results, 1,000 events, anywhere in the run (forward and back)', await rangeToRepaint(page, 'input[id$="-seek"]', seekTo, 40));
 await context.close();
+
+// Lesson 003's page: its controls are number fields and selects (a change
+// event each); the largest storm the page allows, both sides recomputed.
+{
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(server.base + 'lesson-003/?lang=en&clients=1000&attempts=10&strategy_b=decorrelated');
+  await page.locator('.storm-side').first().waitFor();
+  const capacities = Array.from({ length: 40 }, (_, i) => String(20 + ((i * 37) % 400)));
+  // Warm up as a learner's first few changes do (the engine's wasm tiers up).
+  await changeToRepaint(page, 'input[id$="-capacity"]', capacities.slice(0, 5));
+  report('storm: capacity field -> both sides recomputed and repainted, 1,000 clients x 10 attempts', await changeToRepaint(page, 'input[id$="-capacity"]', capacities));
+  await page.goto(server.base + 'lesson-003/?lang=en&exp=backpressure&duration=604800');
+  await page.locator('.backpressure').waitFor();
+  const rates = Array.from({ length: 40 }, (_, i) => String(101 + ((i * 13) % 300)));
+  report('backpressure: rate field -> rerun and repainted, 604,800 simulated seconds', await changeToRepaint(page, 'input[id$="-in-rate"]', rates));
+  await context.close();
+}
 await browser.close();
 await server.close();

@@ -3,7 +3,7 @@
 //! the breaker's state strip, and a few clients' calls; beside them, which
 //! lesson argues for jitter and which against.
 
-use retry_lab_core::storm::{amplification, BreakerState, CallOutcome, StormRun};
+use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, StormRun};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -46,6 +46,7 @@ pub fn panel(props: &PanelProps) -> Html {
                     None => html! { <p class="notice" role="alert">{ t.invalid }</p> },
                 }) }
             </div>
+            if params.breaker_on { <p class="hint">{ t.breaker_defaults }</p> }
             { lessons(t) }
         </section>
     }
@@ -166,16 +167,24 @@ fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
     }
 }
 
-/// A few clients spread over the range, each a row of its calls.
+/// A few clients spread over the range, each a row of its calls (gathered
+/// in one pass over the run's calls).
 fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
     let clients = run.config.clients;
-    let sample: Vec<u32> = (0..LANES.min(clients)).map(|i| i * clients / LANES.min(clients)).collect();
-    let rows = sample.iter().enumerate().map(|(row, &client)| {
-        let dots = run.calls.iter().filter(|c| c.client == client).map(|c| {
+    let lanes = LANES.min(clients);
+    let sample: Vec<u32> = (0..lanes).map(|i| i * clients / lanes).collect();
+    let mut calls: Vec<Vec<&Call>> = vec![Vec::new(); sample.len()];
+    for call in &run.calls {
+        if let Ok(row) = sample.binary_search(&call.client) {
+            calls[row].push(call);
+        }
+    }
+    let rows = calls.iter().zip(&sample).enumerate().map(|(row, (calls, &client))| {
+        let dots = calls.iter().map(|c| {
             let class = ["dot-ok", "dot-overloaded", "dot-down", "dot-rejected"][CallOutcome::ALL.iter().position(|o| *o == c.outcome).unwrap_or(0)];
             html! { <circle class={class} cx={x_of(c.at_us, horizon_us).to_string()} cy={(row * 12 + 6).to_string()} r="4" /> }
         });
-        let times = run.calls.iter().filter(|c| c.client == client).map(|c| format::seconds(c.at_us / 1_000)).collect::<Vec<_>>().join(", ");
+        let times = calls.iter().map(|c| format::seconds(c.at_us / 1_000)).collect::<Vec<_>>().join(", ");
         html! { <g><title>{ format!("{}: {times}", (t.client)(client + 1)) }</title>{ for dots }</g> }
     });
     html! {
