@@ -92,6 +92,40 @@ pub trait Unit {
     }
 }
 
+/// The `Unit` of an experiment whose state is computed from its parameters
+/// alone (no actions, no time): used in the experiment's own module, where
+/// `Params`, `State`, `Action` (an empty enum), `PARAMS` and `PRESETS` are.
+macro_rules! computed_unit {
+    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr $(,)?) => {
+        impl $crate::registry::Unit for $unit {
+            type Params = Params;
+            type State = State;
+            type Action = Action;
+            const CODE: &'static str = $code;
+
+            fn title(lang: $crate::i18n::Lang) -> &'static str {
+                ($title)(lang)
+            }
+            fn params() -> &'static [$crate::params::ParamSpec<Params>] {
+                &PARAMS
+            }
+            fn presets() -> &'static [$crate::registry::Preset] {
+                &PRESETS
+            }
+            fn init(params: &Params, shared: &$crate::params::Shared, _clock_ms: u64) -> State {
+                ($state)(params, shared)
+            }
+            fn params_changed(state: &mut State, params: &Params, shared: &$crate::params::Shared) {
+                *state = ($state)(params, shared);
+            }
+            fn reduce(_: &mut State, _: &mut Params, _: &$crate::params::Shared, _: &$crate::registry::Locks, action: Action) {
+                match action {}
+            }
+        }
+    };
+}
+pub(crate) use computed_unit;
+
 /// Whose parameter: the lab's shared ones, or an experiment's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Owner {

@@ -84,8 +84,8 @@ struct StormArgs {
     #[arg(long, default_value_t = 100, value_parser = storm_clients)]
     clients: u32,
     /// The dependency is down from 0 until this time, in seconds (up to three decimals).
-    #[arg(long, default_value = "1", value_parser = recover_at)]
-    recover_at_s: u64,
+    #[arg(long = "recover-at-s", default_value = "1", value_parser = recover_at)]
+    recover_at_ms: u64,
     #[arg(long, default_value_t = 50, value_parser = capacity)]
     capacity_per_s: u32,
     #[arg(long, value_enum, default_value_t = StrategyArg::None)]
@@ -385,7 +385,7 @@ fn attempt_schedule(command: Command) -> String {
 fn run_storm(args: StormArgs) -> Result<String, String> {
     let cfg = StormConfig {
         clients: args.clients,
-        recover_at_ms: args.recover_at_s,
+        recover_at_ms: args.recover_at_ms,
         capacity_per_s: args.capacity_per_s,
         strategy: args.strategy.into(),
         base_ms: args.base_ms,

@@ -50,19 +50,21 @@ async function withThousandEvents() {
 }
 
 /**
- * Moves a range input `n` times; for each move, two times: the work (input
- * event to the DOM updated and laid out: what must fit in one frame) and the
- * time to the next painted frame (which adds the wait for vsync).
+ * Sets a control `n` times (cycling through `values`) and fires `event` on
+ * it (`input` for a range, `change` for a number field); for each, two
+ * times: the work (the event to the DOM updated and laid out: what must fit
+ * in one frame) and the time to the next painted frame (which adds the wait
+ * for vsync).
  */
-async function rangeToRepaint(page, selector, values, n) {
-  return page.evaluate(async ({ selector, values, n }) => {
-    const range = document.querySelector(selector);
+async function toRepaint(page, selector, values, n, event) {
+  return page.evaluate(async ({ selector, values, n, event }) => {
+    const control = document.querySelector(selector);
     const work = [], frame = [];
     for (let i = 0; i < n; i++) {
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       const t0 = performance.now();
-      range.value = String(values[i % values.length]);
-      range.dispatchEvent(new Event('input', { bubbles: true }));
+      control.value = String(values[i % values.length]);
+      control.dispatchEvent(new Event(event, { bubbles: true }));
       // Yew renders in a microtask after the dispatch: a message-channel task
       // runs after every microtask; reading layout then forces the reflow.
       await new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
@@ -72,28 +74,10 @@ async function rangeToRepaint(page, selector, values, n) {
       frame.push(performance.now() - t0);
     }
     return { work, frame };
-  }, { selector, values, n });
+  }, { selector, values, n, event });
 }
-
-/** As rangeToRepaint, for a field that commits on `change` (a number input). */
-async function changeToRepaint(page, selector, values) {
-  return page.evaluate(async ({ selector, values }) => {
-    const field = document.querySelector(selector);
-    const work = [], frame = [];
-    for (const value of values) {
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      const t0 = performance.now();
-      field.value = value;
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-      await new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
-      void document.querySelector('.lab').getBoundingClientRect().height;
-      work.push(performance.now() - t0);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      frame.push(performance.now() - t0);
-    }
-    return { work, frame };
-  }, { selector, values });
-}
+const rangeToRepaint = (page, selector, values, n) => toRepaint(page, selector, values, n, 'input');
+const changeToRepaint = (page, selector, values) => toRepaint(page, selector, values, values.length, 'change');
 
 const report = (what, { work, frame }) => console.log(`${what}: work p50 ${fmt(pct(work, 0.5))} ms, p95 ${fmt(pct(work, 0.95))} ms; `
   + `to the next painted frame p50 ${fmt(pct(frame, 0.5))} ms, p95 ${fmt(pct(frame, 0.95))} ms (goal: work p95 <= 16.7 ms, one frame)`);

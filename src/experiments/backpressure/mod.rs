@@ -13,9 +13,8 @@ use std::rc::Rc;
 
 use retry_lab_core::backpressure::{BufferConfig, BufferRun, Policy};
 
-use crate::i18n::Lang;
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::{Locks, Preset};
+use crate::registry::Preset;
 
 pub struct Backpressure;
 
@@ -91,31 +90,8 @@ static PRESETS: [Preset; 3] = [
     Preset { code: "slow-producer", label: |l| strings::strings(l).preset_slow, values: &[("policy", "slow"), ("buffer", "10000")], versions: (2, 2) },
 ];
 
-impl crate::registry::Unit for Backpressure {
-    type Params = Params;
-    type State = State;
-    type Action = Action;
-    const CODE: &'static str = "backpressure";
-
-    fn title(lang: Lang) -> &'static str {
-        strings::strings(lang).experiment
-    }
-    fn params() -> &'static [ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [Preset] {
-        &PRESETS
-    }
-    fn init(params: &Params, _shared: &Shared, _clock_ms: u64) -> State {
-        State { run: Rc::new(BufferRun::new(params.config())) }
-    }
-    fn params_changed(state: &mut State, params: &Params, _shared: &Shared) {
-        state.run = Rc::new(BufferRun::new(params.config()));
-    }
-    fn reduce(_state: &mut State, _params: &mut Params, _shared: &Shared, _locks: &Locks, action: Action) {
-        match action {}
-    }
-}
+crate::registry::computed_unit!(Backpressure, code: "backpressure", title: |lang| strings::strings(lang).experiment,
+    state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) });
 
 #[cfg(test)]
 mod tests {

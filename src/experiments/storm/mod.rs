@@ -14,9 +14,8 @@ use std::rc::Rc;
 use retry_lab_core::storm::{Breaker, Budget, StormConfig, StormRun, Strategy};
 use retry_lab_core::Probability;
 
-use crate::i18n::Lang;
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
-use crate::registry::{Locks, Preset};
+use crate::registry::Preset;
 
 /// The page's bounds (the core's are wider; a page draws at most this).
 pub const CLIENTS_MAX: u64 = 1_000;
@@ -171,31 +170,8 @@ static PRESETS: [Preset; 4] = [
     },
 ];
 
-impl crate::registry::Unit for Storm {
-    type Params = Params;
-    type State = State;
-    type Action = Action;
-    const CODE: &'static str = "storm";
-
-    fn title(lang: Lang) -> &'static str {
-        strings::strings(lang).experiment_storm
-    }
-    fn params() -> &'static [ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [Preset] {
-        &PRESETS
-    }
-    fn init(params: &Params, shared: &Shared, _clock_ms: u64) -> State {
-        State { runs: runs(params, shared) }
-    }
-    fn params_changed(state: &mut State, params: &Params, shared: &Shared) {
-        state.runs = runs(params, shared);
-    }
-    fn reduce(_state: &mut State, _params: &mut Params, _shared: &Shared, _locks: &Locks, action: Action) {
-        match action {}
-    }
-}
+crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
+    state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) });
 
 #[cfg(test)]
 mod tests {

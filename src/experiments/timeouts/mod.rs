@@ -13,9 +13,8 @@ use std::rc::Rc;
 
 use retry_lab_core::timeouts::{PoolConfig, PoolRun};
 
-use crate::i18n::Lang;
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::{Locks, Preset};
+use crate::registry::Preset;
 
 pub struct Timeouts;
 
@@ -105,31 +104,8 @@ static PRESETS: [Preset; 3] = [
     Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (2, 2) },
 ];
 
-impl crate::registry::Unit for Timeouts {
-    type Params = Params;
-    type State = State;
-    type Action = Action;
-    const CODE: &'static str = "timeouts";
-
-    fn title(lang: Lang) -> &'static str {
-        strings::strings(lang).experiment
-    }
-    fn params() -> &'static [ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [Preset] {
-        &PRESETS
-    }
-    fn init(params: &Params, _shared: &Shared, _clock_ms: u64) -> State {
-        State { run: Rc::new(PoolRun::new(params.config())) }
-    }
-    fn params_changed(state: &mut State, params: &Params, _shared: &Shared) {
-        state.run = Rc::new(PoolRun::new(params.config()));
-    }
-    fn reduce(_state: &mut State, _params: &mut Params, _shared: &Shared, _locks: &Locks, action: Action) {
-        match action {}
-    }
-}
+crate::registry::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,
+    state: |params: &Params, _: &Shared| State { run: Rc::new(PoolRun::new(params.config())) });
 
 #[cfg(test)]
 mod tests {
