@@ -36,11 +36,11 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   await speed.focus();
   await speed.press('End');
   await page.getByRole('button', { name: /Reproducir/ }).click();
-  await page.locator('.dlq tbody tr').first().waitFor({ timeout: 30_000 });
+  await page.locator('.dlq tbody tr:not([hidden])').first().waitFor({ timeout: 30_000 });
   await page.locator('.finished').waitFor({ timeout: 30_000 });
   const dead = await counter(page, 'dead_lettered');
   assert.ok(dead > 0);
-  const firstRow = page.locator('.dlq tbody tr').first();
+  const firstRow = page.locator('.dlq tbody tr:not([hidden])').first();
   const event = await firstRow.getAttribute('data-event');
   await firstRow.getByRole('button', { name: 'Reintentar' }).click();
   assert.equal(await counter(page, 'dead_lettered'), dead - 1);

@@ -272,36 +272,12 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
     let engine = state.units.retries.pair.shown(state.params.retries.consumer);
-    let retries_max = state.params.retries.retries_max;
     let locked = state.locked.contains("do");
     let dead = engine.dead_letters();
-    let rows = dead.iter().take(DLQ_ROWS_SHOWN).map(|&event| {
-        let record = engine.event(event);
-        let id = engine.event_id(event).to_string();
-        let entered_ms = match engine.status(event) {
-            Status::DeadLettered { at_ms } => at_ms,
-            _ => 0,
-        };
-        let reason = match record.last_failure {
-            Some(FailureKind::AckLost) => s.outcome_ack_lost,
-            Some(FailureKind::CrashAfterAck) => s.outcome_crash_after_ack,
-            _ => s.outcome_request_lost,
-        };
-        // The cycle's first delivery is not a retry: "6 of 6" retries used.
-        let used = u32::from(record.cycle_attempts).saturating_sub(1);
-        html! {
-            <tr key={event} data-event={(event + 1).to_string()}>
-                <td><span class="event-number">{ event + 1 }</span>{ " " }<code title={id.clone()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
-                <td class="wrap"><code class="clamp">{ engine.fact_key(event) }</code></td>
-                <td class="num retries-used">{ (s.retries_used)(used, retries_max) }</td>
-                <td class="num deliveries">{ record.attempts }</td>
-                <td class="wrap"><span class="clamp">{ reason }</span></td>
-                <td class="num">{ format::seconds(entered_ms) }</td>
-                <td><button type="button" class="retry-one" aria-label={(s.retry_event)(event + 1)} disabled={locked}
-                    onclick={send(props, RetriesAction::RetryDeadLetter(event))}>{ s.retry }</button></td>
-            </tr>
-        }
-    });
+    // A fixed set of row slots, filled or hidden, so that a seek changes
+    // text in rows that exist instead of building and dropping rows (which
+    // cost a seek into a run with dead letters its frame).
+    let rows = (0..DLQ_ROWS_SHOWN).map(|slot| dead_letter_row(props, dead.get(slot).copied(), locked));
     html! {
         <section class="card dlq" aria-live="off">
             <div class="card-head">
@@ -309,22 +285,78 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
                 <button type="button" class="retry-all" disabled={dead.is_empty() || locked}
                     onclick={send(props, RetriesAction::RetryAllDeadLetters)}>{ s.retry_all }</button>
             </div>
-            if dead.is_empty() {
-                <p class="empty">{ s.dlq_empty }</p>
-            } else {
-                <div class="table-scroll dlq-scroll" tabindex="0" role="region" aria-label={s.dlq_heading}>
-                    <table>
-                        <thead><tr>
-                            <th scope="col">{ s.col_id }</th><th scope="col">{ s.col_fact_key }</th>
-                            <th scope="col" class="num">{ s.col_retries_used }</th><th scope="col" class="num">{ s.col_deliveries }</th>
-                            <th scope="col">{ s.col_last_failure }</th><th scope="col" class="num">{ s.col_entered }</th><th scope="col"></th>
-                        </tr></thead>
-                        <tbody>{ for rows }</tbody>
-                    </table>
-                </div>
-                if dead.len() > DLQ_ROWS_SHOWN { <p class="hint">{ (s.dlq_more)(&format::int((dead.len() - DLQ_ROWS_SHOWN) as u64)) }</p> }
-            }
+            <p class="empty" hidden={!dead.is_empty()}>{ s.dlq_empty }</p>
+            <div class="table-scroll dlq-scroll" tabindex="0" role="region" aria-label={s.dlq_heading} hidden={dead.is_empty()}>
+                <table>
+                    <thead><tr>
+                        <th scope="col">{ s.col_id }</th><th scope="col">{ s.col_fact_key }</th>
+                        <th scope="col" class="num">{ s.col_retries_used }</th><th scope="col" class="num">{ s.col_deliveries }</th>
+                        <th scope="col">{ s.col_last_failure }</th><th scope="col" class="num">{ s.col_entered }</th><th scope="col"></th>
+                    </tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
+            if dead.len() > DLQ_ROWS_SHOWN { <p class="hint">{ (s.dlq_more)(&format::int((dead.len() - DLQ_ROWS_SHOWN) as u64)) }</p> }
         </section>
+    }
+}
+
+/// The text of one dead-letter row.
+#[derive(Default)]
+struct DeadLetterRow {
+    number: String,
+    id: String,
+    fact_key: String,
+    retries_used: String,
+    deliveries: String,
+    reason: &'static str,
+    entered: String,
+    retry_label: String,
+}
+
+/// One slot of the dead-letter table: an event's row, or a hidden row of
+/// the very same shape (so filling it later only changes text).
+fn dead_letter_row(props: &PanelProps, event: Option<u32>, locked: bool) -> Html {
+    let state = &props.state;
+    let s = strings(state.lang);
+    let engine = state.units.retries.pair.shown(state.params.retries.consumer);
+    let row = event.map_or_else(DeadLetterRow::default, |event| {
+        let record = engine.event(event);
+        let entered_ms = match engine.status(event) {
+            Status::DeadLettered { at_ms } => at_ms,
+            _ => 0,
+        };
+        // The cycle's first delivery is not a retry: "6 of 6" retries used.
+        let used = u32::from(record.cycle_attempts).saturating_sub(1);
+        DeadLetterRow {
+            number: (event + 1).to_string(),
+            id: engine.event_id(event).to_string(),
+            fact_key: engine.fact_key(event),
+            retries_used: (s.retries_used)(used, state.params.retries.retries_max),
+            deliveries: record.attempts.to_string(),
+            reason: match record.last_failure {
+                Some(FailureKind::AckLost) => s.outcome_ack_lost,
+                Some(FailureKind::CrashAfterAck) => s.outcome_crash_after_ack,
+                _ => s.outcome_request_lost,
+            },
+            entered: format::seconds(entered_ms),
+            retry_label: (s.retry_event)(event + 1),
+        }
+    });
+    let onclick = match event {
+        Some(event) => send(props, RetriesAction::RetryDeadLetter(event)),
+        None => Callback::noop(),
+    };
+    html! {
+        <tr hidden={event.is_none()} data-event={event.map(|e| (e + 1).to_string())}>
+            <td><span class="event-number">{ row.number }</span>{ " " }<code title={row.id.clone()}>{ row.id.get(..8).unwrap_or_default().to_owned() }{ "…" }</code></td>
+            <td class="wrap"><code class="clamp">{ row.fact_key }</code></td>
+            <td class="num retries-used">{ row.retries_used }</td>
+            <td class="num deliveries">{ row.deliveries }</td>
+            <td class="wrap"><span class="clamp">{ row.reason }</span></td>
+            <td class="num">{ row.entered }</td>
+            <td><button type="button" class="retry-one" aria-label={row.retry_label} disabled={locked || event.is_none()} {onclick}>{ s.retry }</button></td>
+        </tr>
     }
 }
 
