@@ -65,8 +65,8 @@ pub(super) struct Tables {
 }
 
 impl Tables {
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn set_place(&mut self, event: u32, place: Place, at_ms: u64) {
         let index = event as usize;
         self.events[index].place = place;
@@ -78,10 +78,10 @@ impl Tables {
         }
     }
 
-    // Natively inlined too (out of line, the batch escaped to them and its
-    // hot state stayed in memory: ~10 % on a 1M-message run); in wasm, left
-    // out of line (size).
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    // With `fast-loop` inlined too (out of line, the batch escaped to them
+    // and its hot state stayed in memory: ~10 % on a 1M-message run); in the
+    // pages, left out of line (size).
+    #[cfg_attr(feature = "fast-loop", inline(always))]
     pub(super) fn schedule(&mut self, event: u32, due_ms: u64) {
         self.set_place(event, Place::Scheduled, due_ms);
         match &mut self.agenda {
@@ -112,9 +112,11 @@ impl Tables {
     }
 }
 
-// Natively the per-delivery helpers are always inlined into the loop (the
-// hot state then stays in registers; measured 9.4 -> 8.8-9.2 ms for a
-// 1M-message run); in the page's wasm they are left to the optimiser (size).
+// With the `fast-loop` feature (the CLI, the benches, the core's own tests,
+// native and wasm) the per-delivery helpers are always inlined into the
+// loop (the hot state then stays in registers; measured 9.4 -> 8.8-9.2 ms
+// for a 1M-message run); the pages build without it and leave them to the
+// optimiser (size).
 
 /// Deliveries in progress: the engine's hot state copied into locals, its
 /// tables borrowed. `end` writes the hot state back. One `Batch` serves a
@@ -141,8 +143,8 @@ impl Batch<'_> {
 
     /// Exactly one draw per delivery, whatever `p` is: raising the failure
     /// probability only ever adds failures to the same run.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn fails(&mut self) -> bool {
         match &mut self.python_mt {
             None => draw_below(&mut self.hot.failure_rng, self.failure_threshold_2_32),
@@ -150,8 +152,8 @@ impl Batch<'_> {
         }
     }
 
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn pop_next(&mut self) -> Option<u32> {
         let hot = &mut self.hot;
         let unpublished = hot.next_publication < self.published_total;
@@ -182,8 +184,8 @@ impl Batch<'_> {
     }
 
     /// The consumer receives the event: an effect, or a discarded repeat.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn consume(&mut self, event: u32) -> bool {
         if self.cfg.consumer == ConsumerMode::Idempotent {
             let slot = self.cfg.id_slot(event) as usize;
@@ -201,16 +203,16 @@ impl Batch<'_> {
     }
 
     /// Delivers the next due event. `None` when nothing is left to deliver.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn step(&mut self) -> Option<Attempt> {
         self.step_with::<true>()
     }
 
     /// `step`, compiled without the plan's check when `PLANNED` is false:
     /// a big run with no plan loops over that one.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn step_with<const PLANNED: bool>(&mut self) -> Option<Attempt> {
         let event = self.pop_next()?;
         let index = event as usize;
@@ -301,8 +303,8 @@ impl Batch<'_> {
         }
     }
 
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn deliver_ok(&mut self, event: u32) -> (Outcome, Follow) {
         let effect = self.consume(event);
         self.acknowledge(event);
@@ -311,8 +313,8 @@ impl Batch<'_> {
 
     /// A failure drawn by chance: a crash after an early ack, a lost ack or
     /// a lost request.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn deliver_failed(&mut self, event: u32) -> (Outcome, Follow) {
         if self.cfg.ack == AckTiming::Before {
             // Acked on receipt, then the consumer crashed: the broker deleted it.
@@ -333,8 +335,8 @@ impl Batch<'_> {
     /// 0 nor 1, so the lesson-004 loop (share 1) keeps exactly one draw per
     /// delivery; and only with ack after processing (before, a failure is a
     /// crash after the ack).
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn draw_ack_lost(&mut self) -> bool {
         if self.cfg.ack == AckTiming::Before {
             return false;
@@ -346,24 +348,24 @@ impl Batch<'_> {
         }
     }
 
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn fail_with(&mut self, event: u32, kind: FailureKind, effect: bool) -> (Outcome, Follow) {
         self.tables.events[event as usize].last_failure = Some(kind);
         (Outcome::Failed { kind, effect }, self.retry_or_dead_letter(event))
     }
 
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn acknowledge(&mut self, event: u32) {
         self.tables.set_place(event, Place::Acknowledged, self.hot.now_ms);
         self.hot.counters.acknowledged += 1;
     }
 
-    // Natively inlined too (out of line, the batch escaped to them and its
-    // hot state stayed in memory: ~10 % on a 1M-message run); in wasm, left
-    // out of line (size).
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    // With `fast-loop` inlined too (out of line, the batch escaped to them
+    // and its hot state stayed in memory: ~10 % on a 1M-message run); in the
+    // pages, left out of line (size).
+    #[cfg_attr(feature = "fast-loop", inline(always))]
     pub(super) fn retry_or_dead_letter(&mut self, event: u32) -> Follow {
         let (tables, hot) = (&mut *self.tables, &mut self.hot);
         let retry_n = u32::from(tables.events[event as usize].cycle_attempts); // the retry that would come next
@@ -386,8 +388,8 @@ impl Batch<'_> {
         Follow::RetryAt { due_ms }
     }
 
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline)]
+    #[cfg_attr(feature = "fast-loop", inline(always))]
+    #[cfg_attr(not(feature = "fast-loop"), inline)]
     pub(super) fn hash_attempt(&mut self, attempt: &Attempt) {
         let (outcome_code, follow_value) = (
             match attempt.outcome {

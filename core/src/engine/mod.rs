@@ -254,9 +254,10 @@ impl Engine {
             }
         }
         // Then the rest in one batch, a loop of its own: the hot path of a
-        // big run. Natively (the CLI's 1M-message runs) a loop without the
-        // plan's check when there is no plan; the page keeps one loop (size).
-        if cfg!(not(target_arch = "wasm32")) && self.batch().plan.is_none() {
+        // big run. With `fast-loop` (the CLI's and the benches' 1M-message
+        // runs) a loop without the plan's check when there is no plan; the
+        // pages keep one loop (size).
+        if cfg!(feature = "fast-loop") && self.batch().plan.is_none() {
             self.run_to_end_unplanned();
         } else {
             let mut batch = self.batch();
@@ -269,6 +270,7 @@ impl Engine {
     /// the planned loop, whose batch escapes to `deliver_planned`, the batch
     /// lived in memory for both loops (measured: a 1M-message run ~9.2 ->
     /// ~8 ms).
+    #[cfg_attr(not(feature = "fast-loop"), allow(dead_code))]
     #[inline(never)]
     fn run_to_end_unplanned(&mut self) {
         let mut batch = self.batch();
