@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use retry_lab_core::ack_timing::{AckMode, AckTimingRow, AckTimingRun};
 use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue, SimConfig};
 use retry_lab_core::ids::derived_id;
+use retry_lab_core::queue::{self, Poison, QueueConfig, QueueRun};
 use retry_lab_core::storm::{self, Breaker, Budget, StormConfig, StormRun, Strategy};
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
 use retry_lab_web::link;
@@ -66,6 +67,19 @@ enum Command {
     },
     /// Lesson 003's retry storm: clients against a dependency that recovers.
     Storm(Box<StormArgs>),
+    /// Lesson 004's competing consumers: N jobs of D ms on W workers.
+    Workers {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        jobs: u32,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        job_ms: u64,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+        workers: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lesson 004's visibility timeout: one message, its job, copies and the DLQ.
+    Visibility(Box<VisibilityArgs>),
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
         /// dns, url, oid, x500, or a custom UUID.
@@ -84,7 +98,7 @@ struct StormArgs {
     #[arg(long, default_value_t = 100, value_parser = storm_clients)]
     clients: u32,
     /// The dependency is down from 0 until this time, in seconds (up to three decimals).
-    #[arg(long = "recover-at-s", default_value = "1", value_parser = recover_at)]
+    #[arg(long = "recover-at-s", value_name = "SECONDS", default_value = "1", value_parser = recover_at)]
     recover_at_ms: u64,
     #[arg(long, default_value_t = 50, value_parser = capacity)]
     capacity_per_s: u32,
@@ -112,6 +126,34 @@ struct StormArgs {
     breaker_trials: u32,
     #[arg(long)]
     json: bool,
+}
+
+#[derive(clap::Args)]
+struct VisibilityArgs {
+    /// The job's duration, s (up to three decimals).
+    #[arg(long = "job-s", value_name = "SECONDS", value_parser = queue_seconds)]
+    job_ms: u64,
+    /// The visibility timeout, s.
+    #[arg(long = "timeout-s", value_name = "SECONDS", value_parser = queue_seconds)]
+    timeout_ms: u64,
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    workers: u32,
+    /// A live worker renews the deadline this often, s.
+    #[arg(long = "heartbeat-s", value_name = "SECONDS", value_parser = queue_seconds)]
+    heartbeat_ms: Option<u64>,
+    /// maxReceiveCount: receives without an ack before the DLQ.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    max_receive: Option<u32>,
+    #[arg(long, value_enum)]
+    poison: Option<PoisonArg>,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PoisonArg {
+    Hang,
+    CrashOnOpen,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -270,6 +312,12 @@ fn storm_base_ms(text: &str) -> Result<u64, String> {
     let max = storm::bounds::BASE_MS_MAX;
     text.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| format!("must be between 1 and {max} milliseconds"))
 }
+/// A queue's durations: seconds with up to three decimals, 0.001 s to 14 days.
+fn queue_seconds(text: &str) -> Result<u64, String> {
+    retry_lab_web::format::parse_seconds(text.trim())
+        .filter(|ms| (1..=queue::RETENTION_MAX_MS).contains(ms))
+        .ok_or_else(|| format!("must be between 0.001 and {} seconds", queue::RETENTION_MAX_MS / 1_000))
+}
 /// Seconds with up to three decimals, as milliseconds.
 fn recover_at(text: &str) -> Result<u64, String> {
     let max_s = storm::bounds::RECOVER_S_MAX;
@@ -421,6 +469,45 @@ fn run_storm(args: StormArgs) -> Result<String, String> {
     ))
 }
 
+fn run_workers(jobs: u32, job_ms: u64, workers: u32, json: bool) -> String {
+    let run = QueueRun::new(QueueConfig { messages: jobs, job_ms, workers, visibility_ms: queue::RECEIVE_CEILING_MS, ..QueueConfig::default() });
+    let makespan_ms = run.done_at_ms().unwrap_or(0);
+    let speedup = (u64::from(jobs) * job_ms) as f64 / makespan_ms.max(1) as f64;
+    if json {
+        return json!({ "jobs": jobs, "job_ms": job_ms, "workers": workers, "makespan_ms": makespan_ms, "speedup": speedup,
+            "done": run.ends.len(), "repeated": run.receives.len() - run.ends.len() }).to_string();
+    }
+    format!("{jobs} jobs of {job_ms} ms on {workers} workers: done in {makespan_ms} ms ({speedup:.2}x one worker), {} repeated", run.receives.len() - run.ends.len())
+}
+
+fn run_visibility(args: VisibilityArgs) -> String {
+    let run = QueueRun::new(QueueConfig {
+        messages: 1,
+        job_ms: args.job_ms,
+        workers: args.workers,
+        visibility_ms: args.timeout_ms,
+        heartbeat_ms: args.heartbeat_ms,
+        max_receives: args.max_receive,
+        poison: match args.poison {
+            None => Poison::None,
+            Some(PoisonArg::Hang) => Poison::Hang,
+            Some(PoisonArg::CrashOnOpen) => Poison::CrashOnOpen,
+        },
+        ..QueueConfig::default()
+    });
+    let seconds = |ms: u64| json!(ms as f64 / 1e3);
+    let copies = run.copies(0);
+    let dead_letter_at_s = run.dead_letter_at_ms(0).map(seconds);
+    let done_at_s = run.done_at_ms().map(seconds);
+    if args.json {
+        return json!({ "copies": copies, "receives": run.receives.len(), "worker_s": seconds(run.worker_ms()),
+            "dead_letter_at_s": dead_letter_at_s, "done_at_s": done_at_s, "naive_effects": run.naive_effects() }).to_string();
+    }
+    let at = |v: Option<Value>| v.map_or("never".into(), |s| format!("at {s} s"));
+    format!("{copies} copies ({} effects without idempotency), {} s of worker time; done {}; dead-letter {}",
+        run.naive_effects(), run.worker_ms() as f64 / 1e3, at(done_at_s), at(dead_letter_at_s))
+}
+
 fn run(command: Command) -> Result<String, String> {
     match command {
         Command::Schedule { base_ms: Some(_), .. } | Command::Schedule { attempts: Some(_), .. } => Ok(attempt_schedule(command)),
@@ -448,6 +535,8 @@ fn run(command: Command) -> Result<String, String> {
         }
         Command::Simulate(args) => simulate(*args),
         Command::Storm(args) => run_storm(*args),
+        Command::Workers { jobs, job_ms, workers, json } => Ok(run_workers(jobs, job_ms, workers, json)),
+        Command::Visibility(args) => Ok(run_visibility(*args)),
         Command::AckTable { messages, crash, seed, rng, preset, json } => {
             let base = preset_params(preset);
             let run = AckTimingRun {

@@ -185,3 +185,24 @@ fn storm_reproduces_the_hundred_clients() {
     refused(&["storm", "--strategy", "sometimes"], "--strategy");
     refused(&["storm", "--recover-at-s", "1.2345"], "--recover-at-s");
 }
+
+#[test]
+fn workers_and_visibility_reproduce_lesson_004() {
+    let v = json(&["workers", "--jobs", "12", "--job-ms", "100", "--workers", "4", "--json"]);
+    assert_eq!((v["makespan_ms"].as_u64(), v["speedup"].as_f64(), v["repeated"].as_u64()), (Some(300), Some(4.0), Some(0)));
+    let v = json(&["workers", "--jobs", "200", "--job-ms", "1000", "--workers", "1", "--json"]);
+    assert_eq!(v["makespan_ms"], 200_000);
+    // Error 1: a 10-minute job with SQS's 30 s → 20 copies.
+    let v = json(&["visibility", "--job-s", "600", "--timeout-s", "30", "--json"]);
+    assert_eq!((v["copies"].as_u64(), v["done_at_s"].as_f64(), v["dead_letter_at_s"].as_f64()), (Some(20), Some(600.0), None));
+    // Exercise 5: p99 4 minutes → 8 copies at 30 s, 1 at 8 minutes.
+    assert_eq!(json(&["visibility", "--job-s", "240", "--timeout-s", "30", "--json"])["copies"], 8);
+    assert_eq!(json(&["visibility", "--job-s", "240", "--timeout-s", "480", "--json"])["copies"], 1);
+    // Exercise 8: 15 min × 5 receives = 75 min; 3 min with a heartbeat, crashing on open = 15 min.
+    let v = json(&["visibility", "--job-s", "60", "--timeout-s", "900", "--max-receive", "5", "--poison", "hang", "--json"]);
+    assert_eq!((v["dead_letter_at_s"].as_f64(), v["done_at_s"].as_f64()), (Some(4_500.0), None));
+    let v = json(&["visibility", "--job-s", "60", "--timeout-s", "180", "--heartbeat-s", "90", "--max-receive", "5", "--poison", "crash-on-open", "--json"]);
+    assert_eq!(v["dead_letter_at_s"], 900.0);
+    refused(&["visibility", "--job-s", "0", "--timeout-s", "30"], "--job-s");
+    refused(&["workers", "--jobs", "0", "--job-ms", "1", "--workers", "1"], "--jobs");
+}

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod pair;
 pub mod polling;
 pub mod probability;
+pub mod queue;
 pub mod storm;
 pub mod timeouts;
 
