@@ -29,6 +29,24 @@ fn preset_plus_overrides() {
     assert_eq!(init("preset=lesson-004").experiment, Experiment::AckTiming);
 }
 
+/// A preset written by hand without `v` (as an author writes `data-preset`)
+/// opens, for every preset a v1 link knows: all but those that need v2's
+/// plan (`outage-story`), lesson 003's and 004's included.
+#[test]
+fn every_preset_opens_without_a_version() {
+    let v1: Vec<&str> = crate::registry::presets(1).map(|(_, p)| p.code).collect();
+    for code in ["storm", "bulkheads", "backpressure", "visibility-sqs", "exercise-8-hang"] {
+        assert!(v1.contains(&code), "{code}");
+    }
+    for (experiment, preset) in crate::registry::presets(1) {
+        let i = init(&format!("preset={}", preset.code));
+        assert!(i.notices.is_empty(), "preset={}: {:?}", preset.code, i.notices);
+        assert_eq!(i.experiment, experiment, "preset={}", preset.code);
+    }
+    let i = init("preset=exercise-8-hang");
+    assert_eq!((i.params.visibility.timeout_s, i.params.visibility.max_receive), (900, 5));
+}
+
 #[test]
 fn bad_fields_fall_back_or_clamp_with_a_notice() {
     let i = init("v=9&failure=2&events=5000&retries=-1&jitter=wild&zzz=1&seed=abc&lang=fr&start=2026-13-01T00:00:00Z&lock=failure,bogus&down=9-3&do=reboot@5");

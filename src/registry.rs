@@ -321,16 +321,30 @@ pub struct Group {
     /// What the page is for, under its title (the entry HTML prerenders the
     /// Spanish one, so the page shows its content before the module runs).
     pub intro: fn(Lang) -> &'static str,
-    pub experiments: &'static [&'static str],
-    pub presets: &'static [&'static str],
-    pub keys: &'static [&'static str],
+    pub experiments: Codes,
+    pub presets: Codes,
+    pub keys: Codes,
+}
+
+/// Codes written as one space-separated string: a list of `&str` would cost
+/// every page eight bytes of pointers per entry, for every group (size).
+#[derive(Clone, Copy, Debug)]
+pub struct Codes(pub &'static str);
+
+impl Codes {
+    pub fn iter(self) -> std::str::SplitAsciiWhitespace<'static> {
+        self.0.split_ascii_whitespace()
+    }
+    pub fn contains(self, code: &str) -> bool {
+        self.iter().any(|c| c == code)
+    }
 }
 
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
 pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
-pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó. Con el ack antes de procesar se pierden mensajes; después, se procesan dos veces; después y con un registro de ids procesados, cada uno tiene efecto una sola vez.";
+pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ.";
 
 pub static GROUPS: [Group; 3] = [
     Group {
@@ -350,18 +364,9 @@ pub static GROUPS: [Group; 3] = [
         },
         #[cfg(not(feature = "lesson-000"))]
         intro: |_| "",
-        experiments: &["retries", "uuid5"],
-        presets: &[
-            "lesson",
-            "consumer-down",
-            "outage-story",
-            "flaky-acks",
-            "double-publication",
-        ],
-        keys: &[
-            "failure", "ack_lost", "events", "base", "retries", "consumer", "jitter", "speed",
-            "down", "do", "norad", "start", "ns",
-        ],
+        experiments: Codes("retries uuid5"),
+        presets: Codes("lesson consumer-down outage-story flaky-acks double-publication"),
+        keys: Codes("failure ack_lost events base retries consumer jitter speed down do norad start ns"),
     },
     Group {
         dir: "lesson-003/",
@@ -379,17 +384,9 @@ pub static GROUPS: [Group; 3] = [
         },
         #[cfg(not(feature = "lesson-003"))]
         intro: |_| "",
-        experiments: &["storm", "timeouts", "backpressure"],
-        presets: &[
-            "storm", "storm-overloaded", "retry-budget", "breaker", "shared-pool", "bulkheads", "short-timeout",
-            "backpressure", "drop-oldest", "slow-producer",
-        ],
-        keys: &[
-            "clients", "recover", "capacity", "strategy_a", "strategy_b", "base_ms", "attempts", "budget",
-            "budget_tokens", "budget_ratio", "breaker", "breaker_failures", "breaker_open", "breaker_trials",
-            "deadline_ms", "timeout_ms", "slow_ms", "fast_ms", "rate_slow", "rate_fast", "workers", "pools", "window",
-            "in_rate", "out_rate", "duration", "policy", "buffer", "message_kib", "memory_mib",
-        ],
+        experiments: Codes("storm timeouts backpressure"),
+        presets: Codes("storm storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer"),
+        keys: Codes("clients recover capacity strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib"),
     },
     Group {
         dir: "lesson-004/",
@@ -402,14 +399,14 @@ pub static GROUPS: [Group; 3] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_ES,
-            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged. Acknowledge before processing and messages are lost; after, and they are processed twice; after, with a record of processed ids, and each one takes effect once.",
+            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged: acknowledge before processing and messages are lost, after and they are processed twice, after with a record of processed ids and each one takes effect once. And the visibility timeout: a message hidden while a worker processes it, shown again if the deadline passes, heartbeats, poison messages and the DLQ.",
         }
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
-        experiments: &["ack"],
-        presets: &["lesson-004"],
-        keys: &["crash", "rng", "messages"],
+        experiments: Codes("ack visibility"),
+        presets: Codes("lesson-004 visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash"),
+        keys: Codes("crash rng messages job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
     },
 ];
 
@@ -438,12 +435,12 @@ impl Group {
         GROUPS
             .iter()
             .filter(|g| !std::ptr::eq(*g, here))
-            .find(|g| list(g).contains(&code))
+            .find(|g| list(g).contains(code))
     }
 
     /// Whether a link key belongs to another page's experiments.
     pub fn key_elsewhere(key: &str) -> bool {
-        ParamId::by_key(key).is_none() && GROUPS.iter().any(|g| g.keys.contains(&key))
+        ParamId::by_key(key).is_none() && GROUPS.iter().any(|g| g.keys.contains(key))
     }
 
     /// The relative URL of this group's page from the page of `from`.
@@ -492,4 +489,6 @@ registry! {
     Backpressure => backpressure,
     #[cfg(feature = "lesson-004")]
     AckTiming => ack,
+    #[cfg(feature = "lesson-004")]
+    Visibility => visibility,
 }

@@ -216,7 +216,7 @@ fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
     use retry_lab_web::registry::GROUPS;
     let mut grouped: Vec<&str> = GROUPS
         .iter()
-        .flat_map(|g| g.experiments.iter().copied())
+        .flat_map(|g| g.experiments.iter())
         .collect();
     let mut registered: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
     grouped.sort();
@@ -225,11 +225,11 @@ fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
     for &e in Experiment::ALL {
         let group = GROUPS
             .iter()
-            .find(|g| g.experiments.contains(&e.code()))
+            .find(|g| g.experiments.contains(e.code()))
             .unwrap();
         for preset in e.presets() {
             assert!(
-                group.presets.contains(&preset.code),
+                group.presets.contains(preset.code),
                 "preset {} is not in {}'s group",
                 preset.code,
                 e.code()
@@ -237,14 +237,14 @@ fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
         }
         for param in ParamId::of(e) {
             assert!(
-                group.keys.contains(&param.key()),
+                group.keys.contains(param.key()),
                 "key {} is not in {}'s group",
                 param.key(),
                 e.code()
             );
         }
     }
-    let all_keys: usize = GROUPS.iter().map(|g| g.keys.len()).sum();
+    let all_keys: usize = GROUPS.iter().map(|g| g.keys.iter().count()).sum();
     assert_eq!(
         all_keys,
         ParamId::all().filter(|p| p.owner != Owner::Shared).count(),
@@ -274,8 +274,8 @@ fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
         .flat_map(|g| {
             g.experiments
                 .iter()
-                .chain(g.presets)
-                .map(move |code| ((*code).to_owned(), g.dir.to_owned()))
+                .chain(g.presets.iter())
+                .map(move |code| (code.to_owned(), g.dir.to_owned()))
         })
         .collect();
     expected.sort();

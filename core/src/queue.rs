@@ -93,6 +93,9 @@ pub struct Receive {
     pub at_ms: u64,
     /// The worker was busy until then.
     pub until_ms: u64,
+    /// The message stayed hidden until then under this receive: its last
+    /// deadline (renewals included), or its deletion if that came first.
+    pub hidden_until_ms: u64,
     pub end: ReceiveEnd,
 }
 
@@ -194,9 +197,10 @@ impl Sim {
             Poison::Hang => (t + self.cfg.visibility_ms, ReceiveEnd::Abandoned),
             Poison::None => (t + self.cfg.job_ms, ReceiveEnd::Unfinished),
         };
-        self.receives.push(Receive { message, worker, at_ms: t, until_ms, end });
+        let deadline_ms = t + self.cfg.visibility_ms;
+        self.receives.push(Receive { message, worker, at_ms: t, until_ms, hidden_until_ms: deadline_ms, end });
         self.current[m] = Some(index);
-        self.deadline_ms[m] = t + self.cfg.visibility_ms;
+        self.deadline_ms[m] = deadline_ms;
         self.at(self.deadline_ms[m], Event::Deadline { receive: index });
         match poison {
             Poison::None => {
@@ -222,6 +226,9 @@ impl Sim {
         self.receives[receive].end = match self.ends[m] {
             None => {
                 self.finish(m, MessageEnd::Deleted { at_ms: t });
+                if let Some(governing) = self.current[m] {
+                    self.receives[governing].hidden_until_ms = t;
+                }
                 ReceiveEnd::Deleted
             }
             Some(_) => ReceiveEnd::FinishedAfterDelete,
@@ -260,6 +267,7 @@ impl Sim {
         let renewed = (t + self.cfg.visibility_ms).min(r.at_ms + RECEIVE_CEILING_MS);
         if renewed > self.deadline_ms[m] {
             self.deadline_ms[m] = renewed;
+            self.receives[receive].hidden_until_ms = renewed;
             self.at(renewed, Event::Deadline { receive });
         }
         if let Some(h) = self.cfg.heartbeat_ms {

@@ -11,5 +11,7 @@ pub mod retries;
 pub mod storm;
 #[cfg(feature = "lesson-003")]
 pub mod timeouts;
+#[cfg(feature = "lesson-004")]
+pub mod visibility;
 #[cfg(feature = "lesson-000")]
 pub mod uuid5;

@@ -6,20 +6,11 @@ use yew::prelude::*;
 
 use super::strings::strings;
 use crate::app::widgets::{param_control, PanelProps};
-use crate::format;
+use crate::format::{self, duration_text};
 use crate::registry::{Experiment, ParamId};
 
 const CHART_W: u64 = 1_000;
 const CHART_H: u64 = 100;
-
-/// 32,769 s → "9 h 6 min"; 600 s → "10 min"; 45 s → "45 s".
-pub fn duration_text(s: u64) -> String {
-    match s {
-        0..60 => format!("{s} s"),
-        60..3_600 => format!("{} min {} s", s / 60, s % 60),
-        _ => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
-    }
-}
 
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;

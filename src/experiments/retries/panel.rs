@@ -301,61 +301,37 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
     }
 }
 
-/// The text of one dead-letter row.
-#[derive(Default)]
-struct DeadLetterRow {
-    number: String,
-    id: String,
-    fact_key: String,
-    retries_used: String,
-    deliveries: String,
-    reason: &'static str,
-    entered: String,
-    retry_label: String,
-}
-
 /// One slot of the dead-letter table: an event's row, or a hidden row of
 /// the very same shape (so filling it later only changes text).
 fn dead_letter_row(props: &PanelProps, event: Option<u32>, locked: bool) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
     let engine = state.units.retries.pair.shown(state.params.retries.consumer);
-    let row = event.map_or_else(DeadLetterRow::default, |event| {
-        let record = engine.event(event);
-        let entered_ms = match engine.status(event) {
-            Status::DeadLettered { at_ms } => at_ms,
-            _ => 0,
-        };
-        // The cycle's first delivery is not a retry: "6 of 6" retries used.
-        let used = u32::from(record.cycle_attempts).saturating_sub(1);
-        DeadLetterRow {
-            number: (event + 1).to_string(),
-            id: engine.event_id(event).to_string(),
-            fact_key: engine.fact_key(event),
-            retries_used: (s.retries_used)(used, state.params.retries.retries_max),
-            deliveries: record.attempts.to_string(),
-            reason: match record.last_failure {
-                Some(FailureKind::AckLost) => s.outcome_ack_lost,
-                Some(FailureKind::CrashAfterAck) => s.outcome_crash_after_ack,
-                _ => s.outcome_request_lost,
-            },
-            entered: format::seconds(entered_ms),
-            retry_label: (s.retry_event)(event + 1),
-        }
-    });
-    let onclick = match event {
-        Some(event) => send(props, RetriesAction::RetryDeadLetter(event)),
-        None => Callback::noop(),
+    // A hidden slot shows event 0's record; nobody sees or reaches it.
+    let shown = event.unwrap_or(0).min(engine.config().published_total().saturating_sub(1));
+    let record = engine.event(shown);
+    let id = engine.event_id(shown).to_string();
+    let entered_ms = match engine.status(shown) {
+        Status::DeadLettered { at_ms } => at_ms,
+        _ => 0,
     };
+    let reason = match record.last_failure {
+        Some(FailureKind::AckLost) => s.outcome_ack_lost,
+        Some(FailureKind::CrashAfterAck) => s.outcome_crash_after_ack,
+        _ => s.outcome_request_lost,
+    };
+    // The cycle's first delivery is not a retry: "6 of 6" retries used.
+    let used = u32::from(record.cycle_attempts).saturating_sub(1);
     html! {
         <tr hidden={event.is_none()} data-event={event.map(|e| (e + 1).to_string())}>
-            <td><span class="event-number">{ row.number }</span>{ " " }<code title={row.id.clone()}>{ row.id.get(..8).unwrap_or_default().to_owned() }{ "…" }</code></td>
-            <td class="wrap"><code class="clamp">{ row.fact_key }</code></td>
-            <td class="num retries-used">{ row.retries_used }</td>
-            <td class="num deliveries">{ row.deliveries }</td>
-            <td class="wrap"><span class="clamp">{ row.reason }</span></td>
-            <td class="num">{ row.entered }</td>
-            <td><button type="button" class="retry-one" aria-label={row.retry_label} disabled={locked || event.is_none()} {onclick}>{ s.retry }</button></td>
+            <td><span class="event-number">{ shown + 1 }</span>{ " " }<code title={id.clone()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
+            <td class="wrap"><code class="clamp">{ engine.fact_key(shown) }</code></td>
+            <td class="num retries-used">{ (s.retries_used)(used, state.params.retries.retries_max) }</td>
+            <td class="num deliveries">{ record.attempts }</td>
+            <td class="wrap"><span class="clamp">{ reason }</span></td>
+            <td class="num">{ format::seconds(entered_ms) }</td>
+            <td><button type="button" class="retry-one" aria-label={(s.retry_event)(shown + 1)} disabled={locked || event.is_none()}
+                onclick={send(props, RetriesAction::RetryDeadLetter(shown))}>{ s.retry }</button></td>
         </tr>
     }
 }

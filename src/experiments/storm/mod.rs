@@ -154,19 +154,19 @@ static PARAMS: [ParamSpec<Params>; 14] = [
 
 // Presets apply over the defaults, which are the lesson's storm.
 static PRESETS: [Preset; 4] = [
-    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (2, 2) },
-    Preset { code: "storm-overloaded", label: |l| strings::strings(l).preset_overloaded, values: &[("capacity", "30")], versions: (2, 2) },
+    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (1, 2) },
+    Preset { code: "storm-overloaded", label: |l| strings::strings(l).preset_overloaded, values: &[("capacity", "30")], versions: (1, 2) },
     Preset {
         code: "retry-budget",
         label: |l| strings::strings(l).preset_budget,
         values: &[("capacity", "30"), ("budget", "on"), ("budget_tokens", "10"), ("budget_ratio", "0.1")],
-        versions: (2, 2),
+        versions: (1, 2),
     },
     Preset {
         code: "breaker",
         label: |l| strings::strings(l).preset_breaker,
         values: &[("capacity", "30"), ("breaker", "on"), ("breaker_failures", "5"), ("breaker_open", "1000"), ("breaker_trials", "1")],
-        versions: (2, 2),
+        versions: (1, 2),
     },
 ];
 

@@ -1,0 +1,148 @@
+//! Lesson 004's visibility timeout: one message (or a few), a job, the
+//! timeout, workers; copies when the deadline passes first, heartbeats, a
+//! poison message and maxReceiveCount (the core's `queue` model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use std::rc::Rc;
+
+use retry_lab_core::queue::{Poison, QueueConfig, QueueRun};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Visibility;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub job_s: u32,
+    pub timeout_s: u32,
+    pub consumers: u32,
+    /// 0: no heartbeat.
+    pub heartbeat_s: u32,
+    /// 0: no limit (no DLQ).
+    pub max_receive: u32,
+    pub poison: Poison,
+    /// 0: the first worker never dies.
+    pub dies_s: u32,
+}
+
+impl Default for Params {
+    /// Lesson 004's first error: a 10-minute job, SQS's 30 s default, idle workers.
+    fn default() -> Self {
+        Self { job_s: 600, timeout_s: 30, consumers: 30, heartbeat_s: 0, max_receive: 0, poison: Poison::None, dies_s: 0 }
+    }
+}
+
+impl Params {
+    pub fn config(&self) -> QueueConfig {
+        let some = |n: u32| (n > 0).then_some(n);
+        QueueConfig {
+            messages: 1,
+            job_ms: u64::from(self.job_s) * 1_000,
+            workers: self.consumers,
+            visibility_ms: u64::from(self.timeout_s) * 1_000,
+            heartbeat_ms: some(self.heartbeat_s).map(|s| u64::from(s) * 1_000),
+            max_receives: some(self.max_receive),
+            poison: self.poison,
+            worker_dies_at_ms: some(self.dies_s).map(|s| u64::from(s) * 1_000),
+            ..QueueConfig::default()
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub run: Rc<QueueRun>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+const POISON_CODES: &[&str] = &["none", "hang", "crash-on-open"];
+const POISONS: [Poison; 3] = [Poison::None, Poison::Hang, Poison::CrashOnOpen];
+
+const fn seconds(min: u64, max: u64) -> Domain {
+    Domain::Int { min, max, unit: "s" }
+}
+
+static PARAMS: [ParamSpec<Params>; 7] = [
+    ParamSpec::new("job_s", "job_s", seconds(1, 86_400), |l| strings::strings(l).job,
+        |p| Value::Int(p.job_s.into()), |p, v| p.job_s = int(&v) as u32),
+    ParamSpec::new("visibility_s", "visibility_s", seconds(1, 43_200), |l| strings::strings(l).timeout,
+        |p| Value::Int(p.timeout_s.into()), |p, v| p.timeout_s = int(&v) as u32),
+    ParamSpec::new("consumers", "consumers", Domain::Int { min: 1, max: 100, unit: "" }, |l| strings::strings(l).consumers,
+        |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
+    ParamSpec::new("heartbeat_s", "heartbeat_s", seconds(0, 43_200), |l| strings::strings(l).heartbeat,
+        |p| Value::Int(p.heartbeat_s.into()), |p, v| p.heartbeat_s = int(&v) as u32),
+    ParamSpec::new("max_receive", "max_receive", Domain::Int { min: 0, max: 1_000, unit: "" }, |l| strings::strings(l).max_receive,
+        |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
+    ParamSpec::new("poison", "poison", Domain::Choice { codes: POISON_CODES, labels: |l| strings::strings(l).poison_labels },
+        |l| strings::strings(l).poison,
+        |p| Value::Int(POISONS.iter().position(|x| *x == p.poison).unwrap_or(0) as u64),
+        |p, v| p.poison = POISONS[int(&v) as usize % POISONS.len()]),
+    ParamSpec::new("dies_s", "dies_s", seconds(0, 86_400), |l| strings::strings(l).dies,
+        |p| Value::Int(p.dies_s.into()), |p, v| p.dies_s = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 8] = [
+    Preset { code: "visibility-sqs", label: |l| strings::strings(l).preset_sqs, values: &[], versions: (1, 2) },
+    Preset { code: "exercise-5", label: |l| strings::strings(l).preset_ex5, values: &[("job_s", "240")], versions: (1, 2) },
+    Preset { code: "exercise-5-rule", label: |l| strings::strings(l).preset_ex5_rule, values: &[("job_s", "240"), ("visibility_s", "480")], versions: (1, 2) },
+    Preset { code: "pubsub-10s", label: |l| strings::strings(l).preset_pubsub, values: &[("visibility_s", "10"), ("consumers", "100")], versions: (1, 2) },
+    Preset {
+        code: "heartbeat",
+        label: |l| strings::strings(l).preset_heartbeat,
+        values: &[("job_s", "2400"), ("visibility_s", "120"), ("heartbeat_s", "60"), ("dies_s", "300")],
+        versions: (1, 2),
+    },
+    Preset { code: "long-deadline", label: |l| strings::strings(l).preset_long, values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")], versions: (1, 2) },
+    Preset {
+        code: "exercise-8-hang",
+        label: |l| strings::strings(l).preset_ex8_hang,
+        values: &[("job_s", "60"), ("visibility_s", "900"), ("max_receive", "5"), ("poison", "hang")],
+        versions: (1, 2),
+    },
+    Preset {
+        code: "exercise-8-crash",
+        label: |l| strings::strings(l).preset_ex8_crash,
+        values: &[("job_s", "60"), ("visibility_s", "180"), ("heartbeat_s", "90"), ("max_receive", "5"), ("poison", "crash-on-open")],
+        versions: (1, 2),
+    },
+];
+
+crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
+    state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+    use crate::registry::{LabParams, Locks, Unit};
+
+    fn preset_run(code: &str) -> QueueRun {
+        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
+        let (params, _) = link::preset_values(preset, &LabParams::default(), &Locks::default());
+        QueueRun::new(params.visibility.config())
+    }
+
+    #[test]
+    fn each_preset_gives_the_lessons_number() {
+        assert_eq!(preset_run("visibility-sqs").copies(0), 20);
+        assert_eq!(preset_run("exercise-5").copies(0), 8);
+        assert_eq!(preset_run("exercise-5-rule").copies(0), 1);
+        assert_eq!(preset_run("pubsub-10s").copies(0), 60);
+        let beat = preset_run("heartbeat");
+        assert_eq!(beat.copies(0), 2);
+        assert!(beat.receives[1].at_ms <= 420_000, "a dead worker frees it within 2 minutes of its death");
+        assert_eq!(preset_run("long-deadline").receives[1].at_ms, 4_800_000, "a dead worker holds it 80 minutes");
+        assert_eq!(preset_run("exercise-8-hang").dead_letter_at_ms(0), Some(75 * 60_000));
+        assert_eq!(preset_run("exercise-8-crash").dead_letter_at_ms(0), Some(15 * 60_000));
+        let _ = <Visibility as Unit>::CODE;
+    }
+}

@@ -1,0 +1,95 @@
+//! The visibility timeout, drawn: the counters, and a Gantt chart with one
+//! row per receive (the time the message stayed hidden, the worker's job,
+//! the delete).
+
+use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{param_control, PanelProps};
+use crate::format::{self, duration_text};
+use crate::registry::{Experiment, ParamId};
+
+/// Rows drawn at most (a poison message redelivered for days has thousands).
+const ROWS_SHOWN: usize = 40;
+const ROW_H: usize = 14;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let run = &state.units.visibility.run;
+    let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), |ms| duration_text(ms / 1_000));
+    let done = run.done_at_ms();
+    let rows = [
+        ("copies", t.copies, format::int(run.copies(0) as u64)),
+        ("worker_time", t.worker_time, duration_text(run.worker_ms() / 1_000)),
+        ("effects_naive", t.effects_naive, format::int(run.naive_effects() as u64)),
+        ("effects_idempotent", t.effects_idempotent, format::int(u64::from(done.is_some()))),
+        ("done_at", t.done_at, at_or_never(done)),
+        ("dead_letter_at", t.dead_letter_at, at_or_never(run.dead_letter_at_ms(0))),
+    ];
+    html! {
+        <section class="card experiment visibility" data-experiment="visibility">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Visibility).map(|param| param_control(props, param, None)) }
+            </div>
+            <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p>
+            <dl class="counter-grid">
+                { for rows.into_iter().map(|(key, label, value)| html! {
+                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ value }</dd></div>
+                }) }
+            </dl>
+            { gantt(t, run) }
+        </section>
+    }
+}
+
+fn gantt(t: &Strings, run: &QueueRun) -> Html {
+    let shown = &run.receives[..run.receives.len().min(ROWS_SHOWN)];
+    let end_ms = shown.iter().map(|r| r.hidden_until_ms.max(r.until_ms)).max().unwrap_or(1).max(1);
+    let x = |ms: u64| ms.min(end_ms) * 1_000 / end_ms;
+    let rows = shown.iter().enumerate().map(|(i, r)| {
+        let y = i * ROW_H;
+        let outcome = match r.end {
+            ReceiveEnd::Deleted => t.legend_deleted,
+            _ => "",
+        };
+        let title = (t.receive_row)(i + 1, &duration_text(r.at_ms / 1_000), outcome);
+        let deleted = (r.end == ReceiveEnd::Deleted).then(|| html! {
+            <circle class="deleted" cx={x(r.until_ms).to_string()} cy={(y + ROW_H / 2).to_string()} r="4" />
+        });
+        html! {
+            <g>
+                <title>{ title }</title>
+                <rect class="hidden-band" x={x(r.at_ms).to_string()} y={y.to_string()} height={(ROW_H - 2).to_string()}
+                    width={(x(r.hidden_until_ms) - x(r.at_ms)).max(1).to_string()} />
+                <rect class="work-bar" x={x(r.at_ms).to_string()} y={(y + 4).to_string()} height="4"
+                    width={(x(r.until_ms) - x(r.at_ms)).max(1).to_string()} />
+                { deleted.unwrap_or_default() }
+            </g>
+        }
+    });
+    let dlq = run.ends.first().and_then(|e| match e {
+        MessageEnd::DeadLettered { at_ms } => Some(*at_ms),
+        _ => None,
+    });
+    html! {
+        <figure class="gantt">
+            <svg viewBox={format!("-6 0 1012 {}", shown.len().max(1) * ROW_H)} role="img" aria-label={t.gantt_label}>
+                { for rows }
+                if let Some(at) = dlq { <line class="dlq-line" x1={x(at).to_string()} x2={x(at).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
+            </svg>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(end_ms / 1_000) }</span></div>
+            <figcaption>
+                <ul class="legend">
+                    <li><span class="swatch hidden-band" aria-hidden="true"></span>{ t.legend_hidden }</li>
+                    <li><span class="swatch work-bar" aria-hidden="true"></span>{ t.legend_work }</li>
+                    <li><span class="swatch deleted" aria-hidden="true"></span>{ t.legend_deleted }</li>
+                </ul>
+                if run.receives.len() > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(run.receives.len() - ROWS_SHOWN) }</p> }
+            </figcaption>
+        </figure>
+    }
+}

@@ -1,0 +1,39 @@
+// Lesson 004's visibility timeout as a learner uses it: the lesson's
+// exercises through their presets and the controls, by accessible names.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const counter = async (page, key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
+
+test('a timeout shorter than the job makes copies; the lesson\'s rule, a heartbeat and the DLQ', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=visibility&lang=en');
+  await page.locator('.gantt').waitFor();
+  // Error 1: 10 minutes with 30 s → 20 copies, 20 effects without idempotency, 1 with it.
+  assert.equal(await counter(page, 'copies'), '20');
+  assert.equal(await counter(page, 'effects_naive'), '20');
+  assert.equal(await counter(page, 'effects_idempotent'), '1');
+  assert.equal(await page.locator('.gantt svg g').count(), 20, 'one Gantt row per receive');
+
+  // Exercise 5 by its preset, then the lesson's rule typed in.
+  await page.getByLabel('Scenario').selectOption('exercise-5');
+  await page.locator('.gantt svg g').nth(7).waitFor();
+  assert.equal(await counter(page, 'copies'), '8');
+  const timeout = page.getByLabel('Visibility timeout');
+  await timeout.fill('480');
+  await timeout.press('Enter');
+  await timeout.dispatchEvent('change');
+  assert.equal(await counter(page, 'copies'), '1');
+
+  // Exercise 8: a poison message that hangs, 15 minutes × 5 receives.
+  await page.getByLabel('Scenario').selectOption('exercise-8-hang');
+  await page.waitForFunction(() => document.querySelector('[data-counter=dead_letter_at] dd')?.textContent.includes('1 h 15 min'));
+  assert.equal(await counter(page, 'done_at'), 'never');
+  assert.equal(await page.locator('.dlq-line').count(), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
