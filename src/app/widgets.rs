@@ -266,3 +266,14 @@ pub fn scrolled(props: &ScrolledProps) -> Html {
     };
     (props.view)(&props.panel, *scroll_top_px, onscroll)
 }
+
+/// A grid of counters: (key for `data-counter`, label, value shown).
+pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static str, L, String)>) -> Html {
+    html! {
+        <dl class="counter-grid">
+            { for rows.into_iter().map(|(key, label, value)| html! {
+                <div class="counter" data-counter={key}><dt>{ label.into() }</dt><dd>{ value }</dd></div>
+            }) }
+        </dl>
+    }
+}

@@ -5,7 +5,7 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{param_control, PanelProps};
+use crate::app::widgets::{counter_grid, param_control, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::{Experiment, ParamId};
 
@@ -21,7 +21,7 @@ pub fn panel(props: &PanelProps) -> Html {
     let bounded = params.policy != Policy::Unbounded;
     let growth = run.growth_per_s();
     let day = growth.max(0) as u64 * 86_400;
-    let mut rows = vec![("accepted", t.accepted, c.accepted), ("consumed", t.consumed, c.consumed)];
+    let mut rows: Vec<(&'static str, &'static str, u64)> = vec![("accepted", t.accepted, c.accepted), ("consumed", t.consumed, c.consumed)];
     match params.policy {
         Policy::Unbounded => {}
         Policy::SlowProducer => rows.push(("held_back", t.held_back, c.held_back)),
@@ -41,11 +41,7 @@ pub fn panel(props: &PanelProps) -> Html {
             </div>
             <p class="growth">{ (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
                 &format!("{growth:+}"), &format::int(day)) }</p>
-            <dl class="counter-grid">
-                { for rows.into_iter().map(|(key, label, value)| html! {
-                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ format::int(value) }</dd></div>
-                }) }
-            </dl>
+            { counter_grid(rows.into_iter().map(|(key, label, value)| (key, label, format::int(value)))) }
             <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
             <div class="control">
                 <label for={props.id("memory-gauge")}>{ t.memory_gauge }</label>

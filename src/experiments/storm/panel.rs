@@ -7,7 +7,7 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{param_control, seed_control, PanelProps};
+use crate::app::widgets::{counter_grid, param_control, seed_control, PanelProps};
 use crate::format;
 use crate::registry::{Experiment, ParamId};
 
@@ -75,11 +75,7 @@ fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horiz
     html! {
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
             <h3>{ strategy }</h3>
-            <dl class="counter-grid">
-                { for rows.into_iter().map(|(key, label, value)| html! {
-                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ value }</dd></div>
-                }) }
-            </dl>
+            { counter_grid(rows) }
             { histogram(t, run, bin_ms, horizon_us) }
             { axis(t, horizon_us) }
             if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us) } }

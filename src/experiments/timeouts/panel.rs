@@ -5,7 +5,7 @@ use retry_lab_core::timeouts::PoolRun;
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{param_control, PanelProps};
+use crate::app::widgets::{counter_grid, param_control, PanelProps};
 use crate::format;
 use crate::registry::{Experiment, ParamId};
 
@@ -47,11 +47,7 @@ fn dependency(props: &PanelProps, run: &PoolRun, dep: usize) -> Html {
     html! {
         <div class="storm-side" data-dependency={["a", "b"][dep]}>
             <h3>{ t.dependencies[dep] }</h3>
-            <dl class="counter-grid">
-                { for rows.into_iter().map(|(key, label, value)| html! {
-                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ value }</dd></div>
-                }) }
-            </dl>
+            { counter_grid(rows) }
         </div>
     }
 }

@@ -6,7 +6,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{param_control, PanelProps};
+use crate::app::widgets::{counter_grid, param_control, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::{Experiment, ParamId};
 
@@ -36,11 +36,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 { for ParamId::of(Experiment::Visibility).map(|param| param_control(props, param, None)) }
             </div>
             <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p>
-            <dl class="counter-grid">
-                { for rows.into_iter().map(|(key, label, value)| html! {
-                    <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ value }</dd></div>
-                }) }
-            </dl>
+            { counter_grid(rows) }
             { gantt(t, run) }
         </section>
     }
