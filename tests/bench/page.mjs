@@ -151,6 +151,12 @@ await context.close();
   await page.locator('.backpressure').waitFor();
   const rates = Array.from({ length: 40 }, (_, i) => String(101 + ((i * 13) % 300)));
   report('backpressure: rate field -> rerun and repainted, 604,800 simulated seconds', await changeToRepaint(page, 'input[id$="-in-rate"]', rates));
+  // Lesson 004's visibility timeout at its heaviest: a hanging poison message
+  // with no receive limit, redelivered for its 4-day retention.
+  await page.goto(server.base + 'lesson-004/?lang=en&exp=visibility&poison=hang&consumers=100');
+  await page.locator('.gantt').waitFor();
+  const timeouts = Array.from({ length: 40 }, (_, i) => String(30 + ((i * 7) % 60)));
+  report('visibility: timeout field -> rerun and repainted, a poison message redelivered for 4 days', await changeToRepaint(page, 'input[id$="-visibility-s"]', timeouts));
   await context.close();
 }
 await browser.close();
