@@ -344,7 +344,7 @@ impl Codes {
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
 pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
-pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ.";
+pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y varios workers sobre una misma cola, en memoria o en un broker, y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ.";
 
 pub static GROUPS: [Group; 3] = [
     Group {
@@ -399,14 +399,14 @@ pub static GROUPS: [Group; 3] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_ES,
-            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged: acknowledge before processing and messages are lost, after and they are processed twice, after with a record of processed ids and each one takes effect once. And the visibility timeout: a message hidden while a worker processes it, shown again if the deadline passes, heartbeats, poison messages and the DLQ.",
+            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged: acknowledge before processing and messages are lost, after and they are processed twice, after with a record of processed ids and each one takes effect once. And several workers on one queue, in memory or in a broker, and the visibility timeout: a message hidden while a worker processes it, shown again if the deadline passes, heartbeats, poison messages and the DLQ.",
         }
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
-        experiments: Codes("ack visibility"),
-        presets: Codes("lesson-004 visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash"),
-        keys: Codes("crash rng messages job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
+        experiments: Codes("ack workers visibility"),
+        presets: Codes("lesson-004 competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash"),
+        keys: Codes("crash rng messages jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
     },
 ];
 
@@ -489,6 +489,8 @@ registry! {
     Backpressure => backpressure,
     #[cfg(feature = "lesson-004")]
     AckTiming => ack,
+    #[cfg(feature = "lesson-004")]
+    Workers => workers,
     #[cfg(feature = "lesson-004")]
     Visibility => visibility,
 }

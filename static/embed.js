@@ -11,6 +11,8 @@ const GROUP_OF = {
   ack: 'lesson-004/', 'lesson-004': 'lesson-004/', visibility: 'lesson-004/', 'visibility-sqs': 'lesson-004/',
   'exercise-5': 'lesson-004/', 'exercise-5-rule': 'lesson-004/', 'pubsub-10s': 'lesson-004/', heartbeat: 'lesson-004/',
   'long-deadline': 'lesson-004/', 'exercise-8-hang': 'lesson-004/', 'exercise-8-crash': 'lesson-004/',
+  workers: 'lesson-004/', 'competing-consumers': 'lesson-004/', 'pdf-pages': 'lesson-004/', 'restart-in-memory': 'lesson-004/',
+  'restart-broker': 'lesson-004/',
 };
 
 // Every page's style.css, and each other group's own (dist/lesson-003/lesson-003.css…).

@@ -50,6 +50,12 @@ pub struct QueueConfig {
     /// Worker 0 dies for good at this time (it stops working and renewing).
     pub worker_dies_at_ms: Option<u64>,
     pub retention_ms: u64,
+    /// The workers' process restarts at this time: every job in progress
+    /// is cut. With the queue in that process's memory, every message not
+    /// yet deleted is lost; with a broker, waiting ones wait and the ones in
+    /// progress show again at their deadline.
+    pub restart_at_ms: Option<u64>,
+    pub in_memory: bool,
 }
 
 impl Default for QueueConfig {
@@ -66,6 +72,8 @@ impl Default for QueueConfig {
             poison: Poison::None,
             worker_dies_at_ms: None,
             retention_ms: RETENTION_DEFAULT_MS,
+            restart_at_ms: None,
+            in_memory: false,
         }
     }
 }
@@ -84,6 +92,8 @@ pub enum ReceiveEnd {
     Crashed,
     /// Still in progress when the run ended (a worker stuck on it).
     Unfinished,
+    /// Cut by the process's restart.
+    Interrupted,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,6 +115,8 @@ pub enum MessageEnd {
     Deleted { at_ms: u64 },
     DeadLettered { at_ms: u64 },
     Expired { at_ms: u64 },
+    /// Lost with the process that held the queue in memory.
+    Lost { at_ms: u64 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,15 +136,19 @@ enum Event {
     Heartbeat { receive: usize },
     /// A worker looks for a message.
     Free { worker: u32 },
+    /// A poison receive lets its worker go (hung until the deadline, or crashed).
+    Release { receive: usize },
+    Restart,
 }
 
 impl Event {
     fn order(self) -> u8 {
         match self {
             Event::JobEnd { .. } => 0,
-            Event::Deadline { .. } => 1,
-            Event::Heartbeat { .. } => 2,
-            Event::Free { .. } => 3,
+            Event::Restart => 1,
+            Event::Deadline { .. } | Event::Release { .. } => 2,
+            Event::Heartbeat { .. } => 3,
+            Event::Free { .. } => 4,
         }
     }
 }
@@ -152,6 +168,8 @@ struct Sim {
     /// Messages not yet deleted, dead-lettered or expired.
     open: usize,
     idle: Vec<u32>,
+    /// The receive each worker is on, if any.
+    working_on: Vec<Option<usize>>,
 }
 
 impl Sim {
@@ -172,6 +190,9 @@ impl Sim {
     }
 
     fn take(&mut self, worker: u32, t: u64) {
+        if self.working_on[worker as usize].is_some() {
+            return; // a stale wake-up: it is busy
+        }
         while let Some(Reverse((_, message))) = self.visible.pop() {
             if self.ends[message as usize].is_some() {
                 continue;
@@ -199,6 +220,7 @@ impl Sim {
         };
         let deadline_ms = t + self.cfg.visibility_ms;
         self.receives.push(Receive { message, worker, at_ms: t, until_ms, hidden_until_ms: deadline_ms, end });
+        self.working_on[worker as usize] = Some(index);
         self.current[m] = Some(index);
         self.deadline_ms[m] = deadline_ms;
         self.at(self.deadline_ms[m], Event::Deadline { receive: index });
@@ -210,12 +232,24 @@ impl Sim {
                 }
             }
             // The crashed worker is back at once; the hung one once the deadline passes.
-            _ => self.at(until_ms, Event::Free { worker }),
+            _ => self.at(until_ms, Event::Release { receive: index }),
+        }
+    }
+
+    fn release(&mut self, receive: usize, t: u64) {
+        let worker = self.receives[receive].worker;
+        if self.working_on[worker as usize] == Some(receive) {
+            self.working_on[worker as usize] = None;
+            self.at(t, Event::Free { worker });
         }
     }
 
     fn job_end(&mut self, receive: usize, t: u64) {
         let Receive { message, worker, .. } = self.receives[receive];
+        if self.working_on[worker as usize] != Some(receive) {
+            return; // cut by a restart
+        }
+        self.working_on[worker as usize] = None;
         if !self.alive(worker, t) {
             // It died on the job: the work never ended; the deadline frees the message.
             self.receives[receive].until_ms = self.cfg.worker_dies_at_ms.unwrap_or(t);
@@ -255,6 +289,27 @@ impl Sim {
                     break;
                 }
             }
+        }
+    }
+
+    /// The process restarts: jobs in progress are cut, every worker is back
+    /// at once; an in-memory queue loses what it held.
+    fn restart(&mut self, t: u64) {
+        for w in 0..self.working_on.len() {
+            if let Some(r) = self.working_on[w].take() {
+                self.receives[r].until_ms = self.receives[r].until_ms.min(t);
+                self.receives[r].end = ReceiveEnd::Interrupted;
+            }
+        }
+        if self.cfg.in_memory {
+            for m in 0..self.ends.len() {
+                self.finish(m, MessageEnd::Lost { at_ms: t });
+            }
+            return;
+        }
+        self.idle.clear();
+        for worker in 0..self.cfg.workers {
+            self.at(t, Event::Free { worker });
         }
     }
 
@@ -301,7 +356,11 @@ impl QueueRun {
             ends: vec![None; n],
             open: n,
             idle: Vec::new(),
+            working_on: vec![None; cfg.workers as usize],
         };
+        if let Some(at) = cfg.restart_at_ms {
+            sim.at(at, Event::Restart);
+        }
         // Worker 0 takes the first message.
         for worker in 0..cfg.workers {
             sim.at(0, Event::Free { worker });
@@ -318,6 +377,8 @@ impl QueueRun {
                 Event::JobEnd { receive } => sim.job_end(receive, t),
                 Event::Deadline { receive } => sim.deadline(receive, t),
                 Event::Heartbeat { receive } => sim.heartbeat(receive, t),
+                Event::Release { receive } => sim.release(receive, t),
+                Event::Restart => sim.restart(t),
             }
         }
         // Left waiting with no worker to take it (all died): it expires.

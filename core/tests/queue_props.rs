@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The job queue under random configurations: every message ends in exactly
-//! one place (deleted, dead-lettered or expired); busy workers never exceed
+//! one place (deleted, dead-lettered, expired or lost); busy workers never exceed
 //! the pool; a message is never received more than its receive limit; the
 //! same config, the same run.
 
@@ -8,9 +8,11 @@ use proptest::prelude::*;
 use retry_lab_core::queue::{MessageEnd, Poison, QueueConfig, QueueRun};
 
 fn configs() -> impl Strategy<Value = QueueConfig> {
-    (1u32..30, 1u64..600_000, 1u32..10, 1_000u64..300_000, proptest::option::of(1u64..200_000), proptest::option::of(1u32..6),
-        0usize..3, proptest::option::of(0u64..600_000))
-        .prop_map(|(messages, job_ms, workers, visibility_ms, heartbeat_ms, max_receives, poison, dies)| QueueConfig {
+    (
+        (1u32..30, 1u64..600_000, 1u32..10, 1_000u64..300_000, proptest::option::of(1u64..200_000), proptest::option::of(1u32..6)),
+        (0usize..3, proptest::option::of(0u64..600_000), proptest::option::of(0u64..900_000), any::<bool>()),
+    )
+        .prop_map(|((messages, job_ms, workers, visibility_ms, heartbeat_ms, max_receives), (poison, dies, restart_at_ms, in_memory))| QueueConfig {
             messages,
             job_ms,
             workers,
@@ -21,6 +23,8 @@ fn configs() -> impl Strategy<Value = QueueConfig> {
             worker_dies_at_ms: dies,
             // An hour keeps a never-ending poison's redeliveries short.
             retention_ms: 3_600_000,
+            restart_at_ms,
+            in_memory,
         })
 }
 

@@ -13,5 +13,7 @@ pub mod storm;
 pub mod timeouts;
 #[cfg(feature = "lesson-004")]
 pub mod visibility;
+#[cfg(feature = "lesson-004")]
+pub mod workers;
 #[cfg(feature = "lesson-000")]
 pub mod uuid5;

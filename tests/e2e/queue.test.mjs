@@ -37,3 +37,18 @@ test('a timeout shorter than the job makes copies; the lesson\'s rule, a heartbe
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('competing consumers: more workers empty the queue sooner; a restart loses an in-memory queue, not a broker\'s', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=workers&lang=en');
+  await page.locator('.workers .gantt').waitFor();
+  assert.deepEqual([await counter(page, 'done_at'), await counter(page, 'speedup'), await counter(page, 'done'), await counter(page, 'repeated'), await counter(page, 'lost')],
+    ['0.3 s', '4×', '12', '0', '0']);
+  await page.getByLabel('Scenario').selectOption('restart-in-memory');
+  await page.waitForFunction(() => document.querySelector('[data-counter=lost] dd')?.textContent.trim() === '100');
+  assert.equal(await counter(page, 'done'), '100');
+  await page.getByLabel('The queue lives in').selectOption('broker');
+  await page.waitForFunction(() => document.querySelector('[data-counter=lost] dd')?.textContent.trim() === '0');
+  assert.deepEqual([await counter(page, 'done'), await counter(page, 'repeated'), await counter(page, 'done_at')], ['200', '20', '36 s']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -93,3 +93,20 @@ fn every_receive_ends_once_and_copies_never_exceed_the_workers() {
         assert!(r.ends.iter().all(|e| matches!(e, MessageEnd::Deleted { .. })));
     }
 }
+
+#[test]
+fn a_restart_loses_an_in_memory_queue_and_a_broker_keeps_it() {
+    let pages = QueueConfig { messages: 200, job_ms: 1_000, workers: 20, restart_at_ms: Some(5_500), ..QueueConfig::default() };
+    // In the process's memory: the 100 pages done by 5 s stay done; the 20 in
+    // progress and the 80 waiting are gone.
+    let r = run(QueueConfig { in_memory: true, ..pages });
+    let lost = r.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { at_ms: 5_500 })).count();
+    let deleted = r.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count();
+    assert_eq!((deleted, lost), (100, 100));
+    assert_eq!(r.receives.iter().filter(|c| c.end == ReceiveEnd::Interrupted).count(), 20);
+    // A broker: the 80 waiting are done by 9.5 s; the 20 cut show again at
+    // their deadline (received at 5 s + 30 s) and are done at 36 s.
+    let r = run(pages);
+    assert_eq!(r.done_at_ms(), Some(36_000));
+    assert_eq!(r.receives.len(), 220, "the 20 cut jobs are done again");
+}

@@ -1,0 +1,111 @@
+//! Lesson 004's competing consumers: a queue of jobs, W workers, one worker
+//! per message; and what a restart does to a queue in the process's memory
+//! against one in a broker (the core's `queue` model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use std::rc::Rc;
+
+use retry_lab_core::queue::{QueueConfig, QueueRun};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Workers;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub jobs: u32,
+    pub job_ms: u32,
+    pub workers: u32,
+    pub in_memory: bool,
+    /// 0: no restart.
+    pub restart_ms: u32,
+}
+
+impl Default for Params {
+    /// Lesson 004's run: 12 jobs of 0.1 s on 4 workers.
+    fn default() -> Self {
+        Self { jobs: 12, job_ms: 100, workers: 4, in_memory: false, restart_ms: 0 }
+    }
+}
+
+impl Params {
+    pub fn config(&self) -> QueueConfig {
+        QueueConfig {
+            messages: self.jobs,
+            job_ms: self.job_ms.into(),
+            workers: self.workers,
+            // SQS's default; a job longer than it is the visibility
+            // experiment's subject, not this one's.
+            visibility_ms: 30_000,
+            restart_at_ms: (self.restart_ms > 0).then_some(self.restart_ms.into()),
+            in_memory: self.in_memory,
+            ..QueueConfig::default()
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub run: Rc<QueueRun>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+static PARAMS: [ParamSpec<Params>; 5] = [
+    ParamSpec::new("jobs", "jobs", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| strings::strings(l).jobs,
+        |p| Value::Int(p.jobs.into()), |p, v| p.jobs = int(&v) as u32),
+    ParamSpec::new("job_ms", "job_ms", Domain::Int { min: 1, max: 600_000, unit: "ms" }, |l| strings::strings(l).job_ms,
+        |p| Value::Int(p.job_ms.into()), |p, v| p.job_ms = int(&v) as u32),
+    ParamSpec::new("job_workers", "job_workers", Domain::Int { min: 1, max: 100, unit: "" }, |l| strings::strings(l).workers,
+        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
+    ParamSpec::new("queue", "queue", Domain::Choice { codes: &["broker", "memory"], labels: |l| strings::strings(l).queue_labels },
+        |l| strings::strings(l).queue, |p| Value::Int(p.in_memory.into()), |p, v| p.in_memory = int(&v) == 1),
+    ParamSpec::new("restart_ms", "restart_ms", Domain::Int { min: 0, max: 3_600_000, unit: "ms" }, |l| strings::strings(l).restart,
+        |p| Value::Int(p.restart_ms.into()), |p, v| p.restart_ms = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 4] = [
+    Preset { code: "competing-consumers", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, 2) },
+    Preset { code: "pdf-pages", label: |l| strings::strings(l).preset_pdf, values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20")], versions: (1, 2) },
+    Preset {
+        code: "restart-in-memory",
+        label: |l| strings::strings(l).preset_memory,
+        values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20"), ("queue", "memory"), ("restart_ms", "5500")],
+        versions: (1, 2),
+    },
+    Preset {
+        code: "restart-broker",
+        label: |l| strings::strings(l).preset_broker,
+        values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20"), ("queue", "broker"), ("restart_ms", "5500")],
+        versions: (1, 2),
+    },
+];
+
+crate::registry::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
+    state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use retry_lab_core::queue::MessageEnd;
+
+    #[test]
+    fn the_lessons_runs() {
+        let run = |p: Params| QueueRun::new(p.config());
+        assert_eq!(run(Params::default()).done_at_ms(), Some(300));
+        let pdf = Params { jobs: 200, job_ms: 1_000, workers: 20, ..Params::default() };
+        assert_eq!(run(pdf.clone()).done_at_ms(), Some(10_000));
+        assert_eq!(run(Params { workers: 1, ..pdf.clone() }).done_at_ms(), Some(200_000));
+        let memory = run(Params { in_memory: true, restart_ms: 5_500, ..pdf.clone() });
+        assert_eq!(memory.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count(), 100);
+        assert_eq!(run(Params { restart_ms: 5_500, ..pdf }).done_at_ms(), Some(36_000));
+    }
+}

@@ -1,0 +1,75 @@
+//! Competing consumers, drawn: the counters and one row per worker with
+//! its jobs.
+
+use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::format::{self, duration_text};
+use crate::registry::{Experiment, ParamId};
+
+const ROWS_SHOWN: u32 = 20;
+const ROW_H: u32 = 14;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let run = &state.units.workers.run;
+    let done = run.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count() as u64;
+    let lost = run.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count() as u64;
+    let finished = run.ends.iter().filter_map(|e| match e {
+        MessageEnd::Deleted { at_ms } => Some(*at_ms),
+        _ => None,
+    }).max();
+    let one_worker_ms = u64::from(run.config.messages) * run.config.job_ms;
+    let speedup = run.done_at_ms().map_or_else(|| t.never.to_owned(), |ms| format!("{}×", one_worker_ms / ms.max(1)));
+    let rows = [
+        ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), |ms| format_ms(ms))),
+        ("speedup", t.speedup, speedup),
+        ("done", t.done, format::int(done)),
+        ("repeated", t.repeated, format::int(repeated(run))),
+        ("lost", t.lost, format::int(lost)),
+    ];
+    html! {
+        <section class="card experiment workers" data-experiment="workers">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Workers).map(|param| param_control(props, param, None)) }
+            </div>
+            { counter_grid(rows) }
+            { chart(t, run) }
+        </section>
+    }
+}
+
+/// Receives beyond the first of each message: jobs started again.
+fn repeated(run: &QueueRun) -> u64 {
+    let mut received = vec![false; run.ends.len()];
+    let firsts = run.receives.iter().filter(|r| !std::mem::replace(&mut received[r.message as usize], true)).count();
+    (run.receives.len() - firsts) as u64
+}
+
+/// 300 ms → "0.3 s"; longer spans in the largest fitting unit.
+fn format_ms(ms: u64) -> String {
+    if ms < 60_000 { format::seconds(ms) } else { duration_text(ms / 1_000) }
+}
+
+fn chart(t: &Strings, run: &QueueRun) -> Html {
+    let workers = run.config.workers.min(ROWS_SHOWN);
+    let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
+    let x = |ms: u64| ms * 1_000 / end_ms;
+    let bars = run.receives.iter().filter(|r| r.worker < workers).map(|r| {
+        let class = if r.end == ReceiveEnd::Interrupted { "job-bar cut" } else { "job-bar" };
+        html! { <rect class={class} x={x(r.at_ms).to_string()} y={(r.worker * ROW_H + 2).to_string()}
+            width={(x(r.until_ms) - x(r.at_ms)).saturating_sub(2).max(1).to_string()} height={(ROW_H - 4).to_string()} /> }
+    });
+    html! {
+        <figure class="gantt">
+            <svg viewBox={format!("0 0 1000 {}", workers * ROW_H)} preserveAspectRatio="none" role="img" aria-label={t.chart_label}>{ for bars }</svg>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format_ms(end_ms) }</span></div>
+            if run.config.workers > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(run.config.workers - ROWS_SHOWN) }</p> }
+        </figure>
+    }
+}

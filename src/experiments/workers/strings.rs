@@ -1,0 +1,82 @@
+//! The competing-consumers experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    pub jobs: &'static str,
+    pub job_ms: &'static str,
+    pub workers: &'static str,
+    pub queue: &'static str,
+    pub queue_labels: &'static [&'static str],
+    pub restart: &'static str,
+    pub done_at: &'static str,
+    pub speedup: &'static str,
+    pub done: &'static str,
+    pub repeated: &'static str,
+    pub lost: &'static str,
+    pub never: &'static str,
+    pub chart_label: &'static str,
+    pub worker_row: fn(u32) -> String,
+    pub rows_more: fn(u32) -> String,
+    pub preset_lesson: &'static str,
+    pub preset_pdf: &'static str,
+    pub preset_memory: &'static str,
+    pub preset_broker: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Consumidores en competencia",
+    heading: "Varios workers sobre una misma cola",
+    intro: "Cada mensaje lo toma un solo worker; con más workers la cola se vacía antes. Si la cola vive en la memoria del proceso, reiniciarlo pierde lo que esperaba; un broker lo conserva y lo que estaba en curso reaparece al vencer su plazo.",
+    jobs: "Trabajos",
+    job_ms: "Duración de cada uno",
+    workers: "Workers",
+    queue: "La cola vive en",
+    queue_labels: &["un broker", "la memoria del proceso"],
+    restart: "El proceso se reinicia a los (0: nunca)",
+    done_at: "Terminado a los",
+    speedup: "Veces más rápido que un worker",
+    done: "Hechos",
+    repeated: "Repetidos",
+    lost: "Perdidos",
+    never: "nunca",
+    chart_label: "Una fila por worker; cada barra es un trabajo.",
+    worker_row: |n| format!("worker {n}"),
+    rows_more: |n| format!("y {n} workers más."),
+    preset_lesson: "Colas y streams: 12 trabajos de 0,1 s, 4 workers",
+    preset_pdf: "Colas y streams: un PDF de 200 páginas, 20 workers",
+    preset_memory: "Reinicio con la cola en memoria",
+    preset_broker: "Reinicio con un broker",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "Competing consumers",
+    heading: "Several workers on one queue",
+    intro: "Each message goes to one worker only; with more workers the queue empties sooner. If the queue lives in the process's memory, restarting the process loses what was waiting; a broker keeps it, and what was in progress shows again when its deadline passes.",
+    jobs: "Jobs",
+    job_ms: "Each one takes",
+    workers: "Workers",
+    queue: "The queue lives in",
+    queue_labels: &["a broker", "the process's memory"],
+    restart: "The process restarts at (0: never)",
+    done_at: "Done at",
+    speedup: "Times faster than one worker",
+    done: "Done",
+    repeated: "Repeated",
+    lost: "Lost",
+    never: "never",
+    chart_label: "One row per worker; each bar is a job.",
+    worker_row: |n| format!("worker {n}"),
+    rows_more: |n| format!("and {n} more workers."),
+    preset_lesson: "Queues and streams: 12 jobs of 0.1 s, 4 workers",
+    preset_pdf: "Queues and streams: a 200-page PDF, 20 workers",
+    preset_memory: "Restart with the queue in memory",
+    preset_broker: "Restart with a broker",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}
