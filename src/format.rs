@@ -61,6 +61,15 @@ pub fn format_seconds(ms: u64) -> String {
     }
 }
 
+/// 32,769 s → "9 h 6 min"; 600 s → "10 min"; 45 s → "45 s".
+pub fn duration_text(s: u64) -> String {
+    match s {
+        0..60 => format!("{s} s"),
+        60..3_600 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,14 +93,5 @@ mod tests {
         assert_eq!(format_seconds(2_100_025), "2100.025");
         assert_eq!(parse_seconds("1.2345"), None);
         assert_eq!(parse_seconds("-1"), None);
-    }
-}
-
-/// 32,769 s → "9 h 6 min"; 600 s → "10 min"; 45 s → "45 s".
-pub fn duration_text(s: u64) -> String {
-    match s {
-        0..60 => format!("{s} s"),
-        60..3_600 => format!("{} min {} s", s / 60, s % 60),
-        _ => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
     }
 }

@@ -39,7 +39,7 @@ impl Default for LabInit {
         Self {
             lang: Lang::default(),
             params: LabParams::default(),
-            preset: crate::registry::default_preset(),
+            preset: Experiment::default().default_preset(),
             experiment: Experiment::default(),
             clock_ms: 0,
             locked: Locks::default(),

@@ -359,8 +359,8 @@ impl Link {
             .unwrap_or_default();
         let preset = match (self.preset, self.values.is_empty()) {
             (Some(code), true) => Some(code),
-            // A link that names only an experiment shows its first preset: its defaults.
-            (None, true) => experiment.presets().first().map(|p| p.code),
+            // A link that names only an experiment shows its defaults' preset.
+            (None, true) => experiment.default_preset(),
             _ => None,
         };
         LabInit {

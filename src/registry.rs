@@ -300,6 +300,13 @@ impl Experiment {
     pub fn first() -> Self {
         Self::ALL[0]
     }
+
+    /// The preset that is this experiment's defaults: its first
+    /// (tests/registry.rs), what the scenario picker names when a link
+    /// sets nothing else.
+    pub fn default_preset(self) -> Option<&'static str> {
+        self.presets().first().map(|p| p.code)
+    }
 }
 
 impl Default for Experiment {
@@ -453,12 +460,6 @@ impl Group {
             path
         }
     }
-}
-
-/// What a page with no link shows: the first preset of its first
-/// experiment, which is that experiment's defaults (tests/registry.rs).
-pub fn default_preset() -> Option<&'static str> {
-    Experiment::default().presets().first().map(|p| p.code)
 }
 
 /// The preset a link version knows under this code, with its owner.

@@ -398,10 +398,10 @@ impl QueueRun {
 
     /// When the last message was deleted (the makespan when all are).
     pub fn done_at_ms(&self) -> Option<u64> {
-        self.ends.iter().map(|e| match e {
-            MessageEnd::Deleted { at_ms } => Some(*at_ms),
+        self.ends.iter().try_fold(0, |last, end| match end {
+            MessageEnd::Deleted { at_ms } => Some(last.max(*at_ms)),
             _ => None,
-        }).collect::<Option<Vec<_>>>().map(|t| t.into_iter().max().unwrap_or(0))
+        })
     }
 
     /// Business effects of a consumer that is not idempotent: one per

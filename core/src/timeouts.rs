@@ -77,18 +77,16 @@ impl PoolRun {
         let workers = config.workers.clamp(1, WORKERS_MAX) as usize;
         // Each worker: (busy until, serving which dependency).
         let mut pool: Vec<(u64, usize)> = vec![(0, 0); workers];
-        let owner = |w: usize| if config.separate_pools { usize::from(w >= workers.div_ceil(2)) } else { usize::MAX };
+        // With bulkheads, the first half of the workers serve A, the rest B.
+        let owner = |w: usize| config.separate_pools.then(|| usize::from(w >= workers.div_ceil(2)));
         let mut counters = [DependencyCounters::default(); 2];
         let mut samples = Vec::new();
         let end_ms = config.duration_s.min(DURATION_S_MAX) * 1_000;
         for (at_ms, dep) in arrivals(&config, end_ms) {
-            while samples.len() as u64 * SAMPLE_MS <= at_ms {
-                let t = samples.len() as u64 * SAMPLE_MS;
-                samples.push(busy_at(&pool, t));
-            }
+            sample_until(&mut samples, &pool, at_ms);
             let c = &mut counters[dep];
             c.requests += 1;
-            let free = (0..workers).find(|&w| pool[w].0 <= at_ms && (owner(w) == usize::MAX || owner(w) == dep));
+            let free = (0..workers).find(|&w| pool[w].0 <= at_ms && owner(w).is_none_or(|o| o == dep));
             let Some(w) = free else {
                 c.rejected += 1;
                 continue;
@@ -105,10 +103,7 @@ impl PoolRun {
             }
             c.wasted_ms += held_ms.saturating_sub(config.deadline_ms);
         }
-        while (samples.len() as u64) * SAMPLE_MS <= end_ms {
-            let t = samples.len() as u64 * SAMPLE_MS;
-            samples.push(busy_at(&pool, t));
-        }
+        sample_until(&mut samples, &pool, end_ms);
         Self { config, counters, busy_samples: samples }
     }
 }
@@ -123,6 +118,13 @@ fn arrivals(config: &PoolConfig, end_ms: u64) -> Vec<(u64, usize)> {
         .collect();
     all.sort_unstable();
     all
+}
+
+/// Samples the busy workers every `SAMPLE_MS` up to and including `t_ms`.
+fn sample_until(samples: &mut Vec<[u32; 2]>, pool: &[(u64, usize)], t_ms: u64) {
+    while samples.len() as u64 * SAMPLE_MS <= t_ms {
+        samples.push(busy_at(pool, samples.len() as u64 * SAMPLE_MS));
+    }
 }
 
 fn busy_at(pool: &[(u64, usize)], t_ms: u64) -> [u32; 2] {

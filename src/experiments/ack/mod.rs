@@ -11,9 +11,8 @@ pub use panel::panel;
 use retry_lab_core::ack_timing::{AckTimingRow, AckTimingRun};
 use retry_lab_core::{Probability, RngKind};
 
-use crate::i18n::Lang;
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
-use crate::registry::{Locks, Preset};
+use crate::registry::Preset;
 
 /// Page bound on the loop's messages.
 pub const MESSAGES_MAX: u32 = 100_000;
@@ -71,27 +70,11 @@ static PRESETS: [Preset; 1] = [Preset {
     versions: (1, 2),
 }];
 
-impl crate::registry::Unit for AckTiming {
-    type Params = Params;
-    type State = ();
-    type Action = Action;
-    const CODE: &'static str = "ack";
+// The table is computed from the parameters when drawn: no state.
+pub type State = ();
 
-    fn title(lang: Lang) -> &'static str {
-        strings::strings(lang).experiment_ack
-    }
-    fn params() -> &'static [ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [Preset] {
-        &PRESETS
-    }
-    fn init(_params: &Params, _shared: &Shared, _clock_ms: u64) {}
-    fn params_changed(_state: &mut (), _params: &Params, _shared: &Shared) {}
-    fn reduce(_state: &mut (), _params: &mut Params, _shared: &Shared, _locks: &Locks, action: Action) {
-        match action {}
-    }
-}
+crate::registry::computed_unit!(AckTiming, code: "ack", title: |lang| strings::strings(lang).experiment_ack,
+    state: |_: &Params, _: &Shared| ());
 
 #[cfg(test)]
 mod tests {

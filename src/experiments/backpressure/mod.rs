@@ -98,6 +98,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_links_policy_codes_are_the_cores() {
+        let core: Vec<&str> = Policy::ALL.iter().map(|p| p.code()).collect();
+        assert_eq!(POLICY_CODES, core.as_slice());
+    }
+
+    #[test]
     fn defaults_are_lesson_004s_figure() {
         let state = <Backpressure as crate::registry::Unit>::init(&Params::default(), &Shared::default(), 0);
         assert_eq!(state.run.growth_per_s(), 16);

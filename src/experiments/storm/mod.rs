@@ -187,6 +187,12 @@ mod tests {
     }
 
     #[test]
+    fn the_links_strategy_codes_are_the_cores() {
+        let core: Vec<&str> = Strategy::ALL.iter().map(|s| s.code()).collect();
+        assert_eq!(STRATEGY_CODES, core.as_slice());
+    }
+
+    #[test]
     fn the_budget_ratio_reaches_the_core_in_thousandths() {
         let p = Params { budget_on: true, ..Params::default() };
         assert_eq!(p.config(0, &Shared::default()).budget, Some(Budget { max_tokens: 10, token_ratio_milli: 100 }));
