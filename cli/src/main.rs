@@ -309,8 +309,7 @@ fn capacity(text: &str) -> Result<u32, String> {
     bounded_u32(text, 1, storm::bounds::CAPACITY_MAX, " calls per second")
 }
 fn storm_base_ms(text: &str) -> Result<u64, String> {
-    let max = storm::bounds::BASE_MS_MAX;
-    text.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| format!("must be between 1 and {max} milliseconds"))
+    bounded_u32(text, 1, storm::bounds::BASE_MS_MAX as u32, " milliseconds").map(u64::from)
 }
 /// A queue's durations: seconds with up to three decimals, 0.001 s to 14 days.
 fn queue_seconds(text: &str) -> Result<u64, String> {
@@ -402,15 +401,8 @@ fn seconds_value(ms: u64) -> Value {
 }
 
 /// `schedule` in lesson 003's count: the attempts include the first call.
-fn attempt_schedule(command: Command) -> String {
-    let Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, json } = command else { unreachable!() };
-    let cfg = StormConfig {
-        base_ms: base_ms.unwrap_or(u64::from(base_s) * 1_000),
-        attempts_max: attempts.unwrap_or(retries + 1),
-        strategy: jitter.into(),
-        seed,
-        ..StormConfig::default()
-    };
+fn attempt_schedule(cfg: StormConfig, json: bool) -> String {
+    let seed = cfg.seed;
     // One client's waits; with jitter, client 0's draws for this seed.
     let waits_us = cfg.waits_us(0);
     let ms = |us: u64| if us.is_multiple_of(1_000) { json!(us / 1_000) } else { json!(us as f64 / 1_000.0) };
@@ -510,7 +502,16 @@ fn run_visibility(args: VisibilityArgs) -> String {
 
 fn run(command: Command) -> Result<String, String> {
     match command {
-        Command::Schedule { base_ms: Some(_), .. } | Command::Schedule { attempts: Some(_), .. } => Ok(attempt_schedule(command)),
+        Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, json } if base_ms.is_some() || attempts.is_some() => {
+            let cfg = StormConfig {
+                base_ms: base_ms.unwrap_or(u64::from(base_s) * 1_000),
+                attempts_max: attempts.unwrap_or(retries + 1),
+                strategy: jitter.into(),
+                seed,
+                ..StormConfig::default()
+            };
+            Ok(attempt_schedule(cfg, json))
+        }
         Command::Schedule { base_s, retries, jitter, seed, json, .. } => {
             let backoff = Backoff { base_s, retries_max: retries, jitter: jitter.into() };
             let waits_ms = backoff.sample_waits_ms(seed);
