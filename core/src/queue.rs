@@ -7,7 +7,11 @@
 //! finishes: it hangs until the deadline, or crashes the worker that opens
 //! it; after `max_receives` receives without an ack it moves to the
 //! dead-letter queue, and without a limit it is redelivered until its
-//! retention ends.
+//! retention ends. Messages may arrive over time; a bug may be fixed at a
+//! time (poison ones then go through); people act on the dead-letter queue
+//! at given times ([`DlqOperation`]: redrive, mark as failed), and each queue
+//! has its retention, counted from the message's first enqueue (SQS
+//! standard keeps it when a message moves to the DLQ).
 //!
 //! Discrete events in integer milliseconds; no randomness. At one instant a
 //! job's end goes first (an ack at the very instant the deadline passes
@@ -24,6 +28,8 @@ pub const RETENTION_DEFAULT_MS: u64 = 4 * 86_400_000;
 pub const RETENTION_MAX_MS: u64 = 14 * 86_400_000;
 pub const MESSAGES_MAX: u32 = 10_000;
 pub const WORKERS_MAX: u32 = 1_000;
+/// People's actions on the DLQ in one run, at most.
+pub const OPERATIONS_MAX: usize = 100;
 
 /// How the first message fails, if it is poison.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -56,6 +62,16 @@ pub struct QueueConfig {
     /// progress show again at their deadline.
     pub restart_at_ms: Option<u64>,
     pub in_memory: bool,
+    /// Message `m` is enqueued at `m × arrival_every_ms` (0: all at once).
+    pub arrival_every_ms: u64,
+    /// Which messages are poison (when `poison` says how): every n-th,
+    /// from the first; `u32::MAX` (the default) is the first alone.
+    pub poison_every: u32,
+    /// The bug is fixed from then on: a poison message received at or after
+    /// it goes through like a healthy one.
+    pub fix_at_ms: Option<u64>,
+    /// The DLQ's retention, counted from the message's original enqueue.
+    pub dlq_retention_ms: u64,
 }
 
 impl Default for QueueConfig {
@@ -74,6 +90,10 @@ impl Default for QueueConfig {
             retention_ms: RETENTION_DEFAULT_MS,
             restart_at_ms: None,
             in_memory: false,
+            arrival_every_ms: 0,
+            poison_every: u32::MAX,
+            fix_at_ms: None,
+            dlq_retention_ms: RETENTION_MAX_MS,
         }
     }
 }
@@ -107,6 +127,8 @@ pub struct Receive {
     /// deadline (renewals included), or its deletion if that came first.
     pub hidden_until_ms: u64,
     pub end: ReceiveEnd,
+    /// It hit the bug (a poison message before the fix).
+    pub poisoned: bool,
 }
 
 /// Where a message is at the end.
@@ -119,12 +141,79 @@ pub enum MessageEnd {
     Lost { at_ms: u64 },
 }
 
+/// Why a message moved to the dead-letter queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DlqReason {
+    /// Its last receive's deadline passed without an ack.
+    DeadlinePassed,
+    /// It crashed the worker that opened it.
+    CrashedOnOpen,
+}
+
+/// What a person does to the dead-letter queue, at a simulated time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DlqAction {
+    /// Send it back to the source queue: a new message, receive count 0.
+    Redrive(u32),
+    RedriveAll,
+    /// Take it out of the DLQ as failed, with its reason on record.
+    MarkFailed(u32),
+    MarkAllFailed,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DlqOperation {
+    pub at_ms: u64,
+    pub action: DlqAction,
+}
+
+/// How a message's stay in the DLQ ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DlqFate {
+    /// Sent back as this new message.
+    Redriven { at_ms: u64, as_message: u32 },
+    MarkedFailed { at_ms: u64 },
+    /// Its retention (from the original enqueue) ran out; at its move when
+    /// that had already passed: it expired unseen.
+    Expired { at_ms: u64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DlqEntry {
+    pub message: u32,
+    pub moved_at_ms: u64,
+    pub receive_count: u32,
+    pub reason: DlqReason,
+    pub fate: DlqFate,
+}
+
+/// Where a message is at an instant: exactly one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    NotYetSent,
+    Visible,
+    InFlight,
+    Deleted,
+    InDlq,
+    /// Out of the DLQ: redriven (as a new message) or marked failed.
+    LeftDlq,
+    Expired,
+    Lost,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueueRun {
     pub config: QueueConfig,
+    pub operations: Vec<DlqOperation>,
     /// In time order.
     pub receives: Vec<Receive>,
+    /// One per message, redriven ones after the originals.
     pub ends: Vec<MessageEnd>,
+    pub enqueued_at_ms: Vec<u64>,
+    /// The message a redriven one was sent back for.
+    pub redriven_from: Vec<Option<u32>>,
+    /// In order of arrival in the DLQ.
+    pub dlq: Vec<DlqEntry>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -139,6 +228,11 @@ enum Event {
     /// A poison receive lets its worker go (hung until the deadline, or crashed).
     Release { receive: usize },
     Restart,
+    Arrive { message: u32 },
+    /// A message's retention in the source queue ends.
+    Expire { message: u32 },
+    DlqExpire { entry: usize },
+    Operation { index: usize },
 }
 
 impl Event {
@@ -146,27 +240,52 @@ impl Event {
         match self {
             Event::JobEnd { .. } => 0,
             Event::Restart => 1,
-            Event::Deadline { .. } | Event::Release { .. } => 2,
-            Event::Heartbeat { .. } => 3,
-            Event::Free { .. } => 4,
+            Event::Deadline { .. } | Event::Release { .. } | Event::Expire { .. } | Event::DlqExpire { .. } => 2,
+            Event::Arrive { .. } | Event::Operation { .. } => 3,
+            Event::Heartbeat { .. } => 4,
+            Event::Free { .. } => 5,
         }
     }
 }
 
-struct Sim {
-    cfg: QueueConfig,
-    agenda: BinaryHeap<Reverse<(u64, u8, u64, Event)>>,
-    sequence: u64,
-    /// Visible messages: (visible since, message), oldest first.
-    visible: BinaryHeap<Reverse<(u64, u32)>>,
-    receives: Vec<Receive>,
+/// One row per message (redriven ones appended).
+#[derive(Default)]
+struct Messages {
+    enqueued_at_ms: Vec<u64>,
+    redriven_from: Vec<Option<u32>>,
+    poison: Vec<bool>,
     receive_count: Vec<u32>,
     /// The receive whose deadline currently governs each message.
     current: Vec<Option<usize>>,
     deadline_ms: Vec<u64>,
     ends: Vec<Option<MessageEnd>>,
-    /// Messages not yet deleted, dead-lettered or expired.
-    open: usize,
+}
+
+impl Messages {
+    fn push(&mut self, at_ms: u64, from: Option<u32>, poison: bool) -> u32 {
+        self.enqueued_at_ms.push(at_ms);
+        self.redriven_from.push(from);
+        self.poison.push(poison);
+        self.receive_count.push(0);
+        self.current.push(None);
+        self.deadline_ms.push(0);
+        self.ends.push(None);
+        (self.ends.len() - 1) as u32
+    }
+}
+
+struct Sim {
+    cfg: QueueConfig,
+    operations: Vec<DlqOperation>,
+    agenda: BinaryHeap<Reverse<(u64, u8, u64, Event)>>,
+    sequence: u64,
+    /// Visible messages: (visible since, message), oldest first.
+    visible: BinaryHeap<Reverse<(u64, u32)>>,
+    receives: Vec<Receive>,
+    messages: Messages,
+    dlq: Vec<DlqEntry>,
+    /// DLQ entries still waiting (their fate is a placeholder until set).
+    dlq_waiting: Vec<bool>,
     idle: Vec<u32>,
     /// The receive each worker is on, if any.
     working_on: Vec<Option<usize>>,
@@ -179,9 +298,8 @@ impl Sim {
     }
 
     fn finish(&mut self, m: usize, end: MessageEnd) {
-        if self.ends[m].is_none() {
-            self.ends[m] = Some(end);
-            self.open -= 1;
+        if self.messages.ends[m].is_none() {
+            self.messages.ends[m] = Some(end);
         }
     }
 
@@ -189,17 +307,40 @@ impl Sim {
         worker != 0 || self.cfg.worker_dies_at_ms.is_none_or(|d| t < d)
     }
 
+    fn expires_at_ms(&self, m: usize) -> u64 {
+        self.messages.enqueued_at_ms[m].saturating_add(self.cfg.retention_ms)
+    }
+
+    /// A message enters the source queue (first sent, or redriven).
+    fn enqueue(&mut self, t: u64, from: Option<u32>, poison: bool) -> u32 {
+        let message = self.messages.push(t, from, poison);
+        self.at(t, Event::Arrive { message });
+        self.at(self.expires_at_ms(message as usize), Event::Expire { message });
+        message
+    }
+
+    fn show(&mut self, message: u32, t: u64) {
+        self.visible.push(Reverse((t, message)));
+        // Wake an idle worker (a dead one is dropped from the list).
+        while let Some(worker) = self.idle.pop() {
+            if self.alive(worker, t) {
+                self.at(t, Event::Free { worker });
+                break;
+            }
+        }
+    }
+
     fn take(&mut self, worker: u32, t: u64) {
         if self.working_on[worker as usize].is_some() {
             return; // a stale wake-up: it is busy
         }
         while let Some(Reverse((_, message))) = self.visible.pop() {
-            if self.ends[message as usize].is_some() {
+            let m = message as usize;
+            if self.messages.ends[m].is_some() {
                 continue;
             }
-            // Every message was enqueued at 0: past its retention it is gone.
-            if t >= self.cfg.retention_ms {
-                self.finish(message as usize, MessageEnd::Expired { at_ms: self.cfg.retention_ms });
+            if t >= self.expires_at_ms(m) {
+                self.finish(m, MessageEnd::Expired { at_ms: self.expires_at_ms(m) });
                 continue;
             }
             self.receive(message, worker, t);
@@ -208,22 +349,27 @@ impl Sim {
         self.idle.push(worker);
     }
 
+    fn poison_at(&self, m: usize, t: u64) -> Poison {
+        let fixed = self.cfg.fix_at_ms.is_some_and(|fix| t >= fix);
+        if self.messages.poison[m] && !fixed { self.cfg.poison } else { Poison::None }
+    }
+
     fn receive(&mut self, message: u32, worker: u32, t: u64) {
         let m = message as usize;
-        self.receive_count[m] += 1;
+        self.messages.receive_count[m] += 1;
         let index = self.receives.len();
-        let poison = if message == 0 { self.cfg.poison } else { Poison::None };
+        let poison = self.poison_at(m, t);
         let (until_ms, end) = match poison {
             Poison::CrashOnOpen => (t, ReceiveEnd::Crashed),
             Poison::Hang => (t + self.cfg.visibility_ms, ReceiveEnd::Abandoned),
             Poison::None => (t + self.cfg.job_ms, ReceiveEnd::Unfinished),
         };
         let deadline_ms = t + self.cfg.visibility_ms;
-        self.receives.push(Receive { message, worker, at_ms: t, until_ms, hidden_until_ms: deadline_ms, end });
+        self.receives.push(Receive { message, worker, at_ms: t, until_ms, hidden_until_ms: deadline_ms, end, poisoned: poison != Poison::None });
         self.working_on[worker as usize] = Some(index);
-        self.current[m] = Some(index);
-        self.deadline_ms[m] = deadline_ms;
-        self.at(self.deadline_ms[m], Event::Deadline { receive: index });
+        self.messages.current[m] = Some(index);
+        self.messages.deadline_ms[m] = deadline_ms;
+        self.at(deadline_ms, Event::Deadline { receive: index });
         match poison {
             Poison::None => {
                 self.at(until_ms, Event::JobEnd { receive: index });
@@ -257,10 +403,10 @@ impl Sim {
             return;
         }
         let m = message as usize;
-        self.receives[receive].end = match self.ends[m] {
+        self.receives[receive].end = match self.messages.ends[m] {
             None => {
                 self.finish(m, MessageEnd::Deleted { at_ms: t });
-                if let Some(governing) = self.current[m] {
+                if let Some(governing) = self.messages.current[m] {
                     self.receives[governing].hidden_until_ms = t;
                 }
                 ReceiveEnd::Deleted
@@ -272,23 +418,61 @@ impl Sim {
 
     fn deadline(&mut self, receive: usize, t: u64) {
         let m = self.receives[receive].message as usize;
-        if self.ends[m].is_some() || self.current[m] != Some(receive) || self.deadline_ms[m] != t {
+        let messages = &self.messages;
+        if messages.ends[m].is_some() || messages.current[m] != Some(receive) || messages.deadline_ms[m] != t {
             return; // deleted, received again, or renewed since
         }
-        self.current[m] = None;
-        if self.cfg.max_receives.is_some_and(|n| self.receive_count[m] >= n) {
-            self.finish(m, MessageEnd::DeadLettered { at_ms: t });
-        } else if t >= self.cfg.retention_ms {
+        self.messages.current[m] = None;
+        if self.cfg.max_receives.is_some_and(|n| self.messages.receive_count[m] >= n) {
+            self.dead_letter(m, receive, t);
+        } else if t >= self.expires_at_ms(m) {
             self.finish(m, MessageEnd::Expired { at_ms: t });
         } else {
-            self.visible.push(Reverse((t, m as u32)));
-            // Wake an idle worker (a dead one is dropped from the list).
-            while let Some(worker) = self.idle.pop() {
-                if self.alive(worker, t) {
-                    self.at(t, Event::Free { worker });
-                    break;
+            self.show(m as u32, t);
+        }
+    }
+
+    /// The N-th receive's deadline passed: the message moves to the DLQ,
+    /// keeping its enqueue time (so it may have no retention left there).
+    fn dead_letter(&mut self, m: usize, receive: usize, t: u64) {
+        self.finish(m, MessageEnd::DeadLettered { at_ms: t });
+        let reason = match self.receives[receive].end {
+            ReceiveEnd::Crashed => DlqReason::CrashedOnOpen,
+            _ => DlqReason::DeadlinePassed,
+        };
+        let expires_ms = self.messages.enqueued_at_ms[m].saturating_add(self.cfg.dlq_retention_ms);
+        let entry = self.dlq.len();
+        let fate = DlqFate::Expired { at_ms: expires_ms.max(t) };
+        self.dlq.push(DlqEntry { message: m as u32, moved_at_ms: t, receive_count: self.messages.receive_count[m], reason, fate });
+        self.dlq_waiting.push(expires_ms > t);
+        if expires_ms > t {
+            self.at(expires_ms, Event::DlqExpire { entry });
+        }
+    }
+
+    fn dlq_expire(&mut self, entry: usize) {
+        self.dlq_waiting[entry] = false;
+    }
+
+    fn operation(&mut self, index: usize, t: u64) {
+        let action = self.operations[index].action;
+        let chosen: Vec<usize> = (0..self.dlq.len())
+            .filter(|&e| self.dlq_waiting[e])
+            .filter(|&e| match action {
+                DlqAction::Redrive(m) | DlqAction::MarkFailed(m) => self.dlq[e].message == m,
+                DlqAction::RedriveAll | DlqAction::MarkAllFailed => true,
+            })
+            .collect();
+        for e in chosen {
+            self.dlq_waiting[e] = false;
+            self.dlq[e].fate = match action {
+                DlqAction::Redrive(_) | DlqAction::RedriveAll => {
+                    let m = self.dlq[e].message;
+                    let poison = self.messages.poison[m as usize];
+                    DlqFate::Redriven { at_ms: t, as_message: self.enqueue(t, Some(m), poison) }
                 }
-            }
+                DlqAction::MarkFailed(_) | DlqAction::MarkAllFailed => DlqFate::MarkedFailed { at_ms: t },
+            };
         }
     }
 
@@ -302,10 +486,11 @@ impl Sim {
             }
         }
         if self.cfg.in_memory {
-            for m in 0..self.ends.len() {
-                self.finish(m, MessageEnd::Lost { at_ms: t });
+            for m in 0..self.messages.ends.len() {
+                if self.messages.enqueued_at_ms[m] <= t {
+                    self.finish(m, MessageEnd::Lost { at_ms: t });
+                }
             }
-            return;
         }
         self.idle.clear();
         for worker in 0..self.cfg.workers {
@@ -316,12 +501,13 @@ impl Sim {
     fn heartbeat(&mut self, receive: usize, t: u64) {
         let r = self.receives[receive];
         let m = r.message as usize;
-        if self.ends[m].is_some() || self.current[m] != Some(receive) || !self.alive(r.worker, t) || t >= r.until_ms {
+        let governs = self.messages.current[m] == Some(receive);
+        if self.messages.ends[m].is_some() || !governs || !self.alive(r.worker, t) || t >= r.until_ms {
             return;
         }
         let renewed = (t + self.cfg.visibility_ms).min(r.at_ms + RECEIVE_CEILING_MS);
-        if renewed > self.deadline_ms[m] {
-            self.deadline_ms[m] = renewed;
+        if renewed > self.messages.deadline_ms[m] {
+            self.messages.deadline_ms[m] = renewed;
             self.receives[receive].hidden_until_ms = renewed;
             self.at(renewed, Event::Deadline { receive });
         }
@@ -329,11 +515,38 @@ impl Sim {
             self.at(t + h, Event::Heartbeat { receive });
         }
     }
+
+    fn step(&mut self, t: u64, event: Event) {
+        match event {
+            Event::Free { worker } if self.alive(worker, t) => self.take(worker, t),
+            Event::Free { .. } => {}
+            Event::JobEnd { receive } => self.job_end(receive, t),
+            Event::Deadline { receive } => self.deadline(receive, t),
+            Event::Heartbeat { receive } => self.heartbeat(receive, t),
+            Event::Release { receive } => self.release(receive, t),
+            Event::Restart => self.restart(t),
+            Event::Arrive { message } if self.messages.ends[message as usize].is_none() => self.show(message, t),
+            Event::Arrive { .. } => {}
+            // Still waiting (not in flight) when its retention ends: gone.
+            Event::Expire { message } if self.messages.current[message as usize].is_none() => {
+                self.finish(message as usize, MessageEnd::Expired { at_ms: t });
+            }
+            Event::Expire { .. } => {}
+            Event::DlqExpire { entry } => self.dlq_expire(entry),
+            Event::Operation { index } => self.operation(index, t),
+        }
+    }
 }
 
 impl QueueRun {
     /// Runs until every message is deleted, dead-lettered or expired.
     pub fn new(config: QueueConfig) -> Self {
+        Self::with_operations(config, &[])
+    }
+
+    /// Runs with people acting on the DLQ at the operations' times, until
+    /// nothing is left to happen.
+    pub fn with_operations(config: QueueConfig, operations: &[DlqOperation]) -> Self {
         let cfg = QueueConfig {
             messages: config.messages.clamp(1, MESSAGES_MAX),
             workers: config.workers.clamp(1, WORKERS_MAX),
@@ -341,49 +554,43 @@ impl QueueRun {
             job_ms: config.job_ms.max(1),
             heartbeat_ms: config.heartbeat_ms.map(|h| h.max(1)),
             retention_ms: config.retention_ms.clamp(1, RETENTION_MAX_MS),
+            dlq_retention_ms: config.dlq_retention_ms.clamp(1, RETENTION_MAX_MS),
+            poison_every: config.poison_every.max(1),
             ..config
         };
-        let n = cfg.messages as usize;
         let mut sim = Sim {
             cfg,
+            operations: operations.iter().copied().take(OPERATIONS_MAX).collect(),
             agenda: BinaryHeap::new(),
             sequence: 0,
-            visible: (0..cfg.messages).map(|m| Reverse((0, m))).collect(),
+            visible: BinaryHeap::new(),
             receives: Vec::new(),
-            receive_count: vec![0; n],
-            current: vec![None; n],
-            deadline_ms: vec![0; n],
-            ends: vec![None; n],
-            open: n,
+            messages: Messages::default(),
+            dlq: Vec::new(),
+            dlq_waiting: Vec::new(),
             idle: Vec::new(),
             working_on: vec![None; cfg.workers as usize],
         };
+        for m in 0..cfg.messages {
+            sim.enqueue(u64::from(m) * cfg.arrival_every_ms, None, cfg.poison != Poison::None && m % cfg.poison_every == 0);
+        }
         if let Some(at) = cfg.restart_at_ms {
             sim.at(at, Event::Restart);
+        }
+        for index in 0..sim.operations.len() {
+            sim.at(sim.operations[index].at_ms, Event::Operation { index });
         }
         // Worker 0 takes the first message.
         for worker in 0..cfg.workers {
             sim.at(0, Event::Free { worker });
         }
         while let Some(Reverse((t, _, _, event))) = sim.agenda.pop() {
-            // Once every message has ended, only the copies still running
-            // matter: they finish (and repeat their effect).
-            if sim.open == 0 && !matches!(event, Event::JobEnd { .. }) {
-                continue;
-            }
-            match event {
-                Event::Free { worker } if sim.alive(worker, t) => sim.take(worker, t),
-                Event::Free { .. } => {}
-                Event::JobEnd { receive } => sim.job_end(receive, t),
-                Event::Deadline { receive } => sim.deadline(receive, t),
-                Event::Heartbeat { receive } => sim.heartbeat(receive, t),
-                Event::Release { receive } => sim.release(receive, t),
-                Event::Restart => sim.restart(t),
-            }
+            sim.step(t, event);
         }
-        // Left waiting with no worker to take it (all died): it expires.
-        let ends = sim.ends.iter().map(|e| e.unwrap_or(MessageEnd::Expired { at_ms: cfg.retention_ms })).collect();
-        Self { config: cfg, receives: sim.receives, ends }
+        let Sim { receives, messages, dlq, operations, .. } = sim;
+        // Every message meets its Expire event, so each has ended.
+        let ends = messages.ends.iter().map(|e| e.unwrap_or(MessageEnd::Expired { at_ms: 0 })).collect();
+        Self { config: cfg, operations, receives, ends, enqueued_at_ms: messages.enqueued_at_ms, redriven_from: messages.redriven_from, dlq }
     }
 
     /// Receives of one message: its copies.
@@ -416,7 +623,52 @@ impl QueueRun {
             _ => None,
         }
     }
+
+    /// When a message leaves the source queue for good (its end).
+    pub fn end_at_ms(&self, message: u32) -> u64 {
+        match self.ends[message as usize] {
+            MessageEnd::Deleted { at_ms } | MessageEnd::DeadLettered { at_ms } | MessageEnd::Expired { at_ms } | MessageEnd::Lost { at_ms } => at_ms,
+        }
+    }
+
+    pub fn dlq_entry(&self, message: u32) -> Option<&DlqEntry> {
+        self.dlq.iter().find(|e| e.message == message)
+    }
+
+    /// Where a message is at `t`.
+    pub fn place_at(&self, message: u32, t: u64) -> Place {
+        let m = message as usize;
+        if t < self.enqueued_at_ms[m] {
+            return Place::NotYetSent;
+        }
+        if t < self.end_at_ms(message) {
+            let in_flight = self.receives.iter().any(|r| r.message == message && r.at_ms <= t && t < r.hidden_until_ms);
+            return if in_flight { Place::InFlight } else { Place::Visible };
+        }
+        match self.ends[m] {
+            MessageEnd::Deleted { .. } => Place::Deleted,
+            MessageEnd::Expired { .. } => Place::Expired,
+            MessageEnd::Lost { .. } => Place::Lost,
+            MessageEnd::DeadLettered { .. } => match self.dlq_entry(message).map(|e| e.fate) {
+                Some(DlqFate::Expired { at_ms }) if t >= at_ms => Place::Expired,
+                Some(DlqFate::Redriven { at_ms, .. } | DlqFate::MarkedFailed { at_ms }) if t >= at_ms => Place::LeftDlq,
+                _ => Place::InDlq,
+            },
+        }
+    }
+
+    /// Messages in the DLQ at `t` (for its alert: more than 0 is already news).
+    pub fn dlq_len_at(&self, t: u64) -> usize {
+        self.dlq.iter().filter(|e| self.place_at(e.message, t) == Place::InDlq).count()
+    }
+
+    /// Worker time spent on poison messages' receives, ms (the capacity
+    /// healthy messages did not get).
+    pub fn poison_worker_ms(&self) -> u64 {
+        self.receives.iter().filter(|r| r.poisoned).map(|r| r.until_ms - r.at_ms).sum()
+    }
 }
 
+pub mod invariants;
 #[cfg(test)]
 mod tests;

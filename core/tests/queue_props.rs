@@ -1,53 +1,76 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The job queue under random configurations: every message ends in exactly
-//! one place (deleted, dead-lettered, expired or lost); busy workers never exceed
-//! the pool; a message is never received more than its receive limit; the
-//! same config, the same run.
+//! The job queue under random configurations and people acting on its DLQ:
+//! every checker of `queue::invariants` holds (each message in one place at
+//! a time and accounted for, busy workers within the pool, receives within
+//! maxReceiveCount, nothing received past its retention); the same config,
+//! the same run.
 
 use proptest::prelude::*;
-use retry_lab_core::queue::{MessageEnd, Poison, QueueConfig, QueueRun};
+use retry_lab_core::queue::{invariants, DlqAction, DlqOperation, Place, Poison, QueueConfig, QueueRun};
 
 fn configs() -> impl Strategy<Value = QueueConfig> {
     (
         (1u32..30, 1u64..600_000, 1u32..10, 1_000u64..300_000, proptest::option::of(1u64..200_000), proptest::option::of(1u32..6)),
         (0usize..3, proptest::option::of(0u64..600_000), proptest::option::of(0u64..900_000), any::<bool>()),
+        (0u64..120_000, 1u32..6, proptest::option::of(0u64..3_600_000), 60_000u64..7_200_000),
     )
-        .prop_map(|((messages, job_ms, workers, visibility_ms, heartbeat_ms, max_receives), (poison, dies, restart_at_ms, in_memory))| QueueConfig {
-            messages,
-            job_ms,
-            workers,
-            visibility_ms,
-            heartbeat_ms,
-            max_receives,
-            poison: [Poison::None, Poison::Hang, Poison::CrashOnOpen][poison],
-            worker_dies_at_ms: dies,
-            // An hour keeps a never-ending poison's redeliveries short.
-            retention_ms: 3_600_000,
-            restart_at_ms,
-            in_memory,
-        })
+        .prop_map(
+            |(
+                (messages, job_ms, workers, visibility_ms, heartbeat_ms, max_receives),
+                (poison, dies, restart_at_ms, in_memory),
+                (arrival_every_ms, poison_every, fix_at_ms, dlq_retention_ms),
+            )| QueueConfig {
+                messages,
+                job_ms,
+                workers,
+                visibility_ms,
+                heartbeat_ms,
+                max_receives,
+                poison: [Poison::None, Poison::Hang, Poison::CrashOnOpen][poison],
+                worker_dies_at_ms: dies,
+                // An hour keeps a never-ending poison's redeliveries short.
+                retention_ms: 3_600_000,
+                restart_at_ms,
+                in_memory,
+                arrival_every_ms,
+                poison_every,
+                fix_at_ms,
+                dlq_retention_ms,
+            },
+        )
+}
+
+fn operations() -> impl Strategy<Value = Vec<DlqOperation>> {
+    let action = prop_oneof![
+        (0u32..40).prop_map(DlqAction::Redrive),
+        Just(DlqAction::RedriveAll),
+        (0u32..40).prop_map(DlqAction::MarkFailed),
+        Just(DlqAction::MarkAllFailed),
+    ];
+    proptest::collection::vec((0u64..7_200_000, action).prop_map(|(at_ms, action)| DlqOperation { at_ms, action }), 0..4)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
-    fn every_message_ends_once_and_workers_suffice(cfg in configs()) {
-        let r = QueueRun::new(cfg);
-        prop_assert_eq!(r.ends.len(), cfg.messages as usize);
-        for (m, end) in r.ends.iter().enumerate() {
-            let copies = r.copies(m as u32);
-            if let Some(n) = cfg.max_receives {
-                prop_assert!(copies <= n as usize, "{:?}: message {} received {} times", cfg, m, copies);
-            }
-            if let MessageEnd::Deleted { at_ms } = end {
-                prop_assert!(r.receives.iter().any(|c| c.message == m as u32 && c.until_ms == *at_ms), "{:?}", cfg);
+    fn every_invariant_holds(cfg in configs(), ops in operations()) {
+        let r = QueueRun::with_operations(cfg, &ops);
+        if let Err(violation) = invariants::check(&r) {
+            prop_assert!(false, "{:?} {:?}: {}", cfg, ops, violation);
+        }
+        prop_assert_eq!(r.ends.len(), cfg.messages as usize + r.redriven_from.iter().flatten().count());
+        // Sampled instants: a message is never in the DLQ before it ended in
+        // the source, and one in flight has a receive covering it.
+        for m in 0..r.ends.len() as u32 {
+            for t in (0..8_000_000).step_by(250_000) {
+                match r.place_at(m, t) {
+                    Place::InDlq => prop_assert!(r.dlq_entry(m).is_some_and(|e| e.moved_at_ms <= t)),
+                    Place::InFlight => prop_assert!(r.receives.iter().any(|c| c.message == m && c.at_ms <= t)),
+                    _ => {}
+                }
             }
         }
-        for c in &r.receives {
-            let busy = r.receives.iter().filter(|o| o.at_ms <= c.at_ms && c.at_ms < o.until_ms).count();
-            prop_assert!(busy <= cfg.workers as usize, "{:?}: {} busy", cfg, busy);
-        }
-        prop_assert_eq!(r.clone(), QueueRun::new(cfg));
+        prop_assert_eq!(r.clone(), QueueRun::with_operations(cfg, &ops));
     }
 }

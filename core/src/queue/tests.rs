@@ -110,3 +110,134 @@ fn a_restart_loses_an_in_memory_queue_and_a_broker_keeps_it() {
     assert_eq!(r.done_at_ms(), Some(36_000));
     assert_eq!(r.receives.len(), 220, "the 20 cut jobs are done again");
 }
+
+const H: u64 = 60 * MIN;
+const DAY: u64 = 24 * H;
+
+/// Ten messages a minute apart, every fifth one poison (hangs), SQS's
+/// exercise-8 numbers (15 minutes × 5), two workers.
+fn dlq_day() -> QueueConfig {
+    QueueConfig {
+        messages: 10,
+        arrival_every_ms: MIN,
+        job_ms: 10_000,
+        workers: 2,
+        visibility_ms: 15 * MIN,
+        max_receives: Some(5),
+        poison: Poison::Hang,
+        poison_every: 5,
+        ..QueueConfig::default()
+    }
+}
+
+fn redrive_all(at_ms: u64) -> DlqOperation {
+    DlqOperation { at_ms, action: DlqAction::RedriveAll }
+}
+
+#[test]
+fn poison_messages_wait_in_the_dlq_until_a_person_acts() {
+    let r = run(dlq_day());
+    invariants::check(&r).unwrap();
+    let moved: Vec<_> = r.dlq.iter().map(|e| (e.message, e.moved_at_ms, e.receive_count, e.reason)).collect();
+    // 15 minutes × 5 each, but the first one's second receive waits 40 s:
+    // at 15 min both workers had been hung, and messages 7–10 (10 s each,
+    // waiting since 6–9 min) were ahead of it. Poison takes capacity.
+    let second = r.receives.iter().filter(|c| c.message == 0).nth(1).unwrap();
+    assert_eq!(second.at_ms, 15 * MIN + 40_000);
+    assert_eq!(moved, [(0, 75 * MIN + 40_000, 5, DlqReason::DeadlinePassed), (5, 5 * MIN + 75 * MIN, 5, DlqReason::DeadlinePassed)]);
+    // Nobody acts: they wait 14 days from their first enqueue, then expire.
+    assert_eq!(r.dlq[0].fate, DlqFate::Expired { at_ms: RETENTION_MAX_MS });
+    assert_eq!(r.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count(), 8);
+    // The alert: more than 0 in the DLQ from 75 minutes on.
+    assert_eq!((r.dlq_len_at(75 * MIN + 39_999), r.dlq_len_at(75 * MIN + 40_000), r.dlq_len_at(2 * H)), (0, 1, 2));
+    assert_eq!(r.place_at(0, 2 * H), Place::InDlq);
+}
+
+#[test]
+fn a_redrive_before_the_fix_comes_back_and_after_it_goes_through() {
+    // Redriven before the fix: new messages, receive count 0, back in the DLQ 75 minutes later.
+    let r = QueueRun::with_operations(dlq_day(), &[redrive_all(2 * H)]);
+    invariants::check(&r).unwrap();
+    assert_eq!(r.ends.len(), 12);
+    assert_eq!(r.dlq[0].fate, DlqFate::Redriven { at_ms: 2 * H, as_message: 10 });
+    assert_eq!((r.redriven_from[10], r.enqueued_at_ms[10]), (Some(0), 2 * H));
+    assert_eq!(r.dead_letter_at_ms(10), Some(2 * H + 75 * MIN));
+    // Fixed at 2 h, redriven at 3 h: every message is delivered.
+    let fixed = QueueConfig { fix_at_ms: Some(2 * H), ..dlq_day() };
+    let r = QueueRun::with_operations(fixed, &[redrive_all(3 * H)]);
+    invariants::check(&r).unwrap();
+    assert_eq!(r.ends[10..], [MessageEnd::Deleted { at_ms: 3 * H + 10_000 }; 2]);
+    assert_eq!(r.dlq_len_at(3 * H), 0);
+    // Marked failed instead: out of the DLQ, with its reason kept.
+    let r = QueueRun::with_operations(dlq_day(), &[DlqOperation { at_ms: 3 * H, action: DlqAction::MarkFailed(5) }]);
+    assert_eq!(r.dlq_entry(5).map(|e| e.fate), Some(DlqFate::MarkedFailed { at_ms: 3 * H }));
+    assert_eq!((r.place_at(5, 3 * H), r.place_at(0, 3 * H)), (Place::LeftDlq, Place::InDlq));
+}
+
+#[test]
+fn a_dlq_no_longer_lived_than_its_source_loses_messages_unseen() {
+    // Moved messages keep their enqueue time: with 4 days in both queues
+    // the DLQ keeps them 4 days minus their time in the source. A message
+    // that spent 2 days in the source (12-hour deadlines × 4) has 2 left;
+    // with a 1-day DLQ it expires the moment it moves, unseen.
+    let slow = QueueConfig { poison: Poison::Hang, visibility_ms: 12 * H, max_receives: Some(4), ..QueueConfig::default() };
+    let r = run(slow);
+    assert_eq!(r.dlq[0].moved_at_ms, 2 * DAY);
+    assert_eq!(r.dlq[0].fate, DlqFate::Expired { at_ms: RETENTION_MAX_MS });
+    let r = run(QueueConfig { dlq_retention_ms: RETENTION_DEFAULT_MS, ..slow });
+    assert_eq!(r.dlq[0].fate, DlqFate::Expired { at_ms: 4 * DAY }, "two days in the DLQ, not four");
+    let r = run(QueueConfig { dlq_retention_ms: DAY, ..slow });
+    assert_eq!(r.dlq[0].fate, DlqFate::Expired { at_ms: 2 * DAY }, "expired as it moved");
+    assert_eq!(r.dlq_len_at(2 * DAY), 0, "never seen in the DLQ");
+    invariants::check(&r).unwrap();
+}
+
+#[test]
+fn without_a_dlq_poison_takes_capacity_from_healthy_messages() {
+    // No limit: the two poison messages hang a worker 15 minutes per receive
+    // until their 4 days run out; the eight healthy ones wait their turn.
+    let r = run(QueueConfig { max_receives: None, ..dlq_day() });
+    invariants::check(&r).unwrap();
+    let with_dlq = run(dlq_day());
+    assert_eq!(with_dlq.poison_worker_ms(), 10 * 15 * MIN, "5 receives × 15 minutes, twice");
+    assert!(r.poison_worker_ms() >= 2 * (4 * DAY - 15 * MIN), "both workers held about 4 days: {}", r.poison_worker_ms());
+    // In flight when its 4 days ended: gone at that receive's deadline.
+    assert_eq!(r.ends[0], MessageEnd::Expired { at_ms: RETENTION_DEFAULT_MS + 40_000 });
+}
+
+#[test]
+fn messages_are_in_one_place_at_every_instant() {
+    let r = QueueRun::with_operations(QueueConfig { fix_at_ms: Some(2 * H), ..dlq_day() }, &[redrive_all(3 * H)]);
+    assert_eq!(r.place_at(3, 0), Place::NotYetSent);
+    assert_eq!(r.place_at(0, 0), Place::InFlight);
+    assert_eq!(r.place_at(0, 2 * H), Place::InDlq);
+    assert_eq!(r.place_at(0, 3 * H), Place::LeftDlq);
+    assert_eq!(r.place_at(10, 3 * H), Place::InFlight);
+    assert_eq!(r.place_at(10, 4 * H), Place::Deleted);
+}
+
+#[test]
+fn each_checker_fails_on_a_corrupted_run() {
+    use invariants::*;
+    let good = QueueRun::with_operations(dlq_day(), &[redrive_all(2 * H)]);
+    check(&good).unwrap();
+    let mut bad = good.clone();
+    bad.dlq.pop();
+    assert!(matches!(every_message_accounted(&bad), Err(QueueViolation::Unaccounted { .. })));
+    let mut bad = good.clone();
+    bad.redriven_from[10] = None;
+    assert_eq!(every_message_accounted(&bad), Err(QueueViolation::Unaccounted { message: 0 }));
+    let mut bad = good.clone();
+    let first = bad.receives.iter().position(|r| r.message == 0).unwrap();
+    bad.receives[first].hidden_until_ms += 16 * MIN;
+    assert!(matches!(one_place_at_a_time(&bad), Err(QueueViolation::TwoPlaces { message: 0, .. })));
+    let mut bad = good.clone();
+    bad.config.workers = 1;
+    assert!(matches!(within_workers(&bad), Err(QueueViolation::Overbooked { .. })));
+    let mut bad = good.clone();
+    bad.config.max_receives = Some(4);
+    assert!(matches!(within_receive_limit(&bad), Err(QueueViolation::OverReceived { receives: 5, limit: 4, .. })));
+    let mut bad = good.clone();
+    bad.config.retention_ms = MIN;
+    assert!(matches!(within_retention(&bad), Err(QueueViolation::PastRetention { .. })));
+}
