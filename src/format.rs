@@ -61,12 +61,14 @@ pub fn format_seconds(ms: u64) -> String {
     }
 }
 
-/// 32,769 s → "9 h 6 min"; 600 s → "10 min"; 45 s → "45 s".
+/// 32,769 s → "9 h 6 min"; 600 s → "10 min 0 s"; 45 s → "45 s";
+/// 345,600 s → "4 d 0 h" (queues keep messages for days).
 pub fn duration_text(s: u64) -> String {
     match s {
         0..60 => format!("{s} s"),
         60..3_600 => format!("{} min {} s", s / 60, s % 60),
-        _ => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
+        3_600..86_400 => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
+        _ => format!("{} d {} h", s / 86_400, s % 86_400 / 3_600),
     }
 }
 
@@ -88,6 +90,8 @@ mod tests {
         assert_eq!(approx_minutes(480_000).as_deref(), Some("≈ 8 min"));
         assert_eq!(approx_minutes(960_000).as_deref(), Some("≈ 16 min"));
         assert_eq!(approx_minutes(240_000), None);
+        assert_eq!(duration_text(32_769), "9 h 6 min");
+        assert_eq!(duration_text(4 * 86_400 + 40), "4 d 0 h");
         assert_eq!(parse_seconds("2100.5"), Some(2_100_500));
         assert_eq!(format_seconds(2_100_500), "2100.5");
         assert_eq!(format_seconds(2_100_025), "2100.025");

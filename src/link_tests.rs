@@ -159,3 +159,10 @@ fn readme_v1_examples_open() {
     assert_eq!(i.locked, Locks(vec!["failure"]));
     assert_eq!(i.params.retries.events, 30);
 }
+#[test]
+fn the_lab_writes_well_under_the_links_parameter_bound() {
+    let i = init("");
+    let query = Link::of(i.lang, &i.params, i.experiment, Some(1_000)).encode();
+    let pairs = query.split('&').count();
+    assert!(pairs * 3 / 2 <= crate::link::PARAMS_MAX, "{pairs} pairs: raise PARAMS_MAX, keeping a margin");
+}

@@ -12,7 +12,8 @@ const GROUP_OF = {
   'exercise-5': 'lesson-004/', 'exercise-5-rule': 'lesson-004/', 'pubsub-10s': 'lesson-004/', heartbeat: 'lesson-004/',
   'long-deadline': 'lesson-004/', 'exercise-8-hang': 'lesson-004/', 'exercise-8-crash': 'lesson-004/',
   workers: 'lesson-004/', 'competing-consumers': 'lesson-004/', 'pdf-pages': 'lesson-004/', 'restart-in-memory': 'lesson-004/',
-  'restart-broker': 'lesson-004/',
+  'restart-broker': 'lesson-004/', dlq: 'lesson-004/', 'dlq-redrive': 'lesson-004/', 'redrive-before-fix': 'lesson-004/',
+  'mark-failed': 'lesson-004/', 'no-dlq': 'lesson-004/', 'dlq-retention': 'lesson-004/',
 };
 
 // Every page's style.css, and each other group's own (dist/lesson-003/lesson-003.css…).

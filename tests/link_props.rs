@@ -44,6 +44,18 @@ fn text_value(key: &str, n: u64) -> String {
                 .collect();
             format_interventions(Plan::new(vec![], timed).unwrap().interventions())
         }
+        "dlq_do" => {
+            use retry_lab_core::queue::{DlqAction, DlqOperation};
+            let operations = (0..n % 4)
+                .map(|i| {
+                    let at_ms = (n >> (i * 7)) % 5_000_000;
+                    let m = ((n >> 3) % 20) as u32;
+                    let action = [DlqAction::RedriveAll, DlqAction::MarkAllFailed, DlqAction::Redrive(m), DlqAction::MarkFailed(m)][((n >> i) % 4) as usize];
+                    DlqOperation { at_ms, action }
+                })
+                .collect();
+            retry_lab_web::experiments::dlq::Actions { fix_ms: n.is_multiple_of(2).then_some(n % 9_000_000), operations }.format()
+        }
         other => panic!("no generator for text parameter {other}: add one"),
     }
 }

@@ -212,6 +212,8 @@ pub struct QueueRun {
     pub enqueued_at_ms: Vec<u64>,
     /// The message a redriven one was sent back for.
     pub redriven_from: Vec<Option<u32>>,
+    /// Whether each message carries the bug (fails until the fix).
+    pub poison: Vec<bool>,
     /// In order of arrival in the DLQ.
     pub dlq: Vec<DlqEntry>,
 }
@@ -590,7 +592,7 @@ impl QueueRun {
         let Sim { receives, messages, dlq, operations, .. } = sim;
         // Every message meets its Expire event, so each has ended.
         let ends = messages.ends.iter().map(|e| e.unwrap_or(MessageEnd::Expired { at_ms: 0 })).collect();
-        Self { config: cfg, operations, receives, ends, enqueued_at_ms: messages.enqueued_at_ms, redriven_from: messages.redriven_from, dlq }
+        Self { config: cfg, operations, receives, ends, enqueued_at_ms: messages.enqueued_at_ms, redriven_from: messages.redriven_from, poison: messages.poison, dlq }
     }
 
     /// Receives of one message: its copies.
@@ -660,6 +662,17 @@ impl QueueRun {
     /// Messages in the DLQ at `t` (for its alert: more than 0 is already news).
     pub fn dlq_len_at(&self, t: u64) -> usize {
         self.dlq.iter().filter(|e| self.place_at(e.message, t) == Place::InDlq).count()
+    }
+
+    /// The longest a healthy message waited for its first receive (or for
+    /// its end, if none came), ms.
+    pub fn healthy_wait_max_ms(&self) -> u64 {
+        let mut first_ms: Vec<Option<u64>> = vec![None; self.ends.len()];
+        for r in &self.receives {
+            first_ms[r.message as usize].get_or_insert(r.at_ms);
+        }
+        let healthy = (0..self.ends.len()).filter(|&m| !self.poison[m]);
+        healthy.map(|m| first_ms[m].unwrap_or_else(|| self.end_at_ms(m as u32)) - self.enqueued_at_ms[m]).max().unwrap_or(0)
     }
 
     /// Worker time spent on poison messages' receives, ms (the capacity

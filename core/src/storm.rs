@@ -163,7 +163,7 @@ impl StormConfig {
     /// The longest exponential wait, base·2^(attempts−2): decorrelated
     /// jitter's cap (the others never exceed it).
     pub fn cap_us(&self) -> u64 {
-        self.base_ms * 1_000 << self.attempts_max.saturating_sub(2)
+        (self.base_ms * 1_000) << self.attempts_max.saturating_sub(2)
     }
 
     /// The wait after failed attempt `i` (from 0), given the previous wait.

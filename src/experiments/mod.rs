@@ -5,6 +5,8 @@
 pub mod ack;
 #[cfg(feature = "lesson-003")]
 pub mod backpressure;
+#[cfg(feature = "lesson-004")]
+pub mod dlq;
 #[cfg(feature = "lesson-000")]
 pub mod retries;
 #[cfg(feature = "lesson-003")]

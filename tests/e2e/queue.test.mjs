@@ -52,3 +52,40 @@ test('competing consumers: more workers empty the queue sooner; a restart loses 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('operating the DLQ: the alert, a row per message, mark failed and redrive as data, seconds to days', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=dlq&lang=en');
+  const alert = page.locator('.dlq-alert');
+  await alert.waitFor();
+  // At 1 h 30 min messages 1 and 6 wait in the DLQ: 5 receives each, the deadline passed.
+  assert.match(await alert.textContent(), /Alert: 2 in the DLQ \(more than 0 since 1 h 15 min\)/);
+  const rows = page.locator('.dlq-table tbody tr');
+  assert.equal(await rows.count(), 2);
+  const cells = (await rows.nth(0).locator('th, td').allTextContents()).slice(0, 5);
+  assert.deepEqual(cells, ['#1', '5', '1 h 30 min', 'the deadline passed without an ack', '13 d 22 h']);
+  // Fixed at 2 h, redriven at 3 h: every message delivered, two by redrive.
+  assert.deepEqual([await counter(page, 'delivered'), await counter(page, 'dead_lettered'), await counter(page, 'redriven')], ['10', '2', '2']);
+
+  // A person marks message 1 failed at this instant: an action in the link's data.
+  await page.getByRole('button', { name: 'Mark message 1 failed' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.dlq-table tbody tr').length === 1);
+  assert.equal(await page.getByLabel('What people do (seconds)').inputValue(), 'fix@7200,redrive@10800,fail:1@5400');
+  assert.deepEqual([await counter(page, 'marked_failed'), await counter(page, 'redriven'), await counter(page, 'delivered')], ['1', '1', '9']);
+
+  // Back to 10 minutes in: nothing in the DLQ yet, no alert.
+  const instant = page.getByLabel('Instant shown', { exact: true });
+  await instant.fill('600');
+  await instant.dispatchEvent('change');
+  await page.waitForFunction(() => !document.querySelector('.dlq-alert').classList.contains('on'));
+  assert.equal(await page.getByLabel('Instant shown (log scale)').getAttribute('aria-valuetext'), '10 min 0 s');
+
+  // Without a DLQ the poison holds both workers for days; a short DLQ retention loses messages unseen.
+  await page.getByLabel('Scenario').selectOption('no-dlq');
+  await page.waitForFunction(() => document.querySelector('[data-counter=poison_time] dd')?.textContent.includes(' d '));
+  assert.equal(await counter(page, 'dead_lettered'), '0');
+  await page.getByLabel('Scenario').selectOption('dlq-retention');
+  await page.waitForFunction(() => document.querySelector('[data-counter=expired_unseen] dd')?.textContent.trim() === '2');
+  assert.equal(await counter(page, 'expired_dlq'), '2');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

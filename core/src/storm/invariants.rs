@@ -67,13 +67,13 @@ pub fn every_client_ends(run: &StormRun) -> Result<(), StormViolation> {
         return Err(StormViolation::EndDisagrees { client: run.ends.len().min(last.len()) as u32 });
     }
     for (client, (end, last_outcome)) in run.ends.iter().zip(&last).enumerate() {
-        let agrees = match (end, last_outcome) {
-            (ClientEnd::Succeeded { .. }, Some(CallOutcome::Ok)) => true,
-            (ClientEnd::Fallback, Some(CallOutcome::Rejected)) => true,
-            (ClientEnd::Exhausted, Some(CallOutcome::Overloaded | CallOutcome::Down)) => true,
-            (ClientEnd::Throttled, Some(CallOutcome::Overloaded | CallOutcome::Down | CallOutcome::Rejected)) => true,
-            _ => false,
-        };
+        let agrees = matches!(
+            (end, last_outcome),
+            (ClientEnd::Succeeded { .. }, Some(CallOutcome::Ok))
+                | (ClientEnd::Fallback, Some(CallOutcome::Rejected))
+                | (ClientEnd::Exhausted, Some(CallOutcome::Overloaded | CallOutcome::Down))
+                | (ClientEnd::Throttled, Some(CallOutcome::Overloaded | CallOutcome::Down | CallOutcome::Rejected))
+        );
         if !agrees {
             return Err(StormViolation::EndDisagrees { client: client as u32 });
         }

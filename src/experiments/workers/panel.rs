@@ -25,7 +25,7 @@ pub fn panel(props: &PanelProps) -> Html {
     let one_worker_ms = u64::from(run.config.messages) * run.config.job_ms;
     let speedup = run.done_at_ms().map_or_else(|| t.never.to_owned(), |ms| format!("{}×", one_worker_ms / ms.max(1)));
     let rows = [
-        ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), |ms| format_ms(ms))),
+        ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), format_ms)),
         ("speedup", t.speedup, speedup),
         ("done", t.done, format::int(done)),
         ("repeated", t.repeated, format::int(repeated(run))),

@@ -1,0 +1,233 @@
+//! Lesson 004's dead-letter queue, operated: messages arrive, poison ones
+//! reach the DLQ after maxReceiveCount receives, an alert goes up, a person
+//! fixes the bug and redrives them (or marks them failed); both queues have
+//! a retention counted from the first enqueue. Without a DLQ, poison takes
+//! the workers' time from healthy messages. The fix and the people's
+//! actions are data (`dlq_do`), applied by the core's `queue` model at their
+//! simulated times.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use std::rc::Rc;
+
+use retry_lab_core::queue::{DlqAction, DlqOperation, Poison, QueueConfig, QueueRun, OPERATIONS_MAX};
+
+use crate::format::{format_seconds, parse_seconds};
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Dlq;
+
+/// What people do, at simulated times: the fix, then actions on the DLQ.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Actions {
+    pub fix_ms: Option<u64>,
+    pub operations: Vec<DlqOperation>,
+}
+
+impl Actions {
+    /// `fix@7200,redrive@10800,redrive:3@10800,fail:6@10800,fail@…`:
+    /// seconds; messages numbered from 1 as the page shows them.
+    pub fn parse(text: &str) -> Option<Self> {
+        let mut actions = Self::default();
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (what, at) = item.split_once('@')?;
+            let at_ms = parse_seconds(at.trim())?;
+            let message = |n: &str| n.parse::<u32>().ok()?.checked_sub(1);
+            let action = match what.trim().split_once(':') {
+                None if what == "fix" => {
+                    actions.fix_ms = Some(actions.fix_ms.map_or(at_ms, |fix| fix.min(at_ms)));
+                    continue;
+                }
+                None if what == "redrive" => DlqAction::RedriveAll,
+                None if what == "fail" => DlqAction::MarkAllFailed,
+                Some(("redrive", n)) => DlqAction::Redrive(message(n)?),
+                Some(("fail", n)) => DlqAction::MarkFailed(message(n)?),
+                _ => return None,
+            };
+            actions.operations.push(DlqOperation { at_ms, action });
+        }
+        (actions.operations.len() <= OPERATIONS_MAX).then_some(actions)
+    }
+
+    pub fn format(&self) -> String {
+        let fix = self.fix_ms.map(|at| format!("fix@{}", format_seconds(at)));
+        let operations = self.operations.iter().map(|op| {
+            let what = match op.action {
+                DlqAction::RedriveAll => "redrive".to_owned(),
+                DlqAction::MarkAllFailed => "fail".to_owned(),
+                DlqAction::Redrive(m) => format!("redrive:{}", m + 1),
+                DlqAction::MarkFailed(m) => format!("fail:{}", m + 1),
+            };
+            format!("{what}@{}", format_seconds(op.at_ms))
+        });
+        fix.into_iter().chain(operations).collect::<Vec<_>>().join(",")
+    }
+
+    /// These actions plus one more (the page's buttons).
+    pub fn with(&self, op: DlqOperation) -> Self {
+        let mut more = self.clone();
+        more.operations.push(op);
+        more
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub messages: u32,
+    /// A new message every this many seconds (0: all at once).
+    pub arrival_s: u32,
+    pub job_s: u32,
+    pub workers: u32,
+    pub visibility_s: u32,
+    /// 0: no limit, no DLQ.
+    pub max_receive: u32,
+    pub poison: Poison,
+    pub poison_every: u32,
+    pub retention_h: u32,
+    pub dlq_retention_h: u32,
+    pub actions: Actions,
+    /// The instant the queues are shown at (the DLQ table, the alert).
+    pub look_s: u32,
+}
+
+impl Default for Params {
+    /// Ten messages a minute apart, every fifth one hangs; exercise 8's 15
+    /// minutes × 5; the bug fixed at 2 h, the DLQ redriven at 3 h; seen at
+    /// 1 h 30 min, with the alert up.
+    fn default() -> Self {
+        Self {
+            messages: 10,
+            arrival_s: 60,
+            job_s: 10,
+            workers: 2,
+            visibility_s: 900,
+            max_receive: 5,
+            poison: Poison::Hang,
+            poison_every: 5,
+            retention_h: 96,
+            dlq_retention_h: 336,
+            actions: Actions { fix_ms: Some(7_200_000), operations: vec![DlqOperation { at_ms: 10_800_000, action: DlqAction::RedriveAll }] },
+            look_s: 5_400,
+        }
+    }
+}
+
+impl Params {
+    pub fn config(&self) -> QueueConfig {
+        const HOUR_MS: u64 = 3_600_000;
+        QueueConfig {
+            messages: self.messages,
+            arrival_every_ms: u64::from(self.arrival_s) * 1_000,
+            job_ms: u64::from(self.job_s) * 1_000,
+            workers: self.workers,
+            visibility_ms: u64::from(self.visibility_s) * 1_000,
+            max_receives: (self.max_receive > 0).then_some(self.max_receive),
+            poison: self.poison,
+            poison_every: self.poison_every,
+            fix_at_ms: self.actions.fix_ms,
+            retention_ms: u64::from(self.retention_h) * HOUR_MS,
+            dlq_retention_ms: u64::from(self.dlq_retention_h) * HOUR_MS,
+            ..QueueConfig::default()
+        }
+    }
+
+    pub fn run(&self) -> QueueRun {
+        QueueRun::with_operations(self.config(), &self.actions.operations)
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub run: Rc<QueueRun>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+const POISON_CODES: &[&str] = &["none", "hang", "crash-on-open"];
+const POISONS: [Poison; 3] = [Poison::None, Poison::Hang, Poison::CrashOnOpen];
+/// Retention bounds, hours: SQS's 1 minute rounds up to 1 h here; 14 days.
+const fn hours() -> Domain {
+    Domain::Int { min: 1, max: 336, unit: "h" }
+}
+const fn seconds(min: u64, max: u64) -> Domain {
+    Domain::Int { min, max, unit: "s" }
+}
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 12] = [
+    ParamSpec::new("dlq_messages", "dlq_messages", Domain::Int { min: 1, max: 200, unit: "" }, |l| s(l).messages,
+        |p| Value::Int(p.messages.into()), |p, v| p.messages = int(&v) as u32),
+    ParamSpec::new("arrival_s", "arrival_s", seconds(0, 86_400), |l| s(l).arrival,
+        |p| Value::Int(p.arrival_s.into()), |p, v| p.arrival_s = int(&v) as u32),
+    ParamSpec::new("dlq_job_s", "dlq_job_s", seconds(1, 3_600), |l| s(l).job,
+        |p| Value::Int(p.job_s.into()), |p, v| p.job_s = int(&v) as u32),
+    ParamSpec::new("dlq_workers", "dlq_workers", Domain::Int { min: 1, max: 100, unit: "" }, |l| s(l).workers,
+        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
+    ParamSpec::new("dlq_visibility_s", "dlq_visibility_s", seconds(1, 43_200), |l| s(l).visibility,
+        |p| Value::Int(p.visibility_s.into()), |p, v| p.visibility_s = int(&v) as u32),
+    ParamSpec::new("dlq_max_receive", "dlq_max_receive", Domain::Int { min: 0, max: 1_000, unit: "" }, |l| s(l).max_receive,
+        |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
+    ParamSpec::new("dlq_poison", "dlq_poison", Domain::Choice { codes: POISON_CODES, labels: |l| s(l).poison_labels }, |l| s(l).poison,
+        |p| Value::Int(POISONS.iter().position(|x| *x == p.poison).unwrap_or(0) as u64),
+        |p, v| p.poison = POISONS[int(&v) as usize % POISONS.len()]),
+    ParamSpec::new("poison_every", "poison_every", Domain::Int { min: 1, max: 200, unit: "" }, |l| s(l).poison_every,
+        |p| Value::Int(p.poison_every.into()), |p, v| p.poison_every = int(&v) as u32),
+    ParamSpec::new("retention_h", "retention_h", hours(), |l| s(l).retention,
+        |p| Value::Int(p.retention_h.into()), |p, v| p.retention_h = int(&v) as u32),
+    ParamSpec::new("dlq_retention_h", "dlq_retention_h", hours(), |l| s(l).dlq_retention,
+        |p| Value::Int(p.dlq_retention_h.into()), |p, v| p.dlq_retention_h = int(&v) as u32),
+    ParamSpec::new("dlq_do", "dlq_do",
+        Domain::Text { expected: "fix@T, redrive@T, redrive:N@T, fail@T, fail:N@T (s)", valid: |t| Actions::parse(t).is_some() },
+        |l| s(l).actions,
+        |p| Value::Text(p.actions.format()),
+        |p, v| {
+            if let Value::Text(text) = v {
+                p.actions = Actions::parse(&text).unwrap_or_default();
+            }
+        }),
+    ParamSpec::new("look_s", "look_s", seconds(0, 14 * 86_400), |l| s(l).look,
+        |p| Value::Int(p.look_s.into()), |p, v| p.look_s = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 5] = [
+    Preset { code: "dlq-redrive", label: |l| s(l).preset_redrive, values: &[], versions: (1, 2) },
+    Preset {
+        code: "redrive-before-fix",
+        label: |l| s(l).preset_before_fix,
+        values: &[("dlq_do", "redrive@7200"), ("look_s", "12000")],
+        versions: (1, 2),
+    },
+    Preset {
+        code: "mark-failed",
+        label: |l| s(l).preset_mark_failed,
+        values: &[("dlq_do", "fix@7200,fail:1@7200,redrive:6@7200"), ("look_s", "7200")],
+        versions: (1, 2),
+    },
+    Preset {
+        code: "no-dlq",
+        label: |l| s(l).preset_no_dlq,
+        values: &[("dlq_messages", "200"), ("poison_every", "50"), ("dlq_max_receive", "0"), ("dlq_do", ""), ("look_s", "10800")],
+        versions: (1, 2),
+    },
+    Preset {
+        code: "dlq-retention",
+        label: |l| s(l).preset_retention,
+        values: &[("dlq_visibility_s", "43200"), ("dlq_max_receive", "4"), ("dlq_retention_h", "24"), ("dlq_do", ""), ("look_s", "172800")],
+        versions: (1, 2),
+    },
+];
+
+crate::registry::computed_unit!(Dlq, code: "dlq", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) });
+
+#[cfg(test)]
+mod tests;

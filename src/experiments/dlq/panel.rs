@@ -1,0 +1,262 @@
+//! The dead-letter queue, operated: the queues at a chosen instant (on a
+//! log time axis, seconds to days), the DLQ's alert and table with each
+//! message's receive count, age, reason and time left, buttons that add a
+//! person's action at that instant, and one lifeline per message.
+
+use retry_lab_core::queue::{DlqAction, DlqFate, DlqOperation, DlqReason, MessageEnd, Place, QueueRun};
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use super::{Actions, Params};
+use crate::app::widgets::{control_label, counter_grid, event_value, param_control, slider, PanelProps, SliderProps};
+use crate::format::{self, duration_text};
+use crate::lab::Action;
+use crate::params::Value;
+use crate::registry::{Experiment, ParamId};
+
+const LOOK_MAX_S: f64 = 14.0 * 86_400.0;
+/// Steps of the instant's log slider.
+const LOOK_STEPS: u64 = 1_000;
+const DLQ_ROWS: usize = 12;
+const LIFELINES: usize = 40;
+const ROW_H: usize = 12;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let params = &state.params.dlq;
+    let run = &state.units.dlq.run;
+    let look_ms = u64::from(params.look_s) * 1_000;
+    html! {
+        <section class="card experiment dlq-ops" data-experiment="dlq">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Dlq).map(|param| param_control(props, param, None)) }
+            </div>
+            { actions_editor(props, t, params) }
+            { look_slider(props, t, params.look_s) }
+            { alert(t, run, look_ms) }
+            { dlq_table(props, t, run, params, look_ms) }
+            { counter_grid(counters(t, run)) }
+            { lifelines(t, run, look_ms) }
+        </section>
+    }
+}
+
+fn send_actions(props: &PanelProps, actions: Actions) -> Callback<MouseEvent> {
+    let dispatch = props.dispatch.clone();
+    Callback::from(move |_| dispatch.dispatch(Action::Set { key: "dlq_do", value: Value::Text(actions.format()) }))
+}
+
+/// The people's actions as the link writes them, editable, with buttons
+/// that add one at the instant shown.
+fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
+    let id = props.id("dlq-do");
+    let locked = props.state.is_locked(param_id("dlq_do"));
+    let dispatch = props.dispatch.clone();
+    let onchange = Callback::from(move |e: Event| dispatch.dispatch(Action::Set { key: "dlq_do", value: Value::Text(event_value(&e)) }));
+    let at_ms = u64::from(params.look_s) * 1_000;
+    let fix = Actions { fix_ms: Some(at_ms), ..params.actions.clone() };
+    let redrive = params.actions.with(DlqOperation { at_ms, action: DlqAction::RedriveAll });
+    let at = duration_text(params.look_s.into());
+    html! {
+        <div class="control dlq-actions">
+            { control_label(id.clone(), t.actions, locked, props.state.lang.texts().locked) }
+            <input type="text" id={id} value={params.actions.format()} disabled={locked} {onchange} spellcheck="false" />
+            <span class="hint">{ t.actions_hint }</span>
+            <div class="control-row">
+                <button type="button" disabled={locked} onclick={send_actions(props, fix)}>{ (t.fix_here)(&at) }</button>
+                <button type="button" disabled={locked} onclick={send_actions(props, redrive)}>{ (t.redrive_all_here)(&at) }</button>
+                <button type="button" disabled={locked} onclick={send_actions(props, Actions::default())}>{ t.clear_actions }</button>
+            </div>
+        </div>
+    }
+}
+
+fn param_id(key: &str) -> ParamId {
+    ParamId::of(Experiment::Dlq).find(|p| p.key() == key).expect("a declared parameter")
+}
+
+/// 0…1,000 on a log scale of 0 s…14 days: seconds and days on one slider.
+fn look_to_step(s: u32) -> u64 {
+    ((f64::from(s) + 1.0).ln() / (LOOK_MAX_S + 1.0).ln() * LOOK_STEPS as f64).round() as u64
+}
+
+fn step_to_look(step: u64) -> u64 {
+    ((step as f64 / LOOK_STEPS as f64 * (LOOK_MAX_S + 1.0).ln()).exp() - 1.0).round() as u64
+}
+
+fn look_slider(props: &PanelProps, t: &Strings, look_s: u32) -> Html {
+    let dispatch = props.dispatch.clone();
+    let on_input = Callback::from(move |text: String| {
+        if let Ok(step) = text.parse::<u64>() {
+            dispatch.dispatch(Action::Set { key: "look_s", value: Value::Int(step_to_look(step)) });
+        }
+    });
+    slider(props.state.lang, SliderProps {
+        id: props.id("look-log"),
+        label: t.look_log,
+        hint: Some(t.look_hint.into()),
+        value: look_to_step(look_s),
+        min: 0,
+        max: LOOK_STEPS,
+        step: 1,
+        shown: duration_text(look_s.into()),
+        locked: props.state.is_locked(param_id("look_s")),
+        on_input,
+    })
+}
+
+fn alert(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
+    let waiting = run.dlq_len_at(look_ms);
+    let since = run.dlq.iter().map(|e| e.moved_at_ms).filter(|&at| at <= look_ms && run.dlq_len_at(at) > 0).min();
+    match (waiting, since) {
+        (1.., Some(since)) => html! {
+            <p class="dlq-alert on" role="status">{ (t.alert_on)(waiting, &duration_text(since / 1_000)) }</p>
+        },
+        _ => html! { <p class="dlq-alert" role="status">{ t.alert_off }</p> },
+    }
+}
+
+fn reason(t: &Strings, reason: DlqReason) -> &'static str {
+    match reason {
+        DlqReason::DeadlinePassed => t.reason_deadline,
+        DlqReason::CrashedOnOpen => t.reason_crash,
+    }
+}
+
+/// The DLQ at the instant shown: a row per message waiting there.
+fn dlq_table(props: &PanelProps, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
+    let waiting: Vec<_> = run.dlq.iter().filter(|e| run.place_at(e.message, look_ms) == Place::InDlq).collect();
+    let locked = props.state.is_locked(param_id("dlq_do"));
+    let rows = waiting.iter().take(DLQ_ROWS).map(|e| {
+        let n = e.message + 1;
+        let enqueued_ms = run.enqueued_at_ms[e.message as usize];
+        // Its retention there counts from its first enqueue (SQS standard).
+        let left_ms = (enqueued_ms + run.config.dlq_retention_ms).saturating_sub(look_ms);
+        let op = |action| params.actions.with(DlqOperation { at_ms: look_ms, action });
+        html! {
+            <tr>
+                <th scope="row">{ (t.message_n)(n) }</th>
+                <td>{ e.receive_count }</td>
+                <td>{ duration_text((look_ms - enqueued_ms) / 1_000) }</td>
+                <td>{ reason(t, e.reason) }</td>
+                <td>{ duration_text(left_ms / 1_000) }</td>
+                <td class="row-actions">
+                    <button type="button" disabled={locked} aria-label={(t.redrive_n)(n)}
+                        onclick={send_actions(props, op(DlqAction::Redrive(e.message)))}>{ t.redrive }</button>
+                    <button type="button" disabled={locked} aria-label={(t.fail_n)(n)}
+                        onclick={send_actions(props, op(DlqAction::MarkFailed(e.message)))}>{ t.fail }</button>
+                </td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="table-scroll"><table class="dlq-table">
+            <caption>{ (t.dlq_caption)(&duration_text(look_ms / 1_000)) }</caption>
+            <thead><tr>
+                <th scope="col">{ t.col_message }</th><th scope="col">{ t.col_receives }</th><th scope="col">{ t.col_age }</th>
+                <th scope="col">{ t.col_reason }</th><th scope="col">{ t.col_left }</th><th scope="col">{ t.col_actions }</th>
+            </tr></thead>
+            <tbody>
+                { for rows }
+                if waiting.is_empty() { <tr><td colspan="6">{ t.dlq_empty }</td></tr> }
+                if waiting.len() > DLQ_ROWS { <tr><td colspan="6">{ (t.rows_more)(waiting.len() - DLQ_ROWS) }</td></tr> }
+            </tbody>
+        </table></div>
+    }
+}
+
+fn counters(t: &Strings, run: &QueueRun) -> [(&'static str, &'static str, String); 9] {
+    let count = |f: &dyn Fn(&MessageEnd) -> bool| format::int(run.ends.iter().filter(|e| f(e)).count() as u64);
+    let fates = |f: &dyn Fn(&DlqFate) -> bool| run.dlq.iter().filter(|e| f(&e.fate)).count() as u64;
+    let unseen = run.dlq.iter().filter(|e| e.fate == DlqFate::Expired { at_ms: e.moved_at_ms }).count() as u64;
+    [
+        ("delivered", t.delivered, count(&|e| matches!(e, MessageEnd::Deleted { .. }))),
+        ("dead_lettered", t.dead_lettered, format::int(run.dlq.len() as u64)),
+        ("redriven", t.redriven, format::int(fates(&|f| matches!(f, DlqFate::Redriven { .. })))),
+        ("marked_failed", t.marked_failed, format::int(fates(&|f| matches!(f, DlqFate::MarkedFailed { .. })))),
+        ("expired_source", t.expired_source, count(&|e| matches!(e, MessageEnd::Expired { .. }))),
+        ("expired_dlq", t.expired_dlq, format::int(fates(&|f| matches!(f, DlqFate::Expired { .. })))),
+        ("expired_unseen", t.expired_unseen, format::int(unseen)),
+        ("poison_time", t.poison_time, duration_text(run.poison_worker_ms() / 1_000)),
+        ("healthy_wait", t.healthy_wait, duration_text(run.healthy_wait_max_ms() / 1_000)),
+    ]
+}
+
+/// x on a log axis of 0 s…`end_ms`, 0…1,000.
+fn log_x(ms: u64, end_ms: u64) -> u64 {
+    let s = |ms: u64| (ms as f64 / 1_000.0 + 1.0).ln();
+    (s(ms.min(end_ms)) / s(end_ms.max(1_000)) * 1_000.0).round() as u64
+}
+
+/// One row per message: waiting (thin), in flight (bands), in the DLQ, and
+/// how it ended; the instant shown as a line.
+fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
+    let shown = run.ends.len().min(LIFELINES);
+    let end_ms = (0..shown as u32).map(|m| last_ms(run, m)).max().unwrap_or(1_000).max(look_ms).max(1_000);
+    let x = |ms: u64| log_x(ms, end_ms);
+    let span = |class: &'static str, from: u64, to: u64, y: usize, h: usize| html! {
+        <rect class={class} x={x(from).to_string()} y={y.to_string()} height={h.to_string()} width={(x(to) - x(from)).max(1).to_string()} />
+    };
+    let rows = (0..shown as u32).map(|m| {
+        let y = m as usize * ROW_H;
+        let (from, end) = (run.enqueued_at_ms[m as usize], run.end_at_ms(m));
+        let bands = run.receives.iter().filter(|r| r.message == m).map(|r| span("hidden-band", r.at_ms, r.hidden_until_ms.min(end), y, ROW_H - 2));
+        let dlq = run.dlq_entry(m).map(|e| span("dlq-band", e.moved_at_ms, fate_ms(e.fate), y + 2, ROW_H - 6));
+        html! {
+            <g>
+                <title>{ lifeline_title(t, run, m) }</title>
+                { span("wait-line", from, end, y + ROW_H / 2 - 1, 2) }
+                { for bands }
+                { dlq.unwrap_or_default() }
+            </g>
+        }
+    });
+    let ticks = [(1_000, "1 s"), (60_000, "1 min"), (3_600_000, "1 h"), (86_400_000, "1 d")];
+    let height = shown.max(1) * ROW_H;
+    html! {
+        <figure class="gantt lifelines">
+            <svg viewBox={format!("-6 0 1012 {}", height + 12)} role="img" aria-label={t.lifelines_label}>
+                { for rows }
+                { for ticks.iter().filter(|(ms, _)| *ms <= end_ms).map(|(ms, label)| html! {
+                    <g class="axis-tick"><line x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} />
+                    <text x={x(*ms).to_string()} y={(height + 10).to_string()}>{ *label }</text></g>
+                }) }
+                <line class="dlq-line" x1={x(look_ms).to_string()} x2={x(look_ms).to_string()} y1="0" y2={height.to_string()} />
+            </svg>
+            <figcaption>
+                <ul class="legend">
+                    <li><span class="swatch wait-line" aria-hidden="true"></span>{ t.legend_waiting }</li>
+                    <li><span class="swatch hidden-band" aria-hidden="true"></span>{ t.legend_in_flight }</li>
+                    <li><span class="swatch dlq-band" aria-hidden="true"></span>{ t.legend_dlq }</li>
+                </ul>
+                <p class="hint">{ (t.log_axis)(&duration_text(end_ms / 1_000)) }</p>
+                if run.ends.len() > LIFELINES { <p class="hint">{ (t.lifelines_more)(run.ends.len() - LIFELINES) }</p> }
+            </figcaption>
+        </figure>
+    }
+}
+
+fn fate_ms(fate: DlqFate) -> u64 {
+    match fate {
+        DlqFate::Redriven { at_ms, .. } | DlqFate::MarkedFailed { at_ms } | DlqFate::Expired { at_ms } => at_ms,
+    }
+}
+
+fn last_ms(run: &QueueRun, m: u32) -> u64 {
+    run.dlq_entry(m).map_or_else(|| run.end_at_ms(m), |e| fate_ms(e.fate))
+}
+
+fn lifeline_title(t: &Strings, run: &QueueRun, m: u32) -> String {
+    let end = match (run.ends[m as usize], run.dlq_entry(m).map(|e| e.fate)) {
+        (_, Some(DlqFate::Redriven { as_message, .. })) => (t.end_redriven)(as_message + 1),
+        (_, Some(DlqFate::MarkedFailed { .. })) => t.end_failed.to_owned(),
+        (_, Some(DlqFate::Expired { .. })) => t.end_dlq_expired.to_owned(),
+        (MessageEnd::Deleted { .. }, _) => t.end_deleted.to_owned(),
+        (MessageEnd::Expired { .. }, _) => t.end_expired.to_owned(),
+        (MessageEnd::Lost { .. } | MessageEnd::DeadLettered { .. }, _) => t.end_lost.to_owned(),
+    };
+    (t.lifeline)(m + 1, &duration_text(run.end_at_ms(m) / 1_000), &end)
+}

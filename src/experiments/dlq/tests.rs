@@ -1,0 +1,88 @@
+use retry_lab_core::queue::{invariants, DlqFate, MessageEnd, Place};
+
+use super::*;
+use crate::link;
+use crate::registry::{LabParams, Locks};
+
+const MIN: u64 = 60_000;
+const H: u64 = 60 * MIN;
+
+fn preset_params(code: &str) -> Params {
+    let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
+    link::preset_values(preset, &LabParams::default(), &Locks::default()).0.dlq
+}
+
+fn deleted(run: &QueueRun) -> usize {
+    run.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count()
+}
+
+#[test]
+fn actions_round_trip_and_refuse_nonsense() {
+    let actions = Actions::parse("fix@7200, redrive@10800,redrive:3@10800.5,fail:6@11000,fail@12000").unwrap();
+    assert_eq!(actions.fix_ms, Some(7_200_000));
+    assert_eq!(actions.operations[1], DlqOperation { at_ms: 10_800_500, action: DlqAction::Redrive(2) });
+    assert_eq!(actions.format(), "fix@7200,redrive@10800,redrive:3@10800.5,fail:6@11000,fail@12000");
+    assert_eq!(Actions::parse(""), Some(Actions::default()));
+    for bad in ["redrive:0@5", "reboot@5", "fix", "fail:x@1", "redrive@-1"] {
+        assert_eq!(Actions::parse(bad), None, "{bad}");
+    }
+    let many = vec!["redrive@1"; OPERATIONS_MAX + 1].join(",");
+    assert_eq!(Actions::parse(&many), None, "more actions than the core takes");
+}
+
+#[test]
+fn the_default_fixes_then_redrives_and_delivers_every_message() {
+    let p = preset_params("dlq-redrive");
+    assert_eq!(p, Params::default());
+    let run = p.run();
+    invariants::check(&run).unwrap();
+    // Messages 1 and 6 reach the DLQ (75 min 40 s and 80 min), the alert is up at 1 h 30 min.
+    assert_eq!(run.dlq.iter().map(|e| e.moved_at_ms).collect::<Vec<_>>(), [75 * MIN + 40_000, 80 * MIN]);
+    assert_eq!(run.dlq_len_at(90 * MIN), 2);
+    // Redriven at 3 h as messages 11 and 12, with the bug fixed at 2 h: all delivered.
+    assert_eq!(run.dlq[0].fate, DlqFate::Redriven { at_ms: 3 * H, as_message: 10 });
+    assert_eq!(deleted(&run), 10);
+    assert_eq!(run.dlq_len_at(3 * H), 0);
+}
+
+#[test]
+fn a_redrive_before_the_fix_fills_the_dlq_again() {
+    let run = preset_params("redrive-before-fix").run();
+    invariants::check(&run).unwrap();
+    assert_eq!(run.dlq.len(), 4);
+    assert_eq!(run.dead_letter_at_ms(10), Some(2 * H + 75 * MIN));
+    assert_eq!(deleted(&run), 8);
+}
+
+#[test]
+fn one_marked_failed_and_one_redriven() {
+    let run = preset_params("mark-failed").run();
+    assert_eq!(run.dlq[0].fate, DlqFate::MarkedFailed { at_ms: 2 * H });
+    assert_eq!(run.dlq[1].fate, DlqFate::Redriven { at_ms: 2 * H, as_message: 10 });
+    assert_eq!((deleted(&run), run.place_at(0, 3 * H)), (9, Place::LeftDlq));
+}
+
+#[test]
+fn without_a_dlq_poison_holds_the_workers_for_days() {
+    let p = preset_params("no-dlq");
+    let run = p.run();
+    invariants::check(&run).unwrap();
+    let with_dlq = Params { max_receive: 5, ..p }.run();
+    // Four messages with the bug, 15 minutes a receive: 5 h of worker time
+    // with a DLQ; without, both workers hang on them until their 4 days end.
+    assert_eq!(with_dlq.poison_worker_ms(), 4 * 5 * 15 * MIN);
+    assert!(run.poison_worker_ms() > 190 * H, "{}", run.poison_worker_ms());
+    assert_eq!(run.ends.iter().filter(|e| matches!(e, MessageEnd::Expired { .. })).count(), 4);
+    assert!(run.healthy_wait_max_ms() > 2 * with_dlq.healthy_wait_max_ms());
+}
+
+#[test]
+fn a_short_dlq_retention_loses_messages_unseen() {
+    let run = preset_params("dlq-retention").run();
+    invariants::check(&run).unwrap();
+    // 12-hour deadlines × 4: two days in the queue; the DLQ keeps a day from
+    // the first enqueue, so each expires the moment it moves.
+    assert!(run.dlq.iter().all(|e| e.fate == DlqFate::Expired { at_ms: e.moved_at_ms }), "{:?}", run.dlq);
+    assert_eq!(run.dlq.len(), 2);
+    assert_eq!(run.dlq_len_at(2 * 24 * H), 0);
+}
