@@ -351,7 +351,7 @@ impl Codes {
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
 pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
-pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y varios workers sobre una misma cola, en memoria o en un broker, y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ.";
+pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y varios workers sobre una misma cola, en memoria o en un broker, y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ, con su alerta, el redrive y la retención.";
 
 pub static GROUPS: [Group; 3] = [
     Group {
@@ -406,7 +406,7 @@ pub static GROUPS: [Group; 3] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_ES,
-            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged: acknowledge before processing and messages are lost, after and they are processed twice, after with a record of processed ids and each one takes effect once. And several workers on one queue, in memory or in a broker, and the visibility timeout: a message hidden while a worker processes it, shown again if the deadline passes, heartbeats, poison messages and the DLQ.",
+            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged: acknowledge before processing and messages are lost, after and they are processed twice, after with a record of processed ids and each one takes effect once. And several workers on one queue, in memory or in a broker, and the visibility timeout: a message hidden while a worker processes it, shown again if the deadline passes, heartbeats, poison messages and the DLQ, with its alert, redrive and retention.",
         }
         },
         #[cfg(not(feature = "lesson-004"))]
