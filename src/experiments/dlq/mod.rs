@@ -19,7 +19,7 @@ use retry_lab_core::queue::{DlqAction, DlqOperation, Poison, QueueConfig, QueueR
 
 use crate::format::{format_seconds, parse_seconds};
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::registry::{Locks, Preset, Unit};
 
 pub struct Dlq;
 
@@ -145,6 +145,16 @@ impl Params {
 #[derive(Clone)]
 pub struct State {
     pub run: Rc<QueueRun>,
+    /// The parameters the run was made with, the instant shown aside:
+    /// moving the instant only redraws.
+    ran_for: Params,
+}
+
+impl State {
+    fn new(params: &Params) -> Self {
+        let ran_for = Params { look_s: 0, ..params.clone() };
+        Self { run: Rc::new(ran_for.run()), ran_for }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,8 +236,33 @@ static PRESETS: [Preset; 5] = [
     },
 ];
 
-crate::registry::computed_unit!(Dlq, code: "dlq", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) });
+impl Unit for Dlq {
+    type Params = Params;
+    type State = State;
+    type Action = Action;
+    const CODE: &'static str = "dlq";
+
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [Preset] {
+        &PRESETS
+    }
+    fn init(params: &Params, _: &Shared, _clock_ms: u64) -> State {
+        State::new(params)
+    }
+    fn params_changed(state: &mut State, params: &Params, _: &Shared) {
+        if state.ran_for != (Params { look_s: 0, ..params.clone() }) {
+            *state = State::new(params);
+        }
+    }
+    fn reduce(_: &mut State, _: &mut Params, _: &Shared, _: &Locks, action: Action) {
+        match action {}
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -109,14 +109,13 @@ fn look_slider(props: &PanelProps, t: &Strings, look_s: u32) -> Html {
 }
 
 fn alert(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
-    let waiting = run.dlq_len_at(look_ms);
-    let since = run.dlq.iter().map(|e| e.moved_at_ms).filter(|&at| at <= look_ms && run.dlq_len_at(at) > 0).min();
-    match (waiting, since) {
-        (1.., Some(since)) => html! {
-            <p class="dlq-alert on" role="status">{ (t.alert_on)(waiting, &duration_text(since / 1_000)) }</p>
-        },
-        _ => html! { <p class="dlq-alert" role="status">{ t.alert_off }</p> },
+    // The oldest message there now has kept the DLQ above 0 since it moved.
+    let waiting = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq);
+    let (count, since) = waiting.fold((0, u64::MAX), |(n, since), e| (n + 1, since.min(e.moved_at_ms)));
+    if count == 0 {
+        return html! { <p class="dlq-alert" role="status">{ t.alert_off }</p> };
     }
+    html! { <p class="dlq-alert on" role="status">{ (t.alert_on)(count, &duration_text(since / 1_000)) }</p> }
 }
 
 fn reason(t: &Strings, reason: DlqReason) -> &'static str {
@@ -128,7 +127,7 @@ fn reason(t: &Strings, reason: DlqReason) -> &'static str {
 
 /// The DLQ at the instant shown: a row per message waiting there.
 fn dlq_table(props: &PanelProps, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
-    let waiting: Vec<_> = run.dlq.iter().filter(|e| run.place_at(e.message, look_ms) == Place::InDlq).collect();
+    let waiting: Vec<_> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq).collect();
     let locked = props.state.is_locked(param_id("dlq_do"));
     let rows = waiting.iter().take(DLQ_ROWS).map(|e| {
         let n = e.message + 1;

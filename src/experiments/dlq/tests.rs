@@ -2,7 +2,7 @@ use retry_lab_core::queue::{invariants, DlqFate, MessageEnd, Place};
 
 use super::*;
 use crate::link;
-use crate::registry::{LabParams, Locks};
+use crate::registry::{LabParams, Locks, Unit};
 
 const MIN: u64 = 60_000;
 const H: u64 = 60 * MIN;
@@ -85,4 +85,16 @@ fn a_short_dlq_retention_loses_messages_unseen() {
     assert!(run.dlq.iter().all(|e| e.fate == DlqFate::Expired { at_ms: e.moved_at_ms }), "{:?}", run.dlq);
     assert_eq!(run.dlq.len(), 2);
     assert_eq!(run.dlq_len_at(2 * 24 * H), 0);
+}
+
+#[test]
+fn moving_the_instant_redraws_without_running_again() {
+    let shared = Shared::default();
+    let mut state = Dlq::init(&Params::default(), &shared, 0);
+    let before = Rc::clone(&state.run);
+    Dlq::params_changed(&mut state, &Params { look_s: 60, ..Params::default() }, &shared);
+    assert!(Rc::ptr_eq(&before, &state.run), "the same run");
+    Dlq::params_changed(&mut state, &Params { workers: 3, ..Params::default() }, &shared);
+    assert!(!Rc::ptr_eq(&before, &state.run), "a new run for new inputs");
+    assert_eq!(state.run.config.workers, 3);
 }
