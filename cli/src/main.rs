@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use retry_lab_core::ack_timing::{AckMode, AckTimingRow, AckTimingRun};
 use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue, SimConfig};
+use retry_lab_core::dedup_record::DedupRecordRun;
 use retry_lab_core::ids::derived_id;
+use retry_lab_core::polling::{self, CursorFault, PollingRun};
 use retry_lab_core::queue::{self, Poison, QueueConfig, QueueRun};
 use retry_lab_core::storm::{self, Breaker, Budget, StormConfig, StormRun, Strategy};
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
@@ -80,6 +82,24 @@ enum Command {
     },
     /// Lesson 004's visibility timeout: one message, its job, copies and the DLQ.
     Visibility(Box<VisibilityArgs>),
+    /// Lesson 000's polling mode: a log read in batches, the consumer's cursor
+    /// lost after batch K or a crash before saving it.
+    Cursor(Box<CursorArgs>),
+    /// Lesson 001: the dedup record in the effect's transaction, after it, or
+    /// before it, in lesson 004's loop.
+    DedupRecord {
+        #[arg(long, default_value_t = 1_000, value_parser = ack_messages)]
+        messages: u32,
+        /// Probability that the consumer crashes between the two writes (0..=1, below 1).
+        #[arg(long, default_value = "0.05", value_parser = crash)]
+        crash: Probability,
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        #[arg(long, value_enum, default_value_t = RngArg::Python)]
+        rng: RngArg,
+        #[arg(long)]
+        json: bool,
+    },
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
         /// dns, url, oid, x500, or a custom UUID.
@@ -146,6 +166,25 @@ struct VisibilityArgs {
     max_receive: Option<u32>,
     #[arg(long, value_enum)]
     poison: Option<PoisonArg>,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("fault").required(true).args(["lose_cursor_after", "crash_before_save"])))]
+struct CursorArgs {
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(polling::EVENTS_MAX)))]
+    events: u32,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(polling::EVENTS_MAX)))]
+    batch: u32,
+    /// The saved cursor is lost after batch K (from 1).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    lose_cursor_after: Option<u32>,
+    /// Batch K (from 1) is processed, then the consumer crashes before saving the cursor.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    crash_before_save: Option<u32>,
+    #[arg(long, value_enum)]
+    consumer: ConsumerArg,
     #[arg(long)]
     json: bool,
 }
@@ -500,6 +539,40 @@ fn run_visibility(args: VisibilityArgs) -> String {
         run.naive_effects(), run.worker_ms() as f64 / 1e3, at(done_at_s), at(dead_letter_at_s))
 }
 
+fn run_cursor(args: CursorArgs) -> String {
+    let fault = match (args.lose_cursor_after, args.crash_before_save) {
+        (Some(k), _) => Some(CursorFault::LostAfter(k)),
+        (_, Some(k)) => Some(CursorFault::CrashBeforeSave(k)),
+        _ => None,
+    };
+    let consumer = match args.consumer {
+        ConsumerArg::Naive => ConsumerMode::Naive,
+        ConsumerArg::Idempotent => ConsumerMode::Idempotent,
+    };
+    let r = PollingRun { events: args.events, batch: args.batch, fault, consumer }.run();
+    if args.json {
+        return json!({ "events": args.events, "batch": args.batch, "reads": r.reads, "effects": r.effects,
+            "duplicates_discarded": r.duplicates_discarded, "batches": r.batches.len(), "cursor": r.cursor }).to_string();
+    }
+    format!("{} events in batches of {}: {} reads in {} batches, {} effects, {} duplicates discarded (the cursor is the next sequence number to read)",
+        args.events, args.batch, r.reads, r.batches.len(), r.effects, r.duplicates_discarded)
+}
+
+fn dedup_record(run: DedupRecordRun, json: bool) -> String {
+    let rows = run.rows();
+    if json {
+        let rows: Vec<Value> = rows.iter().map(|r| json!({ "placement": r.placement.code(), "deliveries": r.deliveries,
+            "effects": r.effects, "discarded": r.discarded, "lost": r.lost })).collect();
+        return json!({ "messages": run.messages, "crash": run.crash.to_string(), "seed": run.seed, "rng": run.rng.name(), "rows": rows }).to_string();
+    }
+    let mut out = format!("{} messages, crash {}, seed {}, rng {}\n{:<20} {:>10} {:>10} {:>10} {:>6}",
+        run.messages, run.crash, run.seed, run.rng.name(), "placement", "deliveries", "effects", "discarded", "lost");
+    for r in rows {
+        out += &format!("\n{:<20} {:>10} {:>10} {:>10} {:>6}", r.placement.code(), r.deliveries, r.effects, r.discarded, r.lost);
+    }
+    out
+}
+
 fn run(command: Command) -> Result<String, String> {
     match command {
         Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, json } if base_ms.is_some() || attempts.is_some() => {
@@ -538,6 +611,10 @@ fn run(command: Command) -> Result<String, String> {
         Command::Storm(args) => run_storm(*args),
         Command::Workers { jobs, job_ms, workers, json } => Ok(run_workers(jobs, job_ms, workers, json)),
         Command::Visibility(args) => Ok(run_visibility(*args)),
+        Command::Cursor(args) => Ok(run_cursor(*args)),
+        Command::DedupRecord { messages, crash, seed, rng, json } => {
+            Ok(dedup_record(DedupRecordRun { messages, crash, seed, rng: rng.into() }, json))
+        }
         Command::AckTable { messages, crash, seed, rng, preset, json } => {
             let base = preset_params(preset);
             let run = AckTimingRun {
@@ -688,9 +765,11 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            // One line: clap's first line names the flag and the allowed range.
+            // One line: clap's first paragraph names the flag and the allowed
+            // range (a missing argument's names follow on lines of their own).
             let rendered = err.to_string();
-            eprintln!("{}", rendered.lines().next().unwrap_or("error: invalid arguments"));
+            let first: Vec<&str> = rendered.lines().map(str::trim).take_while(|l| !l.is_empty() && !l.starts_with("Usage:")).collect();
+            eprintln!("{}", if first.is_empty() { "error: invalid arguments".to_owned() } else { first.join(" ") });
             return ExitCode::from(2);
         }
     };

@@ -206,3 +206,33 @@ fn workers_and_visibility_reproduce_lesson_004() {
     refused(&["visibility", "--job-s", "0", "--timeout-s", "30"], "--job-s");
     refused(&["workers", "--jobs", "0", "--job-ms", "1", "--workers", "1"], "--jobs");
 }
+
+#[test]
+fn cursor_and_dedup_record_reproduce_lessons_000_and_001() {
+    // 100 events in batches of 10, the cursor lost after 5 batches: 150 reads.
+    let lost = ["cursor", "--events", "100", "--batch", "10", "--lose-cursor-after", "5", "--json"];
+    let v = json(&[&lost[..], &["--consumer", "naive"]].concat());
+    assert_eq!((v["reads"].as_u64(), v["effects"].as_u64(), v["duplicates_discarded"].as_u64()), (Some(150), Some(150), Some(0)));
+    let v = json(&[&lost[..], &["--consumer", "idempotent"]].concat());
+    assert_eq!((v["reads"].as_u64(), v["effects"].as_u64(), v["duplicates_discarded"].as_u64()), (Some(150), Some(100), Some(50)));
+    // A crash before saving the cursor re-reads that batch only.
+    let v = json(&["cursor", "--events", "100", "--batch", "10", "--crash-before-save", "5", "--consumer", "idempotent", "--json"]);
+    assert_eq!((v["reads"].as_u64(), v["effects"].as_u64(), v["duplicates_discarded"].as_u64()), (Some(110), Some(100), Some(10)));
+    refused(&["cursor", "--events", "100", "--batch", "10", "--consumer", "naive"], "--lose-cursor-after");
+    refused(&["cursor", "--events", "0", "--batch", "10", "--crash-before-save", "1", "--consumer", "naive"], "--events");
+    // Where the dedup record is written: 1,000 messages, 5 %, seed 7, CPython's generator.
+    let v = json(&["dedup-record", "--messages", "1000", "--crash", "0.05", "--seed", "7", "--json"]);
+    let rows: Vec<(String, u64, u64, u64, u64)> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["placement"].as_str().unwrap().to_owned(), r["deliveries"].as_u64().unwrap(), r["effects"].as_u64().unwrap(),
+            r["discarded"].as_u64().unwrap(), r["lost"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(rows, [
+        ("same_tx".to_owned(), 1_060, 1_000, 60, 0),
+        ("effect_then_record".to_owned(), 1_060, 1_060, 0, 0),
+        ("record_then_effect".to_owned(), 1_060, 942, 60, 58),
+    ]);
+    refused(&["dedup-record", "--crash", "1"], "--crash");
+}

@@ -35,3 +35,28 @@ fn python_mode_matches_cpython_for_other_seeds() {
         assert_eq!(got, expected, "seed {seed}, {messages} messages, crash {crash}");
     }
 }
+
+/// Lesson 001's placements of the dedup record, in the lesson-004 loop.
+const DEDUP_RECORD_LOOP: &str = include_str!("support/dedup_record.py");
+
+#[test]
+fn dedup_record_placements_match_cpython() {
+    use retry_lab_core::dedup_record::{DedupRecordRun, Placement};
+    for (messages, crash, seed) in [(1_000, "0.05", 7u64), (1_000, "0.05", 1), (500, "0.3", 42), (800, "0.6", 2_026)] {
+        let output = Command::new("python3")
+            .args(["-c", DEDUP_RECORD_LOOP, &messages.to_string(), crash, &seed.to_string()])
+            .output()
+            .expect("python3 is part of this machine kind");
+        assert!(output.status.success(), "python3 failed: {}", String::from_utf8_lossy(&output.stderr));
+        let expected = String::from_utf8(output.stdout).unwrap();
+        let run = DedupRecordRun { messages, crash: Probability::parse(crash).unwrap(), seed, rng: RngKind::Python };
+        let got: String = Placement::ALL
+            .iter()
+            .map(|&p| {
+                let row = run.run(p);
+                format!("{} {} {} {}\n", row.deliveries, row.effects, row.discarded, row.lost)
+            })
+            .collect();
+        assert_eq!(got, expected, "seed {seed}, {messages} messages, crash {crash}");
+    }
+}
