@@ -168,7 +168,7 @@ mod tests {
 
     #[test]
     fn the_same_transaction_is_the_ack_tables_dedup_row_for_any_seed() {
-        use crate::ack_timing::{AckMode, AckTimingRun};
+        use crate::ack_timing::AckTimingRun;
         for (seed, rng) in [(1, RngKind::Pcg), (2, RngKind::Python), (99, RngKind::Pcg)] {
             let crash = Probability::from_ppm(300_000).unwrap();
             let run = DedupRecordRun { messages: 400, crash, seed, rng };
