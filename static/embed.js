@@ -1,10 +1,12 @@
 // Retry Lab script mount: fills every [data-retry-lab] element (see README, "Embedding").
-// Each lesson group has its own module (dist/, dist/lesson-003/, dist/lesson-004/): this
+// Each lesson group has its own module (dist/, dist/lesson-001/, dist/lesson-003/, dist/lesson-004/): this
 // loads only the ones the page's labs need, each mounting its own labs.
 const here = new URL('./', import.meta.url);
 // Which page holds each experiment and preset not on the root page (the
 // registry's GROUPS; tests/registry.rs keeps the two equal).
 const GROUP_OF = {
+  cursor: 'lesson-001/', 'cursor-lost': 'lesson-001/', 'cursor-crash': 'lesson-001/', dedup: 'lesson-001/',
+  'dedup-record': 'lesson-001/', 'unique-constraint': 'lesson-001/',
   storm: 'lesson-003/', 'storm-overloaded': 'lesson-003/', 'retry-budget': 'lesson-003/', breaker: 'lesson-003/',
   timeouts: 'lesson-003/', 'shared-pool': 'lesson-003/', bulkheads: 'lesson-003/', 'short-timeout': 'lesson-003/',
   backpressure: 'lesson-003/', 'drop-oldest': 'lesson-003/', 'slow-producer': 'lesson-003/',

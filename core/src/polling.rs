@@ -36,6 +36,8 @@ pub struct BatchRead {
     pub saved_cursor: Option<u32>,
     /// Events of this batch read before (discarded by an idempotent consumer).
     pub repeats: u32,
+    /// The saved cursor was lost after this batch: the next starts at 0.
+    pub cursor_lost: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -79,14 +81,15 @@ impl PollingRun {
                 _ => Some(to),
             };
             report.cursor = saved_cursor.unwrap_or(from);
-            if fault == Some(CursorFault::LostAfter(k)) {
+            let cursor_lost = fault == Some(CursorFault::LostAfter(k));
+            if cursor_lost {
                 report.cursor = 0;
                 report.cursor_resets += 1;
             }
             if matches!(fault, Some(CursorFault::LostAfter(at) | CursorFault::CrashBeforeSave(at)) if at == k) {
                 fault = None; // each fault happens once
             }
-            report.batches.push(BatchRead { from, to, saved_cursor, repeats });
+            report.batches.push(BatchRead { from, to, saved_cursor, repeats, cursor_lost });
         }
         report
     }
@@ -106,6 +109,7 @@ mod tests {
         assert_eq!((naive.reads, naive.effects, naive.duplicates_discarded, naive.cursor_resets), (150, 150, 0, 1));
         let idem = run(Some(CursorFault::LostAfter(5)), ConsumerMode::Idempotent);
         assert_eq!((idem.reads, idem.effects, idem.duplicates_discarded), (150, 100, 50));
+        assert!(idem.batches[4].cursor_lost);
         assert_eq!(idem.batches[5].from, 0, "the sixth batch starts over");
         let kept = run(None, ConsumerMode::Naive);
         assert_eq!((kept.reads, kept.effects, kept.batches.len()), (100, 100, 10));

@@ -5,6 +5,10 @@
 pub mod ack;
 #[cfg(feature = "lesson-003")]
 pub mod backpressure;
+#[cfg(feature = "lesson-001")]
+pub mod cursor;
+#[cfg(feature = "lesson-001")]
+pub mod dedup;
 #[cfg(feature = "lesson-004")]
 pub mod dlq;
 #[cfg(feature = "lesson-000")]

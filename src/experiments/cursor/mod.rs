@@ -1,0 +1,116 @@
+//! Lesson 000's polling mode: the consumer reads a log of numbered events in
+//! batches and saves its cursor after each one; it loses the cursor after
+//! batch k (and reads everything again) or crashes after processing batch k,
+//! before saving (and reads that batch again). Naive and idempotent
+//! consumers side by side on the same reads (the core's `polling` model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::engine::ConsumerMode;
+use retry_lab_core::polling::{CursorFault, PollingReport, PollingRun};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Cursor;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fault {
+    None,
+    Lost,
+    CrashBeforeSave,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub events: u32,
+    pub batch: u32,
+    pub fault: Fault,
+    /// The batch (from 1) after which the fault happens.
+    pub fault_batch: u32,
+}
+
+impl Default for Params {
+    /// Lesson 000's case: 100 events, batches of 10, the cursor lost after 5.
+    fn default() -> Self {
+        Self { events: 100, batch: 10, fault: Fault::Lost, fault_batch: 5 }
+    }
+}
+
+impl Params {
+    pub fn run(&self, consumer: ConsumerMode) -> PollingReport {
+        let fault = match self.fault {
+            Fault::None => None,
+            Fault::Lost => Some(CursorFault::LostAfter(self.fault_batch)),
+            Fault::CrashBeforeSave => Some(CursorFault::CrashBeforeSave(self.fault_batch)),
+        };
+        PollingRun { events: self.events, batch: self.batch, fault, consumer }.run()
+    }
+}
+
+/// The same reads through both consumers.
+#[derive(Clone)]
+pub struct State {
+    pub naive: std::rc::Rc<PollingReport>,
+    pub idempotent: std::rc::Rc<PollingReport>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+const FAULTS: [Fault; 3] = [Fault::None, Fault::Lost, Fault::CrashBeforeSave];
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 4] = [
+    ParamSpec::new("log_events", "log_events", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).events,
+        |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
+    ParamSpec::new("batch", "batch", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).batch,
+        |p| Value::Int(p.batch.into()), |p, v| p.batch = int(&v) as u32),
+    ParamSpec::new("fault", "fault", Domain::Choice { codes: &["none", "lost", "crash-before-save"], labels: |l| s(l).fault_labels },
+        |l| s(l).fault,
+        |p| Value::Int(FAULTS.iter().position(|f| *f == p.fault).unwrap_or(0) as u64),
+        |p, v| p.fault = FAULTS[int(&v) as usize % FAULTS.len()]),
+    ParamSpec::new("fault_batch", "fault_batch", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).fault_batch,
+        |p| Value::Int(p.fault_batch.into()), |p, v| p.fault_batch = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset { code: "cursor-lost", label: |l| s(l).preset_lost, values: &[], versions: (1, 2) },
+    Preset { code: "cursor-crash", label: |l| s(l).preset_crash, values: &[("fault", "crash-before-save")], versions: (1, 2) },
+];
+
+crate::registry::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| State {
+        naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),
+        idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),
+    });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+    use crate::registry::{LabParams, Locks};
+
+    fn preset(code: &str) -> Params {
+        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
+        link::preset_values(preset, &LabParams::default(), &Locks::default()).0.cursor
+    }
+
+    #[test]
+    fn the_presets_give_lesson_000s_numbers() {
+        let lost = preset("cursor-lost");
+        let (naive, idem) = (lost.run(ConsumerMode::Naive), lost.run(ConsumerMode::Idempotent));
+        assert_eq!((naive.reads, naive.effects), (150, 150));
+        assert_eq!((idem.effects, idem.duplicates_discarded), (100, 50));
+        let crash = preset("cursor-crash").run(ConsumerMode::Idempotent);
+        assert_eq!((crash.reads, crash.effects, crash.duplicates_discarded), (110, 100, 10));
+    }
+}

@@ -1,0 +1,90 @@
+//! The cursor, drawn: a row per batch over the log (read for the first
+//! time, read again), the cursor saved after it, and the two consumers'
+//! counters side by side.
+
+use retry_lab_core::polling::PollingReport;
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{param_control, PanelProps};
+use crate::format;
+use crate::registry::{Experiment, ParamId};
+
+const ROWS_SHOWN: usize = 40;
+const ROW_H: usize = 14;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let units = &state.units.cursor;
+    let (naive, idem) = (&units.naive, &units.idempotent);
+    let row = |key: &'static str, label: &'static str, f: fn(&PollingReport) -> u64| html! {
+        <tr data-row={key}><th scope="row">{ label }</th><td>{ format::int(f(naive)) }</td><td>{ format::int(f(idem)) }</td></tr>
+    };
+    html! {
+        <section class="card experiment cursor" data-experiment="cursor">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <p class="hint">{ t.convention }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Cursor).map(|param| param_control(props, param, None)) }
+            </div>
+            <table class="compare-table cursor-table">
+                <thead><tr><td></td><th scope="col">{ t.col_naive }</th><th scope="col">{ t.col_idempotent }</th></tr></thead>
+                <tbody>
+                    { row("reads", t.reads, |r| r.reads) }
+                    { row("effects", t.effects, |r| r.effects) }
+                    { row("discarded", t.discarded, |r| r.duplicates_discarded) }
+                </tbody>
+            </table>
+            { batches(t, idem) }
+        </section>
+    }
+}
+
+fn batches(t: &Strings, report: &PollingReport) -> Html {
+    let events = report.cursor.max(1) as usize;
+    let x = |seq: u32| seq as usize * 1_000 / events;
+    let mut high = 0;
+    let rows = report.batches.iter().take(ROWS_SHOWN).enumerate().map(|(i, b)| {
+        // Events below the highest read so far were read before.
+        let again_to = b.to.min(high).max(b.from);
+        high = high.max(b.to);
+        let y = i * ROW_H;
+        let rect = |class: &'static str, from: u32, to: u32| (to > from).then(|| html! {
+            <rect class={class} x={x(from).to_string()} y={y.to_string()} width={(x(to) - x(from)).max(1).to_string()} height={(ROW_H - 3).to_string()} />
+        });
+        let end = match b.saved_cursor {
+            _ if b.cursor_lost => t.reset.to_owned(),
+            Some(cursor) => (t.saved)(cursor),
+            None => t.not_saved.to_owned(),
+        };
+        // Where the next batch starts: the saved cursor, 0 once it is lost.
+        let marker = b.saved_cursor.map(|c| if b.cursor_lost { 0 } else { c }).map(|c| html! {
+            <rect class={classes!("cursor-mark", b.cursor_lost.then_some("lost"))} x={x(c).saturating_sub(2).to_string()} y={y.to_string()} width="4" height={(ROW_H - 3).to_string()} />
+        });
+        html! {
+            <g>
+                <title>{ (t.batch_row)(i + 1, b.from, b.to.saturating_sub(1), &end) }</title>
+                { rect("reread", b.from, again_to).unwrap_or_default() }
+                { rect("first-read", again_to, b.to).unwrap_or_default() }
+                { marker.unwrap_or_default() }
+            </g>
+        }
+    });
+    let shown = report.batches.len().min(ROWS_SHOWN);
+    html! {
+        <figure class="gantt cursor-log">
+            <svg viewBox={format!("-6 0 1012 {}", shown.max(1) * ROW_H)} role="img" aria-label={t.log_label}>{ for rows }</svg>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ report.cursor }</span></div>
+            <figcaption>
+                <ul class="legend">
+                    <li><span class="swatch first-read" aria-hidden="true"></span>{ t.legend_first }</li>
+                    <li><span class="swatch reread" aria-hidden="true"></span>{ t.legend_reread }</li>
+                    <li><span class="swatch cursor-mark" aria-hidden="true"></span>{ t.legend_cursor }</li>
+                </ul>
+                if report.batches.len() > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(report.batches.len() - ROWS_SHOWN) }</p> }
+            </figcaption>
+        </figure>
+    }
+}

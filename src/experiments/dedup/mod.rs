@@ -1,0 +1,86 @@
+//! Lesson 001: where the idempotent consumer writes its record of processed
+//! ids — in the effect's transaction, after the effect, or before it — with
+//! lesson 004's loop and its crash; and two copies of one message processed
+//! at once, with or without a unique constraint on the id (the core's
+//! `dedup_record` model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::dedup_record::{DedupRecordRow, DedupRecordRun};
+use retry_lab_core::{Probability, RngKind};
+
+use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Dedup;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub messages: u32,
+    pub crash: Probability,
+    pub rng: RngKind,
+    pub unique_constraint: bool,
+}
+
+impl Default for Params {
+    /// Lesson 004's loop: 1,000 messages, 5 %, CPython's generator (seed 7
+    /// is the lab's shared default); no unique constraint on the id.
+    fn default() -> Self {
+        Self { messages: 1_000, crash: Probability::from_ppm(50_000).unwrap_or(Probability::ZERO), rng: RngKind::Python, unique_constraint: false }
+    }
+}
+
+impl Params {
+    pub fn rows(&self, shared: &Shared) -> [DedupRecordRow; 3] {
+        DedupRecordRun { messages: self.messages, crash: self.crash, seed: shared.seed, rng: self.rng }.rows()
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub rows: [DedupRecordRow; 3],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 4] = [
+    ParamSpec::new("tx_messages", "tx_messages", Domain::Int { min: 1, max: 100_000, unit: "" }, |l| s(l).messages,
+        |p| Value::Int(p.messages.into()), |p, v| p.messages = int(&v) as u32),
+    ParamSpec::new("tx_crash", "tx_crash", Domain::Ratio { step_percent: 1, max_ppm: 990_000 }, |l| s(l).crash,
+        |p| probability(p.crash), |p, v| p.crash = ratio(&v)),
+    ParamSpec::new("tx_rng", "tx_rng", Domain::Choice { codes: &["python", "pcg"], labels: |l| s(l).rng_labels }, |l| s(l).rng,
+        |p| Value::Int(u64::from(p.rng == RngKind::Pcg)),
+        |p, v| p.rng = if int(&v) == 1 { RngKind::Pcg } else { RngKind::Python }),
+    ParamSpec::new("unique", "unique", Domain::Choice { codes: &["off", "on"], labels: |l| s(l).unique_labels }, |l| s(l).unique,
+        |p| Value::Int(p.unique_constraint.into()), |p, v| p.unique_constraint = int(&v) == 1),
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset { code: "dedup-record", label: |l| s(l).preset_record, values: &[("seed", "7")], versions: (1, 2) },
+    Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, 2) },
+];
+
+crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
+    state: |params: &Params, shared: &Shared| State { rows: params.rows(shared) });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_the_lessons_three_rows() {
+        let rows = Params::default().rows(&Shared::default());
+        let tuples = rows.map(|r| (r.deliveries, r.effects, r.discarded, r.lost));
+        assert_eq!(tuples, [(1_060, 1_000, 60, 0), (1_060, 1_060, 0, 0), (1_060, 942, 60, 58)]);
+    }
+}
