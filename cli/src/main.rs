@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use retry_lab_core::ack_timing::{AckMode, AckTimingRow, AckTimingRun};
 use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue, SimConfig};
 use retry_lab_core::dedup_record::DedupRecordRun;
+use retry_lab_core::dedup_ttl::{Outcome as TtlOutcome, TtlRun};
 use retry_lab_core::ids::derived_id;
 use retry_lab_core::polling::{self, CursorFault, PollingRun};
 use retry_lab_core::queue::{self, Poison, QueueConfig, QueueRun};
@@ -97,6 +98,21 @@ enum Command {
         seed: u64,
         #[arg(long, value_enum, default_value_t = RngArg::Python)]
         rng: RngArg,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lesson 003's processed-id store with expiry, against the backoff
+    /// schedule: an event processed at once whose ack is lost N times.
+    DedupTtl {
+        /// The record's time to live, s (omit: it never expires).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=2_592_000))]
+        ttl_s: Option<u64>,
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=i64::from(limits::RETRIES_MAX_BACKOFF)))]
+        acks_lost: u32,
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(i64::from(limits::BACKOFF_BASE_S_MIN)..=i64::from(limits::BACKOFF_BASE_S_MAX)))]
+        base_s: u32,
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=i64::from(limits::RETRIES_MAX_BACKOFF)))]
+        retries: u32,
         #[arg(long)]
         json: bool,
     },
@@ -573,6 +589,21 @@ fn dedup_record(run: DedupRecordRun, json: bool) -> String {
     out
 }
 
+fn dedup_ttl(run: TtlRun, json: bool) -> String {
+    let deliveries = run.deliveries();
+    let name = |o: TtlOutcome| match o {
+        TtlOutcome::Processed => "processed",
+        TtlOutcome::Discarded => "discarded",
+        TtlOutcome::ProcessedAgain => "processed_again",
+    };
+    if json {
+        let rows: Vec<Value> = deliveries.iter().map(|d| json!({ "at_s": seconds_value(d.at_ms), "outcome": name(d.outcome) })).collect();
+        return json!({ "ttl_s": run.ttl_ms.map(seconds_value), "effects": run.effects(), "deliveries": rows }).to_string();
+    }
+    let rows: Vec<String> = deliveries.iter().map(|d| format!("{} s {}", seconds_value(d.at_ms), name(d.outcome))).collect();
+    format!("{} effects: {}", run.effects(), rows.join(", "))
+}
+
 fn run(command: Command) -> Result<String, String> {
     match command {
         Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, json } if base_ms.is_some() || attempts.is_some() => {
@@ -612,6 +643,10 @@ fn run(command: Command) -> Result<String, String> {
         Command::Workers { jobs, job_ms, workers, json } => Ok(run_workers(jobs, job_ms, workers, json)),
         Command::Visibility(args) => Ok(run_visibility(*args)),
         Command::Cursor(args) => Ok(run_cursor(*args)),
+        Command::DedupTtl { ttl_s, acks_lost, base_s, retries, json } => {
+            let backoff = Backoff { base_s, retries_max: retries, jitter: Jitter::None };
+            Ok(dedup_ttl(TtlRun { backoff, acks_lost, ttl_ms: ttl_s.map(|s| s * 1_000) }, json))
+        }
         Command::DedupRecord { messages, crash, seed, rng, json } => {
             Ok(dedup_record(DedupRecordRun { messages, crash, seed, rng: rng.into() }, json))
         }

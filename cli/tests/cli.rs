@@ -236,3 +236,15 @@ fn cursor_and_dedup_record_reproduce_lessons_000_and_001() {
     ]);
     refused(&["dedup-record", "--crash", "1"], "--crash");
 }
+
+#[test]
+fn dedup_ttl_reproduces_the_schedule_against_an_expiring_record() {
+    let v = json(&["dedup-ttl", "--ttl-s", "300", "--acks-lost", "5", "--json"]);
+    let rows: Vec<(u64, String)> = v["deliveries"].as_array().unwrap().iter()
+        .map(|d| (d["at_s"].as_u64().unwrap(), d["outcome"].as_str().unwrap().to_owned())).collect();
+    let again: Vec<u64> = rows.iter().filter(|(_, o)| o == "processed_again").map(|(at, _)| *at).collect();
+    assert_eq!(rows.iter().map(|(at, _)| *at).collect::<Vec<_>>(), [0, 30, 90, 210, 450, 930]);
+    assert_eq!((again, v["effects"].as_u64()), (vec![450, 930], Some(3)));
+    assert_eq!(json(&["dedup-ttl", "--ttl-s", "1890", "--acks-lost", "6", "--json"])["effects"], 1);
+    refused(&["dedup-ttl", "--acks-lost", "99"], "--acks-lost");
+}

@@ -10,6 +10,7 @@ pub mod ack_timing;
 pub mod backpressure;
 pub mod backoff;
 pub mod dedup_record;
+pub mod dedup_ttl;
 pub mod draws;
 pub mod engine;
 pub mod ids;
