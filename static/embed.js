@@ -6,7 +6,8 @@ const here = new URL('./', import.meta.url);
 // registry's GROUPS; tests/registry.rs keeps the two equal).
 const GROUP_OF = {
   cursor: 'lesson-001/', 'cursor-lost': 'lesson-001/', 'cursor-crash': 'lesson-001/', dedup: 'lesson-001/',
-  'dedup-record': 'lesson-001/', 'unique-constraint': 'lesson-001/',
+  'dedup-record': 'lesson-001/', 'unique-constraint': 'lesson-001/', ttl: 'lesson-001/', 'ttl-300': 'lesson-001/',
+  'ttl-schedule': 'lesson-001/',
   storm: 'lesson-003/', 'storm-overloaded': 'lesson-003/', 'retry-budget': 'lesson-003/', breaker: 'lesson-003/',
   timeouts: 'lesson-003/', 'shared-pool': 'lesson-003/', bulkheads: 'lesson-003/', 'short-timeout': 'lesson-003/',
   backpressure: 'lesson-003/', 'drop-oldest': 'lesson-003/', 'slow-producer': 'lesson-003/',

@@ -21,5 +21,7 @@ pub mod timeouts;
 pub mod visibility;
 #[cfg(feature = "lesson-004")]
 pub mod workers;
+#[cfg(feature = "lesson-001")]
+pub mod ttl;
 #[cfg(feature = "lesson-000")]
 pub mod uuid5;

@@ -47,3 +47,16 @@ test('where the dedup record goes: one transaction, effect first, record first; 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through; the whole schedule protects them', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=ttl&lang=en');
+  await page.locator('.ttl-line').waitFor();
+  const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
+  assert.deepEqual([await counter('effects'), await counter('again')], ['3', '450 s, 930 s']);
+  assert.equal(await page.locator('.ttl-line svg circle.processed-again').count(), 2);
+  await page.getByLabel('Scenario').selectOption('ttl-schedule');
+  await page.waitForFunction(() => document.querySelector('[data-counter=effects] dd')?.textContent.trim() === '1');
+  assert.equal(await page.locator('.ttl-line svg circle.discarded').count(), 6);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

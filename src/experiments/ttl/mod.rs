@@ -1,0 +1,87 @@
+//! Lesson 003's processed-id store with expiry, against lesson 000's
+//! schedule (base 30 s, six retries): an event processed at once whose ack
+//! is lost again and again; a repeat after its id expired is processed
+//! again (the core's `dedup_ttl` model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::dedup_ttl::{TtlDelivery, TtlRun};
+use retry_lab_core::Backoff;
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Ttl;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    /// 0: the record never expires.
+    pub ttl_s: u32,
+    pub acks_lost: u32,
+}
+
+impl Default for Params {
+    /// A 300 s TTL and five lost acks: the repeats at 450 and 930 s go through.
+    fn default() -> Self {
+        Self { ttl_s: 300, acks_lost: 5 }
+    }
+}
+
+impl Params {
+    pub fn run(&self) -> TtlRun {
+        TtlRun { backoff: Backoff::default(), acks_lost: self.acks_lost, ttl_ms: (self.ttl_s > 0).then(|| u64::from(self.ttl_s) * 1_000) }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub deliveries: std::rc::Rc<Vec<TtlDelivery>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 2] = [
+    ParamSpec::new("ttl_s", "ttl_s", Domain::Int { min: 0, max: 86_400, unit: "s" }, |l| s(l).ttl,
+        |p| Value::Int(p.ttl_s.into()), |p, v| p.ttl_s = int(&v) as u32),
+    ParamSpec::new("acks_lost", "acks_lost", Domain::Int { min: 0, max: 6, unit: "" }, |l| s(l).acks_lost,
+        |p| Value::Int(p.acks_lost.into()), |p, v| p.acks_lost = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset { code: "ttl-300", label: |l| s(l).preset_short, values: &[], versions: (1, 2) },
+    Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, 2) },
+];
+
+crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+    use crate::registry::{LabParams, Locks};
+    use retry_lab_core::dedup_ttl::Outcome;
+
+    fn preset(code: &str) -> Params {
+        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
+        link::preset_values(preset, &LabParams::default(), &Locks::default()).0.ttl
+    }
+
+    #[test]
+    fn the_presets_give_the_lessons_numbers() {
+        let d = preset("ttl-300").run().deliveries();
+        let again: Vec<u64> = d.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| d.at_ms / 1_000).collect();
+        assert_eq!(again, [450, 930]);
+        assert_eq!(preset("ttl-schedule").run().effects(), 1);
+    }
+}

@@ -1,0 +1,55 @@
+//! The TTL experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    pub ttl: &'static str,
+    pub acks_lost: &'static str,
+    pub effects: &'static str,
+    pub again: &'static str,
+    pub timeline_label: &'static str,
+    pub delivery: fn(u64, &str) -> String,
+    pub outcomes: [&'static str; 3],
+    pub legend_record: &'static str,
+    pub preset_short: &'static str,
+    pub preset_schedule: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Registro con expiración",
+    heading: "Un registro de ids procesados que expira",
+    intro: "El consumidor idempotente guarda el id con un TTL (como en Redis con expiración). El evento se procesa en su primera entrega, pero su ack se pierde y el hub lo reentrega con el backoff de la lección 000: 30, 90, 210, 450, 930 y 1,890 s. Una repetición que llega después de que el id expiró se procesa otra vez. 0 s: el id no expira.",
+    ttl: "TTL del id",
+    acks_lost: "Acks perdidos",
+    effects: "Efectos",
+    again: "Procesado otra vez a los",
+    timeline_label: "Las entregas en el tiempo y, como banda, el tiempo en que el id guardado sigue vigente.",
+    delivery: |at, outcome| format!("{at} s: {outcome}"),
+    outcomes: ["procesado", "descartado (el id sigue vigente)", "procesado otra vez (el id había expirado)"],
+    legend_record: "id vigente",
+    preset_short: "TTL de 300 s, 5 acks perdidos",
+    preset_schedule: "TTL de 1,890 s: todo el calendario",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "An expiring record",
+    heading: "A record of processed ids that expires",
+    intro: "The idempotent consumer stores the id with a TTL (as with Redis and an expiry). The event is processed on its first delivery, but its ack is lost and the hub redelivers it on lesson 000's backoff: 30, 90, 210, 450, 930 and 1,890 s. A repeat arriving after the id expired is processed again. 0 s: the id never expires.",
+    ttl: "The id's TTL",
+    acks_lost: "Acks lost",
+    effects: "Effects",
+    again: "Processed again at",
+    timeline_label: "The deliveries over time and, as a band, the time the stored id stays valid.",
+    delivery: |at, outcome| format!("{at} s: {outcome}"),
+    outcomes: ["processed", "discarded (the id is still valid)", "processed again (the id had expired)"],
+    legend_record: "id valid",
+    preset_short: "A 300 s TTL, 5 acks lost",
+    preset_schedule: "A 1,890 s TTL: the whole schedule",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}
