@@ -433,8 +433,8 @@ pub static GROUPS: [Group; 4] = [
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
         experiments: Codes("ack workers visibility dlq"),
-        presets: Codes("lesson-004 competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention"),
-        keys: Codes("crash rng messages jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s"),
+        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention"),
+        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s"),
     },
 ];
 

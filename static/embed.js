@@ -11,7 +11,7 @@ const GROUP_OF = {
   storm: 'lesson-003/', 'storm-overloaded': 'lesson-003/', 'retry-budget': 'lesson-003/', breaker: 'lesson-003/',
   timeouts: 'lesson-003/', 'shared-pool': 'lesson-003/', bulkheads: 'lesson-003/', 'short-timeout': 'lesson-003/',
   backpressure: 'lesson-003/', 'drop-oldest': 'lesson-003/', 'slow-producer': 'lesson-003/',
-  ack: 'lesson-004/', 'lesson-004': 'lesson-004/', visibility: 'lesson-004/', 'visibility-sqs': 'lesson-004/',
+  ack: 'lesson-004/', 'lesson-004': 'lesson-004/', 'broker-duplicates': 'lesson-004/', visibility: 'lesson-004/', 'visibility-sqs': 'lesson-004/',
   'exercise-5': 'lesson-004/', 'exercise-5-rule': 'lesson-004/', 'pubsub-10s': 'lesson-004/', heartbeat: 'lesson-004/',
   'long-deadline': 'lesson-004/', 'exercise-8-hang': 'lesson-004/', 'exercise-8-crash': 'lesson-004/',
   workers: 'lesson-004/', 'competing-consumers': 'lesson-004/', 'pdf-pages': 'lesson-004/', 'restart-in-memory': 'lesson-004/',

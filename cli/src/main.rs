@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use retry_lab_core::ack_timing::{AckMode, AckTimingRow, AckTimingRun};
+use retry_lab_core::ack_timing::{AckMode, AckTimingRun, LoopRow};
 use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue, SimConfig};
 use retry_lab_core::dedup_record::DedupRecordRun;
 use retry_lab_core::dedup_ttl::{Outcome as TtlOutcome, TtlRun};
@@ -62,6 +62,9 @@ enum Command {
         seed: Option<u64>,
         #[arg(long, value_enum)]
         rng: Option<RngArg>,
+        /// The broker delivers an acknowledged message once more on its own with this chance (0..=0.5).
+        #[arg(long, value_parser = broker_dups)]
+        broker_dups: Option<Probability>,
         /// A page preset of the ack-timing experiment (lesson-004); the flags above override it.
         #[arg(long, value_parser = ack_preset)]
         preset: Option<&'static str>,
@@ -394,6 +397,9 @@ fn ack_messages(text: &str) -> Result<u32, String> {
     bounded_u32(text, 1, limits::ACK_TIMING_MESSAGES_MAX, "")
 }
 /// The loop never ends at 1: every message crashes forever.
+fn broker_dups(text: &str) -> Result<Probability, String> {
+    Probability::parse(text).filter(|p| p.ppm() <= 500_000).ok_or_else(|| "must be a number from 0 to 0.5".into())
+}
 fn crash(text: &str) -> Result<Probability, String> {
     Probability::parse(text).filter(|p| *p != Probability::ONE).ok_or_else(|| "must be a number from 0 to below 1".into())
 }
@@ -650,7 +656,7 @@ fn run(command: Command) -> Result<String, String> {
         Command::DedupRecord { messages, crash, seed, rng, json } => {
             Ok(dedup_record(DedupRecordRun { messages, crash, seed, rng: rng.into() }, json))
         }
-        Command::AckTable { messages, crash, seed, rng, preset, json } => {
+        Command::AckTable { messages, crash, seed, rng, broker_dups, preset, json } => {
             let base = preset_params(preset);
             let run = AckTimingRun {
                 messages: messages.unwrap_or(base.ack.messages),
@@ -658,8 +664,9 @@ fn run(command: Command) -> Result<String, String> {
                 seed: seed.unwrap_or(base.shared.seed),
                 rng: rng.map_or(base.ack.rng, RngKind::from),
             };
-            let rows = run.table().map_err(|e| format!("--{e}"))?;
-            Ok(ack_table(&run, &rows, json))
+            let dups = broker_dups.unwrap_or(base.ack.broker_dups);
+            let rows = run.loop_rows(dups).map_err(|e| format!("--{e}"))?;
+            Ok(ack_table(&run, dups, &rows, json))
         }
         Command::Uuid5 { namespace, key, json } => {
             let uuid = derived_id(namespace, &key);
@@ -767,26 +774,35 @@ fn simulate(a: SimulateArgs) -> Result<String, String> {
 }
 
 /// Lesson 004's three rows, as the page shows them.
-fn ack_table(run: &AckTimingRun, rows: &[AckTimingRow; 3], json: bool) -> String {
-    let mode = |m: AckMode| match m {
+fn ack_table(run: &AckTimingRun, dups: Probability, rows: &[LoopRow; 3], json: bool) -> String {
+    let (mode, semantics) = (|m: AckMode| match m {
         AckMode::Before => "before",
         AckMode::After => "after",
         AckMode::AfterDedup => "after_dedup",
-    };
+    }, |m: AckMode| match m {
+        AckMode::Before => "at-most-once",
+        AckMode::After => "at-least-once",
+        AckMode::AfterDedup => "effectively-once",
+    });
     if json {
         let rows: Vec<Value> = rows
             .iter()
-            .map(|r| json!({ "mode": mode(r.mode), "deliveries": r.deliveries, "effects": r.effects,
-                "discarded": r.duplicates_discarded, "lost": r.lost }))
+            .map(|LoopRow { row: r, effects_histogram }| json!({ "mode": mode(r.mode), "semantics": semantics(r.mode),
+                "deliveries": r.deliveries, "effects": r.effects, "discarded": r.duplicates_discarded, "lost": r.lost,
+                "effects_per_message": effects_histogram }))
             .collect();
-        return json!({ "messages": run.messages, "crash": run.crash.as_f64(), "seed": run.seed, "rng": run.rng.name(), "rows": rows })
+        return json!({ "messages": run.messages, "crash": run.crash.as_f64(), "seed": run.seed, "rng": run.rng.name(),
+            "broker_dups": dups.as_f64(), "rows": rows })
             .to_string();
     }
-    let mut out = format!("{} messages · crash {} · seed {} · rng {}\n", run.messages, run.crash, run.seed, run.rng.name());
-    out += &format!("{:<12}{:>12}{:>12}{:>12}{:>12}\n", "mode", "deliveries", "effects", "discarded", "lost");
+    let mut out = format!("{} messages · crash {} · seed {} · rng {} · broker duplicates {}\n", run.messages, run.crash, run.seed, run.rng.name(), dups);
+    out += &format!("{:<12}{:<18}{:>12}{:>12}{:>12}{:>12}  effects per message (0, 1, 2…)\n", "mode", "semantics", "deliveries", "effects", "discarded", "lost");
     let lines: Vec<String> = rows
         .iter()
-        .map(|r| format!("{:<12}{:>12}{:>12}{:>12}{:>12}", mode(r.mode), r.deliveries, r.effects, r.duplicates_discarded, r.lost))
+        .map(|LoopRow { row: r, effects_histogram }| {
+            let per: Vec<String> = effects_histogram.iter().map(u64::to_string).collect();
+            format!("{:<12}{:<18}{:>12}{:>12}{:>12}{:>12}  {}", mode(r.mode), semantics(r.mode), r.deliveries, r.effects, r.duplicates_discarded, r.lost, per.join(" "))
+        })
         .collect();
     out + &lines.join("\n")
 }

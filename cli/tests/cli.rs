@@ -248,3 +248,19 @@ fn dedup_ttl_reproduces_the_schedule_against_an_expiring_record() {
     assert_eq!(json(&["dedup-ttl", "--ttl-s", "1890", "--acks-lost", "6", "--json"])["effects"], 1);
     refused(&["dedup-ttl", "--acks-lost", "99"], "--acks-lost");
 }
+
+#[test]
+fn ack_table_names_its_semantics_and_breaks_effects_down_per_message() {
+    let v = json(&["ack-table", "--json"]);
+    let rows = v["rows"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["semantics"].as_str().unwrap()).collect();
+    assert_eq!(names, ["at-most-once", "at-least-once", "effectively-once"]);
+    // 942 messages once, 56 twice, 2 three times: 58 notified more than once.
+    assert_eq!(rows[1]["effects_per_message"], serde_json::json!([0, 942, 56, 2]));
+    // No crash at all: the broker's own duplicates still repeat effects, dedup keeps 1,000.
+    let v = json(&["ack-table", "--crash", "0", "--broker-dups", "0.01", "--json"]);
+    let rows = v["rows"].as_array().unwrap();
+    assert!(rows[1]["effects"].as_u64().unwrap() > 1_000);
+    assert_eq!((rows[2]["effects"].as_u64(), rows[2]["lost"].as_u64()), (Some(1_000), Some(0)));
+    refused(&["ack-table", "--broker-dups", "0.9"], "--broker-dups");
+}

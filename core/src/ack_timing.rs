@@ -109,6 +109,77 @@ fn row(mode: AckMode, counters: &Counters) -> AckTimingRow {
     }
 }
 
+/// Lesson 004's loop written out, with what the engine has no knob for: a
+/// broker that now and then delivers an acknowledged message once more on
+/// its own (SQS standard keeps copies on several machines). Each delivery
+/// draws its crash from the engine's failure stream, as the engine does, and
+/// — only when `duplicate` is above 0 — whether the broker sends a stray
+/// copy, from a stream of its own; so with 0 it is the engine's table (a
+/// test keeps them equal for any seed), and raising it never changes which
+/// deliveries crash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopRow {
+    pub row: AckTimingRow,
+    /// `effects_histogram[k]`: messages that took effect k times.
+    pub effects_histogram: Vec<u64>,
+}
+
+impl AckTimingRun {
+    pub fn loop_rows(&self, duplicate: Probability) -> Result<[LoopRow; 3], ConfigError> {
+        self.validate()?;
+        Ok(AckMode::ALL.map(|mode| self.loop_row(mode, duplicate)))
+    }
+
+    fn loop_row(&self, mode: AckMode, duplicate: Probability) -> LoopRow {
+        use crate::draws::{draw_below, pcg, python_random, python_seeded, Stream};
+        let n = self.messages as usize;
+        let mut failure = pcg(self.seed, Stream::Failure, 0);
+        let mut python = (self.rng == RngKind::Python).then(|| python_seeded(self.seed));
+        let mut strays = pcg(self.seed, Stream::Duplicate, 0);
+        let (crash_2_32, crash_f64, dup_2_32) = (self.crash.threshold_2_32(), self.crash.as_f64(), duplicate.threshold_2_32());
+        let mut queue: std::collections::VecDeque<u32> = (0..self.messages).collect();
+        let (mut effects, mut seen, mut retries) = (vec![0u32; n], vec![false; n], vec![0u32; n]);
+        let mut row = AckTimingRow { mode, deliveries: 0, effects: 0, duplicates_discarded: 0, lost: 0 };
+        while let Some(message) = queue.pop_front() {
+            let m = message as usize;
+            row.deliveries += 1;
+            let crashes = match &mut python {
+                Some(mt) => python_random(mt) < crash_f64,
+                None => draw_below(&mut failure, crash_2_32),
+            };
+            let acked = match mode {
+                // Acknowledged first: a crash loses the work, never the ack.
+                AckMode::Before => {
+                    effects[m] += u32::from(!crashes);
+                    true
+                }
+                AckMode::AfterDedup if seen[m] => {
+                    row.duplicates_discarded += 1;
+                    !crashes
+                }
+                AckMode::After | AckMode::AfterDedup => {
+                    effects[m] += 1;
+                    seen[m] = true;
+                    !crashes
+                }
+            };
+            let requeue = if acked { dup_2_32 > 0 && draw_below(&mut strays, dup_2_32) } else { retries[m] < limits::RETRIES_MAX_IMMEDIATE };
+            if requeue {
+                retries[m] += u32::from(!acked);
+                queue.push_back(message);
+            }
+        }
+        let top = effects.iter().copied().max().unwrap_or(0) as usize;
+        let mut effects_histogram = vec![0u64; top + 1];
+        for &e in &effects {
+            effects_histogram[e as usize] += 1;
+            row.effects += u64::from(e);
+        }
+        row.lost = effects_histogram[0] as u32;
+        LoopRow { row, effects_histogram }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +191,29 @@ mod tests {
         assert_eq!((before.deliveries, before.effects, before.duplicates_discarded, before.lost), (1_000, 942, 0, 58));
         assert_eq!((after.deliveries, after.effects, after.duplicates_discarded, after.lost), (1_060, 1_060, 0, 0));
         assert_eq!((dedup.deliveries, dedup.effects, dedup.duplicates_discarded, dedup.lost), (1_060, 1_000, 60, 0));
+    }
+
+    #[test]
+    fn the_written_out_loop_is_the_engines_table_without_broker_duplicates() {
+        for (messages, ppm, seed, rng) in [(1_000, 50_000, 7, RngKind::Python), (700, 300_000, 3, RngKind::Pcg), (300, 800_000, 11, RngKind::Python)] {
+            let run = AckTimingRun { messages, crash: Probability::from_ppm(ppm).unwrap(), seed, rng };
+            let rows = run.loop_rows(Probability::ZERO).unwrap().map(|r| r.row);
+            assert_eq!(rows, run.table().unwrap(), "seed {seed}, {rng:?}");
+        }
+    }
+
+    #[test]
+    fn the_lessons_breakdown_and_duplicates_without_a_crash() {
+        let rows = AckTimingRun::default().loop_rows(Probability::ZERO).unwrap();
+        // Ack after: 942 messages once, 56 twice, 2 three times: 58 buyers notified again.
+        assert_eq!(rows[1].effects_histogram, [0, 942, 56, 2]);
+        assert_eq!(rows[0].effects_histogram, [58, 942]);
+        // No crash at all, and the broker still duplicates: only dedup keeps one effect each.
+        let calm = AckTimingRun { crash: Probability::ZERO, ..AckTimingRun::default() };
+        let rows = calm.loop_rows(Probability::from_ppm(10_000).unwrap()).unwrap();
+        let [before, after, dedup] = rows.map(|r| r.row);
+        assert!(after.effects > 1_000 && before.effects == after.effects, "{after:?} {before:?}");
+        assert_eq!((dedup.effects, dedup.duplicates_discarded, dedup.lost), (1_000, after.effects - 1_000, 0));
+        assert_eq!(calm.loop_rows(Probability::ZERO).unwrap()[1].row.effects, 1_000);
     }
 }

@@ -47,6 +47,8 @@ pub(crate) enum Stream {
     EventId = 4,
     /// Lesson 003's storm: one stream per client.
     Storm = 5,
+    /// Lesson 004's broker duplicating a message on its own.
+    Duplicate = 6,
 }
 
 /// SplitMix64 finaliser: spreads nearby seeds (1, 2, 3…) over the PCG state

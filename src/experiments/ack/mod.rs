@@ -8,7 +8,7 @@ mod panel;
 #[cfg(target_arch = "wasm32")]
 pub use panel::panel;
 
-use retry_lab_core::ack_timing::{AckTimingRow, AckTimingRun};
+use retry_lab_core::ack_timing::{AckTimingRow, AckTimingRun, LoopRow};
 use retry_lab_core::{Probability, RngKind};
 
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
@@ -28,12 +28,14 @@ pub struct Params {
     pub crash: Probability,
     pub rng: RngKind,
     pub messages: u32,
+    /// A standard SQS queue now and then delivers a message twice with no crash.
+    pub broker_dups: Probability,
 }
 
 impl Default for Params {
     /// The lesson's run: 1,000 messages, 5 % crashes, the Python-compatible generator.
     fn default() -> Self {
-        Self { crash: Probability::from_ppm(50_000).expect("in range"), rng: RngKind::Python, messages: 1_000 }
+        Self { crash: Probability::from_ppm(50_000).expect("in range"), rng: RngKind::Python, messages: 1_000, broker_dups: Probability::ZERO }
     }
 }
 
@@ -45,13 +47,18 @@ impl Params {
     pub fn table(&self, shared: &Shared) -> Option<[AckTimingRow; 3]> {
         self.run(shared).table().ok()
     }
+
+    /// The rows with the broker's own duplicates and each row's effects per message.
+    pub fn loop_rows(&self, shared: &Shared) -> Option<[LoopRow; 3]> {
+        self.run(shared).loop_rows(self.broker_dups).ok()
+    }
 }
 
 /// No state beyond the parameters: the table is computed from them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {}
 
-static PARAMS: [ParamSpec<Params>; 3] = [
+static PARAMS: [ParamSpec<Params>; 4] = [
     ParamSpec::new("crash", "crash", Domain::Ratio { step_percent: 1, max_ppm: CRASH_MAX_PPM }, |l| strings::strings(l).crash,
         |p| probability(p.crash), |p, v| p.crash = ratio(&v)),
     ParamSpec::new("rng", "rng", Domain::Choice { codes: &["python", "pcg"], labels: |l| strings::strings(l).rng_labels },
@@ -61,14 +68,24 @@ static PARAMS: [ParamSpec<Params>; 3] = [
     ParamSpec::new("messages", "messages", Domain::Int { min: 1, max: MESSAGES_MAX as u64, unit: "" },
         |l| strings::strings(l).messages,
         |p| Value::Int(p.messages.into()), |p, v| p.messages = int(&v) as u32),
+    ParamSpec::new("broker_dups", "broker_dups", Domain::Ratio { step_percent: 1, max_ppm: 500_000 }, |l| strings::strings(l).broker_dups,
+        |p| probability(p.broker_dups), |p, v| p.broker_dups = ratio(&v)),
 ];
 
-static PRESETS: [Preset; 1] = [Preset {
-    code: "lesson-004",
-    label: |l| strings::strings(l).preset,
-    values: &[("seed", "7"), ("crash", "0.05"), ("rng", "python"), ("messages", "1000")],
-    versions: (1, 2),
-}];
+static PRESETS: [Preset; 2] = [
+    Preset {
+        code: "lesson-004",
+        label: |l| strings::strings(l).preset,
+        values: &[("seed", "7"), ("crash", "0.05"), ("rng", "python"), ("messages", "1000")],
+        versions: (1, 2),
+    },
+    Preset {
+        code: "broker-duplicates",
+        label: |l| strings::strings(l).preset_dups,
+        values: &[("seed", "7"), ("crash", "0"), ("messages", "1000"), ("broker_dups", "0.01")],
+        versions: (1, 2),
+    },
+];
 
 // The table is computed from the parameters when drawn: no state.
 pub type State = ();
@@ -86,5 +103,16 @@ mod tests {
         assert_eq!((before.effects, before.lost), (942, 58));
         assert_eq!(after.effects, 1_060);
         assert_eq!((dedup.effects, dedup.duplicates_discarded), (1_000, 60));
+        let rows = Params::default().loop_rows(&Shared::default()).unwrap();
+        assert_eq!(rows[1].effects_histogram, [0, 942, 56, 2], "58 buyers notified more than once");
+    }
+
+    #[test]
+    fn the_broker_duplicates_with_no_crash() {
+        let preset = &PRESETS[1];
+        let (params, _) = crate::link::preset_values(preset, &crate::registry::LabParams::default(), &crate::registry::Locks::default());
+        let [_, after, dedup] = params.ack.loop_rows(&params.shared).unwrap().map(|r| r.row);
+        assert!(after.effects > 1_000, "duplicates with 0 crashes: {after:?}");
+        assert_eq!((dedup.effects, dedup.lost), (1_000, 0));
     }
 }

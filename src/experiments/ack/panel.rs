@@ -1,9 +1,9 @@
 //! Lesson 004: ack before / after / after + dedup, with a crash probability.
 
-use retry_lab_core::ack_timing::AckMode;
+use retry_lab_core::ack_timing::{AckMode, LoopRow};
 use yew::prelude::*;
 
-use super::strings::strings;
+use super::strings::{strings, Strings};
 use crate::app::widgets::{param_control, PanelProps};
 use crate::format;
 use crate::registry::{Experiment, ParamId};
@@ -18,18 +18,18 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
     let lang = state.lang;
     let (t, shell) = (strings(lang), lang.texts());
     let run = state.params.ack.run(&state.params.shared);
-    let table = use_memo(run, |run| run.table().ok());
-    let rows = (*table).iter().flatten().map(|row| {
-        let (code, label) = match row.mode {
-            AckMode::Before => ("before", t.mode_before),
-            AckMode::After => ("after", t.mode_after),
-            AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup),
+    let table = use_memo((run, state.params.ack.broker_dups), |(run, dups)| run.loop_rows(*dups).ok());
+    let rows = (*table).iter().flatten().map(|LoopRow { row, .. }| {
+        let (code, label, semantics) = match row.mode {
+            AckMode::Before => ("before", t.mode_before, t.at_most_once),
+            AckMode::After => ("after", t.mode_after, t.at_least_once),
+            AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup, t.effectively_once),
         };
         let cells = [("num deliveries", row.deliveries), ("num effects", row.effects),
             ("num discarded", row.duplicates_discarded), ("num lost", u64::from(row.lost))];
         html! {
             <tr data-mode={code}>
-                <th scope="row">{ label }</th>
+                <th scope="row">{ label }<span class="semantics">{ semantics }</span></th>
                 { for cells.iter().map(|(class, n)| html! { <td class={*class}>{ format::int(*n) }</td> }) }
             </tr>
         }
@@ -51,7 +51,16 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
                 <tbody>{ for rows }</tbody>
             </table>
             </div>
+            if let Some(rows) = &*table { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
             <p class="hint">{ t.ack_lesson_note }</p>
         </section>
     }
+}
+
+/// "942 messages took effect once, 56 twice, 2 three times: 58 more than once."
+fn breakdown(t: &Strings, histogram: &[u64]) -> String {
+    let parts: Vec<String> = histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0)
+        .map(|(k, n)| (t.times)(&format::int(*n), k)).collect();
+    let repeated: u64 = histogram.iter().skip(2).sum();
+    (t.breakdown)(&parts.join(", "), &format::int(repeated))
 }

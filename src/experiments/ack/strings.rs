@@ -18,6 +18,13 @@ pub struct Strings {
     pub ack_lesson_note: &'static str,
     pub rng_labels: &'static [&'static str],
     pub preset: &'static str,
+    pub broker_dups: &'static str,
+    pub at_most_once: &'static str,
+    pub at_least_once: &'static str,
+    pub effectively_once: &'static str,
+    pub times: fn(&str, usize) -> String,
+    pub breakdown: fn(&str, &str) -> String,
+    pub preset_dups: &'static str,
 }
 
 pub static ES: Strings = Strings {
@@ -36,6 +43,16 @@ pub static ES: Strings = Strings {
     ack_lesson_note: "Con semilla 7, 1,000 mensajes, 5 % y el generador compatible con Python, es la tabla de la lección.",
     rng_labels: &["compatible con Python (MT19937)", "PCG32"],
     preset: "Colas y streams: momento del ack",
+    broker_dups: "Duplicados del broker (sin caída)",
+    at_most_once: "at-most-once: a lo más una vez",
+    at_least_once: "at-least-once: al menos una vez",
+    effectively_once: "efectivamente una vez: at-least-once + consumidor idempotente",
+    times: |n, k| match k {
+        1 => format!("{n} mensajes con 1 efecto"),
+        _ => format!("{n} con {k}"),
+    },
+    breakdown: |parts, repeated| format!("Ack después, efectos por mensaje: {parts}. {repeated} mensajes tuvieron su efecto más de una vez (si cada uno manda un correo, {repeated} personas lo reciben repetido)."),
+    preset_dups: "Colas y streams: SQS estándar duplica sin caídas",
 };
 
 pub static EN: Strings = Strings {
@@ -54,6 +71,16 @@ pub static EN: Strings = Strings {
     ack_lesson_note: "With seed 7, 1,000 messages, 5% and the Python-compatible generator, this is the lesson's table.",
     rng_labels: &["Python-compatible (MT19937)", "PCG32"],
     preset: "Queues and streams: ack timing",
+    broker_dups: "Broker duplicates (no crash)",
+    at_most_once: "at-most-once",
+    at_least_once: "at-least-once",
+    effectively_once: "effectively once: at-least-once + an idempotent consumer",
+    times: |n, k| match k {
+        1 => format!("{n} messages with 1 effect"),
+        _ => format!("{n} with {k}"),
+    },
+    breakdown: |parts, repeated| format!("Ack after, effects per message: {parts}. {repeated} messages took effect more than once (if each sends an email, {repeated} people get it twice or more)."),
+    preset_dups: "Queues and streams: standard SQS duplicates with no crash",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {
