@@ -60,3 +60,19 @@ test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through;
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the ack table names its semantics, breaks effects down per message, and the broker duplicates with no crash', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=ack&lang=en');
+  await page.locator('tr[data-mode="after"]').waitFor();
+  const semantics = await page.locator('tr[data-mode] .semantics').allTextContents();
+  assert.deepEqual(semantics, ['at-most-once', 'at-least-once', 'effectively once: at-least-once + an idempotent consumer']);
+  assert.match(await page.locator('[data-breakdown=after]').textContent(), /942 messages with 1 effect, 56 with 2, 2 with 3\. 58 messages took effect more than once/);
+  await page.getByLabel('Scenario').selectOption('broker-duplicates');
+  await page.waitForFunction(() => document.querySelector('tr[data-mode="after"] td:nth-child(3)')?.textContent.trim() !== '1,060');
+  const after = await page.locator('tr[data-mode="after"] td').allTextContents();
+  const dedup = await page.locator('tr[data-mode="after-dedup"] td').allTextContents();
+  assert.ok(Number(after[1].replace(',', '')) > 1000, `after: ${after}`);
+  assert.deepEqual([dedup[1], dedup[3]], ['1,000', '0']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
