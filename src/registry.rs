@@ -350,7 +350,7 @@ impl Codes {
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
-pub const INTRO_001_ES: &str = "La entrega es at-least-once, así que el consumidor tiene que aguantar repetidos: un consumidor que lee un log con su propio cursor y lo pierde, o se cae antes de guardarlo, y dónde escribe su registro de ids procesados: en la misma transacción que el efecto, antes o después, y con qué expiración.";
+pub const INTRO_001_ES: &str = "La entrega es at-least-once, así que el consumidor tiene que aguantar repetidos: el mismo hecho publicado dos veces, con ids al azar o derivados de su llave; un consumidor que lee un log con su propio cursor y lo pierde, o se cae antes de guardarlo, y dónde escribe su registro de ids procesados: en la misma transacción que el efecto, antes o después, y con qué expiración.";
 pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
 pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y varios workers sobre una misma cola, en memoria o en un broker, y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ, con su alerta, el redrive y la retención.";
 
@@ -387,14 +387,14 @@ pub static GROUPS: [Group; 4] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_001_ES,
-            Lang::En => "Delivery is at-least-once, so the consumer must withstand repeats: a consumer reading a log with a cursor of its own that it loses, or crashes before saving, and where it writes its record of processed ids: in the effect's transaction, before it or after it, and with what expiry.",
+            Lang::En => "Delivery is at-least-once, so the consumer must withstand repeats: the same fact published twice, with random ids or ids derived from its key; a consumer reading a log with a cursor of its own that it loses, or crashes before saving, and where it writes its record of processed ids: in the effect's transaction, before it or after it, and with what expiry.",
         }
         },
         #[cfg(not(feature = "lesson-001"))]
         intro: |_| "",
-        experiments: Codes("cursor dedup ttl"),
-        presets: Codes("cursor-lost cursor-crash dedup-record unique-constraint ttl-300 ttl-schedule"),
-        keys: Codes("log_events batch fault fault_batch tx_messages tx_crash tx_rng unique ttl_s acks_lost"),
+        experiments: Codes("publish cursor dedup ttl"),
+        presets: Codes("publish-twice publish-twice-failing cursor-lost cursor-crash dedup-record unique-constraint ttl-300 ttl-schedule"),
+        keys: Codes("facts pubs pub_failure log_events batch fault fault_batch tx_messages tx_crash tx_rng unique ttl_s acks_lost"),
     },
     Group {
         dir: "lesson-003/",
@@ -503,6 +503,8 @@ registry! {
     Retries => retries,
     #[cfg(feature = "lesson-000")]
     DoublePublication => uuid5,
+    #[cfg(feature = "lesson-001")]
+    Publish => publish,
     #[cfg(feature = "lesson-001")]
     Cursor => cursor,
     #[cfg(feature = "lesson-001")]

@@ -5,6 +5,7 @@ const here = new URL('./', import.meta.url);
 // Which page holds each experiment and preset not on the root page (the
 // registry's GROUPS; tests/registry.rs keeps the two equal).
 const GROUP_OF = {
+  publish: 'lesson-001/', 'publish-twice': 'lesson-001/', 'publish-twice-failing': 'lesson-001/',
   cursor: 'lesson-001/', 'cursor-lost': 'lesson-001/', 'cursor-crash': 'lesson-001/', dedup: 'lesson-001/',
   'dedup-record': 'lesson-001/', 'unique-constraint': 'lesson-001/', ttl: 'lesson-001/', 'ttl-300': 'lesson-001/',
   'ttl-schedule': 'lesson-001/',

@@ -264,3 +264,15 @@ fn ack_table_names_its_semantics_and_breaks_effects_down_per_message() {
     assert_eq!((rows[2]["effects"].as_u64(), rows[2]["lost"].as_u64()), (Some(1_000), Some(0)));
     refused(&["ack-table", "--broker-dups", "0.9"], "--broker-dups");
 }
+
+#[test]
+fn double_publication_through_the_engine() {
+    // Lesson 000: 20 facts published twice, no failure.
+    let effects = |consumer: &str, ids: &str| {
+        let v = json(&["simulate", "--events", "20", "--failure", "0", "--publications", "2", "--ids", ids, "--consumer", consumer, "--json"]);
+        (v["effects"].as_u64().unwrap(), v["duplicates_discarded"].as_u64().unwrap())
+    };
+    assert_eq!(effects("naive", "uuid5"), (40, 0));
+    assert_eq!(effects("idempotent", "random"), (40, 0), "two v4 ids: nothing to recognise");
+    assert_eq!(effects("idempotent", "uuid5"), (20, 20));
+}

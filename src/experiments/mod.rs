@@ -11,6 +11,8 @@ pub mod cursor;
 pub mod dedup;
 #[cfg(feature = "lesson-004")]
 pub mod dlq;
+#[cfg(feature = "lesson-001")]
+pub mod publish;
 #[cfg(feature = "lesson-000")]
 pub mod retries;
 #[cfg(feature = "lesson-003")]

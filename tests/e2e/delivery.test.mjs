@@ -76,3 +76,21 @@ test('the ack table names its semantics, breaks effects down per message, and th
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('double publication through the engine: naive 40, idempotent by v4 40, by uuid5 20', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=publish&lang=en');
+  await page.locator('.publish-table').waitFor();
+  assert.deepEqual(await cells(page, '.publish-table [data-row=effects]'), ['40', '40', '20']);
+  assert.deepEqual(await cells(page, '.publish-table [data-row=discarded]'), ['0', '0', '20']);
+  // The first fact's two publications: two v4 ids, one uuid5.
+  const ids = await page.locator('.publish-ids tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+  const first = ids.filter((r) => r[0] === ids[0][0]);
+  assert.equal(first.length, 2);
+  assert.notEqual(first[0][2], first[1][2]);
+  assert.equal(first[0][3], first[1][3]);
+  await page.getByLabel('Each fact is published').selectOption('1');
+  await page.waitForFunction(() => document.querySelector('.publish-table [data-row=effects] td')?.textContent.trim() === '20');
+  assert.deepEqual(await cells(page, '.publish-table [data-row=effects]'), ['20', '20', '20']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,122 @@
+//! Lesson 000's double publication through the delivery engine: each fact
+//! published once or twice, ids drawn as random v4 or derived as uuid5 of
+//! the fact key, and the same deliveries through a naive consumer and two
+//! idempotent ones (keyed by either id) — what `retry-lab simulate
+//! --publications 2 --ids uuid5` runs.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use std::rc::Rc;
+
+use retry_lab_core::engine::{ConsumerMode, Counters, Engine, IdScheme, SimConfig};
+use retry_lab_core::{Namespace, Probability};
+
+use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Publish;
+
+/// The namespace of the derived ids: the lab's choice (the lesson names none).
+pub const NAMESPACE: Namespace = Namespace::Dns;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub facts: u32,
+    pub twice: bool,
+    pub failure: Probability,
+}
+
+impl Default for Params {
+    /// Lesson 000's case: 20 facts, each published twice, no failure.
+    fn default() -> Self {
+        Self { facts: 20, twice: true, failure: Probability::ZERO }
+    }
+}
+
+/// The three consumers, in the panel's order.
+pub const COLUMNS: [(ConsumerMode, IdScheme); 3] = [
+    (ConsumerMode::Naive, IdScheme::Random),
+    (ConsumerMode::Idempotent, IdScheme::Random),
+    (ConsumerMode::Idempotent, IdScheme::Derived(NAMESPACE)),
+];
+
+impl Params {
+    pub fn config(&self, shared: &Shared, (consumer, id_scheme): (ConsumerMode, IdScheme)) -> SimConfig {
+        SimConfig {
+            seed: shared.seed,
+            facts: self.facts,
+            publications_per_fact: if self.twice { 2 } else { 1 },
+            id_scheme,
+            failure: self.failure,
+            consumer,
+            record_trace: false,
+            ..SimConfig::default()
+        }
+    }
+
+    /// Each column's engine, run to the end (none for an invalid config).
+    pub fn engines(&self, shared: &Shared) -> Option<[Rc<Engine>; 3]> {
+        let run = |column| {
+            let mut engine = Engine::new(self.config(shared, column)).ok()?;
+            engine.run_to_end();
+            Some(Rc::new(engine))
+        };
+        Some([run(COLUMNS[0])?, run(COLUMNS[1])?, run(COLUMNS[2])?])
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub engines: Option<[Rc<Engine>; 3]>,
+}
+
+impl State {
+    pub fn counters(&self) -> Option<[Counters; 3]> {
+        self.engines.as_ref().map(|e| [*e[0].counters(), *e[1].counters(), *e[2].counters()])
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 3] = [
+    ParamSpec::new("facts", "facts", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).facts,
+        |p| Value::Int(p.facts.into()), |p, v| p.facts = int(&v) as u32),
+    ParamSpec::new("pubs", "pubs", Domain::Choice { codes: &["1", "2"], labels: |l| s(l).pubs_labels }, |l| s(l).pubs,
+        |p| Value::Int(p.twice.into()), |p, v| p.twice = int(&v) == 1),
+    ParamSpec::new("pub_failure", "pub_failure", Domain::Ratio { step_percent: 5, max_ppm: 900_000 }, |l| s(l).failure,
+        |p| probability(p.failure), |p, v| p.failure = ratio(&v)),
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset { code: "publish-twice", label: |l| s(l).preset_twice, values: &[], versions: (1, 2) },
+    Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, 2) },
+];
+
+crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,
+    state: |params: &Params, shared: &Shared| State { engines: params.engines(shared) });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_facts_published_twice() {
+        let state = State { engines: Params::default().engines(&Shared::default()) };
+        let [naive, by_v4, by_uuid5] = state.counters().unwrap();
+        assert_eq!((naive.effects, by_v4.effects, by_uuid5.effects), (40, 40, 20));
+        assert_eq!((by_v4.duplicates_discarded, by_uuid5.duplicates_discarded), (0, 20));
+        // Once: the two ids agree, every consumer takes 20 effects.
+        let once = State { engines: Params { twice: false, ..Params::default() }.engines(&Shared::default()) };
+        assert!(once.counters().unwrap().iter().all(|c| c.effects == 20));
+    }
+}

@@ -1,0 +1,76 @@
+//! Double publication, drawn: the three consumers' counters side by side
+//! and the first facts' two ids under each scheme.
+
+use retry_lab_core::engine::{Counters, Engine};
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{param_control, seed_control, PanelProps};
+use crate::format;
+use crate::registry::{Experiment, ParamId};
+
+/// Facts whose ids are listed.
+const FACTS_LISTED: u32 = 3;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let unit = &state.units.publish;
+    html! {
+        <section class="card experiment publish" data-experiment="publish">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Publish).map(|param| param_control(props, param, None)) }
+                { seed_control(props) }
+            </div>
+            { match (unit.counters(), &unit.engines) {
+                (Some(counters), Some(engines)) => html! { <>{ counters_table(t, &counters) }{ ids_table(t, &engines[1], &engines[2]) }</> },
+                _ => html! { <p class="notice" role="alert">{ t.invalid }</p> },
+            } }
+            <p class="hint">{ t.namespace_note }</p>
+        </section>
+    }
+}
+
+fn counters_table(t: &Strings, counters: &[Counters; 3]) -> Html {
+    let row = |key: &'static str, label: &'static str, f: fn(&Counters) -> u64| html! {
+        <tr data-row={key}><th scope="row">{ label }</th>{ for counters.iter().map(|c| html! { <td>{ format::int(f(c)) }</td> }) }</tr>
+    };
+    html! {
+        <div class="table-scroll"><table class="compare-table publish-table">
+            <thead><tr><td></td>{ for t.columns.iter().map(|c| html! { <th scope="col">{ *c }</th> }) }</tr></thead>
+            <tbody>
+                { row("deliveries", t.deliveries, |c| c.deliveries) }
+                { row("effects", t.effects, |c| c.effects) }
+                { row("discarded", t.discarded, |c| c.duplicates_discarded) }
+                { row("dead_lettered", t.dead_lettered, |c| c.dead_lettered.into()) }
+            </tbody>
+        </table></div>
+    }
+}
+
+/// Events are numbered publication by publication: with two per fact, fact
+/// f's are the events whose `fact_of` is f.
+fn ids_table(t: &Strings, by_v4: &Engine, by_uuid5: &Engine) -> Html {
+    let published = by_v4.counters().published;
+    let rows = (0..published).filter(|&e| by_v4.fact_of(e) < FACTS_LISTED).map(|event| {
+        let publication = (0..event).filter(|&e| by_v4.fact_of(e) == by_v4.fact_of(event)).count() + 1;
+        html! {
+            <tr>
+                <td><code>{ by_v4.fact_key(event) }</code></td><td>{ publication }</td>
+                <td><code>{ by_v4.event_id(event).to_string() }</code></td><td><code>{ by_uuid5.event_id(event).to_string() }</code></td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="table-scroll"><table class="publish-ids">
+            <caption>{ t.ids_caption }</caption>
+            <thead><tr>
+                <th scope="col">{ t.col_fact }</th><th scope="col">{ t.col_publication }</th>
+                <th scope="col">{ t.col_v4 }</th><th scope="col">{ t.col_uuid5 }</th>
+            </tr></thead>
+            <tbody>{ for rows }</tbody>
+        </table></div>
+    }
+}
