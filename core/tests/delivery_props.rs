@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 use retry_lab_core::ack_timing::AckTimingRun;
-use retry_lab_core::dedup_record::{DedupRecordRun, Placement};
+use retry_lab_core::dedup_record::DedupRecordRun;
 use retry_lab_core::engine::ConsumerMode;
 use retry_lab_core::polling::{CursorFault, PollingRun};
 use retry_lab_core::{Probability, RngKind};
