@@ -12,6 +12,7 @@ use retry_lab_core::ids::derived_id;
 use retry_lab_core::polling::{self, CursorFault, PollingRun};
 use retry_lab_core::queue::{self, Poison, QueueConfig, QueueRun};
 use retry_lab_core::storm::{self, Breaker, Budget, StormConfig, StormRun, Strategy};
+use retry_lab_core::stream::{self, KeyHash, Sink};
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
 use retry_lab_web::link;
 use retry_lab_web::registry::{preset, Experiment, LabParams, Locks};
@@ -119,6 +120,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Lesson 004's event streams: partitions and keys, groups, lag, a rebalance.
+    #[command(subcommand)]
+    Stream(StreamCommand),
+    /// Lesson 004's capacity arithmetic: backlogs, Little's law, KEDA.
+    #[command(subcommand)]
+    Capacity(CapacityCommand),
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
         /// dns, url, oid, x500, or a custom UUID.
@@ -130,6 +137,107 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum StreamCommand {
+    /// The partition of each key (in order).
+    Partition {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        partitions: u32,
+        #[arg(long, value_enum, default_value_t = HashArg::Crc32)]
+        hash: HashArg,
+        #[arg(required = true)]
+        keys: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A consumer group: consumers reading, and idle ones.
+    Group {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        partitions: u32,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        consumers: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// How a lag drains.
+    Lag {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        partitions: u32,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        consumers: u32,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        per_consumer_per_s: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+        arrival_per_s: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000))]
+        behind: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exercise 10: a consumer dies before committing; another re-reads.
+    Rebalance {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        payments: u32,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+        processed_before_crash: u32,
+        #[arg(long, value_enum)]
+        sink: SinkArg,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum CapacityCommand {
+    /// A consumer down for a while: the backlog and how long it takes to drain.
+    Backlog {
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+        arrival_per_s: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=31_536_000))]
+        down_s: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+        service_per_s: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Little's law: the wait W = L ÷ λ.
+    Little {
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        arrival_per_h: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
+        waiting: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// KEDA's queue-length scaler against a burst, with a ceiling of workers.
+    Keda {
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        messages: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        queue_length: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        job_s: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        max_workers: u64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum HashArg {
+    Crc32,
+    Murmur2,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SinkArg {
+    Add,
+    Upsert,
+    Dedup,
+    CommitFirst,
 }
 
 #[derive(clap::Args)]
@@ -610,6 +718,61 @@ fn dedup_ttl(run: TtlRun, json: bool) -> String {
     format!("{} effects: {}", run.effects(), rows.join(", "))
 }
 
+fn run_stream(command: StreamCommand) -> String {
+    let out = |json: bool, value: Value, text: String| if json { value.to_string() } else { text };
+    match command {
+        StreamCommand::Partition { partitions, hash, keys, json } => {
+            let hash = match hash {
+                HashArg::Crc32 => KeyHash::Crc32,
+                HashArg::Murmur2 => KeyHash::Murmur2,
+            };
+            let ps: Vec<u32> = keys.iter().map(|k| stream::partition_of(k.as_bytes(), partitions, hash)).collect();
+            let text = keys.iter().zip(&ps).map(|(k, p)| format!("{k} -> partition {p}")).collect::<Vec<_>>().join("\n");
+            out(json, json!({ "partitions": ps }), text)
+        }
+        StreamCommand::Group { partitions, consumers, json } => {
+            let (active, idle) = stream::group(partitions, consumers);
+            out(json, json!({ "active": active, "idle": idle }), format!("{active} consumers read, {idle} idle"))
+        }
+        StreamCommand::Lag { partitions, consumers, per_consumer_per_s, arrival_per_s, behind, json } => {
+            let c = stream::catch_up(partitions, consumers, per_consumer_per_s, arrival_per_s, behind);
+            let text = format!("consumes {}/s, spare {}/s, caught up {}", c.consume_per_s, c.spare_per_s,
+                c.catch_up_s.map_or("never".into(), |s| format!("in {s} s")));
+            out(json, json!({ "consume_per_s": c.consume_per_s, "spare_per_s": c.spare_per_s, "catch_up_s": c.catch_up_s }), text)
+        }
+        StreamCommand::Rebalance { payments, processed_before_crash, sink, json } => {
+            let sink = match sink {
+                SinkArg::Add => Sink::Add,
+                SinkArg::Upsert => Sink::Upsert,
+                SinkArg::Dedup => Sink::Dedup,
+                SinkArg::CommitFirst => Sink::CommitFirst,
+            };
+            let counter = stream::rebalance_counter(payments, processed_before_crash, sink);
+            out(json, json!({ "counter": counter }), format!("the counter says {counter} (payments: {payments})"))
+        }
+    }
+}
+
+fn run_capacity(command: CapacityCommand) -> String {
+    let out = |json: bool, value: Value, text: String| if json { value.to_string() } else { text };
+    match command {
+        CapacityCommand::Backlog { arrival_per_s, down_s, service_per_s, json } => {
+            let (backlog, drain_s) = stream::capacity::backlog(arrival_per_s, down_s, service_per_s);
+            let text = format!("{backlog} waiting; drained {}", drain_s.map_or("never".into(), |s| format!("in {s} s")));
+            out(json, json!({ "backlog": backlog, "drain_s": drain_s }), text)
+        }
+        CapacityCommand::Little { arrival_per_h, waiting, json } => {
+            let wait_h = stream::capacity::little_wait(arrival_per_h as f64, waiting as f64);
+            out(json, json!({ "wait_h": wait_h }), format!("W = L / λ = {waiting} / {arrival_per_h} = {} h", wait_h.unwrap_or(0.0)))
+        }
+        CapacityCommand::Keda { messages, queue_length, job_s, max_workers, json } => {
+            let (wanted, last_wait_s) = stream::capacity::keda(messages, queue_length, job_s, max_workers);
+            out(json, json!({ "workers_wanted": wanted, "last_wait_s": last_wait_s }),
+                format!("{wanted} workers wanted (at most {max_workers}); the last waits {last_wait_s} s"))
+        }
+    }
+}
+
 fn run(command: Command) -> Result<String, String> {
     match command {
         Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, json } if base_ms.is_some() || attempts.is_some() => {
@@ -649,6 +812,8 @@ fn run(command: Command) -> Result<String, String> {
         Command::Workers { jobs, job_ms, workers, json } => Ok(run_workers(jobs, job_ms, workers, json)),
         Command::Visibility(args) => Ok(run_visibility(*args)),
         Command::Cursor(args) => Ok(run_cursor(*args)),
+        Command::Stream(command) => Ok(run_stream(command)),
+        Command::Capacity(command) => Ok(run_capacity(command)),
         Command::DedupTtl { ttl_s, acks_lost, base_s, retries, json } => {
             let backoff = Backoff { base_s, retries_max: retries, jitter: Jitter::None };
             Ok(dedup_ttl(TtlRun { backoff, acks_lost, ttl_ms: ttl_s.map(|s| s * 1_000) }, json))

@@ -276,3 +276,27 @@ fn double_publication_through_the_engine() {
     assert_eq!(effects("idempotent", "random"), (40, 0), "two v4 ids: nothing to recognise");
     assert_eq!(effects("idempotent", "uuid5"), (20, 20));
 }
+
+#[test]
+fn stream_and_capacity_reproduce_lesson_004s_exercises() {
+    let keys = ["listing-42", "listing-7", "listing-42", "listing-99", "listing-42", "listing-7"];
+    let v = json(&[&["stream", "partition", "--partitions", "3", "--json"][..], &keys[..]].concat());
+    assert_eq!(v["partitions"], serde_json::json!([2, 1, 2, 2, 2, 1]));
+    let murmur = json(&["stream", "partition", "--partitions", "3", "--hash", "murmur2", "--json", "listing-42"]);
+    assert_ne!(murmur["partitions"][0], 2, "the Java client's hash sends listing-42 elsewhere");
+    let v = json(&["stream", "group", "--partitions", "12", "--consumers", "20", "--json"]);
+    assert_eq!((v["active"].as_u64(), v["idle"].as_u64()), (Some(12), Some(8)));
+    let lag = |partitions: &str, rate: &str| json(&["stream", "lag", "--partitions", partitions, "--consumers", partitions,
+        "--per-consumer-per-s", rate, "--arrival-per-s", "20000", "--behind", "1200000", "--json"]);
+    let (a, b) = (lag("12", "1800"), lag("24", "1500"));
+    assert_eq!((a["consume_per_s"].as_u64(), a["spare_per_s"].as_u64(), a["catch_up_s"].as_f64()), (Some(21_600), Some(1_600), Some(750.0)));
+    assert_eq!((b["consume_per_s"].as_u64(), b["spare_per_s"].as_u64(), b["catch_up_s"].as_f64()), (Some(36_000), Some(16_000), Some(75.0)));
+    let counter = |sink: &str| json(&["stream", "rebalance", "--payments", "6", "--processed-before-crash", "3", "--sink", sink, "--json"])["counter"].as_u64();
+    assert_eq!([counter("add"), counter("upsert"), counter("dedup"), counter("commit-first")], [Some(9), Some(6), Some(6), Some(3)]);
+    let v = json(&["capacity", "backlog", "--arrival-per-s", "50", "--down-s", "1200", "--service-per-s", "60", "--json"]);
+    assert_eq!((v["backlog"].as_u64(), v["drain_s"].as_f64()), (Some(60_000), Some(6_000.0)));
+    assert_eq!(json(&["capacity", "little", "--arrival-per-h", "170", "--waiting", "85", "--json"])["wait_h"], 0.5);
+    let v = json(&["capacity", "keda", "--messages", "400", "--queue-length", "15", "--job-s", "20", "--max-workers", "8", "--json"]);
+    assert_eq!((v["workers_wanted"].as_u64(), v["last_wait_s"].as_u64()), (Some(27), Some(1_000)));
+    refused(&["stream", "group", "--partitions", "0", "--consumers", "1"], "--partitions");
+}

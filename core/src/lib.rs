@@ -20,6 +20,7 @@ pub mod polling;
 pub mod probability;
 pub mod queue;
 pub mod storm;
+pub mod stream;
 pub mod timeouts;
 
 pub use backoff::{Backoff, Jitter};

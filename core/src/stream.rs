@@ -1,0 +1,196 @@
+//! Lesson 004's event streams, as arithmetic and small models: which
+//! partition a key goes to (CRC32 as Python's `zlib.crc32`, murmur2 as
+//! Kafka's Java client), how a consumer group shares partitions, how fast a
+//! lag drains, and what a sink counts when a consumer dies before
+//! committing and another re-reads. Rates are modelled, not simulated
+//! message by message: the lesson's scales (1.2 M behind at 20,000/s) then
+//! cost nothing to recompute.
+
+/// The hash a producer's client library applies to a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyHash {
+    /// `zlib.crc32(key) % P` (confluent-kafka's default, the lesson's Python).
+    Crc32,
+    /// `toPositive(murmur2(key)) % P` (Kafka's Java client).
+    Murmur2,
+}
+
+/// Kafka's `Utils.murmur2`, as a signed 32-bit value (its tests print it so).
+pub fn kafka_murmur2(key: &[u8]) -> i32 {
+    murmur2::murmur2(key, murmur2::KAFKA_SEED) as i32
+}
+
+/// The partition of a key among `partitions` (at least 1).
+pub fn partition_of(key: &[u8], partitions: u32, hash: KeyHash) -> u32 {
+    let p = partitions.max(1);
+    match hash {
+        KeyHash::Crc32 => crc32fast::hash(key) % p,
+        KeyHash::Murmur2 => (kafka_murmur2(key) as u32 & 0x7fff_ffff) % p,
+    }
+}
+
+/// Where each event of a keyed sequence lands: (partition, offset).
+pub fn append(keys: &[&str], partitions: u32, hash: KeyHash) -> Vec<(u32, u64)> {
+    let mut ends = vec![0u64; partitions.max(1) as usize];
+    keys.iter()
+        .map(|key| {
+            let p = partition_of(key.as_bytes(), partitions, hash);
+            let offset = ends[p as usize];
+            ends[p as usize] += 1;
+            (p, offset)
+        })
+        .collect()
+}
+
+/// A group's consumers over a topic's partitions: each partition has one
+/// consumer; consumers beyond the partitions sit idle.
+pub const fn group(partitions: u32, consumers: u32) -> (u32, u32) {
+    let active = if consumers < partitions { consumers } else { partitions };
+    (active, consumers - active)
+}
+
+/// How a lag drains: the group consumes at most one consumer per partition.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CatchUp {
+    pub consume_per_s: u64,
+    /// Consumption above arrivals (0 when it does not keep up).
+    pub spare_per_s: u64,
+    /// None: it never catches up.
+    pub catch_up_s: Option<f64>,
+}
+
+pub fn catch_up(partitions: u32, consumers: u32, per_consumer_per_s: u64, arrival_per_s: u64, behind: u64) -> CatchUp {
+    let consume_per_s = u64::from(group(partitions, consumers).0) * per_consumer_per_s;
+    let spare_per_s = consume_per_s.saturating_sub(arrival_per_s);
+    let catch_up_s = match (behind, spare_per_s) {
+        (0, _) => Some(0.0),
+        (_, 0) => None,
+        (n, spare) => Some(n as f64 / spare as f64),
+    };
+    CatchUp { consume_per_s, spare_per_s, catch_up_s }
+}
+
+/// What a sink does with each payment it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sink {
+    /// Adds 1 per event («súmale 1»).
+    Add,
+    /// Writes the window's total, keyed by card and window («el total es 7»).
+    Upsert,
+    /// Adds 1, storing the event id with the change; a stored id is discarded.
+    Dedup,
+    /// Commits the polled offsets before processing them.
+    CommitFirst,
+}
+
+/// Exercise 10: a partition holds `payments` of one card in one hour;
+/// consumer A processes `processed` of them and dies before committing; B
+/// inherits the partition and resumes from the last committed offset.
+/// Returns the sink's counter for the card's hour.
+pub fn rebalance_counter(payments: u32, processed: u32, sink: Sink) -> u32 {
+    let processed = processed.min(payments);
+    match sink {
+        // A's effects stay; B reads the whole partition again.
+        Sink::Add => processed + payments,
+        // B writes the same totals again: the last write is the truth.
+        Sink::Upsert => payments,
+        // B finds A's ids with A's changes and skips them.
+        Sink::Dedup => payments,
+        // A committed the poll before working: B starts after it, so what
+        // A never processed is never counted.
+        Sink::CommitFirst => processed,
+    }
+}
+
+/// Lesson 004's capacity arithmetic.
+pub mod capacity {
+    /// A consumer down `down_s` while `arrival_per_s` keep coming: the backlog,
+    /// and how long `service_per_s` takes to drain it (None: never).
+    pub fn backlog(arrival_per_s: u64, down_s: u64, service_per_s: u64) -> (u64, Option<f64>) {
+        let backlog = arrival_per_s * down_s;
+        let spare = service_per_s.saturating_sub(arrival_per_s);
+        (backlog, (spare > 0).then(|| backlog as f64 / spare as f64))
+    }
+
+    /// Little's law: the wait W = L ÷ λ, in the units of λ's time.
+    pub fn little_wait(arrival_per_unit: f64, waiting: f64) -> Option<f64> {
+        (arrival_per_unit > 0.0).then(|| waiting / arrival_per_unit)
+    }
+
+    /// KEDA's queue-length scaler: workers wanted for `messages` at
+    /// `queue_length` per worker, capped at `max_workers`; and how long the
+    /// last of `messages` arriving at once waits for its turn, at `job_s` a job.
+    pub fn keda(messages: u64, queue_length: u64, job_s: u64, max_workers: u64) -> (u64, u64) {
+        let wanted = messages.div_ceil(queue_length.max(1));
+        let workers = wanted.min(max_workers.max(1)).max(1);
+        (wanted, messages.div_ceil(workers) * job_s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn murmur2_passes_kafkas_utils_test() {
+        // Kafka's UtilsTest.testMurmur2 (all six), then values of Kafka's
+        // Utils.murmur2 that Akka's Murmur2Spec pins.
+        let cases: [(&[u8], i32); 11] = [
+            (b"21", -973_932_308),
+            (b"foobar", -790_332_482),
+            (b"a-little-bit-long-string", -985_981_536),
+            (b"a-little-bit-longer-string", -1_486_304_829),
+            (b"lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8", -58_897_971),
+            (b"abc", 479_470_107), // new byte[] {'a', 'b', 'c'} in Kafka's test
+            (b"1", -1_993_445_489),
+            (b"12", 126_087_238),
+            (b"123", -267_702_483),
+            (b"1234", -1_614_185_708),
+            (b"12345", -1_188_365_604),
+        ];
+        for (key, expected) in cases {
+            assert_eq!(kafka_murmur2(key), expected, "{:?}", String::from_utf8_lossy(key));
+        }
+    }
+
+    #[test]
+    fn the_lessons_six_events_with_crc32() {
+        let keys = ["listing-42", "listing-7", "listing-42", "listing-99", "listing-42", "listing-7"];
+        assert_eq!(append(&keys, 3, KeyHash::Crc32), [(2, 0), (1, 0), (2, 1), (2, 2), (2, 3), (1, 1)]);
+        // «10 ÷ 3 → partition 1».
+        assert_eq!(10 % 3, 1);
+        // Changing P moves keys: with 4 partitions listing-42 and listing-99 part.
+        let four = append(&keys, 4, KeyHash::Crc32);
+        assert_ne!(four[0].0, four[3].0);
+    }
+
+    #[test]
+    fn groups_lag_and_the_fraud_counter() {
+        assert_eq!(group(12, 13), (12, 1));
+        assert_eq!(group(12, 20), (12, 8), "exercise 3");
+        // Exercise 9: 12 partitions, 20,000/s arriving, 1.2 M behind.
+        let a = catch_up(12, 12, 1_800, 20_000, 1_200_000);
+        assert_eq!((a.consume_per_s, a.spare_per_s, a.catch_up_s), (21_600, 1_600, Some(750.0)));
+        let b = catch_up(24, 24, 1_500, 20_000, 1_200_000);
+        assert_eq!((b.consume_per_s, b.spare_per_s, b.catch_up_s), (36_000, 16_000, Some(75.0)));
+        assert_eq!(catch_up(12, 24, 1_500, 20_000, 1_200_000).catch_up_s, None, "12 × 1,500 < 20,000: never");
+        // Exercise 10: 6 payments, A processes 3 and dies before committing.
+        let counters = [Sink::Add, Sink::Upsert, Sink::Dedup, Sink::CommitFirst].map(|s| rebalance_counter(6, 3, s));
+        assert_eq!(counters, [9, 6, 6, 3]);
+    }
+
+    #[test]
+    fn capacity_exercises() {
+        // Exercise 6: down 20 minutes at 50/s → 60,000; drained in 400 s at 200/s, 6,000 s at 60/s.
+        assert_eq!(capacity::backlog(50, 1_200, 200), (60_000, Some(400.0)));
+        assert_eq!(capacity::backlog(50, 1_200, 60), (60_000, Some(6_000.0)));
+        assert_eq!(capacity::backlog(50, 1_200, 50).1, None);
+        // C01: a peak of 350/s for an hour against 10 workers of 20/s: 540,000 waiting, the last 2,700 s.
+        let (waiting, _) = capacity::backlog(350 - 200, 3_600, 0);
+        assert_eq!((waiting, waiting / 200), (540_000, 2_700));
+        // Exercise 4: 85 waiting at 170/h → 0.5 h.
+        assert_eq!(capacity::little_wait(170.0, 85.0), Some(0.5));
+        // Exercise 7: 400 at once, queueLength 15, 20 s a job, at most 8 workers.
+        assert_eq!(capacity::keda(400, 15, 20, 8), (27, 1_000));
+    }
+}
