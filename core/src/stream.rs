@@ -1,5 +1,5 @@
 //! Lesson 004's event streams, as arithmetic and small models: which
-//! partition a key goes to (CRC32 as Python's `zlib.crc32`, murmur2 as
+//! partition a key goes to (CRC-32 as Python's `zlib.crc32`, murmur2 as
 //! Kafka's Java client), how a consumer group shares partitions, how fast a
 //! lag drains, and what a sink counts when a consumer dies before
 //! committing and another re-reads. Rates are modelled, not simulated
@@ -15,6 +15,9 @@ pub enum KeyHash {
     Murmur2,
 }
 
+/// zlib's CRC-32 (ISO-HDLC), one 256-entry table.
+const ZLIB_CRC32: crc::Crc<u32, crc::Table<1>> = crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
+
 /// Kafka's `Utils.murmur2`, as a signed 32-bit value (its tests print it so).
 pub fn kafka_murmur2(key: &[u8]) -> i32 {
     murmur2::murmur2(key, murmur2::KAFKA_SEED) as i32
@@ -24,7 +27,7 @@ pub fn kafka_murmur2(key: &[u8]) -> i32 {
 pub fn partition_of(key: &[u8], partitions: u32, hash: KeyHash) -> u32 {
     let p = partitions.max(1);
     match hash {
-        KeyHash::Crc32 => crc32fast::hash(key) % p,
+        KeyHash::Crc32 => ZLIB_CRC32.checksum(key) % p,
         KeyHash::Murmur2 => (kafka_murmur2(key) as u32 & 0x7fff_ffff) % p,
     }
 }

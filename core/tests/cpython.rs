@@ -60,3 +60,16 @@ fn dedup_record_placements_match_cpython() {
         assert_eq!(got, expected, "seed {seed}, {messages} messages, crash {crash}");
     }
 }
+
+/// The CRC-32 partitioner against Python's own `zlib.crc32(key) % P`.
+#[test]
+fn crc32_partitions_match_zlib() {
+    use retry_lab_core::stream::{partition_of, KeyHash};
+    let keys = ["listing-42", "listing-7", "listing-99", "", "card-4242|2026-11-30T10", "ñandú"];
+    let script = "import sys, zlib\nfor k in sys.argv[1:]: print(zlib.crc32(k.encode()) % 7)";
+    let output = Command::new("python3").args(["-c", script]).args(keys).output().expect("python3");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let expected: Vec<u32> = String::from_utf8(output.stdout).unwrap().lines().map(|l| l.parse().unwrap()).collect();
+    let got: Vec<u32> = keys.iter().map(|k| partition_of(k.as_bytes(), 7, KeyHash::Crc32)).collect();
+    assert_eq!(got, expected);
+}
