@@ -432,9 +432,9 @@ pub static GROUPS: [Group; 4] = [
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
-        experiments: Codes("ack workers visibility dlq"),
-        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention"),
-        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s"),
+        experiments: Codes("ack workers visibility dlq partitions lag"),
+        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention lesson-004-keys exercise-9-resize exercise-9a exercise-9b more-consumers"),
+        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s partitions keyed resize_to lag_partitions lag_consumers consumer_rate arrival_rate behind"),
     },
 ];
 
@@ -525,4 +525,8 @@ registry! {
     Visibility => visibility,
     #[cfg(feature = "lesson-004")]
     Dlq => dlq,
+    #[cfg(feature = "lesson-004")]
+    Partitions => partitions,
+    #[cfg(feature = "lesson-004")]
+    Lag => lag,
 }

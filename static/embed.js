@@ -17,7 +17,9 @@ const GROUP_OF = {
   'long-deadline': 'lesson-004/', 'exercise-8-hang': 'lesson-004/', 'exercise-8-crash': 'lesson-004/',
   workers: 'lesson-004/', 'competing-consumers': 'lesson-004/', 'pdf-pages': 'lesson-004/', 'restart-in-memory': 'lesson-004/',
   'restart-broker': 'lesson-004/', dlq: 'lesson-004/', 'dlq-redrive': 'lesson-004/', 'redrive-before-fix': 'lesson-004/',
-  'mark-failed': 'lesson-004/', 'no-dlq': 'lesson-004/', 'dlq-retention': 'lesson-004/',
+  'mark-failed': 'lesson-004/', 'no-dlq': 'lesson-004/', 'dlq-retention': 'lesson-004/', partitions: 'lesson-004/',
+  'lesson-004-keys': 'lesson-004/', 'exercise-9-resize': 'lesson-004/', lag: 'lesson-004/', 'exercise-9a': 'lesson-004/',
+  'exercise-9b': 'lesson-004/', 'more-consumers': 'lesson-004/',
 };
 
 // Every page's style.css, and each other group's own (dist/lesson-003/lesson-003.css…).

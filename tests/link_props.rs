@@ -56,6 +56,7 @@ fn text_value(key: &str, n: u64) -> String {
                 .collect();
             retry_lab_web::experiments::dlq::Actions { fix_ms: n.is_multiple_of(2).then_some(n % 9_000_000), operations }.format()
         }
+        "keyed" => (0..1 + n % 8).map(|i| format!("key-{}:v{}", (n >> (i * 3)) % 5, i)).collect::<Vec<_>>().join(","),
         other => panic!("no generator for text parameter {other}: add one"),
     }
 }

@@ -11,6 +11,10 @@ pub mod cursor;
 pub mod dedup;
 #[cfg(feature = "lesson-004")]
 pub mod dlq;
+#[cfg(feature = "lesson-004")]
+pub mod lag;
+#[cfg(feature = "lesson-004")]
+pub mod partitions;
 #[cfg(feature = "lesson-001")]
 pub mod publish;
 #[cfg(feature = "lesson-000")]

@@ -1,0 +1,114 @@
+//! Lesson 004's lag: a consumer group behind its topic, how fast it drains
+//! (at most one consumer per partition), and the lag in messages and in
+//! time (the core's `stream::catch_up`). Rates are modelled, not simulated.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::stream::{catch_up, CatchUp};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Lag;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub partitions: u32,
+    pub consumers: u32,
+    pub per_consumer_per_s: u64,
+    pub arrival_per_s: u64,
+    pub behind: u64,
+}
+
+impl Default for Params {
+    /// Exercise 9 (a): 12 partitions, consumers of 1,800/s, 20,000/s arriving, 1.2 M behind.
+    fn default() -> Self {
+        Self { partitions: 12, consumers: 12, per_consumer_per_s: 1_800, arrival_per_s: 20_000, behind: 1_200_000 }
+    }
+}
+
+impl Params {
+    pub fn catch_up(&self) -> CatchUp {
+        catch_up(self.partitions, self.consumers, self.per_consumer_per_s, self.arrival_per_s, self.behind)
+    }
+
+    /// The lag in time: what the messages behind took to arrive.
+    pub fn lag_s(&self) -> Option<f64> {
+        (self.arrival_per_s > 0).then(|| self.behind as f64 / self.arrival_per_s as f64)
+    }
+}
+
+pub type State = ();
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+const fn count(min: u64, max: u64) -> Domain {
+    Domain::Int { min, max, unit: "" }
+}
+const fn rate(min: u64, max: u64) -> Domain {
+    Domain::Int { min, max, unit: "/s" }
+}
+
+static PARAMS: [ParamSpec<Params>; 5] = [
+    ParamSpec::new("lag_partitions", "lag_partitions", count(1, 1_000), |l| s(l).partitions,
+        |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
+    ParamSpec::new("lag_consumers", "lag_consumers", count(1, 1_000), |l| s(l).consumers,
+        |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
+    ParamSpec::new("consumer_rate", "consumer_rate", rate(1, 10_000_000), |l| s(l).per_consumer,
+        |p| Value::Int(p.per_consumer_per_s), |p, v| p.per_consumer_per_s = int(&v)),
+    ParamSpec::new("arrival_rate", "arrival_rate", rate(0, 100_000_000), |l| s(l).arrival,
+        |p| Value::Int(p.arrival_per_s), |p, v| p.arrival_per_s = int(&v)),
+    ParamSpec::new("behind", "behind", count(0, 10_000_000_000), |l| s(l).behind,
+        |p| Value::Int(p.behind), |p, v| p.behind = int(&v)),
+];
+
+static PRESETS: [Preset; 3] = [
+    Preset { code: "exercise-9a", label: |l| s(l).preset_a, values: &[], versions: (1, 2) },
+    Preset {
+        code: "exercise-9b",
+        label: |l| s(l).preset_b,
+        values: &[("lag_partitions", "24"), ("lag_consumers", "24"), ("consumer_rate", "1500")],
+        versions: (1, 2),
+    },
+    Preset {
+        code: "more-consumers",
+        label: |l| s(l).preset_more,
+        values: &[("lag_consumers", "20"), ("consumer_rate", "1500")],
+        versions: (1, 2),
+    },
+];
+
+crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| ());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+    use crate::registry::{LabParams, Locks};
+
+    fn preset(code: &str) -> Params {
+        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
+        link::preset_values(preset, &LabParams::default(), &Locks::default()).0.lag
+    }
+
+    #[test]
+    fn exercise_9() {
+        let a = preset("exercise-9a").catch_up();
+        assert_eq!((a.consume_per_s, a.spare_per_s, a.catch_up_s), (21_600, 1_600, Some(750.0)));
+        let b = preset("exercise-9b").catch_up();
+        assert_eq!((b.consume_per_s, b.spare_per_s, b.catch_up_s), (36_000, 16_000, Some(75.0)));
+        // 20 consumers on 12 partitions: 8 idle, 18,000/s, never catches up.
+        assert_eq!(preset("more-consumers").catch_up().catch_up_s, None);
+        assert_eq!(Params::default().lag_s(), Some(60.0));
+    }
+}

@@ -1,0 +1,69 @@
+//! The lag, drawn: the group's counters, the alert, and the lag over time.
+
+use retry_lab_core::stream::group;
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use super::Params;
+use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::format::{self, duration_text};
+use crate::registry::{Experiment, ParamId};
+
+/// The lesson's alert threshold, seconds of lag.
+const ALERT_S: f64 = 60.0;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let p = &state.params.lag;
+    let c = p.catch_up();
+    let (reading, idle) = group(p.partitions, p.consumers);
+    let seconds = |s: f64| duration_text(s.round() as u64);
+    let rows = [
+        ("reading", t.reading, format::int(reading.into())),
+        ("idle", t.idle, format::int(idle.into())),
+        ("consume", t.consume, format!("{}/s", format::int(c.consume_per_s))),
+        ("spare", t.spare, format!("{}/s", format::int(c.spare_per_s))),
+        ("catch_up", t.catch_up, c.catch_up_s.map_or_else(|| t.never.to_owned(), seconds)),
+        ("lag_time", t.lag_time, p.lag_s().map_or_else(|| "—".to_owned(), seconds)),
+    ];
+    let alert = p.lag_s().is_some_and(|s| s > ALERT_S);
+    html! {
+        <section class="card experiment lag" data-experiment="lag">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Lag).map(|param| param_control(props, param, None)) }
+            </div>
+            { counter_grid(rows) }
+            <p class={classes!("dlq-alert", alert.then_some("on"))} role="status">{ if alert { t.alert_on } else { t.alert_off } }</p>
+            { chart(t, p) }
+        </section>
+    }
+}
+
+/// The lag falls at the spare rate until it reaches 0, or grows when the
+/// group cannot keep up; drawn over its catch-up time (or 10 minutes).
+fn chart(t: &Strings, p: &Params) -> Html {
+    let c = p.catch_up();
+    let span_s = c.catch_up_s.map_or(600.0, |s| (s * 1.2).max(1.0));
+    let growth = (p.arrival_per_s as f64 - c.consume_per_s as f64).max(0.0);
+    let end_lag = match c.catch_up_s {
+        Some(_) => 0.0,
+        None => p.behind as f64 + growth * span_s,
+    };
+    let top = (p.behind as f64).max(end_lag).max(1.0);
+    // Whole units of the viewBox: formatting floats would pull ~10 KB of
+    // float-printing code into the page.
+    let y = |lag: f64| (100.0 - lag / top * 100.0).round() as i64;
+    let done_x = c.catch_up_s.map_or(1_000, |s| (s / span_s * 1_000.0).round() as i64);
+    let points = format!("0,{} {done_x},{} 1000,{}", y(p.behind as f64), y(end_lag), y(end_lag));
+    html! {
+        <figure class="gantt lag-chart">
+            <svg viewBox="-6 -4 1012 108" role="img" aria-label={t.chart_label}>
+                <polyline class="lag-line" points={points} />
+            </svg>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span_s.round() as u64) }</span></div>
+        </figure>
+    }
+}

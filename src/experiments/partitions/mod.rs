@@ -1,0 +1,134 @@
+//! Lesson 004's partitions and keys: keyed events appended to a topic of P
+//! partitions, the key's hash modulo P picking the partition, with CRC-32
+//! (the lesson's Python, confluent-kafka) and murmur2 (Kafka's Java client)
+//! side by side; and the keys that move when P changes (the core's `stream`
+//! model).
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::stream::{append, partition_of, KeyHash};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Partitions;
+
+pub const EVENTS_MAX: usize = 40;
+const KEY_LEN_MAX: usize = 40;
+
+/// The lesson's six events.
+pub const LESSON_EVENTS: &str = "listing-42:alta,listing-7:alta,listing-42:precio 900,listing-99:alta,listing-42:vendido,listing-7:precio 450";
+
+/// `key:payload` pairs, comma-separated; none empty, at most 40, keys ≤ 40 bytes.
+pub fn parse_events(text: &str) -> Option<Vec<(String, String)>> {
+    let events: Option<Vec<(String, String)>> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|item| {
+            let (key, payload) = item.split_once(':').unwrap_or((item, ""));
+            let key = key.trim();
+            (!key.is_empty() && key.len() <= KEY_LEN_MAX && payload.len() <= KEY_LEN_MAX).then(|| (key.to_owned(), payload.trim().to_owned()))
+        })
+        .collect();
+    events.filter(|e| !e.is_empty() && e.len() <= EVENTS_MAX)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub partitions: u32,
+    pub events: Vec<(String, String)>,
+    /// Another partition count to compare with (0: none).
+    pub resize_to: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Self { partitions: 3, events: parse_events(LESSON_EVENTS).unwrap_or_default(), resize_to: 0 }
+    }
+}
+
+/// One hash's layout: (partition, offset) per event, and whether its key
+/// moves when the topic is resized.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub hash: KeyHash,
+    pub placed: Vec<(u32, u64)>,
+    pub moves: Vec<bool>,
+}
+
+impl Params {
+    pub fn layout(&self, hash: KeyHash) -> Layout {
+        let keys: Vec<&str> = self.events.iter().map(|(k, _)| k.as_str()).collect();
+        let placed = append(&keys, self.partitions, hash);
+        let moves = keys
+            .iter()
+            .zip(&placed)
+            .map(|(k, (p, _))| self.resize_to > 0 && partition_of(k.as_bytes(), self.resize_to, hash) != *p)
+            .collect();
+        Layout { hash, placed, moves }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub layouts: std::rc::Rc<[Layout; 2]>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+fn format_events(events: &[(String, String)]) -> String {
+    events.iter().map(|(k, p)| if p.is_empty() { k.clone() } else { format!("{k}:{p}") }).collect::<Vec<_>>().join(",")
+}
+
+static PARAMS: [ParamSpec<Params>; 3] = [
+    ParamSpec::new("partitions", "partitions", Domain::Int { min: 1, max: 12, unit: "" }, |l| s(l).partitions,
+        |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
+    ParamSpec::new("keyed", "keyed", Domain::Text { expected: "key:payload,… (≤ 40)", valid: |t| parse_events(t).is_some() },
+        |l| s(l).events,
+        |p| Value::Text(format_events(&p.events)),
+        |p, v| {
+            if let Value::Text(text) = v {
+                p.events = parse_events(&text).unwrap_or_default();
+            }
+        }),
+    ParamSpec::new("resize_to", "resize_to", Domain::Int { min: 0, max: 12, unit: "" }, |l| s(l).resize_to,
+        |p| Value::Int(p.resize_to.into()), |p, v| p.resize_to = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset { code: "lesson-004-keys", label: |l| s(l).preset_lesson, values: &[], versions: (1, 2) },
+    Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, 2) },
+];
+
+crate::registry::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| State {
+        layouts: std::rc::Rc::new([params.layout(KeyHash::Crc32), params.layout(KeyHash::Murmur2)]),
+    });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lessons_six_events_and_the_resize() {
+        let p = Params::default();
+        assert_eq!(p.layout(KeyHash::Crc32).placed, [(2, 0), (1, 0), (2, 1), (2, 2), (2, 3), (1, 1)]);
+        let resized = Params { resize_to: 4, ..p.clone() }.layout(KeyHash::Crc32);
+        assert!(resized.moves.iter().any(|m| *m), "some key moves from 3 to 4 partitions");
+        assert_eq!(format_events(&p.events), LESSON_EVENTS);
+        for bad in ["", ":x", &"k:v,".repeat(41)] {
+            assert_eq!(parse_events(bad), None, "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! The partitions experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    pub partitions: &'static str,
+    pub events: &'static str,
+    pub events_hint: &'static str,
+    pub resize_to: &'static str,
+    pub hashes: [&'static str; 2],
+    pub partition_n: fn(u32) -> String,
+    pub empty: &'static str,
+    pub moves: fn(usize, u32) -> String,
+    pub order_note: &'static str,
+    pub preset_lesson: &'static str,
+    pub preset_resize: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Particiones y llaves",
+    heading: "Una llave elige la partición",
+    intro: "Cada evento lleva una llave; el hash de la llave módulo el número de particiones da la partición, y el evento se agrega al final de esa partición con el siguiente offset. Dos productores con bibliotecas distintas pueden usar hashes distintos: CRC-32 (el Python de la lección, confluent-kafka) y murmur2 (el cliente de Java).",
+    partitions: "Particiones",
+    events: "Eventos (llave:contenido, separados por coma)",
+    events_hint: "Los eventos de una misma llave quedan en orden dentro de su partición; entre particiones no hay orden.",
+    resize_to: "Comparar con otro número de particiones (0: no)",
+    hashes: ["CRC-32 (Python, confluent-kafka)", "murmur2 (cliente de Java)"],
+    partition_n: |p| format!("partición {p}"),
+    empty: "vacía",
+    moves: |n, to| format!("Con {to} particiones cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito."),
+    order_note: "El orden solo se garantiza dentro de una partición: los eventos de dos llaves distintas pueden intercalarse.",
+    preset_lesson: "Colas y streams: los seis eventos con 3 particiones",
+    preset_resize: "Colas y streams, ejercicio 9: cambiar las particiones mueve llaves",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "Partitions and keys",
+    heading: "A key picks the partition",
+    intro: "Every event carries a key; the key's hash modulo the partition count gives the partition, and the event is appended to its end at the next offset. Two producers with different libraries may use different hashes: CRC-32 (the lesson's Python, confluent-kafka) and murmur2 (the Java client).",
+    partitions: "Partitions",
+    events: "Events (key:payload, comma-separated)",
+    events_hint: "A key's events stay in order within its partition; across partitions there is no order.",
+    resize_to: "Compare with another partition count (0: none)",
+    hashes: ["CRC-32 (Python, confluent-kafka)", "murmur2 (Java client)"],
+    partition_n: |p| format!("partition {p}"),
+    empty: "empty",
+    moves: |n, to| format!("With {to} partitions, {n} events change partition (marked): their keys lose their order with what was already written."),
+    order_note: "Order holds within a partition only: two keys' events may interleave.",
+    preset_lesson: "Queues and streams: the six events with 3 partitions",
+    preset_resize: "Queues and streams, exercise 9: changing the partitions moves keys",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}
