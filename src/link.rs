@@ -302,6 +302,14 @@ pub fn decode(query: &str) -> (Link, Vec<Notice>) {
     )
 }
 
+/// The lab's parameters under one of these presets, nothing locked (the
+/// experiments' tests read their numbers through it).
+#[cfg(test)]
+pub fn preset_params(presets: &[Preset], code: &str) -> LabParams {
+    let preset = presets.iter().find(|p| p.code == code).unwrap_or_else(|| panic!("no preset {code}"));
+    preset_values(preset, &LabParams::default(), &Locks::default()).0
+}
+
 /// A preset's values over the defaults, with locked parameters kept as in
 /// `current`; and the clock it sets (its `at`).
 pub fn preset_values(preset: &Preset, current: &LabParams, locks: &Locks) -> (LabParams, u64) {

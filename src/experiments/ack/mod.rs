@@ -109,8 +109,7 @@ mod tests {
 
     #[test]
     fn the_broker_duplicates_with_no_crash() {
-        let preset = &PRESETS[1];
-        let (params, _) = crate::link::preset_values(preset, &crate::registry::LabParams::default(), &crate::registry::Locks::default());
+        let params = crate::link::preset_params(&PRESETS, "broker-duplicates");
         let [_, after, dedup] = params.ack.loop_rows(&params.shared).unwrap().map(|r| r.row);
         assert!(after.effects > 1_000, "duplicates with 0 crashes: {after:?}");
         assert_eq!((dedup.effects, dedup.lost), (1_000, 0));

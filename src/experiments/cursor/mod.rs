@@ -97,11 +97,9 @@ crate::registry::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).ex
 mod tests {
     use super::*;
     use crate::link;
-    use crate::registry::{LabParams, Locks};
 
     fn preset(code: &str) -> Params {
-        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
-        link::preset_values(preset, &LabParams::default(), &Locks::default()).0.cursor
+        link::preset_params(&PRESETS, code).cursor
     }
 
     #[test]

@@ -2,14 +2,13 @@ use retry_lab_core::queue::{invariants, DlqFate, MessageEnd, Place};
 
 use super::*;
 use crate::link;
-use crate::registry::{LabParams, Locks, Unit};
+use crate::registry::Unit;
 
 const MIN: u64 = 60_000;
 const H: u64 = 60 * MIN;
 
 fn preset_params(code: &str) -> Params {
-    let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
-    link::preset_values(preset, &LabParams::default(), &Locks::default()).0.dlq
+    link::preset_params(&PRESETS, code).dlq
 }
 
 fn deleted(run: &QueueRun) -> usize {

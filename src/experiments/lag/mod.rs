@@ -94,11 +94,9 @@ crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experime
 mod tests {
     use super::*;
     use crate::link;
-    use crate::registry::{LabParams, Locks};
 
     fn preset(code: &str) -> Params {
-        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
-        link::preset_values(preset, &LabParams::default(), &Locks::default()).0.lag
+        link::preset_params(&PRESETS, code).lag
     }
 
     #[test]

@@ -69,12 +69,10 @@ crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experime
 mod tests {
     use super::*;
     use crate::link;
-    use crate::registry::{LabParams, Locks};
     use retry_lab_core::dedup_ttl::Outcome;
 
     fn preset(code: &str) -> Params {
-        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
-        link::preset_values(preset, &LabParams::default(), &Locks::default()).0.ttl
+        link::preset_params(&PRESETS, code).ttl
     }
 
     #[test]

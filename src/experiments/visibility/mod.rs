@@ -123,12 +123,10 @@ crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| st
 mod tests {
     use super::*;
     use crate::link;
-    use crate::registry::{LabParams, Locks, Unit};
+    use crate::registry::Unit;
 
     fn preset_run(code: &str) -> QueueRun {
-        let preset = PRESETS.iter().find(|p| p.code == code).unwrap();
-        let (params, _) = link::preset_values(preset, &LabParams::default(), &Locks::default());
-        QueueRun::new(params.visibility.config())
+        QueueRun::new(link::preset_params(&PRESETS, code).visibility.config())
     }
 
     #[test]
