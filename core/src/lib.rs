@@ -8,6 +8,7 @@
 
 pub mod ack_timing;
 pub mod backpressure;
+pub mod consumer_group;
 pub mod backoff;
 pub mod dedup_record;
 pub mod dedup_ttl;

@@ -86,22 +86,17 @@ pub enum Sink {
     CommitFirst,
 }
 
-/// Exercise 10: a partition holds `payments` of one card in one hour;
-/// consumer A processes `processed` of them and dies before committing; B
-/// inherits the partition and resumes from the last committed offset.
-/// Returns the sink's counter for the card's hour.
+/// Exercise 10 through the consumer-group model: a partition holds
+/// `payments` of one card in one hour; consumer A processes `processed` of
+/// them and dies before committing; B inherits the partition and resumes
+/// from the last committed offset. Returns the sink's counter.
 pub fn rebalance_counter(payments: u32, processed: u32, sink: Sink) -> u32 {
-    let processed = processed.min(payments);
+    use crate::consumer_group::{exercise_10, Commit, SinkKind};
     match sink {
-        // A's effects stay; B reads the whole partition again.
-        Sink::Add => processed + payments,
-        // B writes the same totals again: the last write is the truth.
-        Sink::Upsert => payments,
-        // B finds A's ids with A's changes and skips them.
-        Sink::Dedup => payments,
-        // A committed the poll before working: B starts after it, so what
-        // A never processed is never counted.
-        Sink::CommitFirst => processed,
+        Sink::Add => exercise_10(payments, processed, Commit::AfterBatch, SinkKind::Add),
+        Sink::Upsert => exercise_10(payments, processed, Commit::AfterBatch, SinkKind::Upsert),
+        Sink::Dedup => exercise_10(payments, processed, Commit::AfterBatch, SinkKind::Dedup),
+        Sink::CommitFirst => exercise_10(payments, processed, Commit::BeforeBatch, SinkKind::Add),
     }
 }
 
