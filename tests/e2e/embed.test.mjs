@@ -191,3 +191,22 @@ test('v1 links open as before, on the right lesson page', async () => {
     await page.close();
   }
 });
+
+// A link for another page's experiment is passed on with its keys and read
+// there, without a notice; a key no page has is noted.
+test('links carry their page\'s keys to that page; an unknown key is noted', async () => {
+  let { page, errors } = await open(browser, server.base + '?exp=dlq&lang=en&look_s=600&dlq_do=fix%407200');
+  await page.locator('.dlq-alert').waitFor();
+  assert.ok(page.url().includes('/lesson-004/?'), page.url());
+  assert.equal(await page.locator('.notice').count(), 0, 'read on lesson 004\'s page');
+  assert.equal(await page.getByLabel('Instant shown', { exact: true }).inputValue(), '600');
+  assert.deepEqual(errors, []);
+  await page.close();
+  ({ page, errors } = await open(browser, server.base + '?lang=en&look_s=600&zzz=1'));
+  await page.locator('.notice').waitFor();
+  const notice = await page.locator('.notice').textContent();
+  assert.match(notice, /zzz/);
+  assert.doesNotMatch(notice, /look_s/, 'another page\'s key is passed over');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
