@@ -202,6 +202,20 @@ enum CapacityCommand {
         #[arg(long)]
         json: bool,
     },
+    /// A peak against a pool of workers: synchronous needs, the queue at its end, the last wait.
+    Peak {
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+        arrival_per_s: u64,
+        /// How long the peak lasts, s.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=31_536_000))]
+        seconds: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+        workers: u64,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        per_worker_per_s: u64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Little's law: the wait W = L ÷ λ.
     Little {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
@@ -760,6 +774,12 @@ fn run_capacity(command: CapacityCommand) -> String {
             let (backlog, drain_s) = stream::capacity::backlog(arrival_per_s, down_s, service_per_s);
             let text = format!("{backlog} waiting; drained {}", drain_s.map_or("never".into(), |s| format!("in {s} s")));
             out(json, json!({ "backlog": backlog, "drain_s": drain_s }), text)
+        }
+        CapacityCommand::Peak { arrival_per_s, seconds, workers, per_worker_per_s, json } => {
+            let p = stream::capacity::peak(arrival_per_s, seconds, workers, per_worker_per_s);
+            let text = format!("synchronous: {} workers; with a queue and {workers}: {} waiting at the end, the last waits {}",
+                p.sync_workers, p.backlog, p.last_wait_s.map_or("forever".into(), |s| format!("{s} s")));
+            out(json, json!({ "sync_workers": p.sync_workers, "backlog": p.backlog, "last_wait_s": p.last_wait_s }), text)
         }
         CapacityCommand::Little { arrival_per_h, waiting, json } => {
             let wait_h = stream::capacity::little_wait(arrival_per_h as f64, waiting as f64);

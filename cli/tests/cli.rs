@@ -296,6 +296,9 @@ fn stream_and_capacity_reproduce_lesson_004s_exercises() {
     let v = json(&["capacity", "backlog", "--arrival-per-s", "50", "--down-s", "1200", "--service-per-s", "60", "--json"]);
     assert_eq!((v["backlog"].as_u64(), v["drain_s"].as_f64()), (Some(60_000), Some(6_000.0)));
     assert_eq!(json(&["capacity", "little", "--arrival-per-h", "170", "--waiting", "85", "--json"])["wait_h"], 0.5);
+    // C01: 350/s for an hour, 20/s a worker: 18 synchronous; 10 with a queue: 540,000 left, the last waits 2,700 s.
+    let v = json(&["capacity", "peak", "--arrival-per-s", "350", "--seconds", "3600", "--workers", "10", "--per-worker-per-s", "20", "--json"]);
+    assert_eq!((v["sync_workers"].as_u64(), v["backlog"].as_u64(), v["last_wait_s"].as_u64()), (Some(18), Some(540_000), Some(2_700)));
     let v = json(&["capacity", "keda", "--messages", "400", "--queue-length", "15", "--job-s", "20", "--max-workers", "8", "--json"]);
     assert_eq!((v["workers_wanted"].as_u64(), v["last_wait_s"].as_u64()), (Some(27), Some(1_000)));
     refused(&["stream", "group", "--partitions", "0", "--consumers", "1"], "--partitions");

@@ -110,6 +110,28 @@ pub mod capacity {
         (backlog, (spare > 0).then(|| backlog as f64 / spare as f64))
     }
 
+    /// A peak of `arrival_per_s` for `seconds` against `workers` of
+    /// `per_worker_per_s`: the workers a synchronous design needs (one per
+    /// request in flight), what a queue holds at the peak's end, and how long
+    /// the last one in it waits.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Peak {
+        pub sync_workers: u64,
+        pub backlog: u64,
+        /// None: nobody serves the queue.
+        pub last_wait_s: Option<u64>,
+    }
+
+    pub fn peak(arrival_per_s: u64, seconds: u64, workers: u64, per_worker_per_s: u64) -> Peak {
+        let service_per_s = workers * per_worker_per_s;
+        let backlog = arrival_per_s.saturating_sub(service_per_s) * seconds;
+        Peak {
+            sync_workers: arrival_per_s.div_ceil(per_worker_per_s.max(1)),
+            backlog,
+            last_wait_s: (service_per_s > 0).then(|| backlog.div_ceil(service_per_s)),
+        }
+    }
+
     /// Little's law: the wait W = L ÷ λ, in the units of λ's time.
     pub fn little_wait(arrival_per_unit: f64, waiting: f64) -> Option<f64> {
         (arrival_per_unit > 0.0).then(|| waiting / arrival_per_unit)
@@ -183,9 +205,12 @@ mod tests {
         assert_eq!(capacity::backlog(50, 1_200, 200), (60_000, Some(400.0)));
         assert_eq!(capacity::backlog(50, 1_200, 60), (60_000, Some(6_000.0)));
         assert_eq!(capacity::backlog(50, 1_200, 50).1, None);
-        // C01: a peak of 350/s for an hour against 10 workers of 20/s: 540,000 waiting, the last 2,700 s.
-        let (waiting, _) = capacity::backlog(350 - 200, 3_600, 0);
-        assert_eq!((waiting, waiting / 200), (540_000, 2_700));
+        // C01: a peak of 350/s for an hour, 20/s a worker: 18 workers synchronous; a
+        // queue with 10 holds 540,000 at the peak's end, the last waits 2,700 s (45 min).
+        let c01 = capacity::peak(350, 3_600, 10, 20);
+        assert_eq!((c01.sync_workers, c01.backlog, c01.last_wait_s), (18, 540_000, Some(2_700)));
+        // 116/s in, 100/s out: +16/s, 1,382,400 a day.
+        assert_eq!(capacity::peak(116, 86_400, 1, 100).backlog, 1_382_400);
         // Exercise 4: 85 waiting at 170/h → 0.5 h.
         assert_eq!(capacity::little_wait(170.0, 85.0), Some(0.5));
         // Exercise 7: 400 at once, queueLength 15, 20 s a job, at most 8 workers.
