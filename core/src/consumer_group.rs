@@ -39,6 +39,9 @@ pub struct GroupConfig {
     pub sink: SinkKind,
     /// (consumer, tick): the consumer dies as that tick begins.
     pub crashes: Vec<(u32, u64)>,
+    /// (partition, offset, ticks): an event that takes that long to process;
+    /// its partition waits behind it (head-of-line), the others go on.
+    pub slow: Vec<(u32, u32, u64)>,
 }
 
 /// One event read by a consumer.
@@ -71,6 +74,8 @@ struct Owner {
     position: u32,
     batch_end: u32,
     fresh: bool,
+    /// The partition's consumer is busy with a slow event until then.
+    busy_until: u64,
 }
 
 struct Sim<'a> {
@@ -99,7 +104,7 @@ impl Sim<'_> {
             });
             if new_owner != self.owner[p] || new_owner.is_none() {
                 self.owner[p] = new_owner;
-                self.state[p] = Owner { position: self.committed[p], batch_end: self.committed[p], fresh: true };
+                self.state[p] = Owner { position: self.committed[p], batch_end: self.committed[p], fresh: true, busy_until: 0 };
             }
         }
     }
@@ -128,7 +133,7 @@ impl Sim<'_> {
         let Some(consumer) = self.owner[p] else { return };
         let end = self.cfg.partitions[p].len() as u32;
         let s = &mut self.state[p];
-        if s.position >= end {
+        if s.position >= end || tick < s.busy_until {
             return;
         }
         if s.position == s.batch_end {
@@ -138,6 +143,8 @@ impl Sim<'_> {
             }
         }
         let (offset, resumed) = (s.position, std::mem::take(&mut s.fresh));
+        let slow = self.cfg.slow.iter().find(|(q, o, _)| *q as usize == p && *o == offset).map_or(1, |(_, _, ticks)| (*ticks).max(1));
+        s.busy_until = tick + slow;
         s.position += 1;
         let batch_done = s.position == s.batch_end;
         self.reads.push(Read { tick, consumer, partition: p as u32, offset, resumed });
@@ -201,6 +208,7 @@ pub fn exercise_10(payments: u32, processed: u32, commit: Commit, sink: SinkKind
         commit,
         sink,
         crashes: vec![(0, u64::from(processed.min(payments)))],
+        slow: vec![],
     };
     GroupRun::new(&cfg).counters.first().copied().unwrap_or(0)
 }
@@ -226,6 +234,7 @@ mod tests {
             commit: Commit::AfterBatch,
             sink: SinkKind::Add,
             crashes: vec![],
+            slow: vec![],
         };
         assert_eq!(GroupRun::new(&cfg(13)).idle_at_start, 1);
         assert_eq!(GroupRun::new(&cfg(20)).idle_at_start, 8);
@@ -233,5 +242,22 @@ mod tests {
         let run = GroupRun::new(&GroupConfig { partitions: vec![vec![0; 4]], consumers: 2, batch: 2, crashes: vec![(0, 3)], ..cfg(2) });
         let b: Vec<(u32, bool)> = run.reads.iter().filter(|r| r.consumer == 1).map(|r| (r.offset, r.resumed)).collect();
         assert_eq!(b, [(2, true), (3, false)], "A committed 2 after its first batch; B re-reads offset 2");
+    }
+
+    #[test]
+    fn a_slow_event_blocks_its_partition_only() {
+        // Two partitions of 5 events; partition 0's second event takes 100 ticks.
+        let cfg = GroupConfig {
+            partitions: vec![vec![0; 5], vec![1; 5]],
+            consumers: 2,
+            batch: 500,
+            commit: Commit::AfterBatch,
+            sink: SinkKind::Add,
+            crashes: vec![],
+            slow: vec![(0, 1, 100)],
+        };
+        let run = GroupRun::new(&cfg);
+        let done_at = |p: u32| run.reads.iter().filter(|r| r.partition == p).map(|r| r.tick).max();
+        assert_eq!((done_at(0), done_at(1)), (Some(103), Some(4)), "head-of-line: offsets 2–4 wait 100 ticks");
     }
 }

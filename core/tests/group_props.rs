@@ -26,6 +26,7 @@ fn configs() -> impl Strategy<Value = GroupConfig> {
             sink: [SinkKind::Add, SinkKind::Upsert, SinkKind::Dedup][sink],
             // Consumer 0 never dies: someone is left to read.
             crashes: crashes.into_iter().filter(|(c, _)| *c > 0 && *c < consumers).collect(),
+            slow: vec![(0, 2, 7)],
         })
 }
 
