@@ -37,9 +37,9 @@ impl Actions {
         let mut actions = Self::default();
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (what, at) = item.split_once('@')?;
-            let at_ms = parse_seconds(at.trim())?;
-            let message = |n: &str| n.parse::<u32>().ok()?.checked_sub(1);
-            let action = match what.trim().split_once(':') {
+            let (what, at_ms) = (what.trim(), parse_seconds(at.trim())?);
+            let message = |n: &str| n.trim().parse::<u32>().ok()?.checked_sub(1);
+            let action = match what.split_once(':') {
                 None if what == "fix" => {
                     actions.fix_ms = Some(actions.fix_ms.map_or(at_ms, |fix| fix.min(at_ms)));
                     continue;

@@ -17,7 +17,7 @@ fn deleted(run: &QueueRun) -> usize {
 
 #[test]
 fn actions_round_trip_and_refuse_nonsense() {
-    let actions = Actions::parse("fix@7200, redrive@10800,redrive:3@10800.5,fail:6@11000,fail@12000").unwrap();
+    let actions = Actions::parse("fix @7200, redrive@10800,redrive:3@10800.5,fail:6@11000,fail@12000").unwrap();
     assert_eq!(actions.fix_ms, Some(7_200_000));
     assert_eq!(actions.operations[1], DlqOperation { at_ms: 10_800_500, action: DlqAction::Redrive(2) });
     assert_eq!(actions.format(), "fix@7200,redrive@10800,redrive:3@10800.5,fail:6@11000,fail@12000");
