@@ -131,44 +131,25 @@ impl AckTimingRun {
     }
 
     fn loop_row(&self, mode: AckMode, duplicate: Probability) -> LoopRow {
-        use crate::draws::{draw_below, pcg, python_random, python_seeded, Stream};
         let n = self.messages as usize;
-        let mut failure = pcg(self.seed, Stream::Failure, 0);
-        let mut python = (self.rng == RngKind::Python).then(|| python_seeded(self.seed));
-        let mut strays = pcg(self.seed, Stream::Duplicate, 0);
-        let (crash_2_32, crash_f64, dup_2_32) = (self.crash.threshold_2_32(), self.crash.as_f64(), duplicate.threshold_2_32());
-        let mut queue: std::collections::VecDeque<u32> = (0..self.messages).collect();
-        let (mut effects, mut seen, mut retries) = (vec![0u32; n], vec![false; n], vec![0u32; n]);
+        let (mut effects, mut seen) = (vec![0u32; n], vec![false; n]);
         let mut row = AckTimingRow { mode, deliveries: 0, effects: 0, duplicates_discarded: 0, lost: 0 };
-        while let Some(message) = queue.pop_front() {
-            let m = message as usize;
-            row.deliveries += 1;
-            let crashes = match &mut python {
-                Some(mt) => python_random(mt) < crash_f64,
-                None => draw_below(&mut failure, crash_2_32),
-            };
-            let acked = match mode {
-                // Acknowledged first: a crash loses the work, never the ack.
-                AckMode::Before => {
-                    effects[m] += u32::from(!crashes);
-                    true
-                }
-                AckMode::AfterDedup if seen[m] => {
-                    row.duplicates_discarded += 1;
-                    !crashes
-                }
-                AckMode::After | AckMode::AfterDedup => {
-                    effects[m] += 1;
-                    seen[m] = true;
-                    !crashes
-                }
-            };
-            let requeue = if acked { dup_2_32 > 0 && draw_below(&mut strays, dup_2_32) } else { retries[m] < limits::RETRIES_MAX_IMMEDIATE };
-            if requeue {
-                retries[m] += u32::from(!acked);
-                queue.push_back(message);
+        row.deliveries = self.lesson_loop(duplicate, |m, crashes| match mode {
+            // Acknowledged first: a crash loses the work, never the ack.
+            AckMode::Before => {
+                effects[m] += u32::from(!crashes);
+                true
             }
-        }
+            AckMode::AfterDedup if seen[m] => {
+                row.duplicates_discarded += 1;
+                !crashes
+            }
+            AckMode::After | AckMode::AfterDedup => {
+                effects[m] += 1;
+                seen[m] = true;
+                !crashes
+            }
+        });
         let top = effects.iter().copied().max().unwrap_or(0) as usize;
         let mut effects_histogram = vec![0u64; top + 1];
         for &e in &effects {
@@ -177,6 +158,39 @@ impl AckTimingRun {
         }
         row.lost = effects_histogram[0] as u32;
         LoopRow { row, effects_histogram }
+    }
+
+    /// The loop itself: a queue of `messages`, one crash draw per delivery;
+    /// `deliver(message, crashes)` does the consumer's work and says whether
+    /// the message was acknowledged. An unacknowledged one goes back to the
+    /// end (at most `RETRIES_MAX_IMMEDIATE` times, which never binds below
+    /// ~99 % crashes, so even a crash probability of 1 ends); an
+    /// acknowledged one comes back once more with probability `duplicate`.
+    /// Returns the deliveries.
+    pub(crate) fn lesson_loop(&self, duplicate: Probability, mut deliver: impl FnMut(usize, bool) -> bool) -> u64 {
+        use crate::draws::{draw_below, pcg, python_random, python_seeded, Stream};
+        let mut failure = pcg(self.seed, Stream::Failure, 0);
+        let mut python = (self.rng == RngKind::Python).then(|| python_seeded(self.seed));
+        let mut strays = pcg(self.seed, Stream::Duplicate, 0);
+        let (crash_2_32, crash_f64, dup_2_32) = (self.crash.threshold_2_32(), self.crash.as_f64(), duplicate.threshold_2_32());
+        let mut queue: std::collections::VecDeque<u32> = (0..self.messages).collect();
+        let mut retries = vec![0u32; self.messages as usize];
+        let mut deliveries = 0;
+        while let Some(message) = queue.pop_front() {
+            let m = message as usize;
+            deliveries += 1;
+            let crashes = match &mut python {
+                Some(mt) => python_random(mt) < crash_f64,
+                None => draw_below(&mut failure, crash_2_32),
+            };
+            let acked = deliver(m, crashes);
+            let requeue = if acked { dup_2_32 > 0 && draw_below(&mut strays, dup_2_32) } else { retries[m] < limits::RETRIES_MAX_IMMEDIATE };
+            if requeue {
+                retries[m] += u32::from(!acked);
+                queue.push_back(message);
+            }
+        }
+        deliveries
     }
 }
 

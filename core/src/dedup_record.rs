@@ -8,12 +8,8 @@
 //! same streams as the engine: with the Python-compatible generator the
 //! rows are what CPython prints for the loop with the placement changed.
 
-use std::collections::VecDeque;
-
-use rand_mt::Mt;
-use rand_pcg::Pcg32;
-
-use crate::draws::{draw_below, pcg, python_random, python_seeded, RngKind, Stream};
+use crate::ack_timing::AckTimingRun;
+use crate::draws::RngKind;
 use crate::limits;
 use crate::probability::Probability;
 
@@ -65,43 +61,15 @@ pub struct DedupRecordRow {
     pub lost: u32,
 }
 
-enum Draws {
-    Pcg(Pcg32, u64),
-    Python(Box<Mt>, f64),
-}
-
-impl Draws {
-    fn crashes(&mut self) -> bool {
-        match self {
-            Draws::Pcg(rng, threshold) => draw_below(rng, *threshold),
-            Draws::Python(mt, p) => python_random(mt) < *p,
-        }
-    }
-}
-
 impl DedupRecordRun {
-    fn draws(&self) -> Draws {
-        match self.rng {
-            RngKind::Pcg => Draws::Pcg(pcg(self.seed, Stream::Failure, 0), self.crash.threshold_2_32()),
-            RngKind::Python => Draws::Python(Box::new(python_seeded(self.seed)), self.crash.as_f64()),
-        }
-    }
-
-    /// One placement's row. The loop has no retry bound; like the ack
-    /// table's engine, the lab stops requeueing a message after
-    /// `RETRIES_MAX_IMMEDIATE` retries (it never binds below ~99 % crashes),
-    /// so even a crash probability of 1 ends.
+    /// One placement's row, through lesson 004's loop (`AckTimingRun::lesson_loop`):
+    /// the message is acknowledged unless the consumer crashes.
     pub fn run(&self, placement: Placement) -> DedupRecordRow {
         let messages = self.messages.clamp(1, limits::ACK_TIMING_MESSAGES_MAX);
-        let mut draws = self.draws();
-        let mut queue: VecDeque<u32> = (0..messages).collect();
+        let run = AckTimingRun { messages, crash: self.crash, seed: self.seed, rng: self.rng };
         let (mut recorded, mut effected) = (vec![false; messages as usize], vec![false; messages as usize]);
-        let mut retries = vec![0u32; messages as usize];
         let mut row = DedupRecordRow { placement, deliveries: 0, effects: 0, discarded: 0, lost: 0 };
-        while let Some(message) = queue.pop_front() {
-            let m = message as usize;
-            row.deliveries += 1;
-            let crashes = draws.crashes();
+        row.deliveries = run.lesson_loop(Probability::ZERO, |m, crashes| {
             if recorded[m] {
                 row.discarded += 1;
             } else {
@@ -115,11 +83,8 @@ impl DedupRecordRun {
                 effected[m] |= effect;
                 recorded[m] = record;
             }
-            if crashes && retries[m] < limits::RETRIES_MAX_IMMEDIATE {
-                retries[m] += 1;
-                queue.push_back(message);
-            }
-        }
+            !crashes
+        });
         row.lost = effected.iter().filter(|e| !**e).count() as u32;
         row
     }
@@ -168,7 +133,6 @@ mod tests {
 
     #[test]
     fn the_same_transaction_is_the_ack_tables_dedup_row_for_any_seed() {
-        use crate::ack_timing::AckTimingRun;
         for (seed, rng) in [(1, RngKind::Pcg), (2, RngKind::Python), (99, RngKind::Pcg)] {
             let crash = Probability::from_ppm(300_000).unwrap();
             let run = DedupRecordRun { messages: 400, crash, seed, rng };
