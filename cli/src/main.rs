@@ -12,7 +12,8 @@ use retry_lab_core::ids::derived_id;
 use retry_lab_core::polling::{self, CursorFault, PollingRun};
 use retry_lab_core::queue::{self, Poison, QueueConfig, QueueRun};
 use retry_lab_core::storm::{self, Breaker, Budget, StormConfig, StormRun, Strategy};
-use retry_lab_core::stream::{self, KeyHash, Sink};
+use retry_lab_core::consumer_group::{exercise_10, Commit, SinkKind};
+use retry_lab_core::stream::{self, KeyHash};
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
 use retry_lab_web::link;
 use retry_lab_web::registry::{preset, Experiment, LabParams, Locks};
@@ -732,8 +733,12 @@ fn dedup_ttl(run: TtlRun, json: bool) -> String {
     format!("{} effects: {}", run.effects(), rows.join(", "))
 }
 
+/// The JSON or the sentence, as `--json` asks.
+fn out(json: bool, value: Value, text: String) -> String {
+    if json { value.to_string() } else { text }
+}
+
 fn run_stream(command: StreamCommand) -> String {
-    let out = |json: bool, value: Value, text: String| if json { value.to_string() } else { text };
     match command {
         StreamCommand::Partition { partitions, hash, keys, json } => {
             let hash = match hash {
@@ -755,20 +760,19 @@ fn run_stream(command: StreamCommand) -> String {
             out(json, json!({ "consume_per_s": c.consume_per_s, "spare_per_s": c.spare_per_s, "catch_up_s": c.catch_up_s }), text)
         }
         StreamCommand::Rebalance { payments, processed_before_crash, sink, json } => {
-            let sink = match sink {
-                SinkArg::Add => Sink::Add,
-                SinkArg::Upsert => Sink::Upsert,
-                SinkArg::Dedup => Sink::Dedup,
-                SinkArg::CommitFirst => Sink::CommitFirst,
+            let (commit, sink) = match sink {
+                SinkArg::Add => (Commit::AfterBatch, SinkKind::Add),
+                SinkArg::Upsert => (Commit::AfterBatch, SinkKind::Upsert),
+                SinkArg::Dedup => (Commit::AfterBatch, SinkKind::Dedup),
+                SinkArg::CommitFirst => (Commit::BeforeBatch, SinkKind::Add),
             };
-            let counter = stream::rebalance_counter(payments, processed_before_crash, sink);
+            let counter = exercise_10(payments, processed_before_crash, commit, sink);
             out(json, json!({ "counter": counter }), format!("the counter says {counter} (payments: {payments})"))
         }
     }
 }
 
 fn run_capacity(command: CapacityCommand) -> String {
-    let out = |json: bool, value: Value, text: String| if json { value.to_string() } else { text };
     match command {
         CapacityCommand::Backlog { arrival_per_s, down_s, service_per_s, json } => {
             let (backlog, drain_s) = stream::capacity::backlog(arrival_per_s, down_s, service_per_s);

@@ -1,8 +1,7 @@
 //! Lesson 004's event streams, as arithmetic and small models: which
 //! partition a key goes to (CRC-32 as Python's `zlib.crc32`, murmur2 as
-//! Kafka's Java client), how a consumer group shares partitions, how fast a
-//! lag drains, and what a sink counts when a consumer dies before
-//! committing and another re-reads. Rates are modelled, not simulated
+//! Kafka's Java client), how a consumer group shares partitions and how fast
+//! a lag drains (what a sink counts across a rebalance is `consumer_group`'s). Rates are modelled, not simulated
 //! message by message: the lesson's scales (1.2 M behind at 20,000/s) then
 //! cost nothing to recompute.
 
@@ -71,33 +70,6 @@ pub fn catch_up(partitions: u32, consumers: u32, per_consumer_per_s: u64, arriva
         (n, spare) => Some(n as f64 / spare as f64),
     };
     CatchUp { consume_per_s, spare_per_s, catch_up_s }
-}
-
-/// What a sink does with each payment it reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Sink {
-    /// Adds 1 per event («súmale 1»).
-    Add,
-    /// Writes the window's total, keyed by card and window («el total es 7»).
-    Upsert,
-    /// Adds 1, storing the event id with the change; a stored id is discarded.
-    Dedup,
-    /// Commits the polled offsets before processing them.
-    CommitFirst,
-}
-
-/// Exercise 10 through the consumer-group model: a partition holds
-/// `payments` of one card in one hour; consumer A processes `processed` of
-/// them and dies before committing; B inherits the partition and resumes
-/// from the last committed offset. Returns the sink's counter.
-pub fn rebalance_counter(payments: u32, processed: u32, sink: Sink) -> u32 {
-    use crate::consumer_group::{exercise_10, Commit, SinkKind};
-    match sink {
-        Sink::Add => exercise_10(payments, processed, Commit::AfterBatch, SinkKind::Add),
-        Sink::Upsert => exercise_10(payments, processed, Commit::AfterBatch, SinkKind::Upsert),
-        Sink::Dedup => exercise_10(payments, processed, Commit::AfterBatch, SinkKind::Dedup),
-        Sink::CommitFirst => exercise_10(payments, processed, Commit::BeforeBatch, SinkKind::Add),
-    }
 }
 
 /// Lesson 004's capacity arithmetic.
@@ -185,7 +157,7 @@ mod tests {
     }
 
     #[test]
-    fn groups_lag_and_the_fraud_counter() {
+    fn groups_and_lag() {
         assert_eq!(group(12, 13), (12, 1));
         assert_eq!(group(12, 20), (12, 8), "exercise 3");
         // Exercise 9: 12 partitions, 20,000/s arriving, 1.2 M behind.
@@ -194,9 +166,7 @@ mod tests {
         let b = catch_up(24, 24, 1_500, 20_000, 1_200_000);
         assert_eq!((b.consume_per_s, b.spare_per_s, b.catch_up_s), (36_000, 16_000, Some(75.0)));
         assert_eq!(catch_up(12, 24, 1_500, 20_000, 1_200_000).catch_up_s, None, "12 × 1,500 < 20,000: never");
-        // Exercise 10: 6 payments, A processes 3 and dies before committing.
-        let counters = [Sink::Add, Sink::Upsert, Sink::Dedup, Sink::CommitFirst].map(|s| rebalance_counter(6, 3, s));
-        assert_eq!(counters, [9, 6, 6, 3]);
+        // Exercise 10 is the consumer-group model's (`consumer_group::exercise_10`).
     }
 
     #[test]
