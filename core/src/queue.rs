@@ -233,7 +233,6 @@ enum Event {
     Arrive { message: u32 },
     /// A message's retention in the source queue ends.
     Expire { message: u32 },
-    DlqExpire { entry: usize },
     Operation { index: usize },
 }
 
@@ -242,7 +241,7 @@ impl Event {
         match self {
             Event::JobEnd { .. } => 0,
             Event::Restart => 1,
-            Event::Deadline { .. } | Event::Release { .. } | Event::Expire { .. } | Event::DlqExpire { .. } => 2,
+            Event::Deadline { .. } | Event::Release { .. } | Event::Expire { .. } => 2,
             Event::Arrive { .. } | Event::Operation { .. } => 3,
             Event::Heartbeat { .. } => 4,
             Event::Free { .. } => 5,
@@ -285,9 +284,8 @@ struct Sim {
     visible: BinaryHeap<Reverse<(u64, u32)>>,
     receives: Vec<Receive>,
     messages: Messages,
+    /// An entry's fate is its expiry until a person acts on it.
     dlq: Vec<DlqEntry>,
-    /// DLQ entries still waiting (their fate is a placeholder until set).
-    dlq_waiting: Vec<bool>,
     idle: Vec<u32>,
     /// The receive each worker is on, if any.
     working_on: Vec<Option<usize>>,
@@ -443,30 +441,25 @@ impl Sim {
             _ => DlqReason::DeadlinePassed,
         };
         let expires_ms = self.messages.enqueued_at_ms[m].saturating_add(self.cfg.dlq_retention_ms);
-        let entry = self.dlq.len();
         let fate = DlqFate::Expired { at_ms: expires_ms.max(t) };
         self.dlq.push(DlqEntry { message: m as u32, moved_at_ms: t, receive_count: self.messages.receive_count[m], reason, fate });
-        self.dlq_waiting.push(expires_ms > t);
-        if expires_ms > t {
-            self.at(expires_ms, Event::DlqExpire { entry });
-        }
     }
 
-    fn dlq_expire(&mut self, entry: usize) {
-        self.dlq_waiting[entry] = false;
+    /// Still in the DLQ at `t`: nobody acted on it and it has not expired.
+    fn in_dlq(&self, entry: usize, t: u64) -> bool {
+        matches!(self.dlq[entry].fate, DlqFate::Expired { at_ms } if t < at_ms)
     }
 
     fn operation(&mut self, index: usize, t: u64) {
         let action = self.operations[index].action;
         let chosen: Vec<usize> = (0..self.dlq.len())
-            .filter(|&e| self.dlq_waiting[e])
+            .filter(|&e| self.in_dlq(e, t))
             .filter(|&e| match action {
                 DlqAction::Redrive(m) | DlqAction::MarkFailed(m) => self.dlq[e].message == m,
                 DlqAction::RedriveAll | DlqAction::MarkAllFailed => true,
             })
             .collect();
         for e in chosen {
-            self.dlq_waiting[e] = false;
             self.dlq[e].fate = match action {
                 DlqAction::Redrive(_) | DlqAction::RedriveAll => {
                     let m = self.dlq[e].message;
@@ -534,7 +527,6 @@ impl Sim {
                 self.finish(message as usize, MessageEnd::Expired { at_ms: t });
             }
             Event::Expire { .. } => {}
-            Event::DlqExpire { entry } => self.dlq_expire(entry),
             Event::Operation { index } => self.operation(index, t),
         }
     }
@@ -569,7 +561,6 @@ impl QueueRun {
             receives: Vec::new(),
             messages: Messages::default(),
             dlq: Vec::new(),
-            dlq_waiting: Vec::new(),
             idle: Vec::new(),
             working_on: vec![None; cfg.workers as usize],
         };
