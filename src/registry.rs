@@ -95,6 +95,8 @@ pub trait Unit {
 /// The `Unit` of an experiment whose state is computed from its parameters
 /// alone (no actions, no time): used in the experiment's own module, where
 /// `Params`, `State`, `Action` (an empty enum), `PARAMS` and `PRESETS` are.
+/// Lesson 000's page has no such experiment, hence the allowances.
+#[allow(unused_macros)]
 macro_rules! computed_unit {
     ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr $(,)?) => {
         impl $crate::registry::Unit for $unit {
@@ -124,6 +126,7 @@ macro_rules! computed_unit {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use computed_unit;
 
 /// Whose parameter: the lab's shared ones, or an experiment's.
