@@ -133,8 +133,27 @@ pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) ->
                 </div>
             }
         }
-        // Text parameters have their own editors in their panels.
+        // Text parameters are edited where their panels put them (`text_control`, or an editor of their own).
         Domain::Text { .. } => html! {},
+    }
+}
+
+/// A text parameter as its link writes it, editable in one line; what is
+/// typed goes through the parameter's check in the reducer.
+pub fn text_control(p: &PanelProps, param: ParamId, hint: &str) -> Html {
+    let state = &p.state;
+    let key = param.key();
+    let id = p.id(&key.replace('_', "-"));
+    let locked = state.is_locked(param);
+    let value = param.get(&state.params);
+    let dispatch = p.dispatch.clone();
+    let onchange = Callback::from(move |e: Event| dispatch.dispatch(Action::Set { key, value: Value::Text(event_value(&e)) }));
+    html! {
+        <div class="control text-control">
+            { control_label(id.clone(), param.label(state.lang), locked, state.lang.texts().locked) }
+            <input type="text" id={id} value={crate::params::text(&value).to_owned()} disabled={locked} {onchange} spellcheck="false" />
+            <span class="hint">{ hint.to_owned() }</span>
+        </div>
     }
 }
 

@@ -79,7 +79,7 @@ fn strips(t: &Strings) -> Html {
 fn concurrent(props: &PanelProps, t: &Strings) -> Html {
     let unique = props.state.params.dedup.unique_constraint;
     let outcome = concurrent_copies(unique);
-    let unique_param = ParamId::of(Experiment::Dedup).find(|p| p.key() == "unique");
+    let unique_param = ParamId::by_key("unique");
     html! {
         <div class="concurrent">
             <h3>{ t.concurrent_heading }</h3>

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{control_label, counter_grid, event_value, param_control, slider, PanelProps, SliderProps};
+use crate::app::widgets::{counter_grid, param_control, slider, text_control, PanelProps, SliderProps};
 use crate::format::{self, duration_text};
 use crate::lab::Action;
 use crate::params::Value;
@@ -52,30 +52,26 @@ fn send_actions(props: &PanelProps, actions: Actions) -> Callback<MouseEvent> {
 /// The people's actions as the link writes them, editable, with buttons
 /// that add one at the instant shown.
 fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
-    let id = props.id("dlq-do");
-    let locked = props.state.is_locked(param_id("dlq_do"));
-    let dispatch = props.dispatch.clone();
-    let onchange = Callback::from(move |e: Event| dispatch.dispatch(Action::Set { key: "dlq_do", value: Value::Text(event_value(&e)) }));
+    let Some(param) = ParamId::by_key("dlq_do") else { return html! {} };
+    let locked = props.state.is_locked(param);
     let at_ms = u64::from(params.look_s) * 1_000;
     let fix = Actions { fix_ms: Some(at_ms), ..params.actions.clone() };
     let redrive = params.actions.with(DlqOperation { at_ms, action: DlqAction::RedriveAll });
     let at = duration_text(params.look_s.into());
     html! {
-        <div class="control dlq-actions">
-            { control_label(id.clone(), t.actions, locked, props.state.lang.texts().locked) }
-            <input type="text" id={id} value={params.actions.format()} disabled={locked} {onchange} spellcheck="false" />
-            <span class="hint">{ t.actions_hint }</span>
+        <>
+            { text_control(props, param, t.actions_hint) }
             <div class="control-row">
                 <button type="button" disabled={locked} onclick={send_actions(props, fix)}>{ (t.fix_here)(&at) }</button>
                 <button type="button" disabled={locked} onclick={send_actions(props, redrive)}>{ (t.redrive_all_here)(&at) }</button>
                 <button type="button" disabled={locked} onclick={send_actions(props, Actions::default())}>{ t.clear_actions }</button>
             </div>
-        </div>
+        </>
     }
 }
 
-fn param_id(key: &str) -> ParamId {
-    ParamId::of(Experiment::Dlq).find(|p| p.key() == key).expect("a declared parameter")
+fn is_locked(props: &PanelProps, key: &str) -> bool {
+    ParamId::by_key(key).is_some_and(|param| props.state.is_locked(param))
 }
 
 /// 0…1,000 on a log scale of 0 s…14 days: seconds and days on one slider.
@@ -103,7 +99,7 @@ fn look_slider(props: &PanelProps, t: &Strings, look_s: u32) -> Html {
         max: LOOK_STEPS,
         step: 1,
         shown: duration_text(look_s.into()),
-        locked: props.state.is_locked(param_id("look_s")),
+        locked: is_locked(props, "look_s"),
         on_input,
     })
 }
@@ -128,7 +124,7 @@ fn reason(t: &Strings, reason: DlqReason) -> &'static str {
 /// The DLQ at the instant shown: a row per message waiting there.
 fn dlq_table(props: &PanelProps, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
     let waiting: Vec<_> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq).collect();
-    let locked = props.state.is_locked(param_id("dlq_do"));
+    let locked = is_locked(props, "dlq_do");
     let rows = waiting.iter().take(DLQ_ROWS).map(|e| {
         let n = e.message + 1;
         let enqueued_ms = run.enqueued_at_ms[e.message as usize];

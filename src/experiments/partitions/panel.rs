@@ -6,9 +6,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Layout, Params};
-use crate::app::widgets::{control_label, event_value, param_control, PanelProps};
-use crate::lab::Action;
-use crate::params::Value;
+use crate::app::widgets::{param_control, text_control, PanelProps};
 use crate::registry::{Experiment, ParamId};
 
 pub fn panel(props: &PanelProps) -> Html {
@@ -23,28 +21,10 @@ pub fn panel(props: &PanelProps) -> Html {
             <div class="control-grid">
                 { for ParamId::of(Experiment::Partitions).map(|param| param_control(props, param, None)) }
             </div>
-            { events_editor(props, t) }
+            { ParamId::by_key("keyed").map(|param| text_control(props, param, t.events_hint)).unwrap_or_default() }
             <div class="topics">{ for layouts.iter().enumerate().map(|(i, layout)| topic(t, t.hashes[i], params, layout)) }</div>
             <p class="hint">{ t.order_note }</p>
         </section>
-    }
-}
-
-fn events_editor(props: &PanelProps, t: &Strings) -> Html {
-    let param = ParamId::of(Experiment::Partitions).find(|p| p.key() == "keyed");
-    let Some(param) = param else { return html! {} };
-    let id = props.id("keyed");
-    let locked = props.state.is_locked(param);
-    let dispatch = props.dispatch.clone();
-    let onchange = Callback::from(move |e: Event| dispatch.dispatch(Action::Set { key: "keyed", value: Value::Text(event_value(&e)) }));
-    let value = param.get(&props.state.params);
-    let text = crate::params::text(&value).to_owned();
-    html! {
-        <div class="control keyed-events">
-            { control_label(id.clone(), t.events, locked, props.state.lang.texts().locked) }
-            <input type="text" id={id} value={text} disabled={locked} {onchange} spellcheck="false" />
-            <span class="hint">{ t.events_hint }</span>
-        </div>
     }
 }
 
