@@ -103,7 +103,7 @@ fn every_set_is_clamped_into_its_domain() {
     let s = set(&state(), "messages", Value::Int(50_000_000));
     assert_eq!(s.params.ack.messages, crate::experiments::ack::MESSAGES_MAX);
     assert!(
-        s.params.ack.table(&s.params.shared).is_some(),
+        s.params.ack.loop_rows(&s.params.shared).is_some(),
         "the table is computed"
     );
     for param in ParamId::all() {

@@ -1,6 +1,6 @@
 //! The lag, drawn: the group's counters, the alert, and the lag over time.
 
-use retry_lab_core::stream::group;
+use retry_lab_core::stream::{group, CatchUp};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -37,15 +37,14 @@ pub fn panel(props: &PanelProps) -> Html {
             </div>
             { counter_grid(rows) }
             <p class={classes!("dlq-alert", alert.then_some("on"))} role="status">{ if alert { t.alert_on } else { t.alert_off } }</p>
-            { chart(t, p) }
+            { chart(t, p, &c) }
         </section>
     }
 }
 
 /// The lag falls at the spare rate until it reaches 0, or grows when the
 /// group cannot keep up; drawn over its catch-up time (or 10 minutes).
-fn chart(t: &Strings, p: &Params) -> Html {
-    let c = p.catch_up();
+fn chart(t: &Strings, p: &Params, c: &CatchUp) -> Html {
     let span_s = c.catch_up_s.map_or(600.0, |s| (s * 1.2).max(1.0));
     let growth = (p.arrival_per_s as f64 - c.consume_per_s as f64).max(0.0);
     let end_lag = match c.catch_up_s {

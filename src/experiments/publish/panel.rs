@@ -50,12 +50,13 @@ fn counters_table(t: &Strings, counters: &[Counters; 3]) -> Html {
     }
 }
 
-/// Events are numbered publication by publication: with two per fact, fact
-/// f's are the events whose `fact_of` is f.
+/// A fact's publications are consecutive events (`fact_of` is the event
+/// number divided by the publications per fact).
 fn ids_table(t: &Strings, by_v4: &Engine, by_uuid5: &Engine) -> Html {
-    let published = by_v4.counters().published;
-    let rows = (0..published).filter(|&e| by_v4.fact_of(e) < FACTS_LISTED).map(|event| {
-        let publication = (0..event).filter(|&e| by_v4.fact_of(e) == by_v4.fact_of(event)).count() + 1;
+    let per_fact = by_v4.config().publications_per_fact;
+    let listed = by_v4.counters().published.min(FACTS_LISTED * per_fact);
+    let rows = (0..listed).map(|event| {
+        let publication = event % per_fact + 1;
         html! {
             <tr>
                 <td><code>{ by_v4.fact_key(event) }</code></td><td>{ publication }</td>
