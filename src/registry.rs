@@ -355,9 +355,10 @@ impl Codes {
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
 pub const INTRO_001_ES: &str = "La entrega es at-least-once, así que el consumidor tiene que aguantar repetidos: el mismo hecho publicado dos veces, con ids al azar o derivados de su llave; un consumidor que lee un log con su propio cursor y lo pierde, o se cae antes de guardarlo, y dónde escribe su registro de ids procesados: en la misma transacción que el efecto, antes o después, y con qué expiración.";
 pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
+pub const INTRO_004_STREAMS_ES: &str = "Un log de solo agregar partido en particiones: la llave elige la partición, cada grupo de consumidores lo lee con sus propios offsets, un consumidor por partición, y un rebalanceo entrega las particiones de un consumidor caído a otro, que retoma desde el último offset confirmado. Luego la aritmética de la capacidad: el lag en mensajes y en tiempo, los backlogs que solo se vacían con capacidad de sobra, la ley de Little y el autoescalado por largo de cola.";
 pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y varios workers sobre una misma cola, en memoria o en un broker, y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ, con su alerta, el redrive y la retención.";
 
-pub static GROUPS: [Group; 4] = [
+pub static GROUPS: [Group; 5] = [
     Group {
         dir: "",
         feature: "lesson-000",
@@ -435,9 +436,29 @@ pub static GROUPS: [Group; 4] = [
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
-        experiments: Codes("ack workers visibility dlq partitions lag"),
-        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention lesson-004-keys exercise-9-resize exercise-9a exercise-9b more-consumers"),
-        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s partitions keyed resize_to lag_partitions lag_consumers consumer_rate arrival_rate behind"),
+        experiments: Codes("ack workers visibility dlq"),
+        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention"),
+        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s"),
+    },
+    Group {
+        dir: "lesson-004-streams/",
+        feature: "lesson-004-streams",
+        title: |lang| match lang {
+            Lang::Es => "Streams y capacidad",
+            Lang::En => "Streams and capacity",
+        },
+        #[cfg(feature = "lesson-004-streams")]
+        intro: |lang| {
+            match lang {
+            Lang::Es => INTRO_004_STREAMS_ES,
+            Lang::En => "An append-only log split into partitions: the key picks the partition, each consumer group reads it with offsets of its own, one consumer per partition, and a rebalance hands a dead consumer's partitions to another, which resumes from the last committed offset. Then the arithmetic of capacity: lag in messages and in time, backlogs that drain only with spare capacity, Little's law and autoscaling on the queue's length.",
+        }
+        },
+        #[cfg(not(feature = "lesson-004-streams"))]
+        intro: |_| "",
+        experiments: Codes("partitions groups fraud lag capacity"),
+        presets: Codes("lesson-004-keys exercise-9-resize lesson-004-groups exercise-3 idle-consumer kill-consumer commit-first auto-commit head-of-line exercise-10 exercise-10-late exercise-9a exercise-9b more-consumers c01-peak c01-day exercise-4 exercise-6 exercise-6-slow exercise-7"),
+        keys: Codes("partitions keyed resize_to topic_partitions topic_events group_consumers poll_batch commit crash_consumer crash_s slow_s second_consumers group_at_s payments processed lag_partitions lag_consumers consumer_rate arrival_rate behind mean_rate peak_rate peak_s down_s cap_workers worker_rate promise_s little_waiting little_rate_h keda_messages keda_queue_length keda_job_s keda_max"),
     },
 ];
 
@@ -528,8 +549,14 @@ registry! {
     Visibility => visibility,
     #[cfg(feature = "lesson-004")]
     Dlq => dlq,
-    #[cfg(feature = "lesson-004")]
+    #[cfg(feature = "lesson-004-streams")]
     Partitions => partitions,
-    #[cfg(feature = "lesson-004")]
+    #[cfg(feature = "lesson-004-streams")]
+    Groups => groups,
+    #[cfg(feature = "lesson-004-streams")]
+    Fraud => fraud,
+    #[cfg(feature = "lesson-004-streams")]
     Lag => lag,
+    #[cfg(feature = "lesson-004-streams")]
+    Capacity => capacity,
 }

@@ -1,5 +1,5 @@
 // Retry Lab script mount: fills every [data-retry-lab] element (see README, "Embedding").
-// Each lesson group has its own module (dist/, dist/lesson-001/, dist/lesson-003/, dist/lesson-004/): this
+// Each lesson group has its own module (dist/, dist/lesson-001/, dist/lesson-003/, dist/lesson-004/, dist/lesson-004-streams/): this
 // loads only the ones the page's labs need, each mounting its own labs.
 const here = new URL('./', import.meta.url);
 // Which page holds each experiment and preset not on the root page (the
@@ -17,9 +17,18 @@ const GROUP_OF = {
   'long-deadline': 'lesson-004/', 'exercise-8-hang': 'lesson-004/', 'exercise-8-crash': 'lesson-004/',
   workers: 'lesson-004/', 'competing-consumers': 'lesson-004/', 'pdf-pages': 'lesson-004/', 'restart-in-memory': 'lesson-004/',
   'restart-broker': 'lesson-004/', dlq: 'lesson-004/', 'dlq-redrive': 'lesson-004/', 'redrive-before-fix': 'lesson-004/',
-  'mark-failed': 'lesson-004/', 'no-dlq': 'lesson-004/', 'dlq-retention': 'lesson-004/', partitions: 'lesson-004/',
-  'lesson-004-keys': 'lesson-004/', 'exercise-9-resize': 'lesson-004/', lag: 'lesson-004/', 'exercise-9a': 'lesson-004/',
-  'exercise-9b': 'lesson-004/', 'more-consumers': 'lesson-004/',
+  'mark-failed': 'lesson-004/', 'no-dlq': 'lesson-004/', 'dlq-retention': 'lesson-004/',
+  partitions: 'lesson-004-streams/', groups: 'lesson-004-streams/', fraud: 'lesson-004-streams/',
+  lag: 'lesson-004-streams/', capacity: 'lesson-004-streams/', 'lesson-004-keys': 'lesson-004-streams/',
+  'exercise-9-resize': 'lesson-004-streams/', 'lesson-004-groups': 'lesson-004-streams/',
+  'exercise-3': 'lesson-004-streams/', 'idle-consumer': 'lesson-004-streams/',
+  'kill-consumer': 'lesson-004-streams/', 'commit-first': 'lesson-004-streams/',
+  'auto-commit': 'lesson-004-streams/', 'head-of-line': 'lesson-004-streams/',
+  'exercise-10': 'lesson-004-streams/', 'exercise-10-late': 'lesson-004-streams/', 'exercise-9a': 'lesson-004-streams/',
+  'exercise-9b': 'lesson-004-streams/', 'more-consumers': 'lesson-004-streams/',
+  'c01-peak': 'lesson-004-streams/', 'c01-day': 'lesson-004-streams/', 'exercise-4': 'lesson-004-streams/',
+  'exercise-6': 'lesson-004-streams/', 'exercise-6-slow': 'lesson-004-streams/',
+  'exercise-7': 'lesson-004-streams/',
 };
 
 // Every page's style.css, and each other group's own (dist/lesson-003/lesson-003.css…).

@@ -60,39 +60,55 @@ pub struct GroupRun {
     pub reads: Vec<Read>,
     /// The sink's count per key.
     pub counters: Vec<u32>,
+    /// Each partition's committed offset at the end.
     pub committed: Vec<u32>,
     /// Consumers with no partition at the start.
     pub idle_at_start: u32,
+    /// Every commit, in time order: (tick, partition, offset).
+    pub commits: Vec<(u64, u32, u32)>,
+    /// Every assignment, in time order: (tick, partition, owner); the
+    /// first `P` are the start's.
+    pub assignments: Vec<(u64, u32, Option<u32>)>,
+    /// The tick after the last read (the run's length).
+    pub end_tick: u64,
 }
 
 /// Ticks simulated at most (a run with no live consumer left stops earlier).
 const TICKS_MAX: u64 = 1_000_000;
 
+/// A partition's reading position under its current owner.
 #[derive(Clone, Default)]
-struct Owner {
+struct Position {
     /// Next offset to process; the end of the polled batch.
-    position: u32,
+    next: u32,
     batch_end: u32,
     fresh: bool,
-    /// The partition's consumer is busy with a slow event until then.
-    busy_until: u64,
 }
 
 struct Sim<'a> {
     cfg: &'a GroupConfig,
     alive: Vec<bool>,
     owner: Vec<Option<u32>>,
-    state: Vec<Owner>,
+    position: Vec<Position>,
+    /// Per consumer: busy with a slow event until then (its other
+    /// partitions wait too: one poll loop), and where its round-robin is.
+    busy_until: Vec<u64>,
+    turn: Vec<usize>,
+    /// Per consumer: the commit due when its slow event is done (a commit
+    /// after the work happens when the work is over; a crash drops it).
+    due: Vec<Option<(u64, usize, u32)>>,
     committed: Vec<u32>,
     counters: Vec<u32>,
     stored_ids: std::collections::HashSet<(u32, u32)>,
     reads: Vec<Read>,
+    commits: Vec<(u64, u32, u32)>,
+    assignments: Vec<(u64, u32, Option<u32>)>,
 }
 
 impl Sim<'_> {
     /// Range assignment: partitions in order, live consumers in order, the
     /// first `P mod n` consumers one partition more.
-    fn rebalance(&mut self) {
+    fn rebalance(&mut self, tick: u64) {
         let live: Vec<u32> = (0..self.cfg.consumers).filter(|&c| self.alive[c as usize]).collect();
         let parts = self.cfg.partitions.len();
         for p in 0..parts {
@@ -102,10 +118,19 @@ impl Sim<'_> {
                 let i = (0..live.len()).find(|&i| p < (i + 1) * n + (i + 1).min(extra)).unwrap_or(live.len() - 1);
                 live[i]
             });
-            if new_owner != self.owner[p] || new_owner.is_none() {
+            if new_owner != self.owner[p] || tick == 0 {
                 self.owner[p] = new_owner;
-                self.state[p] = Owner { position: self.committed[p], batch_end: self.committed[p], fresh: true, busy_until: 0 };
+                self.assignments.push((tick, p as u32, new_owner));
+                let at = self.committed[p];
+                self.position[p] = Position { next: at, batch_end: at, fresh: true };
             }
+        }
+    }
+
+    fn commit(&mut self, tick: u64, p: usize, offset: u32) {
+        if self.committed[p] != offset {
+            self.committed[p] = offset;
+            self.commits.push((tick, p as u32, offset));
         }
     }
 
@@ -127,33 +152,78 @@ impl Sim<'_> {
         }
     }
 
-    /// One tick of one partition's owner: poll when the batch is done, then
-    /// process one event, then commit as the policy says.
-    fn work(&mut self, p: usize, tick: u64) {
-        let Some(consumer) = self.owner[p] else { return };
-        let end = self.cfg.partitions[p].len() as u32;
-        let s = &mut self.state[p];
-        if s.position >= end || tick < s.busy_until {
+    fn pending(&self, p: usize) -> bool {
+        self.position[p].next < self.cfg.partitions[p].len() as u32
+    }
+
+    /// One tick of one consumer: the next of its partitions with work (in
+    /// turn) polls when its batch is done, processes one event, and commits
+    /// as the policy says.
+    fn work(&mut self, consumer: u32, tick: u64) {
+        let c = consumer as usize;
+        let parts = self.cfg.partitions.len();
+        if let Some((at, p, offset)) = self.due[c].filter(|d| d.0 <= tick) {
+            self.due[c] = None;
+            self.commit(at, p, offset);
+        }
+        if tick < self.busy_until[c] {
             return;
         }
-        if s.position == s.batch_end {
-            s.batch_end = (s.position + self.cfg.batch.max(1)).min(end);
+        let Some(p) = (0..parts).map(|i| (self.turn[c] + i) % parts).find(|&p| self.owner[p] == Some(consumer) && self.pending(p)) else {
+            return;
+        };
+        self.turn[c] = p + 1;
+        let end = self.cfg.partitions[p].len() as u32;
+        let s = &mut self.position[p];
+        if s.next == s.batch_end {
+            s.batch_end = (s.next + self.cfg.batch.max(1)).min(end);
             if self.cfg.commit == Commit::BeforeBatch {
-                self.committed[p] = s.batch_end;
+                let batch_end = s.batch_end;
+                self.commit(tick, p, batch_end);
             }
         }
-        let (offset, resumed) = (s.position, std::mem::take(&mut s.fresh));
+        let s = &mut self.position[p];
+        let (offset, resumed) = (s.next, std::mem::take(&mut s.fresh));
+        s.next += 1;
+        let (next, batch_done) = (s.next, s.next == s.batch_end);
         let slow = self.cfg.slow.iter().find(|(q, o, _)| *q as usize == p && *o == offset).map_or(1, |(_, _, ticks)| (*ticks).max(1));
-        s.busy_until = tick + slow;
-        s.position += 1;
-        let batch_done = s.position == s.batch_end;
+        self.busy_until[c] = tick + slow;
         self.reads.push(Read { tick, consumer, partition: p as u32, offset, resumed });
         self.apply(p, offset);
-        let position = self.state[p].position;
-        match self.cfg.commit {
-            Commit::AfterBatch if batch_done => self.committed[p] = position,
-            Commit::Every(n) if (tick + 1).is_multiple_of(u64::from(n.max(1))) => self.committed[p] = position,
-            _ => {}
+        if self.cfg.commit == Commit::AfterBatch && batch_done {
+            if slow > 1 {
+                self.due[c] = Some((tick + slow - 1, p, next));
+            } else {
+                self.commit(tick, p, next);
+            }
+        }
+    }
+
+    /// Auto-commit: every `n` ticks, each live consumer commits what it has
+    /// processed on each of its partitions.
+    fn auto_commit(&mut self, tick: u64) {
+        if let Commit::Every(n) = self.cfg.commit {
+            if (tick + 1).is_multiple_of(u64::from(n.max(1))) {
+                for p in 0..self.cfg.partitions.len() {
+                    if self.owner[p].is_some() {
+                        let next = self.position[p].next;
+                        self.commit(tick, p, next);
+                    }
+                }
+            }
+        }
+    }
+
+    fn crash(&mut self, tick: u64) {
+        let dying: Vec<u32> = self.cfg.crashes.iter().filter(|(_, at)| *at == tick).map(|(c, _)| *c).collect();
+        if dying.iter().any(|&c| self.alive.get(c as usize).copied().unwrap_or(false)) {
+            for c in dying {
+                if let Some(alive) = self.alive.get_mut(c as usize) {
+                    *alive = false;
+                    self.due[c as usize] = None;
+                }
+            }
+            self.rebalance(tick);
         }
     }
 }
@@ -162,38 +232,71 @@ impl GroupRun {
     pub fn new(cfg: &GroupConfig) -> Self {
         let parts = cfg.partitions.len();
         let keys = cfg.partitions.iter().flatten().copied().max().map_or(0, |k| k as usize + 1);
+        let consumers = cfg.consumers as usize;
         let mut sim = Sim {
             cfg,
-            alive: vec![true; cfg.consumers as usize],
+            alive: vec![true; consumers],
             owner: vec![None; parts],
-            state: vec![Owner::default(); parts],
+            position: vec![Position::default(); parts],
+            busy_until: vec![0; consumers],
+            turn: vec![0; consumers],
+            due: vec![None; consumers],
             committed: vec![0; parts],
             counters: vec![0; keys],
             stored_ids: Default::default(),
             reads: Vec::new(),
+            commits: Vec::new(),
+            assignments: Vec::new(),
         };
-        sim.rebalance();
+        sim.rebalance(0);
         let idle_at_start = cfg.consumers - (0..cfg.consumers).filter(|c| sim.owner.contains(&Some(*c))).count() as u32;
+        let mut end_tick = 0;
         for tick in 0..TICKS_MAX {
-            let dying: Vec<u32> = cfg.crashes.iter().filter(|(_, at)| *at == tick).map(|(c, _)| *c).collect();
-            if dying.iter().any(|&c| sim.alive.get(c as usize).copied().unwrap_or(false)) {
-                for c in dying {
-                    if let Some(alive) = sim.alive.get_mut(c as usize) {
-                        *alive = false;
-                    }
-                }
-                sim.rebalance();
-            }
-            let pending = (0..parts).any(|p| sim.state[p].position < cfg.partitions[p].len() as u32 && sim.owner[p].is_some());
+            sim.crash(tick);
+            let pending = (0..parts).any(|p| sim.pending(p) && sim.owner[p].is_some());
+            let busy = sim.busy_until.iter().any(|&until| until > tick) || sim.due.iter().any(Option::is_some);
             let crashes_ahead = cfg.crashes.iter().any(|(_, at)| *at > tick);
-            if !pending && !crashes_ahead {
+            if !pending && !busy && !crashes_ahead {
+                end_tick = tick;
                 break;
             }
-            for p in 0..parts {
-                sim.work(p, tick);
+            for c in 0..cfg.consumers {
+                if sim.alive[c as usize] {
+                    sim.work(c, tick);
+                }
+            }
+            sim.auto_commit(tick);
+        }
+        Self {
+            reads: sim.reads,
+            counters: sim.counters,
+            committed: sim.committed,
+            idle_at_start,
+            commits: sim.commits,
+            assignments: sim.assignments,
+            end_tick,
+        }
+    }
+
+    /// A partition's committed offset as `tick` ends.
+    pub fn committed_at(&self, partition: u32, tick: u64) -> u32 {
+        self.commits.iter().filter(|(t, p, _)| *p == partition && *t <= tick).last().map_or(0, |c| c.2)
+    }
+
+    /// A partition's owner during `tick`.
+    pub fn owner_at(&self, partition: u32, tick: u64) -> Option<u32> {
+        self.assignments.iter().filter(|(t, p, _)| *p == partition && *t <= tick).last().and_then(|a| a.2)
+    }
+
+    /// How many times each offset of a partition was read by `tick`.
+    pub fn reads_of(&self, partition: u32, len: usize, tick: u64) -> Vec<u32> {
+        let mut counts = vec![0; len];
+        for r in self.reads.iter().filter(|r| r.partition == partition && r.tick <= tick) {
+            if let Some(n) = counts.get_mut(r.offset as usize) {
+                *n += 1;
             }
         }
-        Self { reads: sim.reads, counters: sim.counters, committed: sim.committed, idle_at_start }
+        counts
     }
 }
 
@@ -242,6 +345,46 @@ mod tests {
         let run = GroupRun::new(&GroupConfig { partitions: vec![vec![0; 4]], consumers: 2, batch: 2, crashes: vec![(0, 3)], ..cfg(2) });
         let b: Vec<(u32, bool)> = run.reads.iter().filter(|r| r.consumer == 1).map(|r| (r.offset, r.resumed)).collect();
         assert_eq!(b, [(2, true), (3, false)], "A committed 2 after its first batch; B re-reads offset 2");
+    }
+
+    #[test]
+    fn the_lessons_two_groups_read_at_their_own_pace() {
+        // The lesson's topic: listing-42 and listing-99 in partition 2 (4 events),
+        // listing-7 in partition 1 (2), partition 0 empty. The indexer has three
+        // consumers, the lake sink one (it takes turns between its partitions).
+        let cfg = |consumers| GroupConfig {
+            partitions: vec![vec![], vec![1, 1], vec![0, 0, 2, 0]],
+            consumers,
+            batch: 1,
+            commit: Commit::AfterBatch,
+            sink: SinkKind::Add,
+            crashes: vec![],
+            slow: vec![],
+        };
+        let (indexer, sink) = (GroupRun::new(&cfg(3)), GroupRun::new(&cfg(1)));
+        assert_eq!((indexer.committed_at(2, 2), sink.committed_at(2, 2)), (3, 1), "after 3 ticks: offsets 3 and 1");
+        assert_eq!(indexer.owner_at(2, 0), Some(2));
+        assert_eq!(sink.reads_of(2, 4, 2), [1, 0, 0, 0]);
+    }
+
+    #[test]
+    fn an_heir_with_two_partitions_takes_turns_and_a_slow_event_stalls_its_consumer() {
+        let cfg = GroupConfig {
+            partitions: vec![vec![0; 4], vec![1; 4]],
+            consumers: 2,
+            batch: 1,
+            commit: Commit::AfterBatch,
+            sink: SinkKind::Add,
+            crashes: vec![(1, 2)],
+            slow: vec![],
+        };
+        let run = GroupRun::new(&cfg);
+        assert_eq!(run.owner_at(1, 2), Some(0), "consumer 0 inherits partition 1 at tick 2");
+        assert_eq!(run.assignments.last(), Some(&(2, 1, Some(0))));
+        // From tick 2 on, consumer 0 alternates: both partitions done at tick 5 (2 + 4 events left).
+        assert_eq!(run.end_tick, 6);
+        let slow = GroupRun::new(&GroupConfig { crashes: vec![], consumers: 1, slow: vec![(0, 0, 10)], ..cfg });
+        assert_eq!(slow.reads.iter().find(|r| r.partition == 1).map(|r| r.tick), Some(10), "one poll loop: partition 1 waits too");
     }
 
     #[test]

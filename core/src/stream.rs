@@ -117,6 +117,93 @@ pub mod capacity {
         let workers = wanted.min(max_workers.max(1)).max(1);
         (wanted, messages.div_ceil(workers) * job_s)
     }
+
+    /// A queue as a fluid (rates, not messages: a day at 116/s is 10 M
+    /// messages, and a rate model answers in microseconds whatever the
+    /// scale): `peak_per_s` arrive during the first `peak_s`, `mean_per_s`
+    /// after; the workers serve `service_per_s`, except while they are down
+    /// (the first `down_s`). Time is in whole seconds.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Fluid {
+        pub mean_per_s: u64,
+        pub peak_per_s: u64,
+        pub peak_s: u64,
+        pub down_s: u64,
+        pub service_per_s: u64,
+    }
+
+    /// What the fluid queue does.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct FluidRun {
+        /// (second, depth) where the rates change, then where it empties or
+        /// the span ends: depth is linear between them.
+        pub depth: Vec<(u64, u64)>,
+        /// The deepest point (second, depth).
+        pub peak: (u64, u64),
+        /// When the queue empties after its deepest point (None: never).
+        pub drained_at_s: Option<u64>,
+        pub span_s: u64,
+    }
+
+    impl Fluid {
+        fn arrivals_at(&self, t: u64) -> u64 {
+            if t < self.peak_s { self.peak_per_s } else { self.mean_per_s }
+        }
+        fn service_at(&self, t: u64) -> u64 {
+            if t < self.down_s { 0 } else { self.service_per_s }
+        }
+
+        /// The depth over time, until it empties (and a quarter more) or,
+        /// if it never does, for a day after the last change.
+        pub fn run(&self) -> FluidRun {
+            let changes = self.peak_s.max(self.down_s);
+            let mut depth = vec![(0u64, 0u64)];
+            let mut marks: Vec<u64> = [self.peak_s.min(self.down_s), changes].into_iter().filter(|&t| t > 0).collect();
+            marks.dedup();
+            let mut q: u64 = 0;
+            let mut t = 0;
+            for &mark in &marks {
+                q = step(q, self.arrivals_at(t), self.service_at(t), mark - t);
+                t = mark;
+                depth.push((t, q));
+            }
+            let (arrive, serve) = (self.arrivals_at(t), self.service_at(t));
+            let drained_at_s = match (q, serve.checked_sub(arrive)) {
+                (0, Some(_)) => Some(t),
+                (_, Some(spare)) if spare > 0 => Some(t + q.div_ceil(spare)),
+                _ => None,
+            };
+            let span_s = match drained_at_s {
+                Some(end) => (end + end / 4).max(t + 60).max(1),
+                None => t + 86_400,
+            };
+            if let Some(end) = drained_at_s.filter(|&end| end > t) {
+                depth.push((end, 0));
+            }
+            let last = *depth.last().unwrap_or(&(0, 0));
+            depth.push((span_s, step(last.1, self.arrivals_at(last.0), self.service_at(last.0), span_s - last.0)));
+            let peak = depth.iter().copied().fold((0, 0), |best, point| if point.1 > best.1 { point } else { best });
+            let drained_at_s = if peak.1 == 0 { Some(0) } else { drained_at_s };
+            FluidRun { depth, peak, drained_at_s, span_s }
+        }
+    }
+
+    /// The depth after `seconds` at these rates (never below 0).
+    fn step(depth: u64, arrive: u64, serve: u64, seconds: u64) -> u64 {
+        (depth + arrive * seconds).saturating_sub(serve * seconds)
+    }
+
+    impl FluidRun {
+        /// The depth at second `t` (linear between the points).
+        pub fn depth_at(&self, t: u64) -> u64 {
+            let after = self.depth.iter().position(|&(s, _)| s >= t).unwrap_or(self.depth.len() - 1);
+            let (t1, d1) = self.depth[after];
+            let (t0, d0) = if after == 0 { (t1, d1) } else { self.depth[after - 1] };
+            if t1 == t0 { return d1; }
+            let (dt, span) = ((t - t0) as i128, (t1 - t0) as i128);
+            (d0 as i128 + (d1 as i128 - d0 as i128) * dt / span) as u64
+        }
+    }
 }
 
 #[cfg(test)]
@@ -167,6 +254,27 @@ mod tests {
         assert_eq!((b.consume_per_s, b.spare_per_s, b.catch_up_s), (36_000, 16_000, Some(75.0)));
         assert_eq!(catch_up(12, 24, 1_500, 20_000, 1_200_000).catch_up_s, None, "12 × 1,500 < 20,000: never");
         // Exercise 10 is the consumer-group model's (`consumer_group::exercise_10`).
+    }
+
+    #[test]
+    fn the_fluid_queue_reproduces_the_lessons_backlogs() {
+        use capacity::Fluid;
+        // C01: 350/s for an hour against 10 workers of 20/s: 540,000 at the peak's end,
+        // then 116/s in and 200/s out drain it at 84/s.
+        let c01 = Fluid { mean_per_s: 116, peak_per_s: 350, peak_s: 3_600, down_s: 0, service_per_s: 200 }.run();
+        assert_eq!(c01.peak, (3_600, 540_000));
+        assert_eq!(c01.drained_at_s, Some(3_600 + 540_000u64.div_ceil(84)));
+        assert_eq!(c01.depth_at(1_800), 270_000);
+        // 116/s in, 100/s out: never drains, 1,382,400 after a day.
+        let day = Fluid { mean_per_s: 116, peak_per_s: 0, peak_s: 0, down_s: 0, service_per_s: 100 }.run();
+        assert_eq!((day.drained_at_s, day.depth_at(86_400)), (None, 1_382_400));
+        // Exercise 6: down 20 minutes at 50/s: 60,000; 400 s to drain at 200/s, 6,000 s at 60/s.
+        let ex6 = |service| Fluid { mean_per_s: 50, peak_per_s: 0, peak_s: 0, down_s: 1_200, service_per_s: service }.run();
+        assert_eq!((ex6(200).peak, ex6(200).drained_at_s), ((1_200, 60_000), Some(1_600)));
+        assert_eq!(ex6(60).drained_at_s, Some(7_200));
+        assert_eq!(ex6(50).drained_at_s, None);
+        // No load, no queue.
+        assert_eq!(Fluid { mean_per_s: 10, peak_per_s: 0, peak_s: 0, down_s: 0, service_per_s: 20 }.run().peak, (0, 0));
     }
 
     #[test]

@@ -89,28 +89,3 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
   assert.deepEqual(errors, []);
   await page.close();
 });
-
-test('partitions and keys, then the lag: the lesson\'s six events and exercise 9', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=partitions&lang=en');
-  const crc = page.locator('figure.topic[data-hash=crc32]');
-  await crc.waitFor();
-  // listing-42 to partition 2 at offsets 0, 1, 3; listing-7 to 1 at 0, 1; listing-99 to 2 at 2; partition 0 empty.
-  const offsets = (p) => crc.locator(`[data-partition="${p}"] .cell`).evaluateAll((cells) => cells.map((c) => `${c.dataset.key}@${c.querySelector('.offset').textContent}`));
-  assert.deepEqual(await offsets(2), ['listing-42@0', 'listing-42@1', 'listing-99@2', 'listing-42@3']);
-  assert.deepEqual(await offsets(1), ['listing-7@0', 'listing-7@1']);
-  assert.equal(await crc.locator('[data-partition="0"] .cell').count(), 0);
-  await page.getByLabel('Scenario').selectOption('exercise-9-resize');
-  await page.locator('figure.topic .cell.moves').first().waitFor();
-
-  await page.getByRole('button', { name: 'Consumer lag' }).click();
-  await page.locator('.lag-chart').waitFor();
-  const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
-  assert.deepEqual([await counter('consume'), await counter('spare'), await counter('catch_up')], ['21,600/s', '1,600/s', '12 min 30 s']);
-  await page.getByLabel('Scenario').selectOption('exercise-9b');
-  await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === '1 min 15 s');
-  await page.getByLabel('Scenario').selectOption('more-consumers');
-  await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === 'never');
-  assert.equal(await counter('idle'), '8');
-  assert.deepEqual(errors, []);
-  await page.close();
-});

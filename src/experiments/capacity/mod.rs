@@ -1,0 +1,169 @@
+//! Lesson 004's capacity arithmetic: a queue fed by a mean rate and a peak,
+//! served by workers that may be down for a while (its depth over time, the
+//! wait of the newest item, when it drains); Little's law; and KEDA's
+//! queue-length autoscaling. Rates are modelled, not messages simulated
+//! (the core's `stream::capacity`): the lesson's scale is 10 M messages a
+//! day, and a rate model answers in microseconds at any scale.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::stream::capacity::{keda, little_wait, Fluid, FluidRun};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Capacity;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub mean_per_s: u64,
+    pub peak_per_s: u64,
+    pub peak_s: u64,
+    pub down_s: u64,
+    pub workers: u64,
+    pub per_worker_per_s: u64,
+    pub promise_s: u64,
+    pub little_waiting: u64,
+    pub little_per_h: u64,
+    pub keda_messages: u64,
+    pub keda_queue_length: u64,
+    pub keda_job_s: u64,
+    pub keda_max: u64,
+}
+
+impl Default for Params {
+    /// C01's peak (≈ 116 photos/s, ×3 for an hour, 10 workers of 20/s),
+    /// exercise 4's queue (85 at 170/h) and exercise 7's KEDA.
+    fn default() -> Self {
+        Self { mean_per_s: 116, peak_per_s: 350, peak_s: 3_600, down_s: 0, workers: 10, per_worker_per_s: 20, promise_s: 300,
+            little_waiting: 85, little_per_h: 170, keda_messages: 400, keda_queue_length: 15, keda_job_s: 20, keda_max: 8 }
+    }
+}
+
+/// What the panel shows, computed once per parameter change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub fluid: FluidRun,
+    pub service_per_s: u64,
+    /// Workers a synchronous design needs at the highest rate.
+    pub sync_workers: u64,
+    /// How long the newest item waits at the deepest point (None: no service).
+    pub newest_wait_s: Option<u64>,
+    /// Little's law, in seconds.
+    pub little_wait_s: Option<u64>,
+    /// (workers wanted, workers running, the last item's wait).
+    pub keda: (u64, u64, u64),
+}
+
+impl Params {
+    pub fn state(&self) -> State {
+        let service_per_s = self.workers * self.per_worker_per_s;
+        let fluid = Fluid { mean_per_s: self.mean_per_s, peak_per_s: self.peak_per_s, peak_s: self.peak_s, down_s: self.down_s, service_per_s }.run();
+        let top_rate = if self.peak_s > 0 { self.peak_per_s.max(self.mean_per_s) } else { self.mean_per_s };
+        let (wanted, last_wait_s) = keda(self.keda_messages, self.keda_queue_length, self.keda_job_s, self.keda_max);
+        State {
+            newest_wait_s: (service_per_s > 0).then(|| fluid.peak.1.div_ceil(service_per_s)),
+            fluid,
+            service_per_s,
+            sync_workers: top_rate.div_ceil(self.per_worker_per_s.max(1)),
+            little_wait_s: little_wait(self.little_per_h as f64, self.little_waiting as f64).map(|h| (h * 3_600.0).round() as u64),
+            keda: (wanted, wanted.min(self.keda_max).max(1), last_wait_s),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+const fn rate(max: u64) -> Domain {
+    Domain::Int { min: 0, max, unit: "/s" }
+}
+const fn secs(min: u64, max: u64) -> Domain {
+    Domain::Int { min, max, unit: "s" }
+}
+const fn count(min: u64, max: u64) -> Domain {
+    Domain::Int { min, max, unit: "" }
+}
+
+/// A week, the longest span the queue's times take.
+const WEEK_S: u64 = 604_800;
+
+macro_rules! field {
+    ($key:literal, $domain:expr, $label:ident, $field:ident) => {
+        ParamSpec::new($key, $key, $domain, |l| s(l).$label, |p| Value::Int(p.$field), |p, v| p.$field = int(&v))
+    };
+}
+
+static PARAMS: [ParamSpec<Params>; 13] = [
+    field!("mean_rate", rate(10_000_000), mean, mean_per_s),
+    field!("peak_rate", rate(10_000_000), peak, peak_per_s),
+    field!("peak_s", secs(0, WEEK_S), peak_s, peak_s),
+    field!("down_s", secs(0, WEEK_S), down_s, down_s),
+    field!("cap_workers", count(0, 100_000), workers, workers),
+    field!("worker_rate", Domain::Int { min: 1, max: 1_000_000, unit: "/s" }, per_worker, per_worker_per_s),
+    field!("promise_s", secs(1, WEEK_S), promise, promise_s),
+    field!("little_waiting", count(0, 1_000_000_000), little_waiting, little_waiting),
+    field!("little_rate_h", Domain::Int { min: 1, max: 1_000_000_000, unit: "/h" }, little_rate, little_per_h),
+    field!("keda_messages", count(0, 10_000_000), keda_messages, keda_messages),
+    field!("keda_queue_length", count(1, 1_000_000), keda_queue_length, keda_queue_length),
+    field!("keda_job_s", secs(1, 86_400), keda_job, keda_job_s),
+    field!("keda_max", count(1, 10_000), keda_max, keda_max),
+];
+
+static PRESETS: [Preset; 6] = [
+    Preset { code: "c01-peak", label: |l| s(l).preset_c01, values: &[], versions: (1, 2) },
+    Preset { code: "c01-day", label: |l| s(l).preset_day,
+        values: &[("peak_rate", "0"), ("peak_s", "0"), ("cap_workers", "5")], versions: (1, 2) },
+    Preset { code: "exercise-4", label: |l| s(l).preset_4, values: &[("little_waiting", "85"), ("little_rate_h", "170")], versions: (1, 2) },
+    Preset { code: "exercise-6", label: |l| s(l).preset_6,
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200")], versions: (1, 2) },
+    Preset { code: "exercise-6-slow", label: |l| s(l).preset_6_slow,
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200"), ("cap_workers", "3")], versions: (1, 2) },
+    Preset { code: "exercise-7", label: |l| s(l).preset_7,
+        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, 2) },
+];
+
+crate::registry::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| params.state());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+
+    fn preset(code: &str) -> State {
+        link::preset_params(&PRESETS, code).capacity.state()
+    }
+
+    #[test]
+    fn c01_and_its_day() {
+        let c01 = preset("c01-peak");
+        assert_eq!((c01.sync_workers, c01.fluid.peak, c01.newest_wait_s), (18, (3_600, 540_000), Some(2_700)), "17.5 → 18; 45 min");
+        let day = preset("c01-day");
+        assert_eq!((day.service_per_s, day.fluid.drained_at_s, day.fluid.depth_at(86_400)), (100, None, 1_382_400));
+    }
+
+    #[test]
+    fn exercises_4_6_and_7() {
+        assert_eq!(preset("exercise-4").little_wait_s, Some(1_800), "85 ÷ 170/h = 0.5 h");
+        let six = preset("exercise-6");
+        assert_eq!((six.fluid.peak.1, six.fluid.drained_at_s), (60_000, Some(1_200 + 400)));
+        assert_eq!(preset("exercise-6-slow").fluid.drained_at_s, Some(1_200 + 6_000));
+        assert_eq!(preset("exercise-7").keda, (27, 8, 1_000));
+    }
+
+    #[test]
+    fn no_workers_no_service() {
+        let none = Params { workers: 0, ..Params::default() }.state();
+        assert_eq!((none.newest_wait_s, none.fluid.drained_at_s), (None, None));
+    }
+}

@@ -1,0 +1,81 @@
+//! Capacity, drawn: the queue's depth over time with the promise's line,
+//! its counters, Little's law and KEDA's arithmetic.
+
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use super::{Params, State};
+use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::format::{self, duration_text};
+use crate::registry::{Experiment, ParamId};
+
+/// The section each parameter's control belongs to, by key prefix.
+fn controls(props: &PanelProps, keep: fn(&str) -> bool) -> Html {
+    html! {
+        <div class="control-grid">
+            { for ParamId::of(Experiment::Capacity).filter(|p| keep(p.key())).map(|param| param_control(props, param, None)) }
+        </div>
+    }
+}
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let p = &state.params.capacity;
+    let c = &state.units.capacity;
+    let broken = c.newest_wait_s.is_none_or(|w| w > p.promise_s);
+    let (wanted, running, last_wait_s) = c.keda;
+    let rows = [
+        ("sync_workers", t.sync_workers, format::int(c.sync_workers)),
+        ("service", t.service, format!("{}/s", format::int(c.service_per_s))),
+        ("deepest", t.deepest, format::int(c.fluid.peak.1)),
+        ("newest_wait", t.newest_wait, c.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text)),
+        ("drained", t.drained, c.fluid.drained_at_s.map_or_else(|| t.never.to_owned(), duration_text)),
+        ("after", t.after_day, format::int(c.fluid.depth.last().map_or(0, |d| d.1))),
+    ];
+    html! {
+        <section class="card experiment capacity" data-experiment="capacity">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            { controls(props, |k| !k.starts_with("little") && !k.starts_with("keda")) }
+            { counter_grid(rows) }
+            <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
+            { chart(t, p, c) }
+            <h3>{ t.little_heading }</h3>
+            { controls(props, |k| k.starts_with("little")) }
+            { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), duration_text))]) }
+            <h3>{ t.keda_heading }</h3>
+            <p>{ t.keda_intro }</p>
+            { controls(props, |k| k.starts_with("keda")) }
+            { counter_grid([
+                ("keda_wanted", t.keda_wanted, format::int(wanted)),
+                ("keda_running", t.keda_running, format::int(running)),
+                ("keda_last_wait", t.keda_last_wait, duration_text(last_wait_s)),
+            ]) }
+        </section>
+    }
+}
+
+/// The depth as an area over the run's span, in whole units of the
+/// viewBox (float formatting would cost the page ~7 KB), and the depth at
+/// which the newest item waits exactly the promise.
+fn chart(t: &Strings, p: &Params, c: &State) -> Html {
+    let span = c.fluid.span_s.max(1);
+    let promise_depth = p.promise_s.saturating_mul(c.service_per_s);
+    let top = c.fluid.depth.iter().map(|d| d.1).max().unwrap_or(0).max(promise_depth.min(c.fluid.peak.1.max(1) * 2)).max(1);
+    let y = |depth: u64| 100 - (u128::from(depth) * 100 / u128::from(top)) as i64;
+    let x = |t: u64| (u128::from(t) * 1_000 / u128::from(span)) as i64;
+    let mut points: String = c.fluid.depth.iter().map(|&(s, d)| format!("{},{} ", x(s), y(d))).collect();
+    points.push_str(&format!("{},100 0,100", x(span)));
+    let promise_y = y(promise_depth.min(top));
+    html! {
+        <figure class="gantt capacity-chart">
+            <svg viewBox="-6 -4 1012 108" role="img" aria-label={t.chart_label}>
+                <polygon class="depth-area" points={points} />
+                if promise_depth <= top { <line class="dlq-line" x1="0" x2="1000" y1={promise_y.to_string()} y2={promise_y.to_string()} /> }
+            </svg>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
+            if promise_depth <= top { <figcaption>{ (t.promise_line)(&duration_text(p.promise_s), &format::int(promise_depth)) }</figcaption> }
+        </figure>
+    }
+}

@@ -1,0 +1,92 @@
+//! The fraud counter's strings (exercise 10), in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    pub payments: &'static str,
+    pub processed: &'static str,
+    pub reads_label: &'static str,
+    pub consumer_a: &'static str,
+    pub consumer_b: &'static str,
+    pub payment_n: fn(u32) -> String,
+    pub col_sink: &'static str,
+    pub col_writes: &'static str,
+    pub col_counter: &'static str,
+    pub col_verdict: &'static str,
+    pub sinks: [&'static str; 4],
+    pub writes: [&'static str; 4],
+    pub exact: &'static str,
+    pub duplicates: fn(u32) -> String,
+    pub gaps: fn(u32) -> String,
+    pub state_heading: &'static str,
+    pub state_note: &'static str,
+    pub preset_exercise: &'static str,
+    pub preset_late: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Contador de fraude",
+    heading: "Ejercicio 10: pagos por tarjeta por hora",
+    intro: "Un sink cuenta los pagos de una tarjeta en la ventana de una hora. El consumidor A procesa algunos y se cae antes del commit; B hereda la partición y vuelve a leer desde el último offset confirmado. La misma ejecución, con cuatro sinks.",
+    payments: "Pagos de la tarjeta en la hora",
+    processed: "A procesa antes de caerse",
+    reads_label: "Quién procesó cada pago",
+    consumer_a: "A",
+    consumer_b: "B",
+    payment_n: |n| format!("Pago {n}"),
+    col_sink: "Sink",
+    col_writes: "Qué escribe",
+    col_counter: "Contador",
+    col_verdict: "Frente a los pagos reales",
+    sinks: ["Suma 1", "Upsert", "Dedup por id", "Commit antes"],
+    writes: [
+        "«súmale 1» por evento",
+        "«el total de la ventana es N», por tarjeta y ventana",
+        "«súmale 1» y el id del evento, en la misma transacción",
+        "«súmale 1», pero el offset se confirma antes de procesar",
+    ],
+    exact: "exacto",
+    duplicates: |n| format!("{n} de más (duplicados)"),
+    gaps: |n| format!("{n} de menos (huecos)"),
+    state_heading: "Estado deseado frente a incremento",
+    state_note: "Escribir el estado deseado se puede repetir sin cambiar el resultado; un incremento no. Así, «la IP X está bloqueada hasta T» en vez de «bloquea la IP X» (Confiabilidad a escala), y «el total de la ventana es 7» en vez de «súmale 1» (Colas y streams).",
+    preset_exercise: "Colas y streams, ejercicio 10: 6 pagos, A procesa 3",
+    preset_late: "A procesa 5 de 6 antes de caerse",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "Fraud counter",
+    heading: "Exercise 10: payments per card per hour",
+    intro: "A sink counts a card's payments in a one-hour window. Consumer A processes some and dies before committing; B inherits the partition and reads again from the last committed offset. The same run, through four sinks.",
+    payments: "The card's payments in the hour",
+    processed: "A processes before dying",
+    reads_label: "Who processed each payment",
+    consumer_a: "A",
+    consumer_b: "B",
+    payment_n: |n| format!("Payment {n}"),
+    col_sink: "Sink",
+    col_writes: "What it writes",
+    col_counter: "Counter",
+    col_verdict: "Against the real payments",
+    sinks: ["Add 1", "Upsert", "Dedup by id", "Commit first"],
+    writes: [
+        "“add 1” per event",
+        "“the window's total is N”, per card and window",
+        "“add 1” and the event's id, in one transaction",
+        "“add 1”, but the offset is committed before the work",
+    ],
+    exact: "exact",
+    duplicates: |n| format!("{n} too many (duplicates)"),
+    gaps: |n| format!("{n} too few (gaps)"),
+    state_heading: "Desired state against increment",
+    state_note: "Writing the desired state can be repeated without changing the result; an increment cannot. Hence “IP X is blocked until T” rather than “block IP X” (Reliability at scale), and “the window's total is 7” rather than “add 1” (Queues and streams).",
+    preset_exercise: "Queues and streams, exercise 10: 6 payments, A processes 3",
+    preset_late: "A processes 5 of 6 before dying",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}

@@ -1,0 +1,267 @@
+//! Lesson 004's consumer groups: a topic of keyed events (the lesson's six,
+//! then more) in P partitions; a group of consumers shares them, one
+//! consumer per partition, each processing one event a second and
+//! committing as its policy says; a consumer dies at a time (an
+//! intervention, kept as data) and the rebalance hands its partitions to
+//! another, which resumes at the last committed offset. A second group
+//! (the lake sink) reads the same topic with offsets of its own. The core's
+//! `consumer_group` simulates it event by event: a topic here has at most
+//! 96 events, so a run is microseconds.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use std::rc::Rc;
+
+use retry_lab_core::consumer_group::{Commit, GroupConfig, GroupRun, SinkKind};
+use retry_lab_core::stream::{append, KeyHash};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Groups;
+
+/// Kafka's auto-commit interval (auto.commit.interval.ms, 5 s), in ticks of 1 s.
+pub const AUTO_COMMIT_S: u32 = 5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommitMode {
+    After,
+    Before,
+    Auto,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub partitions: u32,
+    pub events: u32,
+    pub consumers: u32,
+    /// The lake sink's consumers (0: no second group).
+    pub second_consumers: u32,
+    pub batch: u32,
+    pub commit: CommitMode,
+    /// Which consumer dies (1-based; 0: none) and when.
+    pub crash_consumer: u32,
+    pub crash_s: u32,
+    /// How long the topic's first event takes (0: one second, like the rest).
+    pub slow_s: u32,
+    /// The instant shown.
+    pub at_s: u32,
+}
+
+impl Default for Params {
+    /// The lesson's topic and groups: six events in 3 partitions, the
+    /// indexer (3 consumers) and the lake sink (1), one event a poll.
+    fn default() -> Self {
+        Self { partitions: 3, events: 6, consumers: 3, second_consumers: 1, batch: 1, commit: CommitMode::After,
+            crash_consumer: 0, crash_s: 2, slow_s: 0, at_s: 3 }
+    }
+}
+
+/// The lesson's six keys, then listing-1, listing-2, … for more events.
+pub fn event_key(i: u32) -> String {
+    const LESSON: [u32; 6] = [42, 7, 42, 99, 42, 7];
+    format!("listing-{}", LESSON.get(i as usize).copied().unwrap_or_else(|| i - 5))
+}
+
+/// The topic and what each group did with it.
+pub struct Run {
+    /// Each event's (partition, offset), in publication order.
+    pub placed: Vec<(u32, u64)>,
+    /// Each partition's length.
+    pub lengths: Vec<u32>,
+    pub indexer: GroupRun,
+    pub sink: Option<GroupRun>,
+}
+
+impl Params {
+    fn config(&self, placed: &[(u32, u64)], consumers: u32, interventions: bool) -> GroupConfig {
+        let mut partitions = vec![Vec::new(); self.partitions as usize];
+        for (i, (p, _)) in placed.iter().enumerate() {
+            partitions[*p as usize].push(i as u32);
+        }
+        let commit = match self.commit {
+            CommitMode::After => Commit::AfterBatch,
+            CommitMode::Before => Commit::BeforeBatch,
+            CommitMode::Auto => Commit::Every(AUTO_COMMIT_S),
+        };
+        let crashes = if interventions && self.crash_consumer > 0 { vec![(self.crash_consumer - 1, u64::from(self.crash_s))] } else { vec![] };
+        let slow = match placed.first() {
+            Some(&(p, _)) if self.slow_s > 1 => vec![(p, 0, u64::from(self.slow_s))],
+            _ => vec![],
+        };
+        GroupConfig { partitions, consumers, batch: self.batch, commit, sink: SinkKind::Add, crashes, slow }
+    }
+
+    pub fn run(&self) -> Run {
+        let keys: Vec<String> = (0..self.events).map(event_key).collect();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let placed = append(&keys, self.partitions, KeyHash::Crc32);
+        let mut lengths = vec![0; self.partitions as usize];
+        for (p, _) in &placed {
+            lengths[*p as usize] += 1;
+        }
+        // The crash and the slow event are the indexer's story; the sink reads undisturbed.
+        let indexer = GroupRun::new(&self.config(&placed, self.consumers, true));
+        let sink = (self.second_consumers > 0).then(|| GroupRun::new(&self.config(&placed, self.second_consumers, false)));
+        Run { placed, lengths, indexer, sink }
+    }
+}
+
+/// What a group has done by the end of second `at_s` (ticks before it).
+pub struct Snapshot {
+    pub committed: Vec<u32>,
+    pub reads: Vec<Vec<u32>>,
+    pub owners: Vec<Option<u32>>,
+    /// Log-end minus committed, over every partition.
+    pub lag: u64,
+}
+
+impl Run {
+    pub fn snapshot(&self, group: &GroupRun, at_s: u32) -> Snapshot {
+        // Nothing has happened at 0 s; at n s, ticks 0 … n-1 are done.
+        let done = |p: u32| if at_s == 0 { 0 } else { group.committed_at(p, u64::from(at_s) - 1) };
+        let tick = u64::from(at_s.saturating_sub(1));
+        let parts = 0..self.lengths.len() as u32;
+        let committed: Vec<u32> = parts.clone().map(done).collect();
+        let reads = parts
+            .clone()
+            .map(|p| if at_s == 0 { vec![0; self.lengths[p as usize] as usize] } else { group.reads_of(p, self.lengths[p as usize] as usize, tick) })
+            .collect();
+        let owners = parts.map(|p| group.owner_at(p, u64::from(at_s))).collect();
+        let lag = self.lengths.iter().zip(&committed).map(|(l, c)| u64::from(l.saturating_sub(*c))).sum();
+        Snapshot { committed, reads, owners, lag }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub run: Rc<Run>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+const fn count(min: u64, max: u64) -> Domain {
+    Domain::Int { min, max, unit: "" }
+}
+const fn secs(max: u64) -> Domain {
+    Domain::Int { min: 0, max, unit: "s" }
+}
+
+const COMMIT_CODES: &[&str] = &["after", "before", "auto"];
+const COMMITS: [CommitMode; 3] = [CommitMode::After, CommitMode::Before, CommitMode::Auto];
+
+static PARAMS: [ParamSpec<Params>; 10] = [
+    ParamSpec::new("topic_partitions", "topic_partitions", count(1, 24), |l| s(l).partitions,
+        |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
+    ParamSpec::new("topic_events", "topic_events", count(1, 96), |l| s(l).events,
+        |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
+    ParamSpec::new("group_consumers", "group_consumers", count(1, 30), |l| s(l).consumers,
+        |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
+    ParamSpec::new("second_consumers", "second_consumers", count(0, 30), |l| s(l).second_consumers,
+        |p| Value::Int(p.second_consumers.into()), |p, v| p.second_consumers = int(&v) as u32),
+    ParamSpec::new("poll_batch", "poll_batch", count(1, 50), |l| s(l).batch,
+        |p| Value::Int(p.batch.into()), |p, v| p.batch = int(&v) as u32),
+    ParamSpec::new("commit", "commit", Domain::Choice { codes: COMMIT_CODES, labels: |l| s(l).commit_labels }, |l| s(l).commit,
+        |p| Value::Int(COMMITS.iter().position(|c| *c == p.commit).unwrap_or(0) as u64),
+        |p, v| p.commit = COMMITS[int(&v) as usize % COMMITS.len()]),
+    ParamSpec::new("crash_consumer", "group_crash", count(0, 30), |l| s(l).crash_consumer,
+        |p| Value::Int(p.crash_consumer.into()), |p, v| p.crash_consumer = int(&v) as u32),
+    ParamSpec::new("crash_s", "group_crash", secs(600), |l| s(l).crash_s,
+        |p| Value::Int(p.crash_s.into()), |p, v| p.crash_s = int(&v) as u32),
+    ParamSpec::new("slow_s", "slow_s", secs(600), |l| s(l).slow_s,
+        |p| Value::Int(p.slow_s.into()), |p, v| p.slow_s = int(&v) as u32),
+    ParamSpec::new("group_at_s", "group_at_s", secs(10_000), |l| s(l).at_s,
+        |p| Value::Int(p.at_s.into()), |p, v| p.at_s = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 7] = [
+    Preset { code: "lesson-004-groups", label: |l| s(l).preset_lesson, values: &[], versions: (1, 2) },
+    Preset { code: "idle-consumer", label: |l| s(l).preset_idle,
+        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "13"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 2) },
+    Preset { code: "exercise-3", label: |l| s(l).preset_exercise_3,
+        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "20"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 2) },
+    Preset { code: "kill-consumer", label: |l| s(l).preset_kill,
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 2) },
+    Preset { code: "commit-first", label: |l| s(l).preset_commit_first,
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("commit", "before"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 2) },
+    Preset { code: "auto-commit", label: |l| s(l).preset_auto,
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "50"), ("commit", "auto"), ("crash_consumer", "2"), ("crash_s", "8"), ("group_at_s", "14")], versions: (1, 2) },
+    Preset { code: "head-of-line", label: |l| s(l).preset_head_of_line,
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, 2) },
+];
+
+crate::registry::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+
+    fn preset(code: &str) -> Params {
+        link::preset_params(&PRESETS, code).groups
+    }
+
+    #[test]
+    fn the_lessons_two_groups_at_3_s() {
+        let p = preset("lesson-004-groups");
+        let run = p.run();
+        assert_eq!(run.placed, [(2, 0), (1, 0), (2, 1), (2, 2), (2, 3), (1, 1)]);
+        let (indexer, sink) = (run.snapshot(&run.indexer, 3), run.snapshot(&run.indexer, 0));
+        assert_eq!(indexer.committed[2], 3, "the indexer at offset 3");
+        assert_eq!(sink.lag, 6, "nothing read at 0 s");
+        let sink = run.snapshot(run.sink.as_ref().unwrap(), 3);
+        assert_eq!(sink.committed[2], 1, "the lake sink at offset 1");
+    }
+
+    #[test]
+    fn idle_consumers() {
+        let idle = |code: &str| preset(code).run().indexer.idle_at_start;
+        assert_eq!(idle("idle-consumer"), 1, "12 partitions, 13 consumers");
+        assert_eq!(idle("exercise-3"), 8, "20 consumers: 12 read, 8 idle");
+    }
+
+    /// Events processed more than once, and never, by the end of the run.
+    fn rereads_and_gaps(p: &Params) -> (u32, u32) {
+        let run = p.run();
+        let end = run.indexer.end_tick as u32 + 1;
+        let snap = run.snapshot(&run.indexer, end);
+        let reads = snap.reads.iter().flatten();
+        (reads.clone().map(|n| n.saturating_sub(1)).sum(), reads.filter(|n| **n == 0).count() as u32)
+    }
+
+    #[test]
+    fn a_crash_rereads_with_commit_after_and_skips_with_commit_first() {
+        let (rereads, gaps) = rereads_and_gaps(&preset("kill-consumer"));
+        assert!(rereads > 0 && gaps == 0, "commit after: re-reads {rereads}, gaps {gaps}");
+        let (rereads, gaps) = rereads_and_gaps(&preset("commit-first"));
+        assert!(rereads == 0 && gaps > 0, "commit first: re-reads {rereads}, gaps {gaps}");
+        let (rereads, gaps) = rereads_and_gaps(&preset("auto-commit"));
+        assert!(rereads > 0 && gaps == 0, "auto-commit: re-reads {rereads}, gaps {gaps}");
+        let (rereads, gaps) = rereads_and_gaps(&preset("lesson-004-groups"));
+        assert_eq!((rereads, gaps), (0, 0), "no crash");
+    }
+
+    #[test]
+    fn a_slow_event_holds_its_partition_back() {
+        let slow = preset("head-of-line").run();
+        let fast = Params { slow_s: 0, ..preset("head-of-line") }.run();
+        let p = slow.placed[0].0;
+        let at = |run: &Run| run.snapshot(&run.indexer, 12).committed[p as usize];
+        assert_eq!(at(&slow), 0, "still on the slow event at 12 s");
+        assert!(at(&fast) > 5);
+        // The other partitions go on.
+        let other = (p + 1) % 3;
+        assert_eq!(slow.snapshot(&slow.indexer, 12).committed[other as usize], fast.snapshot(&fast.indexer, 12).committed[other as usize]);
+    }
+}

@@ -1,0 +1,128 @@
+//! The consumer groups, drawn at one instant: each partition's offsets with
+//! who owns it, what was processed (and twice), and both groups' committed
+//! offsets; the counters and what the rebalance did.
+
+use retry_lab_core::consumer_group::GroupRun;
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use super::{Run, Snapshot};
+use crate::app::widgets::{counter_grid, param_control, slider, PanelProps, SliderProps};
+use crate::format;
+use crate::lab::Action;
+use crate::params::Value;
+use crate::registry::{Experiment, ParamId};
+
+pub fn panel(props: &PanelProps) -> Html {
+    let state = &props.state;
+    let t = strings(state.lang);
+    let p = &state.params.groups;
+    let run = &state.units.groups.run;
+    let indexer = run.snapshot(&run.indexer, p.at_s);
+    let sink = run.sink.as_ref().map(|g| run.snapshot(g, p.at_s));
+    html! {
+        <section class="card experiment groups" data-experiment="groups">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Groups).filter(|p| p.key() != "group_at_s").map(|param| param_control(props, param, None)) }
+            </div>
+            { at_slider(props, t, run.indexer.end_tick.max(1) as u32 + 1) }
+            { counters(t, run, &indexer, sink.as_ref(), p.at_s) }
+            <figure class="topic" aria-describedby={props.id("groups-legend")}>
+                { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref())) }
+                <figcaption id={props.id("groups-legend")} class="hint">{ t.legend }</figcaption>
+            </figure>
+            { for rebalances(t, &run.indexer, run.lengths.len(), p.at_s).into_iter().map(|text| html! { <p class="rebalance" role="note">{ text }</p> }) }
+            if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
+        </section>
+    }
+}
+
+/// The instant shown, from 0 to the run's end.
+fn at_slider(props: &PanelProps, t: &Strings, end_s: u32) -> Html {
+    let param = ParamId::by_key("group_at_s");
+    let at_s = props.state.params.groups.at_s.min(end_s);
+    let dispatch = props.dispatch.clone();
+    let on_input = Callback::from(move |text: String| {
+        if let Ok(n) = text.parse::<u64>() {
+            dispatch.dispatch(Action::Set { key: "group_at_s", value: Value::Int(n) });
+        }
+    });
+    let locked = param.is_some_and(|p| props.state.is_locked(p));
+    slider(props.state.lang, SliderProps { id: props.id("group-at-s"), label: t.at_s, hint: None, value: at_s.into(), min: 0,
+        max: end_s.into(), step: 1, shown: format!("{at_s} s"), locked, on_input })
+}
+
+fn counters(t: &Strings, run: &Run, indexer: &Snapshot, sink: Option<&Snapshot>, at_s: u32) -> Html {
+    let reading = run.indexer.assignments.iter().filter(|a| a.0 == 0).filter_map(|a| a.2).collect::<std::collections::BTreeSet<_>>().len() as u64;
+    let idle = u64::from(run.indexer.idle_at_start);
+    let reads = indexer.reads.iter().flatten();
+    let processed: u64 = reads.clone().map(|n| u64::from(*n)).sum();
+    let rereads: u64 = reads.clone().map(|n| u64::from(n.saturating_sub(1))).sum();
+    // Gaps are final only once the group is done.
+    let done = u64::from(at_s) > run.indexer.end_tick;
+    let gaps = reads.filter(|n| **n == 0).count() as u64;
+    let mut rows = vec![
+        ("reading", t.reading, format::int(reading)),
+        ("idle", t.idle, format::int(idle)),
+        ("processed", t.processed, format::int(processed)),
+        ("rereads", t.rereads, format::int(rereads)),
+        ("gaps", t.gaps, if done { format::int(gaps) } else { "…".to_owned() }),
+        ("indexer_lag", t.indexer_lag, format::int(indexer.lag)),
+    ];
+    if let Some(sink) = sink {
+        rows.push(("sink_lag", t.sink_lag, format::int(sink.lag)));
+    }
+    counter_grid(rows)
+}
+
+fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: Option<&Snapshot>) -> Html {
+    let len = run.lengths[part];
+    let owner = indexer.owners[part].map_or_else(|| t.no_owner.to_owned(), |c| (t.owner_n)(c + 1));
+    let mark = |offset: u32| {
+        let i = (indexer.committed[part] == offset).then_some("▲");
+        let s = sink.filter(|s| s.committed[part] == offset).map(|_| "△");
+        i.into_iter().chain(s).collect::<String>()
+    };
+    let cells = (0..len).map(|offset| {
+        let times = indexer.reads[part][offset as usize];
+        let event = run.placed.iter().position(|&(p, o)| p as usize == part && o == u64::from(offset)).unwrap_or(0) as u32;
+        html! {
+            <li class={classes!("cell", (times > 0).then_some("read"), (times > 1).then_some("moves"))} data-offset={offset.to_string()}>
+                <span class="commit-mark" aria-hidden="true">{ mark(offset) }</span>
+                <span class="offset">{ offset }</span>{ format!(" {}", super::event_key(event)) }
+                if times > 1 { <strong>{ format!(" ×{times}") }</strong> }
+            </li>
+        }
+    });
+    let end_mark = mark(len);
+    let described = format!("{} · {}: {} {}, {} {}", (t.partition_n)(part as u32), owner, t.indexer, indexer.committed[part],
+        t.sink, sink.map_or_else(|| "—".to_owned(), |s| s.committed[part].to_string()));
+    html! {
+        <div class="partition" data-partition={part.to_string()} data-committed={indexer.committed[part].to_string()} aria-label={described}>
+            <span class="partition-name">{ (t.partition_n)(part as u32) }<br />{ owner }</span>
+            if len == 0 { <span class="hint">{ t.empty }</span> }
+            else {
+                <ol class="cells">{ for cells }
+                    if !end_mark.is_empty() { <li class="cell end" aria-hidden="true">{ end_mark }</li> }
+                </ol>
+            }
+        </div>
+    }
+}
+
+/// What each rebalance by `at_s` did to a partition that changed hands.
+fn rebalances(t: &Strings, group: &GroupRun, parts: usize, at_s: u32) -> Vec<String> {
+    group
+        .assignments
+        .iter()
+        .skip(parts)
+        .filter(|(tick, _, _)| *tick < u64::from(at_s))
+        .map(|&(tick, p, _)| {
+            let dead = group.owner_at(p, tick.saturating_sub(1)).unwrap_or(0);
+            let from = if tick == 0 { 0 } else { group.committed_at(p, tick - 1) };
+            (t.rebalance)(tick as u32, dead + 1, p, from)
+        })
+        .collect()
+}

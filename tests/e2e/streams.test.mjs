@@ -1,0 +1,103 @@
+// Lesson 004's streams as a learner uses them (lesson-004-streams/): the
+// lesson's numbers through the presets and the controls, by accessible names.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const counter = async (page, key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
+const waitCounter = (page, key, value) => page.waitForFunction(
+  ([k, v]) => document.querySelector(`[data-counter=${k}] dd`)?.textContent.trim() === v, [key, value]);
+
+test('partitions and keys, then the lag: the lesson\'s six events and exercise 9', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=partitions&lang=en');
+  const crc = page.locator('figure.topic[data-hash=crc32]');
+  await crc.waitFor();
+  // listing-42 to partition 2 at offsets 0, 1, 3; listing-7 to 1 at 0, 1; listing-99 to 2 at 2; partition 0 empty.
+  const offsets = (p) => crc.locator(`[data-partition="${p}"] .cell`).evaluateAll((cells) => cells.map((c) => `${c.dataset.key}@${c.querySelector('.offset').textContent}`));
+  assert.deepEqual(await offsets(2), ['listing-42@0', 'listing-42@1', 'listing-99@2', 'listing-42@3']);
+  assert.deepEqual(await offsets(1), ['listing-7@0', 'listing-7@1']);
+  assert.equal(await crc.locator('[data-partition="0"] .cell').count(), 0);
+  await page.getByLabel('Scenario').selectOption('exercise-9-resize');
+  await page.locator('figure.topic .cell.moves').first().waitFor();
+
+  await page.getByRole('button', { name: 'Consumer lag' }).click();
+  await page.locator('.lag-chart').waitFor();
+  const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
+  assert.deepEqual([await counter('consume'), await counter('spare'), await counter('catch_up')], ['21,600/s', '1,600/s', '12 min 30 s']);
+  await page.getByLabel('Scenario').selectOption('exercise-9b');
+  await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === '1 min 15 s');
+  await page.getByLabel('Scenario').selectOption('more-consumers');
+  await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === 'never');
+  assert.equal(await counter('idle'), '8');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an old link to lesson 004\'s page opens the partitions on the streams page', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=partitions&resize_to=4&lang=en');
+  await page.locator('figure.topic[data-hash=crc32] .cell.moves').first().waitFor();
+  assert.ok(page.url().includes('/lesson-004-streams/?exp=partitions&resize_to=4'), page.url());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a crash, head-of-line', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=groups&lang=en');
+  const p2 = page.locator('.groups [data-partition="2"]');
+  await p2.waitFor();
+  assert.equal(await p2.getAttribute('data-committed'), '3');
+  assert.match(await p2.getAttribute('aria-label'), /indexer 3, lake sink 1/);
+  await page.getByLabel('Scenario').selectOption('exercise-3');
+  await waitCounter(page, 'idle', '8');
+  assert.equal(await counter(page, 'reading'), '12');
+  await page.getByLabel('Scenario').selectOption('kill-consumer');
+  await page.getByRole('note').filter({ hasText: 'consumer 2 dies' }).waitFor();
+  // Drag the instant to the end: re-reads, no gaps.
+  const slider = page.getByLabel('Instant');
+  await slider.fill(await slider.getAttribute('max'));
+  await page.waitForFunction(() => document.querySelector('[data-counter=gaps] dd')?.textContent.trim() === '0');
+  assert.notEqual(await counter(page, 'rereads'), '0');
+  await page.getByLabel('Commit').selectOption('before');
+  await page.waitForFunction(() => document.querySelector('[data-counter=rereads] dd')?.textContent.trim() === '0');
+  // Head-of-line: the first event (listing-42, partition 2) takes 20 s; at 12 s its
+  // partition is still at offset 0 while partition 1 is done.
+  await page.getByLabel('Scenario').selectOption('head-of-line');
+  await page.locator('.groups .hint', { hasText: 'the first event is processed' }).waitFor();
+  assert.equal(await p2.getAttribute('data-committed'), '0');
+  assert.notEqual(await page.locator('.groups [data-partition="1"]').getAttribute('data-committed'), '0');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the fraud counter: 9, 6, 6 and 3', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=fraud&lang=es');
+  const value = (sink) => page.locator(`tr[data-sink=${sink}] .counter-value`).textContent();
+  await page.locator('tr[data-sink=add]').waitFor();
+  assert.deepEqual([await value('add'), await value('upsert'), await value('dedup'), await value('commit-first')], ['9', '6', '6', '3']);
+  await page.getByLabel('A procesa antes de caerse').fill('5');
+  await page.getByLabel('A procesa antes de caerse').press('Enter');
+  await page.waitForFunction(() => document.querySelector('tr[data-sink=add] .counter-value')?.textContent === '11');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('capacity: C01, exercises 4, 6 and 7', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=capacity&lang=en');
+  await page.locator('.capacity-chart').waitFor();
+  assert.deepEqual([await counter(page, 'sync_workers'), await counter(page, 'deepest'), await counter(page, 'newest_wait')], ['18', '540,000', '45 min 0 s']);
+  assert.match(await page.getByRole('status').filter({ hasText: 'promise' }).textContent(), /fails/);
+  assert.equal(await counter(page, 'little_wait'), '30 min 0 s');
+  assert.deepEqual([await counter(page, 'keda_wanted'), await counter(page, 'keda_running'), await counter(page, 'keda_last_wait')], ['27', '8', '16 min 40 s']);
+  await page.getByLabel('Scenario').selectOption('exercise-6');
+  await waitCounter(page, 'deepest', '60,000');
+  assert.equal(await counter(page, 'drained'), '26 min 40 s');
+  await page.getByLabel('Scenario').selectOption('c01-day');
+  await waitCounter(page, 'drained', 'never');
+  assert.equal(await counter(page, 'after'), '1,382,400');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
