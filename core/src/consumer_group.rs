@@ -11,6 +11,8 @@
 //! out of it: 6 payments, A processes 3 and dies before committing, B
 //! re-reads: 9, 6, 6, and 3 when the batch is committed first.
 
+pub mod invariants;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Commit {
     /// After the whole polled batch is processed.

@@ -7,7 +7,7 @@
 //! event, only skips.
 
 use proptest::prelude::*;
-use retry_lab_core::consumer_group::{Commit, GroupConfig, GroupRun, SinkKind};
+use retry_lab_core::consumer_group::{invariants, Commit, GroupConfig, GroupRun, SinkKind};
 
 fn configs() -> impl Strategy<Value = GroupConfig> {
     (
@@ -40,6 +40,9 @@ proptest! {
     #[test]
     fn offsets_in_order_and_each_event_counted_as_promised(cfg in configs()) {
         let run = GroupRun::new(&cfg);
+        if let Err(violation) = invariants::check(&cfg, &run) {
+            prop_assert!(false, "{:?}: {}", cfg, violation);
+        }
         for p in 0..cfg.partitions.len() as u32 {
             let reads: Vec<_> = run.reads.iter().filter(|r| r.partition == p).collect();
             for pair in reads.windows(2) {

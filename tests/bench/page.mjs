@@ -163,6 +163,16 @@ await context.close();
   await page.locator('.dlq-alert').waitFor();
   const steps = Array.from({ length: 60 }, (_, i) => String((i * 137) % 1001));
   report('dlq: instant slider (log scale) -> queues, alert, table and lifelines repainted, 200 messages, 40 in the DLQ', await rangeToRepaint(page, 'input[id$="-look-log"]', steps, 60));
+  // Lesson 004's streams: a group at the page's largest topic (96 events in
+  // 24 partitions, a crash), the instant swept; capacity at the lesson's scale.
+  await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=groups&topic_partitions=24&topic_events=96&group_consumers=5&poll_batch=4&crash_consumer=2&crash_s=5');
+  await page.locator('.groups .partition').first().waitFor();
+  const instants = Array.from({ length: 60 }, (_, i) => String((i * 7) % 40));
+  report('groups: instant slider -> 24 partitions, offsets and counters repainted, 96 events', await rangeToRepaint(page, 'input[id$="-group-at-s"]', instants, 60));
+  await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=capacity');
+  await page.locator('.capacity-chart').waitFor();
+  const means = Array.from({ length: 40 }, (_, i) => String(100 + ((i * 17) % 300)));
+  report('capacity: mean rate field -> queue model, chart and counters repainted (a day at 116/s is 10 M messages)', await changeToRepaint(page, 'input[id$="-mean-rate"]', means));
   await context.close();
 }
 await browser.close();
