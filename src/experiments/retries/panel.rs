@@ -18,9 +18,7 @@ const LOG_ROWS_SHOWN: usize = 30;
 
 // Parts that take the whole state re-render with it anyway, so they are
 // plain functions, not components: a component per part would cost the
-// page's module its lifecycle code for no memoization. The exceptions are
-// the controls column and the schedule, which depend on the parameters
-// only: components, so that a seek does not rebuild them.
+// page's module its lifecycle code for no memoization.
 
 
 fn send(props: &PanelProps, action: RetriesAction) -> Callback<MouseEvent> {
@@ -53,51 +51,21 @@ pub fn panel(props: &PanelProps) -> Html {
                     { delivery_log(props) }
                 </div>
                 <div class="column-side">
-                    <Controls panel={props.clone()} />
+                    <section class="card controls" aria-labelledby={props.id("controls-heading")}>
+                        <h2 id={props.id("controls-heading")}>{ state.lang.texts().controls_heading }</h2>
+                        <div class="control-grid">
+                            { for ParamId::of(Experiment::Retries).filter(|p| !matches!(p.key(), "speed" | "down" | "do")).map(|param| {
+                                let hint = (param.key() == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
+                                param_control(props, param, hint)
+                            }) }
+                            { seed_control(props) }
+                        </div>
+                    </section>
+                    { outages(props) }
                     <ScheduleTable lang={state.lang} backoff={params.backoff()} current_retry={current_retry} />
                 </div>
             </div>
         </div>
-    }
-}
-
-/// The parameters and the outages: what they show depends on the
-/// parameters, the language and the locks only, so a seek or a playing
-/// clock (every frame) does not render them again.
-#[derive(Properties, Clone)]
-struct ControlsProps {
-    panel: PanelProps,
-}
-
-impl PartialEq for ControlsProps {
-    fn eq(&self, other: &Self) -> bool {
-        let (a, b) = (&self.panel.state, &other.panel.state);
-        a.params.retries == b.params.retries
-            && a.params.shared == b.params.shared
-            && a.lang == b.lang
-            && a.locked == b.locked
-            && self.panel.id_prefix == other.panel.id_prefix
-    }
-}
-
-#[component(Controls)]
-fn controls(ControlsProps { panel: props }: &ControlsProps) -> Html {
-    let state = &props.state;
-    let s = strings(state.lang);
-    html! {
-        <>
-            <section class="card controls" aria-labelledby={props.id("controls-heading")}>
-                <h2 id={props.id("controls-heading")}>{ state.lang.texts().controls_heading }</h2>
-                <div class="control-grid">
-                    { for ParamId::of(Experiment::Retries).filter(|p| !matches!(p.key(), "speed" | "down" | "do")).map(|param| {
-                        let hint = (param.key() == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
-                        param_control(props, param, hint)
-                    }) }
-                    { seed_control(props) }
-                </div>
-            </section>
-            { outages(props) }
-        </>
     }
 }
 
