@@ -142,6 +142,10 @@ pub fn mount_page() {
     if let Some(header) = header.as_ref().filter(|_| init.compact) {
         header.remove();
     }
+    // A forced theme covers the page too (its background, the prerendered header).
+    if let (Some(theme), Some(html)) = (init.theme, document.document_element()) {
+        let _ = html.set_attribute("data-theme", theme.code());
+    }
     let prerendered_header = header.is_some() && !init.compact;
     let root = document.get_element_by_id("lab-app").unwrap_or(main);
     let init = LabInit {

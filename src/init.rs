@@ -32,6 +32,24 @@ pub struct LabInit {
     pub prerendered_header: bool,
     /// The link belongs to another lesson group's page: its directory.
     pub elsewhere: Option<&'static str>,
+    /// A theme the host page forces (`theme=`); none: the system's.
+    pub theme: Option<Theme>,
+}
+
+/// Light or dark, when the page that embeds the lab forces one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
 }
 
 impl Default for LabInit {
@@ -50,6 +68,7 @@ impl Default for LabInit {
             share_base: String::new(),
             prerendered_header: false,
             elsewhere: None,
+            theme: None,
         }
     }
 }

@@ -16,7 +16,7 @@
 
 use crate::format::{format_seconds, parse_seconds};
 use crate::i18n::Lang;
-use crate::init::LabInit;
+use crate::init::{LabInit, Theme};
 use crate::params::{Rejected, Value};
 use crate::registry::{self, Experiment, Group, LabParams, Locks, ParamId, Preset};
 
@@ -48,6 +48,8 @@ pub struct Link {
     /// The directory of the page that has what the link asks for, when it
     /// is another lesson group's (the link is passed on there, untouched).
     pub elsewhere: Option<&'static str>,
+    /// `theme=light|dark` (`auto` or absent: the system's).
+    pub theme: Option<Theme>,
 }
 
 /// Something in a link that was not taken as written.
@@ -223,6 +225,12 @@ impl Reader {
                 "0" | "false" => self.link.embed = false,
                 _ => self.invalid(key, value, "1, 0".into()),
             },
+            "theme" => match value {
+                "light" => self.link.theme = Some(Theme::Light),
+                "dark" => self.link.theme = Some(Theme::Dark),
+                "auto" => self.link.theme = None,
+                _ => self.invalid(key, value, "light, dark, auto".into()),
+            },
             "lock" => self.read_lock(value),
             _ => self.read_param(key, value),
         }
@@ -343,6 +351,7 @@ impl Link {
             only: None,
             lock: Vec::new(),
             elsewhere: None,
+            theme: None,
         }
     }
 
@@ -386,6 +395,7 @@ impl Link {
             compact: self.embed,
             notices,
             elsewhere: self.elsewhere,
+            theme: self.theme,
             ..LabInit::default()
         }
     }
@@ -436,6 +446,9 @@ impl Link {
         }
         if let Some(e) = self.only {
             out.append_pair("only", e.code());
+        }
+        if let Some(theme) = self.theme {
+            out.append_pair("theme", theme.code());
         }
         if !self.lock.is_empty() {
             out.append_pair("lock", &self.lock.join(","));

@@ -166,3 +166,17 @@ fn the_lab_writes_well_under_the_links_parameter_bound() {
     let pairs = query.split('&').count();
     assert!(pairs * 3 / 2 <= crate::link::PARAMS_MAX, "{pairs} pairs: raise PARAMS_MAX, keeping a margin");
 }
+
+#[test]
+fn a_forced_theme_is_read_and_kept() {
+    use crate::init::Theme;
+    assert_eq!(init("theme=dark").theme, Some(Theme::Dark));
+    assert_eq!(init("theme=light").theme, Some(Theme::Light));
+    let auto = init("theme=auto");
+    assert_eq!((auto.theme, auto.notices.len()), (None, 0));
+    let bad = init("theme=purple");
+    assert_eq!(bad.theme, None);
+    assert_eq!(bad.notices.len(), 1, "a notice, the system's theme");
+    let link = Link { theme: Some(Theme::Dark), ..crate::link::decode("").0 };
+    assert!(link.encode().contains("theme=dark"));
+}

@@ -12,7 +12,7 @@ use retry_lab_web::params::{Domain, Value};
 use retry_lab_web::registry::{presets, Experiment, LabParams, Owner, ParamId};
 
 /// Keys the link itself uses; no parameter may take one.
-const SHELL_KEYS: [&str; 8] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock"];
+const SHELL_KEYS: [&str; 9] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme"];
 
 #[test]
 fn every_experiment_has_a_code_and_a_title_in_each_language() {
@@ -311,6 +311,10 @@ fn entry_pages_prerender_what_the_lab_renders() {
         assert!(
             html.contains("<div id=\"lab-app\">"),
             "{file}: the lab mounts below its header"
+        );
+        assert!(
+            html.contains("<p class=\"lab-fallback\" role=\"alert\">"),
+            "{file}: a message if the lab cannot start (a blank box otherwise)"
         );
         let texts = Lang::Es.texts();
         assert!(

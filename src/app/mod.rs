@@ -61,6 +61,7 @@ pub fn app(props: &AppProps) -> Html {
                 embed: init.compact,
                 only: init.only,
                 lock: init.locked.0.clone(),
+                theme: init.theme,
                 ..link
             }
             .encode();
@@ -111,7 +112,7 @@ pub fn app(props: &AppProps) -> Html {
     let panel_ready = hooks::use_next_task(init.standalone);
     let class = classes!("lab", init.compact.then_some("lab-compact"));
     html! {
-        <div class={class} ref={root} lang={lang.code()}>
+        <div class={class} ref={root} lang={lang.code()} data-theme={init.theme.map(|t| t.code())}>
             <header class="lab-header">
                 if !init.prerendered_header {
                     <div>

@@ -210,3 +210,20 @@ test('links carry their page\'s keys to that page; an unknown key is noted', asy
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a sandboxed frame that cannot start the lab says so, never a blank box', async () => {
+  // A course page on the lab's host (a page elsewhere would be a public page
+  // reaching into loopback, which Chromium blocks before the lab is asked).
+  const { page } = await open(browser, 'about:blank');
+  await page.route('**/course-sandboxed.html', (route) => route.fulfill({ contentType: 'text/html', body:
+    // Without allow-same-origin the frame's origin is opaque: its module and
+    // WebAssembly become cross-origin fetches, which this host (like most) does not allow.
+    `<!doctype html><title>course</title><iframe id="scripts-only" title="a" sandbox="allow-scripts" src="./?embed=1&lang=en"></iframe>
+    <iframe id="as-documented" title="b" sandbox="allow-scripts allow-same-origin" src="./?embed=1&lang=en"></iframe>` }));
+  await page.goto(server.base + 'course-sandboxed.html');
+  await page.frameLocator('#scripts-only').getByRole('alert').filter({ hasText: 'could not start' }).waitFor({ timeout: 20_000 });
+  const documented = page.frameLocator('#as-documented');
+  await documented.locator('.experiment').waitFor();
+  assert.equal(await documented.locator('.lab-fallback').count(), 0, 'the lab replaced its fallback');
+  await page.close();
+});

@@ -125,11 +125,11 @@ test('reduced motion: the run still plays to the same end', async () => {
   await normal.close();
 });
 
-test('axe-core finds no serious or critical violation in any experiment, in either language', async () => {
+test('axe-core finds no serious or critical violation in any experiment, in either language and theme', async () => {
   const axe = require.resolve('axe-core/axe.min.js');
   for (const lang of ['es', 'en']) {
-    for (const width of [1280, 360]) {
-      const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+    for (const [width, colorScheme] of [[1280, 'light'], [360, 'light'], [1280, 'dark']]) {
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 }, colorScheme });
       const page = await context.newPage();
       await page.goto(server.base + `?lang=${lang}`);
       await eachTab(page, server.base, async (tab) => {
@@ -139,7 +139,7 @@ test('axe-core finds no serious or critical violation in any experiment, in eith
           return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
             .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
         });
-        assert.deepEqual(violations, [], `${lang} ${width}px ${tab}`);
+        assert.deepEqual(violations, [], `${lang} ${width}px ${colorScheme} ${tab}`);
       });
       await context.close();
     }
@@ -195,4 +195,25 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   assert.equal(search.get('do'), 'fix@3700,retryall@3700');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the system\'s dark theme, and a theme the host page forces', async () => {
+  const background = (page) => page.locator('.lab').last().evaluate((e) => getComputedStyle(e).backgroundColor);
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto(server.base + '?lang=en');
+  await page.locator('.experiment').waitFor();
+  assert.equal(await background(page), 'rgb(20, 23, 28)', 'dark, as the system');
+  await page.goto(server.base + '?lang=en&theme=light');
+  await page.locator('.experiment').waitFor();
+  assert.equal(await background(page), 'rgb(251, 250, 247)', 'light, as forced');
+  assert.equal(await page.locator('html').getAttribute('data-theme'), 'light');
+  await context.close();
+  const { page: forced, errors } = await open(browser, server.base + 'lesson-004-streams/?lang=en&theme=dark');
+  await forced.locator('.experiment').waitFor();
+  assert.equal(await background(forced), 'rgb(20, 23, 28)', 'dark, as forced on a light system');
+  // The link the page keeps in its address bar keeps the theme.
+  await forced.waitForFunction(() => new URLSearchParams(location.search).get('theme') === 'dark');
+  assert.deepEqual(errors, []);
+  await forced.close();
 });
