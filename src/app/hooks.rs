@@ -1,5 +1,6 @@
 //! Small hooks that own a browser handle and cancel it on cleanup: the
-//! animation-frame clock, the keyboard, the document's language.
+//! animation-frame clock (only while the lab is seen), the keyboard, the
+//! document's language.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -21,6 +22,44 @@ pub fn prefers_reduced_motion() -> bool {
                 .flatten()
         })
         .is_some_and(|query| query.matches())
+}
+
+/// Whether the lab can be seen: some of it on screen (IntersectionObserver)
+/// in a tab that is not hidden. A lab nobody sees does not animate: several
+/// labs on one course page cost nothing while scrolled away.
+#[hook]
+pub fn use_seen(root: NodeRef) -> bool {
+    let seen = use_state(|| true);
+    {
+        let seen = seen.clone();
+        use_effect_with(root, move |root| {
+            let on_screen = Rc::new(std::cell::Cell::new(true));
+            let update = Rc::new({
+                let on_screen = on_screen.clone();
+                move || seen.set(on_screen.get() && !gloo_utils::document().hidden())
+            });
+            let tab = {
+                let update = update.clone();
+                EventListener::new(&gloo_utils::document(), "visibilitychange", move |_| update())
+            };
+            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                let last: web_sys::IntersectionObserverEntry = entries.get(entries.length().saturating_sub(1)).unchecked_into();
+                on_screen.set(last.is_intersecting());
+                update();
+            });
+            let observer = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok();
+            if let (Some(observer), Some(element)) = (&observer, root.cast::<web_sys::Element>()) {
+                observer.observe(&element);
+            }
+            move || {
+                if let Some(observer) = observer {
+                    observer.disconnect();
+                }
+                drop((tab, callback));
+            }
+        });
+    }
+    *seen
 }
 
 /// While `playing`, dispatches one `Tick` per animation frame (at most one

@@ -72,7 +72,10 @@ pub fn app(props: &AppProps) -> Html {
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
-    hooks::use_playback_clock(state.playing(), dispatch.clone());
+    // Unseen (scrolled away, or a hidden tab), a playing lab holds its clock
+    // and goes on from there when seen again.
+    let seen = hooks::use_seen(root.clone());
+    hooks::use_playback_clock(state.playing() && seen, dispatch.clone());
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
     hooks::use_embed_height(root.clone(), init.compact);

@@ -175,5 +175,31 @@ await context.close();
   report('capacity: mean rate field -> queue model, chart and counters repainted (a day at 116/s is 10 M messages)', await changeToRepaint(page, 'input[id$="-mean-rate"]', means));
   await context.close();
 }
+// A course page with four iframe labs playing (1,000 simulated s per s):
+// the CPU the page's process spends in 3 s with all four on screen, and with
+// three scrolled away (an unseen lab does not animate).
+{
+  const course = `<!doctype html><html lang="en"><title>course</title>${[1, 2, 3, 4].map((i) =>
+    `<iframe title="lab ${i}" style="display:block;width:100%;height:600px;border:0" src="./?embed=1&lang=en&speed=1000&events=200&seed=${i}"></iframe>`).join('')}</html>`;
+  for (const [what, height] of [['all four on screen', 2600], ['three scrolled away', 700]]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height } });
+    const page = await context.newPage();
+    await page.route('**/course-four.html', (route) => route.fulfill({ contentType: 'text/html', body: course }));
+    await page.goto(server.base + 'course-four.html');
+    for (const frame of page.frames().slice(1)) {
+      await frame.locator('button.play').click();
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const cpu = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    await page.waitForTimeout(500);
+    const before = await cpu();
+    await page.waitForTimeout(3000);
+    console.log(`course page, four labs playing, ${what}: ${fmt((await cpu() - before) * 1000)} ms of CPU in 3 s`);
+    await context.close();
+  }
+}
+
 await browser.close();
 await server.close();

@@ -227,3 +227,27 @@ test('a sandboxed frame that cannot start the lab says so, never a blank box', a
   assert.equal(await documented.locator('.lab-fallback').count(), 0, 'the lab replaced its fallback');
   await page.close();
 });
+
+test('a playing lab scrolled out of view stops animating and goes on where it was', async () => {
+  const { page, errors } = await open(browser, 'about:blank', { viewport: { width: 1000, height: 700 } });
+  await page.route('**/course-long.html', (route) => route.fulfill({ contentType: 'text/html', body:
+    `<!doctype html><html lang="en"><title>course</title><p>Text</p><div id="far" style="height:3000px"></div>
+    <div data-retry-lab data-experiment="retries" data-lang="en" data-speed="1000" data-events="200"></div>
+    <script type="module" src="./embed.js"></script></html>` }));
+  await page.goto(server.base + 'course-long.html');
+  const lab = page.locator('[data-retry-lab]');
+  await lab.locator('button.play').scrollIntoViewIfNeeded();
+  await lab.locator('button.play').click();
+  const clock = () => lab.locator('.clock-value').textContent();
+  await page.waitForFunction(() => document.querySelector('.clock-value')?.textContent !== '0 s');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  const away = await clock();
+  await page.waitForTimeout(1000);
+  assert.equal(await clock(), away, 'no frames while unseen');
+  assert.equal(await lab.locator('button.play').getAttribute('aria-pressed'), 'true', 'still playing');
+  await lab.locator('button.play').scrollIntoViewIfNeeded();
+  await page.waitForFunction((was) => document.querySelector('.clock-value')?.textContent !== was, away);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
