@@ -143,6 +143,7 @@ pub mod capacity {
         /// When the queue empties after its deepest point (None: never).
         pub drained_at_s: Option<u64>,
         pub span_s: u64,
+        pub fluid: Fluid,
     }
 
     impl Fluid {
@@ -184,7 +185,7 @@ pub mod capacity {
             depth.push((span_s, step(last.1, self.arrivals_at(last.0), self.service_at(last.0), span_s - last.0)));
             let peak = depth.iter().copied().fold((0, 0), |best, point| if point.1 > best.1 { point } else { best });
             let drained_at_s = if peak.1 == 0 { Some(0) } else { drained_at_s };
-            FluidRun { depth, peak, drained_at_s, span_s }
+            FluidRun { depth, peak, drained_at_s, span_s, fluid: *self }
         }
     }
 
@@ -202,6 +203,22 @@ pub mod capacity {
             if t1 == t0 { return d1; }
             let (dt, span) = ((t - t0) as i128, (t1 - t0) as i128);
             (d0 as i128 + (d1 as i128 - d0 as i128) * dt / span) as u64
+        }
+
+        /// How long the oldest item waiting at second `t` has waited (first
+        /// in, first out): it arrived when the arrivals reached what has
+        /// left by `t`. None: nothing waits.
+        pub fn oldest_age_at(&self, t: u64) -> Option<u64> {
+            let f = &self.fluid;
+            let peak_total = f.peak_per_s * f.peak_s;
+            let arrived = |s: u64| f.peak_per_s * s.min(f.peak_s) + f.mean_per_s * s.saturating_sub(f.peak_s);
+            let left = arrived(t).checked_sub(self.depth_at(t)).filter(|_| self.depth_at(t) > 0)?;
+            let head_arrived_s = if left < peak_total {
+                left / f.peak_per_s.max(1)
+            } else {
+                f.peak_s + (left - peak_total) / f.mean_per_s.max(1)
+            };
+            Some(t.saturating_sub(head_arrived_s))
         }
     }
 }
@@ -265,6 +282,8 @@ mod tests {
         assert_eq!(c01.peak, (3_600, 540_000));
         assert_eq!(c01.drained_at_s, Some(3_600 + 540_000u64.div_ceil(84)));
         assert_eq!(c01.depth_at(1_800), 270_000);
+        // At the deepest point the oldest has waited 720,000 ÷ 350 s less than the hour.
+        assert_eq!(c01.oldest_age_at(3_600), Some(3_600 - 720_000 / 350));
         // 116/s in, 100/s out: never drains, 1,382,400 after a day.
         let day = Fluid { mean_per_s: 116, peak_per_s: 0, peak_s: 0, down_s: 0, service_per_s: 100 }.run();
         assert_eq!((day.drained_at_s, day.depth_at(86_400)), (None, 1_382_400));
@@ -272,6 +291,8 @@ mod tests {
         let ex6 = |service| Fluid { mean_per_s: 50, peak_per_s: 0, peak_s: 0, down_s: 1_200, service_per_s: service }.run();
         assert_eq!((ex6(200).peak, ex6(200).drained_at_s), ((1_200, 60_000), Some(1_600)));
         assert_eq!(ex6(60).drained_at_s, Some(7_200));
+        assert_eq!(ex6(200).oldest_age_at(1_200), Some(1_200), "the first to arrive has waited the whole outage");
+        assert_eq!(ex6(200).oldest_age_at(1_700), None, "drained");
         assert_eq!(ex6(50).drained_at_s, None);
         // No load, no queue.
         assert_eq!(Fluid { mean_per_s: 10, peak_per_s: 0, peak_s: 0, down_s: 0, service_per_s: 20 }.run().peak, (0, 0));

@@ -167,7 +167,7 @@ await context.close();
   // 24 partitions, a crash), the instant swept; capacity at the lesson's scale.
   await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=groups&topic_partitions=24&topic_events=96&group_consumers=5&poll_batch=4&crash_consumer=2&crash_s=5');
   await page.locator('.groups .partition').first().waitFor();
-  const instants = Array.from({ length: 60 }, (_, i) => String((i * 7) % 40));
+  const instants = Array.from({ length: 60 }, (_, i) => String((i * 7) % 20));
   report('groups: instant slider -> 24 partitions, offsets and counters repainted, 96 events', await rangeToRepaint(page, 'input[id$="-group-at-s"]', instants, 60));
   await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=capacity');
   await page.locator('.capacity-chart').waitFor();
@@ -181,7 +181,7 @@ await context.close();
 {
   const course = `<!doctype html><html lang="en"><title>course</title>${[1, 2, 3, 4].map((i) =>
     `<iframe title="lab ${i}" style="display:block;width:100%;height:600px;border:0" src="./?embed=1&lang=en&speed=1000&events=200&seed=${i}"></iframe>`).join('')}</html>`;
-  for (const [what, height] of [['all four on screen', 2600], ['three scrolled away', 700]]) {
+  for (const [what, height] of [['all four on screen', 2600], ['three scrolled away', 500]]) {
     const context = await browser.newContext({ viewport: { width: 1280, height } });
     const page = await context.newPage();
     await page.route('**/course-four.html', (route) => route.fulfill({ contentType: 'text/html', body: course }));

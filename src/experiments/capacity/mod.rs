@@ -54,6 +54,8 @@ pub struct State {
     pub sync_workers: u64,
     /// How long the newest item waits at the deepest point (None: no service).
     pub newest_wait_s: Option<u64>,
+    /// How long the oldest item there has waited already.
+    pub oldest_age_s: Option<u64>,
     /// Little's law, in seconds.
     pub little_wait_s: Option<u64>,
     /// (workers wanted, workers running, the last item's wait).
@@ -68,6 +70,7 @@ impl Params {
         let (wanted, last_wait_s) = keda(self.keda_messages, self.keda_queue_length, self.keda_job_s, self.keda_max);
         State {
             newest_wait_s: (service_per_s > 0).then(|| fluid.peak.1.div_ceil(service_per_s)),
+            oldest_age_s: fluid.oldest_age_at(fluid.peak.0),
             fluid,
             service_per_s,
             sync_workers: top_rate.div_ceil(self.per_worker_per_s.max(1)),
@@ -148,6 +151,7 @@ mod tests {
     fn c01_and_its_day() {
         let c01 = preset("c01-peak");
         assert_eq!((c01.sync_workers, c01.fluid.peak, c01.newest_wait_s), (18, (3_600, 540_000), Some(2_700)), "17.5 → 18; 45 min");
+        assert_eq!(c01.oldest_age_s, Some(1_543), "the oldest there has waited ≈ 26 min");
         let day = preset("c01-day");
         assert_eq!((day.service_per_s, day.fluid.drained_at_s, day.fluid.depth_at(86_400)), (100, None, 1_382_400));
     }
@@ -156,7 +160,7 @@ mod tests {
     fn exercises_4_6_and_7() {
         assert_eq!(preset("exercise-4").little_wait_s, Some(1_800), "85 ÷ 170/h = 0.5 h");
         let six = preset("exercise-6");
-        assert_eq!((six.fluid.peak.1, six.fluid.drained_at_s), (60_000, Some(1_200 + 400)));
+        assert_eq!((six.fluid.peak.1, six.fluid.drained_at_s, six.oldest_age_s), (60_000, Some(1_200 + 400), Some(1_200)));
         assert_eq!(preset("exercise-6-slow").fluid.drained_at_s, Some(1_200 + 6_000));
         assert_eq!(preset("exercise-7").keda, (27, 8, 1_000));
     }

@@ -29,7 +29,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Lag del grupo",
     heading: "Un grupo atrasado: cuánto tarda en ponerse al día",
-    intro: "El lag es lo que falta por leer: el offset del final del log menos el offset confirmado del grupo. Cada partición la lee un solo consumidor del grupo, así que el grupo consume a lo más min(consumidores, particiones) × lo que lee cada uno; solo lo que sobra sobre lo que llega baja el lag.",
+    intro: "El lag es lo que falta por leer: el offset del final del log menos el offset confirmado del grupo. Cada partición la lee un solo consumidor del grupo, así que el grupo consume a lo más min(consumidores, particiones) × lo que lee cada uno; solo lo que sobra sobre lo que llega baja el lag. Mídelo en tiempo: la misma profundidad, 50 mensajes, son 2 minutos de atraso si sale uno cada 2.4 s y 2 horas si sale uno cada 2.4 min.",
     partitions: "Particiones",
     consumers: "Consumidores del grupo",
     per_consumer: "Lee cada consumidor",
@@ -53,7 +53,7 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "Consumer lag",
     heading: "A group behind: how long it takes to catch up",
-    intro: "The lag is what is left to read: the log's end offset minus the group's committed offset. Each partition is read by one consumer of the group, so the group consumes at most min(consumers, partitions) × what each reads; only what it reads above what arrives brings the lag down.",
+    intro: "The lag is what is left to read: the log's end offset minus the group's committed offset. Each partition is read by one consumer of the group, so the group consumes at most min(consumers, partitions) × what each reads; only what it reads above what arrives brings the lag down. Measure it in time: the same depth, 50 messages, is 2 minutes behind if one leaves every 2.4 s and 2 hours if one leaves every 2.4 min.",
     partitions: "Partitions",
     consumers: "Consumers in the group",
     per_consumer: "Each consumer reads",
