@@ -34,6 +34,13 @@ pub enum Domain {
     Text { expected: &'static str, valid: fn(&str) -> bool },
 }
 
+impl Domain {
+    /// A whole number in `min..=max` with its unit ("" for a count).
+    pub const fn int(min: u64, max: u64, unit: &'static str) -> Self {
+        Domain::Int { min, max, unit }
+    }
+}
+
 /// Why a link's value was not taken as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rejected {

@@ -61,26 +61,22 @@ pub enum Action {}
 
 const POLICY_CODES: &[&str] = &["unbounded", "slow", "drop-newest", "drop-oldest"];
 
-const fn count(min: u64, max: u64, unit: &'static str) -> Domain {
-    Domain::Int { min, max, unit }
-}
-
 static PARAMS: [ParamSpec<Params>; 7] = [
-    ParamSpec::new("in_rate", "in_rate", count(1, 10_000, "/s"), |l| strings::strings(l).in_rate,
+    ParamSpec::new("in_rate", "in_rate", Domain::int(1, 10_000, "/s"), |l| strings::strings(l).in_rate,
         |p| Value::Int(p.in_per_s.into()), |p, v| p.in_per_s = int(&v) as u32),
-    ParamSpec::new("out_rate", "out_rate", count(1, 10_000, "/s"), |l| strings::strings(l).out_rate,
+    ParamSpec::new("out_rate", "out_rate", Domain::int(1, 10_000, "/s"), |l| strings::strings(l).out_rate,
         |p| Value::Int(p.out_per_s.into()), |p, v| p.out_per_s = int(&v) as u32),
-    ParamSpec::new("duration", "duration", count(1, 604_800, "s"), |l| strings::strings(l).duration,
+    ParamSpec::new("duration", "duration", Domain::int(1, 604_800, "s"), |l| strings::strings(l).duration,
         |p| Value::Int(p.duration_s.into()), |p, v| p.duration_s = int(&v) as u32),
     ParamSpec::new("policy", "policy", Domain::Choice { codes: POLICY_CODES, labels: |l| strings::strings(l).policy_labels },
         |l| strings::strings(l).policy,
         |p| Value::Int(Policy::ALL.iter().position(|x| *x == p.policy).unwrap_or(0) as u64),
         |p, v| p.policy = Policy::ALL[int(&v) as usize % Policy::ALL.len()]),
-    ParamSpec::new("buffer", "buffer", count(1, 10_000_000, ""), |l| strings::strings(l).buffer,
+    ParamSpec::new("buffer", "buffer", Domain::int(1, 10_000_000, ""), |l| strings::strings(l).buffer,
         |p| Value::Int(p.capacity.into()), |p, v| p.capacity = int(&v) as u32),
-    ParamSpec::new("message_kib", "memory", count(1, 1_024, "KiB"), |l| strings::strings(l).message_kib,
+    ParamSpec::new("message_kib", "memory", Domain::int(1, 1_024, "KiB"), |l| strings::strings(l).message_kib,
         |p| Value::Int(p.message_kib.into()), |p, v| p.message_kib = int(&v) as u32),
-    ParamSpec::new("memory_mib", "memory", count(1, 65_536, "MiB"), |l| strings::strings(l).memory_mib,
+    ParamSpec::new("memory_mib", "memory", Domain::int(1, 65_536, "MiB"), |l| strings::strings(l).memory_mib,
         |p| Value::Int(p.memory_mib.into()), |p, v| p.memory_mib = int(&v) as u32),
 ];
 

@@ -87,16 +87,6 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
 
-const fn rate(max: u64) -> Domain {
-    Domain::Int { min: 0, max, unit: "/s" }
-}
-const fn secs(min: u64, max: u64) -> Domain {
-    Domain::Int { min, max, unit: "s" }
-}
-const fn count(min: u64, max: u64) -> Domain {
-    Domain::Int { min, max, unit: "" }
-}
-
 /// A week, the longest span the queue's times take.
 const WEEK_S: u64 = 604_800;
 
@@ -107,19 +97,19 @@ macro_rules! field {
 }
 
 static PARAMS: [ParamSpec<Params>; 13] = [
-    field!("mean_rate", rate(10_000_000), mean, mean_per_s),
-    field!("peak_rate", rate(10_000_000), peak, peak_per_s),
-    field!("peak_s", secs(0, WEEK_S), peak_s, peak_s),
-    field!("down_s", secs(0, WEEK_S), down_s, down_s),
-    field!("cap_workers", count(0, 100_000), workers, workers),
-    field!("worker_rate", Domain::Int { min: 1, max: 1_000_000, unit: "/s" }, per_worker, per_worker_per_s),
-    field!("promise_s", secs(1, WEEK_S), promise, promise_s),
-    field!("little_waiting", count(0, 1_000_000_000), little_waiting, little_waiting),
-    field!("little_rate_h", Domain::Int { min: 1, max: 1_000_000_000, unit: "/h" }, little_rate, little_per_h),
-    field!("keda_messages", count(0, 10_000_000), keda_messages, keda_messages),
-    field!("keda_queue_length", count(1, 1_000_000), keda_queue_length, keda_queue_length),
-    field!("keda_job_s", secs(1, 86_400), keda_job, keda_job_s),
-    field!("keda_max", count(1, 10_000), keda_max, keda_max),
+    field!("mean_rate", Domain::int(0, 10_000_000, "/s"), mean, mean_per_s),
+    field!("peak_rate", Domain::int(0, 10_000_000, "/s"), peak, peak_per_s),
+    field!("peak_s", Domain::int(0, WEEK_S, "s"), peak_s, peak_s),
+    field!("down_s", Domain::int(0, WEEK_S, "s"), down_s, down_s),
+    field!("cap_workers", Domain::int(0, 100_000, ""), workers, workers),
+    field!("worker_rate", Domain::int(1, 1_000_000, "/s"), per_worker, per_worker_per_s),
+    field!("promise_s", Domain::int(1, WEEK_S, "s"), promise, promise_s),
+    field!("little_waiting", Domain::int(0, 1_000_000_000, ""), little_waiting, little_waiting),
+    field!("little_rate_h", Domain::int(1, 1_000_000_000, "/h"), little_rate, little_per_h),
+    field!("keda_messages", Domain::int(0, 10_000_000, ""), keda_messages, keda_messages),
+    field!("keda_queue_length", Domain::int(1, 1_000_000, ""), keda_queue_length, keda_queue_length),
+    field!("keda_job_s", Domain::int(1, 86_400, "s"), keda_job, keda_job_s),
+    field!("keda_max", Domain::int(1, 10_000, ""), keda_max, keda_max),
 ];
 
 static PRESETS: [Preset; 6] = [

@@ -150,37 +150,30 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
 
-const fn count(min: u64, max: u64) -> Domain {
-    Domain::Int { min, max, unit: "" }
-}
-const fn secs(max: u64) -> Domain {
-    Domain::Int { min: 0, max, unit: "s" }
-}
-
 const COMMIT_CODES: &[&str] = &["after", "before", "auto"];
 const COMMITS: [CommitMode; 3] = [CommitMode::After, CommitMode::Before, CommitMode::Auto];
 
 static PARAMS: [ParamSpec<Params>; 10] = [
-    ParamSpec::new("topic_partitions", "topic_partitions", count(1, 24), |l| s(l).partitions,
+    ParamSpec::new("topic_partitions", "topic_partitions", Domain::int(1, 24, ""), |l| s(l).partitions,
         |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
-    ParamSpec::new("topic_events", "topic_events", count(1, 96), |l| s(l).events,
+    ParamSpec::new("topic_events", "topic_events", Domain::int(1, 96, ""), |l| s(l).events,
         |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
-    ParamSpec::new("group_consumers", "group_consumers", count(1, 30), |l| s(l).consumers,
+    ParamSpec::new("group_consumers", "group_consumers", Domain::int(1, 30, ""), |l| s(l).consumers,
         |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
-    ParamSpec::new("second_consumers", "second_consumers", count(0, 30), |l| s(l).second_consumers,
+    ParamSpec::new("second_consumers", "second_consumers", Domain::int(0, 30, ""), |l| s(l).second_consumers,
         |p| Value::Int(p.second_consumers.into()), |p, v| p.second_consumers = int(&v) as u32),
-    ParamSpec::new("poll_batch", "poll_batch", count(1, 50), |l| s(l).batch,
+    ParamSpec::new("poll_batch", "poll_batch", Domain::int(1, 50, ""), |l| s(l).batch,
         |p| Value::Int(p.batch.into()), |p, v| p.batch = int(&v) as u32),
     ParamSpec::new("commit", "commit", Domain::Choice { codes: COMMIT_CODES, labels: |l| s(l).commit_labels }, |l| s(l).commit,
         |p| Value::Int(COMMITS.iter().position(|c| *c == p.commit).unwrap_or(0) as u64),
         |p, v| p.commit = COMMITS[int(&v) as usize % COMMITS.len()]),
-    ParamSpec::new("crash_consumer", "group_crash", count(0, 30), |l| s(l).crash_consumer,
+    ParamSpec::new("crash_consumer", "group_crash", Domain::int(0, 30, ""), |l| s(l).crash_consumer,
         |p| Value::Int(p.crash_consumer.into()), |p, v| p.crash_consumer = int(&v) as u32),
-    ParamSpec::new("crash_s", "group_crash", secs(600), |l| s(l).crash_s,
+    ParamSpec::new("crash_s", "group_crash", Domain::int(0, 600, "s"), |l| s(l).crash_s,
         |p| Value::Int(p.crash_s.into()), |p, v| p.crash_s = int(&v) as u32),
-    ParamSpec::new("slow_s", "slow_s", secs(600), |l| s(l).slow_s,
+    ParamSpec::new("slow_s", "slow_s", Domain::int(0, 600, "s"), |l| s(l).slow_s,
         |p| Value::Int(p.slow_s.into()), |p, v| p.slow_s = int(&v) as u32),
-    ParamSpec::new("group_at_s", "group_at_s", secs(10_000), |l| s(l).at_s,
+    ParamSpec::new("group_at_s", "group_at_s", Domain::int(0, 10_000, "s"), |l| s(l).at_s,
         |p| Value::Int(p.at_s.into()), |p, v| p.at_s = int(&v) as u32),
 ];
 

@@ -52,23 +52,16 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
 
-const fn count(min: u64, max: u64) -> Domain {
-    Domain::Int { min, max, unit: "" }
-}
-const fn rate(min: u64, max: u64) -> Domain {
-    Domain::Int { min, max, unit: "/s" }
-}
-
 static PARAMS: [ParamSpec<Params>; 5] = [
-    ParamSpec::new("lag_partitions", "lag_partitions", count(1, 1_000), |l| s(l).partitions,
+    ParamSpec::new("lag_partitions", "lag_partitions", Domain::int(1, 1_000, ""), |l| s(l).partitions,
         |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
-    ParamSpec::new("lag_consumers", "lag_consumers", count(1, 1_000), |l| s(l).consumers,
+    ParamSpec::new("lag_consumers", "lag_consumers", Domain::int(1, 1_000, ""), |l| s(l).consumers,
         |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
-    ParamSpec::new("consumer_rate", "consumer_rate", rate(1, 10_000_000), |l| s(l).per_consumer,
+    ParamSpec::new("consumer_rate", "consumer_rate", Domain::int(1, 10_000_000, "/s"), |l| s(l).per_consumer,
         |p| Value::Int(p.per_consumer_per_s), |p, v| p.per_consumer_per_s = int(&v)),
-    ParamSpec::new("arrival_rate", "arrival_rate", rate(0, 100_000_000), |l| s(l).arrival,
+    ParamSpec::new("arrival_rate", "arrival_rate", Domain::int(0, 100_000_000, "/s"), |l| s(l).arrival,
         |p| Value::Int(p.arrival_per_s), |p, v| p.arrival_per_s = int(&v)),
-    ParamSpec::new("behind", "behind", count(0, 10_000_000_000), |l| s(l).behind,
+    ParamSpec::new("behind", "behind", Domain::int(0, 10_000_000_000, ""), |l| s(l).behind,
         |p| Value::Int(p.behind), |p, v| p.behind = int(&v)),
 ];
 

@@ -115,40 +115,37 @@ fn strategy(v: &Value) -> Strategy {
 fn strategy_value(s: Strategy) -> Value {
     Value::Int(STRATEGY_CODES.iter().position(|c| *c == s.code()).unwrap_or(2) as u64)
 }
-const fn count(min: u64, max: u64, unit: &'static str) -> Domain {
-    Domain::Int { min, max, unit }
-}
 const STRATEGY: Domain = Domain::Choice { codes: STRATEGY_CODES, labels: |l| strings::strings(l).strategy_labels };
 const SWITCH: Domain = Domain::Choice { codes: OFF_ON, labels: |l| strings::strings(l).off_on };
 
 static PARAMS: [ParamSpec<Params>; 14] = [
-    ParamSpec::new("clients", "clients", count(1, CLIENTS_MAX, ""), |l| strings::strings(l).clients,
+    ParamSpec::new("clients", "clients", Domain::int(1, CLIENTS_MAX, ""), |l| strings::strings(l).clients,
         |p| Value::Int(p.clients.into()), |p, v| p.clients = int(&v) as u32),
-    ParamSpec::new("recover", "recover", count(0, RECOVER_S_MAX, "s"), |l| strings::strings(l).recover,
+    ParamSpec::new("recover", "recover", Domain::int(0, RECOVER_S_MAX, "s"), |l| strings::strings(l).recover,
         |p| Value::Int(p.recover_s.into()), |p, v| p.recover_s = int(&v) as u32),
-    ParamSpec::new("capacity", "capacity", count(1, CAPACITY_MAX, "/s"), |l| strings::strings(l).capacity,
+    ParamSpec::new("capacity", "capacity", Domain::int(1, CAPACITY_MAX, "/s"), |l| strings::strings(l).capacity,
         |p| Value::Int(p.capacity_per_s.into()), |p, v| p.capacity_per_s = int(&v) as u32),
     ParamSpec::new("strategy_a", "strategy_a", STRATEGY, |l| strings::strings(l).strategy_a,
         |p| strategy_value(p.strategies[0]), |p, v| p.strategies[0] = strategy(&v)),
     ParamSpec::new("strategy_b", "strategy_b", STRATEGY, |l| strings::strings(l).strategy_b,
         |p| strategy_value(p.strategies[1]), |p, v| p.strategies[1] = strategy(&v)),
-    ParamSpec::new("base_ms", "base_ms", count(1, BASE_MS_MAX, "ms"), |l| strings::strings(l).base_ms,
+    ParamSpec::new("base_ms", "base_ms", Domain::int(1, BASE_MS_MAX, "ms"), |l| strings::strings(l).base_ms,
         |p| Value::Int(p.base_ms.into()), |p, v| p.base_ms = int(&v) as u32),
-    ParamSpec::new("attempts", "attempts", count(1, 10, ""), |l| strings::strings(l).attempts,
+    ParamSpec::new("attempts", "attempts", Domain::int(1, 10, ""), |l| strings::strings(l).attempts,
         |p| Value::Int(p.attempts_max.into()), |p, v| p.attempts_max = int(&v) as u32),
     ParamSpec::new("budget", "budget", SWITCH, |l| strings::strings(l).budget,
         |p| Value::Int(p.budget_on.into()), |p, v| p.budget_on = int(&v) == 1),
-    ParamSpec::new("budget_tokens", "budget", count(1, 1_000, ""), |l| strings::strings(l).budget_tokens,
+    ParamSpec::new("budget_tokens", "budget", Domain::int(1, 1_000, ""), |l| strings::strings(l).budget_tokens,
         |p| Value::Int(p.budget_tokens.into()), |p, v| p.budget_tokens = int(&v) as u32),
     ParamSpec::new("budget_ratio", "budget", Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 }, |l| strings::strings(l).budget_ratio,
         |p| probability(p.budget_ratio), |p, v| p.budget_ratio = ratio(&v)),
     ParamSpec::new("breaker", "breaker", SWITCH, |l| strings::strings(l).breaker,
         |p| Value::Int(p.breaker_on.into()), |p, v| p.breaker_on = int(&v) == 1),
-    ParamSpec::new("breaker_failures", "breaker", count(1, 100, ""), |l| strings::strings(l).breaker_failures,
+    ParamSpec::new("breaker_failures", "breaker", Domain::int(1, 100, ""), |l| strings::strings(l).breaker_failures,
         |p| Value::Int(p.breaker_failures.into()), |p, v| p.breaker_failures = int(&v) as u32),
-    ParamSpec::new("breaker_open", "breaker", count(1, 60_000, "ms"), |l| strings::strings(l).breaker_open,
+    ParamSpec::new("breaker_open", "breaker", Domain::int(1, 60_000, "ms"), |l| strings::strings(l).breaker_open,
         |p| Value::Int(p.breaker_open_ms.into()), |p, v| p.breaker_open_ms = int(&v) as u32),
-    ParamSpec::new("breaker_trials", "breaker", count(1, 10, ""), |l| strings::strings(l).breaker_trials,
+    ParamSpec::new("breaker_trials", "breaker", Domain::int(1, 10, ""), |l| strings::strings(l).breaker_trials,
         |p| Value::Int(p.breaker_trials.into()), |p, v| p.breaker_trials = int(&v) as u32),
 ];
 
