@@ -22,13 +22,18 @@ pub fn kafka_murmur2(key: &[u8]) -> i32 {
     murmur2::murmur2(key, murmur2::KAFKA_SEED) as i32
 }
 
+/// The number a client takes the partition from (before `% P`): zlib's
+/// CRC-32, or murmur2 with its sign bit cleared (Kafka's `toPositive`).
+pub fn key_hash(key: &[u8], hash: KeyHash) -> u32 {
+    match hash {
+        KeyHash::Crc32 => ZLIB_CRC32.checksum(key),
+        KeyHash::Murmur2 => kafka_murmur2(key) as u32 & 0x7fff_ffff,
+    }
+}
+
 /// The partition of a key among `partitions` (at least 1).
 pub fn partition_of(key: &[u8], partitions: u32, hash: KeyHash) -> u32 {
-    let p = partitions.max(1);
-    match hash {
-        KeyHash::Crc32 => ZLIB_CRC32.checksum(key) % p,
-        KeyHash::Murmur2 => (kafka_murmur2(key) as u32 & 0x7fff_ffff) % p,
-    }
+    key_hash(key, hash) % partitions.max(1)
 }
 
 /// Where each event of a keyed sequence lands: (partition, offset).
@@ -253,8 +258,9 @@ mod tests {
     fn the_lessons_six_events_with_crc32() {
         let keys = ["listing-42", "listing-7", "listing-42", "listing-99", "listing-42", "listing-7"];
         assert_eq!(append(&keys, 3, KeyHash::Crc32), [(2, 0), (1, 0), (2, 1), (2, 2), (2, 3), (1, 1)]);
-        // «10 ÷ 3 → partition 1».
-        assert_eq!(10 % 3, 1);
+        // The arithmetic the page shows: the hash, then the remainder.
+        assert_eq!(key_hash(b"listing-42", KeyHash::Crc32) % 3, 2);
+        assert_eq!(key_hash(b"listing-7", KeyHash::Crc32) % 3, 1);
         // Changing P moves keys: with 4 partitions listing-42 and listing-99 part.
         let four = append(&keys, 4, KeyHash::Crc32);
         assert_ne!(four[0].0, four[3].0);

@@ -21,6 +21,8 @@ test('partitions and keys, then the lag: the lesson\'s six events and exercise 9
   assert.deepEqual(await offsets(2), ['listing-42@0', 'listing-42@1', 'listing-99@2', 'listing-42@3']);
   assert.deepEqual(await offsets(1), ['listing-7@0', 'listing-7@1']);
   assert.equal(await crc.locator('[data-partition="0"] .cell').count(), 0);
+  // The arithmetic: zlib.crc32(b"listing-42") = 235,534,076, remainder 2 over 3 partitions.
+  await crc.getByText('listing-42: 235,534,076 ÷ 3, remainder 2').waitFor();
   await page.getByLabel('Scenario').selectOption('exercise-9-resize');
   await page.locator('figure.topic .cell.moves').first().waitFor();
 
@@ -93,6 +95,7 @@ test('capacity: C01, exercises 4, 6 and 7', async () => {
   assert.equal(await counter(page, 'oldest_age'), '25 min 43 s', 'the oldest there arrived at 720,000 ÷ 350 s');
   assert.equal(await counter(page, 'little_wait'), '30 min 0 s');
   assert.deepEqual([await counter(page, 'keda_wanted'), await counter(page, 'keda_running'), await counter(page, 'keda_last_wait')], ['27', '8', '16 min 40 s']);
+  await page.getByRole('status').filter({ hasText: 'longer than the promise (5 min 0 s)' }).waitFor();
   await page.getByLabel('Scenario').selectOption('exercise-6');
   await waitCounter(page, 'deepest', '60,000');
   assert.equal(await counter(page, 'drained'), '26 min 40 s');

@@ -53,6 +53,9 @@ pub fn panel(props: &PanelProps) -> Html {
                 ("keda_running", t.keda_running, format::int(running)),
                 ("keda_last_wait", t.keda_last_wait, duration_text(last_wait_s)),
             ]) }
+            <p class={classes!("dlq-alert", (last_wait_s > p.promise_s).then_some("on"))} role="status">
+                { (t.keda_promise)(last_wait_s <= p.promise_s, &duration_text(p.promise_s)) }
+            </p>
         </section>
     }
 }

@@ -2,11 +2,13 @@
 //! partition; events whose key would move under another partition count
 //! are marked.
 
+use retry_lab_core::stream::key_hash;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Layout, Params};
 use crate::app::widgets::{param_control, text_control, PanelProps};
+use crate::format;
 use crate::registry::{Experiment, ParamId};
 
 pub fn panel(props: &PanelProps) -> Html {
@@ -46,10 +48,22 @@ fn topic(t: &Strings, title: &'static str, params: &Params, layout: &Layout) -> 
         }
     });
     let moved = layout.moves.iter().filter(|m| **m).count();
+    // Each key's arithmetic, in order of first appearance.
+    let mut keys: Vec<&str> = Vec::new();
+    for (key, _) in &params.events {
+        if !keys.contains(&key.as_str()) {
+            keys.push(key);
+        }
+    }
+    let arithmetic = keys.iter().map(|key| {
+        let h = key_hash(key.as_bytes(), layout.hash);
+        html! { <li>{ (t.arithmetic)(key, &format::int(h.into()), params.partitions, h % params.partitions.max(1)) }</li> }
+    });
     html! {
         <figure class="topic" data-hash={if layout.hash == retry_lab_core::stream::KeyHash::Crc32 { "crc32" } else { "murmur2" }}>
             <figcaption>{ title }</figcaption>
             { for rows }
+            <ul class="hint arithmetic">{ for arithmetic }</ul>
             if params.resize_to > 0 { <p class="hint">{ (t.moves)(moved, params.resize_to) }</p> }
         </figure>
     }

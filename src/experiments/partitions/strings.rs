@@ -15,6 +15,7 @@ pub struct Strings {
     pub empty: &'static str,
     pub moves: fn(usize, u32) -> String,
     pub order_note: &'static str,
+    pub arithmetic: fn(&str, &str, u32, u32) -> String,
     pub preset_lesson: &'static str,
     pub preset_resize: &'static str,
 }
@@ -22,7 +23,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Particiones y llaves",
     heading: "Una llave elige la partición",
-    intro: "Cada evento lleva una llave; el hash de la llave módulo el número de particiones da la partición, y el evento se agrega al final de esa partición con el siguiente offset. Dos productores con bibliotecas distintas pueden usar hashes distintos: CRC-32 (el Python de la lección, confluent-kafka) y murmur2 (el cliente de Java).",
+    intro: "Cada evento lleva una llave; el hash de la llave módulo el número de particiones da la partición, y el evento se agrega al final de esa partición con el siguiente offset. Dos productores con bibliotecas distintas pueden usar hashes distintos: CRC-32 (el Python de la lección, confluent-kafka) y murmur2 (el cliente de Java). Un hash de 10 con 3 particiones: 10 ÷ 3 = 3, resto 1 → partición 1.",
     partitions: "Particiones",
     events: "Eventos (llave:contenido, separados por coma)",
     events_hint: "Los eventos de una misma llave quedan en orden dentro de su partición; entre particiones no hay orden.",
@@ -32,6 +33,7 @@ pub static ES: Strings = Strings {
     empty: "vacía",
     moves: |n, to| format!("Con {to} particiones cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito."),
     order_note: "El orden solo se garantiza dentro de una partición: los eventos de dos llaves distintas pueden intercalarse.",
+    arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, resto {r}"),
     preset_lesson: "Colas y streams: los seis eventos con 3 particiones",
     preset_resize: "Colas y streams, ejercicio 9: cambiar las particiones mueve llaves",
 };
@@ -39,7 +41,7 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "Partitions and keys",
     heading: "A key picks the partition",
-    intro: "Every event carries a key; the key's hash modulo the partition count gives the partition, and the event is appended to its end at the next offset. Two producers with different libraries may use different hashes: CRC-32 (the lesson's Python, confluent-kafka) and murmur2 (the Java client).",
+    intro: "Every event carries a key; the key's hash modulo the partition count gives the partition, and the event is appended to its end at the next offset. Two producers with different libraries may use different hashes: CRC-32 (the lesson's Python, confluent-kafka) and murmur2 (the Java client). A hash of 10 with 3 partitions: 10 ÷ 3 = 3, remainder 1 → partition 1.",
     partitions: "Partitions",
     events: "Events (key:payload, comma-separated)",
     events_hint: "A key's events stay in order within its partition; across partitions there is no order.",
@@ -49,6 +51,7 @@ pub static EN: Strings = Strings {
     empty: "empty",
     moves: |n, to| format!("With {to} partitions, {n} events change partition (marked): their keys lose their order with what was already written."),
     order_note: "Order holds within a partition only: two keys' events may interleave.",
+    arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, remainder {r}"),
     preset_lesson: "Queues and streams: the six events with 3 partitions",
     preset_resize: "Queues and streams, exercise 9: changing the partitions moves keys",
 };
