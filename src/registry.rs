@@ -90,7 +90,17 @@ pub trait Unit {
     fn clock_ms(_state: &Self::State) -> Option<u64> {
         None
     }
+    /// What the whole run of these parameters comes to, by name: what
+    /// `retry-lab presets` prints for each preset, and what the README's
+    /// preset table is checked against. Native only (the pages never list it).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn numbers(_params: &Self::Params, _shared: &Shared, _state: &Self::State) -> Numbers {
+        Vec::new()
+    }
 }
+
+/// Named results of a run, in the order an author reads them.
+pub type Numbers = Vec<(&'static str, String)>;
 
 /// The `Unit` of an experiment whose state is computed from its parameters
 /// alone (no actions, no time): used in the experiment's own module, where
@@ -99,6 +109,9 @@ pub trait Unit {
 #[allow(unused_macros)]
 macro_rules! computed_unit {
     ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr $(,)?) => {
+        $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new());
+    };
+    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr $(,)?) => {
         impl $crate::registry::Unit for $unit {
             type Params = Params;
             type State = State;
@@ -122,6 +135,10 @@ macro_rules! computed_unit {
             }
             fn reduce(_: &mut State, _: &mut Params, _: &$crate::params::Shared, _: &$crate::registry::Locks, action: Action) {
                 match action {}
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            fn numbers(params: &Params, shared: &$crate::params::Shared, state: &State) -> $crate::registry::Numbers {
+                ($numbers)(params, shared, state)
             }
         }
     };
@@ -269,6 +286,10 @@ macro_rules! registry {
             }
             pub fn clock_ms(&self, open: Experiment) -> Option<u64> {
                 match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            pub fn numbers(&self, p: &LabParams, open: Experiment) -> Numbers {
+                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::numbers(&p.$module, &p.shared, &self.$module),)+ }
             }
         }
 
@@ -488,6 +509,11 @@ impl Group {
             .iter()
             .filter(|g| !std::ptr::eq(*g, here))
             .find(|g| list(g).contains(code))
+    }
+
+    /// The group that lists this experiment code.
+    pub fn of(code: &str) -> Option<&'static Group> {
+        GROUPS.iter().find(|g| g.experiments.contains(code))
     }
 
     /// Whether a link key belongs to another page's experiments.

@@ -16,7 +16,7 @@ use retry_lab_core::consumer_group::{exercise_10, Commit, SinkKind};
 use retry_lab_core::stream::{self, KeyHash};
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
 use retry_lab_web::link;
-use retry_lab_web::registry::{preset, Experiment, LabParams, Locks};
+use retry_lab_web::registry::{self, preset, Experiment, Group, LabParams, Locks, States};
 use serde_json::{json, Value};
 
 #[derive(Parser)]
@@ -127,6 +127,12 @@ enum Command {
     /// Lesson 004's capacity arithmetic: backlogs, Little's law, KEDA.
     #[command(subcommand)]
     Capacity(CapacityCommand),
+    /// Every page preset, with its page, its parameters and the numbers its
+    /// run gives (the page's own decoder and engine).
+    Presets {
+        #[arg(long)]
+        json: bool,
+    },
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
         /// dns, url, oid, x500, or a custom UUID.
@@ -857,6 +863,7 @@ fn run(command: Command) -> Result<String, String> {
             let rows = run.loop_rows(dups).map_err(|e| format!("--{e}"))?;
             Ok(ack_table(&run, dups, &rows, json))
         }
+        Command::Presets { json } => Ok(presets(json)),
         Command::Uuid5 { namespace, key, json } => {
             let uuid = derived_id(namespace, &key);
             if json {
@@ -865,6 +872,37 @@ fn run(command: Command) -> Result<String, String> {
             Ok(format!("uuid5({namespace}, {key:?}) = {uuid}"))
         }
     }
+}
+
+/// Every preset of the current link version, in the registry's order.
+fn presets(json: bool) -> String {
+    let rows: Vec<(Experiment, &registry::Preset, registry::Numbers)> = registry::presets(link::VERSION)
+        .map(|(e, p)| {
+            let (params, clock_ms) = link::preset_values(p, &LabParams::default(), &Locks::default());
+            let numbers = States::init(&params, e, clock_ms).numbers(&params, e);
+            (e, p, numbers)
+        })
+        .collect();
+    let page = |e: Experiment| Group::of(e.code()).map_or("", |g| g.dir);
+    if json {
+        let list: Vec<Value> = rows
+            .iter()
+            .map(|(e, p, numbers)| {
+                let values: serde_json::Map<String, Value> = p.values.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                let numbers: serde_json::Map<String, Value> = numbers.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                json!({ "preset": p.code, "experiment": e.code(), "page": page(*e),
+                    "label": (p.label)(retry_lab_web::i18n::Lang::En), "values": values, "numbers": numbers })
+            })
+            .collect();
+        return json!({ "presets": list }).to_string();
+    }
+    rows.iter()
+        .map(|(e, p, numbers)| {
+            let numbers: Vec<String> = numbers.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            format!("{} ({}, ./{}): {}", p.code, e.code(), page(*e), numbers.join(" · "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 impl From<RngArg> for RngKind {

@@ -303,3 +303,73 @@ fn stream_and_capacity_reproduce_lesson_004s_exercises() {
     assert_eq!((v["workers_wanted"].as_u64(), v["last_wait_s"].as_u64()), (Some(27), Some(1_000)));
     refused(&["stream", "group", "--partitions", "0", "--consumers", "1"], "--partitions");
 }
+
+/// The numbers in a text, as written ("1,890" → "1890", "0.2"), leaving
+/// out what is quoted as code (ids, commands) and digits inside a word
+/// ("uuid5", "v4", "CRC-32", "listing-42").
+fn numbers_in(text: &str) -> Vec<String> {
+    let prose: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let chars: Vec<char> = prose.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let before = |k: usize| k.checked_sub(1).map(|k| chars[k]);
+        let in_word = before(i).is_some_and(char::is_alphabetic)
+            || (before(i) == Some('-') && before(i - 1).is_some_and(char::is_alphabetic));
+        let mut number = String::new();
+        while i < chars.len() && (chars[i].is_ascii_digit() || (matches!(chars[i], ',' | '.') && chars.get(i + 1).is_some_and(char::is_ascii_digit))) {
+            number.push(chars[i]);
+            i += 1;
+        }
+        if !in_word {
+            found.push(number.replace(',', ""));
+        }
+    }
+    found
+}
+
+/// Every number the README's preset table states for a preset is one that
+/// `retry-lab presets` gives for it (a result of its run, or one of its
+/// parameters): an author's text cannot drift from the engine. And every
+/// preset has a row.
+#[test]
+fn the_readme_preset_table_states_what_the_presets_give() {
+    let presets = json(&["presets", "--json"]);
+    let presets = presets["presets"].as_array().unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let table = readme.split("| preset | what it shows |").nth(1).expect("the README's preset table");
+    let rows: Vec<&str> = table.lines().skip(2).take_while(|l| l.starts_with('|')).collect();
+    let mut covered = Vec::new();
+    for row in rows {
+        let cells: Vec<&str> = row.split('|').collect();
+        let codes: Vec<&str> = cells[1].split('`').skip(1).step_by(2).collect();
+        let mut given = Vec::new();
+        for code in &codes {
+            let preset = presets.iter().find(|p| p["preset"] == *code).unwrap_or_else(|| panic!("README lists `{code}`, no such preset"));
+            for field in ["numbers", "values"] {
+                for value in preset[field].as_object().unwrap().values() {
+                    given.extend(numbers_in(value.as_str().unwrap_or_default()));
+                }
+            }
+            covered.push(code.to_string());
+        }
+        for number in numbers_in(cells[3]) {
+            assert!(given.contains(&number), "README's row for {codes:?} says {number}, which `retry-lab presets` does not give for them: {}", cells[3]);
+        }
+    }
+    for preset in presets {
+        assert!(covered.iter().any(|c| preset["preset"] == c.as_str()), "no README row for preset {}", preset["preset"]);
+    }
+}
+
+#[test]
+fn the_readme_check_fails_on_a_drifted_number() {
+    // What the check above reads, shown to catch a number the engine does not give.
+    assert_eq!(numbers_in("29 deliveries; 1,890–1,980 s; `0a0b-5109`; 0.2, 3.0 s; uuid5, v4, listing-42"), ["29", "1890", "1980", "0.2", "3.0"]);
+    let given = numbers_in("deliveries 29 · effects 25");
+    assert!(!numbers_in("30 deliveries").iter().all(|n| given.contains(n)));
+}

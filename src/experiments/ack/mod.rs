@@ -87,7 +87,22 @@ static PRESETS: [Preset; 2] = [
 pub type State = ();
 
 crate::registry::computed_unit!(AckTiming, code: "ack", title: |lang| strings::strings(lang).experiment_ack,
-    state: |_: &Params, _: &Shared| ());
+    state: |_: &Params, _: &Shared| (),
+    numbers: numbers);
+
+/// Each row: deliveries / effects / discarded / lost, and effects per message.
+#[cfg(not(target_arch = "wasm32"))]
+fn numbers(p: &Params, shared: &Shared, _: &State) -> crate::registry::Numbers {
+    let Some(rows) = p.loop_rows(shared) else { return Vec::new() };
+    let names = [("before", "before_effects_per_message"), ("after", "after_effects_per_message"), ("after_dedup", "after_dedup_effects_per_message")];
+    names.into_iter().zip(rows).flat_map(|((name, per), r)| {
+        let row = [r.row.deliveries, r.row.effects, r.row.duplicates_discarded, u64::from(r.row.lost)].map(crate::format::int).join(" / ");
+        // "942 × 1, 56 × 2, 2 × 3": messages × effects, for 1 effect and more.
+        let histogram: Vec<String> = r.effects_histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0)
+            .map(|(effects, n)| format!("{} × {effects}", crate::format::int(*n))).collect();
+        [(name, row), (per, histogram.join(", "))]
+    }).collect()
+}
 
 #[cfg(test)]
 mod tests {

@@ -87,7 +87,24 @@ static PRESETS: [Preset; 3] = [
 ];
 
 crate::registry::computed_unit!(Backpressure, code: "backpressure", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) });
+    state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) },
+    numbers: numbers);
+
+#[cfg(not(target_arch = "wasm32"))]
+fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+    use crate::format::{duration_text, int};
+    let (cfg, c) = (&state.run.config, &state.run.counters);
+    let growth = cfg.in_per_s.saturating_sub(cfg.out_per_s);
+    vec![
+        ("growth_per_s", int(growth)),
+        ("growth_per_day", int(growth * 86_400)),
+        ("died_at", c.died_at_s.map_or_else(|| "never".to_owned(), |s| format!("{} s ({})", int(s), duration_text(s)))),
+        ("dropped_newest", int(c.dropped_newest)),
+        ("dropped_oldest", int(c.dropped_oldest)),
+        ("never_produced", int(c.held_back)),
+        ("waiting_at_the_end", int(c.queue_end)),
+    ]
+}
 
 #[cfg(test)]
 mod tests {

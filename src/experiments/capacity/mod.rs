@@ -126,7 +126,32 @@ static PRESETS: [Preset; 6] = [
 ];
 
 crate::registry::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| params.state());
+    state: |params: &Params, _: &Shared| params.state(),
+    numbers: numbers);
+
+#[cfg(not(target_arch = "wasm32"))]
+fn numbers(p: &Params, _: &Shared, c: &State) -> crate::registry::Numbers {
+    use crate::format::{duration_text, int};
+    let opt = |s: Option<u64>, none: &str| s.map_or_else(|| none.to_owned(), |s| format!("{} s ({})", int(s), duration_text(s)));
+    vec![
+        ("sync_workers", int(c.sync_workers)),
+        ("service_per_s", int(c.service_per_s)),
+        ("deepest", int(c.fluid.peak.1)),
+        ("deepest_at_s", int(c.fluid.peak.0)),
+        ("newest_wait", opt(c.newest_wait_s, "never")),
+        ("oldest_age", opt(c.oldest_age_s, "—")),
+        ("drained_at", opt(c.fluid.drained_at_s, "never")),
+        ("drain_s_after_the_deepest", opt(c.fluid.drained_at_s.map(|end| end - c.fluid.peak.0), "never")),
+        ("promise", format!("{} s", int(p.promise_s))),
+        ("waiting_at_the_end", int(c.fluid.depth.last().map_or(0, |d| d.1))),
+        ("little_wait", opt(c.little_wait_s, "—")),
+        // Hours to a tenth, without float printing.
+        ("little_wait_h", c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{}.{}", s / 3_600, s % 3_600 * 10 / 3_600))),
+        ("keda_wanted", int(c.keda.0)),
+        ("keda_running", int(c.keda.1)),
+        ("keda_last_wait", opt(Some(c.keda.2), "")),
+    ]
+}
 
 #[cfg(test)]
 mod tests {

@@ -91,7 +91,13 @@ crate::registry::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).ex
     state: |params: &Params, _: &Shared| State {
         naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),
         idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),
-    });
+    },
+    numbers: |_: &Params, _: &Shared, state: &State| vec![
+        ("reads", state.naive.reads.to_string()),
+        ("effects_naive", state.naive.effects.to_string()),
+        ("effects_idempotent", state.idempotent.effects.to_string()),
+        ("discarded_idempotent", state.idempotent.duplicates_discarded.to_string()),
+    ]);
 
 #[cfg(test)]
 mod tests {

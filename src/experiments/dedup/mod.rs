@@ -71,7 +71,19 @@ static PRESETS: [Preset; 2] = [
 ];
 
 crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
-    state: |params: &Params, shared: &Shared| State { rows: params.rows(shared) });
+    state: |params: &Params, shared: &Shared| State { rows: params.rows(shared) },
+    numbers: |p: &Params, _: &Shared, state: &State| {
+        // Deliveries / effects / discarded / lost, per placement (Placement::ALL's order).
+        let row = |r: &retry_lab_core::dedup_record::DedupRecordRow| {
+            [r.deliveries, r.effects, r.discarded, u64::from(r.lost)].map(crate::format::int).join(" / ")
+        };
+        vec![
+            ("same_transaction", row(&state.rows[0])),
+            ("effect_then_record", row(&state.rows[1])),
+            ("record_then_effect", row(&state.rows[2])),
+            ("two_copies_at_once_effects", retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects.to_string()),
+        ]
+    });
 
 #[cfg(test)]
 mod tests {

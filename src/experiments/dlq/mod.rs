@@ -242,6 +242,11 @@ impl Unit for Dlq {
     type Action = Action;
     const CODE: &'static str = "dlq";
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+        super::queue_numbers(&state.run)
+    }
+
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }

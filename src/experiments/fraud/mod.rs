@@ -86,7 +86,8 @@ static PRESETS: [Preset; 2] = [
 ];
 
 crate::registry::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| params.state());
+    state: |params: &Params, _: &Shared| params.state(),
+    numbers: |_: &Params, _: &Shared, state: &State| ["add", "upsert", "dedup", "commit_first"].into_iter().zip(state.counters).map(|(k, n)| (k, n.to_string())).collect());
 
 #[cfg(test)]
 mod tests {

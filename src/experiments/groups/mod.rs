@@ -194,7 +194,30 @@ static PRESETS: [Preset; 7] = [
 ];
 
 crate::registry::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) });
+    state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) },
+    numbers: numbers);
+
+/// The indexer at the instant shown and at the end, the lake sink at the instant.
+#[cfg(not(target_arch = "wasm32"))]
+fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+    let run = &state.run;
+    let at = run.snapshot(&run.indexer, p.at_s);
+    let end = run.snapshot(&run.indexer, run.indexer.end_tick as u32 + 1);
+    let reads = end.reads.iter().flatten();
+    let committed = |s: &Snapshot| s.committed.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    let mut out = vec![
+        ("at_s", p.at_s.to_string()),
+        ("indexer_committed_by_partition", committed(&at)),
+        ("consumers_reading", (p.consumers - run.indexer.idle_at_start).to_string()),
+        ("consumers_idle", run.indexer.idle_at_start.to_string()),
+        ("rereads", reads.clone().map(|n| n.saturating_sub(1)).sum::<u32>().to_string()),
+        ("gaps", reads.filter(|n| **n == 0).count().to_string()),
+    ];
+    if let Some(sink) = &run.sink {
+        out.push(("sink_committed_by_partition", committed(&run.snapshot(sink, p.at_s))));
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {

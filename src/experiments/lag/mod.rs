@@ -81,7 +81,17 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| ());
+crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
+    numbers: |p: &Params, _: &Shared, _: &State| {
+        let (c, (reading, idle)) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers));
+        vec![
+            ("consume_per_s", crate::format::int(c.consume_per_s)),
+            ("spare_per_s", crate::format::int(c.spare_per_s)),
+            ("catch_up_s", c.catch_up_s.map_or_else(|| "never".to_owned(), |s| crate::format::int(s.round() as u64))),
+            ("reading", reading.to_string()),
+            ("idle", idle.to_string()),
+        ]
+    });
 
 #[cfg(test)]
 mod tests {

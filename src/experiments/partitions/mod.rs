@@ -114,7 +114,20 @@ static PRESETS: [Preset; 2] = [
 crate::registry::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State {
         layouts: std::rc::Rc::new([params.layout(KeyHash::Crc32), params.layout(KeyHash::Murmur2)]),
-    });
+    },
+    numbers: numbers);
+
+/// Each event's key, partition and offset under each hash, and how many move.
+#[cfg(not(target_arch = "wasm32"))]
+fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+    let place = |layout: &Layout| {
+        let events = p.events.iter().zip(&layout.placed).map(|((key, _), (part, offset))| format!("{key} → {part}@{offset}"));
+        events.collect::<Vec<_>>().join(", ")
+    };
+    let moves = |layout: &Layout| layout.moves.iter().filter(|m| **m).count().to_string();
+    let [crc, murmur] = &*state.layouts;
+    vec![("crc32", place(crc)), ("murmur2", place(murmur)), ("crc32_moves", moves(crc)), ("murmur2_moves", moves(murmur))]
+}
 
 #[cfg(test)]
 mod tests {

@@ -103,7 +103,13 @@ static PRESETS: [Preset; 2] = [
 ];
 
 crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,
-    state: |params: &Params, shared: &Shared| State { engines: params.engines(shared) });
+    state: |params: &Params, shared: &Shared| State { engines: params.engines(shared) },
+    numbers: |_: &Params, _: &Shared, state: &State| state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| vec![
+        ("effects_naive", naive.effects.to_string()),
+        ("effects_by_v4_id", v4.effects.to_string()),
+        ("effects_by_uuid5", uuid5.effects.to_string()),
+        ("discarded_by_uuid5", uuid5.duplicates_discarded.to_string()),
+    ]));
 
 #[cfg(test)]
 mod tests {

@@ -205,4 +205,27 @@ impl crate::registry::Unit for Retries {
     fn clock_ms(state: &State) -> Option<u64> {
         Some(state.clock_ms)
     }
+    /// The whole run, played to its end.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
+        let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Vec::new() };
+        pair.run_until(u64::MAX / 2);
+        let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
+        // Every entry into dead-letter, retried by hand later or not.
+        let entered: Vec<u64> = pair.idempotent.trace().iter()
+            .filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered)).map(|a| a.at_ms).collect();
+        let when = |ms: Option<&u64>| ms.map_or_else(|| "—".to_owned(), |ms| crate::format::seconds(*ms));
+        vec![
+            ("deliveries", crate::format::int(idem.deliveries)),
+            ("effects_naive", crate::format::int(naive.effects)),
+            ("effects_idempotent", crate::format::int(idem.effects)),
+            ("repeats_discarded", crate::format::int(idem.duplicates_discarded)),
+            ("naive_extra_effects", crate::format::int(naive.effects - idem.effects)),
+            ("dead_lettered", crate::format::int(entered.len() as u64)),
+            ("first_dead_letter", when(entered.iter().min())),
+            ("last_dead_letter", when(entered.iter().max())),
+            ("retried_by_hand", crate::format::int(idem.manual_retries.into())),
+            ("delivered", crate::format::int(idem.acknowledged.into())),
+        ]
+    }
 }

@@ -168,7 +168,44 @@ static PRESETS: [Preset; 4] = [
 ];
 
 crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
-    state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) });
+    state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) },
+    numbers: numbers);
+
+/// Seconds to one decimal from microseconds, without float printing.
+#[cfg(not(target_arch = "wasm32"))]
+fn tenths(us: u64) -> String {
+    let tenths = (us + 50_000) / 100_000;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// Each side's counters, and client 0's call times if every call failed.
+#[cfg(not(target_arch = "wasm32"))]
+fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+    let mut out = Vec::new();
+    for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times]) in state.runs.iter().zip([
+        ["a_calls", "a_reached_dependency", "a_succeeded", "a_exhausted", "a_fallbacks", "a_last_success_s", "a_client_0_calls_at_s"],
+        ["b_calls", "b_reached_dependency", "b_succeeded", "b_exhausted", "b_fallbacks", "b_last_success_s", "b_client_0_calls_at_s"],
+    ]) {
+        let Some(run) = run else { continue };
+        let c = &run.counters;
+        let mut at_us = 0;
+        let mut calls_at = vec![tenths(0)];
+        for wait in run.config.waits_us(0) {
+            at_us += wait;
+            calls_at.push(tenths(at_us));
+        }
+        out.extend([
+            (calls, crate::format::int(c.calls)),
+            (reached, crate::format::int(c.calls_to_dependency)),
+            (succeeded, c.succeeded.to_string()),
+            (exhausted, c.exhausted.to_string()),
+            (fallbacks, crate::format::int(c.fallbacks)),
+            (last, c.last_success_us.map_or_else(|| "—".to_owned(), tenths)),
+            (times, calls_at.join(", ")),
+        ]);
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {

@@ -105,7 +105,27 @@ static PRESETS: [Preset; 3] = [
 ];
 
 crate::registry::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(PoolRun::new(params.config())) });
+    state: |params: &Params, _: &Shared| State { run: Rc::new(PoolRun::new(params.config())) },
+    numbers: numbers);
+
+/// Each dependency's counters; how late a slow answer comes after its caller left.
+#[cfg(not(target_arch = "wasm32"))]
+fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+    let (cfg, int) = (&state.run.config, crate::format::int);
+    let late_ms = cfg.latency_ms[0].min(cfg.timeout_ms).saturating_sub(cfg.deadline_ms);
+    let mut out = vec![
+        ("workers_per_pool", int(u64::from(if cfg.separate_pools { cfg.workers / 2 } else { cfg.workers }))),
+        ("a_answered_after_its_caller_left_s", format!("{}.{}", late_ms / 1_000, late_ms % 1_000 / 100)),
+    ];
+    for (c, names) in state.run.counters.iter().zip([
+        ["a_requests", "a_in_time", "a_timed_out", "a_too_late", "a_refused", "a_wasted_worker_s"],
+        ["b_requests", "b_in_time", "b_timed_out", "b_too_late", "b_refused", "b_wasted_worker_s"],
+    ]) {
+        let values = [c.requests, c.in_time, c.timed_out, c.too_late, c.rejected, c.wasted_ms.div_ceil(1_000)];
+        out.extend(names.into_iter().zip(values.map(int)));
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {

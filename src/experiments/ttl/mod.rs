@@ -63,7 +63,13 @@ static PRESETS: [Preset; 2] = [
 ];
 
 crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) });
+    state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) },
+    numbers: |_: &Params, _: &Shared, state: &State| {
+        use retry_lab_core::dedup_ttl::Outcome;
+        let again: Vec<String> = state.deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| crate::format::seconds(d.at_ms)).collect();
+        let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
+        vec![("effects", effects.to_string()), ("processed_again_at", again.join(", "))]
+    });
 
 #[cfg(test)]
 mod tests {

@@ -103,6 +103,15 @@ impl crate::registry::Unit for DoublePublication {
             *state = State::of(&params.pass);
         }
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
+        let demo = params.demo(shared);
+        vec![
+            ("uuid5", demo.derived.to_string()),
+            ("processed_by_v4_ids", demo.processed_by_random_id.to_string()),
+            ("processed_by_uuid5", demo.processed_by_derived_id.to_string()),
+        ]
+    }
     fn reduce(state: &mut State, params: &mut Params, _shared: &Shared, locks: &Locks, action: Action) {
         if locks.contains("pass") {
             return;

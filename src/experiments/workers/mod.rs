@@ -90,7 +90,8 @@ static PRESETS: [Preset; 4] = [
 ];
 
 crate::registry::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) });
+    state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) },
+    numbers: |_: &Params, _: &Shared, state: &State| super::queue_numbers(&state.run));
 
 #[cfg(test)]
 mod tests {
