@@ -32,21 +32,26 @@ enum Command {
     /// With --base-ms or --attempts, lesson 003's count: --attempts N includes
     /// the first call and the wait after failed attempt i (from 0) is base·2^i.
     Schedule {
-        #[arg(long, default_value_t = 30, value_parser = base_s, conflicts_with = "base_ms")]
-        base_s: u32,
-        #[arg(long, default_value_t = 6, value_parser = retries_backoff, conflicts_with = "attempts")]
-        retries: u32,
+        /// Default: the preset's, else 30.
+        #[arg(long, value_parser = base_s, conflicts_with = "base_ms")]
+        base_s: Option<u32>,
+        /// Default: the preset's, else 6.
+        #[arg(long, value_parser = retries_backoff, conflicts_with = "attempts")]
+        retries: Option<u32>,
         /// Base in milliseconds (lesson 003's retry() uses 200).
         #[arg(long, value_parser = storm_base_ms)]
         base_ms: Option<u64>,
         /// Calls at most, the first included (lesson 003's max_attempts).
         #[arg(long, value_parser = storm_attempts)]
         attempts: Option<u32>,
-        #[arg(long, value_enum, default_value_t = JitterArg::None)]
-        jitter: JitterArg,
+        #[arg(long, value_enum)]
+        jitter: Option<JitterArg>,
         /// Seed of the jitter draws.
         #[arg(long, default_value_t = 2026)]
         seed: u64,
+        /// A page preset of the retries experiment: its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Retries))]
+        preset: Option<&'static str>,
         #[arg(long)]
         json: bool,
     },
@@ -78,11 +83,14 @@ enum Command {
     /// Lesson 004's competing consumers: N jobs of D ms on W workers.
     Workers {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        jobs: u32,
+        jobs: Option<u32>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
-        job_ms: u64,
+        job_ms: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000))]
-        workers: u32,
+        workers: Option<u32>,
+        /// A page preset of the competing consumers (its queue and restart too): its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Workers))]
+        preset: Option<&'static str>,
         #[arg(long)]
         json: bool,
     },
@@ -94,30 +102,40 @@ enum Command {
     /// Lesson 001: the dedup record in the effect's transaction, after it, or
     /// before it, in lesson 004's loop.
     DedupRecord {
-        #[arg(long, default_value_t = 1_000, value_parser = ack_messages)]
-        messages: u32,
-        /// Probability that the consumer crashes between the two writes (0..=1, below 1).
-        #[arg(long, default_value = "0.05", value_parser = crash)]
-        crash: Probability,
-        #[arg(long, default_value_t = 7)]
-        seed: u64,
-        #[arg(long, value_enum, default_value_t = RngArg::Python)]
-        rng: RngArg,
+        /// Default: the preset's, else 1000.
+        #[arg(long, value_parser = ack_messages)]
+        messages: Option<u32>,
+        /// Probability that the consumer crashes between the two writes (0..=1, below 1; default 0.05).
+        #[arg(long, value_parser = crash)]
+        crash: Option<Probability>,
+        /// Default: the preset's, else 7.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Default: python.
+        #[arg(long, value_enum)]
+        rng: Option<RngArg>,
+        /// A page preset of the dedup record: its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Dedup))]
+        preset: Option<&'static str>,
         #[arg(long)]
         json: bool,
     },
     /// Lesson 003's processed-id store with expiry, against the backoff
     /// schedule: an event processed at once whose ack is lost N times.
     DedupTtl {
-        /// The record's time to live, s (omit: it never expires).
+        /// The record's time to live, s (0: it never expires; default: the preset's, else 300).
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=2_592_000))]
         ttl_s: Option<u64>,
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=i64::from(limits::RETRIES_MAX_BACKOFF)))]
-        acks_lost: u32,
+        /// Default: the preset's, else 5.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(limits::RETRIES_MAX_BACKOFF)))]
+        acks_lost: Option<u32>,
         #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(i64::from(limits::BACKOFF_BASE_S_MIN)..=i64::from(limits::BACKOFF_BASE_S_MAX)))]
         base_s: u32,
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=i64::from(limits::RETRIES_MAX_BACKOFF)))]
         retries: u32,
+        /// A page preset of the expiring record: its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Ttl))]
+        preset: Option<&'static str>,
         #[arg(long)]
         json: bool,
     },
@@ -135,12 +153,16 @@ enum Command {
     },
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
-        /// dns, url, oid, x500, or a custom UUID.
-        #[arg(long, default_value = "dns", value_parser = namespace)]
-        namespace: Namespace,
-        /// The fact key, e.g. "25544|2026-07-29T14:00:00Z" (1..=1024 bytes).
+        /// dns, url, oid, x500, or a custom UUID (default: the preset's, else dns).
+        #[arg(long, value_parser = namespace)]
+        namespace: Option<Namespace>,
+        /// The fact key, e.g. "25544|2026-07-29T14:00:00Z" (1..=1024 bytes; default: the preset's pass, else the lesson's).
         #[arg(long, value_parser = key)]
-        key: String,
+        key: Option<String>,
+        /// A page preset of the double publication: its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::DoublePublication))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
@@ -151,44 +173,60 @@ enum StreamCommand {
     /// The partition of each key (in order).
     Partition {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        partitions: u32,
+        partitions: Option<u32>,
         #[arg(long, value_enum, default_value_t = HashArg::Crc32)]
         hash: HashArg,
-        #[arg(required = true)]
+        /// Default: the preset's events' keys, else the lesson's six.
         keys: Vec<String>,
+        /// A page preset of partitions and keys: its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Partitions))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
     /// A consumer group: consumers reading, and idle ones.
     Group {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        partitions: u32,
+        partitions: Option<u32>,
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        consumers: u32,
+        consumers: Option<u32>,
+        /// A page preset of groups and offsets: its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Groups))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
     /// How a lag drains.
     Lag {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        partitions: u32,
+        partitions: Option<u32>,
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        consumers: u32,
+        consumers: Option<u32>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        per_consumer_per_s: u64,
+        per_consumer_per_s: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
-        arrival_per_s: u64,
+        arrival_per_s: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000))]
-        behind: u64,
+        behind: Option<u64>,
+        /// A page preset of the lag (exercise 9): its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Lag))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
     /// Exercise 10: a consumer dies before committing; another re-reads.
     Rebalance {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        payments: u32,
+        payments: Option<u32>,
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
-        processed_before_crash: u32,
+        processed_before_crash: Option<u32>,
+        /// A page preset of the fraud counter (exercise 10): its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Fraud))]
+        preset: Option<&'static str>,
+
         #[arg(long, value_enum)]
         sink: SinkArg,
         #[arg(long)]
@@ -201,47 +239,63 @@ enum CapacityCommand {
     /// A consumer down for a while: the backlog and how long it takes to drain.
     Backlog {
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
-        arrival_per_s: u64,
+        arrival_per_s: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=31_536_000))]
-        down_s: u64,
+        down_s: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
-        service_per_s: u64,
+        service_per_s: Option<u64>,
+        /// A page preset of capacity (its mean rate, outage and workers): its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Capacity))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
     /// A peak against a pool of workers: synchronous needs, the queue at its end, the last wait.
     Peak {
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
-        arrival_per_s: u64,
+        arrival_per_s: Option<u64>,
         /// How long the peak lasts, s.
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=31_536_000))]
-        seconds: u64,
+        seconds: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
-        workers: u64,
+        workers: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        per_worker_per_s: u64,
+        per_worker_per_s: Option<u64>,
+        /// A page preset of capacity (its peak and workers): its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Capacity))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
     /// Little's law: the wait W = L ÷ λ.
     Little {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
-        arrival_per_h: u64,
+        arrival_per_h: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000))]
-        waiting: u64,
+        waiting: Option<u64>,
+        /// A page preset of capacity (its Little's law): its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Capacity))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
     /// KEDA's queue-length scaler against a burst, with a ceiling of workers.
     Keda {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        messages: u64,
+        messages: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-        queue_length: u64,
+        queue_length: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400))]
-        job_s: u64,
+        job_s: Option<u64>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-        max_workers: u64,
+        max_workers: Option<u64>,
+        /// A page preset of capacity (its KEDA): its parameters; the flags given override them.
+        #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Capacity))]
+        preset: Option<&'static str>,
+
         #[arg(long)]
         json: bool,
     },
@@ -262,50 +316,62 @@ enum SinkArg {
 }
 
 #[derive(clap::Args)]
+/// Every flag defaults to the preset's value (its left side's strategy), else the page's.
 struct StormArgs {
-    #[arg(long, default_value_t = 100, value_parser = storm_clients)]
-    clients: u32,
-    /// The dependency is down from 0 until this time, in seconds (up to three decimals).
-    #[arg(long = "recover-at-s", value_name = "SECONDS", default_value = "1", value_parser = recover_at)]
-    recover_at_ms: u64,
-    #[arg(long, default_value_t = 50, value_parser = capacity)]
-    capacity_per_s: u32,
-    #[arg(long, value_enum, default_value_t = StrategyArg::None)]
-    strategy: StrategyArg,
-    #[arg(long, default_value_t = 200, value_parser = storm_base_ms)]
-    base_ms: u64,
-    /// Calls per client at most, the first included.
-    #[arg(long, default_value_t = 5, value_parser = storm_attempts)]
-    attempts: u32,
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// Default 100.
+    #[arg(long, value_parser = storm_clients)]
+    clients: Option<u32>,
+    /// The dependency is down from 0 until this time, in seconds (up to three decimals; default 1).
+    #[arg(long = "recover-at-s", value_name = "SECONDS", value_parser = recover_at)]
+    recover_at_ms: Option<u64>,
+    /// Default 50.
+    #[arg(long, value_parser = capacity)]
+    capacity_per_s: Option<u32>,
+    /// Default none.
+    #[arg(long, value_enum)]
+    strategy: Option<StrategyArg>,
+    /// Default 200.
+    #[arg(long, value_parser = storm_base_ms)]
+    base_ms: Option<u64>,
+    /// Calls per client at most, the first included (default 5).
+    #[arg(long, value_parser = storm_attempts)]
+    attempts: Option<u32>,
+    /// Default 7 (jitter draws only).
+    #[arg(long)]
+    seed: Option<u64>,
     /// A shared retry budget of this many tokens (gRPC retryThrottling's maxTokens).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     budget_tokens: Option<u32>,
-    /// Tokens a success gives back (tokenRatio, 0..=max tokens, three decimals).
-    #[arg(long, default_value = "0.1", value_parser = token_ratio)]
-    budget_ratio: u32,
+    /// Tokens a success gives back (tokenRatio, 0..=max tokens, three decimals; default 0.1).
+    #[arg(long, value_parser = token_ratio)]
+    budget_ratio: Option<u32>,
     /// A circuit breaker that opens after this many consecutive failures.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     breaker_failures: Option<u32>,
-    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    breaker_open_ms: u64,
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
-    breaker_trials: u32,
+    /// Default 1000.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    breaker_open_ms: Option<u64>,
+    /// Default 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    breaker_trials: Option<u32>,
+    /// A page preset of the retry storm: its parameters; the flags given override them.
+    #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Storm))]
+    preset: Option<&'static str>,
     #[arg(long)]
     json: bool,
 }
 
 #[derive(clap::Args)]
+/// Every flag defaults to the preset's value, else the page's.
 struct VisibilityArgs {
     /// The job's duration, s (up to three decimals).
     #[arg(long = "job-s", value_name = "SECONDS", value_parser = queue_seconds)]
-    job_ms: u64,
+    job_ms: Option<u64>,
     /// The visibility timeout, s.
     #[arg(long = "timeout-s", value_name = "SECONDS", value_parser = queue_seconds)]
-    timeout_ms: u64,
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000))]
-    workers: u32,
+    timeout_ms: Option<u64>,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    workers: Option<u32>,
     /// A live worker renews the deadline this often, s.
     #[arg(long = "heartbeat-s", value_name = "SECONDS", value_parser = queue_seconds)]
     heartbeat_ms: Option<u64>,
@@ -314,17 +380,22 @@ struct VisibilityArgs {
     max_receive: Option<u32>,
     #[arg(long, value_enum)]
     poison: Option<PoisonArg>,
+    /// A page preset of the visibility timeout: its parameters; the flags given override them.
+    #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Visibility))]
+    preset: Option<&'static str>,
     #[arg(long)]
     json: bool,
 }
 
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("fault").required(true).args(["lose_cursor_after", "crash_before_save"])))]
+#[command(group(clap::ArgGroup::new("fault").args(["lose_cursor_after", "crash_before_save"])))]
+/// Every flag defaults to the preset's value, else the page's (100 events
+/// in batches of 10, the cursor lost after batch 5, the idempotent consumer).
 struct CursorArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(polling::EVENTS_MAX)))]
-    events: u32,
+    events: Option<u32>,
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(polling::EVENTS_MAX)))]
-    batch: u32,
+    batch: Option<u32>,
     /// The saved cursor is lost after batch K (from 1).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     lose_cursor_after: Option<u32>,
@@ -332,7 +403,10 @@ struct CursorArgs {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     crash_before_save: Option<u32>,
     #[arg(long, value_enum)]
-    consumer: ConsumerArg,
+    consumer: Option<ConsumerArg>,
+    /// A page preset of the cursor: its parameters; the flags given override them.
+    #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Cursor))]
+    preset: Option<&'static str>,
     #[arg(long)]
     json: bool,
 }
@@ -368,12 +442,17 @@ impl From<StrategyArg> for Strategy {
 
 impl From<JitterArg> for Strategy {
     fn from(j: JitterArg) -> Self {
-        match j {
-            JitterArg::None => Strategy::Exponential,
-            JitterArg::Full => Strategy::Full,
-            JitterArg::Equal => Strategy::Equal,
-            JitterArg::Decorrelated => Strategy::Decorrelated,
-        }
+        strategy_of(j.into())
+    }
+}
+
+/// Lesson 000's jitter as lesson 003's strategy (no jitter: plain exponential).
+fn strategy_of(j: Jitter) -> Strategy {
+    match j {
+        Jitter::None => Strategy::Exponential,
+        Jitter::Full => Strategy::Full,
+        Jitter::Equal => Strategy::Equal,
+        Jitter::Decorrelated => Strategy::Decorrelated,
     }
 }
 
@@ -550,11 +629,7 @@ fn preset_of(text: &str, experiment: Experiment) -> Result<&'static str, String>
         Some(code) => Ok(code),
         None => {
             let owner = preset(link::VERSION, text).map(|(e, _)| e);
-            let hint = match owner {
-                Some(Experiment::AckTiming) => " (that preset is the ack table's: retry-lab ack-table --preset ...)".to_owned(),
-                Some(Experiment::Retries) => " (that preset is the retries run's: retry-lab simulate --preset ...)".to_owned(),
-                _ => String::new(),
-            };
+            let hint = owner.map_or_else(String::new, |e| format!(" ({text} is a preset of the {} experiment)", e.code()));
             Err(format!("must be one of {}{hint}", codes.join(", ")))
         }
     }
@@ -612,22 +687,35 @@ fn attempt_schedule(cfg: StormConfig, json: bool) -> String {
     out + &format!("{:>7}  {:>10}", "total", ms(waits_us.iter().sum()))
 }
 
-fn run_storm(args: StormArgs) -> Result<String, String> {
-    let cfg = StormConfig {
-        clients: args.clients,
-        recover_at_ms: args.recover_at_ms,
-        capacity_per_s: args.capacity_per_s,
-        strategy: args.strategy.into(),
-        base_ms: args.base_ms,
-        attempts_max: args.attempts,
-        seed: args.seed,
-        budget: args.budget_tokens.map(|max_tokens| Budget { max_tokens, token_ratio_milli: args.budget_ratio }),
-        breaker: args.breaker_failures.map(|failures_to_open| Breaker {
-            failures_to_open,
-            open_ms: args.breaker_open_ms,
-            half_open_calls: args.breaker_trials,
-        }),
+/// The page's storm (the preset's, left side), then every flag given.
+fn storm_config(args: &StormArgs) -> StormConfig {
+    let base = preset_params(args.preset);
+    let page = base.storm.config(0, &base.shared);
+    let ratio = args.budget_ratio.or(page.budget.map(|b| b.token_ratio_milli)).unwrap_or(100);
+    let budget = match args.budget_tokens {
+        Some(max_tokens) => Some(Budget { max_tokens, token_ratio_milli: ratio }),
+        None => page.budget.map(|b| Budget { token_ratio_milli: ratio, ..b }),
     };
+    let breaker = match args.breaker_failures {
+        Some(failures_to_open) => Some(Breaker { failures_to_open, ..page.breaker.unwrap_or(Breaker { failures_to_open, open_ms: 1_000, half_open_calls: 1 }) }),
+        None => page.breaker,
+    }
+    .map(|b| Breaker { open_ms: args.breaker_open_ms.unwrap_or(b.open_ms), half_open_calls: args.breaker_trials.unwrap_or(b.half_open_calls), ..b });
+    StormConfig {
+        clients: args.clients.unwrap_or(page.clients),
+        recover_at_ms: args.recover_at_ms.unwrap_or(page.recover_at_ms),
+        capacity_per_s: args.capacity_per_s.unwrap_or(page.capacity_per_s),
+        strategy: args.strategy.map_or(page.strategy, Strategy::from),
+        base_ms: args.base_ms.unwrap_or(page.base_ms),
+        attempts_max: args.attempts.unwrap_or(page.attempts_max),
+        seed: args.seed.unwrap_or(page.seed),
+        budget,
+        breaker,
+    }
+}
+
+fn run_storm(args: StormArgs) -> Result<String, String> {
+    let cfg = storm_config(&args);
     let run = StormRun::new(cfg).map_err(|e| format!("--{}: must be {}", e.field, e.allowed))?;
     let c = run.counters;
     let last_success_s = c.last_success_us.map(|us| json!(us as f64 / 1e6));
@@ -651,8 +739,10 @@ fn run_storm(args: StormArgs) -> Result<String, String> {
     ))
 }
 
-fn run_workers(jobs: u32, job_ms: u64, workers: u32, json: bool) -> String {
-    let run = QueueRun::new(QueueConfig { messages: jobs, job_ms, workers, visibility_ms: queue::RECEIVE_CEILING_MS, ..QueueConfig::default() });
+fn run_workers(jobs: Option<u32>, job_ms: Option<u64>, workers: Option<u32>, preset: Option<&str>, json: bool) -> String {
+    let page = preset_params(preset).workers.config();
+    let (jobs, job_ms, workers) = (jobs.unwrap_or(page.messages), job_ms.unwrap_or(page.job_ms), workers.unwrap_or(page.workers));
+    let run = QueueRun::new(QueueConfig { messages: jobs, job_ms, workers, ..page });
     let makespan_ms = run.done_at_ms().unwrap_or(0);
     let speedup = (u64::from(jobs) * job_ms) as f64 / makespan_ms.max(1) as f64;
     if json {
@@ -663,19 +753,19 @@ fn run_workers(jobs: u32, job_ms: u64, workers: u32, json: bool) -> String {
 }
 
 fn run_visibility(args: VisibilityArgs) -> String {
+    let page = preset_params(args.preset).visibility.config();
     let run = QueueRun::new(QueueConfig {
-        messages: 1,
-        job_ms: args.job_ms,
-        workers: args.workers,
-        visibility_ms: args.timeout_ms,
-        heartbeat_ms: args.heartbeat_ms,
-        max_receives: args.max_receive,
+        job_ms: args.job_ms.unwrap_or(page.job_ms),
+        workers: args.workers.unwrap_or(page.workers),
+        visibility_ms: args.timeout_ms.unwrap_or(page.visibility_ms),
+        heartbeat_ms: args.heartbeat_ms.or(page.heartbeat_ms),
+        max_receives: args.max_receive.or(page.max_receives),
         poison: match args.poison {
-            None => Poison::None,
+            None => page.poison,
             Some(PoisonArg::Hang) => Poison::Hang,
             Some(PoisonArg::CrashOnOpen) => Poison::CrashOnOpen,
         },
-        ..QueueConfig::default()
+        ..page
     });
     let seconds = |ms: u64| json!(ms as f64 / 1e3);
     let copies = run.copies(0);
@@ -691,22 +781,27 @@ fn run_visibility(args: VisibilityArgs) -> String {
 }
 
 fn run_cursor(args: CursorArgs) -> String {
-    let fault = match (args.lose_cursor_after, args.crash_before_save) {
-        (Some(k), _) => Some(CursorFault::LostAfter(k)),
-        (_, Some(k)) => Some(CursorFault::CrashBeforeSave(k)),
-        _ => None,
+    use retry_lab_web::experiments::cursor::Fault;
+    let page = preset_params(args.preset).cursor;
+    let fault = match (args.lose_cursor_after, args.crash_before_save, page.fault) {
+        (Some(k), _, _) => Some(CursorFault::LostAfter(k)),
+        (_, Some(k), _) => Some(CursorFault::CrashBeforeSave(k)),
+        (None, None, Fault::None) => None,
+        (None, None, Fault::Lost) => Some(CursorFault::LostAfter(page.fault_batch)),
+        (None, None, Fault::CrashBeforeSave) => Some(CursorFault::CrashBeforeSave(page.fault_batch)),
     };
     let consumer = match args.consumer {
-        ConsumerArg::Naive => ConsumerMode::Naive,
-        ConsumerArg::Idempotent => ConsumerMode::Idempotent,
+        Some(ConsumerArg::Naive) => ConsumerMode::Naive,
+        _ => ConsumerMode::Idempotent,
     };
-    let r = PollingRun { events: args.events, batch: args.batch, fault, consumer }.run();
+    let (events, batch) = (args.events.unwrap_or(page.events), args.batch.unwrap_or(page.batch));
+    let r = PollingRun { events, batch, fault, consumer }.run();
     if args.json {
-        return json!({ "events": args.events, "batch": args.batch, "reads": r.reads, "effects": r.effects,
+        return json!({ "events": events, "batch": batch, "reads": r.reads, "effects": r.effects,
             "duplicates_discarded": r.duplicates_discarded, "batches": r.batches.len(), "cursor": r.cursor }).to_string();
     }
-    format!("{} events in batches of {}: {} reads in {} batches, {} effects, {} duplicates discarded (the cursor is the next sequence number to read)",
-        args.events, args.batch, r.reads, r.batches.len(), r.effects, r.duplicates_discarded)
+    format!("{events} events in batches of {batch}: {} reads in {} batches, {} effects, {} duplicates discarded (the cursor is the next sequence number to read)",
+        r.reads, r.batches.len(), r.effects, r.duplicates_discarded)
 }
 
 fn dedup_record(run: DedupRecordRun, json: bool) -> String {
@@ -746,7 +841,10 @@ fn out(json: bool, value: Value, text: String) -> String {
 
 fn run_stream(command: StreamCommand) -> String {
     match command {
-        StreamCommand::Partition { partitions, hash, keys, json } => {
+        StreamCommand::Partition { partitions, hash, keys, preset, json } => {
+            let page = preset_params(preset).partitions;
+            let partitions = partitions.unwrap_or(page.partitions);
+            let keys = if keys.is_empty() { page.events.into_iter().map(|(key, _)| key).collect() } else { keys };
             let hash = match hash {
                 HashArg::Crc32 => KeyHash::Crc32,
                 HashArg::Murmur2 => KeyHash::Murmur2,
@@ -755,17 +853,25 @@ fn run_stream(command: StreamCommand) -> String {
             let text = keys.iter().zip(&ps).map(|(k, p)| format!("{k} -> partition {p}")).collect::<Vec<_>>().join("\n");
             out(json, json!({ "partitions": ps }), text)
         }
-        StreamCommand::Group { partitions, consumers, json } => {
+        StreamCommand::Group { partitions, consumers, preset, json } => {
+            let page = preset_params(preset).groups;
+            let (partitions, consumers) = (partitions.unwrap_or(page.partitions), consumers.unwrap_or(page.consumers));
             let (active, idle) = stream::group(partitions, consumers);
             out(json, json!({ "active": active, "idle": idle }), format!("{active} consumers read, {idle} idle"))
         }
-        StreamCommand::Lag { partitions, consumers, per_consumer_per_s, arrival_per_s, behind, json } => {
+        StreamCommand::Lag { partitions, consumers, per_consumer_per_s, arrival_per_s, behind, preset, json } => {
+            let page = preset_params(preset).lag;
+            let (partitions, consumers) = (partitions.unwrap_or(page.partitions), consumers.unwrap_or(page.consumers));
+            let per_consumer_per_s = per_consumer_per_s.unwrap_or(page.per_consumer_per_s);
+            let (arrival_per_s, behind) = (arrival_per_s.unwrap_or(page.arrival_per_s), behind.unwrap_or(page.behind));
             let c = stream::catch_up(partitions, consumers, per_consumer_per_s, arrival_per_s, behind);
             let text = format!("consumes {}/s, spare {}/s, caught up {}", c.consume_per_s, c.spare_per_s,
                 c.catch_up_s.map_or("never".into(), |s| format!("in {s} s")));
             out(json, json!({ "consume_per_s": c.consume_per_s, "spare_per_s": c.spare_per_s, "catch_up_s": c.catch_up_s }), text)
         }
-        StreamCommand::Rebalance { payments, processed_before_crash, sink, json } => {
+        StreamCommand::Rebalance { payments, processed_before_crash, sink, preset, json } => {
+            let page = preset_params(preset).fraud;
+            let (payments, processed_before_crash) = (payments.unwrap_or(page.payments), processed_before_crash.unwrap_or(page.processed));
             let (commit, sink) = match sink {
                 SinkArg::Add => (Commit::AfterBatch, SinkKind::Add),
                 SinkArg::Upsert => (Commit::AfterBatch, SinkKind::Upsert),
@@ -780,22 +886,33 @@ fn run_stream(command: StreamCommand) -> String {
 
 fn run_capacity(command: CapacityCommand) -> String {
     match command {
-        CapacityCommand::Backlog { arrival_per_s, down_s, service_per_s, json } => {
+        CapacityCommand::Backlog { arrival_per_s, down_s, service_per_s, preset, json } => {
+            let page = preset_params(preset).capacity;
+            let arrival_per_s = arrival_per_s.unwrap_or(page.mean_per_s);
+            let (down_s, service_per_s) = (down_s.unwrap_or(page.down_s), service_per_s.unwrap_or(page.workers * page.per_worker_per_s));
             let (backlog, drain_s) = stream::capacity::backlog(arrival_per_s, down_s, service_per_s);
             let text = format!("{backlog} waiting; drained {}", drain_s.map_or("never".into(), |s| format!("in {s} s")));
             out(json, json!({ "backlog": backlog, "drain_s": drain_s }), text)
         }
-        CapacityCommand::Peak { arrival_per_s, seconds, workers, per_worker_per_s, json } => {
+        CapacityCommand::Peak { arrival_per_s, seconds, workers, per_worker_per_s, preset, json } => {
+            let page = preset_params(preset).capacity;
+            let (arrival_per_s, seconds) = (arrival_per_s.unwrap_or(page.peak_per_s), seconds.unwrap_or(page.peak_s));
+            let (workers, per_worker_per_s) = (workers.unwrap_or(page.workers), per_worker_per_s.unwrap_or(page.per_worker_per_s));
             let p = stream::capacity::peak(arrival_per_s, seconds, workers, per_worker_per_s);
             let text = format!("synchronous: {} workers; with a queue and {workers}: {} waiting at the end, the last waits {}",
                 p.sync_workers, p.backlog, p.last_wait_s.map_or("forever".into(), |s| format!("{s} s")));
             out(json, json!({ "sync_workers": p.sync_workers, "backlog": p.backlog, "last_wait_s": p.last_wait_s }), text)
         }
-        CapacityCommand::Little { arrival_per_h, waiting, json } => {
+        CapacityCommand::Little { arrival_per_h, waiting, preset, json } => {
+            let page = preset_params(preset).capacity;
+            let (arrival_per_h, waiting) = (arrival_per_h.unwrap_or(page.little_per_h), waiting.unwrap_or(page.little_waiting));
             let wait_h = stream::capacity::little_wait(arrival_per_h as f64, waiting as f64);
             out(json, json!({ "wait_h": wait_h }), format!("W = L / λ = {waiting} / {arrival_per_h} = {} h", wait_h.unwrap_or(0.0)))
         }
-        CapacityCommand::Keda { messages, queue_length, job_s, max_workers, json } => {
+        CapacityCommand::Keda { messages, queue_length, job_s, max_workers, preset, json } => {
+            let page = preset_params(preset).capacity;
+            let (messages, queue_length) = (messages.unwrap_or(page.keda_messages), queue_length.unwrap_or(page.keda_queue_length));
+            let (job_s, max_workers) = (job_s.unwrap_or(page.keda_job_s), max_workers.unwrap_or(page.keda_max));
             let (wanted, last_wait_s) = stream::capacity::keda(messages, queue_length, job_s, max_workers);
             out(json, json!({ "workers_wanted": wanted, "last_wait_s": last_wait_s }),
                 format!("{wanted} workers wanted (at most {max_workers}); the last waits {last_wait_s} s"))
@@ -805,18 +922,21 @@ fn run_capacity(command: CapacityCommand) -> String {
 
 fn run(command: Command) -> Result<String, String> {
     match command {
-        Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, json } if base_ms.is_some() || attempts.is_some() => {
+        Command::Schedule { base_s, retries, base_ms, attempts, jitter, seed, preset, json } if base_ms.is_some() || attempts.is_some() => {
+            let page = preset_params(preset).retries;
             let cfg = StormConfig {
-                base_ms: base_ms.unwrap_or(u64::from(base_s) * 1_000),
-                attempts_max: attempts.unwrap_or(retries + 1),
-                strategy: jitter.into(),
+                base_ms: base_ms.unwrap_or(u64::from(base_s.unwrap_or(page.base_s)) * 1_000),
+                attempts_max: attempts.unwrap_or(retries.unwrap_or(page.retries_max) + 1),
+                strategy: strategy_of(jitter.map_or(page.jitter, Jitter::from)),
                 seed,
                 ..StormConfig::default()
             };
             Ok(attempt_schedule(cfg, json))
         }
-        Command::Schedule { base_s, retries, jitter, seed, json, .. } => {
-            let backoff = Backoff { base_s, retries_max: retries, jitter: jitter.into() };
+        Command::Schedule { base_s, retries, jitter, seed, preset, json, .. } => {
+            let page = preset_params(preset).retries;
+            let (base_s, retries) = (base_s.unwrap_or(page.base_s), retries.unwrap_or(page.retries_max));
+            let backoff = Backoff { base_s, retries_max: retries, jitter: jitter.map_or(page.jitter, Jitter::from) };
             let waits_ms = backoff.sample_waits_ms(seed);
             let convention = format!("original delivery + {retries} retries, then dead-letter");
             if json {
@@ -839,17 +959,27 @@ fn run(command: Command) -> Result<String, String> {
         }
         Command::Simulate(args) => simulate(*args),
         Command::Storm(args) => run_storm(*args),
-        Command::Workers { jobs, job_ms, workers, json } => Ok(run_workers(jobs, job_ms, workers, json)),
+        Command::Workers { jobs, job_ms, workers, preset, json } => Ok(run_workers(jobs, job_ms, workers, preset, json)),
         Command::Visibility(args) => Ok(run_visibility(*args)),
         Command::Cursor(args) => Ok(run_cursor(*args)),
         Command::Stream(command) => Ok(run_stream(command)),
         Command::Capacity(command) => Ok(run_capacity(command)),
-        Command::DedupTtl { ttl_s, acks_lost, base_s, retries, json } => {
+        Command::DedupTtl { ttl_s, acks_lost, base_s, retries, preset, json } => {
+            let page = preset_params(preset).ttl;
             let backoff = Backoff { base_s, retries_max: retries, jitter: Jitter::None };
-            Ok(dedup_ttl(TtlRun { backoff, acks_lost, ttl_ms: ttl_s.map(|s| s * 1_000) }, json))
+            let ttl_s = ttl_s.unwrap_or(page.ttl_s.into());
+            let acks_lost = acks_lost.unwrap_or(page.acks_lost);
+            Ok(dedup_ttl(TtlRun { backoff, acks_lost, ttl_ms: (ttl_s > 0).then(|| ttl_s * 1_000) }, json))
         }
-        Command::DedupRecord { messages, crash, seed, rng, json } => {
-            Ok(dedup_record(DedupRecordRun { messages, crash, seed, rng: rng.into() }, json))
+        Command::DedupRecord { messages, crash, seed, rng, preset, json } => {
+            let base = preset_params(preset);
+            let run = DedupRecordRun {
+                messages: messages.unwrap_or(base.dedup.messages),
+                crash: crash.unwrap_or(base.dedup.crash),
+                seed: seed.unwrap_or(base.shared.seed),
+                rng: rng.map_or(base.dedup.rng, RngKind::from),
+            };
+            Ok(dedup_record(run, json))
         }
         Command::AckTable { messages, crash, seed, rng, broker_dups, preset, json } => {
             let base = preset_params(preset);
@@ -864,7 +994,9 @@ fn run(command: Command) -> Result<String, String> {
             Ok(ack_table(&run, dups, &rows, json))
         }
         Command::Presets { json } => Ok(presets(json)),
-        Command::Uuid5 { namespace, key, json } => {
+        Command::Uuid5 { namespace, key, preset, json } => {
+            let page = preset_params(preset).uuid5;
+            let (namespace, key) = (namespace.unwrap_or(page.namespace), key.unwrap_or_else(|| page.pass.key()));
             let uuid = derived_id(namespace, &key);
             if json {
                 return Ok(json!({ "namespace": namespace.to_string(), "key": key, "uuid": uuid.to_string() }).to_string());

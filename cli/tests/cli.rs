@@ -218,7 +218,8 @@ fn cursor_and_dedup_record_reproduce_lessons_000_and_001() {
     // A crash before saving the cursor re-reads that batch only.
     let v = json(&["cursor", "--events", "100", "--batch", "10", "--crash-before-save", "5", "--consumer", "idempotent", "--json"]);
     assert_eq!((v["reads"].as_u64(), v["effects"].as_u64(), v["duplicates_discarded"].as_u64()), (Some(110), Some(100), Some(10)));
-    refused(&["cursor", "--events", "100", "--batch", "10", "--consumer", "naive"], "--lose-cursor-after");
+    // Without a fault flag, the page's cursor experiment: lost after batch 5.
+    assert_eq!(json(&["cursor", "--events", "100", "--batch", "10", "--consumer", "naive", "--json"])["reads"], 150);
     refused(&["cursor", "--events", "0", "--batch", "10", "--crash-before-save", "1", "--consumer", "naive"], "--events");
     // Where the dedup record is written: 1,000 messages, 5 %, seed 7, CPython's generator.
     let v = json(&["dedup-record", "--messages", "1000", "--crash", "0.05", "--seed", "7", "--json"]);
@@ -372,4 +373,39 @@ fn the_readme_check_fails_on_a_drifted_number() {
     assert_eq!(numbers_in("29 deliveries; 1,890–1,980 s; `0a0b-5109`; 0.2, 3.0 s; uuid5, v4, listing-42"), ["29", "1890", "1980", "0.2", "3.0"]);
     let given = numbers_in("deliveries 29 · effects 25");
     assert!(!numbers_in("30 deliveries").iter().all(|n| given.contains(n)));
+}
+
+/// `--preset` works on every subcommand, with its experiment's page presets;
+/// flags given override it.
+#[test]
+fn every_subcommand_takes_a_preset_of_its_experiment() {
+    let cases: [(&[&str], &str, Value); 16] = [
+        (&["schedule", "--preset", "lesson"], "total_s", 1_890.into()),
+        (&["storm", "--preset", "storm-overloaded"], "calls", 470.into()),
+        (&["workers", "--preset", "pdf-pages"], "makespan_ms", 10_000.into()),
+        (&["visibility", "--preset", "visibility-sqs"], "copies", 20.into()),
+        (&["cursor", "--preset", "cursor-crash", "--consumer", "naive"], "reads", 110.into()),
+        (&["dedup-ttl", "--preset", "ttl-300"], "effects", 3.into()),
+        (&["uuid5", "--preset", "double-publication"], "uuid", "0a0bdc21-c5ad-5109-8e6d-77d753878591".into()),
+        (&["stream", "partition", "--preset", "lesson-004-keys"], "partitions", serde_json::json!([2, 1, 2, 2, 2, 1])),
+        (&["stream", "group", "--preset", "exercise-3"], "idle", 8.into()),
+        (&["stream", "lag", "--preset", "exercise-9b"], "catch_up_s", 75.0.into()),
+        (&["stream", "rebalance", "--preset", "exercise-10", "--sink", "add"], "counter", 9.into()),
+        (&["capacity", "backlog", "--preset", "exercise-6"], "drain_s", 400.0.into()),
+        (&["capacity", "peak", "--preset", "c01-peak"], "last_wait_s", 2_700.into()),
+        (&["capacity", "little", "--preset", "exercise-4"], "wait_h", 0.5.into()),
+        (&["capacity", "keda", "--preset", "exercise-7"], "workers_wanted", 27.into()),
+        (&["simulate", "--preset", "flaky-acks"], "deliveries", 50.into()),
+    ];
+    for (args, key, expected) in cases {
+        let args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+        assert_eq!(json(&args)[key], expected, "{args:?}");
+    }
+    assert_eq!(json(&["dedup-record", "--preset", "dedup-record", "--json"])["rows"][2]["lost"], 58);
+    // A flag over the preset: exercise 6 at 60/s.
+    assert_eq!(json(&["capacity", "backlog", "--preset", "exercise-6", "--service-per-s", "60", "--json"])["drain_s"], 6_000.0);
+    // Another experiment's preset is refused, naming its experiment.
+    refused(&["workers", "--preset", "storm"], "--preset");
+    let err = String::from_utf8(retry_lab(&["workers", "--preset", "storm"]).stderr).unwrap();
+    assert!(err.contains("storm experiment"), "{err}");
 }
