@@ -59,16 +59,8 @@ enum Command {
     Simulate(Box<SimulateArgs>),
     /// Lesson 004's table: ack before, after, after + dedup, with a crash probability.
     AckTable {
-        /// Messages in the queue (1..=10000000).
-        #[arg(long, value_parser = ack_messages)]
-        messages: Option<u32>,
-        /// Probability that the consumer crashes between its work and its ack (0..=1, below 1).
-        #[arg(long, value_parser = crash)]
-        crash: Option<Probability>,
-        #[arg(long)]
-        seed: Option<u64>,
-        #[arg(long, value_enum)]
-        rng: Option<RngArg>,
+        #[command(flatten)]
+        run: LoopArgs,
         /// The broker delivers an acknowledged message once more on its own with this chance (0..=0.5).
         #[arg(long, value_parser = broker_dups)]
         broker_dups: Option<Probability>,
@@ -102,18 +94,8 @@ enum Command {
     /// Lesson 001: the dedup record in the effect's transaction, after it, or
     /// before it, in lesson 004's loop.
     DedupRecord {
-        /// Default: the preset's, else 1000.
-        #[arg(long, value_parser = ack_messages)]
-        messages: Option<u32>,
-        /// Probability that the consumer crashes between the two writes (0..=1, below 1; default 0.05).
-        #[arg(long, value_parser = crash)]
-        crash: Option<Probability>,
-        /// Default: the preset's, else 7.
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Default: python.
-        #[arg(long, value_enum)]
-        rng: Option<RngArg>,
+        #[command(flatten)]
+        run: LoopArgs,
         /// A page preset of the dedup record: its parameters; the flags given override them.
         #[arg(long, value_parser = |t: &str| preset_of(t, Experiment::Dedup))]
         preset: Option<&'static str>,
@@ -313,6 +295,23 @@ enum SinkArg {
     Upsert,
     Dedup,
     CommitFirst,
+}
+
+/// Lesson 004's loop (the ack table, the dedup record): each flag left out
+/// takes the preset's value, else the page's (1000 messages, 0.05, seed 7, python).
+#[derive(clap::Args)]
+struct LoopArgs {
+    /// Messages in the queue (1..=10000000).
+    #[arg(long, value_parser = ack_messages)]
+    messages: Option<u32>,
+    /// Probability that the consumer crashes in the middle of a message: between its work and
+    /// its ack, or between the dedup record's two writes (0..=1, below 1).
+    #[arg(long, value_parser = crash)]
+    crash: Option<Probability>,
+    #[arg(long)]
+    seed: Option<u64>,
+    #[arg(long, value_enum)]
+    rng: Option<RngArg>,
 }
 
 #[derive(clap::Args)]
@@ -971,24 +970,15 @@ fn run(command: Command) -> Result<String, String> {
             let acks_lost = acks_lost.unwrap_or(page.acks_lost);
             Ok(dedup_ttl(TtlRun { backoff, acks_lost, ttl_ms: (ttl_s > 0).then(|| ttl_s * 1_000) }, json))
         }
-        Command::DedupRecord { messages, crash, seed, rng, preset, json } => {
+        Command::DedupRecord { run, preset, json } => {
             let base = preset_params(preset);
-            let run = DedupRecordRun {
-                messages: messages.unwrap_or(base.dedup.messages),
-                crash: crash.unwrap_or(base.dedup.crash),
-                seed: seed.unwrap_or(base.shared.seed),
-                rng: rng.map_or(base.dedup.rng, RngKind::from),
-            };
-            Ok(dedup_record(run, json))
+            let (messages, crash, seed, rng) = run.over((base.dedup.messages, base.dedup.crash, base.shared.seed, base.dedup.rng));
+            Ok(dedup_record(DedupRecordRun { messages, crash, seed, rng }, json))
         }
-        Command::AckTable { messages, crash, seed, rng, broker_dups, preset, json } => {
+        Command::AckTable { run, broker_dups, preset, json } => {
             let base = preset_params(preset);
-            let run = AckTimingRun {
-                messages: messages.unwrap_or(base.ack.messages),
-                crash: crash.unwrap_or(base.ack.crash),
-                seed: seed.unwrap_or(base.shared.seed),
-                rng: rng.map_or(base.ack.rng, RngKind::from),
-            };
+            let (messages, crash, seed, rng) = run.over((base.ack.messages, base.ack.crash, base.shared.seed, base.ack.rng));
+            let run = AckTimingRun { messages, crash, seed, rng };
             let dups = broker_dups.unwrap_or(base.ack.broker_dups);
             let rows = run.loop_rows(dups).map_err(|e| format!("--{e}"))?;
             Ok(ack_table(&run, dups, &rows, json))
@@ -1035,6 +1025,13 @@ fn presets(json: bool) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+impl LoopArgs {
+    /// The flags given, over the page's (messages, crash, seed, generator).
+    fn over(&self, page: (u32, Probability, u64, RngKind)) -> (u32, Probability, u64, RngKind) {
+        (self.messages.unwrap_or(page.0), self.crash.unwrap_or(page.1), self.seed.unwrap_or(page.2), self.rng.map_or(page.3, RngKind::from))
+    }
 }
 
 impl From<RngArg> for RngKind {

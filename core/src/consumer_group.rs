@@ -282,12 +282,12 @@ impl GroupRun {
 
     /// A partition's committed offset as `tick` ends.
     pub fn committed_at(&self, partition: u32, tick: u64) -> u32 {
-        self.commits.iter().filter(|(t, p, _)| *p == partition && *t <= tick).last().map_or(0, |c| c.2)
+        self.commits.iter().rev().find(|(t, p, _)| *p == partition && *t <= tick).map_or(0, |c| c.2)
     }
 
     /// A partition's owner during `tick`.
     pub fn owner_at(&self, partition: u32, tick: u64) -> Option<u32> {
-        self.assignments.iter().filter(|(t, p, _)| *p == partition && *t <= tick).last().and_then(|a| a.2)
+        self.assignments.iter().rev().find(|(t, p, _)| *p == partition && *t <= tick).and_then(|a| a.2)
     }
 
     /// How many times each offset of a partition was read by `tick`.

@@ -48,7 +48,7 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::
         let s = ms / 1_000;
         let parts = [(s / 86_400, "d"), (s % 86_400 / 3_600, "h"), (s % 3_600 / 60, "min")];
         let mut text: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, u)| format!("{n} {u}")).collect();
-        if s % 60 > 0 || ms % 1_000 > 0 || text.is_empty() {
+        if !s.is_multiple_of(60) || !ms.is_multiple_of(1_000) || text.is_empty() {
             text.push(seconds(ms % 60_000));
         }
         text.join(" ")
