@@ -91,7 +91,7 @@ test('capacity: C01, exercises 4, 6 and 7', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=capacity&lang=en');
   await page.locator('.capacity-chart').waitFor();
   assert.deepEqual([await counter(page, 'sync_workers'), await counter(page, 'deepest'), await counter(page, 'newest_wait')], ['18', '540,000', '45 min 0 s']);
-  assert.match(await page.getByRole('status').filter({ hasText: 'promise' }).textContent(), /fails/);
+  await page.getByRole('status').filter({ hasText: 'The promise fails' }).waitFor();
   assert.equal(await counter(page, 'oldest_age'), '25 min 43 s', 'the oldest there arrived at 720,000 ÷ 350 s');
   assert.equal(await counter(page, 'little_wait'), '30 min 0 s');
   assert.deepEqual([await counter(page, 'keda_wanted'), await counter(page, 'keda_running'), await counter(page, 'keda_last_wait')], ['27', '8', '16 min 40 s']);
