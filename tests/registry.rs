@@ -223,10 +223,7 @@ fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
     registered.sort();
     assert_eq!(grouped, registered, "every experiment in exactly one group");
     for &e in Experiment::ALL {
-        let group = GROUPS
-            .iter()
-            .find(|g| g.experiments.contains(e.code()))
-            .unwrap();
+        let group = retry_lab_web::registry::Group::of(e.code()).unwrap();
         for preset in e.presets() {
             assert!(
                 group.presets.contains(preset.code),

@@ -304,9 +304,9 @@ impl GroupRun {
 
 /// Exercise 10: one partition holding a card's `payments` in one hour, two
 /// consumers (A owns the partition, B waits); A polls them all and dies after
-/// processing `processed`.
-pub fn exercise_10(payments: u32, processed: u32, commit: Commit, sink: SinkKind) -> u32 {
-    let cfg = GroupConfig {
+/// processing `processed`. The whole run (who read what, when).
+pub fn exercise_10_run(payments: u32, processed: u32, commit: Commit, sink: SinkKind) -> GroupRun {
+    GroupRun::new(&GroupConfig {
         partitions: vec![vec![0; payments as usize]],
         consumers: 2,
         batch: payments.max(1),
@@ -314,8 +314,12 @@ pub fn exercise_10(payments: u32, processed: u32, commit: Commit, sink: SinkKind
         sink,
         crashes: vec![(0, u64::from(processed.min(payments)))],
         slow: vec![],
-    };
-    GroupRun::new(&cfg).counters.first().copied().unwrap_or(0)
+    })
+}
+
+/// Exercise 10's counter for the card.
+pub fn exercise_10(payments: u32, processed: u32, commit: Commit, sink: SinkKind) -> u32 {
+    exercise_10_run(payments, processed, commit, sink).counters.first().copied().unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -121,7 +121,27 @@ pub struct Snapshot {
     pub lag: u64,
 }
 
+impl Snapshot {
+    /// Reads of every event, repeats included.
+    pub fn processed(&self) -> u32 {
+        self.reads.iter().flatten().sum()
+    }
+    /// Reads beyond each event's first.
+    pub fn rereads(&self) -> u32 {
+        self.reads.iter().flatten().map(|n| n.saturating_sub(1)).sum()
+    }
+    /// Events not read (final once the group is done).
+    pub fn gaps(&self) -> u32 {
+        self.reads.iter().flatten().filter(|n| **n == 0).count() as u32
+    }
+}
+
 impl Run {
+    /// The indexer once it is done.
+    pub fn end(&self) -> Snapshot {
+        self.snapshot(&self.indexer, self.indexer.end_tick as u32 + 1)
+    }
+
     pub fn snapshot(&self, group: &GroupRun, at_s: u32) -> Snapshot {
         // Nothing has happened at 0 s; at n s, ticks 0 … n-1 are done.
         let done = |p: u32| if at_s == 0 { 0 } else { group.committed_at(p, u64::from(at_s) - 1) };
@@ -202,16 +222,15 @@ crate::registry::computed_unit!(Groups, code: "groups", title: |lang| s(lang).ex
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     let run = &state.run;
     let at = run.snapshot(&run.indexer, p.at_s);
-    let end = run.snapshot(&run.indexer, run.indexer.end_tick as u32 + 1);
-    let reads = end.reads.iter().flatten();
+    let end = run.end();
     let committed = |s: &Snapshot| s.committed.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
     let mut out = vec![
         ("at_s", p.at_s.to_string()),
         ("indexer_committed_by_partition", committed(&at)),
         ("consumers_reading", (p.consumers - run.indexer.idle_at_start).to_string()),
         ("consumers_idle", run.indexer.idle_at_start.to_string()),
-        ("rereads", reads.clone().map(|n| n.saturating_sub(1)).sum::<u32>().to_string()),
-        ("gaps", reads.filter(|n| **n == 0).count().to_string()),
+        ("rereads", end.rereads().to_string()),
+        ("gaps", end.gaps().to_string()),
     ];
     if let Some(sink) = &run.sink {
         out.push(("sink_committed_by_partition", committed(&run.snapshot(sink, p.at_s))));
@@ -249,11 +268,8 @@ mod tests {
 
     /// Events processed more than once, and never, by the end of the run.
     fn rereads_and_gaps(p: &Params) -> (u32, u32) {
-        let run = p.run();
-        let end = run.indexer.end_tick as u32 + 1;
-        let snap = run.snapshot(&run.indexer, end);
-        let reads = snap.reads.iter().flatten();
-        (reads.clone().map(|n| n.saturating_sub(1)).sum(), reads.filter(|n| **n == 0).count() as u32)
+        let end = p.run().end();
+        (end.rereads(), end.gaps())
     }
 
     #[test]

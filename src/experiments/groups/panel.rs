@@ -28,7 +28,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 { for ParamId::of(Experiment::Groups).filter(|p| p.key() != "group_at_s").map(|param| param_control(props, param, None)) }
             </div>
             { at_slider(props, t, run.indexer.end_tick.max(1) as u32 + 1) }
-            { counters(t, run, &indexer, sink.as_ref(), p.at_s) }
+            { counters(t, run, p.consumers, &indexer, sink.as_ref(), p.at_s) }
             <figure class="topic" aria-describedby={props.id("groups-legend")}>
                 { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref())) }
                 <figcaption id={props.id("groups-legend")} class="hint">{ t.legend }</figcaption>
@@ -54,21 +54,16 @@ fn at_slider(props: &PanelProps, t: &Strings, end_s: u32) -> Html {
         max: end_s.into(), step: 1, shown: format!("{at_s} s"), locked, on_input })
 }
 
-fn counters(t: &Strings, run: &Run, indexer: &Snapshot, sink: Option<&Snapshot>, at_s: u32) -> Html {
-    let reading = run.indexer.assignments.iter().filter(|a| a.0 == 0).filter_map(|a| a.2).collect::<std::collections::BTreeSet<_>>().len() as u64;
-    let idle = u64::from(run.indexer.idle_at_start);
-    let reads = indexer.reads.iter().flatten();
-    let processed: u64 = reads.clone().map(|n| u64::from(*n)).sum();
-    let rereads: u64 = reads.clone().map(|n| u64::from(n.saturating_sub(1))).sum();
+fn counters(t: &Strings, run: &Run, consumers: u32, indexer: &Snapshot, sink: Option<&Snapshot>, at_s: u32) -> Html {
+    let idle = run.indexer.idle_at_start;
     // Gaps are final only once the group is done.
     let done = u64::from(at_s) > run.indexer.end_tick;
-    let gaps = reads.filter(|n| **n == 0).count() as u64;
     let mut rows = vec![
-        ("reading", t.reading, format::int(reading)),
-        ("idle", t.idle, format::int(idle)),
-        ("processed", t.processed, format::int(processed)),
-        ("rereads", t.rereads, format::int(rereads)),
-        ("gaps", t.gaps, if done { format::int(gaps) } else { "…".to_owned() }),
+        ("reading", t.reading, format::int((consumers - idle).into())),
+        ("idle", t.idle, format::int(idle.into())),
+        ("processed", t.processed, format::int(indexer.processed().into())),
+        ("rereads", t.rereads, format::int(indexer.rereads().into())),
+        ("gaps", t.gaps, if done { format::int(indexer.gaps().into()) } else { "…".to_owned() }),
         ("indexer_lag", t.indexer_lag, format::int(indexer.lag)),
     ];
     if let Some(sink) = sink {

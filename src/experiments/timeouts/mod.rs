@@ -115,7 +115,7 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     let late_ms = cfg.latency_ms[0].min(cfg.timeout_ms).saturating_sub(cfg.deadline_ms);
     let mut out = vec![
         ("workers_per_pool", int(u64::from(if cfg.separate_pools { cfg.workers / 2 } else { cfg.workers }))),
-        ("a_answered_after_its_caller_left_s", format!("{}.{}", late_ms / 1_000, late_ms % 1_000 / 100)),
+        ("a_answered_after_its_caller_left", crate::format::seconds(late_ms)),
     ];
     for (c, names) in state.run.counters.iter().zip([
         ["a_requests", "a_in_time", "a_timed_out", "a_too_late", "a_refused", "a_wasted_worker_s"],
