@@ -7,6 +7,25 @@ use wasm_bindgen::prelude::*;
 use crate::app::{App, AppProps};
 use crate::init::LabInit;
 use crate::link;
+use crate::tasks::{Progress, STORAGE_KEY};
+
+fn with_progress(init: LabInit) -> LabInit {
+    let (progress, storage) = stored_progress();
+    LabInit { progress, storage, ..init }
+}
+
+/// localStorage, where it can be used (a sandbox or a privacy setting may refuse it).
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The guided tasks this browser completed, and whether it keeps them.
+fn stored_progress() -> (Progress, bool) {
+    match local_storage() {
+        Some(storage) => (Progress::decode(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default()), true),
+        None => (Progress::default(), false),
+    }
+}
 
 pub fn browser_languages() -> Vec<String> {
     let Some(window) = web_sys::window() else {
@@ -46,7 +65,7 @@ pub fn page_init() -> LabInit {
     LabInit {
         share_base,
         standalone: true,
-        ..link.to_init(&browser_languages(), notices)
+        ..with_progress(link.to_init(&browser_languages(), notices))
     }
 }
 
@@ -99,7 +118,7 @@ pub fn mount_all(share_base: String) -> u32 {
         let init = LabInit {
             share_base: share_base.clone(),
             standalone: false,
-            ..link.to_init(&browser_languages(), notices)
+            ..with_progress(link.to_init(&browser_languages(), notices))
         };
         let _ = element.set_attribute("data-retry-lab-mounted", "");
         element.set_inner_html("");

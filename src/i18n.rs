@@ -53,6 +53,10 @@ impl Lang {
         self.pick(&ES, &EN)
     }
 
+    pub const fn task_texts(self) -> &'static TaskTexts {
+        self.pick(&TASKS_ES, &TASKS_EN)
+    }
+
     /// This language's table of strings: the shell's and every experiment's
     /// (each a struct with an `ES` and an `EN`).
     pub const fn pick<T>(self, es: &'static T, en: &'static T) -> &'static T {
@@ -86,6 +90,7 @@ pub struct Texts {
     pub duplicates_discarded: &'static str,
     pub lost: &'static str,
     pub copy_link: &'static str,
+    pub embed_this: &'static str,
     pub link_copied: &'static str,
     pub link_copy_failed: &'static str,
     pub notice_ignored: &'static str,
@@ -120,6 +125,7 @@ pub static ES: Texts = Texts {
     duplicates_discarded: "Repetidos descartados",
     lost: "Perdidos",
     copy_link: "Copiar enlace",
+    embed_this: "Insertar este experimento en un curso ↗",
     link_copied: "Enlace copiado.",
     link_copy_failed: "No se pudo copiar; selecciona el enlace y cópialo:",
     notice_ignored: "Partes del enlace se ignoraron:",
@@ -154,6 +160,7 @@ pub static EN: Texts = Texts {
     duplicates_discarded: "Repeats discarded",
     lost: "Lost",
     copy_link: "Copy link",
+    embed_this: "Embed this experiment in a course ↗",
     link_copied: "Link copied.",
     link_copy_failed: "Could not copy; select the link and copy it:",
     notice_ignored: "Parts of the link were ignored:",
@@ -164,6 +171,38 @@ pub static EN: Texts = Texts {
     panic_hint: "Your settings are in the link: reload the page to continue.",
     panic_reload: "Reload",
 };
+
+/// The words of the guided tasks under every experiment.
+pub struct TaskTexts {
+    pub tasks_heading: &'static str,
+    pub tasks_progress: fn(usize, usize) -> String,
+    pub task_done: &'static str,
+    pub task_todo: &'static str,
+    pub hint: &'static str,
+    pub tasks_clear: &'static str,
+    pub tasks_not_saved: &'static str,
+}
+
+pub static TASKS_ES: TaskTexts = TaskTexts {
+    tasks_heading: "Prueba esto",
+    tasks_progress: |done, all| format!("{done} de {all} hechas"),
+    task_done: " (hecha)",
+    task_todo: " (pendiente)",
+    hint: "Pista",
+    tasks_clear: "Borrar mi avance",
+    tasks_not_saved: "Este navegador no guarda el avance (almacenamiento bloqueado); las tareas funcionan igual.",
+};
+
+pub static TASKS_EN: TaskTexts = TaskTexts {
+    tasks_heading: "Try this",
+    tasks_progress: |done, all| format!("{done} of {all} done"),
+    task_done: " (done)",
+    task_todo: " (to do)",
+    hint: "Hint",
+    tasks_clear: "Clear my progress",
+    tasks_not_saved: "This browser does not keep progress (storage blocked); the tasks work the same.",
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

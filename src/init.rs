@@ -34,6 +34,12 @@ pub struct LabInit {
     pub elsewhere: Option<&'static str>,
     /// A theme the host page forces (`theme=`); none: the system's.
     pub theme: Option<Theme>,
+    /// Which guided tasks the lab shows (`tasks=`).
+    pub tasks: crate::tasks::TaskFilter,
+    /// The tasks this browser completed before (localStorage), if it could be read.
+    pub progress: crate::tasks::Progress,
+    /// Whether the browser keeps progress (storage readable).
+    pub storage: bool,
 }
 
 /// Light or dark, when the page that embeds the lab forces one.
@@ -69,6 +75,9 @@ impl Default for LabInit {
             prerendered_header: false,
             elsewhere: None,
             theme: None,
+            tasks: crate::tasks::TaskFilter::All,
+            progress: crate::tasks::Progress::default(),
+            storage: false,
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::params::Value;
 use crate::registry::{
     Experiment, LabParams, Locks, ParamId, States, Transport, UnitAction,
 };
+use crate::tasks::{Progress, TaskFilter, TaskView};
 
 #[derive(Clone)]
 pub struct LabState {
@@ -25,9 +26,18 @@ pub struct LabState {
     /// The preset the parameters still are (the scenario picker shows it);
     /// any change of a parameter makes the lab custom.
     pub preset: Option<&'static str>,
+    /// The guided tasks this browser completed (recorded here, by the
+    /// reducer, when a learner's action makes one hold; saved by a hook).
+    pub progress: Progress,
+    /// The learner's actions on the open experiment since it was opened:
+    /// its tasks' hints show after a few (`HINT_AFTER_TRIES`).
+    pub tries: u32,
     /// Bumped on every change, so components compare one number.
     pub version: u64,
 }
+
+/// Hints show after this many of the learner's own actions on an experiment.
+pub const HINT_AFTER_TRIES: u32 = 5;
 
 impl PartialEq for LabState {
     fn eq(&self, other: &Self) -> bool {
@@ -51,6 +61,8 @@ pub enum Action {
     },
     /// Playback, for the open experiment only.
     Transport(Transport),
+    /// Forget the open experiment's completed tasks.
+    ClearTasks,
     /// An experiment's own action.
     Unit(UnitAction),
 }
@@ -64,6 +76,8 @@ impl LabState {
             params: init.params.clone(),
             locked: Rc::new(init.locked.clone()),
             preset: init.preset,
+            progress: init.progress.clone(),
+            tries: 0,
             version: 0,
         }
     }
@@ -80,12 +94,20 @@ impl LabState {
     pub fn reduce(&self, action: Action) -> LabState {
         let mut next = self.clone();
         next.version += 1;
+        // A learner's own action (not a frame of playback, not the language).
+        let tried = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::Transport(Transport::Tick { .. }) | Action::ClearTasks);
+        next.tries += u32::from(tried);
         match action {
             Action::SetLang(lang) => next.lang = lang,
             Action::Open(experiment) => {
                 // A hidden run never plays.
                 next.units.pause_all(&next.params);
                 next.open = experiment;
+                next.tries = 0;
+            }
+            Action::ClearTasks => {
+                next.progress.clear(next.open.code());
+                return next;
             }
             Action::Set { key, value } => {
                 let Some(param) = ParamId::by_key(key).filter(|p| !next.is_locked(*p)) else {
@@ -121,7 +143,30 @@ impl LabState {
                 }
             }
         }
+        next.record_tasks();
         next
+    }
+
+    /// Records the open experiment's tasks that hold now.
+    fn record_tasks(&mut self) {
+        for task in self.units.tasks(&self.params, self.open, self.lang) {
+            if task.holds {
+                self.progress.insert(self.open.code(), task.code);
+            }
+        }
+    }
+
+    /// The open experiment's tasks as the page shows them: done (now or
+    /// before, in this browser) and filtered as the link asks.
+    pub fn task_list(&self, filter: &TaskFilter) -> Vec<(TaskView, bool)> {
+        let code = self.open.code();
+        self.units.tasks(&self.params, self.open, self.lang).into_iter()
+            .filter(|t| filter.shows(t.code))
+            .map(|t| {
+                let done = self.progress.contains(code, t.code);
+                (t, done)
+            })
+            .collect()
     }
 }
 

@@ -15,6 +15,7 @@ pub mod lab;
 pub mod link;
 pub mod params;
 pub mod registry;
+pub mod tasks;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -5,7 +5,7 @@
 //! clamped) and leaves a [`Notice`] the page shows.
 //!
 //! The keys: `v`, `preset`, `exp`, `lang`, `at` (the open experiment's clock,
-//! s), `embed`, `only`, `lock`, and one per parameter, as the registry
+//! s), `embed`, `only`, `lock`, `theme`, `tasks`, and one per parameter, as the registry
 //! declares them (`failure`, `events`, `seed`, …).
 //!
 //! Versions: `v=2` (written now) added the retries experiment's plan
@@ -19,6 +19,7 @@ use crate::i18n::Lang;
 use crate::init::{LabInit, Theme};
 use crate::params::{Rejected, Value};
 use crate::registry::{self, Experiment, Group, LabParams, Locks, ParamId, Preset};
+use crate::tasks::TaskFilter;
 
 /// The version `encode` writes.
 pub const VERSION: u32 = 2;
@@ -50,6 +51,8 @@ pub struct Link {
     pub elsewhere: Option<&'static str>,
     /// `theme=light|dark` (`auto` or absent: the system's).
     pub theme: Option<Theme>,
+    /// `tasks=off`, or the guided tasks to show by code (absent: all).
+    pub tasks: TaskFilter,
 }
 
 /// Something in a link that was not taken as written.
@@ -232,6 +235,7 @@ impl Reader {
                 _ => self.invalid(key, value, "light, dark, auto".into()),
             },
             "lock" => self.read_lock(value),
+            "tasks" => self.read_tasks(value),
             _ => self.read_param(key, value),
         }
     }
@@ -244,6 +248,25 @@ impl Reader {
                 Some(_) => {}
                 None => self.invalid("lock", name, names.join(", ")),
             }
+        }
+    }
+
+    fn read_tasks(&mut self, value: &str) {
+        if value == "off" {
+            self.link.tasks = TaskFilter::Off;
+            return;
+        }
+        let known: Vec<&'static str> = Experiment::ALL.iter().flat_map(|e| e.task_codes()).collect();
+        let mut codes = Vec::new();
+        for code in value.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+            match known.iter().find(|k| **k == code) {
+                Some(k) => codes.push(*k),
+                None => self.invalid("tasks", code, format!("off, {}", known.join(", "))),
+            }
+        }
+        // Every code unknown: all tasks rather than none (the notice says why).
+        if !codes.is_empty() {
+            self.link.tasks = TaskFilter::Only(codes);
         }
     }
 
@@ -352,6 +375,7 @@ impl Link {
             lock: Vec::new(),
             elsewhere: None,
             theme: None,
+            tasks: TaskFilter::All,
         }
     }
 
@@ -396,6 +420,7 @@ impl Link {
             notices,
             elsewhere: self.elsewhere,
             theme: self.theme,
+            tasks: self.tasks.clone(),
             ..LabInit::default()
         }
     }
@@ -453,8 +478,35 @@ impl Link {
         if !self.lock.is_empty() {
             out.append_pair("lock", &self.lock.join(","));
         }
+        if let Some(tasks) = self.tasks.encode() {
+            out.append_pair("tasks", &tasks);
+        }
         out.finish()
     }
+}
+
+/// The "Embed this" builder for the open experiment (`embed-builder.html`
+/// at the lab's root, plain JS, authors only): the lab's link, its page's
+/// directory, the experiment's lock names and title.
+pub fn builder_href(page_url: &str, query: &str, open: Experiment, lang: Lang) -> String {
+    // `rsplit_once`, not a byte-index slice: a slice's panic path (char
+    // boundaries, Debug for chars, Unicode tables) cost the page 5 KB gzip.
+    let folder = page_url.rsplit_once('/').map_or("", |(folder, _)| folder);
+    let root = match folder.strip_suffix(Group::here().dir.trim_end_matches('/')) {
+        Some(root) if root.ends_with('/') => root.to_owned(),
+        _ => format!("{folder}/"),
+    };
+    let mut locks: Vec<&str> = ParamId::all()
+        .filter(|p| p.owner == registry::Owner::Shared || p.owner == registry::Owner::Experiment(open))
+        .map(|p| p.lock())
+        .collect();
+    locks.dedup();
+    let extra = form_urlencoded::Serializer::new(String::new())
+        .append_pair("dir", Group::here().dir)
+        .append_pair("locks", &locks.join(","))
+        .append_pair("title", open.title(lang))
+        .finish();
+    format!("{root}embed-builder.html?{query}&{extra}")
 }
 
 #[cfg(test)]

@@ -180,3 +180,34 @@ fn a_forced_theme_is_read_and_kept() {
     let link = Link { theme: Some(Theme::Dark), ..crate::link::decode("").0 };
     assert!(link.encode().contains("theme=dark"));
 }
+
+#[test]
+fn the_tasks_an_author_shows_are_read_and_kept() {
+    use crate::tasks::TaskFilter;
+    assert_eq!(init("").tasks, TaskFilter::All);
+    assert_eq!(init("tasks=off").tasks, TaskFilter::Off);
+    let some = init("tasks=retries-recover,nonsense");
+    assert_eq!(some.tasks, TaskFilter::Only(vec!["retries-recover"]));
+    assert_eq!(some.notices.len(), 1, "the unknown code is reported");
+    assert_eq!(init("tasks=nonsense").tasks, TaskFilter::All, "no known code: every task, and a notice");
+    for filter in [TaskFilter::Off, TaskFilter::Only(vec!["retries-recover", "uuid5-namespace"])] {
+        let link = Link { tasks: filter.clone(), ..crate::link::decode("").0 };
+        assert_eq!(crate::link::decode(&link.encode()).0.tasks, filter);
+    }
+}
+
+#[test]
+fn the_embed_builder_gets_the_link_the_page_and_the_locks() {
+    let open = Experiment::first();
+    let href = crate::link::builder_href("https://h/lab/index.html", "v=2&exp=retries", open, Lang::En);
+    let (page, query) = href.split_once('?').expect("a query");
+    assert_eq!(page, "https://h/lab/embed-builder.html", "at the lab's root");
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+    let get = |k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
+    assert_eq!(get("exp").as_deref(), Some("retries"), "the lab's own link");
+    assert_eq!(get("dir").as_deref(), Some(""), "the root page's group");
+    assert_eq!(get("title").as_deref(), Some(open.title(Lang::En)));
+    let locks = get("locks").expect("locks");
+    assert!(locks.split(',').any(|l| l == "seed") && locks.split(',').any(|l| l == "failure"), "{locks}");
+    assert!(!locks.split(',').any(|l| l == "tx_crash"), "another experiment's lock: {locks}");
+}

@@ -12,6 +12,7 @@ use std::hash::Hash;
 
 use crate::i18n::Lang;
 use crate::params::{Domain, ParamMeta, ParamSpec, Shared, Value, SHARED_PARAMS};
+use crate::tasks::{Task, TaskView};
 
 /// A named scenario: link pairs applied over the defaults, through the same
 /// decoder as a link (explicit link values override them).
@@ -97,6 +98,8 @@ pub trait Unit {
     fn numbers(_params: &Self::Params, _shared: &Shared, _state: &Self::State) -> Numbers {
         Vec::new()
     }
+    /// The guided tasks ("Prueba esto"), 2 to 5, each checked on the state.
+    fn tasks() -> &'static [Task<Self::Params, Self::State>];
 }
 
 /// Named results of a run, in the order an author reads them.
@@ -104,7 +107,7 @@ pub type Numbers = Vec<(&'static str, String)>;
 
 /// The `Unit` of an experiment whose state is computed from its parameters
 /// alone (no actions, no time): used in the experiment's own module, where
-/// `Params`, `State`, `Action` (an empty enum), `PARAMS` and `PRESETS` are.
+/// `Params`, `State`, `Action` (an empty enum), `PARAMS`, `PRESETS` and `TASKS` are.
 /// Lesson 000's page has no such experiment, hence the allowances.
 #[allow(unused_macros)]
 macro_rules! computed_unit {
@@ -135,6 +138,9 @@ macro_rules! computed_unit {
             }
             fn reduce(_: &mut State, _: &mut Params, _: &$crate::params::Shared, _: &$crate::registry::Locks, action: Action) {
                 match action {}
+            }
+            fn tasks() -> &'static [$crate::tasks::Task<Params, State>] {
+                &TASKS
             }
             #[cfg(not(target_arch = "wasm32"))]
             fn numbers(params: &Params, shared: &$crate::params::Shared, state: &State) -> $crate::registry::Numbers {
@@ -203,6 +209,10 @@ macro_rules! registry {
             }
             pub fn presets(self) -> &'static [Preset] {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::presets()),+ }
+            }
+            /// Its tasks' codes (what `tasks=` may name).
+            pub fn task_codes(self) -> Vec<&'static str> {
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| t.code).collect()),+ }
             }
             fn param_count(self) -> usize {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }
@@ -291,6 +301,13 @@ macro_rules! registry {
             pub fn numbers(&self, p: &LabParams, open: Experiment) -> Numbers {
                 match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::numbers(&p.$module, &p.shared, &self.$module),)+ }
             }
+            /// The open experiment's tasks, each checked on its state now.
+            pub fn tasks(&self, p: &LabParams, open: Experiment, lang: Lang) -> Vec<TaskView> {
+                fn views<P, S>(tasks: &[Task<P, S>], p: &P, shared: &Shared, s: &S, lang: Lang) -> Vec<TaskView> {
+                    tasks.iter().map(|t| TaskView { code: t.code, text: (t.text)(lang), holds: (t.done)(p, shared, s) }).collect()
+                }
+                match open { $($(#[$attr])* Experiment::$variant => views(<crate::experiments::$module::$variant as Unit>::tasks(), &p.$module, &p.shared, &self.$module, lang),)+ }
+            }
         }
 
         /// The open experiment's panel.
@@ -374,12 +391,13 @@ impl Codes {
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
+pub const INTRO_000_IDS_ES: &str = "La misma pasada publicada dos veces: con dos ids v4 al azar el consumidor la procesa dos veces; con un id derivado con uuid5 de su llave (norad_id|inicio en UTC), una. Cambia la pasada, el namespace o la llave y mira qué cambia el id y qué no.";
 pub const INTRO_001_ES: &str = "La entrega es at-least-once, así que el consumidor tiene que aguantar repetidos: el mismo hecho publicado dos veces, con ids al azar o derivados de su llave; un consumidor que lee un log con su propio cursor y lo pierde, o se cae antes de guardarlo, y dónde escribe su registro de ids procesados: en la misma transacción que el efecto, antes o después, y con qué expiración.";
 pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
 pub const INTRO_004_STREAMS_ES: &str = "Un log de solo agregar partido en particiones: la llave elige la partición, cada grupo de consumidores lo lee con sus propios offsets, un consumidor por partición, y un rebalanceo entrega las particiones de un consumidor caído a otro, que retoma desde el último offset confirmado. Luego la aritmética de la capacidad: el lag en mensajes y en tiempo, los backlogs que solo se vacían con capacidad de sobra, la ley de Little y el autoescalado por largo de cola.";
 pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y varios workers sobre una misma cola, en memoria o en un broker, y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ, con su alerta, el redrive y la retención.";
 
-pub static GROUPS: [Group; 5] = [
+pub static GROUPS: [Group; 6] = [
     Group {
         dir: "",
         feature: "lesson-000",
@@ -397,9 +415,31 @@ pub static GROUPS: [Group; 5] = [
         },
         #[cfg(not(feature = "lesson-000"))]
         intro: |_| "",
-        experiments: Codes("retries uuid5"),
-        presets: Codes("lesson consumer-down outage-story flaky-acks double-publication"),
-        keys: Codes("failure ack_lost events base retries consumer jitter speed down do norad start ns"),
+        experiments: Codes("retries"),
+        presets: Codes("lesson consumer-down outage-story flaky-acks"),
+        keys: Codes("failure ack_lost events base retries consumer jitter speed down do"),
+    },
+    // Lesson 000's double publication, a page of its own: uuid5 and SHA-1
+    // cost lesson 000's page 17 KB, which its guided tasks needed.
+    Group {
+        dir: "lesson-000-ids/",
+        feature: "lesson-000-ids",
+        title: |lang| match lang {
+            Lang::Es => "Ids deterministas (uuid5)",
+            Lang::En => "Deterministic ids (uuid5)",
+        },
+        #[cfg(feature = "lesson-000-ids")]
+        intro: |lang| {
+            match lang {
+            Lang::Es => INTRO_000_IDS_ES,
+            Lang::En => "The same pass published twice: with two random v4 ids the consumer processes it twice; with an id derived by uuid5 from its key (norad_id|start in UTC), once. Change the pass, the namespace or the key and see what changes the id and what does not.",
+        }
+        },
+        #[cfg(not(feature = "lesson-000-ids"))]
+        intro: |_| "",
+        experiments: Codes("uuid5"),
+        presets: Codes("double-publication"),
+        keys: Codes("norad start ns"),
     },
     Group {
         dir: "lesson-001/",
@@ -551,7 +591,7 @@ pub fn presets(version: u32) -> impl Iterator<Item = (Experiment, &'static Prese
 registry! {
     #[cfg(feature = "lesson-000")]
     Retries => retries,
-    #[cfg(feature = "lesson-000")]
+    #[cfg(feature = "lesson-000-ids")]
     DoublePublication => uuid5,
     #[cfg(feature = "lesson-001")]
     Publish => publish,

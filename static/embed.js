@@ -1,10 +1,11 @@
 // Retry Lab script mount: fills every [data-retry-lab] element (see README, "Embedding").
-// Each lesson group has its own module (dist/, dist/lesson-001/, dist/lesson-003/, dist/lesson-004/, dist/lesson-004-streams/): this
+// Each lesson group has its own module (dist/, dist/lesson-000-ids/, dist/lesson-001/, dist/lesson-003/, dist/lesson-004/, dist/lesson-004-streams/): this
 // loads only the ones the page's labs need, each mounting its own labs.
 const here = new URL('./', import.meta.url);
 // Which page holds each experiment and preset not on the root page (the
 // registry's GROUPS; tests/registry.rs keeps the two equal).
 const GROUP_OF = {
+  uuid5: 'lesson-000-ids/', 'double-publication': 'lesson-000-ids/',
   publish: 'lesson-001/', 'publish-twice': 'lesson-001/', 'publish-twice-failing': 'lesson-001/',
   cursor: 'lesson-001/', 'cursor-lost': 'lesson-001/', 'cursor-crash': 'lesson-001/', dedup: 'lesson-001/',
   'dedup-record': 'lesson-001/', 'unique-constraint': 'lesson-001/', ttl: 'lesson-001/', 'ttl-300': 'lesson-001/',

@@ -12,7 +12,7 @@ use retry_lab_web::params::{Domain, Value};
 use retry_lab_web::registry::{presets, Experiment, LabParams, Owner, ParamId};
 
 /// Keys the link itself uses; no parameter may take one.
-const SHELL_KEYS: [&str; 9] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme"];
+const SHELL_KEYS: [&str; 10] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks"];
 
 #[test]
 fn every_experiment_has_a_code_and_a_title_in_each_language() {

@@ -13,6 +13,7 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::lab::{Action, LabState};
 use crate::registry::Transport;
+use crate::tasks::{Progress, STORAGE_KEY};
 
 pub fn prefers_reduced_motion() -> bool {
     web_sys::window()
@@ -300,6 +301,25 @@ pub fn use_embed_height(root: NodeRef, enabled: bool) {
         move || {
             if let Some((resize, _callback)) = observer {
                 resize.disconnect();
+            }
+        }
+    });
+}
+
+/// Saves the guided tasks' progress whenever it changes. This lab's open
+/// experiment's entries are its own (a cleared list stays cleared); every
+/// other entry is kept from what is stored now (another lab on the page may
+/// have saved since). Blocked storage: nothing is saved, nothing breaks.
+#[hook]
+pub fn use_saved_progress(progress: Progress, open: &'static str) {
+    use_effect_with(progress, move |progress| {
+        if let Some(storage) = crate::boot::local_storage() {
+            let stored = storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default();
+            let mut merged = Progress::decode(&stored);
+            merged.clear(open);
+            merged.merge(progress);
+            if merged.encode() != stored {
+                let _ = storage.set_item(STORAGE_KEY, &merged.encode());
             }
         }
     });

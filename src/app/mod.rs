@@ -5,6 +5,7 @@
 
 mod hooks;
 mod share;
+mod tasks;
 pub mod widgets;
 
 use std::rc::Rc;
@@ -62,6 +63,7 @@ pub fn app(props: &AppProps) -> Html {
                 only: init.only,
                 lock: init.locked.0.clone(),
                 theme: init.theme,
+                tasks: init.tasks.clone(),
                 ..link
             }
             .encode();
@@ -69,6 +71,11 @@ pub fn app(props: &AppProps) -> Html {
         },
     );
     let (share_url, own_query) = (*links).clone();
+    // Authors reach the "Embed this" builder from the lab's own page.
+    let builder_href = (!init.compact).then(|| {
+        let query = share_url.split_once('?').map_or("", |(_, q)| q);
+        crate::link::builder_href(&init.share_base, query, state.open, lang)
+    });
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
@@ -79,6 +86,7 @@ pub fn app(props: &AppProps) -> Html {
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
     hooks::use_embed_height(root.clone(), init.compact);
+    hooks::use_saved_progress(state.progress.clone(), state.open.code());
 
     let lang_buttons = Lang::ALL.iter().map(|&option| {
         let onclick = dispatch.to_callback().reform(move |_| Action::SetLang(option));
@@ -129,7 +137,11 @@ pub fn app(props: &AppProps) -> Html {
             <share::LinkNotice lang={lang} notices={init.notices.clone()} />
             { tabs.unwrap_or_default() }
             <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
-            if panel_ready { { registry::panel(state.open, &panel) } }
+            if let Some(href) = builder_href { <p class="embed-this"><a {href}>{ texts.embed_this }</a></p> }
+            if panel_ready {
+                { registry::panel(state.open, &panel) }
+                { tasks::task_list(&state, &init.tasks, init.storage, &id_prefix, &dispatch) }
+            }
         </div>
     }
 }

@@ -35,7 +35,7 @@ pub mod visibility;
 pub mod workers;
 #[cfg(feature = "lesson-001")]
 pub mod ttl;
-#[cfg(feature = "lesson-000")]
+#[cfg(feature = "lesson-000-ids")]
 pub mod uuid5;
 
 /// What a queue run comes to (workers, visibility, dlq): `retry-lab presets`.

@@ -104,6 +104,28 @@ fn numbers(p: &Params, shared: &Shared, _: &State) -> crate::registry::Numbers {
     }).collect()
 }
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("ack-crash-20", |p: &Params, shared: &Shared, _: &State| {
+            p.crash.ppm() >= 200_000 && p.loop_rows(shared).is_some_and(|[before, after, _]| before.row.lost > 0 && after.row.effects > u64::from(p.messages))
+        },
+        es: ["Sube la probabilidad de caída al 20 % o más y compara lo que pierde el ack antes con lo que repite el ack después.",
+            "Mueve el control de caída; mira las columnas de perdidos y de efectos.",
+            "Ack antes es at-most-once: cada caída a mitad del trabajo pierde ese mensaje. Ack después es at-least-once: el mensaje vuelve y se procesa otra vez. Con 5 % la lección cuenta 58 perdidos o 60 repetidos por cada 1,000."],
+        en: ["Raise the crash probability to 20 % or more and compare what ack-before loses with what ack-after repeats.",
+            "Move the crash control; watch the lost and effects columns.",
+            "Ack before is at-most-once: each crash in the middle of the job loses that message. Ack after is at-least-once: the message comes back and is processed again. At 5 % the lesson counts 58 lost or 60 repeated per 1,000."]),
+    crate::tasks::task!("ack-broker-dups", |p: &Params, shared: &Shared, _: &State| {
+            p.broker_dups.ppm() > 0 && p.loop_rows(shared).is_some_and(|[_, _, dedup]| dedup.row.duplicates_discarded > 0)
+        },
+        es: ["Haz que el broker mismo entregue repetidos y mira quién los detiene.",
+            "Sube «repetidos del broker».",
+            "Un broker at-least-once (SQS estándar, por ejemplo) a veces entrega dos veces aunque nadie se caiga. Solo el registro de ids procesados los detiene; el orden del ack no cambia nada aquí."],
+        en: ["Make the broker itself deliver repeats and see who stops them.",
+            "Raise “broker duplicates”.",
+            "An at-least-once broker (standard SQS, say) sometimes delivers twice even when nobody crashes. Only the record of processed ids stops them; the ack's order changes nothing here."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,6 +106,29 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     ]
 }
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("backpressure-survive", |p: &Params, _: &Shared, s: &State| {
+            p.in_per_s > p.out_per_s && s.run.counters.died_at_s.is_none()
+        },
+        es: ["Con 116 entrando y 100 saliendo por segundo, haz que el proceso llegue vivo al final del día.",
+            "Ponle un límite a la cola: descartar o frenar al productor.",
+            "Entran 16 por segundo de más: 1,382,400 al día. Una cola sin límite los guarda hasta que se acaba la memoria. Con un límite la cola deja de crecer, y hay que elegir qué pasa con lo que no cabe."],
+        en: ["With 116 in and 100 out per second, get the process alive to the end of the day.",
+            "Give the queue a bound: drop, or slow the producer.",
+            "16 more per second come in than go out: 1,382,400 a day. An unbounded queue keeps them until memory runs out. With a bound the queue stops growing, and something must happen to what does not fit."]),
+    crate::tasks::task!("backpressure-no-loss", |p: &Params, _: &Shared, s: &State| {
+            let c = &s.run.counters;
+            p.policy == Policy::SlowProducer && c.died_at_s.is_none() && c.dropped_newest + c.dropped_oldest == 0 && c.held_back > 0
+        },
+        es: ["Limita la cola sin descartar ningún mensaje.",
+            "Elige la política que frena al productor.",
+            "Frenar al productor es backpressure: lo que no cabe no se produce todavía, nada se pierde y el atraso se traslada hacia atrás, a quien puede decidir. Descartar es válido solo si perder mensajes lo es."],
+        en: ["Bound the queue without dropping a single message.",
+            "Pick the policy that slows the producer.",
+            "Slowing the producer is backpressure: what does not fit is not produced yet, nothing is lost, and the delay moves upstream, to whoever can decide. Dropping is fine only if losing messages is."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

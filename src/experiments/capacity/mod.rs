@@ -153,6 +153,28 @@ fn numbers(p: &Params, _: &Shared, c: &State) -> crate::registry::Numbers {
     ]
 }
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("capacity-promise", |p: &Params, _: &Shared, s: &State| {
+            p.peak_per_s >= 350 && p.peak_s >= 3_600 && s.newest_wait_s.is_some_and(|w| w <= p.promise_s)
+        },
+        es: ["En el pico de C01 (350 por segundo durante una hora), cumple la promesa de 300 s.",
+            "Sube los workers o lo que procesa cada uno.",
+            "La fila crece a la diferencia entre lo que llega y lo que sale: con 200 por segundo contra 350, 150 por segundo durante la hora. Para cumplir la promesa el servicio tiene que acercarse a la llegada."],
+        en: ["At C01's peak (350 per second for an hour), keep the 300 s promise.",
+            "Add workers, or make each one faster.",
+            "The queue grows at the difference between arrivals and service: 200 per second against 350 is 150 per second for the hour. To keep the promise the service must come close to the arrivals."]),
+    crate::tasks::task!("capacity-keda", |p: &Params, _: &Shared, s: &State| {
+            p.keda_messages >= 400 && p.keda_job_s >= 20 && s.keda.2 <= 300
+        },
+        es: ["Ejercicio 7: con 400 mensajes de golpe, de 20 s cada uno, haz que el último espere 300 s o menos.",
+            "KEDA pide ⌈400 ÷ 15⌉ workers; el máximo los limita.",
+            "Sin tope KEDA pediría 27 workers; con 8, a cada uno le tocan 50 mensajes y el último espera 1,000 s. El tope es una decisión de costo: o se sube, o se acepta el atraso y avisa la alerta por edad."],
+        en: ["Exercise 7: with 400 messages at once, 20 s each, make the last one wait 300 s or less.",
+            "KEDA asks for ⌈400 ÷ 15⌉ workers; the maximum caps them.",
+            "Without a cap KEDA would ask for 27 workers; with 8, each gets 50 messages and the last waits 1,000 s. The cap is a cost decision: raise it, or accept the delay and let the age alert speak."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -85,6 +85,26 @@ crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).expe
         ]
     });
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("dedup-record-first", |p: &Params, _: &Shared, s: &State| {
+            p.crash.ppm() >= 200_000 && s.rows[2].lost > 0 && s.rows[0].lost == 0 && s.rows[0].effects == u64::from(p.messages)
+        },
+        es: ["Sube la probabilidad de caída al 20 % o más y encuentra el orden que pierde mensajes.",
+            "Mira la columna de perdidos de cada fila.",
+            "Guardar el id antes del efecto y caerse entre los dos deja el id sin efecto: el reintento lo descarta y el efecto no ocurre nunca. Guardarlo después repite efectos; en la misma transacción, ni pierde ni repite."],
+        en: ["Raise the crash probability to 20 % or more and find the order that loses messages.",
+            "Look at each row's lost column.",
+            "Recording the id before the effect and crashing between the two leaves an id without its effect: the retry discards it and the effect never happens. Recording it after repeats effects; in the same transaction, nothing is lost or repeated."]),
+    crate::tasks::task!("dedup-unique", |p: &Params, _: &Shared, _: &State| p.unique_constraint,
+        es: ["Haz que dos copias del mismo mensaje procesadas a la vez den un solo efecto.",
+            "Activa la restricción única sobre el id.",
+            "Las dos copias consultan «¿ya lo procesé?» antes de que ninguna escriba, y las dos responden que no. La restricción única en la base de datos hace que la segunda escritura falle: un efecto."],
+        en: ["Make two copies of the same message processed at once give one effect.",
+            "Turn on the unique constraint on the id.",
+            "Both copies ask “did I process it?” before either writes, and both hear no. A unique constraint in the database makes the second write fail: one effect."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

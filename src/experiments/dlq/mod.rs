@@ -242,6 +242,10 @@ impl Unit for Dlq {
     type Action = Action;
     const CODE: &'static str = "dlq";
 
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+
     #[cfg(not(target_arch = "wasm32"))]
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
         super::queue_numbers(&state.run)
@@ -268,6 +272,29 @@ impl Unit for Dlq {
         match action {}
     }
 }
+
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("dlq-redrive-early", |_: &Params, _: &Shared, s: &State| {
+            let redriven = |m: u32| s.run.dlq.iter().any(|e| matches!(e.fate, retry_lab_core::queue::DlqFate::Redriven { as_message, .. } if as_message == m));
+            s.run.dlq.iter().any(|e| redriven(e.message))
+        },
+        es: ["Devuelve los mensajes de la DLQ antes de arreglar la causa y mira adónde vuelven.",
+            "Mueve el redrive antes del arreglo (o quita el arreglo).",
+            "El mensaje venenoso sigue siendo venenoso: otras 5 recepciones colgadas y de vuelta a la DLQ, con otra ronda de workers ocupados. Primero el arreglo, después el redrive."],
+        en: ["Redrive the DLQ before the cause is fixed and see where the messages go back to.",
+            "Move the redrive before the fix (or remove the fix).",
+            "The poison message is still poison: 5 more hung receives and back to the DLQ, with another round of busy workers. Fix first, redrive after."]),
+    crate::tasks::task!("dlq-none", |p: &Params, _: &Shared, s: &State| {
+            p.max_receive == 0 && p.poison != Poison::None && s.run.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Expired { .. }))
+        },
+        es: ["Quita la DLQ y sigue a un mensaje venenoso hasta el final.",
+            "Pon maxReceiveCount en 0 (sin DLQ).",
+            "Sin DLQ el mensaje venenoso vuelve una y otra vez hasta que vence su retención: horas de workers ocupados y nadie se entera. Con maxReceiveCount 5 va a la DLQ, suena la alerta y alguien lo revisa."],
+        en: ["Remove the DLQ and follow a poison message to its end.",
+            "Set maxReceiveCount to 0 (no DLQ).",
+            "Without a DLQ the poison message comes back again and again until its retention runs out: hours of busy workers, and nobody knows. With maxReceiveCount 5 it goes to the DLQ, the alert goes off and someone looks."]),
+];
 
 #[cfg(test)]
 mod tests;

@@ -81,6 +81,26 @@ crate::registry::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).expe
     state: |params: &Params, _: &Shared| params.state(),
     numbers: |_: &Params, _: &Shared, state: &State| ["add", "upsert", "dedup", "commit_first"].into_iter().zip(state.counters).map(|(k, n)| (k, n.to_string())).collect());
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("fraud-late", |p: &Params, _: &Shared, s: &State| {
+            p.processed >= 5 && s.counters[0] == p.payments + p.processed && s.counters[1] == p.payments
+        },
+        es: ["Haz que el consumidor caído alcance a procesar 5 pagos o más antes de morir. ¿Cuánto marca el contador que suma?",
+            "Sube «procesados antes de caer».",
+            "Cada pago procesado sin commit se relee y se suma otra vez: con 5, el contador marca 11 para 6 pagos. Escribir el valor de la ventana (upsert) o descartar por id deja 6, se relea lo que se relea."],
+        en: ["Let the dead consumer process 5 payments or more before it dies. What does the adding counter show?",
+            "Raise “processed before the crash”.",
+            "Each payment processed without a commit is read again and added again: with 5, the counter shows 11 for 6 payments. Writing the window's value (upsert) or discarding by id leaves 6, however much is re-read."]),
+    crate::tasks::task!("fraud-lucky", |p: &Params, _: &Shared, s: &State| p.processed == 0 && s.counters[0] == p.payments,
+        es: ["Encuentra el caso en que el contador que suma da bien.",
+            "¿Y si el consumidor muere justo después de su último commit?",
+            "Si no quedó nada procesado sin confirmar, no hay nada que releer y el contador cuadra. El error aparece solo cuando la caída cae en el momento justo: por eso pasa las pruebas y falla en producción."],
+        en: ["Find the case where the adding counter is right.",
+            "What if the consumer dies right after its last commit?",
+            "With nothing processed but uncommitted, nothing is re-read and the counter adds up. The bug shows only when the crash falls at the wrong moment: that is why it passes the tests and fails in production."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -238,6 +238,28 @@ fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     out
 }
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("groups-crash-rereads", |p: &Params, _: &Shared, s: &State| {
+            p.commit == CommitMode::After && p.crash_consumer > 0 && s.run.end().rereads() > 0
+        },
+        es: ["Haz que un consumidor muera antes de confirmar su offset y encuentra los eventos que se leen dos veces.",
+            "Elige un consumidor que muere y un momento; confirma después de procesar.",
+            "El rebalanceo le da sus particiones a otro, que retoma desde el último offset confirmado: lo procesado sin confirmar se lee otra vez. Es at-least-once: el consumidor tiene que aguantar repetidos."],
+        en: ["Make a consumer die before committing its offset and find the events read twice.",
+            "Pick a consumer that dies and a time; commit after processing.",
+            "The rebalance gives its partitions to another, which resumes at the last committed offset: what was processed but not committed is read again. At-least-once: the consumer must withstand repeats."]),
+    crate::tasks::task!("groups-commit-first", |p: &Params, _: &Shared, s: &State| {
+            p.commit == CommitMode::Before && p.crash_consumer > 0 && s.run.end().gaps() > 0
+        },
+        es: ["Confirma antes de procesar, deja morir a un consumidor y encuentra los eventos que nadie procesa.",
+            "Cambia el commit a «antes» con un consumidor que muere.",
+            "Confirmar primero cambia repetidos por huecos: el heredero empieza después de eventos que el caído confirmó y nunca terminó. En un contador de fraude, un pago perdido es un ataque que no se ve."],
+        en: ["Commit before processing, let a consumer die, and find the events nobody processes.",
+            "Switch the commit to “before” with a consumer that dies.",
+            "Committing first trades repeats for gaps: the heir starts after events the dead consumer committed and never finished. In a fraud counter, a lost payment is an attack nobody sees."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -129,6 +129,26 @@ fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     vec![("crc32", place(crc)), ("murmur2", place(murmur)), ("crc32_moves", moves(crc)), ("murmur2_moves", moves(murmur))]
 }
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("partitions-resize", |p: &Params, _: &Shared, s: &State| {
+            p.resize_to > 0 && p.resize_to != p.partitions && s.layouts[0].moves.iter().any(|m| *m)
+        },
+        es: ["Cambia el número de particiones del tópico y cuenta las llaves que cambian de partición.",
+            "Usa «redimensionar a» con otro número de particiones.",
+            "La partición es el hash de la llave módulo P: otro P, otra partición para muchas llaves, y mientras conviven la vieja y la nueva se pierde el orden por llave. Por eso las particiones se eligen con margen desde el principio."],
+        en: ["Change the topic's number of partitions and count the keys that move to another partition.",
+            "Use “resize to” with another number of partitions.",
+            "The partition is the key's hash modulo P: another P, another partition for many keys, and while old and new coexist the per-key order is lost. So partitions are chosen with margin from the start."]),
+    crate::tasks::task!("partitions-one", |p: &Params, _: &Shared, _: &State| p.partitions == 1,
+        es: ["Deja el tópico con una sola partición y mira el orden de los eventos.",
+            "Pon 1 partición.",
+            "Con una partición todo el tópico está en orden, pero un grupo la lee con un solo consumidor: el paralelismo de un grupo es, como mucho, su número de particiones. La llave da orden donde importa, por llave."],
+        en: ["Leave the topic with a single partition and look at the events' order.",
+            "Set 1 partition.",
+            "With one partition the whole topic is in order, but a group reads it with one consumer: a group's parallelism is at most its number of partitions. Keys give order where it matters, per key."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

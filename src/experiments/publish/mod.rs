@@ -111,6 +111,31 @@ crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).
         ("discarded_by_uuid5", uuid5.duplicates_discarded.to_string()),
     ]));
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("publish-failing", |p: &Params, _: &Shared, s: &State| {
+            let facts = u64::from(p.facts);
+            s.counters().is_some_and(|[naive, v4, uuid5]| {
+                p.twice && p.failure != Probability::ZERO && naive.effects > v4.effects && v4.effects == 2 * facts && uuid5.effects == facts
+            })
+        },
+        es: ["Con dos publicaciones y fallas de entrega, haz que las tres columnas den tres cuentas distintas.",
+            "Sube la probabilidad de falla de la entrega: el hub reintenta y llegan repetidos además de la segunda publicación.",
+            "El ingenuo aplica todo: publicaciones y reintentos. Por id v4 descarta los reintentos (mismo id) pero no la segunda publicación (id nuevo): el doble. Por uuid5 las dos publicaciones tienen el mismo id: una vez por hecho."],
+        en: ["With two publications and delivery failures, make the three columns give three different counts.",
+            "Raise the delivery failure probability: the hub retries, and repeats arrive on top of the second publication.",
+            "The naive consumer applies everything: publications and retries. By v4 id it discards the retries (same id) but not the second publication (a new id): twice. By uuid5 both publications share one id: once per fact."]),
+    crate::tasks::task!("publish-once", |p: &Params, _: &Shared, s: &State| {
+            !p.twice && s.counters().is_some_and(|[_, v4, uuid5]| v4.effects == uuid5.effects)
+        },
+        es: ["Publica cada hecho una sola vez y compara el id v4 con el uuid5.",
+            "Cambia «publicaciones» a 1.",
+            "Con una publicación los dos ids bastan: un reintento repite el mismo mensaje, con el mismo id. El v4 falla cuando el productor publica otra vez el mismo hecho: cada publicación estrena id."],
+        en: ["Publish each fact once and compare the v4 id with the uuid5.",
+            "Set “publications” to 1.",
+            "With one publication both ids are enough: a retry repeats the same message, with the same id. The v4 id fails when the producer publishes the same fact again: each publication gets a new id."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -187,6 +187,9 @@ impl crate::registry::Unit for Retries {
     fn presets() -> &'static [Preset] {
         &PRESETS
     }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
     fn init(params: &Params, shared: &Shared, clock_ms: u64) -> State {
         State::new(params, shared, clock_ms)
     }
@@ -229,3 +232,37 @@ impl crate::registry::Unit for Retries {
         ]
     }
 }
+
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 3] = [
+    crate::tasks::task!("retries-recover", |p: &Params, _: &Shared, s: &State| {
+            let c = s.pair.idempotent.counters();
+            let dead_lettered = s.pair.idempotent.trace().iter().any(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered));
+            dead_lettered && c.manual_retries > 0 && c.acknowledged == p.events && c.lost == 0
+        },
+        es: ["Deja caído al consumidor hasta que un evento llegue a dead-letter; arregla la causa, reinténtalo y lleva la ejecución hasta que todos estén entregados.",
+            "Agrega una caída más larga que 1,890 s (30 + 60 + … + 960), reproduce hasta ver dead-letter, y usa «Arreglar la causa raíz ahora» y «Reintentar todos».",
+            "Agotados los 6 reintentos (1,890 s de espera), el evento no se pierde: queda en dead-letter. Arreglada la causa, el reintento manual lo entrega con el mismo id."],
+        en: ["Keep the consumer down until an event reaches dead-letter; fix the cause, retry it and run until every event is delivered.",
+            "Add an outage longer than 1,890 s (30 + 60 + … + 960), play until dead-letter, then use “Fix the root cause now” and “Retry all”.",
+            "After its 6 retries (1,890 s of waiting) the event is not lost: it waits in dead-letter. With the cause fixed, a manual retry delivers it under the same id."]),
+    crate::tasks::task!("retries-naive-extra", |_: &Params, _: &Shared, s: &State| {
+            s.pair.naive.counters().effects > s.pair.idempotent.counters().effects
+        },
+        es: ["Encuentra una ejecución en la que el consumidor no idempotente produzca efectos de más.",
+            "Sube «acks perdidos» y la probabilidad de falla, y reproduce: un ack perdido hace que el hub reintente algo que ya se procesó.",
+            "Un ack perdido es una entrega repetida: el no idempotente vuelve a aplicar el efecto; el idempotente reconoce el id y lo descarta. Mismos intentos, distinto resultado."],
+        en: ["Find a run where the non-idempotent consumer produces extra effects.",
+            "Raise “lost acks” and the failure probability, then play: a lost ack makes the hub retry something already processed.",
+            "A lost ack is a repeated delivery: the naive consumer applies the effect again; the idempotent one knows the id and discards it. Same attempts, different outcome."]),
+    crate::tasks::task!("retries-exhausted", |p: &Params, _: &Shared, s: &State| {
+            p.plan.outages().is_empty()
+                && s.pair.idempotent.trace().iter().any(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered))
+        },
+        es: ["Sin ninguna caída, solo con la probabilidad de falla, haz que un evento agote sus reintentos.",
+            "Con 6 reintentos un evento necesita 7 fallas seguidas: sube mucho la probabilidad de falla (o baja los reintentos) y reproduce hasta pasar los 1,890 s.",
+            "Con probabilidad de falla p, un evento termina en dead-letter con probabilidad p elevado a 7 (original + 6 reintentos): con 30 %, 2 en 10,000; con 90 %, casi la mitad."],
+        en: ["With no outage, only the failure probability, make an event exhaust its retries.",
+            "With 6 retries an event needs 7 failures in a row: raise the failure probability a lot (or lower the retries) and play past 1,890 s.",
+            "With failure probability p an event reaches dead-letter with probability p to the 7th (original + 6 retries): at 30 %, 2 in 10,000; at 90 %, almost half."]),
+];

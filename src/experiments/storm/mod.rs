@@ -207,6 +207,28 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     out
 }
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("storm-budget", |p: &Params, _: &Shared, s: &State| {
+            p.budget_on && s.runs[0].as_ref().is_some_and(|run| run.counters.throttled > 0)
+        },
+        es: ["Activa el presupuesto de reintentos y mira cuántos reintentos corta en el cliente.",
+            "Enciende «presupuesto de reintentos»: 10 fichas para empezar y 0.1 por cada éxito.",
+            "Cada reintento gasta una ficha y cada éxito devuelve una fracción. Con la dependencia caída no hay éxitos: las fichas se acaban y los clientes dejan de reintentar, en vez de multiplicar la carga justo cuando vuelve."],
+        en: ["Turn on the retry budget and see how many retries it stops in the client.",
+            "Switch on “retry budget”: 10 tokens to start, 0.1 for each success.",
+            "Each retry spends a token and each success gives back a fraction. With the dependency down there are no successes: the tokens run out and the clients stop retrying, instead of multiplying the load just as it comes back."]),
+    crate::tasks::task!("storm-breaker", |p: &Params, _: &Shared, s: &State| {
+            p.breaker_on && s.runs[0].as_ref().is_some_and(|run| run.counters.fallbacks > 0)
+        },
+        es: ["Activa el circuit breaker y encuentra las llamadas que responde el fallback sin tocar la dependencia.",
+            "Enciende el breaker: se abre tras 5 fallas seguidas.",
+            "Abierto, el breaker contesta con el fallback al instante durante el tiempo abierto y después deja pasar una llamada de prueba. La dependencia que se recupera recibe pocas llamadas, no la ola entera."],
+        en: ["Turn on the circuit breaker and find the calls the fallback answers without touching the dependency.",
+            "Switch on the breaker: it opens after 5 failures in a row.",
+            "Open, the breaker answers with the fallback at once for its open time, then lets one trial call through. The recovering dependency gets a few calls, not the whole wave."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -127,6 +127,29 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     out
 }
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("timeouts-bulkheads", |p: &Params, _: &Shared, s: &State| {
+            let b = &s.run.counters[1];
+            p.separate_pools && b.requests > 0 && b.in_time == b.requests
+        },
+        es: ["Haz que todas las llamadas de B, la dependencia sana, respondan a tiempo mientras A sigue lenta.",
+            "Separa los workers en dos pools (bulkheads).",
+            "Con un pool compartido, las llamadas de A (2 s cada una) ocupan los 20 workers y B, que responde en 50 ms, se queda sin ninguno. Con un pool para cada una, la lentitud de A se queda en su mitad."],
+        en: ["Make every call to B, the healthy dependency, answer in time while A stays slow.",
+            "Split the workers into two pools (bulkheads).",
+            "With one shared pool, A's calls (2 s each) hold all 20 workers and B, which answers in 50 ms, gets none. With a pool each, A's slowness stays in its half."]),
+    crate::tasks::task!("timeouts-no-waste", |p: &Params, _: &Shared, s: &State| {
+            p.timeout_ms <= p.deadline_ms && s.run.counters[0].too_late == 0 && s.run.counters[0].wasted_ms == 0
+        },
+        es: ["Ajusta el timeout para que ningún worker trabaje para una llamada cuyo cliente ya se fue.",
+            "El cliente se rinde a los 300 ms; el timeout está en 10 s.",
+            "Un timeout mayor que el plazo de quien llama hace trabajar para nadie: la respuesta llega cuando el cliente ya se fue, y ese worker no atendió a otro. El timeout va por debajo del plazo."],
+        en: ["Set the timeout so that no worker works for a call whose caller has left.",
+            "The caller gives up at 300 ms; the timeout is 10 s.",
+            "A timeout above the caller's deadline works for nobody: the answer arrives after the caller left, and that worker served no one else. The timeout goes below the deadline."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,6 +71,28 @@ crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experime
         vec![("effects", effects.to_string()), ("processed_again_at", again.join(", "))]
     });
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("ttl-cover", |p: &Params, _: &Shared, s: &State| {
+            let effects = |deliveries: &[TtlDelivery]| deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count();
+            let shorter = Params { ttl_s: p.ttl_s.saturating_sub(60).max(1), ..p.clone() };
+            p.acks_lost == 6 && p.ttl_s > 0 && effects(&s.deliveries) == 1 && effects(&shorter.run().deliveries()) > 1
+        },
+        es: ["Con los 6 acks perdidos, encuentra la expiración más corta (al minuto) con la que ningún reintento se procesa otra vez.",
+            "El último reintento llega 1,890 s después de la primera entrega.",
+            "La expiración tiene que cubrir toda la ventana de reintentos: 30 + 60 + … + 960 = 1,890 s. Una más corta deja pasar los últimos reintentos como si fueran nuevos."],
+        en: ["With all 6 acks lost, find the shortest expiry (to the minute) at which no retry is processed again.",
+            "The last retry arrives 1,890 s after the first delivery.",
+            "The expiry must cover the whole retry window: 30 + 60 + … + 960 = 1,890 s. A shorter one lets the last retries through as if they were new."]),
+    crate::tasks::task!("ttl-never", |p: &Params, _: &Shared, _: &State| p.ttl_s == 0 && p.acks_lost > 0,
+        es: ["Haz que el registro de ids no expire nunca.",
+            "Pon la expiración en 0.",
+            "Sin expiración ningún repetido pasa, pero la tabla de ids crece para siempre. Por eso se elige una expiración mayor que la ventana de reintentos, no infinita."],
+        en: ["Make the id record never expire.",
+            "Set the expiry to 0.",
+            "Without expiry no repeat gets through, but the id table grows forever. So the expiry is chosen longer than the retry window, not infinite."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -120,6 +120,29 @@ crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| st
     state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) },
     numbers: |_: &Params, _: &Shared, state: &State| super::queue_numbers(&state.run));
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("visibility-one-copy", |p: &Params, _: &Shared, s: &State| {
+            let shorter = Params { timeout_s: p.timeout_s.saturating_sub(1).max(1), ..p.clone() };
+            p.job_s == 240 && p.heartbeat_s == 0 && s.run.copies(0) == 1 && QueueRun::new(shorter.config()).copies(0) > 1
+        },
+        es: ["Con un trabajo de 4 minutos (240 s), encuentra el visibility timeout más corto que deja una sola copia.",
+            "Empieza en 30 s: ¿cuántas copias hay? Sube el plazo hasta que quede una.",
+            "El mensaje reaparece al vencer el plazo aunque el worker siga trabajando: a 30 s, hasta 8 copias en 4 minutos. El plazo tiene que pasar la duración del trabajo; la regla de la lección pone el doble del p99, 8 minutos, por margen."],
+        en: ["With a 4-minute job (240 s), find the shortest visibility timeout that leaves one copy.",
+            "Start at 30 s: how many copies? Raise the timeout until one is left.",
+            "The message reappears when the timeout runs out even if the worker is still on it: at 30 s, up to 8 copies in 4 minutes. The timeout must exceed the job; the lesson's rule is twice the p99, 8 minutes, for margin."]),
+    crate::tasks::task!("visibility-heartbeat", |p: &Params, _: &Shared, s: &State| {
+            p.job_s >= 2_400 && p.heartbeat_s > 0 && p.timeout_s <= 600 && s.run.copies(0) == 1
+        },
+        es: ["Un trabajo de 40 minutos o más, una sola copia, y un plazo de 10 minutos o menos.",
+            "Con un plazo corto, activa el latido: renueva el plazo mientras el worker vive.",
+            "Un plazo de 80 minutos daría una copia, pero un worker muerto retendría el mensaje 80 minutos. Con un latido el plazo es corto y se renueva: si el worker muere, el mensaje vuelve en minutos."],
+        en: ["A job of 40 minutes or more, a single copy, and a timeout of 10 minutes or less.",
+            "With a short timeout, turn on the heartbeat: it renews the timeout while the worker lives.",
+            "An 80-minute timeout would give one copy, but a dead worker would hold the message for 80 minutes. With a heartbeat the timeout is short and renewed: if the worker dies, the message is back in minutes."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -93,6 +93,28 @@ crate::registry::computed_unit!(Workers, code: "workers", title: |lang| strings:
     state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) },
     numbers: |_: &Params, _: &Shared, state: &State| super::queue_numbers(&state.run));
 
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("workers-pdf", |p: &Params, _: &Shared, s: &State| {
+            p.jobs >= 200 && p.job_ms >= 1_000 && s.run.done_at_ms().is_some_and(|ms| ms <= 10_000)
+        },
+        es: ["Procesa 200 páginas de 1 s cada una en 10 s o menos.",
+            "Pon 200 trabajos de 1,000 ms y sube los workers.",
+            "Los workers compiten por la misma cola: cada mensaje lo toma uno solo. 200 trabajos de 1 s entre 20 workers son 10 rondas de 1 s; con uno solo, 200 s."],
+        en: ["Process 200 pages of 1 s each in 10 s or less.",
+            "Set 200 jobs of 1,000 ms and add workers.",
+            "The workers compete for one queue: each message goes to one of them. 200 one-second jobs over 20 workers are 10 rounds of 1 s; with one worker, 200 s."]),
+    crate::tasks::task!("workers-restart", |p: &Params, _: &Shared, s: &State| {
+            p.in_memory && s.run.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. }))
+        },
+        es: ["Reinicia una cola en memoria a mitad del trabajo y cuenta lo que se pierde.",
+            "Elige la cola en memoria y un reinicio antes de que terminen.",
+            "Una cola en memoria muere con su proceso: lo que esperaba adentro desaparece. Un broker guarda los mensajes fuera del proceso y los workers retoman al volver."],
+        en: ["Restart an in-memory queue in the middle of the work and count what is lost.",
+            "Pick the in-memory queue and a restart before they finish.",
+            "An in-memory queue dies with its process: what waited inside is gone. A broker keeps the messages outside the process, and the workers go on when it is back."]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

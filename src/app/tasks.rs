@@ -1,0 +1,45 @@
+//! The guided tasks under the open experiment: what to try, which ones are
+//! done (the reducer records them from the experiment's own checks), a hint
+//! after a few tries, and why, once done. A plain view of the state: no
+//! component of its own (each costs the page's module about a kilobyte).
+
+use yew::prelude::*;
+
+use crate::lab::{Action, LabState, HINT_AFTER_TRIES};
+use crate::tasks::TaskFilter;
+
+pub fn task_list(state: &LabState, filter: &TaskFilter, storage: bool, id_prefix: &str, dispatch: &UseReducerDispatcher<LabState>) -> Html {
+    let tasks = state.task_list(filter);
+    if tasks.is_empty() {
+        return Html::default();
+    }
+    let t = state.lang.task_texts();
+    let count = tasks.iter().filter(|(_, done)| *done).count();
+    let hints = state.tries >= HINT_AFTER_TRIES;
+    let heading_id = format!("{id_prefix}-tasks");
+    let items = tasks.iter().map(|(task, done)| html! {
+        <li class={if *done { "task task-done" } else { "task" }} data-task={task.code}>
+            <span class="task-mark" aria-hidden="true">{ if *done { "✓" } else { "○" } }</span>
+            <span class="task-goal">{ task.text.goal }<span class="visually-hidden">{ if *done { t.task_done } else { t.task_todo } }</span></span>
+            if *done {
+                <p class="task-why">{ task.text.why }</p>
+            } else if hints {
+                <details class="task-hint"><summary>{ t.hint }</summary><p>{ task.text.hint }</p></details>
+            }
+        </li>
+    });
+    let clear = dispatch.to_callback().reform(|_| Action::ClearTasks);
+    html! {
+        <section class="tasks card" aria-labelledby={heading_id.clone()}>
+            <h2 id={heading_id.clone()}>{ t.tasks_heading }</h2>
+            // The count is a live region: a task done is announced.
+            <p class="task-progress">
+                <progress max={tasks.len().to_string()} value={count.to_string()} aria-labelledby={heading_id} />
+                <span role="status">{ (t.tasks_progress)(count, tasks.len()) }</span>
+            </p>
+            <ol class="task-list">{ for items }</ol>
+            <button type="button" class="tasks-clear" onclick={clear} disabled={count == 0}>{ t.tasks_clear }</button>
+            if !storage { <p class="hint">{ t.tasks_not_saved }</p> }
+        </section>
+    }
+}

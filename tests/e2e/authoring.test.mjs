@@ -1,0 +1,103 @@
+// "Embed this" as a course author uses it: from the lab's own page to the
+// builder, options ticked, each snippet pasted into a blank page of the
+// author's and operated there. By accessible names.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { serve, launch, open } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** From the lab to the builder: the snippets for dedup, `unique` locked, no tasks. */
+async function snippets(page) {
+  await page.getByRole('link', { name: 'Embed this experiment in a course ↗' }).click();
+  await page.getByRole('heading', { name: 'Embed an experiment' }).waitFor();
+  await page.getByRole('checkbox', { name: 'unique' }).check();
+  await page.getByRole('checkbox', { name: 'Without guided tasks' }).check();
+  // The preview is the compact lab with those options.
+  const preview = page.frameLocator('iframe.preview');
+  await preview.locator('.experiment').waitFor();
+  assert.equal(await preview.getByLabel('Unique constraint on the id').isDisabled(), true, 'locked in the preview');
+  return {
+    iframe: await page.getByRole('textbox', { name: 'With an iframe' }).inputValue(),
+    script: await page.getByRole('textbox', { name: 'With a script in your page' }).inputValue(),
+  };
+}
+
+test('the builder\'s iframe snippet, pasted into a blank page, opens the same lab, locked as ticked, and works', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en&unique=on&tx_crash=0.1');
+  await page.locator('.experiment').waitFor();
+  const { iframe } = await snippets(page);
+  assert.match(iframe, /sandbox="allow-scripts allow-same-origin"/);
+  assert.match(iframe, /only=dedup/);
+  assert.match(iframe, /lock=unique/);
+  assert.match(iframe, /tasks=off/);
+  assert.match(iframe, /embed=1/);
+  assert.match(iframe, /tx_crash=0.1\b/, 'the lab as the author left it');
+
+  const course = await browser.newPage();
+  const courseErrors = [];
+  course.on('pageerror', (e) => courseErrors.push(String(e)));
+  await course.setContent(`<!doctype html><html lang="en"><title>A course</title><body><h1>Lesson</h1>${iframe}</body></html>`);
+  const lab = course.frameLocator('iframe');
+  await lab.locator('.experiment').waitFor();
+  assert.equal(await lab.locator('nav.tabs').count(), 0, 'this experiment only');
+  assert.equal(await lab.getByRole('region', { name: 'Try this' }).count(), 0, 'no guided tasks');
+  assert.equal(await lab.getByLabel('Unique constraint on the id').isDisabled(), true);
+  assert.equal(await lab.getByLabel('Unique constraint on the id').inputValue(), 'on');
+  // It works: a higher crash probability changes the record-first row's losses.
+  const lost = lab.locator('[data-placement=record_then_effect] td:nth-child(5)');
+  const before = (await lost.textContent()).trim();
+  const crash = lab.getByLabel('Crash probability');
+  await crash.focus();
+  for (let i = 0; i < 5; i++) await crash.press('ArrowRight');
+  await lost.filter({ hasNotText: new RegExp(`^${before}$`) }).waitFor();
+  assert.deepEqual(courseErrors, []);
+  await course.close();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the builder\'s script snippet mounts the same lab in an author\'s page', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en&unique=on');
+  await page.locator('.experiment').waitFor();
+  const { script } = await snippets(page);
+  assert.match(script, /data-experiment="dedup"/);
+  assert.match(script, /data-lock="unique"/);
+  assert.match(script, /src="http:\/\/127\.0\.0\.1:\d+\/embed\.js"/);
+  // An author's page on the lab's host (a module script from another origin would need CORS).
+  const course = await browser.newPage();
+  await course.route(server.base + 'author.html', (route) => route.fulfill({
+    contentType: 'text/html', body: `<!doctype html><html lang="en"><title>A course</title><body><h1>Lesson</h1>${script}</body></html>`,
+  }));
+  await course.goto(server.base + 'author.html');
+  await course.locator('[data-retry-lab] .experiment').waitFor();
+  assert.equal(await course.getByLabel('Unique constraint on the id').isDisabled(), true);
+  assert.equal(await course.getByRole('region', { name: 'Try this' }).count(), 0);
+  assert.equal(await course.getByRole('link', { name: /Embed this experiment/ }).count(), 0, 'no builder link inside an embed');
+  await course.close();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the builder is usable by keyboard and screen reader: axe finds nothing serious, in both languages', async () => {
+  const axe = require.resolve('axe-core/axe.min.js');
+  for (const lang of ['es', 'en']) {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/&locks=seed,clients,budget&title=Storm`);
+    await page.frameLocator('iframe.preview').locator('.experiment').waitFor();
+    await page.addScriptTag({ path: axe });
+    const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+      .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`));
+    assert.deepEqual(violations, [], lang);
+    // A hostile directory is not followed: the preview stays on the lab's own pages.
+    await page.goto(server.base + `embed-builder.html?exp=storm&dir=https://evil.example/&lang=${lang}`);
+    assert.ok((await page.locator('iframe.preview').getAttribute('src')).startsWith(server.base + '?'), 'the root page');
+    await context.close();
+  }
+});

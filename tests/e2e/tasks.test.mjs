@@ -1,0 +1,93 @@
+// Guided tasks ("Prueba esto") as a learner meets them: done when the
+// experiment shows what a task asks (never by a click), kept in this browser,
+// clearable, hinted after a few tries, filtered by the author's link, and
+// working with storage blocked. By accessible names.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const tasks = (page) => page.getByRole('region', { name: 'Try this' });
+const progress = async (page) => (await tasks(page).getByRole('status').textContent()).trim();
+
+test('a task is done when the experiment shows it, stays done after a reload, and can be cleared', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en');
+  await tasks(page).waitFor();
+  assert.equal(await progress(page), '0 of 2 done');
+  const unique = tasks(page).locator('[data-task="dedup-unique"]');
+  assert.equal(await unique.getAttribute('class'), 'task');
+  await page.getByLabel('Unique constraint on the id').selectOption('on');
+  await page.waitForFunction(() => document.querySelector('[data-task="dedup-unique"]')?.classList.contains('task-done'));
+  assert.equal(await progress(page), '1 of 2 done');
+  await unique.getByText(/the database refuses|unique constraint in the database/).waitFor();
+  // Undoing the condition keeps the task done; a reload keeps it too (localStorage).
+  await page.getByLabel('Unique constraint on the id').selectOption('off');
+  assert.equal(await progress(page), '1 of 2 done');
+  await page.reload();
+  await tasks(page).waitFor();
+  assert.equal(await progress(page), '1 of 2 done');
+  const stored = await page.evaluate(() => localStorage.getItem('retry-lab.tasks'));
+  assert.equal(stored, 'v1 dedup/dedup-unique');
+  await tasks(page).getByRole('button', { name: 'Clear my progress' }).click();
+  assert.equal(await progress(page), '0 of 2 done');
+  assert.equal(await page.evaluate(() => localStorage.getItem('retry-lab.tasks')), 'v1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('lesson 000\'s outage task completes through the panel; hints come after a few tries', async () => {
+  const { page, errors } = await open(browser, server.base + '?v=2&preset=consumer-down&lang=en');
+  await tasks(page).waitFor();
+  assert.equal(await tasks(page).getByText('Hint', { exact: true }).count(), 0, 'no hint before trying');
+  // Full speed, play into dead-letter (the outage outlasts the 1,890 s schedule).
+  const speed = page.getByLabel('Speed');
+  await speed.focus();
+  await speed.press('End');
+  await page.getByRole('button', { name: /Play/ }).click();
+  await page.locator('.dlq tbody tr:not([hidden])').first().waitFor({ timeout: 30_000 });
+  await page.locator('.finished').waitFor({ timeout: 30_000 });
+  assert.equal(await tasks(page).locator('[data-task="retries-recover"]').getAttribute('class'), 'task', 'not done before the fix and the retry');
+  await page.getByRole('button', { name: 'Fix the root cause now' }).click();
+  await page.getByRole('button', { name: 'Retry all' }).click();
+  // Fixed at the clock, the retried events are delivered at once: every event delivered, none lost.
+  await page.waitForFunction(() => document.querySelector('[data-task="retries-recover"]')?.classList.contains('task-done'));
+  assert.equal(await tasks(page).locator('[data-task="retries-exhausted"]').getAttribute('class'), 'task', 'an outage is not the failure probability');
+  assert.equal(await tasks(page).getByText('Hint', { exact: true }).count(), 0, 'four tries: no hint yet');
+  // A fifth try (back to the start): the task stays done, and the open tasks' hints show.
+  await page.getByRole('button', { name: /Reset/ }).click();
+  const stillOpen = await tasks(page).locator('.task:not(.task-done)').count();
+  assert.ok(stillOpen >= 1);
+  assert.equal(await tasks(page).getByText('Hint', { exact: true }).count(), stillOpen, 'a hint for each task still open');
+  assert.equal(await tasks(page).locator('[data-task="retries-recover"]').getAttribute('class'), 'task task-done');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an author shows some tasks or none; blocked storage keeps the tasks working', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en&tasks=off');
+  await page.locator('.experiment').waitFor();
+  assert.equal(await tasks(page).count(), 0);
+  await page.goto(server.base + 'lesson-001/?exp=dedup&lang=en&tasks=dedup-unique');
+  await tasks(page).waitFor();
+  assert.deepEqual(await tasks(page).locator('[data-task]').evaluateAll((items) => items.map((i) => i.dataset.task)), ['dedup-unique']);
+  assert.ok(page.url().includes('tasks=dedup-unique'), 'the author\'s choice stays in the page\'s own link');
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+  });
+  const blocked = await context.newPage();
+  const blockedErrors = [];
+  blocked.on('pageerror', (e) => blockedErrors.push(String(e)));
+  await blocked.goto(server.base + 'lesson-001/?exp=dedup&lang=en');
+  await tasks(blocked).getByText(/does not keep progress/).waitFor();
+  await blocked.getByLabel('Unique constraint on the id').selectOption('on');
+  await blocked.waitForFunction(() => document.querySelector('[data-task="dedup-unique"]')?.classList.contains('task-done'));
+  assert.deepEqual(blockedErrors, []);
+  await context.close();
+});
