@@ -96,7 +96,6 @@ fn element_pairs(element: &web_sys::Element) -> Vec<(String, String)> {
 /// lab is independent (its own state, ids and keyboard scope). `share_base`
 /// is the URL of the lab's own page, where "copy link" points. Returns how
 /// many labs were mounted.
-#[wasm_bindgen]
 pub fn mount_all(share_base: String) -> u32 {
     let document = gloo_utils::document();
     let Ok(nodes) = document.query_selector_all("[data-retry-lab]:not([data-retry-lab-mounted])")

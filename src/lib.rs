@@ -8,6 +8,7 @@
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 pub mod experiments;
+pub mod export;
 pub mod format;
 pub mod i18n;
 pub mod init;

@@ -485,10 +485,11 @@ impl Link {
     }
 }
 
-/// The "Embed this" builder for the open experiment (`embed-builder.html`
-/// at the lab's root, plain JS, authors only): the lab's link, its page's
-/// directory, the experiment's lock names and title.
-pub fn builder_href(page_url: &str, query: &str, open: Experiment, lang: Lang) -> String {
+/// One of the tools at the lab's root (`embed-builder.html`, "Embed this",
+/// and `export.html`, the run's files; both plain JS, loaded only when
+/// opened): the lab's link, its page's directory, the open experiment's
+/// lock names and title.
+pub fn tool_href(tool: &str, page_url: &str, query: &str, open: Experiment, lang: Lang) -> String {
     // `rsplit_once`, not a byte-index slice: a slice's panic path (char
     // boundaries, Debug for chars, Unicode tables) cost the page 5 KB gzip.
     let folder = page_url.rsplit_once('/').map_or("", |(folder, _)| folder);
@@ -506,7 +507,7 @@ pub fn builder_href(page_url: &str, query: &str, open: Experiment, lang: Lang) -
         .append_pair("locks", &locks.join(","))
         .append_pair("title", open.title(lang))
         .finish();
-    format!("{root}embed-builder.html?{query}&{extra}")
+    format!("{root}{tool}?{query}&{extra}")
 }
 
 #[cfg(test)]

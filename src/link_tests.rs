@@ -199,7 +199,7 @@ fn the_tasks_an_author_shows_are_read_and_kept() {
 #[test]
 fn the_embed_builder_gets_the_link_the_page_and_the_locks() {
     let open = Experiment::first();
-    let href = crate::link::builder_href("https://h/lab/index.html", "v=2&exp=retries", open, Lang::En);
+    let href = crate::link::tool_href("embed-builder.html", "https://h/lab/index.html", "v=2&exp=retries", open, Lang::En);
     let (page, query) = href.split_once('?').expect("a query");
     assert_eq!(page, "https://h/lab/embed-builder.html", "at the lab's root");
     let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();

@@ -2,3 +2,12 @@ fn main() {
     #[cfg(target_arch = "wasm32")]
     retry_lab_web::start();
 }
+
+/// `embed.js` mounts an author's labs through this. Exported by the page's
+/// binary, not by the library: the export module links the library too and
+/// must not carry the Yew app.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn mount_all(share_base: String) -> u32 {
+    retry_lab_web::boot::mount_all(share_base)
+}

@@ -11,6 +11,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use crate::i18n::Lang;
+use crate::export::Table;
 use crate::params::{Domain, ParamMeta, ParamSpec, Shared, Value, SHARED_PARAMS};
 use crate::tasks::{Task, TaskView};
 
@@ -92,10 +93,16 @@ pub trait Unit {
         None
     }
     /// What the whole run of these parameters comes to, by name: what
-    /// `retry-lab presets` prints for each preset, and what the README's
-    /// preset table is checked against. Native only (the pages never list it).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// `retry-lab presets` prints for each preset, what the README's preset
+    /// table is checked against, and an export's `totals` (the pages never
+    /// call it: only the export module and the CLI link it).
     fn numbers(_params: &Self::Params, _shared: &Shared, _state: &Self::State) -> Numbers {
+        Vec::new()
+    }
+    /// The run's own tables for an export (a delivery log, a dead-letter
+    /// queue), before the `totals` every export has. The same tables, by
+    /// name, whatever the parameters.
+    fn tables(_params: &Self::Params, _shared: &Shared, _state: &Self::State) -> Vec<Table> {
         Vec::new()
     }
     /// The guided tasks ("Prueba esto"), 2 to 5, each checked on the state.
@@ -115,6 +122,9 @@ macro_rules! computed_unit {
         $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new());
     };
     ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr $(,)?) => {
+        $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new());
+    };
+    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr $(,)?) => {
         impl $crate::registry::Unit for $unit {
             type Params = Params;
             type State = State;
@@ -142,9 +152,11 @@ macro_rules! computed_unit {
             fn tasks() -> &'static [$crate::tasks::Task<Params, State>] {
                 &TASKS
             }
-            #[cfg(not(target_arch = "wasm32"))]
             fn numbers(params: &Params, shared: &$crate::params::Shared, state: &State) -> $crate::registry::Numbers {
                 ($numbers)(params, shared, state)
+            }
+            fn tables(params: &Params, shared: &$crate::params::Shared, state: &State) -> Vec<$crate::export::Table> {
+                ($tables)(params, shared, state)
             }
         }
     };
@@ -297,9 +309,14 @@ macro_rules! registry {
             pub fn clock_ms(&self, open: Experiment) -> Option<u64> {
                 match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
             }
-            #[cfg(not(target_arch = "wasm32"))]
             pub fn numbers(&self, p: &LabParams, open: Experiment) -> Numbers {
                 match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::numbers(&p.$module, &p.shared, &self.$module),)+ }
+            }
+            /// The open experiment's tables for an export: its own, then its totals.
+            pub fn tables(&self, p: &LabParams, open: Experiment) -> Vec<Table> {
+                let mut tables = match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tables(&p.$module, &p.shared, &self.$module),)+ };
+                tables.push(Table::named("totals", self.numbers(p, open)));
+                tables
             }
             /// The open experiment's tasks, each checked on its state now.
             pub fn tasks(&self, p: &LabParams, open: Experiment, lang: Lang) -> Vec<TaskView> {

@@ -71,11 +71,12 @@ pub fn app(props: &AppProps) -> Html {
         },
     );
     let (share_url, own_query) = (*links).clone();
-    // Authors reach the "Embed this" builder from the lab's own page.
-    let builder_href = (!init.compact).then(|| {
+    // The run's files and the "Embed this" builder, from the lab's own page.
+    let tool = |file: &str| {
         let query = share_url.split_once('?').map_or("", |(_, q)| q);
-        crate::link::builder_href(&init.share_base, query, state.open, lang)
-    });
+        crate::link::tool_href(file, &init.share_base, query, state.open, lang)
+    };
+    let tools = (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html")));
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
@@ -137,7 +138,9 @@ pub fn app(props: &AppProps) -> Html {
             <share::LinkNotice lang={lang} notices={init.notices.clone()} />
             { tabs.unwrap_or_default() }
             <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
-            if let Some(href) = builder_href { <p class="embed-this"><a {href}>{ texts.embed_this }</a></p> }
+            if let Some((export, embed)) = tools {
+                <p class="embed-this"><a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a></p>
+            }
             if panel_ready {
                 { registry::panel(state.open, &panel) }
                 { tasks::task_list(&state, &init.tasks, init.storage, &id_prefix, &dispatch) }

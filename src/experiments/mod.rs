@@ -39,7 +39,7 @@ pub mod ttl;
 pub mod uuid5;
 
 /// What a queue run comes to (workers, visibility, dlq): `retry-lab presets`.
-#[cfg(all(feature = "lesson-004", not(target_arch = "wasm32")))]
+#[cfg(feature = "lesson-004")]
 pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::Numbers {
     use crate::format::{int, seconds};
     use retry_lab_core::queue::{DlqFate, MessageEnd};
@@ -78,5 +78,37 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::
         ("worker_time", hms(run.worker_ms())),
         ("worker_time_s", int(run.worker_ms().div_ceil(1_000))),
         ("poison_worker_time", hms(run.poison_worker_ms())),
+    ]
+}
+
+/// A queue run's own tables for an export (workers, visibility, dlq): every
+/// receive, and every stay in the DLQ. Messages numbered from 1, as the page
+/// shows them; times in seconds.
+#[cfg(feature = "lesson-004")]
+pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::export::Table> {
+    use crate::format::format_seconds as s;
+    use retry_lab_core::queue::{DlqFate, ReceiveEnd};
+    let receives = run.receives.iter().map(|r| {
+        let end = match r.end {
+            ReceiveEnd::Deleted => "deleted",
+            ReceiveEnd::FinishedAfterDelete => "finished_after_delete",
+            ReceiveEnd::Abandoned => "abandoned",
+            ReceiveEnd::Crashed => "crashed",
+            ReceiveEnd::Unfinished => "unfinished",
+            ReceiveEnd::Interrupted => "interrupted",
+        };
+        vec![(r.message + 1).to_string(), (r.worker + 1).to_string(), s(r.at_ms), s(r.until_ms), s(r.hidden_until_ms), end.to_owned()]
+    });
+    let dlq = run.dlq.iter().map(|e| {
+        let (fate, at_ms) = match e.fate {
+            DlqFate::Redriven { at_ms, .. } => ("redriven", at_ms),
+            DlqFate::MarkedFailed { at_ms } => ("marked_failed", at_ms),
+            DlqFate::Expired { at_ms } => ("expired", at_ms),
+        };
+        vec![(e.message + 1).to_string(), s(e.moved_at_ms), e.receive_count.to_string(), fate.to_owned(), s(at_ms)]
+    });
+    vec![
+        crate::export::Table { name: "receives", columns: &["message", "worker", "at_s", "busy_until_s", "hidden_until_s", "end"], rows: receives.collect() },
+        crate::export::Table { name: "dead_letter_queue", columns: &["message", "moved_at_s", "receives", "fate", "fate_at_s"], rows: dlq.collect() },
     ]
 }

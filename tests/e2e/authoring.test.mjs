@@ -84,20 +84,30 @@ test('the builder\'s script snippet mounts the same lab in an author\'s page', a
   await page.close();
 });
 
-test('the builder is usable by keyboard and screen reader: axe finds nothing serious, in both languages', async () => {
+test('the builder and the export page: axe finds nothing serious, in both languages and themes', async () => {
   const axe = require.resolve('axe-core/axe.min.js');
   for (const lang of ['es', 'en']) {
-    const context = await browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/&locks=seed,clients,budget&title=Storm`);
-    await page.frameLocator('iframe.preview').locator('.experiment').waitFor();
-    await page.addScriptTag({ path: axe });
-    const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-      .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`));
-    assert.deepEqual(violations, [], lang);
-    // A hostile directory is not followed: the preview stays on the lab's own pages.
-    await page.goto(server.base + `embed-builder.html?exp=storm&dir=https://evil.example/&lang=${lang}`);
-    assert.ok((await page.locator('iframe.preview').getAttribute('src')).startsWith(server.base + '?'), 'the root page');
-    await context.close();
+    for (const colorScheme of ['light', 'dark']) {
+      const context = await browser.newContext({ bypassCSP: true, colorScheme });
+      const page = await context.newPage();
+      const check = async (what) => {
+        await page.addScriptTag({ path: axe });
+        const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+          .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`));
+        assert.deepEqual(violations, [], `${what} ${lang} ${colorScheme}`);
+      };
+      await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/&locks=seed,clients,budget&title=Storm`);
+      await page.frameLocator('iframe.preview').locator('.experiment').waitFor();
+      await check('builder');
+      await page.goto(server.base + `export.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/`);
+      await page.locator('#export-tables table').first().waitFor();
+      await check('export');
+      await context.close();
+    }
   }
+  // A hostile directory is not followed: the preview stays on the lab's own pages.
+  const page = await browser.newPage();
+  await page.goto(server.base + 'embed-builder.html?exp=storm&dir=https://evil.example/&lang=en');
+  assert.ok((await page.locator('iframe.preview').getAttribute('src')).startsWith(server.base + '?'), 'the root page');
+  await page.close();
 });

@@ -91,7 +91,6 @@ crate::registry::computed_unit!(AckTiming, code: "ack", title: |lang| strings::s
     numbers: numbers);
 
 /// Each row: deliveries / effects / discarded / lost, and effects per message.
-#[cfg(not(target_arch = "wasm32"))]
 fn numbers(p: &Params, shared: &Shared, _: &State) -> crate::registry::Numbers {
     let Some(rows) = p.loop_rows(shared) else { return Vec::new() };
     let names = [("before", "before_effects_per_message"), ("after", "after_effects_per_message"), ("after_dedup", "after_dedup_effects_per_message")];

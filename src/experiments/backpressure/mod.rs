@@ -90,7 +90,6 @@ crate::registry::computed_unit!(Backpressure, code: "backpressure", title: |lang
     state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) },
     numbers: numbers);
 
-#[cfg(not(target_arch = "wasm32"))]
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     use crate::format::{duration_text, int};
     let (cfg, c) = (&state.run.config, &state.run.counters);

@@ -129,7 +129,6 @@ crate::registry::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang
     state: |params: &Params, _: &Shared| params.state(),
     numbers: numbers);
 
-#[cfg(not(target_arch = "wasm32"))]
 fn numbers(p: &Params, _: &Shared, c: &State) -> crate::registry::Numbers {
     use crate::format::{duration_text, int};
     let opt = |s: Option<u64>, none: &str| s.map_or_else(|| none.to_owned(), |s| format!("{} s ({})", int(s), duration_text(s)));

@@ -246,9 +246,11 @@ impl Unit for Dlq {
         &TASKS
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
         super::queue_numbers(&state.run)
+    }
+    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::export::Table> {
+        super::queue_tables(&state.run)
     }
 
     fn title(lang: crate::i18n::Lang) -> &'static str {

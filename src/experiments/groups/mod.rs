@@ -218,7 +218,6 @@ crate::registry::computed_unit!(Groups, code: "groups", title: |lang| s(lang).ex
     numbers: numbers);
 
 /// The indexer at the instant shown and at the end, the lake sink at the instant.
-#[cfg(not(target_arch = "wasm32"))]
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     let run = &state.run;
     let at = run.snapshot(&run.indexer, p.at_s);

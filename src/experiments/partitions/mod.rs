@@ -118,7 +118,6 @@ crate::registry::computed_unit!(Partitions, code: "partitions", title: |lang| s(
     numbers: numbers);
 
 /// Each event's key, partition and offset under each hash, and how many move.
-#[cfg(not(target_arch = "wasm32"))]
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     let place = |layout: &Layout| {
         let events = p.events.iter().zip(&layout.placed).map(|((key, _), (part, offset))| format!("{key} → {part}@{offset}"));

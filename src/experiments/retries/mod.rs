@@ -199,6 +199,9 @@ impl crate::registry::Unit for Retries {
     fn reduce(state: &mut State, params: &mut Params, shared: &Shared, locks: &crate::registry::Locks, action: Action) {
         state.reduce(params, shared, locks, action);
     }
+    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::export::Table> {
+        state.tables()
+    }
     fn transport(state: &mut State, params: &Params, transport: crate::registry::Transport) {
         state.transport(params, transport);
     }
@@ -209,7 +212,6 @@ impl crate::registry::Unit for Retries {
         Some(state.clock_ms)
     }
     /// The whole run, played to its end.
-    #[cfg(not(target_arch = "wasm32"))]
     fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
         let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Vec::new() };
         pair.run_until(u64::MAX / 2);

@@ -275,3 +275,49 @@ fn most_notable(attempts: &[Attempt]) -> Option<usize> {
         .max_by_key(|(_, a)| rank(a))?;
     Some(attempts.len() - 1 - best.0)
 }
+
+impl State {
+    /// The run at its clock, for an export: every attempt, the dead-letter
+    /// queue, and both consumers' counters (the `totals` are the whole run's).
+    pub fn tables(&self) -> Vec<crate::export::Table> {
+        use crate::export::Table;
+        use crate::format::format_seconds as s;
+        use retry_lab_core::FailureKind;
+        let run = &self.pair.idempotent;
+        let attempts = run.trace().iter().map(|a| {
+            let outcome = match a.outcome {
+                Outcome::Processed => "processed",
+                Outcome::DiscardedAcked => "repeat_discarded",
+                Outcome::Failed { kind: FailureKind::RequestLost, .. } => "request_lost",
+                Outcome::Failed { kind: FailureKind::AckLost, .. } => "ack_lost",
+                Outcome::Failed { kind: FailureKind::CrashAfterAck, .. } => "crash_after_ack",
+            };
+            let (next, retry_at) = match a.follow {
+                Follow::Done => ("done", String::new()),
+                Follow::RetryAt { due_ms } => ("retry", s(due_ms)),
+                Follow::DeadLettered => ("dead_letter", String::new()),
+            };
+            let effect = matches!(a.outcome, Outcome::Processed | Outcome::Failed { effect: true, .. });
+            vec![s(a.at_ms), (a.event + 1).to_string(), a.cycle_attempt.to_string(), outcome.to_owned(), u8::from(effect).to_string(), next.to_owned(), retry_at]
+        });
+        let since = |event: u32| run.trace().iter().rev().find(|a| a.event == event && matches!(a.follow, Follow::DeadLettered)).map_or(String::new(), |a| s(a.at_ms));
+        let dead = run.dead_letters().iter().map(|&e| vec![(e + 1).to_string(), since(e)]);
+        let (naive, idem) = (self.pair.naive.counters(), run.counters());
+        let counters = vec![
+            ("clock_s", s(self.clock_ms)),
+            ("published", idem.published.to_string()),
+            ("deliveries", idem.deliveries.to_string()),
+            ("effects_idempotent", idem.effects.to_string()),
+            ("effects_naive", naive.effects.to_string()),
+            ("repeats_discarded", idem.duplicates_discarded.to_string()),
+            ("dead_lettered", idem.dead_lettered.to_string()),
+            ("acknowledged", idem.acknowledged.to_string()),
+            ("retried_by_hand", idem.manual_retries.to_string()),
+        ];
+        vec![
+            Table { name: "attempts", columns: &["at_s", "event", "cycle_attempt", "outcome", "effect", "next", "retry_at_s"], rows: attempts.collect() },
+            Table { name: "dead_letter", columns: &["event", "since_s"], rows: dead.collect() },
+            Table::named("counters", counters),
+        ]
+    }
+}

@@ -172,14 +172,12 @@ crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::str
     numbers: numbers);
 
 /// Seconds to one decimal from microseconds, without float printing.
-#[cfg(not(target_arch = "wasm32"))]
 fn tenths(us: u64) -> String {
     let tenths = (us + 50_000) / 100_000;
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 /// Each side's counters, and client 0's call times if every call failed.
-#[cfg(not(target_arch = "wasm32"))]
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     let mut out = Vec::new();
     for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times]) in state.runs.iter().zip([

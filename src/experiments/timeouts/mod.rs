@@ -109,7 +109,6 @@ crate::registry::computed_unit!(Timeouts, code: "timeouts", title: |lang| string
     numbers: numbers);
 
 /// Each dependency's counters; how late a slow answer comes after its caller left.
-#[cfg(not(target_arch = "wasm32"))]
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     let (cfg, int) = (&state.run.config, crate::format::int);
     let late_ms = cfg.latency_ms[0].min(cfg.timeout_ms).saturating_sub(cfg.deadline_ms);

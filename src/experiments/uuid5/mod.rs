@@ -106,7 +106,6 @@ impl crate::registry::Unit for DoublePublication {
             *state = State::of(&params.pass);
         }
     }
-    #[cfg(not(target_arch = "wasm32"))]
     fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
         let demo = params.demo(shared);
         vec![

@@ -118,7 +118,8 @@ static PRESETS: [Preset; 8] = [
 
 crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) },
-    numbers: |_: &Params, _: &Shared, state: &State| super::queue_numbers(&state.run));
+    numbers: |_: &Params, _: &Shared, state: &State| super::queue_numbers(&state.run),
+    tables: |_: &Params, _: &Shared, state: &State| super::queue_tables(&state.run));
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -1,0 +1,113 @@
+//! Getting a run out: every experiment's tables as CSV (one file a table)
+//! and everything as one JSON, each carrying the seed, the parameters and
+//! the share link that reproduce it. Pure: a run is its link, so the export
+//! module (`src/export_main.rs`, loaded by `export.html` only when asked
+//! for) rebuilds the lab from the link and writes the text; the tests parse
+//! it back.
+
+use serde::Serialize;
+
+/// The export format's version (in every file).
+pub const FORMAT: u32 = 1;
+
+/// One table: named columns, rows of text (numbers as the page writes them
+/// for a program: plain digits, no separators).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Table {
+    pub name: &'static str,
+    pub columns: &'static [&'static str],
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// A two-column table of named values (an experiment's totals).
+    pub fn named(name: &'static str, values: Vec<(&'static str, String)>) -> Self {
+        let rows = values.into_iter().map(|(k, v)| vec![k.to_owned(), v]).collect();
+        Table { name, columns: &["name", "value"], rows }
+    }
+}
+
+/// What a download holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Export {
+    pub format: u32,
+    pub experiment: &'static str,
+    pub seed: u64,
+    /// The link that reproduces the run.
+    pub link: String,
+    /// Every parameter of the experiment (and the shared ones), as in links.
+    pub params: Vec<(&'static str, String)>,
+    pub tables: Vec<Table>,
+}
+
+impl Export {
+    /// The run a link describes (its `at` clock included), as the page
+    /// would show it. Links are read as the page reads them: what cannot
+    /// be read falls back to its default.
+    pub fn of_link(query: &str, share_url: &str) -> Self {
+        let (link, notices) = crate::link::decode(query);
+        let state = crate::lab::LabState::new(&link.to_init(&[], notices));
+        let open = state.open;
+        let params = crate::registry::ParamId::all()
+            .filter(|p| p.owner == crate::registry::Owner::Shared || p.owner == crate::registry::Owner::Experiment(open))
+            .map(|p| (p.key(), p.encode(&state.params)))
+            .collect();
+        Export {
+            format: FORMAT,
+            experiment: open.code(),
+            seed: state.params.shared.seed,
+            link: share_url.to_owned(),
+            params,
+            tables: state.units.tables(&state.params, open),
+        }
+    }
+
+    pub fn json(&self) -> String {
+        // Only strings and integers: serialising cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// One table as CSV (RFC 4180), after `#` lines with what reproduces
+    /// it (pandas: `read_csv(path, comment="#")`).
+    pub fn csv(&self, table: &Table) -> String {
+        let mut out = format!(
+            "# retry-lab export v{}: {} {}\n# seed: {}\n# link: {}\n",
+            self.format, self.experiment, table.name, self.seed, self.link
+        );
+        let params: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        out.push_str(&format!("# params: {}\n", params.join(" ")));
+        csv_row(&mut out, table.columns.iter().copied());
+        for row in &table.rows {
+            csv_row(&mut out, row.iter().map(String::as_str));
+        }
+        out
+    }
+
+    /// The file name a download gets: `retry-lab-retries-seed-7-deliveries.csv`.
+    pub fn file_name(&self, table: Option<&Table>) -> String {
+        match table {
+            Some(t) => format!("retry-lab-{}-seed-{}-{}.csv", self.experiment, self.seed, t.name),
+            None => format!("retry-lab-{}-seed-{}.json", self.experiment, self.seed),
+        }
+    }
+}
+
+/// One CSV record. Fields with a comma, a quote or a line break are quoted,
+/// quotes doubled (RFC 4180 §2); the `csv` crate parses them back in the
+/// tests. Written here: the page writes a few small tables, and a CSV
+/// library's writer would cost the page's budget more than these lines.
+fn csv_row<'a>(out: &mut String, fields: impl Iterator<Item = &'a str>) {
+    for (i, field) in fields.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        if field.contains([',', '"', '\n', '\r']) {
+            out.push('"');
+            out.push_str(&field.replace('"', "\"\""));
+            out.push('"');
+        } else {
+            out.push_str(field);
+        }
+    }
+    out.push_str("\r\n");
+}

@@ -1,0 +1,89 @@
+// "Exportar esta ejecución": the run a lab's link describes, as files. The
+// lab's page links here with its link and its directory; this page loads
+// that lesson group's export module (Rust, no Yew: dist/<dir>/export/),
+// which rebuilds the run from the link and writes JSON and CSV. Downloads
+// are Blobs: nothing leaves the browser. Loaded only when a learner asks.
+const query = new URLSearchParams(location.search);
+const dirAsked = query.get('dir') ?? '';
+// Only a lesson page's directory: anything else is the root page.
+const dir = /^lesson-[0-9a-z-]+\/$/.test(dirAsked) ? dirAsked : '';
+for (const key of ['dir', 'locks', 'title']) query.delete(key);
+const lang = query.get('lang') === 'en' ? 'en' : 'es';
+const root = new URL('./', location.href);
+const pageUrl = new URL(dir, root);
+const link = query.toString();
+const shareUrl = `${pageUrl.href}?${link}`;
+
+const TEXT = {
+  es: {
+    title: 'Exportar una ejecución', intro: 'La ejecución de tu enlace, en archivos: JSON con todo, y un CSV por tabla. Cada archivo trae la semilla, los parámetros y el enlace que la reproducen.',
+    loading: 'Calculando la ejecución…', ready: (n) => `Listo: ${n} tablas.`, failed: 'No se pudo cargar el módulo de exportación.',
+    experiment: 'Experimento', seed: 'Semilla', link: 'Enlace', rows: (n) => `${n} filas`, first: (n) => `Las primeras ${n} filas`, back: 'Volver al laboratorio',
+  },
+  en: {
+    title: 'Export a run', intro: 'Your link\'s run, as files: a JSON with everything, and a CSV per table. Each file holds the seed, the parameters and the link that reproduce it.',
+    loading: 'Computing the run…', ready: (n) => `Ready: ${n} tables.`, failed: 'The export module could not load.',
+    experiment: 'Experiment', seed: 'Seed', link: 'Link', rows: (n) => `${n} rows`, first: (n) => `The first ${n} rows`, back: 'Back to the lab',
+  },
+}[lang];
+
+const $ = (id) => document.getElementById(id);
+document.documentElement.lang = lang;
+document.title = `${TEXT.title} · Retry Lab`;
+$('export-title').textContent = TEXT.title;
+$('export-intro').textContent = TEXT.intro;
+$('back').textContent = TEXT.back;
+$('back').href = shareUrl;
+$('export-status').textContent = TEXT.loading;
+
+function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function button(label, onClick) {
+  const b = Object.assign(document.createElement('button'), { type: 'button', textContent: label });
+  b.addEventListener('click', onClick);
+  $('export-buttons').append(b, ' ');
+}
+
+function preview(table) {
+  const PREVIEW_ROWS = 10;
+  const section = document.createElement('section');
+  const heading = Object.assign(document.createElement('h2'), { textContent: `${table.name} · ${TEXT.rows(table.rows.length)}` });
+  const grid = document.createElement('table');
+  grid.createCaption().textContent = TEXT.first(Math.min(PREVIEW_ROWS, table.rows.length));
+  const head = grid.createTHead().insertRow();
+  for (const column of table.columns) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: column }));
+  const body = grid.createTBody();
+  for (const row of table.rows.slice(0, PREVIEW_ROWS)) {
+    const tr = body.insertRow();
+    for (const cell of row) tr.insertCell().textContent = cell;
+  }
+  section.append(heading, grid);
+  $('export-tables').append(section);
+}
+
+try {
+  const base = new URL(`${dir}export/`, root);
+  const module = await import(new URL('retry-lab-export.js', base).href);
+  await module.default({ module_or_path: new URL('retry-lab-export_bg.wasm', base) });
+  const json = module.export_json(link, shareUrl);
+  const run = JSON.parse(json);
+  for (const [term, value] of [[TEXT.experiment, run.experiment], [TEXT.seed, String(run.seed)], [TEXT.link, run.link]]) {
+    $('export-meta').append(Object.assign(document.createElement('dt'), { textContent: term }), Object.assign(document.createElement('dd'), { textContent: value }));
+  }
+  button('JSON', () => download(`retry-lab-${run.experiment}-seed-${run.seed}.json`, 'application/json', json));
+  run.tables.forEach((table, index) => {
+    button(`CSV: ${table.name}`, () => {
+      const [name, ...lines] = module.export_csv(link, shareUrl, index).split('\n');
+      download(name, 'text/csv', lines.join('\n'));
+    });
+    preview(table);
+  });
+  $('export-status').textContent = TEXT.ready(run.tables.length);
+} catch (error) {
+  $('export-status').textContent = `${TEXT.failed} (${error})`;
+}

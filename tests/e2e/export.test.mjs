@@ -1,0 +1,85 @@
+// "Export this run": from the lab to its files, as a learner gets them. The
+// files are parsed back and must match what the lab shows for the same link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { serve, launch, open } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const counter = async (page, key) => Number((await page.locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
+
+async function downloaded(page, name) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+}
+
+/** RFC 4180 records (quoted fields with commas, quotes and line breaks), `#` lines skipped. */
+function parseCsv(text) {
+  const rows = [];
+  let row = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; }
+    else if (c === '\n') { row.push(field.replace(/\r$/, '')); rows.push(row); row = []; field = ''; }
+    else field += c;
+  }
+  return rows.filter((r) => !r[0].startsWith('#'));
+}
+
+test('a learner exports the run they see; the JSON and the CSV add up to the lab\'s counters', async () => {
+  const query = 'v=2&exp=retries&failure=0.4&ack_lost=0.9&events=30&seed=31&at=1500&lang=en';
+  const { page, errors } = await open(browser, server.base + '?' + query);
+  await page.locator('[data-counter=deliveries]').waitFor();
+  const deliveries = await counter(page, 'deliveries');
+  const dead = await counter(page, 'dead_lettered');
+  assert.ok(deliveries > 30, `${deliveries} deliveries at 1,500 s`);
+
+  await page.getByRole('link', { name: 'Export this run (CSV, JSON) ↗' }).click();
+  await page.getByRole('status').filter({ hasText: 'Ready: 4 tables.' }).waitFor();
+  const json = await downloaded(page, 'JSON');
+  assert.equal(json.name, 'retry-lab-retries-seed-31.json');
+  const run = JSON.parse(json.text);
+  assert.equal(run.seed, 31);
+  assert.ok(run.link.includes('seed=31') && run.link.includes('at=1500'), run.link);
+  const named = Object.fromEntries(run.tables.find((t) => t.name === 'counters').rows);
+  assert.equal(Number(named.deliveries), deliveries);
+  assert.equal(Number(named.dead_lettered), dead);
+
+  const csv = await downloaded(page, 'CSV: attempts');
+  assert.equal(csv.name, 'retry-lab-retries-seed-31-attempts.csv');
+  assert.match(csv.text, /^# retry-lab export v1: retries attempts\n# seed: 31\n# link: /);
+  const [header, ...attempts] = parseCsv(csv.text);
+  assert.deepEqual(header, ['at_s', 'event', 'cycle_attempt', 'outcome', 'effect', 'next', 'retry_at_s']);
+  assert.equal(attempts.length, deliveries, 'one row per delivery the lab counts');
+  assert.equal(attempts.filter((r) => r[5] === 'dead_letter').length >= dead, true);
+  // The totals' values carry thousands separators: quoted, and read back whole.
+  const totals = parseCsv((await downloaded(page, 'CSV: totals')).text);
+  assert.deepEqual(totals[0], ['name', 'value']);
+  assert.ok(totals.every((r) => r.length === 2), JSON.stringify(totals));
+  // Back to the same lab.
+  await page.getByRole('link', { name: 'Back to the lab' }).click();
+  await page.locator('[data-counter=deliveries]').waitFor();
+  assert.equal(await counter(page, 'deliveries'), deliveries);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every lesson page\'s export module loads and exports its open experiment', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=dlq&lang=es');
+  await page.locator('.experiment').waitFor();
+  await page.getByRole('link', { name: /Exportar esta ejecución/ }).click();
+  await page.getByRole('status').filter({ hasText: /Listo: 3 tablas/ }).waitFor();
+  assert.deepEqual(await page.getByRole('button').allTextContents(), ['JSON', 'CSV: receives', 'CSV: dead_letter_queue', 'CSV: totals']);
+  for (const dir of ['lesson-000-ids/', 'lesson-001/', 'lesson-003/', 'lesson-004-streams/']) {
+    await page.goto(server.base + `export.html?v=2&lang=en&dir=${dir}`);
+    await page.getByRole('status').filter({ hasText: /^Ready: \d+ tables?\.$/ }).waitFor();
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
