@@ -94,8 +94,10 @@ impl LabState {
     pub fn reduce(&self, action: Action) -> LabState {
         let mut next = self.clone();
         next.version += 1;
-        // A learner's own action (not a frame of playback, not the language).
-        let tried = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::Transport(Transport::Tick { .. }) | Action::ClearTasks);
+        // What the learner did or played can complete a task; a language, a
+        // tab or clearing cannot. A try is the learner's own action (not a frame).
+        let records = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::ClearTasks);
+        let tried = records && !matches!(action, Action::Transport(Transport::Tick { .. }));
         next.tries += u32::from(tried);
         match action {
             Action::SetLang(lang) => next.lang = lang,
@@ -143,7 +145,9 @@ impl LabState {
                 }
             }
         }
-        next.record_tasks();
+        if records {
+            next.record_tasks();
+        }
         next
     }
 

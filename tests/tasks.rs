@@ -151,3 +151,12 @@ fn hints_wait_for_a_few_tries_on_the_open_experiment() {
     let state = state.reduce(Action::Open(Experiment::parse("dedup").expect("dedup")));
     assert_eq!(state.tries, 0, "another experiment starts again");
 }
+
+#[test]
+fn a_language_or_a_tab_completes_nothing() {
+    let given = lab("exp=dedup&unique=on");
+    let state = given.reduce(Action::SetLang(Lang::En));
+    assert_eq!(state.progress, Progress::default(), "the language is not the learner's doing");
+    let state = state.reduce(Action::Open(Experiment::parse("ttl").expect("ttl"))).reduce(Action::Open(Experiment::parse("dedup").expect("dedup")));
+    assert_eq!(state.progress, Progress::default(), "nor is opening a tab");
+}

@@ -57,7 +57,11 @@ pub fn app(props: &AppProps) -> Html {
         (lang, state.params.clone(), state.open, link_clock_ms),
         |(lang, params, open, clock_ms)| {
             let link = Link::of(*lang, params, *open, *clock_ms);
-            let share_url = format!("{}?{}", init.share_base, link.encode());
+            let query = link.encode();
+            // The run's files and the "Embed this" builder, from the lab's own page.
+            let tool = |file: &str| crate::link::tool_href(file, &init.share_base, &query, *open, *lang);
+            let tools = (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html")));
+            let share_url = format!("{}?{query}", init.share_base);
             let own_query = Link {
                 embed: init.compact,
                 only: init.only,
@@ -67,16 +71,10 @@ pub fn app(props: &AppProps) -> Html {
                 ..link
             }
             .encode();
-            (share_url, own_query)
+            (share_url, own_query, tools)
         },
     );
-    let (share_url, own_query) = (*links).clone();
-    // The run's files and the "Embed this" builder, from the lab's own page.
-    let tool = |file: &str| {
-        let query = share_url.split_once('?').map_or("", |(_, q)| q);
-        crate::link::tool_href(file, &init.share_base, query, state.open, lang)
-    };
-    let tools = (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html")));
+    let (share_url, own_query, tools) = (*links).clone();
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
