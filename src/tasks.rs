@@ -1,10 +1,10 @@
 //! Guided tasks ("Prueba esto"): each experiment declares a few, taken from
 //! its lesson's exercises and common mistakes, each with a check computed
 //! from the experiment's parameters and state — never from a click on
-//! "done". Pure: the page keeps what a learner completed in localStorage
-//! through [`Progress`]'s versioned text (`app/tasks.rs`), and works the same
-//! with storage blocked.
-
+//! "done". Pure: the reducer records what a learner completed in
+//! `LabState::progress`, a hook keeps it in localStorage as [`Progress`]'s
+//! versioned text (`app/hooks.rs`), and the lab works the same with storage
+//! blocked.
 
 use crate::i18n::Lang;
 use crate::params::Shared;

@@ -29,9 +29,14 @@ async function snippets(page) {
 }
 
 test('the builder\'s iframe snippet, pasted into a blank page, opens the same lab, locked as ticked, and works', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en&unique=on&tx_crash=0.1');
+  const { page, errors, context } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en&unique=on&tx_crash=0.1');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.base).origin });
   await page.locator('.experiment').waitFor();
   const { iframe } = await snippets(page);
+  // The copy button puts exactly the snippet on the clipboard, and says so.
+  await page.getByRole('button', { name: 'Copy: With an iframe' }).click();
+  await page.getByText('Copied.').waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), iframe);
   assert.match(iframe, /sandbox="allow-scripts allow-same-origin"/);
   assert.match(iframe, /only=dedup/);
   assert.match(iframe, /lock=unique/);
