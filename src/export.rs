@@ -48,10 +48,7 @@ impl Export {
         let (link, notices) = crate::link::decode(query);
         let state = crate::lab::LabState::new(&link.to_init(&[], notices));
         let open = state.open;
-        let params = crate::registry::ParamId::all()
-            .filter(|p| p.owner == crate::registry::Owner::Shared || p.owner == crate::registry::Owner::Experiment(open))
-            .map(|p| (p.key(), p.encode(&state.params)))
-            .collect();
+        let params = crate::registry::ParamId::of_run(open).map(|p| (p.key(), p.encode(&state.params))).collect();
         Export {
             format: FORMAT,
             experiment: open.code(),

@@ -497,10 +497,7 @@ pub fn tool_href(tool: &str, page_url: &str, query: &str, open: Experiment, lang
         Some(root) if root.ends_with('/') => root.to_owned(),
         _ => format!("{folder}/"),
     };
-    let mut locks: Vec<&str> = ParamId::all()
-        .filter(|p| p.owner == registry::Owner::Shared || p.owner == registry::Owner::Experiment(open))
-        .map(|p| p.lock())
-        .collect();
+    let mut locks: Vec<&str> = ParamId::of_run(open).map(|p| p.lock()).collect();
     locks.dedup();
     let extra = form_urlencoded::Serializer::new(String::new())
         .append_pair("dir", Group::here().dir)

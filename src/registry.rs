@@ -198,9 +198,15 @@ impl ParamId {
         Self::all().find(|p| p.key() == key)
     }
 
-    /// The parameters an experiment's panel shows (its own, then shared).
+    /// An experiment's own parameters (its panel's controls).
     pub fn of(experiment: Experiment) -> impl Iterator<Item = ParamId> {
         Self::all().filter(move |p| p.owner == Owner::Experiment(experiment))
+    }
+
+    /// Every parameter a run of this experiment depends on: the shared ones,
+    /// then its own (an export's parameters, the locks an author may set).
+    pub fn of_run(experiment: Experiment) -> impl Iterator<Item = ParamId> {
+        Self::all().filter(move |p| p.owner == Owner::Shared || p.owner == Owner::Experiment(experiment))
     }
 }
 

@@ -4,17 +4,10 @@
 // snippets open the same lab: compact, sandboxed with the two flags the lab
 // needs, and the options ticked here. Plain DOM: authors only, loaded only
 // when an author opens this page, never with a learner's.
-const query = new URLSearchParams(location.search);
-const take = (key) => { const value = query.get(key); query.delete(key); return value; };
-// Only a lesson page's directory: anything else is the root page.
-const dirAsked = take('dir') ?? '';
-const dir = /^lesson-[0-9a-z-]+\/$/.test(dirAsked) ? dirAsked : '';
-const lockNames = (take('locks') ?? '').split(',').filter((name) => /^[a-z_]+$/.test(name));
-const title = (take('title') ?? '').slice(0, 200);
-const lang = query.get('lang') === 'en' ? 'en' : 'es';
+import { readToolLink } from './tool-link.js';
+
+const { query, locks: lockNames, title, lang, root, pageUrl } = readToolLink(location.search);
 const experiment = /^[a-z0-9-]+$/.test(query.get('exp') ?? '') ? query.get('exp') : null;
-const root = new URL('./', location.href);
-const pageUrl = new URL(dir, root);
 
 const TEXT = {
   es: {

@@ -3,14 +3,9 @@
 // that lesson group's export module (Rust, no Yew: dist/<dir>/export/),
 // which rebuilds the run from the link and writes JSON and CSV. Downloads
 // are Blobs: nothing leaves the browser. Loaded only when a learner asks.
-const query = new URLSearchParams(location.search);
-const dirAsked = query.get('dir') ?? '';
-// Only a lesson page's directory: anything else is the root page.
-const dir = /^lesson-[0-9a-z-]+\/$/.test(dirAsked) ? dirAsked : '';
-for (const key of ['dir', 'locks', 'title']) query.delete(key);
-const lang = query.get('lang') === 'en' ? 'en' : 'es';
-const root = new URL('./', location.href);
-const pageUrl = new URL(dir, root);
+import { readToolLink } from './tool-link.js';
+
+const { query, dir, lang, root, pageUrl } = readToolLink(location.search);
 const link = query.toString();
 const shareUrl = `${pageUrl.href}?${link}`;
 

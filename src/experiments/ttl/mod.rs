@@ -73,10 +73,9 @@ crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experime
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("ttl-cover", |p: &Params, _: &Shared, s: &State| {
-            let effects = |deliveries: &[TtlDelivery]| deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count();
+    crate::tasks::task!("ttl-cover", |p: &Params, _: &Shared, _: &State| {
             let shorter = Params { ttl_s: p.ttl_s.saturating_sub(60).max(1), ..p.clone() };
-            p.acks_lost == 6 && p.ttl_s > 0 && effects(&s.deliveries) == 1 && effects(&shorter.run().deliveries()) > 1
+            p.acks_lost == 6 && p.ttl_s > 0 && p.run().effects() == 1 && shorter.run().effects() > 1
         },
         es: ["Con los 6 acks perdidos, encuentra la expiración más corta (al minuto) con la que ningún reintento se procesa otra vez.",
             "El último reintento llega 1,890 s después de la primera entrega.",
