@@ -79,8 +79,8 @@ fn element_pairs(element: &web_sys::Element) -> Vec<(String, String)> {
         .filter_map(|attr| {
             let name = attr.name();
             let key = name.strip_prefix("data-")?;
-            if key == "retry-lab" || key == "retry-lab-mounted" {
-                return None;
+            if key.starts_with("retry-lab") {
+                return None; // the mount's own marks, not link keys
             }
             let key = if key == "experiment" {
                 "only".to_owned()
@@ -110,9 +110,18 @@ pub fn mount_all(share_base: String) -> u32 {
         else {
             continue;
         };
-        let (link, notices) = link::decode_pairs(element_pairs(&element));
+        // embed.js routes every mount to one page's module (`data-retry-lab-dir`):
+        // that module mounts it, whatever else it names (notices say what it
+        // ignored); a mount routed elsewhere is another module's. Without the
+        // mark (a host calling `mount_all` itself), a mount naming nothing of
+        // this page's and something of another's is left to that one.
+        let routed = element.get_attribute("data-retry-lab-dir");
+        if routed.as_deref().is_some_and(|dir| dir != crate::registry::Group::here().dir) {
+            continue;
+        }
+        let (link, notices) = link::decode_at(element_pairs(&element), None, routed.is_some());
         if link.elsewhere.is_some() {
-            continue; // another lesson group's module mounts it (embed.js loads each one needed)
+            continue;
         }
         let init = LabInit {
             share_base: share_base.clone(),
@@ -147,9 +156,11 @@ pub fn mount_page() {
             .iter()
             .find(|g| g.dir == dir)
             .map(|g| g.path_from(crate::registry::Group::here()));
+        // Marked as passed on: the page there reads it whatever it names (a
+        // link naming two pages' codes never bounces between them).
         let query = location.search().unwrap_or_default();
         if let Some(target) = target {
-            if location.replace(&format!("{target}{query}")).is_ok() {
+            if location.replace(&format!("{target}{query}&hop=1")).is_ok() {
                 return;
             }
         }

@@ -43,6 +43,11 @@ pub fn approx_minutes(ms: u64) -> Option<String> {
 /// Seconds as links write them, "2100", "2100.5" or "2100.125" → ms (at
 /// most the core's plan horizon).
 pub fn parse_seconds(text: &str) -> Option<u64> {
+    parse_seconds_up_to(text, retry_lab_core::limits::PLAN_TIME_MS_MAX)
+}
+
+/// `parse_seconds` with another bound, ms.
+pub fn parse_seconds_up_to(text: &str, max_ms: u64) -> Option<u64> {
     let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
     if whole.is_empty() || fraction.len() > 3 || !(whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())) {
         return None;
@@ -50,7 +55,7 @@ pub fn parse_seconds(text: &str) -> Option<u64> {
     let whole: u64 = whole.parse().ok()?;
     let fraction_ms: u64 = format!("{fraction:0<3}").parse().ok()?;
     let ms = whole.checked_mul(1_000)?.checked_add(fraction_ms)?;
-    (ms <= retry_lab_core::limits::PLAN_TIME_MS_MAX).then_some(ms)
+    (ms <= max_ms).then_some(ms)
 }
 
 /// ms → "2100" or "2100.5": the shortest text that reads back the same.

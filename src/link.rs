@@ -29,8 +29,19 @@ pub const VERSIONS: [u32; 2] = [1, 2];
 /// bound against a hostile link, well above what the lab writes (every
 /// parameter of every experiment, 120 today: a test keeps the margin).
 pub const PARAMS_MAX: usize = 200;
-/// Longer values are rejected (and shown shortened).
-const VALUE_LEN_MAX: usize = 2_000;
+/// Longer values are rejected (and shown shortened). Above the longest
+/// value the lab itself writes: a plan at its bound of interventions, each
+/// in its longest form (the DLQ's 100 `redrive:NNNN@TTTTTTT.TTT` and a fix;
+/// the retries' 64): a test writes those plans and reads them back.
+pub const VALUE_LEN_MAX: usize = 4_000;
+/// The latest clock (`at=`) a link carries: past every plan's last instant
+/// (30 days) by the longest retry cycle a page allows, with margin; the lab
+/// writes no later clock (`Link::of` clamps, a test checks the margin).
+pub const CLOCK_MS_MAX: u64 = 2 * retry_lab_core::limits::PLAN_TIME_MS_MAX;
+
+/// The keys the link itself reads (the rest are parameters, declared in the
+/// registry). `hop` marks a link one page already passed on to another.
+pub const SHELL_KEYS: [&str; 11] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks", "hop"];
 
 /// What a link says. Every field optional: `None` means "the default (or
 /// the preset's value)".
@@ -49,6 +60,8 @@ pub struct Link {
     /// The directory of the page that has what the link asks for, when it
     /// is another lesson group's (the link is passed on there, untouched).
     pub elsewhere: Option<&'static str>,
+    /// `hop=1`: a page passed this link on already; it is not passed again.
+    pub hop: bool,
     /// `theme=light|dark` (`auto` or absent: the system's).
     pub theme: Option<Theme>,
     /// `tasks=off`, or the guided tasks to show by code (absent: all).
@@ -77,6 +90,11 @@ pub enum Problem {
     },
     UnsupportedVersion,
     TooManyParameters,
+    /// A code of another page's, in a link that also names this page's
+    /// (or that a page passed on already): not followed.
+    OtherPage {
+        dir: &'static str,
+    },
 }
 
 impl Notice {
@@ -133,6 +151,14 @@ impl Notice {
                     }
                 )
             }
+            Problem::OtherPage { dir } => {
+                let title = registry::GROUPS.iter().find(|g| g.dir == *dir).map_or("", |g| (g.title)(lang));
+                format!(
+                    "{field}: {} «{title}»; {}",
+                    if es { "es de otra página del laboratorio," } else { "belongs to another page of the lab," },
+                    if es { "ignorado." } else { "ignored." }
+                )
+            }
             Problem::TooManyParameters => {
                 format!(
                     "{} {PARAMS_MAX}.",
@@ -165,6 +191,15 @@ fn experiment_codes() -> String {
 struct Reader {
     link: Link,
     notices: Vec<Notice>,
+    /// The page reading the link; `None`: whatever is compiled in (a page's
+    /// module holds exactly its group's experiments).
+    here: Option<&'static Group>,
+    /// Something in the link is this page's own (an experiment, a preset or
+    /// a parameter of its experiments): the link is read here.
+    own: bool,
+    /// Codes of other pages', in the order met: where to pass the link on
+    /// when nothing is this page's own, else notices.
+    other_pages: Vec<(String, String, &'static Group)>,
 }
 
 impl Reader {
@@ -180,13 +215,28 @@ impl Reader {
         self.note(key, value, Problem::Invalid { expected });
     }
 
+    fn is_here(&self, codes: impl Fn(&Group) -> registry::Codes, code: &str) -> bool {
+        self.here.is_none_or(|g| codes(g).contains(code))
+    }
+
+    /// A code of another page's: remembered (see `other_pages`).
+    fn other_page(&mut self, key: &str, value: &str, group: Option<&'static Group>) -> bool {
+        let group = group.or_else(|| {
+            let here = self.here?;
+            registry::GROUPS.iter().filter(|g| !std::ptr::eq(*g, here)).find(|g| g.experiments.contains(value) || g.presets.contains(value))
+        });
+        if let Some(group) = group {
+            self.other_pages.push((key.to_owned(), value.to_owned(), group));
+        }
+        group.is_some()
+    }
+
     fn experiment(&mut self, key: &str, value: &str) -> Option<Experiment> {
-        let parsed = Experiment::parse(value);
-        if parsed.is_none() {
-            match Group::elsewhere(value, false) {
-                Some(group) => self.link.elsewhere = Some(group.dir),
-                None => self.invalid(key, value, experiment_codes()),
-            }
+        let parsed = Experiment::parse(value).filter(|_| self.is_here(|g| g.experiments, value));
+        if parsed.is_some() {
+            self.own = true;
+        } else if !self.other_page(key, value, Group::elsewhere(value, false)) {
+            self.invalid(key, value, experiment_codes());
         }
         parsed
     }
@@ -199,16 +249,16 @@ impl Reader {
             "v" => {} // read first, see `decode_pairs`
             "preset" => {
                 let version = self.link.version;
-                match (registry::preset(version, value), Group::elsewhere(value, true)) {
-                    (Some((_, preset)), _) => self.link.preset = Some(preset.code),
-                    (None, Some(group)) => self.link.elsewhere = Some(group.dir),
-                    (None, None) => {
-                        let codes: Vec<&str> =
-                            registry::presets(version).map(|(_, p)| p.code).collect();
-                        self.invalid(key, value, codes.join(", "));
-                    }
+                let ours = registry::preset(version, value).filter(|(e, _)| self.is_here(|g| g.experiments, e.code()));
+                if let Some((_, preset)) = ours {
+                    self.link.preset = Some(preset.code);
+                    self.own = true;
+                } else if !self.other_page(key, value, Group::elsewhere(value, true)) {
+                    let codes: Vec<&str> = registry::presets(version).map(|(_, p)| p.code).collect();
+                    self.invalid(key, value, codes.join(", "));
                 }
             }
+            "hop" => self.link.hop = value == "1",
             "exp" => self.link.experiment = self.experiment(key, value),
             "only" => self.link.only = self.experiment(key, value),
             "lang" => {
@@ -218,9 +268,9 @@ impl Reader {
                 }
             }
             "at" => {
-                self.link.at_ms = parse_seconds(value.trim());
+                self.link.at_ms = crate::format::parse_seconds_up_to(value.trim(), CLOCK_MS_MAX);
                 if self.link.at_ms.is_none() {
-                    self.invalid(key, value, "0–2592000 s".into());
+                    self.invalid(key, value, format!("0–{} s", CLOCK_MS_MAX / 1_000));
                 }
             }
             "embed" => match value {
@@ -271,13 +321,17 @@ impl Reader {
     }
 
     fn read_param(&mut self, key: &str, value: &str) {
-        let Some(param) = ParamId::by_key(key) else {
+        let shared = |p: &ParamId| p.owner == registry::Owner::Shared;
+        let param = ParamId::by_key(key).filter(|p| shared(p) || self.is_here(|g| g.keys, key));
+        let Some(param) = param else {
             // Another page's parameter (every link carries all it knows): not ours to read.
-            if !Group::key_elsewhere(key) {
+            if !Group::key_elsewhere(key) && ParamId::by_key(key).is_none() {
                 self.note(key, value, Problem::UnknownParameter);
             }
             return;
         };
+        // A parameter of this page's experiments (not one every page shares).
+        self.own |= !shared(&param);
         match param.domain().parse(value) {
             Ok((parsed, clamped)) => {
                 if let Some(Rejected::Clamped { used }) = clamped {
@@ -295,10 +349,27 @@ impl Reader {
 
 /// Decodes key/value pairs (from a query string or `data-` attributes).
 pub fn decode_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> (Link, Vec<Notice>) {
+    decode_at(pairs, None, false)
+}
+
+/// Decodes pairs as the page of `here` reads them (`None`: this page).
+/// A link that names nothing of this page's, and codes of another page's,
+/// is for that page (`Link::elsewhere`), unless `settled` (an embed that
+/// `embed.js` routed here) or a page passed it on already (`hop=1`): then,
+/// as when the link also names this page's own, those codes become
+/// notices. So a link is passed on at most once: no two pages bounce it.
+pub fn decode_at(
+    pairs: impl IntoIterator<Item = (String, String)>,
+    here: Option<&'static Group>,
+    settled: bool,
+) -> (Link, Vec<Notice>) {
     let pairs: Vec<(String, String)> = pairs.into_iter().collect();
     let mut reader = Reader {
         link: Link::empty(1),
         notices: Vec::new(),
+        here,
+        own: false,
+        other_pages: Vec::new(),
     };
     // The version decides how the rest reads, wherever it stands.
     if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "v") {
@@ -321,6 +392,16 @@ pub fn decode_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> (Link,
             break;
         }
         reader.read(key, value);
+    }
+    let pass_on = !(reader.own || reader.link.hop || settled);
+    let other_pages = std::mem::take(&mut reader.other_pages);
+    match other_pages.first() {
+        Some((_, _, group)) if pass_on => reader.link.elsewhere = Some(group.dir),
+        _ => {
+            for (key, value, group) in other_pages {
+                reader.note(&key, &value, Problem::OtherPage { dir: group.dir });
+            }
+        }
     }
     (reader.link, reader.notices)
 }
@@ -374,6 +455,7 @@ impl Link {
             only: None,
             lock: Vec::new(),
             elsewhere: None,
+            hop: false,
             theme: None,
             tasks: TaskFilter::All,
         }
@@ -438,7 +520,7 @@ impl Link {
             experiment: Some(experiment),
             lang: Some(lang),
             values,
-            at_ms: clock_ms.filter(|&ms| ms > 0),
+            at_ms: clock_ms.filter(|&ms| ms > 0).map(|ms| ms.min(CLOCK_MS_MAX)),
             ..Link::empty(VERSION)
         }
     }

@@ -211,3 +211,112 @@ fn the_embed_builder_gets_the_link_the_page_and_the_locks() {
     assert!(locks.split(',').any(|l| l == "seed") && locks.split(',').any(|l| l == "failure"), "{locks}");
     assert!(!locks.split(',').any(|l| l == "tx_crash"), "another experiment's lock: {locks}");
 }
+
+/// How a page reads a query (`dir`: its directory), as its module would.
+fn read_on(dir: &str, query: &str) -> (Link, Vec<Notice>) {
+    let page = crate::registry::GROUPS.iter().find(|g| g.dir == dir).unwrap();
+    let pairs = form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()));
+    decode_at(pairs, Some(page), false)
+}
+
+/// The bouncing links: a page passes a link on only when nothing in
+/// it is its own, and the page it reaches (with `hop=1`) reads it whatever
+/// it names, with a notice for each code it ignored.
+#[test]
+fn a_link_naming_two_pages_is_passed_on_at_most_once() {
+    let (link, _) = read_on("", "preset=storm&exp=ack");
+    assert_eq!(link.elsewhere, Some("lesson-003/"), "nothing of the root's: passed on");
+    let (link, notices) = read_on("lesson-003/", "preset=storm&exp=ack&hop=1");
+    assert_eq!(link.elsewhere, None);
+    assert_eq!(link.preset, Some("storm"));
+    assert_eq!(notices, vec![Notice { key: "exp".into(), value: "ack".into(), problem: Problem::OtherPage { dir: "lesson-004/" } }]);
+    assert!(notices[0].describe(Lang::Es).contains("«Colas y streams»"), "{}", notices[0].describe(Lang::Es));
+    // Without the mark too: the storm is lesson 003's own.
+    assert_eq!(read_on("lesson-003/", "exp=ack&preset=storm").0.elsewhere, None);
+    // Passed on once, a link naming nothing of the page it reached stays there.
+    let (link, notices) = read_on("lesson-004/", "exp=storm&hop=1");
+    assert_eq!((link.elsewhere, link.experiment), (None, None));
+    assert_eq!(notices.len(), 1);
+    // A parameter of the page's own experiments makes the link the page's.
+    assert_eq!(read_on("", "exp=ack&failure=0.5").0.elsewhere, None);
+    // One every page shares (the seed) does not.
+    assert_eq!(read_on("", "exp=ack&seed=3").0.elsewhere, Some("lesson-004/"));
+}
+
+/// Every link naming an experiment or preset of one page and one of
+/// another, in either order, opened on any page: following the pages'
+/// redirects renders within one hop.
+#[test]
+fn no_link_bounces_between_pages() {
+    use crate::registry::GROUPS;
+    let codes: Vec<(&str, &str)> = GROUPS.iter()
+        .flat_map(|g| g.experiments.iter().map(|c| ("exp", c)).chain(g.presets.iter().map(|c| ("preset", c))).take(4))
+        .collect();
+    for (ka, a) in &codes {
+        for (kb, b) in &codes {
+            let query = format!("{ka}={a}&{kb}={b}");
+            for start in GROUPS.iter() {
+                let mut dir = start.dir;
+                let mut query = query.clone();
+                let mut hops = 0;
+                while let Some(next) = read_on(dir, &query).0.elsewhere {
+                    hops += 1;
+                    assert!(hops <= 1, "{query} bounces from {} to {next}", start.dir);
+                    dir = next;
+                    query.push_str("&hop=1");
+                }
+            }
+        }
+    }
+}
+
+/// `embed.js` routed a mount to this page: it mounts here, with notices.
+#[test]
+fn a_settled_mount_is_read_here() {
+    let page = crate::registry::GROUPS.iter().find(|g| g.dir == "lesson-004/").unwrap();
+    let pairs = vec![("only".to_owned(), "ack".to_owned()), ("preset".to_owned(), "storm".to_owned())];
+    let (link, notices) = decode_at(pairs.clone(), Some(page), true);
+    assert_eq!((link.elsewhere, link.only), (None, Some(Experiment::AckTiming)));
+    assert_eq!(notices.len(), 1);
+    let root = &crate::registry::GROUPS[0];
+    assert_eq!(decode_at(pairs, Some(root), false).0.elsewhere, Some("lesson-004/"));
+}
+
+/// The longest plans the lab writes (every intervention at the page's
+/// bound, each in its longest form) are values a link reads back.
+#[test]
+fn the_longest_plans_the_lab_writes_read_back() {
+    use crate::experiments::retries;
+    use retry_lab_core::limits::PLAN_TIME_MS_MAX;
+    let at = format!("{}.999", PLAN_TIME_MS_MAX / 1_000 - 1);
+    let retries_plan = vec![format!("retry:{}@{at}", retries::EVENTS_MAX); retries::INTERVENTIONS_MAX].join(",");
+    // Redriven messages are numbered after the originals: five digits at most.
+    let dlq_most = 99_999;
+    let mut dlq_plan = vec![format!("redrive:{dlq_most}@{at}"); retry_lab_core::queue::OPERATIONS_MAX];
+    dlq_plan.push(format!("fix@{at}"));
+    for (key, plan, one_more) in [("do", retries_plan, "fix@1"), ("dlq_do", dlq_plan.join(","), "redrive@1")] {
+        assert!(plan.len() <= VALUE_LEN_MAX, "{key}: {} > {VALUE_LEN_MAX}", plan.len());
+        let (link, notices) = decode(&format!("{key}={plan}"));
+        assert!(notices.is_empty(), "{key}: {:?}", notices.first());
+        assert_eq!(link.values.len(), 1);
+        // One more intervention than the bound: refused (the lab never writes it).
+        let (_, notices) = decode(&format!("{key}={plan},{one_more}"));
+        assert_eq!(notices.len(), 1, "{key}");
+    }
+}
+
+/// A clock the lab writes reads back: `Link::of` never writes past
+/// `CLOCK_MS_MAX`, and the latest a retries run can reach (a manual retry at
+/// the plan's last instant, then the longest retry cycle) stays within it.
+#[test]
+fn every_clock_the_lab_writes_reads_back() {
+    use crate::experiments::retries::{BASE_S_MAX, RETRIES_MAX};
+    let cycle_ms = u64::from(BASE_S_MAX) * 1_000 * ((1 << RETRIES_MAX) - 1);
+    assert!(retry_lab_core::limits::PLAN_TIME_MS_MAX + 2 * cycle_ms < CLOCK_MS_MAX);
+    let link = Link::of(Lang::Es, &LabParams::default(), Experiment::default(), Some(u64::MAX));
+    let (back, notices) = decode(&link.encode());
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(back.at_ms, Some(CLOCK_MS_MAX));
+    let (_, notices) = decode(&format!("at={}", CLOCK_MS_MAX / 1_000 + 1));
+    assert_eq!(notices.len(), 1);
+}

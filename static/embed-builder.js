@@ -5,9 +5,18 @@
 // needs, and the options ticked here. Plain DOM: authors only, loaded only
 // when an author opens this page, never with a learner's.
 import { readToolLink } from './tool-link.js';
+import { LINK_KEYS, PAGE_OF_CODE, PAGE_OF_KEY, SHARED_KEYS } from './lab-registry.js';
 
-const { query, locks: lockNames, title, lang, root, pageUrl } = readToolLink(location.search);
-const experiment = /^[a-z0-9-]+$/.test(query.get('exp') ?? '') ? query.get('exp') : null;
+const { query: asked, locks: lockNames, title, lang, root, pageUrl } = readToolLink(location.search);
+
+/** The keys a lab reads (the registry's, from lab-registry.js); `hop` is
+ * the pages' own mark, never an author's. */
+const known = (key) => (LINK_KEYS.has(key) && key !== 'hop') || SHARED_KEYS.has(key) || PAGE_OF_KEY.has(key);
+/** The lab's link with only the keys a lab defines: a snippet holds nothing
+ * else (an unknown key would become an attribute name in the author's page). */
+const query = new URLSearchParams([...asked].filter(([key]) => known(key)));
+const dropped = [...new Set([...asked.keys()].filter((key) => !known(key)))];
+const experiment = PAGE_OF_CODE.has(query.get('exp') ?? '') ? query.get('exp') : null;
 
 const TEXT = {
   es: {
@@ -17,6 +26,7 @@ const TEXT = {
     script: 'Con un script en tu página', scriptNote: 'Se monta en tu página; varios laboratorios pueden convivir.',
     copy: 'Copiar', copied: 'Copiado.', failed: 'No se pudo copiar: selecciona el texto y cópialo.', preview: 'Vista previa', back: 'Volver al laboratorio',
     noExperiment: 'Abre esta página desde el enlace «Insertar este experimento» de un laboratorio.',
+    dropped: 'Se omitieron del fragmento claves que el laboratorio no conoce:',
   },
   en: {
     title: 'Embed an experiment', intro: 'Copy either snippet into your course: both open the lab as you left it, in its compact view.',
@@ -25,6 +35,7 @@ const TEXT = {
     script: 'With a script in your page', scriptNote: 'Mounted in your page; several labs can live side by side.',
     copy: 'Copy', copied: 'Copied.', failed: 'Could not copy: select the text and copy it.', preview: 'Preview', back: 'Back to the lab',
     noExperiment: 'Open this page from a lab\'s “Embed this experiment” link.',
+    dropped: 'Keys the lab does not know were left out of the snippets:',
   },
 }[lang];
 
@@ -39,6 +50,11 @@ for (const [id, key] of [['builder-title', 'title'], ['builder-intro', 'intro'],
 document.title = `${TEXT.title} · Retry Lab`;
 $('back').href = `${pageUrl.href}?${query}`;
 if (!experiment) $('builder-intro').textContent = TEXT.noExperiment;
+if (dropped.length) {
+  // Shown as text (never markup), shortened: the keys came from a link.
+  $('dropped').textContent = `${TEXT.dropped} ${dropped.map((key) => key.slice(0, 40)).join(', ').slice(0, 400)}`;
+  $('dropped').hidden = false;
+}
 
 for (const name of lockNames) {
   const item = document.createElement('li');
@@ -48,7 +64,8 @@ for (const name of lockNames) {
   $('locks').append(item);
 }
 
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** Text for a double-quoted HTML attribute. */
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The embedded lab's link: the author's lab, compact, with the ticked options. */
 function embedQuery() {
@@ -68,7 +85,8 @@ function render() {
   const frameTitle = title ? `Retry Lab: ${title}` : 'Retry Lab';
   $('snippet-iframe').value = `<iframe title="${escape(frameTitle)}" src="${escape(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>`;
   // data-experiment is `only`; data-ack-lost is `ack_lost` (the lab reads them back so).
-  const attributes = [...link].filter(([key]) => !(key === 'exp' && link.has('only')))
+  // Every key here is one of the lab's ([a-z0-9_], from the registry).
+  const attributes = [...link].filter(([key]) => known(key) && !(key === 'exp' && link.has('only')))
     .map(([key, value]) => ` data-${key === 'only' ? 'experiment' : key.replace(/_/g, '-')}="${escape(value)}"`).join('');
   $('snippet-script').value = `<div data-retry-lab${attributes}></div>\n<script type="module" src="${escape(new URL('embed.js', root).href)}"></script>`;
   $('preview').title = `${TEXT.preview}: ${frameTitle}`;

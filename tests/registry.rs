@@ -12,7 +12,7 @@ use retry_lab_web::params::{Domain, Value};
 use retry_lab_web::registry::{presets, Experiment, LabParams, Owner, ParamId};
 
 /// Keys the link itself uses; no parameter may take one.
-const SHELL_KEYS: [&str; 10] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks"];
+use retry_lab_web::link::SHELL_KEYS;
 
 #[test]
 fn every_experiment_has_a_code_and_a_title_in_each_language() {
@@ -209,10 +209,9 @@ fn the_readme_lists_every_link_key() {
 }
 
 /// The lesson groups cover the registry exactly, each experiment with its
-/// presets and keys in one group; embed.js maps every code off the root
-/// page to its group's directory, as the registry does.
+/// presets and keys in one group.
 #[test]
-fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
+fn the_lesson_groups_cover_the_registry() {
     use retry_lab_web::registry::GROUPS;
     let mut grouped: Vec<&str> = GROUPS
         .iter()
@@ -247,37 +246,6 @@ fn the_lesson_groups_cover_the_registry_and_embed_js_agrees() {
         ParamId::all().filter(|p| p.owner != Owner::Shared).count(),
         "a group lists a key no experiment has"
     );
-    let embed =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/embed.js")).unwrap();
-    let table = embed
-        .split("const GROUP_OF = {")
-        .nth(1)
-        .and_then(|t| t.split('}').next())
-        .expect("embed.js has GROUP_OF");
-    let mut mapped: Vec<(String, String)> = table
-        .split(',')
-        .filter_map(|pair| pair.split_once(':'))
-        .map(|(k, v)| {
-            (
-                k.trim().trim_matches('\'').to_owned(),
-                v.trim().trim_matches('\'').to_owned(),
-            )
-        })
-        .collect();
-    mapped.sort();
-    let mut expected: Vec<(String, String)> = GROUPS
-        .iter()
-        .filter(|g| !g.dir.is_empty())
-        .flat_map(|g| {
-            g.experiments
-                .iter()
-                .chain(g.presets.iter())
-                .map(move |code| (code.to_owned(), g.dir.to_owned()))
-        })
-        .collect();
-    expected.sort();
-    expected.dedup();
-    assert_eq!(mapped, expected, "embed.js's GROUP_OF");
     let budget =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/budget.mjs"))
             .unwrap();
@@ -342,5 +310,42 @@ fn each_experiments_first_preset_is_its_defaults() {
         let first = e.presets().first().unwrap_or_else(|| panic!("{}: no preset", e.code()));
         let (params, clock_ms) = link::preset_values(first, &LabParams::default(), &Locks::default());
         assert_eq!((params, clock_ms), (LabParams::default(), 0), "{}: preset {} is not the defaults", e.code(), first.code);
+    }
+}
+
+/// `static/lab-registry.js`, what the plain-JS tools know of the registry
+/// (`embed.js` routes each mount by it; the builder keeps only these keys
+/// in a snippet), as the registry says it. Generated, never edited: when it
+/// was stale this test writes it anew and fails, so the change is committed
+/// (as rust-analyzer's sourcegen does).
+#[test]
+fn the_generated_js_registry_is_fresh() {
+    use retry_lab_web::registry::GROUPS;
+    let quote = |s: &str| format!("'{s}'");
+    let map = |pairs: Vec<(String, &str)>| {
+        let rows: Vec<String> = pairs.iter().map(|(code, dir)| format!("  [{}, {}],", quote(code), quote(dir))).collect();
+        format!("new Map([\n{}\n])", rows.join("\n"))
+    };
+    let codes = map(GROUPS.iter()
+        .flat_map(|g| g.experiments.iter().chain(g.presets.iter()).map(move |c| (c.to_owned(), g.dir)))
+        .collect());
+    let keys = map(GROUPS.iter().flat_map(|g| g.keys.iter().map(move |k| (k.to_owned(), g.dir))).collect());
+    let shared: Vec<String> = ParamId::all().filter(|p| p.owner == Owner::Shared).map(|p| quote(p.key())).collect();
+    let shell: Vec<String> = retry_lab_web::link::SHELL_KEYS.iter().map(|k| quote(k)).collect();
+    let text = format!("\
+// Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
+// What the plain-JS tools know of the lab: the page (directory) of every
+// experiment and preset code, and of every parameter key; the keys every
+// page reads (shared parameters, the link's own).
+export const PAGE_OF_CODE = {codes};
+export const PAGE_OF_KEY = {keys};
+export const SHARED_KEYS = new Set([{}]);
+export const LINK_KEYS = new Set([{}]);
+", shared.join(", "), shell.join(", "));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lab-registry.js");
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    if stored != text {
+        std::fs::write(path, &text).unwrap();
+        panic!("static/lab-registry.js was stale and has been written anew: commit it");
     }
 }

@@ -738,22 +738,34 @@ fn run_storm(args: StormArgs) -> Result<String, String> {
     ))
 }
 
-fn run_workers(jobs: Option<u32>, job_ms: Option<u64>, workers: Option<u32>, preset: Option<&str>, json: bool) -> String {
-    let page = preset_params(preset).workers.config();
-    let (jobs, job_ms, workers) = (jobs.unwrap_or(page.messages), job_ms.unwrap_or(page.job_ms), workers.unwrap_or(page.workers));
-    let run = QueueRun::new(QueueConfig { messages: jobs, job_ms, workers, ..page });
-    let makespan_ms = run.done_at_ms().unwrap_or(0);
-    let speedup = (u64::from(jobs) * job_ms) as f64 / makespan_ms.max(1) as f64;
-    if json {
-        return json!({ "jobs": jobs, "job_ms": job_ms, "workers": workers, "makespan_ms": makespan_ms, "speedup": speedup,
-            "done": run.ends.len(), "repeated": run.receives.len() - run.ends.len() }).to_string();
-    }
-    format!("{jobs} jobs of {job_ms} ms on {workers} workers: done in {makespan_ms} ms ({speedup:.2}x one worker), {} repeated", run.receives.len() - run.ends.len())
+/// A queue run within the work budget, or the page's words for what to lower.
+fn queue_run(config: QueueConfig) -> Result<QueueRun, String> {
+    QueueRun::new(config).map_err(|over| retry_lab_web::experiments::over_budget_text(retry_lab_web::i18n::Lang::En, &over))
 }
 
-fn run_visibility(args: VisibilityArgs) -> String {
+fn run_workers(jobs: Option<u32>, job_ms: Option<u64>, workers: Option<u32>, preset: Option<&str>, json: bool) -> Result<String, String> {
+    let page = preset_params(preset).workers.config();
+    let (jobs, job_ms, workers) = (jobs.unwrap_or(page.messages), job_ms.unwrap_or(page.job_ms), workers.unwrap_or(page.workers));
+    let run = queue_run(QueueConfig { messages: jobs, job_ms, workers, ..page })?;
+    let makespan_ms = run.done_at_ms().unwrap_or(0);
+    let speedup = (u64::from(jobs) * job_ms) as f64 / makespan_ms.max(1) as f64;
+    // Receives beyond each message's first (a restart can lose messages
+    // never received: receives may be fewer than messages).
+    let received: std::collections::BTreeSet<u32> = run.receives.iter().map(|r| r.message).collect();
+    let repeated = run.receives.len() - received.len();
+    let done = run.ends.iter().filter(|e| matches!(e, queue::MessageEnd::Deleted { .. })).count();
+    let lost = run.ends.iter().filter(|e| matches!(e, queue::MessageEnd::Lost { .. })).count();
+    if json {
+        return Ok(json!({ "jobs": jobs, "job_ms": job_ms, "workers": workers, "makespan_ms": run.done_at_ms(), "speedup": speedup,
+            "done": done, "lost": lost, "repeated": repeated }).to_string());
+    }
+    let makespan = run.done_at_ms().map_or("not all done".to_owned(), |ms| format!("done in {ms} ms ({speedup:.2}x one worker)"));
+    Ok(format!("{jobs} jobs of {job_ms} ms on {workers} workers: {makespan}; {done} done, {lost} lost, {repeated} repeated"))
+}
+
+fn run_visibility(args: VisibilityArgs) -> Result<String, String> {
     let page = preset_params(args.preset).visibility.config();
-    let run = QueueRun::new(QueueConfig {
+    let run = queue_run(QueueConfig {
         job_ms: args.job_ms.unwrap_or(page.job_ms),
         workers: args.workers.unwrap_or(page.workers),
         visibility_ms: args.timeout_ms.unwrap_or(page.visibility_ms),
@@ -765,18 +777,18 @@ fn run_visibility(args: VisibilityArgs) -> String {
             Some(PoisonArg::CrashOnOpen) => Poison::CrashOnOpen,
         },
         ..page
-    });
+    })?;
     let seconds = |ms: u64| json!(ms as f64 / 1e3);
     let copies = run.copies(0);
     let dead_letter_at_s = run.dead_letter_at_ms(0).map(seconds);
     let done_at_s = run.done_at_ms().map(seconds);
     if args.json {
-        return json!({ "copies": copies, "receives": run.receives.len(), "worker_s": seconds(run.worker_ms()),
-            "dead_letter_at_s": dead_letter_at_s, "done_at_s": done_at_s, "naive_effects": run.naive_effects() }).to_string();
+        return Ok(json!({ "copies": copies, "receives": run.receives.len(), "worker_s": seconds(run.worker_ms()),
+            "dead_letter_at_s": dead_letter_at_s, "done_at_s": done_at_s, "naive_effects": run.naive_effects() }).to_string());
     }
     let at = |v: Option<Value>| v.map_or("never".into(), |s| format!("at {s} s"));
-    format!("{copies} copies ({} effects without idempotency), {} s of worker time; done {}; dead-letter {}",
-        run.naive_effects(), run.worker_ms() as f64 / 1e3, at(done_at_s), at(dead_letter_at_s))
+    Ok(format!("{copies} copies ({} effects without idempotency), {} s of worker time; done {}; dead-letter {}",
+        run.naive_effects(), run.worker_ms() as f64 / 1e3, at(done_at_s), at(dead_letter_at_s)))
 }
 
 fn run_cursor(args: CursorArgs) -> String {
@@ -958,8 +970,8 @@ fn run(command: Command) -> Result<String, String> {
         }
         Command::Simulate(args) => simulate(*args),
         Command::Storm(args) => run_storm(*args),
-        Command::Workers { jobs, job_ms, workers, preset, json } => Ok(run_workers(jobs, job_ms, workers, preset, json)),
-        Command::Visibility(args) => Ok(run_visibility(*args)),
+        Command::Workers { jobs, job_ms, workers, preset, json } => run_workers(jobs, job_ms, workers, preset, json),
+        Command::Visibility(args) => run_visibility(*args),
         Command::Cursor(args) => Ok(run_cursor(*args)),
         Command::Stream(command) => Ok(run_stream(command)),
         Command::Capacity(command) => Ok(run_capacity(command)),

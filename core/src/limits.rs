@@ -33,3 +33,11 @@ pub const OUTAGES_MAX: usize = 16;
 pub const INTERVENTIONS_MAX: usize = 1_000;
 /// Latest simulated time a plan may name: 30 days, in ms.
 pub const PLAN_TIME_MS_MAX: u64 = 30 * 86_400_000;
+/// Delivery attempts one run may make (bounded before it runs, see
+/// `SimConfig::attempts_bound`): about ten seconds natively. The lesson-004
+/// loop at a crash probability of 0.999999 over 10 M messages would take
+/// 10^11 attempts (about 18 minutes): refused with what to lower.
+pub const ATTEMPTS_MAX: u64 = 1_000_000_000;
+/// Attempts a run that records its trace (a page's) may make: 32 bytes each,
+/// 32 MiB at most per engine.
+pub const TRACED_ATTEMPTS_MAX: u64 = 1_000_000;

@@ -30,6 +30,25 @@ pub const MESSAGES_MAX: u32 = 10_000;
 pub const WORKERS_MAX: u32 = 1_000;
 /// People's actions on the DLQ in one run, at most.
 pub const OPERATIONS_MAX: usize = 100;
+/// Events (receives, deadlines, heartbeats, jobs' ends…) one run may
+/// process. A poison message redelivered every second for two weeks, or a
+/// heartbeat every millisecond, would otherwise make millions of receives
+/// (and gigabytes); every page's and CLI's run is counted against this, and
+/// one over it ends with [`OverBudget`], nothing half-computed. The lessons'
+/// runs use a few thousand (`tests.rs` measures the presets' largest).
+pub const STEPS_MAX: u64 = 400_000;
+
+/// A run stopped at [`STEPS_MAX`]: what to lower, so the page and the CLI
+/// say it in the same words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OverBudget {
+    pub steps_max: u64,
+    /// Messages were still being redelivered (raise the visibility timeout,
+    /// set a maximum of receives, shorten the retention).
+    pub redeliveries: bool,
+    /// Heartbeats were renewing (lengthen their interval).
+    pub heartbeats: bool,
+}
 
 /// How the first message fails, if it is poison.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -277,6 +296,8 @@ impl Messages {
 
 struct Sim {
     cfg: QueueConfig,
+    steps: u64,
+    heartbeats: u64,
     operations: Vec<DlqOperation>,
     agenda: BinaryHeap<Reverse<(u64, u8, u64, Event)>>,
     sequence: u64,
@@ -534,13 +555,13 @@ impl Sim {
 
 impl QueueRun {
     /// Runs until every message is deleted, dead-lettered or expired.
-    pub fn new(config: QueueConfig) -> Self {
+    pub fn new(config: QueueConfig) -> Result<Self, OverBudget> {
         Self::with_operations(config, &[])
     }
 
     /// Runs with people acting on the DLQ at the operations' times, until
-    /// nothing is left to happen.
-    pub fn with_operations(config: QueueConfig, operations: &[DlqOperation]) -> Self {
+    /// nothing is left to happen, within [`STEPS_MAX`] events.
+    pub fn with_operations(config: QueueConfig, operations: &[DlqOperation]) -> Result<Self, OverBudget> {
         let cfg = QueueConfig {
             messages: config.messages.clamp(1, MESSAGES_MAX),
             workers: config.workers.clamp(1, WORKERS_MAX),
@@ -554,6 +575,8 @@ impl QueueRun {
         };
         let mut sim = Sim {
             cfg,
+            steps: 0,
+            heartbeats: 0,
             operations: operations.iter().copied().take(OPERATIONS_MAX).collect(),
             agenda: BinaryHeap::new(),
             sequence: 0,
@@ -578,12 +601,20 @@ impl QueueRun {
             sim.at(0, Event::Free { worker });
         }
         while let Some(Reverse((t, _, _, event))) = sim.agenda.pop() {
+            sim.steps += 1;
+            if sim.steps > STEPS_MAX {
+                let redeliveries = sim.receives.len() > sim.messages.ends.len();
+                return Err(OverBudget { steps_max: STEPS_MAX, redeliveries, heartbeats: sim.heartbeats > 0 });
+            }
+            if matches!(event, Event::Heartbeat { .. }) {
+                sim.heartbeats += 1;
+            }
             sim.step(t, event);
         }
         let Sim { receives, messages, dlq, operations, .. } = sim;
         // Every message meets its Expire event, so each has ended.
         let ends = messages.ends.iter().map(|e| e.unwrap_or(MessageEnd::Expired { at_ms: 0 })).collect();
-        Self { config: cfg, operations, receives, ends, enqueued_at_ms: messages.enqueued_at_ms, redriven_from: messages.redriven_from, poison: messages.poison, dlq }
+        Ok(Self { config: cfg, operations, receives, ends, enqueued_at_ms: messages.enqueued_at_ms, redriven_from: messages.redriven_from, poison: messages.poison, dlq })
     }
 
     /// Receives of one message: its copies.

@@ -296,3 +296,18 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
         </dl>
     }
 }
+
+/// A queue experiment whose run went over its work budget: its heading and
+/// controls (to lower what the message names), the message, no figure.
+#[cfg(feature = "lesson-004")]
+pub fn over_budget(props: &PanelProps, code: &'static str, heading: &'static str, intro: &'static str, controls: Html, over: &retry_lab_core::queue::OverBudget) -> Html {
+    let text = crate::experiments::over_budget_text(props.state.lang, over);
+    html! {
+        <section class={classes!("card", "experiment", code)} data-experiment={code}>
+            <h2>{ heading }</h2>
+            <p>{ intro }</p>
+            { controls }
+            <p class="over-budget" role="alert">{ text }</p>
+        </section>
+    }
+}

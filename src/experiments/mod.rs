@@ -38,6 +38,51 @@ pub mod ttl;
 #[cfg(feature = "lesson-000-ids")]
 pub mod uuid5;
 
+/// A queue experiment's run, or the work budget it went over (the panel
+/// then says what to lower, and shows nothing half-computed).
+#[cfg(feature = "lesson-004")]
+pub type QueueOutcome = Result<std::rc::Rc<retry_lab_core::queue::QueueRun>, retry_lab_core::queue::OverBudget>;
+
+/// What to lower when a queue run goes over its work budget: the page's
+/// words, and the CLI's (which exits 2 with them).
+#[cfg(feature = "lesson-004")]
+pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::OverBudget) -> String {
+    let es = lang == crate::i18n::Lang::Es;
+    let steps = crate::format::int(over.steps_max);
+    let mut lower: Vec<&str> = Vec::new();
+    if over.redeliveries {
+        lower.extend(if es {
+            ["sube el visibility timeout", "pon un máximo de recepciones (DLQ)", "acorta la retención"]
+        } else {
+            ["raise the visibility timeout", "set a maximum of receives (DLQ)", "shorten the retention"]
+        });
+    }
+    if over.heartbeats {
+        lower.push(if es { "alarga el intervalo del latido" } else { "lengthen the heartbeat interval" });
+    }
+    lower.push(if es { "usa menos mensajes o workers" } else { "use fewer messages or workers" });
+    if es {
+        format!("Esta configuración pasa de {steps} pasos de simulación: no se muestra ningún resultado a medias. Para que quepa, {}.", lower.join(", "))
+    } else {
+        format!("This setting takes over {steps} simulation steps: no half-computed result is shown. To fit, {}.", lower.join(", "))
+    }
+}
+
+/// A queue outcome's numbers: the run's, or what to lower.
+#[cfg(feature = "lesson-004")]
+pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::registry::Numbers {
+    match outcome {
+        Ok(run) => queue_numbers(run),
+        Err(over) => vec![("over_budget", over_budget_text(crate::i18n::Lang::En, over))],
+    }
+}
+
+/// A queue outcome's export tables (none over budget).
+#[cfg(feature = "lesson-004")]
+pub fn queue_outcome_tables(outcome: &QueueOutcome) -> Vec<crate::export::Table> {
+    outcome.as_ref().map(|run| queue_tables(run)).unwrap_or_default()
+}
+
 /// What a queue run comes to (workers, visibility, dlq): `retry-lab presets`.
 #[cfg(feature = "lesson-004")]
 pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::Numbers {

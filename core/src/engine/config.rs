@@ -143,6 +143,42 @@ impl SimConfig {
         Ok(())
     }
 
+    /// The delivery attempts this run can make, at most (backoff: every
+    /// cycle ends within `1 + retries` attempts, and each retry-all can start
+    /// a cycle for every event, each retry of one event one cycle), or on
+    /// average (immediate requeue: a cycle of up to 10,000 retries at a
+    /// crash probability p takes Σ p^k attempts), before the run starts.
+    pub fn attempts_bound(&self, plan: &super::Plan) -> u64 {
+        let retries = u64::from(self.backoff.retries_max);
+        let cycle = match self.requeue {
+            Requeue::Backoff => 1 + retries,
+            Requeue::Immediate => expected_cycle(self.failure.as_f64(), retries),
+        };
+        let published = u64::from(self.published_total());
+        let cycles = plan.interventions().iter().fold(published, |n, t| match t.what {
+            super::Intervention::RetryAllDeadLetters => n.saturating_add(published),
+            super::Intervention::RetryDeadLetter(_) => n.saturating_add(1),
+            super::Intervention::FixCause => n,
+        });
+        cycle.saturating_mul(cycles)
+    }
+
+    /// Refuses a run over the work budget before it starts (a traced run's
+    /// attempts are kept: 32 bytes each).
+    pub fn check_work(&self, plan: &super::Plan) -> Result<(), ConfigError> {
+        let max = if self.record_trace { limits::TRACED_ATTEMPTS_MAX } else { limits::ATTEMPTS_MAX };
+        let bound = self.attempts_bound(plan);
+        if bound > max {
+            return Err(ConfigError {
+                field: "work",
+                allowed: format!(
+                    "at most {max} delivery attempts (this run could take {bound}): fewer events, retries or retry-alls, or a lower crash probability"
+                ),
+            });
+        }
+        Ok(())
+    }
+
     pub fn published_total(&self) -> u32 {
         self.facts.saturating_mul(self.publications_per_fact)
     }
@@ -165,4 +201,23 @@ impl SimConfig {
     pub(super) fn publication_ms(&self, event: u32) -> u64 {
         u64::from(event) * self.publish_interval_ms
     }
+}
+
+/// Σ_{k=0}^{retries} p^k, rounded up: the mean attempts of one cycle of
+/// immediate requeues. Plain f64 products: the same on every target.
+fn expected_cycle(p: f64, retries: u64) -> u64 {
+    if p >= 1.0 {
+        return retries + 1;
+    }
+    let mut power = 1.0;
+    let mut exponent = retries + 1;
+    let mut base = p;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            power *= base;
+        }
+        base *= base;
+        exponent >>= 1;
+    }
+    ((1.0 - power) / (1.0 - p)).ceil() as u64
 }

@@ -3,7 +3,7 @@ use super::*;
 const MIN: u64 = 60_000;
 
 fn run(cfg: QueueConfig) -> QueueRun {
-    QueueRun::new(cfg)
+    QueueRun::new(cfg).expect("within the work budget")
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn poison_messages_wait_in_the_dlq_until_a_person_acts() {
 #[test]
 fn a_redrive_before_the_fix_comes_back_and_after_it_goes_through() {
     // Redriven before the fix: new messages, receive count 0, back in the DLQ 75 minutes later.
-    let r = QueueRun::with_operations(dlq_day(), &[redrive_all(2 * H)]);
+    let r = QueueRun::with_operations(dlq_day(), &[redrive_all(2 * H)]).unwrap();
     invariants::check(&r).unwrap();
     assert_eq!(r.ends.len(), 12);
     assert_eq!(r.dlq[0].fate, DlqFate::Redriven { at_ms: 2 * H, as_message: 10 });
@@ -164,12 +164,12 @@ fn a_redrive_before_the_fix_comes_back_and_after_it_goes_through() {
     assert_eq!(r.dead_letter_at_ms(10), Some(2 * H + 75 * MIN));
     // Fixed at 2 h, redriven at 3 h: every message is delivered.
     let fixed = QueueConfig { fix_at_ms: Some(2 * H), ..dlq_day() };
-    let r = QueueRun::with_operations(fixed, &[redrive_all(3 * H)]);
+    let r = QueueRun::with_operations(fixed, &[redrive_all(3 * H)]).unwrap();
     invariants::check(&r).unwrap();
     assert_eq!(r.ends[10..], [MessageEnd::Deleted { at_ms: 3 * H + 10_000 }; 2]);
     assert_eq!(r.dlq_len_at(3 * H), 0);
     // Marked failed instead: out of the DLQ, with its reason kept.
-    let r = QueueRun::with_operations(dlq_day(), &[DlqOperation { at_ms: 3 * H, action: DlqAction::MarkFailed(5) }]);
+    let r = QueueRun::with_operations(dlq_day(), &[DlqOperation { at_ms: 3 * H, action: DlqAction::MarkFailed(5) }]).unwrap();
     assert_eq!(r.dlq_entry(5).map(|e| e.fate), Some(DlqFate::MarkedFailed { at_ms: 3 * H }));
     assert_eq!((r.place_at(5, 3 * H), r.place_at(0, 3 * H)), (Place::LeftDlq, Place::InDlq));
 }
@@ -207,7 +207,7 @@ fn without_a_dlq_poison_takes_capacity_from_healthy_messages() {
 
 #[test]
 fn messages_are_in_one_place_at_every_instant() {
-    let r = QueueRun::with_operations(QueueConfig { fix_at_ms: Some(2 * H), ..dlq_day() }, &[redrive_all(3 * H)]);
+    let r = QueueRun::with_operations(QueueConfig { fix_at_ms: Some(2 * H), ..dlq_day() }, &[redrive_all(3 * H)]).unwrap();
     assert_eq!(r.place_at(3, 0), Place::NotYetSent);
     assert_eq!(r.place_at(0, 0), Place::InFlight);
     assert_eq!(r.place_at(0, 2 * H), Place::InDlq);
@@ -219,7 +219,7 @@ fn messages_are_in_one_place_at_every_instant() {
 #[test]
 fn each_checker_fails_on_a_corrupted_run() {
     use invariants::*;
-    let good = QueueRun::with_operations(dlq_day(), &[redrive_all(2 * H)]);
+    let good = QueueRun::with_operations(dlq_day(), &[redrive_all(2 * H)]).unwrap();
     check(&good).unwrap();
     let mut bad = good.clone();
     bad.dlq.pop();
@@ -240,4 +240,33 @@ fn each_checker_fails_on_a_corrupted_run() {
     let mut bad = good.clone();
     bad.config.retention_ms = MIN;
     assert!(matches!(within_retention(&bad), Err(QueueViolation::PastRetention { .. })));
+}
+
+/// The hostile DLQ link: 200 poison messages, all hanging, a 1 s
+/// timeout, no maximum of receives and a day (or two weeks) of retention
+/// made 17 M receives (7.3 GB) or a capacity overflow. Now refused at the
+/// budget, saying what kept it busy, in bounded time and memory.
+#[test]
+fn a_run_over_the_work_budget_is_refused_whole() {
+    let hostile = |retention_h: u64| QueueConfig {
+        messages: 200,
+        job_ms: 1_000,
+        workers: 100,
+        visibility_ms: 1_000,
+        max_receives: None,
+        poison: Poison::Hang,
+        poison_every: 1,
+        retention_ms: retention_h * H,
+        ..QueueConfig::default()
+    };
+    for retention_h in [24, 336] {
+        let over = QueueRun::new(hostile(retention_h)).unwrap_err();
+        assert_eq!(over, OverBudget { steps_max: STEPS_MAX, redeliveries: true, heartbeats: false });
+    }
+    // A heartbeat every millisecond on a day's job: renewals, not receives.
+    let renewing = QueueConfig { job_ms: 86_400_000, heartbeat_ms: Some(1), visibility_ms: 10, ..QueueConfig::default() };
+    let over = QueueRun::new(renewing).unwrap_err();
+    assert!(over.heartbeats && !over.redeliveries, "{over:?}");
+    // With a maximum of receives the same poison goes to the DLQ within budget.
+    assert!(QueueRun::new(QueueConfig { max_receives: Some(5), ..hostile(336) }).is_ok());
 }

@@ -17,9 +17,7 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let lang = state.lang;
     let (t, shell) = (strings(lang), lang.texts());
-    let run = state.params.ack.run(&state.params.shared);
-    let table = use_memo((run, state.params.ack.broker_dups), |(run, dups)| run.loop_rows(*dups).ok());
-    let rows = (*table).iter().flatten().map(|LoopRow { row, .. }| {
+    let rows = state.units.ack.iter().flat_map(|rows| rows.iter()).map(|LoopRow { row, .. }| {
         let (code, label, semantics) = match row.mode {
             AckMode::Before => ("before", t.mode_before, t.at_most_once),
             AckMode::After => ("after", t.mode_after, t.at_least_once),
@@ -51,7 +49,7 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
                 <tbody>{ for rows }</tbody>
             </table>
             </div>
-            if let Some(rows) = &*table { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
+            if let Some(rows) = state.units.ack.as_deref() { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
             <p class="hint">{ t.ack_lesson_note }</p>
         </section>
     }

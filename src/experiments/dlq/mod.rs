@@ -137,14 +137,14 @@ impl Params {
         }
     }
 
-    pub fn run(&self) -> QueueRun {
+    pub fn run(&self) -> Result<QueueRun, retry_lab_core::queue::OverBudget> {
         QueueRun::with_operations(self.config(), &self.actions.operations)
     }
 }
 
 #[derive(Clone)]
 pub struct State {
-    pub run: Rc<QueueRun>,
+    pub run: super::QueueOutcome,
     /// The parameters the run was made with, the instant shown aside:
     /// moving the instant only redraws.
     ran_for: Params,
@@ -153,7 +153,7 @@ pub struct State {
 impl State {
     fn new(params: &Params) -> Self {
         let ran_for = Params { look_s: 0, ..params.clone() };
-        Self { run: Rc::new(ran_for.run()), ran_for }
+        Self { run: ran_for.run().map(Rc::new), ran_for }
     }
 }
 
@@ -247,10 +247,10 @@ impl Unit for Dlq {
     }
 
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
-        super::queue_numbers(&state.run)
+        super::queue_outcome_numbers(&state.run)
     }
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::export::Table> {
-        super::queue_tables(&state.run)
+        super::queue_outcome_tables(&state.run)
     }
 
     fn title(lang: crate::i18n::Lang) -> &'static str {
@@ -278,8 +278,9 @@ impl Unit for Dlq {
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("dlq-redrive-early", |_: &Params, _: &Shared, s: &State| {
-            let redriven = |m: u32| s.run.dlq.iter().any(|e| matches!(e.fate, retry_lab_core::queue::DlqFate::Redriven { as_message, .. } if as_message == m));
-            s.run.dlq.iter().any(|e| redriven(e.message))
+            let Ok(run) = &s.run else { return false };
+            let redriven = |m: u32| run.dlq.iter().any(|e| matches!(e.fate, retry_lab_core::queue::DlqFate::Redriven { as_message, .. } if as_message == m));
+            run.dlq.iter().any(|e| redriven(e.message))
         },
         es: ["Devuelve los mensajes de la DLQ antes de arreglar la causa y mira adónde vuelven.",
             "Mueve el redrive antes del arreglo (o quita el arreglo).",
@@ -288,7 +289,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Move the redrive before the fix (or remove the fix).",
             "The poison message is still poison: 5 more hung receives and back to the DLQ, with another round of busy workers. Fix first, redrive after."]),
     crate::tasks::task!("dlq-none", |p: &Params, _: &Shared, s: &State| {
-            p.max_receive == 0 && p.poison != Poison::None && s.run.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Expired { .. }))
+            p.max_receive == 0 && p.poison != Poison::None && s.run.as_ref().is_ok_and(|r| r.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Expired { .. })))
         },
         es: ["Quita la DLQ y sigue a un mensaje venenoso hasta el final.",
             "Pon maxReceiveCount en 0 (sin DLQ).",

@@ -25,16 +25,24 @@ pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
     let params = &state.params.dlq;
-    let run = &state.units.dlq.run;
     let look_ms = u64::from(params.look_s) * 1_000;
-    html! {
-        <section class="card experiment dlq-ops" data-experiment="dlq">
-            <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
+    let controls = html! {
+        <>
             <div class="control-grid">
                 { for ParamId::of(Experiment::Dlq).map(|param| param_control(props, param, None)) }
             </div>
             { actions_editor(props, t, params) }
+        </>
+    };
+    let run = match &state.units.dlq.run {
+        Ok(run) => run,
+        Err(over) => return crate::app::widgets::over_budget(props, "dlq", t.heading, t.intro, controls, over),
+    };
+    html! {
+        <section class="card experiment dlq-ops" data-experiment="dlq">
+            <h2>{ t.heading }</h2>
+            <p>{ t.intro }</p>
+            { controls }
             { look_slider(props, t, params.look_s) }
             { alert(t, run, look_ms) }
             { dlq_table(props, t, run, params, look_ms) }

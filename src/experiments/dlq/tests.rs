@@ -33,7 +33,7 @@ fn actions_round_trip_and_refuse_nonsense() {
 fn the_default_fixes_then_redrives_and_delivers_every_message() {
     let p = preset_params("dlq-redrive");
     assert_eq!(p, Params::default());
-    let run = p.run();
+    let run = p.run().unwrap();
     invariants::check(&run).unwrap();
     // Messages 1 and 6 reach the DLQ (75 min 40 s and 80 min), the alert is up at 1 h 30 min.
     assert_eq!(run.dlq.iter().map(|e| e.moved_at_ms).collect::<Vec<_>>(), [75 * MIN + 40_000, 80 * MIN]);
@@ -46,7 +46,7 @@ fn the_default_fixes_then_redrives_and_delivers_every_message() {
 
 #[test]
 fn a_redrive_before_the_fix_fills_the_dlq_again() {
-    let run = preset_params("redrive-before-fix").run();
+    let run = preset_params("redrive-before-fix").run().unwrap();
     invariants::check(&run).unwrap();
     assert_eq!(run.dlq.len(), 4);
     assert_eq!(run.dead_letter_at_ms(10), Some(2 * H + 75 * MIN));
@@ -55,7 +55,7 @@ fn a_redrive_before_the_fix_fills_the_dlq_again() {
 
 #[test]
 fn one_marked_failed_and_one_redriven() {
-    let run = preset_params("mark-failed").run();
+    let run = preset_params("mark-failed").run().unwrap();
     assert_eq!(run.dlq[0].fate, DlqFate::MarkedFailed { at_ms: 2 * H });
     assert_eq!(run.dlq[1].fate, DlqFate::Redriven { at_ms: 2 * H, as_message: 10 });
     assert_eq!((deleted(&run), run.place_at(0, 3 * H)), (9, Place::LeftDlq));
@@ -64,9 +64,9 @@ fn one_marked_failed_and_one_redriven() {
 #[test]
 fn without_a_dlq_poison_holds_the_workers_for_days() {
     let p = preset_params("no-dlq");
-    let run = p.run();
+    let run = p.run().unwrap();
     invariants::check(&run).unwrap();
-    let with_dlq = Params { max_receive: 5, ..p }.run();
+    let with_dlq = Params { max_receive: 5, ..p }.run().unwrap();
     // Four messages with the bug, 15 minutes a receive: 5 h of worker time
     // with a DLQ; without, both workers hang on them until their 4 days end.
     assert_eq!(with_dlq.poison_worker_ms(), 4 * 5 * 15 * MIN);
@@ -77,7 +77,7 @@ fn without_a_dlq_poison_holds_the_workers_for_days() {
 
 #[test]
 fn a_short_dlq_retention_loses_messages_unseen() {
-    let run = preset_params("dlq-retention").run();
+    let run = preset_params("dlq-retention").run().unwrap();
     invariants::check(&run).unwrap();
     // 12-hour deadlines × 4: two days in the queue; the DLQ keeps a day from
     // the first enqueue, so each expires the moment it moves.
@@ -90,10 +90,25 @@ fn a_short_dlq_retention_loses_messages_unseen() {
 fn moving_the_instant_redraws_without_running_again() {
     let shared = Shared::default();
     let mut state = Dlq::init(&Params::default(), &shared, 0);
-    let before = Rc::clone(&state.run);
+    let before = Rc::clone(state.run.as_ref().unwrap());
     Dlq::params_changed(&mut state, &Params { look_s: 60, ..Params::default() }, &shared);
-    assert!(Rc::ptr_eq(&before, &state.run), "the same run");
+    assert!(Rc::ptr_eq(&before, state.run.as_ref().unwrap()), "the same run");
     Dlq::params_changed(&mut state, &Params { workers: 3, ..Params::default() }, &shared);
-    assert!(!Rc::ptr_eq(&before, &state.run), "a new run for new inputs");
-    assert_eq!(state.run.config.workers, 3);
+    assert!(!Rc::ptr_eq(&before, state.run.as_ref().unwrap()), "a new run for new inputs");
+    assert_eq!(state.run.as_ref().unwrap().config.workers, 3);
+}
+
+/// The hostile link: over the work budget the lab says what to
+/// lower, in both languages, and shows no run (no numbers, no tables).
+#[test]
+fn the_hostile_dlq_link_is_refused_with_what_to_lower() {
+    let query = "exp=dlq&dlq_do=&dlq_messages=200&poison_every=1&dlq_max_receive=0&dlq_visibility_s=1&dlq_workers=100&dlq_poison=hang&dlq_job_s=1&retention_h=336";
+    let (link, _) = crate::link::decode(query);
+    let init = link.to_init(&[], Vec::new());
+    let state = State::new(&init.params.dlq);
+    let over = state.run.as_ref().err().copied().expect("over the budget");
+    let text = super::super::over_budget_text(crate::i18n::Lang::Es, &over);
+    assert!(text.contains("sube el visibility timeout") && text.contains("400.000") || text.contains("400,000"), "{text}");
+    assert!(super::super::queue_outcome_tables(&state.run).is_empty());
+    assert_eq!(super::super::queue_outcome_numbers(&state.run)[0].0, "over_budget");
 }

@@ -31,6 +31,12 @@ pub const RETRIES_MAX: u32 = 10;
 pub const BASE_S_MAX: u32 = 120;
 pub const SPEED_MIN: u32 = 1;
 pub const SPEED_MAX: u32 = 1_000;
+/// Interventions in one run's plan, on the page: at 1,000 events and 10
+/// retries each retry-all may cost 11,000 traced attempts, and the core's
+/// budget for a traced run is 1 M (`limits::TRACED_ATTEMPTS_MAX`). A
+/// learner's next one is refused with a message; a link with more is
+/// invalid (the lab never writes one).
+pub const INTERVENTIONS_MAX: usize = 64;
 
 pub struct Retries;
 

@@ -130,8 +130,9 @@ fn interventions(props: &PanelProps) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
     let run = &state.units.retries;
-    let locked = state.locked.contains("do");
     let plan = &state.params.retries.plan;
+    let full = plan.interventions().len() >= super::INTERVENTIONS_MAX;
+    let locked = state.locked.contains("do");
     let fixed = plan.fixed_from_ms().is_some_and(|at| at <= run.clock_ms);
     let effects = run.pair.idempotent.intervention_effects();
     let items = plan.interventions().iter().enumerate().map(|(index, timed)| {
@@ -150,9 +151,10 @@ fn interventions(props: &PanelProps) -> Html {
         <section class="card interventions">
             <div class="card-head">
                 <h2>{ s.interventions_heading }</h2>
-                <button type="button" class="fix-now" disabled={locked || fixed} onclick={send(props, RetriesAction::FixNow)}>{ s.fix_now }</button>
+                <button type="button" class="fix-now" disabled={locked || fixed || full} onclick={send(props, RetriesAction::FixNow)}>{ s.fix_now }</button>
             </div>
             if fixed { <p class="finished">{ s.fixed }</p> }
+            if full { <p class="hint plan-full" role="status">{ (s.plan_full)(super::INTERVENTIONS_MAX) }</p> }
             if plan.interventions().is_empty() {
                 <p class="empty">{ s.interventions_empty }</p>
             } else {
@@ -272,7 +274,8 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let s = strings(state.lang);
     let engine = state.units.retries.pair.shown(state.params.retries.consumer);
-    let locked = state.locked.contains("do");
+    // A full plan takes no more interventions (the interventions card says so).
+    let locked = state.locked.contains("do") || state.params.retries.plan.interventions().len() >= super::INTERVENTIONS_MAX;
     let dead = engine.dead_letters();
     // A fixed set of row slots, filled or hidden, so that a seek changes
     // text in rows that exist instead of building and dropping rows (which

@@ -39,7 +39,7 @@ pub fn parse_interventions(text: &str) -> Option<Vec<Timed>> {
             Some(Timed { at_ms: parse_seconds(at)?, what })
         })
         .collect();
-    let timed = timed?;
+    let timed = timed.filter(|t| t.len() <= super::INTERVENTIONS_MAX)?;
     Plan::new(Vec::new(), timed.clone()).ok().map(|_| timed)
 }
 

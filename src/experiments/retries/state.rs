@@ -224,7 +224,7 @@ impl State {
             Intervention::RetryDeadLetter(event) => dead.contains(&event),
             Intervention::RetryAllDeadLetters => !dead.is_empty(),
         };
-        let fits = plan.interventions().len() < limits::INTERVENTIONS_MAX;
+        let fits = plan.interventions().len() < super::INTERVENTIONS_MAX;
         (useful && fits)
             .then(|| {
                 plan.with(Timed {

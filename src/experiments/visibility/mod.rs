@@ -58,7 +58,7 @@ impl Params {
 
 #[derive(Clone)]
 pub struct State {
-    pub run: Rc<QueueRun>,
+    pub run: super::QueueOutcome,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,15 +117,16 @@ static PRESETS: [Preset; 8] = [
 ];
 
 crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) },
-    numbers: |_: &Params, _: &Shared, state: &State| super::queue_numbers(&state.run),
-    tables: |_: &Params, _: &Shared, state: &State| super::queue_tables(&state.run));
+    state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
+    numbers: |_: &Params, _: &Shared, state: &State| super::queue_outcome_numbers(&state.run),
+    tables: |_: &Params, _: &Shared, state: &State| super::queue_outcome_tables(&state.run));
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("visibility-one-copy", |p: &Params, _: &Shared, s: &State| {
             let shorter = Params { timeout_s: p.timeout_s.saturating_sub(1).max(1), ..p.clone() };
-            p.job_s == 240 && p.heartbeat_s == 0 && s.run.copies(0) == 1 && QueueRun::new(shorter.config()).copies(0) > 1
+            let copies = |run: Option<&QueueRun>| run.map_or(0, |r| r.copies(0));
+            p.job_s == 240 && p.heartbeat_s == 0 && copies(s.run.as_deref().ok()) == 1 && copies(QueueRun::new(shorter.config()).as_ref().ok()) > 1
         },
         es: ["Con un trabajo de 4 minutos (240 s), encuentra el visibility timeout más corto que deja una sola copia.",
             "Empieza en 30 s: ¿cuántas copias hay? Sube el plazo hasta que quede una.",
@@ -134,7 +135,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Start at 30 s: how many copies? Raise the timeout until one is left.",
             "The message reappears when the timeout runs out even if the worker is still on it: at 30 s, up to 8 copies in 4 minutes. The timeout must exceed the job; the lesson's rule is twice the p99, 8 minutes, for margin."]),
     crate::tasks::task!("visibility-heartbeat", |p: &Params, _: &Shared, s: &State| {
-            p.job_s >= 2_400 && p.heartbeat_s > 0 && p.timeout_s <= 600 && s.run.copies(0) == 1
+            p.job_s >= 2_400 && p.heartbeat_s > 0 && p.timeout_s <= 600 && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
         },
         es: ["Un trabajo de 40 minutos o más, una sola copia, y un plazo de 10 minutos o menos.",
             "Con un plazo corto, activa el latido: renueva el plazo mientras el worker vive.",
@@ -151,7 +152,7 @@ mod tests {
     use crate::registry::Unit;
 
     fn preset_run(code: &str) -> QueueRun {
-        QueueRun::new(link::preset_params(&PRESETS, code).visibility.config())
+        QueueRun::new(link::preset_params(&PRESETS, code).visibility.config()).unwrap()
     }
 
     #[test]

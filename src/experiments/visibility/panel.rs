@@ -17,7 +17,18 @@ const ROW_H: usize = 14;
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
-    let run = &state.units.visibility.run;
+    let controls = html! {
+        <>
+            <div class="control-grid">
+                { for ParamId::of(Experiment::Visibility).map(|param| param_control(props, param, None)) }
+            </div>
+            <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p>
+        </>
+    };
+    let run = match &state.units.visibility.run {
+        Ok(run) => run,
+        Err(over) => return crate::app::widgets::over_budget(props, "visibility", t.heading, t.intro, controls, over),
+    };
     let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), |ms| duration_text(ms / 1_000));
     let done = run.done_at_ms();
     let rows = [
@@ -32,10 +43,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment visibility" data-experiment="visibility">
             <h2>{ t.heading }</h2>
             <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Visibility).map(|param| param_control(props, param, None)) }
-            </div>
-            <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p>
+            { controls }
             { counter_grid(rows) }
             { gantt(t, run) }
         </section>

@@ -53,7 +53,7 @@ impl Params {
 
 #[derive(Clone)]
 pub struct State {
-    pub run: Rc<QueueRun>,
+    pub run: super::QueueOutcome,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,14 +90,14 @@ static PRESETS: [Preset; 4] = [
 ];
 
 crate::registry::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(QueueRun::new(params.config())) },
-    numbers: |_: &Params, _: &Shared, state: &State| super::queue_numbers(&state.run),
-    tables: |_: &Params, _: &Shared, state: &State| super::queue_tables(&state.run));
+    state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
+    numbers: |_: &Params, _: &Shared, state: &State| super::queue_outcome_numbers(&state.run),
+    tables: |_: &Params, _: &Shared, state: &State| super::queue_outcome_tables(&state.run));
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("workers-pdf", |p: &Params, _: &Shared, s: &State| {
-            p.jobs >= 200 && p.job_ms >= 1_000 && s.run.done_at_ms().is_some_and(|ms| ms <= 10_000)
+            p.jobs >= 200 && p.job_ms >= 1_000 && s.run.as_ref().is_ok_and(|r| r.done_at_ms().is_some_and(|ms| ms <= 10_000))
         },
         es: ["Procesa 200 páginas de 1 s cada una en 10 s o menos.",
             "Pon 200 trabajos de 1,000 ms y sube los workers.",
@@ -106,7 +106,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Set 200 jobs of 1,000 ms and add workers.",
             "The workers compete for one queue: each message goes to one of them. 200 one-second jobs over 20 workers are 10 rounds of 1 s; with one worker, 200 s."]),
     crate::tasks::task!("workers-restart", |p: &Params, _: &Shared, s: &State| {
-            p.in_memory && s.run.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. }))
+            p.in_memory && s.run.as_ref().is_ok_and(|r| r.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. })))
         },
         es: ["Reinicia una cola en memoria a mitad del trabajo y cuenta lo que se pierde.",
             "Elige la cola en memoria y un reinicio antes de que terminen.",
@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn the_lessons_runs() {
-        let run = |p: Params| QueueRun::new(p.config());
+        let run = |p: Params| QueueRun::new(p.config()).unwrap();
         assert_eq!(run(Params::default()).done_at_ms(), Some(300));
         let pdf = Params { jobs: 200, job_ms: 1_000, workers: 20, ..Params::default() };
         assert_eq!(run(pdf.clone()).done_at_ms(), Some(10_000));

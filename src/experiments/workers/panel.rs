@@ -15,7 +15,15 @@ const ROW_H: u32 = 14;
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
-    let run = &state.units.workers.run;
+    let controls = html! {
+        <div class="control-grid">
+            { for ParamId::of(Experiment::Workers).map(|param| param_control(props, param, None)) }
+        </div>
+    };
+    let run = match &state.units.workers.run {
+        Ok(run) => run,
+        Err(over) => return crate::app::widgets::over_budget(props, "workers", t.heading, t.intro, controls, over),
+    };
     let done = run.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count() as u64;
     let lost = run.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count() as u64;
     let finished = run.ends.iter().filter_map(|e| match e {
@@ -35,9 +43,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment workers" data-experiment="workers">
             <h2>{ t.heading }</h2>
             <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Workers).map(|param| param_control(props, param, None)) }
-            </div>
+            { controls }
             { counter_grid(rows) }
             { chart(t, run) }
         </section>
