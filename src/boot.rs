@@ -10,8 +10,8 @@ use crate::link;
 use crate::tasks::{Progress, STORAGE_KEY};
 
 fn with_progress(init: LabInit) -> LabInit {
-    let (progress, storage) = stored_progress();
-    LabInit { progress, storage, ..init }
+    let (progress, progress_ignored, storage) = stored_progress();
+    LabInit { progress, progress_ignored, storage, ..init }
 }
 
 /// localStorage, where it can be used (a sandbox or a privacy setting may refuse it).
@@ -19,11 +19,15 @@ pub fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The guided tasks this browser completed, and whether it keeps them.
-fn stored_progress() -> (Progress, bool) {
+/// The guided tasks this browser completed, whether part of what is stored
+/// was ignored, and whether it keeps them.
+fn stored_progress() -> (Progress, bool, bool) {
     match local_storage() {
-        Some(storage) => (Progress::decode(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default()), true),
-        None => (Progress::default(), false),
+        Some(storage) => {
+            let (progress, ignored) = Progress::decode_counting(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
+            (progress, ignored, true)
+        }
+        None => (Progress::default(), false, false),
     }
 }
 

@@ -67,12 +67,15 @@ impl Export {
     /// One table as CSV (RFC 4180), after `#` lines with what reproduces
     /// it (pandas: `read_csv(path, comment="#")`).
     pub fn csv(&self, table: &Table) -> String {
+        // The `#` lines hold one line each whatever a value holds: the link
+        // and the parameters are written as a query (percent-encoded), so no
+        // value can end the header and start a row of its own.
+        let params = form_urlencoded::Serializer::new(String::new()).extend_pairs(self.params.iter()).finish();
+        let link: String = self.link.chars().filter(|c| !c.is_control()).collect();
         let mut out = format!(
-            "# retry-lab export v{}: {} {}\n# seed: {}\n# link: {}\n",
-            self.format, self.experiment, table.name, self.seed, self.link
+            "# retry-lab export v{}: {} {}\n# seed: {}\n# link: {link}\n# params: {params}\n",
+            self.format, self.experiment, table.name, self.seed
         );
-        let params: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        out.push_str(&format!("# params: {}\n", params.join(" ")));
         csv_row(&mut out, table.columns.iter().copied());
         for row in &table.rows {
             csv_row(&mut out, row.iter().map(String::as_str));

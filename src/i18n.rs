@@ -184,6 +184,8 @@ pub struct TaskTexts {
     pub hint: &'static str,
     pub tasks_clear: &'static str,
     pub tasks_not_saved: &'static str,
+    pub tasks_not_saved_full: &'static str,
+    pub tasks_stored_ignored: &'static str,
 }
 
 pub static TASKS_ES: TaskTexts = TaskTexts {
@@ -194,6 +196,8 @@ pub static TASKS_ES: TaskTexts = TaskTexts {
     hint: "Pista",
     tasks_clear: "Borrar mi avance",
     tasks_not_saved: "Este navegador no guarda el avance (almacenamiento bloqueado); las tareas funcionan igual.",
+    tasks_not_saved_full: "El avance ya no se guarda: el almacenamiento de este navegador está lleno. Las tareas funcionan igual.",
+    tasks_stored_ignored: "Parte del avance guardado no se pudo leer y se ignoró.",
 };
 
 pub static TASKS_EN: TaskTexts = TaskTexts {
@@ -204,6 +208,8 @@ pub static TASKS_EN: TaskTexts = TaskTexts {
     hint: "Hint",
     tasks_clear: "Clear my progress",
     tasks_not_saved: "This browser does not keep progress (storage blocked); the tasks work the same.",
+    tasks_not_saved_full: "Progress is no longer kept: this browser's storage is full. The tasks work the same.",
+    tasks_stored_ignored: "Part of the stored progress could not be read and was ignored.",
 };
 
 #[cfg(test)]

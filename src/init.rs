@@ -40,6 +40,8 @@ pub struct LabInit {
     pub progress: crate::tasks::Progress,
     /// Whether the browser keeps progress (storage readable).
     pub storage: bool,
+    /// Part of the stored progress could not be read and was ignored.
+    pub progress_ignored: bool,
 }
 
 /// Light or dark, when the page that embeds the lab forces one.
@@ -78,6 +80,7 @@ impl Default for LabInit {
             tasks: crate::tasks::TaskFilter::All,
             progress: crate::tasks::Progress::default(),
             storage: false,
+            progress_ignored: false,
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::params::Value;
 use crate::registry::{
     Experiment, LabParams, Locks, ParamId, States, Transport, UnitAction,
 };
-use crate::tasks::{Progress, TaskFilter, TaskView};
+use crate::tasks::{Keeping, Progress, TaskFilter, TaskView};
 
 #[derive(Clone)]
 pub struct LabState {
@@ -29,6 +29,10 @@ pub struct LabState {
     /// The guided tasks this browser completed (recorded here, by the
     /// reducer, when a learner's action makes one hold; saved by a hook).
     pub progress: Progress,
+    /// Whether the browser keeps `progress`.
+    pub keeping: Keeping,
+    /// Part of the stored progress was not read (junk, or past its bound).
+    pub stored_ignored: bool,
     /// The learner's actions on the open experiment since it was opened:
     /// its tasks' hints show after a few (`HINT_AFTER_TRIES`).
     pub tries: u32,
@@ -63,6 +67,10 @@ pub enum Action {
     Transport(Transport),
     /// Forget the open experiment's completed tasks.
     ClearTasks,
+    /// What the store holds now (another lab or tab saved): taken as is.
+    SyncProgress(Progress),
+    /// The store refused to save (its quota is full).
+    StorageFull,
     /// An experiment's own action.
     Unit(UnitAction),
 }
@@ -77,6 +85,8 @@ impl LabState {
             locked: Rc::new(init.locked.clone()),
             preset: init.preset,
             progress: init.progress.clone(),
+            keeping: if init.storage { Keeping::Kept } else { Keeping::Blocked },
+            stored_ignored: init.progress_ignored,
             tries: 0,
             version: 0,
         }
@@ -96,7 +106,7 @@ impl LabState {
         next.version += 1;
         // What the learner did or played can complete a task; a language, a
         // tab or clearing cannot. A try is the learner's own action (not a frame).
-        let records = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::ClearTasks);
+        let records = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::ClearTasks | Action::SyncProgress(_) | Action::StorageFull);
         let tried = records && !matches!(action, Action::Transport(Transport::Tick { .. }));
         next.tries += u32::from(tried);
         match action {
@@ -109,6 +119,17 @@ impl LabState {
             }
             Action::ClearTasks => {
                 next.progress.clear(next.open.code());
+                return next;
+            }
+            Action::SyncProgress(progress) => {
+                if progress == self.progress {
+                    return self.clone();
+                }
+                next.progress = progress;
+                return next;
+            }
+            Action::StorageFull => {
+                next.keeping = Keeping::Full;
                 return next;
             }
             Action::Set { key, value } => {

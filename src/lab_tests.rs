@@ -319,3 +319,35 @@ fn both_consumers_are_one_run() {
     assert_eq!(n.deliveries, i.deliveries);
     assert_eq!(n.effects, i.effects + i.duplicates_discarded);
 }
+
+/// Another lab's or tab's progress comes in as data: taken as is, never a
+/// learner's try, never a task recorded; a full store is said once.
+#[test]
+fn stored_progress_from_elsewhere_is_taken_in_and_a_full_store_is_said() {
+    use crate::tasks::{Keeping, Progress};
+    let s = state();
+    let elsewhere = Progress::decode("v1 dlq/dlq-none retries/x");
+    let synced = s.reduce(Action::SyncProgress(elsewhere.clone()));
+    assert_eq!(synced.progress, elsewhere);
+    assert_eq!(synced.tries, 0, "not the learner's action");
+    let again = synced.reduce(Action::SyncProgress(elsewhere));
+    assert_eq!(again.version, synced.version, "the same progress changes nothing");
+    assert_eq!(s.keeping, Keeping::Blocked, "LabInit::default keeps nothing");
+    let full = LabState::new(&LabInit { storage: true, ..LabInit::default() }).reduce(Action::StorageFull);
+    assert_eq!(full.keeping, Keeping::Full);
+}
+
+/// The plan holds `retries::INTERVENTIONS_MAX` interventions: the next
+/// action is refused (the panel says so) rather than written into a link
+/// that would not read back or a run over the core's work budget.
+#[test]
+fn a_full_plan_refuses_the_next_intervention() {
+    let plan = vec!["retryall@1"; retries::INTERVENTIONS_MAX].join(",");
+    let s = set(&state(), "do", Value::Text(plan));
+    assert_eq!(s.params.retries.plan.interventions().len(), retries::INTERVENTIONS_MAX);
+    let after = retries_action(&s, RetriesAction::FixNow);
+    assert_eq!(after.params.retries.plan, s.params.retries.plan);
+    let one_less = set(&state(), "do", Value::Text(vec!["retryall@1"; retries::INTERVENTIONS_MAX - 1].join(",")));
+    let fixed = retries_action(&one_less, RetriesAction::FixNow);
+    assert_eq!(fixed.params.retries.plan.interventions().len(), retries::INTERVENTIONS_MAX, "one more fits");
+}

@@ -62,12 +62,14 @@ impl Domain {
     }
 
     /// Brings a value into the domain (the only way values reach a setter).
+    /// A text value holds no control character (a line break would split an
+    /// export's `#` header, and a spreadsheet would read what follows).
     pub fn clamp(&self, value: Value) -> Option<Value> {
         match (self, value) {
             (Domain::Ratio { max_ppm, .. }, Value::Int(ppm)) => Some(Value::Int(ppm.min(u64::from(*max_ppm)))),
             (Domain::Int { min, max, .. }, Value::Int(n)) => Some(Value::Int(n.clamp(*min, *max))),
             (Domain::Choice { codes, .. }, Value::Int(i)) => (i < codes.len() as u64).then_some(Value::Int(i)),
-            (Domain::Text { valid, .. }, Value::Text(text)) => valid(&text).then_some(Value::Text(text)),
+            (Domain::Text { valid, .. }, Value::Text(text)) => text_ok(&text, *valid).then_some(Value::Text(text)),
             _ => None,
         }
     }
@@ -98,7 +100,7 @@ impl Domain {
             }
             Domain::Text { valid, .. } => {
                 let text = text.trim();
-                valid(text).then(|| (Value::Text(text.to_owned()), None)).ok_or_else(invalid)
+                text_ok(text, *valid).then(|| (Value::Text(text.to_owned()), None)).ok_or_else(invalid)
             }
         }
     }
@@ -264,4 +266,8 @@ mod tests {
         assert_eq!(choice.encode(&Value::Int(1)), "full");
         assert_eq!(choice.clamp(Value::Int(2)), None);
     }
+}
+
+fn text_ok(text: &str, valid: fn(&str) -> bool) -> bool {
+    !text.chars().any(char::is_control) && valid(text)
 }

@@ -66,6 +66,18 @@ impl TaskFilter {
     }
 }
 
+/// Whether this browser keeps the learner's progress (the task list says
+/// when it does not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Keeping {
+    #[default]
+    Kept,
+    /// Storage cannot be read (a sandbox, a privacy setting).
+    Blocked,
+    /// The store refused a write (its quota is full).
+    Full,
+}
+
 /// The tasks a learner completed in this browser, as `experiment/task`
 /// words (kept as the stored text itself: a set type would cost the page
 /// more than these few lines).
@@ -75,23 +87,63 @@ pub struct Progress(String);
 /// The localStorage key; its value starts with the format's version.
 pub const STORAGE_KEY: &str = "retry-lab.tasks";
 const FORMAT: &str = "v1";
+/// Entries read from storage at most: far above the lab's tasks (38), so
+/// that any script of the origin writing a huge value costs a bounded read
+/// (a 889 KB value took 119 s to decode when every word was compared with
+/// every other).
+pub const ENTRIES_MAX: usize = 256;
+/// An entry's length at most (`experiment/task`: codes of a few words).
+const ENTRY_LEN_MAX: usize = 64;
 
 impl Progress {
     /// Reads a stored value; anything else than a v1 list (another
     /// version, a hand-edited value) is no progress, never an error.
     pub fn decode(stored: &str) -> Self {
+        Self::decode_counting(stored).0
+    }
+
+    /// `decode`, and whether part of the value was ignored (not an entry,
+    /// or past `ENTRIES_MAX`): the page says so. One pass over the value;
+    /// duplicates are looked for among at most `ENTRIES_MAX` entries.
+    pub fn decode_counting(stored: &str) -> (Self, bool) {
         let mut words = stored.split_ascii_whitespace();
         if words.next() != Some(FORMAT) {
-            return Self::default();
+            return (Self::default(), !stored.trim().is_empty());
         }
         let mut progress = Self::default();
-        for word in words.filter(|w| w.contains('/')) {
+        let (mut count, mut ignored) = (0, false);
+        for word in words {
+            let entry = word.len() <= ENTRY_LEN_MAX && word.split_once('/').is_some_and(|(e, t)| is_code(e) && is_code(t));
+            if !entry || count == ENTRIES_MAX {
+                ignored = true;
+                continue;
+            }
             if !progress.entries().any(|e| e == word) {
                 progress.0.push(' ');
                 progress.0.push_str(word);
+                count += 1;
             }
         }
-        progress
+        (progress, ignored)
+    }
+
+    /// What to store when this lab's progress went from `before` to
+    /// `after`, over what is stored now: entries it added are added, entries
+    /// it removed (a learner's "clear") are removed, every other stored one
+    /// stays (another lab on the page, or another tab, saved it).
+    pub fn saved(stored: &Progress, before: &Progress, after: &Progress) -> Progress {
+        let mut out = Progress(stored.entries().filter(|e| !(before.has(e) && !after.has(e))).map(|e| format!(" {e}")).collect());
+        for entry in after.entries().filter(|e| !before.has(e)) {
+            if !out.has(entry) {
+                out.0.push(' ');
+                out.0.push_str(entry);
+            }
+        }
+        out
+    }
+
+    fn has(&self, entry: &str) -> bool {
+        self.entries().any(|e| e == entry)
     }
 
     pub fn encode(&self) -> String {
@@ -131,6 +183,11 @@ impl Progress {
     }
 }
 
+/// A code as the registry writes them: lower-case letters, digits and `-`.
+fn is_code(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// One task, its texts in both languages beside its check:
 /// `task!("code", |p: &Params, _: &Shared, s: &State| check, es: [goal, hint, why], en: [...])`.
 macro_rules! task {
@@ -168,6 +225,44 @@ mod tests {
         }
         progress.clear("retries");
         assert_eq!(progress.encode(), "v1 dlq/redrive");
+    }
+
+    /// Two labs (or two tabs): each saves what it added and removes only
+    /// what its learner cleared; neither erases the other's.
+    #[test]
+    fn saving_merges_with_what_another_lab_stored() {
+        let p = |text: &str| Progress::decode(&format!("v1 {text}"));
+        let stored = p("retries/a"); // lab A finished a
+        let saved = Progress::saved(&stored, &p(""), &p("retries/b")); // lab B, which read nothing, finishes b
+        assert_eq!(saved.encode(), "v1 retries/a retries/b");
+        // B's learner clears the experiment B knew (a and b, after syncing).
+        let cleared = Progress::saved(&saved, &p("retries/a retries/b"), &p(""));
+        assert_eq!(cleared, Progress::default());
+        // A clear of one experiment keeps the others.
+        let kept = Progress::saved(&p("retries/a dlq/x"), &p("retries/a"), &p(""));
+        assert_eq!(kept.encode(), "v1 dlq/x");
+        // Nothing changed here: the stored value as it is.
+        assert_eq!(Progress::saved(&p("dlq/x"), &p("a/b"), &p("a/b")).encode(), "v1 dlq/x");
+    }
+
+    /// A huge or hostile stored value is read in one bounded pass, its junk
+    /// ignored (and said to be), its real entries kept.
+    #[test]
+    fn a_huge_stored_value_is_read_bounded_and_linear() {
+        let mut huge = String::from("v1 retries/fix-and-retry");
+        for i in 0..100_000 {
+            huge.push_str(&format!(" x{i}/t{i}"));
+        }
+        huge.push_str(" <img/src=x> dlq/redrive");
+        let (progress, ignored) = Progress::decode_counting(&huge);
+        assert!(ignored);
+        assert!(progress.contains("retries", "fix-and-retry"));
+        assert_eq!(progress.entries().count(), ENTRIES_MAX);
+        assert!(!progress.contains("dlq", "redrive"), "past the bound");
+        let (clean, ignored) = Progress::decode_counting("v1 a/b c/d");
+        assert!(!ignored && clean.contains("c", "d"));
+        assert!(Progress::decode_counting("{junk").1, "another format is said to be ignored");
+        assert!(!Progress::decode_counting("").1, "nothing stored is nothing ignored");
     }
 
     #[test]

@@ -4,25 +4,36 @@
 // which rebuilds the run from the link and writes JSON and CSV. Downloads
 // are Blobs: nothing leaves the browser. Loaded only when a learner asks.
 import { readToolLink } from './tool-link.js';
+import { PAGE_OF_CODE } from './lab-registry.js';
 
-const { query, dir, lang, root, pageUrl } = readToolLink(location.search);
+const { query, dir: dirAsked, lang, root } = readToolLink(location.search);
 const link = query.toString();
+// The page whose module reproduces the run: the one the link's experiment
+// (or preset) belongs to, whatever `dir` says (without a valid `dir`, the
+// root's module exported its own experiment as if it were the one asked).
+const asked = query.get('only') ?? query.get('exp') ?? query.get('preset');
+const dir = asked !== null && PAGE_OF_CODE.has(asked) ? PAGE_OF_CODE.get(asked) : dirAsked;
+const pageUrl = new URL(dir, root);
 const shareUrl = `${pageUrl.href}?${link}`;
 
 const TEXT = {
   es: {
     title: 'Exportar una ejecución', intro: 'La ejecución de tu enlace, en archivos: JSON con todo, y un CSV por tabla. Cada archivo trae la semilla, los parámetros y el enlace que la reproducen.',
     loading: 'Calculando la ejecución…', ready: (n) => `Listo: ${n} tablas.`, failed: 'No se pudo cargar el módulo de exportación.',
+    unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que exportar.`,
     experiment: 'Experimento', seed: 'Semilla', link: 'Enlace', rows: (n) => `${n} filas`, first: (n) => `Las primeras ${n} filas`, back: 'Volver al laboratorio',
   },
   en: {
     title: 'Export a run', intro: 'Your link\'s run, as files: a JSON with everything, and a CSV per table. Each file holds the seed, the parameters and the link that reproduce it.',
     loading: 'Computing the run…', ready: (n) => `Ready: ${n} tables.`, failed: 'The export module could not load.',
+    unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to export.`,
     experiment: 'Experiment', seed: 'Seed', link: 'Link', rows: (n) => `${n} rows`, first: (n) => `The first ${n} rows`, back: 'Back to the lab',
   },
 }[lang];
 
 const $ = (id) => document.getElementById(id);
+/** A link this page will not export, with the reason for the learner. */
+class Refused extends Error {}
 document.documentElement.lang = lang;
 document.title = `${TEXT.title} · Retry Lab`;
 $('export-title').textContent = TEXT.title;
@@ -67,6 +78,8 @@ try {
   await module.default({ module_or_path: new URL('retry-lab-export_bg.wasm', base) });
   const json = module.export_json(link, shareUrl);
   const run = JSON.parse(json);
+  const experimentAsked = query.get('only') ?? query.get('exp');
+  if (experimentAsked !== null && run.experiment !== experimentAsked) throw new Refused(TEXT.unknown(experimentAsked.slice(0, 40)));
   for (const [term, value] of [[TEXT.experiment, run.experiment], [TEXT.seed, String(run.seed)], [TEXT.link, run.link]]) {
     $('export-meta').append(Object.assign(document.createElement('dt'), { textContent: term }), Object.assign(document.createElement('dd'), { textContent: value }));
   }
@@ -80,5 +93,5 @@ try {
   });
   $('export-status').textContent = TEXT.ready(run.tables.length);
 } catch (error) {
-  $('export-status').textContent = `${TEXT.failed} (${error})`;
+  $('export-status').textContent = error instanceof Refused ? error.message : `${TEXT.failed} (${error})`;
 }

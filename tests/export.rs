@@ -73,7 +73,7 @@ fn the_retries_log_adds_up_to_the_counters_at_the_clock() {
 fn the_dlq_export_lists_every_stay_and_its_fate() {
     let export = Export::of_link("preset=dlq-redrive", SHARE);
     let state = lab("preset=dlq-redrive");
-    let run = &state.units.dlq.run;
+    let run = state.units.dlq.run.as_ref().expect("the preset is within the work budget");
     let table = export.tables.iter().find(|t| t.name == "dead_letter_queue").expect("dead_letter_queue");
     let (_, rows) = parse(&export, table);
     assert_eq!(rows.len(), run.dlq.len());
@@ -89,4 +89,21 @@ fn awkward_values_are_quoted() {
     let table = Table { name: "t", columns: &["a", "b"], rows: vec![vec!["1,060".into(), "say \"hi\"\nthere".into()]] };
     let (_, rows) = parse(&export, &table);
     assert_eq!(rows, table.rows);
+}
+
+/// A line break in a value (or the link) never splits the `#` header: a
+/// `=HYPERLINK(…)` line could otherwise land as the header row.
+#[test]
+fn the_header_stays_one_line_per_field() {
+    let params = vec![("do", "fix@1\n=HYPERLINK(\"x\")".to_owned()), ("seed", "7".to_owned())];
+    let export = Export { format: 1, experiment: "x", seed: 1, link: "l\n=1+1".into(), params, tables: vec![] };
+    let table = Table { name: "t", columns: &["a"], rows: vec![vec!["1".into()]] };
+    let csv = export.csv(&table);
+    let header: Vec<&str> = csv.lines().take_while(|l| l.starts_with('#')).collect();
+    assert_eq!(header.len(), 4, "{csv}");
+    assert!(header[3].starts_with("# params: do=fix%401%0A%3DHYPERLINK"), "{}", header[3]);
+    assert_eq!(csv.lines().nth(4), Some("a"), "the first row after the header is the table's");
+    // And the lab refuses such a value in the first place.
+    let (_, notices) = retry_lab_web::link::decode("do=fix%401%0A%3DHYPERLINK(1)");
+    assert_eq!(notices.len(), 1);
 }

@@ -139,7 +139,12 @@ fn the_page_bounds_fit_the_core() {
             _ => {}
         }
     }
+    // With the fullest plan a learner can make: every intervention a retry-all.
+    let plan = vec!["retryall@1"; retry_lab_web::experiments::retries::INTERVENTIONS_MAX].join(",");
+    assert!(ParamId::by_key("do").unwrap().apply(&mut params, Value::Text(plan)));
     let cfg = params.retries.sim_config(&params.shared);
+    let bound = cfg.attempts_bound(&params.retries.plan);
+    assert!(bound <= retry_lab_core::limits::TRACED_ATTEMPTS_MAX, "{bound}");
     assert!(Pair::new(cfg, params.retries.plan.clone()).is_ok());
     assert!(params.ack.loop_rows(&params.shared).is_some(), "the table the page runs, at its bounds");
 }

@@ -409,3 +409,33 @@ fn every_subcommand_takes_a_preset_of_its_experiment() {
     let err = String::from_utf8(retry_lab(&["workers", "--preset", "storm"]).stderr).unwrap();
     assert!(err.contains("storm experiment"), "{err}");
 }
+
+/// Work the CLI would have done for minutes or aborted on (a 5 GiB
+/// allocation, exit 134): refused before or within its budget, one line,
+/// exit 2, in the page's words.
+#[test]
+fn runs_over_the_work_budget_exit_2_saying_what_to_lower() {
+    refused(&["visibility", "--poison", "hang", "--timeout-s", "0.001", "--workers", "1000"], "raise the visibility timeout");
+    refused(&["ack-table", "--crash", "0.999999", "--messages", "10000000"], "delivery attempts");
+    // Within the bound, the same subcommands still answer.
+    let v = json(&["visibility", "--poison", "hang", "--timeout-s", "30", "--max-receive", "5", "--json"]);
+    assert_eq!(v["receives"], 5);
+}
+
+/// A retry-all over 100,000 dead letters, many times: one pass each (it was
+/// a search per event, quadratic). The numbers: every event dead-lettered
+/// at first, every one retried by each retry-all while it still fails.
+#[test]
+fn retry_all_takes_every_dead_letter_once() {
+    let v = json(&["simulate", "--events", "100000", "--failure", "1", "--retries", "0", "--publish-interval-ms", "0", "--retry-all-at", "10", "--retry-all-at", "20", "--json"]);
+    assert_eq!(v["manual_retries"], 200_000);
+    assert_eq!(v["dead_lettered"], 100_000);
+}
+
+/// `workers --preset restart-in-memory` printed an underflowed count
+/// (18446744073709551536 repeated); it agrees with `presets` now.
+#[test]
+fn workers_counts_what_a_restart_loses() {
+    let v = json(&["workers", "--preset", "restart-in-memory", "--json"]);
+    assert_eq!((v["done"].as_u64(), v["lost"].as_u64(), v["repeated"].as_u64()), (Some(100), Some(100), Some(0)));
+}

@@ -80,7 +80,8 @@ impl AckTimingRun {
                 allowed: format!("between 1 and {}", limits::ACK_TIMING_MESSAGES_MAX),
             });
         }
-        Ok(())
+        // The written-out loop makes the engine's attempts: the same bound.
+        self.config(AckMode::After).check_work(&crate::Plan::default())
     }
 
     /// Inlined into its caller: the CLI compiles it (and the engine loop in

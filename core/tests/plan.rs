@@ -80,3 +80,46 @@ fn chance_stays_aligned_outside_the_outage() {
     planned.run_to_end();
     assert_eq!(plain.trace(), planned.trace(), "an outage after the run changes nothing");
 }
+
+/// A retry-all is one pass over the dead letters; it does exactly what
+/// retrying each one in the list's order did (same trace, same counters).
+#[test]
+fn a_retry_all_equals_retrying_each_dead_letter_in_order() {
+    let cfg = SimConfig { facts: 300, failure: Probability::from_ppm(900_000).unwrap(), seed: 11, record_trace: true, ..SimConfig::default() };
+    let run = |each: bool| {
+        let mut engine = Engine::new(cfg).unwrap();
+        engine.run_to_end();
+        assert!(engine.dead_letters().len() > 50, "the run parks many");
+        if each {
+            for event in engine.dead_letters().to_vec() {
+                engine.retry_dead_letter(event).unwrap();
+            }
+        } else {
+            engine.retry_all_dead_letters();
+        }
+        engine.run_to_end();
+        engine.check_invariants().unwrap();
+        (engine.trace_hash(), *engine.counters(), engine.dead_letters().to_vec())
+    };
+    assert_eq!(run(true), run(false));
+}
+
+/// Work over the budget is refused before the run, saying what to lower:
+/// lesson 004's loop at a crash probability of 0.999999 over 10 M messages
+/// (about 10^11 attempts), and a traced run with a thousand retry-alls.
+#[test]
+fn a_run_over_the_attempts_budget_is_refused_before_it_starts() {
+    use retry_lab_core::ack_timing::AckTimingRun;
+    use retry_lab_core::limits::ATTEMPTS_MAX;
+    let crash = |ppm| AckTimingRun { messages: 10_000_000, crash: Probability::from_ppm(ppm).unwrap(), ..AckTimingRun::default() };
+    let error = crash(999_999).validate().err().expect("refused");
+    assert_eq!(error.field, "work");
+    assert!(error.to_string().contains("lower crash probability"), "{error}");
+    assert!(crash(999_999).loop_rows(Probability::ZERO).is_err(), "the written-out loop too");
+    let lesson = crash(50_000);
+    assert!(lesson.validate().is_ok());
+    assert!(lesson.config(retry_lab_core::ack_timing::AckMode::After).attempts_bound(&Plan::default()) < ATTEMPTS_MAX);
+    let traced = SimConfig { facts: 1_000, record_trace: true, ..SimConfig::default() };
+    let retry_alls = vec![Timed { at_ms: 1, what: Intervention::RetryAllDeadLetters }; 1_000];
+    assert!(Engine::with_plan(traced, Plan::new(vec![], retry_alls).unwrap()).is_err());
+}

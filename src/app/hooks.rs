@@ -306,21 +306,61 @@ pub fn use_embed_height(root: NodeRef, enabled: bool) {
     });
 }
 
-/// Saves the guided tasks' progress whenever it changes. This lab's open
-/// experiment's entries are its own (a cleared list stays cleared); every
-/// other entry is kept from what is stored now (another lab on the page may
-/// have saved since). Blocked storage: nothing is saved, nothing breaks.
+/// Keeps the guided tasks' progress in step with localStorage, shared by
+/// every lab on the page and every tab: a change here is saved as what it
+/// changed (entries added; a learner's clear removes its entries) over what
+/// is stored now (`Progress::saved`), never as this lab's whole list, so no
+/// lab erases another's; a change stored elsewhere (the `storage` event of
+/// another tab, this page's own event from another lab) is taken in. A
+/// store that refuses the write (its quota full) is said in the task list.
+/// Blocked storage: nothing is saved, nothing breaks.
 #[hook]
-pub fn use_saved_progress(progress: Progress, open: &'static str) {
-    use_effect_with(progress, move |progress| {
-        if let Some(storage) = crate::boot::local_storage() {
-            let stored = storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default();
-            let mut merged = Progress::decode(&stored);
-            merged.clear(open);
-            merged.merge(progress);
-            if merged.encode() != stored {
-                let _ = storage.set_item(STORAGE_KEY, &merged.encode());
+pub fn use_saved_progress(progress: Progress, dispatch: UseReducerDispatcher<LabState>) {
+    // What this lab and the store last agreed on.
+    let synced = use_mut_ref(|| progress.clone());
+    {
+        let (synced, dispatch) = (synced.clone(), dispatch.clone());
+        use_effect_with(progress, move |progress| {
+            if *progress != *synced.borrow() {
+                save_progress(&synced, progress, &dispatch);
             }
-        }
+        });
+    }
+    use_effect_with((), move |_| {
+        let window = gloo_utils::window();
+        let take_in = move |_: &web_sys::Event| {
+            if let Some(storage) = crate::boot::local_storage() {
+                let stored = storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default();
+                dispatch.dispatch(Action::SyncProgress(Progress::decode(&stored)));
+            }
+        };
+        let listeners = [
+            EventListener::new(&window, "storage", take_in.clone()),
+            EventListener::new(&window, PROGRESS_EVENT, take_in),
+        ];
+        move || drop(listeners)
     });
+}
+
+/// Sent on the window when a lab stored progress (the `storage` event only
+/// reaches other documents).
+const PROGRESS_EVENT: &str = "retry-lab-progress";
+
+fn save_progress(synced: &RefCell<Progress>, progress: &Progress, dispatch: &UseReducerDispatcher<LabState>) {
+    let Some(storage) = crate::boot::local_storage() else { return };
+    let stored = Progress::decode(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
+    let merged = Progress::saved(&stored, &synced.borrow(), progress);
+    *synced.borrow_mut() = merged.clone();
+    if merged != stored {
+        if storage.set_item(STORAGE_KEY, &merged.encode()).is_err() {
+            dispatch.dispatch(Action::StorageFull);
+            return;
+        }
+        if let Ok(event) = web_sys::Event::new(PROGRESS_EVENT) {
+            let _ = gloo_utils::window().dispatch_event(&event);
+        }
+    }
+    if merged != *progress {
+        dispatch.dispatch(Action::SyncProgress(merged));
+    }
 }

@@ -85,7 +85,7 @@ pub fn app(props: &AppProps) -> Html {
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
     hooks::use_embed_height(root.clone(), init.compact);
-    hooks::use_saved_progress(state.progress.clone(), state.open.code());
+    hooks::use_saved_progress(state.progress.clone(), dispatch.clone());
 
     let lang_buttons = Lang::ALL.iter().map(|&option| {
         let onclick = dispatch.to_callback().reform(move |_| Action::SetLang(option));
@@ -141,7 +141,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             if panel_ready {
                 { registry::panel(state.open, &panel) }
-                { tasks::task_list(&state, &init.tasks, init.storage, &id_prefix, &dispatch) }
+                { tasks::task_list(&state, &init.tasks, &id_prefix, &dispatch) }
             }
         </div>
     }

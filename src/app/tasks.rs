@@ -6,9 +6,9 @@
 use yew::prelude::*;
 
 use crate::lab::{Action, LabState, HINT_AFTER_TRIES};
-use crate::tasks::TaskFilter;
+use crate::tasks::{Keeping, TaskFilter};
 
-pub fn task_list(state: &LabState, filter: &TaskFilter, storage: bool, id_prefix: &str, dispatch: &UseReducerDispatcher<LabState>) -> Html {
+pub fn task_list(state: &LabState, filter: &TaskFilter, id_prefix: &str, dispatch: &UseReducerDispatcher<LabState>) -> Html {
     let tasks = state.task_list(filter);
     if tasks.is_empty() {
         return Html::default();
@@ -39,7 +39,9 @@ pub fn task_list(state: &LabState, filter: &TaskFilter, storage: bool, id_prefix
             </p>
             <ol class="task-list">{ for items }</ol>
             <button type="button" class="tasks-clear" onclick={clear} disabled={count == 0}>{ t.tasks_clear }</button>
-            if !storage { <p class="hint">{ t.tasks_not_saved }</p> }
+            if state.keeping == Keeping::Blocked { <p class="hint">{ t.tasks_not_saved }</p> }
+            if state.keeping == Keeping::Full { <p class="hint" role="alert">{ t.tasks_not_saved_full }</p> }
+            if state.stored_ignored { <p class="hint">{ t.tasks_stored_ignored }</p> }
         </section>
     }
 }

@@ -69,6 +69,12 @@ impl Actions {
         fix.into_iter().chain(operations).collect::<Vec<_>>().join(",")
     }
 
+    /// Whether another action would pass the run's bound (the page's
+    /// buttons refuse it, and say so, instead of dropping it).
+    pub fn is_full(&self) -> bool {
+        self.operations.len() >= OPERATIONS_MAX
+    }
+
     /// These actions plus one more (the page's buttons).
     pub fn with(&self, op: DlqOperation) -> Self {
         let mut more = self.clone();

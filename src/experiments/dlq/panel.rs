@@ -61,6 +61,7 @@ fn send_actions(props: &PanelProps, actions: Actions) -> Callback<MouseEvent> {
 /// that add one at the instant shown.
 fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
     let Some(param) = ParamId::by_key("dlq_do") else { return html! {} };
+    let full = params.actions.is_full();
     let locked = props.state.is_locked(param);
     let at_ms = u64::from(params.look_s) * 1_000;
     let fix = Actions { fix_ms: Some(at_ms), ..params.actions.clone() };
@@ -71,9 +72,10 @@ fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
             { text_control(props, param, t.actions_hint) }
             <div class="control-row">
                 <button type="button" disabled={locked} onclick={send_actions(props, fix)}>{ (t.fix_here)(&at) }</button>
-                <button type="button" disabled={locked} onclick={send_actions(props, redrive)}>{ (t.redrive_all_here)(&at) }</button>
+                <button type="button" disabled={locked || full} onclick={send_actions(props, redrive)}>{ (t.redrive_all_here)(&at) }</button>
                 <button type="button" disabled={locked} onclick={send_actions(props, Actions::default())}>{ t.clear_actions }</button>
             </div>
+            if full { <p class="hint actions-full" role="status">{ (t.actions_full)(retry_lab_core::queue::OPERATIONS_MAX) }</p> }
         </>
     }
 }
@@ -132,7 +134,8 @@ fn reason(t: &Strings, reason: DlqReason) -> &'static str {
 /// The DLQ at the instant shown: a row per message waiting there.
 fn dlq_table(props: &PanelProps, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
     let waiting: Vec<_> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq).collect();
-    let locked = is_locked(props, "dlq_do");
+    // A full list of actions takes no more (the editor says so).
+    let locked = is_locked(props, "dlq_do") || params.actions.is_full();
     let rows = waiting.iter().take(DLQ_ROWS).map(|e| {
         let n = e.message + 1;
         let enqueued_ms = run.enqueued_at_ms[e.message as usize];

@@ -27,6 +27,9 @@ fn actions_round_trip_and_refuse_nonsense() {
     }
     let many = vec!["redrive@1"; OPERATIONS_MAX + 1].join(",");
     assert_eq!(Actions::parse(&many), None, "more actions than the core takes");
+    // At the bound the page's buttons refuse the next one (it was dropped silently).
+    let full = Actions::parse(&vec!["redrive@1"; OPERATIONS_MAX].join(",")).unwrap();
+    assert!(full.is_full() && !Actions::default().is_full());
 }
 
 #[test]
