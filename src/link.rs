@@ -194,8 +194,9 @@ struct Reader {
     /// The page reading the link; `None`: whatever is compiled in (a page's
     /// module holds exactly its group's experiments).
     here: Option<&'static Group>,
-    /// Something in the link is this page's own (an experiment, a preset or
-    /// a parameter of its experiments): the link is read here.
+    /// The link names this page's own experiment or preset: it is read
+    /// here. (Not a parameter: every link the lab wrote carries all of its
+    /// page's, and a v1 link all of the lab's.)
     own: bool,
     /// Codes of other pages', in the order met: where to pass the link on
     /// when nothing is this page's own, else notices.
@@ -330,8 +331,7 @@ impl Reader {
             }
             return;
         };
-        // A parameter of this page's experiments (not one every page shares).
-        self.own |= !shared(&param);
+
         match param.domain().parse(value) {
             Ok((parsed, clamped)) => {
                 if let Some(Rejected::Clamped { used }) = clamped {

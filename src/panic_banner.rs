@@ -21,10 +21,13 @@ pub fn install() {
 /// no Yew, since the app may be in any state.
 pub fn show(message: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let lang = document
-        .document_element()
-        .map(|root| root.get_attribute("lang").unwrap_or_default())
-        .and_then(|tag| Lang::parse(&tag))
+    // The link's language first: a panic before the first render finds the
+    // document still in the page's Spanish (`use_document_lang` sets it
+    // once the lab renders, and keeps the link's `lang` in step after).
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let asked = form_urlencoded::parse(search.trim_start_matches('?').as_bytes()).find(|(k, _)| k == "lang").and_then(|(_, v)| Lang::parse(&v));
+    let lang = asked
+        .or_else(|| document.document_element().and_then(|root| Lang::parse(&root.get_attribute("lang").unwrap_or_default())))
         .unwrap_or_default();
     let texts = lang.texts();
     let banner = match document.get_element_by_id(BANNER_ID) {

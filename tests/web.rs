@@ -176,6 +176,29 @@ fn a_real_panic_shows_the_banner() {
     assert!(banner.query_selector("a.panic-reload").unwrap().is_some());
 }
 
+/// A panic before the first render (the document still in the page's
+/// Spanish) speaks the link's language.
+#[wasm_bindgen_test]
+fn the_panic_banner_speaks_the_links_language() {
+    let window = web_sys::window().unwrap();
+    let history = window.history().unwrap();
+    let before = window.location().href().unwrap();
+    let html = gloo_utils::document().document_element().unwrap();
+    let lang_before = html.get_attribute("lang");
+    html.set_attribute("lang", "es").unwrap();
+    history.replace_state_with_url(&JsValue::NULL, "", Some("?lang=en&exp=retries")).unwrap();
+    panic_banner::show("early");
+    let banner = gloo_utils::document().get_element_by_id(panic_banner::BANNER_ID).unwrap();
+    let title = banner.query_selector(".panic-title").unwrap().unwrap().text_content().unwrap();
+    history.replace_state_with_url(&JsValue::NULL, "", Some(&before)).unwrap();
+    match lang_before {
+        Some(lang) => html.set_attribute("lang", &lang).unwrap(),
+        None => html.remove_attribute("lang").unwrap(),
+    }
+    banner.remove();
+    assert_eq!(title, Lang::En.texts().panic_title);
+}
+
 /// Every registered experiment has a panel that renders, alone (`only=`),
 /// with its own `data-experiment` root.
 #[wasm_bindgen_test]
