@@ -8,11 +8,12 @@
 //! s), `embed`, `only`, `lock`, `theme`, `tasks`, and one per parameter, as the registry
 //! declares them (`failure`, `events`, `seed`, …).
 //!
-//! Versions: `v=2` (written now) added the retries experiment's plan
-//! (`down`, `do`) and `at`. `v=1` links, and links without `v` (which were
-//! written before there was a v2), read exactly as before: the only key
-//! whose meaning changed is `preset=consumer-down`, and the registry keeps
-//! its v1 definition for them.
+//! Versions: `v=2` added the retries experiment's plan (`down`, `do`) and
+//! `at`; `v=3` (written now) the storm's `dependency`, whose new default
+//! (fragile) older links read as what they meant (`CHANGED_DEFAULTS`).
+//! `v=1` links, and links without `v` (written before there was a v2),
+//! read exactly as before: `preset=consumer-down` keeps its v1 definition
+//! in the registry for them.
 
 use crate::format::{format_seconds, parse_seconds};
 use crate::i18n::Lang;
@@ -22,9 +23,18 @@ use crate::registry::{self, Experiment, Group, LabParams, Locks, ParamId, Preset
 use crate::tasks::TaskFilter;
 
 /// The version `encode` writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// Every version `decode` reads.
-pub const VERSIONS: [u32; 2] = [1, 2];
+pub const VERSIONS: [u32; 3] = [1, 2, 3];
+/// Parameters whose default changed: (key, the version that changed it, the
+/// default before). A link the lab wrote in an older version (it always
+/// writes `v`), which never held the key, reads the old default, so it
+/// opens exactly the run it always opened. A link without `v` is written by
+/// hand (an author's `data-experiment="storm"`) and gets today's default:
+/// the one that shows what the lesson says.
+/// v3: the storm's dependency became fragile (a burst knocks it down
+/// again, as lesson 003 says); v1 and v2 links meant the shedding bucket.
+pub const CHANGED_DEFAULTS: [(&str, u32, &str); 1] = [("dependency", 3, "shedding")];
 /// Parameters read from one link; the rest are reported and ignored. A
 /// bound against a hostile link, well above what the lab writes (every
 /// parameter of every experiment, 120 today: a test keeps the margin).
@@ -48,6 +58,8 @@ pub const SHELL_KEYS: [&str; 11] = ["v", "preset", "exp", "lang", "at", "embed",
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
     pub version: u32,
+    /// The link said its version (`v=`): the lab wrote it.
+    pub version_given: bool,
     /// The preset's code (resolved in the link's version).
     pub preset: Option<&'static str>,
     pub experiment: Option<Experiment>,
@@ -373,6 +385,7 @@ pub fn decode_at(
     };
     // The version decides how the rest reads, wherever it stands.
     if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "v") {
+        reader.link.version_given = true;
         match v
             .trim()
             .parse::<u32>()
@@ -446,6 +459,7 @@ impl Link {
     fn empty(version: u32) -> Self {
         Link {
             version,
+            version_given: false,
             preset: None,
             experiment: None,
             lang: None,
@@ -461,6 +475,26 @@ impl Link {
         }
     }
 
+    /// Applies the defaults an older link version meant (`CHANGED_DEFAULTS`)
+    /// to the experiment the link names, where it sets no value of its own;
+    /// returns whose they were.
+    fn old_defaults(&self, named: Option<Experiment>, params: &mut LabParams) -> Vec<Experiment> {
+        let mut owners = Vec::new();
+        for (key, since, old) in CHANGED_DEFAULTS {
+            let Some(param) = ParamId::by_key(key).filter(|_| self.version_given && self.version < since) else { continue };
+            if self.values.iter().any(|(p, _)| *p == param) {
+                continue;
+            }
+            if let (Ok((value, _)), registry::Owner::Experiment(owner)) = (param.domain().parse(old), param.owner) {
+                if named == Some(owner) && param.get(params) != value {
+                    param.apply(params, value);
+                    owners.push(owner);
+                }
+            }
+        }
+        owners
+    }
+
     fn preset_spec(&self) -> Option<(Experiment, &'static Preset)> {
         let code = self.preset?;
         registry::preset(self.version, code)
@@ -474,6 +508,8 @@ impl Link {
             Some((_, p)) => preset_values(p, &LabParams::default(), &Locks::default()),
             None => (LabParams::default(), 0),
         };
+        let named = self.only.or(self.experiment).or(preset.map(|(e, _)| e));
+        let old_defaults = self.old_defaults(named, &mut params);
         for (param, value) in &self.values {
             param.apply(&mut params, value.clone());
         }
@@ -483,6 +519,8 @@ impl Link {
             .or(preset.map(|(e, _)| e))
             .unwrap_or_default();
         let preset = match (self.preset, self.values.is_empty()) {
+            // A preset read with an old default is not today's preset.
+            (Some(_), true) if preset.is_some_and(|(e, _)| old_defaults.contains(&e)) => None,
             (Some(code), true) => Some(code),
             // A link that names only an experiment shows its defaults' preset.
             (None, true) => experiment.default_preset(),

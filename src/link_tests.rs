@@ -65,7 +65,7 @@ fn bad_fields_fall_back_or_clamp_with_a_notice() {
         assert!(keys.contains(&key), "{key} missing from {keys:?}");
     }
     assert!(i.notices.iter().any(|n| n.problem == Problem::Clamped { used: "1000".into() }));
-    assert!(i.notices[0].describe(Lang::En).contains("read as v2"));
+    assert!(i.notices[0].describe(Lang::En).contains("read as v3"));
     assert!(i.notices[1].describe(Lang::Es).contains("no válido (0–1)"), "{}", i.notices[1].describe(Lang::Es));
 }
 
@@ -80,7 +80,7 @@ fn huge_numbers_clamp_instead_of_failing() {
 #[test]
 fn encodes_every_value_with_the_current_version() {
     let query = Link::of(Lang::En, &LabParams::default(), Experiment::Retries, None).encode();
-    assert!(query.starts_with("v=2&exp=retries&lang=en&seed=7&failure=0.3&ack_lost=0.5&events=20&base=30&retries=6"), "{query}");
+    assert!(query.starts_with("v=3&exp=retries&lang=en&seed=7&failure=0.3&ack_lost=0.5&events=20&base=30&retries=6"), "{query}");
     assert!(query.contains("start=2026-07-29T14%3A00%3A00Z"), "{query}");
     assert!(!query.contains("down=") && !query.contains("at="), "no plan, no clock: {query}");
 }
@@ -318,4 +318,33 @@ fn every_clock_the_lab_writes_reads_back() {
     assert_eq!(back.at_ms, Some(CLOCK_MS_MAX));
     let (_, notices) = decode(&format!("at={}", CLOCK_MS_MAX / 1_000 + 1));
     assert_eq!(notices.len(), 1);
+}
+
+/// v3 changed the storm's default dependency to the fragile one (lesson
+/// 003's claim). A storm link the lab wrote before (v1, v2) opens the run it
+/// always opened, the shedding bucket, and its scenario is not called
+/// today's preset; a v3 link, or one written by hand without `v`, gets the
+/// fragile one.
+#[test]
+fn storm_links_of_older_versions_keep_their_dependency() {
+    use retry_lab_core::storm::Behaviour;
+    for old in ["v=2&exp=storm&clients=100", "v=1&preset=storm"] {
+        let i = init(old);
+        assert_eq!(i.params.storm.behaviour, Behaviour::Shedding, "{old}");
+        assert_eq!(i.preset, None, "{old}: not today's preset");
+        assert!(i.notices.is_empty(), "{old}: {:?}", i.notices);
+    }
+    // The overloaded scenario was and is the shedding one: still its preset.
+    let i = init("v=2&preset=storm-overloaded");
+    assert_eq!((i.params.storm.behaviour, i.preset), (Behaviour::Shedding, Some("storm-overloaded")));
+    for new in ["v=3&preset=storm", "preset=storm", "exp=storm", "v=2&exp=storm&dependency=fragile"] {
+        assert_eq!(init(new).params.storm.behaviour, Behaviour::FRAGILE, "{new}");
+    }
+    assert_eq!(init("v=3&preset=storm").preset, Some("storm"));
+    // Written again by today's lab, the old run keeps its dependency.
+    let i = init("v=2&exp=storm");
+    let again = Link::of(Lang::Es, &i.params, Experiment::Storm, None).encode();
+    assert!(again.contains("dependency=shedding"), "{again}");
+    // Another experiment's v1 link is untouched.
+    assert_eq!(init("v=1&exp=retries").params.storm.behaviour, Behaviour::FRAGILE);
 }

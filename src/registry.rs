@@ -501,8 +501,8 @@ pub static GROUPS: [Group; 6] = [
         #[cfg(not(feature = "lesson-003"))]
         intro: |_| "",
         experiments: Codes("storm timeouts backpressure"),
-        presets: Codes("storm storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer"),
-        keys: Codes("clients recover capacity strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib"),
+        presets: Codes("storm storm-shedding storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer"),
+        keys: Codes("clients recover capacity dependency strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib"),
     },
     Group {
         dir: "lesson-004/",

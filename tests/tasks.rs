@@ -46,6 +46,7 @@ fn witness(code: &str) -> (&'static str, Option<Action>) {
         "ttl-cover" => "exp=ttl&acks_lost=6&ttl_s=1890",
         "ttl-never" => "exp=ttl&ttl_s=0",
         "storm-budget" => "exp=storm&budget=on",
+        "storm-shedding" => "exp=storm&dependency=shedding",
         "storm-breaker" => "exp=storm&breaker=on",
         "timeouts-bulkheads" => "exp=timeouts&pools=separate",
         "timeouts-no-waste" => "exp=timeouts&timeout_ms=250",

@@ -11,7 +11,7 @@ use retry_lab_core::dedup_ttl::{Outcome as TtlOutcome, TtlRun};
 use retry_lab_core::ids::derived_id;
 use retry_lab_core::polling::{self, CursorFault, PollingRun};
 use retry_lab_core::queue::{self, Poison, QueueConfig, QueueRun};
-use retry_lab_core::storm::{self, Breaker, Budget, StormConfig, StormRun, Strategy};
+use retry_lab_core::storm::{self, Behaviour, Breaker, Budget, StormConfig, StormRun, Strategy};
 use retry_lab_core::consumer_group::{exercise_10, Commit, SinkKind};
 use retry_lab_core::stream::{self, KeyHash};
 use retry_lab_core::{limits, Backoff, Intervention, Jitter, Namespace, Outage, Plan, Probability, RngKind, Timed};
@@ -329,6 +329,10 @@ struct StormArgs {
     /// Default none.
     #[arg(long, value_enum)]
     strategy: Option<StrategyArg>,
+    /// What the dependency does with more calls than it serves (default fragile:
+    /// over 4x its capacity in 0.1 s knocks it down again for 1 s).
+    #[arg(long, value_enum)]
+    dependency: Option<DependencyArg>,
     /// Default 200.
     #[arg(long, value_parser = storm_base_ms)]
     base_ms: Option<u64>,
@@ -414,6 +418,12 @@ struct CursorArgs {
 enum PoisonArg {
     Hang,
     CrashOnOpen,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DependencyArg {
+    Fragile,
+    Shedding,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -704,6 +714,11 @@ fn storm_config(args: &StormArgs) -> StormConfig {
         clients: args.clients.unwrap_or(page.clients),
         recover_at_ms: args.recover_at_ms.unwrap_or(page.recover_at_ms),
         capacity_per_s: args.capacity_per_s.unwrap_or(page.capacity_per_s),
+        behaviour: match args.dependency {
+            None => page.behaviour,
+            Some(DependencyArg::Fragile) => Behaviour::FRAGILE,
+            Some(DependencyArg::Shedding) => Behaviour::Shedding,
+        },
         strategy: args.strategy.map_or(page.strategy, Strategy::from),
         base_ms: args.base_ms.unwrap_or(page.base_ms),
         attempts_max: args.attempts.unwrap_or(page.attempts_max),
@@ -721,7 +736,7 @@ fn run_storm(args: StormArgs) -> Result<String, String> {
     if args.json {
         return Ok(json!({
             "clients": cfg.clients, "recover_at_s": cfg.recover_at_ms as f64 / 1e3, "capacity_per_s": cfg.capacity_per_s,
-            "strategy": cfg.strategy.code(), "base_ms": cfg.base_ms, "attempts": cfg.attempts_max, "seed": cfg.seed,
+            "strategy": cfg.strategy.code(), "dependency": cfg.behaviour.code(), "collapses": c.collapses, "base_ms": cfg.base_ms, "attempts": cfg.attempts_max, "seed": cfg.seed,
             "calls": c.calls, "calls_to_dependency": c.calls_to_dependency, "succeeded": c.succeeded, "exhausted": c.exhausted,
             "throttled": c.throttled, "fallbacks": c.fallbacks, "ended_on_fallback": c.ended_on_fallback,
             "peak_calls_per_s": c.peak_calls_per_s,

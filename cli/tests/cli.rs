@@ -171,14 +171,20 @@ fn schedule_counts_attempts_as_lesson_003() {
 
 #[test]
 fn storm_reproduces_the_hundred_clients() {
-    let args = ["storm", "--clients", "100", "--recover-at-s", "1", "--capacity-per-s", "50", "--strategy", "none", "--base-ms", "200", "--attempts", "5", "--seed", "0", "--json"];
+    // Against the fragile dependency (the default), the synchronized wave knocks it down twice.
+    let v = json(&["storm", "--strategy", "none", "--seed", "7", "--json"]);
+    assert_eq!((v["calls"].as_u64(), v["succeeded"].as_u64(), v["collapses"].as_u64()), (Some(480), Some(40), Some(2)));
+    let v = json(&["storm", "--strategy", "full", "--seed", "7", "--json"]);
+    assert_eq!((v["succeeded"].as_u64(), v["collapses"].as_u64(), v["dependency"].as_str()), (Some(78), Some(0), Some("fragile")));
+    // The shedding bucket, the lab's first model.
+    let args = ["storm", "--dependency", "shedding", "--clients", "100", "--recover-at-s", "1", "--capacity-per-s", "50", "--strategy", "none", "--base-ms", "200", "--attempts", "5", "--seed", "0", "--json"];
     let v = json(&args);
     for (key, expected) in [("calls", 450), ("succeeded", 100), ("exhausted", 0), ("peak_calls_per_s", 1_000)] {
         assert_eq!(v[key], expected, "{key} (seed 0)");
     }
     assert_eq!(v["last_success_s"], 3.0);
     let mut args = args.to_vec();
-    args[6] = "30";
+    args[8] = "30";
     let v = json(&args);
     assert_eq!((v["calls"].as_u64(), v["succeeded"].as_u64(), v["exhausted"].as_u64()), (Some(470), Some(60), Some(40)), "seed 0");
     refused(&["storm", "--clients", "0"], "--clients");

@@ -1,9 +1,13 @@
 //! Lesson 003: a retry storm. N clients each need one successful call to a
 //! dependency that is down from 0 until it recovers, then serves at most C
 //! calls per second (a token bucket of C tokens, full at the moment of
-//! recovery, refilled continuously at C per second). Each client retries by
-//! a strategy; a shared retry budget (gRPC's retryThrottling) and a circuit
-//! breaker in front of the dependency are optional.
+//! recovery, refilled continuously at C per second). What it does with more
+//! is its [`Behaviour`]: a fragile one falls over again when a burst passes
+//! what it can absorb (the lesson's «tumba la dependencia que acaba de
+//! recuperarse»), a shedding one answers what it can and refuses the rest.
+//! Each client retries by a strategy; a shared retry budget (gRPC's
+//! retryThrottling) and a circuit breaker in front of the dependency are
+//! optional.
 //!
 //! Time is in integer microseconds (bases go down to milliseconds and
 //! jitter draws land between them); every random draw comes from a PCG
@@ -79,6 +83,32 @@ impl Strategy {
     }
 }
 
+/// What the dependency does, once back, with more calls than it serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Behaviour {
+    /// Falls over again: more than `overload_factor` × C calls per second
+    /// over a window of [`PEAK_WINDOW_US`] knock it down for `recovery_ms`,
+    /// after which it is back with a full bucket; it may fall again, and
+    /// again (a metastable failure).
+    Fragile { overload_factor: u32, recovery_ms: u64 },
+    /// Sheds the excess: the bucket answers what it can, the rest are
+    /// refused at once, and it stays up (a load shedder in front of it).
+    Shedding,
+}
+
+impl Behaviour {
+    /// The lab's default: four times its capacity in a tenth of a second (20
+    /// calls at 50 per second) knocks it down for one second.
+    pub const FRAGILE: Behaviour = Behaviour::Fragile { overload_factor: 4, recovery_ms: 1_000 };
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            Behaviour::Fragile { .. } => "fragile",
+            Behaviour::Shedding => "shedding",
+        }
+    }
+}
+
 /// gRPC's retryThrottling, shared by every client: each failure takes one
 /// token, each success gives back `token_ratio`; no retry while the tokens
 /// are at or below half of `max_tokens`.
@@ -106,6 +136,7 @@ pub struct StormConfig {
     /// The dependency is down during [0, recover_at_ms).
     pub recover_at_ms: u64,
     pub capacity_per_s: u32,
+    pub behaviour: Behaviour,
     pub strategy: Strategy,
     pub base_ms: u64,
     /// Calls per client at most, the first included (lesson 003's `max_attempts`).
@@ -123,6 +154,7 @@ impl Default for StormConfig {
             clients: 100,
             recover_at_ms: 1_000,
             capacity_per_s: 50,
+            behaviour: Behaviour::FRAGILE,
             strategy: Strategy::Exponential,
             base_ms: 200,
             attempts_max: 5,
@@ -148,6 +180,10 @@ impl StormConfig {
         check((1..=bounds::BASE_MS_MAX).contains(&self.base_ms), "base-ms", format!("1..={}", bounds::BASE_MS_MAX))?;
         check(self.recover_at_ms <= bounds::RECOVER_S_MAX * 1_000, "recover-at-s", format!("0..={}", bounds::RECOVER_S_MAX))?;
         check((1..=bounds::CAPACITY_MAX).contains(&self.capacity_per_s), "capacity-per-s", format!("1..={}", bounds::CAPACITY_MAX))?;
+        if let Behaviour::Fragile { overload_factor, recovery_ms } = self.behaviour {
+            check((1..=100).contains(&overload_factor), "overload-factor", "1..=100".into())?;
+            check((1..=bounds::RECOVER_S_MAX * 1_000).contains(&recovery_ms), "recovery-ms", format!("1..={}", bounds::RECOVER_S_MAX * 1_000))?;
+        }
         if let Some(b) = self.budget {
             check((1..=1_000).contains(&b.max_tokens), "budget-tokens", "1..=1000".into())?;
             check(b.token_ratio_milli <= 1_000 * b.max_tokens, "budget-ratio", "0..=max tokens".into())?;
@@ -259,6 +295,8 @@ pub struct StormCounters {
     /// per second. (Every client's first call is at 0, jitter or not.)
     pub peak_calls_per_s: u64,
     pub last_success_us: Option<u64>,
+    /// Times the dependency fell over again once back (fragile only).
+    pub collapses: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -269,16 +307,23 @@ pub struct StormRun {
     pub ends: Vec<ClientEnd>,
     /// The breaker's state changes, from `Closed` at 0 (one entry without a breaker).
     pub breaker_strip: Vec<(u64, BreakerState)>,
+    /// Each time the dependency fell over again: (when, back at), µs.
+    pub collapses: Vec<(u64, u64)>,
     pub counters: StormCounters,
 }
 
-/// The dependency: down until it recovers, then a token bucket.
+/// The dependency: down until it recovers, then a token bucket; a fragile
+/// one falls over again under a burst.
 struct Dependency {
     recover_at_us: u64,
     capacity_micro: u64,
     refill_micro_per_us: u64,
     tokens_micro: u64,
     refilled_at_us: u64,
+    behaviour: Behaviour,
+    /// Calls it took within the last window (fragile), oldest first.
+    recent_us: std::collections::VecDeque<u64>,
+    collapses: Vec<(u64, u64)>,
 }
 
 impl Dependency {
@@ -291,11 +336,36 @@ impl Dependency {
             refill_micro_per_us: u64::from(cfg.capacity_per_s),
             tokens_micro: capacity_micro,
             refilled_at_us: recover_at_us,
+            behaviour: cfg.behaviour,
+            recent_us: std::collections::VecDeque::new(),
+            collapses: Vec::new(),
         }
     }
 
+    /// A fragile dependency taking a call at `at_us`: whether it falls over
+    /// (more calls in the window than it absorbs), and then until when.
+    fn falls_over(&mut self, at_us: u64) -> bool {
+        let Behaviour::Fragile { overload_factor, recovery_ms } = self.behaviour else { return false };
+        while self.recent_us.front().is_some_and(|&t| t + PEAK_WINDOW_US <= at_us) {
+            self.recent_us.pop_front();
+        }
+        self.recent_us.push_back(at_us);
+        let absorbs = u64::from(overload_factor) * self.capacity_micro / MICRO * PEAK_WINDOW_US / US_PER_S;
+        if (self.recent_us.len() as u64) <= absorbs.max(1) {
+            return false;
+        }
+        let back_us = at_us + recovery_ms * 1_000;
+        self.collapses.push((at_us, back_us));
+        self.recent_us.clear();
+        // Back with a full bucket, as after the first outage.
+        self.recover_at_us = back_us;
+        self.tokens_micro = self.capacity_micro;
+        self.refilled_at_us = back_us;
+        true
+    }
+
     fn call(&mut self, at_us: u64) -> CallOutcome {
-        if at_us < self.recover_at_us {
+        if at_us < self.recover_at_us || self.falls_over(at_us) {
             return CallOutcome::Down;
         }
         let gained = (at_us - self.refilled_at_us).saturating_mul(self.refill_micro_per_us);
@@ -439,8 +509,9 @@ impl StormRun {
                 }
             };
         }
-        let counters = count(&calls, &ends, config.recover_at_ms * 1_000);
-        Ok(Self { config, calls, ends, breaker_strip: strip, counters })
+        let mut counters = count(&calls, &ends, config.recover_at_ms * 1_000);
+        counters.collapses = dependency.collapses.len() as u32;
+        Ok(Self { config, calls, ends, breaker_strip: strip, collapses: dependency.collapses, counters })
     }
 
     /// Calls per bin of `bin_us`, by outcome (in [`CallOutcome::ALL`]'s order),
@@ -495,11 +566,11 @@ pub fn most_in_window(times_us: &[u64], width_us: u64) -> u64 {
     most
 }
 
-/// Lesson 003's amplification: `retries` retries at each of `layers` layers
-/// multiply the calls at the bottom by (1 + retries)^layers in the worst
-/// case; the lesson counts the retries alone: retries^layers.
+/// Retries at every layer: `retries` retries (so 1 + retries attempts) at
+/// each of `layers` layers make (1 + retries)^layers calls at the bottom
+/// one for a single request, in the worst case.
 pub fn amplification(retries: u32, layers: u32) -> u64 {
-    u64::from(retries).saturating_pow(layers)
+    (1 + u64::from(retries)).saturating_pow(layers)
 }
 
 pub mod invariants;

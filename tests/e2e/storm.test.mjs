@@ -15,12 +15,23 @@ const counter = async (page, s, key) =>
 test('a learner compares no jitter with full jitter, overloads the dependency, adds a breaker and a budget', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003/', { locale: 'es-MX' });
   await page.locator('.experiment').waitFor();
-  // Lesson 003's 100 clients, back at 1 s with 50 calls/s, no jitter.
+  // Lesson 003's 100 clients, back at 1 s with 50 calls/s, no jitter: the
+  // synchronized wave knocks the dependency down again, twice (marked on the
+  // histogram); the lesson's full jitter gets more clients through, sooner.
   assert.equal(await side(page, 'a').getAttribute('data-strategy'), 'none');
-  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')], [450, 100, 0]);
+  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted'), await counter(page, 'a', 'collapses')], [480, 40, 60, 2]);
   assert.equal(await side(page, 'a').locator('[data-counter=last_success] dd').textContent(), '3 s');
+  assert.equal(await side(page, 'a').locator('.mark-collapse').count(), 2);
+  assert.match(await side(page, 'a').locator('.legend-collapse').textContent(), /se cae otra vez: 1\.4 s → 2\.4 s, 3 s → 4 s/);
+  assert.deepEqual([await counter(page, 'b', 'succeeded'), await counter(page, 'b', 'collapses')], [78, 0]);
   assert.equal(await counter(page, 'a', 'peak'), 1000);
   assert.ok(await counter(page, 'b', 'peak') < 1000, 'full jitter spreads the spike');
+
+  // A dependency that sheds the excess: the same wave costs only refused calls.
+  await page.getByLabel('Si recibe más de lo que atiende').selectOption('shedding');
+  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')], [450, 100, 0]);
+  assert.equal(await side(page, 'a').locator('[data-counter=collapses]').count(), 0);
+  await page.locator('[data-task="storm-shedding"].task-done').waitFor();
 
   // Capacity 30, typed as a learner would.
   const capacity = page.getByLabel('Capacidad al volver');
@@ -55,7 +66,8 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
 });
 
 test('a shared storm link reproduces its run, and a storm link opened on the root page goes to lesson 003', async () => {
-  const { page, errors } = await open(browser, server.base + '?exp=storm&capacity=30&strategy_b=none&seed=3&lang=en');
+  // Written before v3 (the shedding dependency): opened as it always was.
+  const { page, errors } = await open(browser, server.base + '?v=2&exp=storm&capacity=30&strategy_b=none&seed=3&lang=en');
   await page.locator('.storm-side').first().waitFor();
   assert.ok(page.url().includes('/lesson-003/'), page.url());
   assert.equal(await counter(page, 'b', 'calls'), 470);

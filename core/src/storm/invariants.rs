@@ -13,8 +13,11 @@ pub enum StormViolation {
     AttemptsUnbounded { client: u32, calls: u32, bound: u32 },
     /// More successes in a window of `width_s` than the bucket allows (C·w + C).
     OverCapacity { from_us: u64, width_s: u64, succeeded: u64, bound: u64 },
-    /// A call succeeded while the dependency was down.
+    /// A call succeeded while the dependency was down (before it recovered,
+    /// or while it was down again after a collapse).
     SuccessWhileDown { client: u32, at_us: u64 },
+    /// The dependency fell over without a burst above what it absorbs.
+    CollapseWithoutBurst { at_us: u64, calls: u64, absorbs: u64 },
     /// Calls out of time order (ties out of client order).
     OutOfOrder { index: usize },
 }
@@ -29,6 +32,9 @@ impl fmt::Display for StormViolation {
             }
             Self::SuccessWhileDown { client, at_us } => write!(f, "client {client} succeeded at {at_us} µs, while down"),
             Self::OutOfOrder { index } => write!(f, "call {index} out of order"),
+            Self::CollapseWithoutBurst { at_us, calls, absorbs } => {
+                write!(f, "fell over at {at_us} µs after {calls} calls in the window (it absorbs {absorbs})")
+            }
         }
     }
 }
@@ -39,6 +45,7 @@ pub fn check(run: &StormRun) -> Result<(), StormViolation> {
     every_client_ends(run)?;
     attempts_bounded(run)?;
     no_success_while_down(run)?;
+    collapses_follow_bursts(run)?;
     for width_s in [1, 2, 5] {
         within_capacity(run, width_s)?;
     }
@@ -95,18 +102,43 @@ pub fn attempts_bounded(run: &StormRun) -> Result<(), StormViolation> {
 
 pub fn no_success_while_down(run: &StormRun) -> Result<(), StormViolation> {
     let recover_at_us = run.config.recover_at_ms * 1_000;
-    match run.calls.iter().find(|c| c.outcome == CallOutcome::Ok && c.at_us < recover_at_us) {
+    // A collapse's instant is not "down" for the calls it took before the
+    // one that knocked it over (ties are served in order).
+    let down = |t: u64| t < recover_at_us || run.collapses.iter().any(|&(at, back)| at < t && t < back);
+    match run.calls.iter().find(|c| c.outcome == CallOutcome::Ok && down(c.at_us)) {
         Some(c) => Err(StormViolation::SuccessWhileDown { client: c.client, at_us: c.at_us }),
         None => Ok(()),
     }
 }
 
+/// A fragile dependency falls over only on a burst: the calls it took in
+/// the window up to the collapse, the collapsing one included, pass what it
+/// absorbs (`overload_factor` × C per second over the window).
+pub fn collapses_follow_bursts(run: &StormRun) -> Result<(), StormViolation> {
+    let super::Behaviour::Fragile { overload_factor, .. } = run.config.behaviour else {
+        return match run.collapses.first() {
+            Some(&(at_us, _)) => Err(StormViolation::CollapseWithoutBurst { at_us, calls: 0, absorbs: u64::MAX }),
+            None => Ok(()),
+        };
+    };
+    let absorbs = (u64::from(overload_factor) * u64::from(run.config.capacity_per_s) * super::PEAK_WINDOW_US / 1_000_000).max(1);
+    for &(at_us, _) in &run.collapses {
+        let taken = |c: &&super::Call| matches!(c.outcome, CallOutcome::Ok | CallOutcome::Overloaded);
+        let calls = run.calls.iter().filter(taken).filter(|c| c.at_us + super::PEAK_WINDOW_US > at_us && c.at_us <= at_us).count() as u64 + 1;
+        if calls <= absorbs {
+            return Err(StormViolation::CollapseWithoutBurst { at_us, calls, absorbs });
+        }
+    }
+    Ok(())
+}
+
 /// A bucket of C tokens refilled at C per second admits at most C·w + C
-/// calls in any window of w seconds.
+/// calls in any window of w seconds, plus C for each time it came back
+/// full after a collapse.
 pub fn within_capacity(run: &StormRun, width_s: u64) -> Result<(), StormViolation> {
     let ok: Vec<u64> = run.calls.iter().filter(|c| c.outcome == CallOutcome::Ok).map(|c| c.at_us).collect();
     let capacity = u64::from(run.config.capacity_per_s);
-    let bound = capacity * width_s + capacity;
+    let bound = capacity * width_s + capacity * (1 + run.collapses.len() as u64);
     let width_us = width_s * 1_000_000;
     let most = most_in_window(&ok, width_us);
     if most <= bound {

@@ -73,13 +73,13 @@ static PRESETS: [Preset; 2] = [
         code: "lesson-004",
         label: |l| strings::strings(l).preset,
         values: &[("seed", "7"), ("crash", "0.05"), ("rng", "python"), ("messages", "1000")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
     Preset {
         code: "broker-duplicates",
         label: |l| strings::strings(l).preset_dups,
         values: &[("seed", "7"), ("crash", "0"), ("messages", "1000"), ("broker_dups", "0.01")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
 ];
 

@@ -113,16 +113,16 @@ static PARAMS: [ParamSpec<Params>; 13] = [
 ];
 
 static PRESETS: [Preset; 6] = [
-    Preset { code: "c01-peak", label: |l| s(l).preset_c01, values: &[], versions: (1, 2) },
+    Preset { code: "c01-peak", label: |l| s(l).preset_c01, values: &[], versions: (1, 3) },
     Preset { code: "c01-day", label: |l| s(l).preset_day,
-        values: &[("peak_rate", "0"), ("peak_s", "0"), ("cap_workers", "5")], versions: (1, 2) },
-    Preset { code: "exercise-4", label: |l| s(l).preset_4, values: &[("little_waiting", "85"), ("little_rate_h", "170")], versions: (1, 2) },
+        values: &[("peak_rate", "0"), ("peak_s", "0"), ("cap_workers", "5")], versions: (1, 3) },
+    Preset { code: "exercise-4", label: |l| s(l).preset_4, values: &[("little_waiting", "85"), ("little_rate_h", "170")], versions: (1, 3) },
     Preset { code: "exercise-6", label: |l| s(l).preset_6,
-        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200")], versions: (1, 2) },
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200")], versions: (1, 3) },
     Preset { code: "exercise-6-slow", label: |l| s(l).preset_6_slow,
-        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200"), ("cap_workers", "3")], versions: (1, 2) },
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200"), ("cap_workers", "3")], versions: (1, 3) },
     Preset { code: "exercise-7", label: |l| s(l).preset_7,
-        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, 2) },
+        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,

@@ -66,8 +66,8 @@ static PARAMS: [ParamSpec<Params>; 4] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "dedup-record", label: |l| s(l).preset_record, values: &[("seed", "7")], versions: (1, 2) },
-    Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, 2) },
+    Preset { code: "dedup-record", label: |l| s(l).preset_record, values: &[("seed", "7")], versions: (1, 3) },
+    Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,

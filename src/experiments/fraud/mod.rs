@@ -73,8 +73,8 @@ static PARAMS: [ParamSpec<Params>; 2] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "exercise-10", label: |l| s(l).preset_exercise, values: &[], versions: (1, 2) },
-    Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, 2) },
+    Preset { code: "exercise-10", label: |l| s(l).preset_exercise, values: &[], versions: (1, 3) },
+    Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).experiment,

@@ -198,19 +198,19 @@ static PARAMS: [ParamSpec<Params>; 10] = [
 ];
 
 static PRESETS: [Preset; 7] = [
-    Preset { code: "lesson-004-groups", label: |l| s(l).preset_lesson, values: &[], versions: (1, 2) },
+    Preset { code: "lesson-004-groups", label: |l| s(l).preset_lesson, values: &[], versions: (1, 3) },
     Preset { code: "idle-consumer", label: |l| s(l).preset_idle,
-        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "13"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 2) },
+        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "13"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 3) },
     Preset { code: "exercise-3", label: |l| s(l).preset_exercise_3,
-        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "20"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 2) },
+        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "20"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 3) },
     Preset { code: "kill-consumer", label: |l| s(l).preset_kill,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 2) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 3) },
     Preset { code: "commit-first", label: |l| s(l).preset_commit_first,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("commit", "before"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 2) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("commit", "before"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 3) },
     Preset { code: "auto-commit", label: |l| s(l).preset_auto,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "50"), ("commit", "auto"), ("crash_consumer", "2"), ("crash_s", "8"), ("group_at_s", "14")], versions: (1, 2) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "50"), ("commit", "auto"), ("crash_consumer", "2"), ("crash_s", "8"), ("group_at_s", "14")], versions: (1, 3) },
     Preset { code: "head-of-line", label: |l| s(l).preset_head_of_line,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, 2) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,

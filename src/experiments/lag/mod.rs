@@ -66,18 +66,18 @@ static PARAMS: [ParamSpec<Params>; 5] = [
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "exercise-9a", label: |l| s(l).preset_a, values: &[], versions: (1, 2) },
+    Preset { code: "exercise-9a", label: |l| s(l).preset_a, values: &[], versions: (1, 3) },
     Preset {
         code: "exercise-9b",
         label: |l| s(l).preset_b,
         values: &[("lag_partitions", "24"), ("lag_consumers", "24"), ("consumer_rate", "1500")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
     Preset {
         code: "more-consumers",
         label: |l| s(l).preset_more,
         values: &[("lag_consumers", "20"), ("consumer_rate", "1500")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
 ];
 

@@ -107,8 +107,8 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "lesson-004-keys", label: |l| s(l).preset_lesson, values: &[], versions: (1, 2) },
-    Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, 2) },
+    Preset { code: "lesson-004-keys", label: |l| s(l).preset_lesson, values: &[], versions: (1, 3) },
+    Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang).experiment,

@@ -98,8 +98,8 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "publish-twice", label: |l| s(l).preset_twice, values: &[], versions: (1, 2) },
-    Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, 2) },
+    Preset { code: "publish-twice", label: |l| s(l).preset_twice, values: &[], versions: (1, 3) },
+    Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,

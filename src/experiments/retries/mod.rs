@@ -147,7 +147,7 @@ static PARAMS: [ParamSpec<Params>; 10] = [
 ];
 
 static PRESETS: [Preset; 5] = [
-    Preset { code: "lesson", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, 2) },
+    Preset { code: "lesson", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, 3) },
     // v1's "consumer down" was 90 % independent failures; its links keep it.
     Preset {
         code: "consumer-down",
@@ -161,20 +161,20 @@ static PRESETS: [Preset; 5] = [
         code: "consumer-down",
         label: |l| strings::strings(l).preset_consumer_down,
         values: &[("events", "10"), ("failure", "0"), ("down", "0-3600")],
-        versions: (2, 2),
+        versions: (2, 3),
     },
     // The whole story already played: outage, dead letters, fix, retry.
     Preset {
         code: "outage-story",
         label: |l| strings::strings(l).preset_outage_story,
         values: &[("events", "10"), ("failure", "0"), ("down", "0-3600"), ("do", "fix@2100,retryall@2100"), ("at", "2100")],
-        versions: (2, 2),
+        versions: (2, 3),
     },
     Preset {
         code: "flaky-acks",
         label: |l| strings::strings(l).preset_flaky_acks,
         values: &[("failure", "0.4"), ("ack_lost", "0.9"), ("events", "30"), ("consumer", "naive"), ("seed", "31")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
 ];
 

@@ -11,7 +11,7 @@ pub use panel::panel;
 
 use std::rc::Rc;
 
-use retry_lab_core::storm::{Breaker, Budget, StormConfig, StormRun, Strategy};
+use retry_lab_core::storm::{Behaviour, Breaker, Budget, StormConfig, StormRun, Strategy};
 use retry_lab_core::Probability;
 
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
@@ -30,6 +30,9 @@ pub struct Params {
     pub clients: u32,
     pub recover_s: u32,
     pub capacity_per_s: u32,
+    /// Whether a burst knocks the dependency down again (the lesson's
+    /// claim) or it sheds the excess and stays up.
+    pub behaviour: Behaviour,
     /// The two strategies compared, left and right.
     pub strategies: [Strategy; 2],
     pub base_ms: u32,
@@ -46,14 +49,16 @@ pub struct Params {
 
 impl Default for Params {
     /// Lesson 003's retry() (5 attempts, base 0.2 s) for 100 clients, the
-    /// dependency back at 1 s with 50 calls per second; without jitter on
-    /// the left, full jitter (the lesson's) on the right. Budget: gRPC's
-    /// example (10 tokens, 0.1 per success).
+    /// dependency back at 1 s with 50 calls per second and fragile (a burst
+    /// knocks it down again); without jitter on the left, full jitter (the
+    /// lesson's) on the right. Budget: gRPC's example (10 tokens, 0.1 per
+    /// success).
     fn default() -> Self {
         Self {
             clients: 100,
             recover_s: 1,
             capacity_per_s: 50,
+            behaviour: Behaviour::FRAGILE,
             strategies: [Strategy::Exponential, Strategy::Full],
             base_ms: 200,
             attempts_max: 5,
@@ -75,6 +80,7 @@ impl Params {
             clients: self.clients,
             recover_at_ms: u64::from(self.recover_s) * 1_000,
             capacity_per_s: self.capacity_per_s,
+            behaviour: self.behaviour,
             strategy: self.strategies[side],
             base_ms: u64::from(self.base_ms),
             attempts_max: self.attempts_max,
@@ -108,6 +114,13 @@ pub enum Action {}
 
 const STRATEGY_CODES: &[&str] = &["immediate", "fixed", "none", "full", "equal", "decorrelated"];
 const OFF_ON: &[&str] = &["off", "on"];
+/// `dependency=`: the core's behaviours, by code.
+const DEPENDENCY_CODES: &[&str] = &["fragile", "shedding"];
+const DEPENDENCY: Domain = Domain::Choice { codes: DEPENDENCY_CODES, labels: |l| strings::strings(l).dependency_labels };
+
+fn behaviour(v: &Value) -> Behaviour {
+    if int(v) == 1 { Behaviour::Shedding } else { Behaviour::FRAGILE }
+}
 
 fn strategy(v: &Value) -> Strategy {
     Strategy::parse(STRATEGY_CODES[int(v) as usize % STRATEGY_CODES.len()]).unwrap_or_default()
@@ -118,13 +131,15 @@ fn strategy_value(s: Strategy) -> Value {
 const STRATEGY: Domain = Domain::Choice { codes: STRATEGY_CODES, labels: |l| strings::strings(l).strategy_labels };
 const SWITCH: Domain = Domain::Choice { codes: OFF_ON, labels: |l| strings::strings(l).off_on };
 
-static PARAMS: [ParamSpec<Params>; 14] = [
+static PARAMS: [ParamSpec<Params>; 15] = [
     ParamSpec::new("clients", "clients", Domain::int(1, CLIENTS_MAX, ""), |l| strings::strings(l).clients,
         |p| Value::Int(p.clients.into()), |p, v| p.clients = int(&v) as u32),
     ParamSpec::new("recover", "recover", Domain::int(0, RECOVER_S_MAX, "s"), |l| strings::strings(l).recover,
         |p| Value::Int(p.recover_s.into()), |p, v| p.recover_s = int(&v) as u32),
     ParamSpec::new("capacity", "capacity", Domain::int(1, CAPACITY_MAX, "/s"), |l| strings::strings(l).capacity,
         |p| Value::Int(p.capacity_per_s.into()), |p, v| p.capacity_per_s = int(&v) as u32),
+    ParamSpec::new("dependency", "dependency", DEPENDENCY, |l| strings::strings(l).dependency,
+        |p| Value::Int(u64::from(p.behaviour == Behaviour::Shedding)), |p, v| p.behaviour = behaviour(&v)),
     ParamSpec::new("strategy_a", "strategy_a", STRATEGY, |l| strings::strings(l).strategy_a,
         |p| strategy_value(p.strategies[0]), |p, v| p.strategies[0] = strategy(&v)),
     ParamSpec::new("strategy_b", "strategy_b", STRATEGY, |l| strings::strings(l).strategy_b,
@@ -149,21 +164,30 @@ static PARAMS: [ParamSpec<Params>; 14] = [
         |p| Value::Int(p.breaker_trials.into()), |p, v| p.breaker_trials = int(&v) as u32),
 ];
 
-// Presets apply over the defaults, which are the lesson's storm.
-static PRESETS: [Preset; 4] = [
-    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (1, 2) },
-    Preset { code: "storm-overloaded", label: |l| strings::strings(l).preset_overloaded, values: &[("capacity", "30")], versions: (1, 2) },
+// Presets apply over the defaults, which are the lesson's storm against
+// the fragile dependency. The overloaded, budget and breaker scenarios were
+// measured on the shedding one, and keep it: there, the wave costs refused
+// calls, and what the budget or the breaker saves is plain to see.
+static PRESETS: [Preset; 5] = [
+    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (1, 3) },
+    Preset { code: "storm-shedding", label: |l| strings::strings(l).preset_shedding, values: &[("dependency", "shedding")], versions: (3, 3) },
+    Preset {
+        code: "storm-overloaded",
+        label: |l| strings::strings(l).preset_overloaded,
+        values: &[("capacity", "30"), ("dependency", "shedding")],
+        versions: (1, 3),
+    },
     Preset {
         code: "retry-budget",
         label: |l| strings::strings(l).preset_budget,
-        values: &[("capacity", "30"), ("budget", "on"), ("budget_tokens", "10"), ("budget_ratio", "0.1")],
-        versions: (1, 2),
+        values: &[("capacity", "30"), ("dependency", "shedding"), ("budget", "on"), ("budget_tokens", "10"), ("budget_ratio", "0.1")],
+        versions: (1, 3),
     },
     Preset {
         code: "breaker",
         label: |l| strings::strings(l).preset_breaker,
-        values: &[("capacity", "30"), ("breaker", "on"), ("breaker_failures", "5"), ("breaker_open", "1000"), ("breaker_trials", "1")],
-        versions: (1, 2),
+        values: &[("capacity", "30"), ("dependency", "shedding"), ("breaker", "on"), ("breaker_failures", "5"), ("breaker_open", "1000"), ("breaker_trials", "1")],
+        versions: (1, 3),
     },
 ];
 
@@ -180,9 +204,9 @@ fn tenths(us: u64) -> String {
 /// Each side's counters, and client 0's call times if every call failed.
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
     let mut out = Vec::new();
-    for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times]) in state.runs.iter().zip([
-        ["a_calls", "a_reached_dependency", "a_succeeded", "a_exhausted", "a_fallbacks", "a_last_success_s", "a_client_0_calls_at_s"],
-        ["b_calls", "b_reached_dependency", "b_succeeded", "b_exhausted", "b_fallbacks", "b_last_success_s", "b_client_0_calls_at_s"],
+    for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times, collapses]) in state.runs.iter().zip([
+        ["a_calls", "a_reached_dependency", "a_succeeded", "a_exhausted", "a_fallbacks", "a_last_success_s", "a_client_0_calls_at_s", "a_collapses"],
+        ["b_calls", "b_reached_dependency", "b_succeeded", "b_exhausted", "b_fallbacks", "b_last_success_s", "b_client_0_calls_at_s", "b_collapses"],
     ]) {
         let Some(run) = run else { continue };
         let c = &run.counters;
@@ -200,13 +224,25 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
             (fallbacks, crate::format::int(c.fallbacks)),
             (last, c.last_success_us.map_or_else(|| "—".to_owned(), tenths)),
             (times, calls_at.join(", ")),
+            (collapses, c.collapses.to_string()),
         ]);
     }
     out
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
-static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+static TASKS: [crate::tasks::Task<Params, State>; 3] = [
+    crate::tasks::task!("storm-shedding", |p: &Params, _: &Shared, s: &State| {
+            let [Some(none), Some(jitter)] = &s.runs else { return false };
+            p.behaviour == Behaviour::Shedding && p.strategies == [Strategy::Exponential, Strategy::Full]
+                && none.counters.succeeded >= jitter.counters.succeeded
+        },
+        es: ["Encuentra una dependencia contra la que el jitter no hace que pasen más clientes.",
+            "Cambia «Si recibe más de lo que atiende» a «descarta el exceso y sigue en pie».",
+            "Si la dependencia descarta lo que sobra y sigue en pie, la ola sincronizada solo cuesta llamadas rechazadas: sin jitter pasan los 100 clientes. El jitter salva a la dependencia que se cae con una ráfaga; contra la que aguanta, solo reparte la carga."],
+        en: ["Find a dependency against which jitter does not get more clients through.",
+            "Switch “When it gets more than it serves” to “it sheds the excess and stays up”.",
+            "If the dependency drops what it cannot serve and stays up, the synchronized wave costs only refused calls: without jitter all 100 clients get through. Jitter saves a dependency that falls over under a burst; against one that holds, it only spreads the load."]),
     crate::tasks::task!("storm-budget", |p: &Params, _: &Shared, s: &State| {
             p.budget_on && s.runs[0].as_ref().is_some_and(|run| run.counters.throttled > 0)
         },
@@ -231,13 +267,28 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
 mod tests {
     use super::*;
 
+    /// The lesson's claim, on the lesson's parameters (seed 7): without
+    /// jitter the synchronized retries knock the fragile dependency down
+    /// twice and 40 clients get through; the lesson's full jitter none, 78.
+    /// With the shedding dependency the same wave costs only refused calls
+    /// and no jitter gets all 100 through: jitter helps when a burst can
+    /// knock the dependency over.
     #[test]
     fn defaults_are_the_lessons_storm() {
         let state = Storm::init_for_test();
-        let none = state.runs[0].as_ref().unwrap();
-        assert_eq!((none.counters.calls, none.counters.succeeded, none.counters.exhausted), (450, 100, 0));
-        let full = state.runs[1].as_ref().unwrap();
-        assert_eq!(full.config.strategy, Strategy::Full);
+        let [none, full] = state.runs.map(|r| r.unwrap().counters);
+        assert_eq!((none.calls, none.succeeded, none.exhausted, none.collapses), (480, 40, 60, 2));
+        assert_eq!(none.last_success_us, Some(3_000_000));
+        assert_eq!((full.calls, full.succeeded, full.collapses), (486, 78, 0));
+        assert_eq!(full.last_success_us.map(|us| us / 100_000), Some(22), "about 2.2 s");
+        let shedding = Params { behaviour: Behaviour::Shedding, ..Params::default() };
+        let [none, _] = runs(&shedding, &Shared::default()).map(|r| r.unwrap().counters);
+        assert_eq!((none.calls, none.succeeded, none.collapses), (450, 100, 0));
+    }
+
+    #[test]
+    fn the_links_dependency_codes_are_the_cores() {
+        assert_eq!(DEPENDENCY_CODES, [Behaviour::FRAGILE.code(), Behaviour::Shedding.code()]);
     }
 
     #[test]

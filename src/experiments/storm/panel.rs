@@ -65,6 +65,9 @@ fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horiz
         ("exhausted", (t.exhausted)(run.config.attempts_max), format::int(c.exhausted.into())),
         ("last_success", t.last_success.to_owned(), last),
     ];
+    if matches!(run.config.behaviour, retry_lab_core::storm::Behaviour::Fragile { .. }) {
+        rows.push(("collapses", t.collapses.to_owned(), format::int(c.collapses.into())));
+    }
     if run.config.budget.is_some() {
         rows.push(("throttled", t.throttled.to_owned(), format::int(c.throttled.into())));
     }
@@ -103,6 +106,16 @@ fn histogram(t: &Strings, run: &StormRun, bin_ms: u64, horizon_us: u64) -> Html 
         }
     }
     let recover_x = run.config.recover_at_ms * BIN_W / bin_ms;
+    let x = |us: u64| (us * BIN_W / bin_us).to_string();
+    // The dependency down again (a synchronized wave knocked it over), and back.
+    let collapses = run.collapses.iter().map(|&(at_us, back_us)| html! {
+        <>
+            <line class="mark-collapse" x1={x(at_us)} x2={x(at_us)} y1="0" y2={PLOT_H.to_string()} />
+            <line class="mark-back" x1={x(back_us)} x2={x(back_us)} y1="0" y2={PLOT_H.to_string()} />
+        </>
+    });
+    let collapse_list: Vec<String> = run.collapses.iter()
+        .map(|&(at_us, back_us)| format!("{} → {}", format::seconds(at_us / 1_000), format::seconds(back_us / 1_000))).collect();
     let capacity_y = PLOT_H - scale(capacity_per_bin);
     let bin_text = format::seconds(bin_ms);
     let label = (t.histogram_label)(&bin_text, &format::int(run.counters.peak_calls_per_s), &format::int(run.config.capacity_per_s.into()));
@@ -112,8 +125,16 @@ fn histogram(t: &Strings, run: &StormRun, bin_ms: u64, horizon_us: u64) -> Html 
             <svg viewBox={format!("0 0 {width} {PLOT_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
                 { for paths.iter().zip(classes).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
                 <line class="capacity" x1={recover_x.to_string()} x2={width.to_string()} y1={capacity_y.to_string()} y2={capacity_y.to_string()} />
+                <line class="mark-back" x1={recover_x.to_string()} x2={recover_x.to_string()} y1="0" y2={PLOT_H.to_string()} />
+                { for collapses }
             </svg>
             <figcaption>
+                <p class="storm-marks">
+                    <span class="legend-back">{ format!("{} {}", t.back_mark, format::seconds(run.config.recover_at_ms)) }</span>
+                    if !collapse_list.is_empty() {
+                        { " · " }<span class="legend-collapse">{ format!("{}: {}", t.collapse_mark, collapse_list.join(", ")) }</span>
+                    }
+                </p>
                 { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ t.capacity_line }{ format!(" {capacity_per_bin}") }</span>
                 <ul class="legend">{ for CallOutcome::ALL.iter().zip(classes).zip(t.outcomes)
                     .filter(|((o, _), _)| **o != CallOutcome::Rejected || run.config.breaker.is_some())
@@ -198,7 +219,7 @@ fn lessons(t: &Strings) -> Html {
             <p>{ t.lesson_003_says }</p>
             <p>{ t.lesson_000_says }</p>
             <p class="hint">{ t.measured }</p>
-            <p>{ (t.amplification)("3", "5") }{ format!(" 3^5 = {}.", amplification(3, 5)) }</p>
+            <p>{ (t.amplification)("3", "5") }{ format!(" 4^5 = {}.", crate::format::int(amplification(3, 5))) }</p>
         </aside>
     }
 }

@@ -99,9 +99,9 @@ static PARAMS: [ParamSpec<Params>; 9] = [
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "shared-pool", label: |l| strings::strings(l).preset_shared, values: &[], versions: (1, 2) },
-    Preset { code: "bulkheads", label: |l| strings::strings(l).preset_bulkheads, values: &[("pools", "separate")], versions: (1, 2) },
-    Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (1, 2) },
+    Preset { code: "shared-pool", label: |l| strings::strings(l).preset_shared, values: &[], versions: (1, 3) },
+    Preset { code: "bulkheads", label: |l| strings::strings(l).preset_bulkheads, values: &[("pools", "separate")], versions: (1, 3) },
+    Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,

@@ -58,8 +58,8 @@ static PARAMS: [ParamSpec<Params>; 2] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "ttl-300", label: |l| s(l).preset_short, values: &[], versions: (1, 2) },
-    Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, 2) },
+    Preset { code: "ttl-300", label: |l| s(l).preset_short, values: &[], versions: (1, 3) },
+    Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, 3) },
 ];
 
 crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,

@@ -76,7 +76,7 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 1] =
-    [Preset { code: "double-publication", label: |l| strings::strings(l).preset, values: &[], versions: (1, 2) }];
+    [Preset { code: "double-publication", label: |l| strings::strings(l).preset, values: &[], versions: (1, 3) }];
 
 impl crate::registry::Unit for DoublePublication {
     type Params = Params;

@@ -91,28 +91,28 @@ static PARAMS: [ParamSpec<Params>; 7] = [
 ];
 
 static PRESETS: [Preset; 8] = [
-    Preset { code: "visibility-sqs", label: |l| strings::strings(l).preset_sqs, values: &[], versions: (1, 2) },
-    Preset { code: "exercise-5", label: |l| strings::strings(l).preset_ex5, values: &[("job_s", "240")], versions: (1, 2) },
-    Preset { code: "exercise-5-rule", label: |l| strings::strings(l).preset_ex5_rule, values: &[("job_s", "240"), ("visibility_s", "480")], versions: (1, 2) },
-    Preset { code: "pubsub-10s", label: |l| strings::strings(l).preset_pubsub, values: &[("visibility_s", "10"), ("consumers", "100")], versions: (1, 2) },
+    Preset { code: "visibility-sqs", label: |l| strings::strings(l).preset_sqs, values: &[], versions: (1, 3) },
+    Preset { code: "exercise-5", label: |l| strings::strings(l).preset_ex5, values: &[("job_s", "240")], versions: (1, 3) },
+    Preset { code: "exercise-5-rule", label: |l| strings::strings(l).preset_ex5_rule, values: &[("job_s", "240"), ("visibility_s", "480")], versions: (1, 3) },
+    Preset { code: "pubsub-10s", label: |l| strings::strings(l).preset_pubsub, values: &[("visibility_s", "10"), ("consumers", "100")], versions: (1, 3) },
     Preset {
         code: "heartbeat",
         label: |l| strings::strings(l).preset_heartbeat,
         values: &[("job_s", "2400"), ("visibility_s", "120"), ("heartbeat_s", "60"), ("dies_s", "300")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
-    Preset { code: "long-deadline", label: |l| strings::strings(l).preset_long, values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")], versions: (1, 2) },
+    Preset { code: "long-deadline", label: |l| strings::strings(l).preset_long, values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")], versions: (1, 3) },
     Preset {
         code: "exercise-8-hang",
         label: |l| strings::strings(l).preset_ex8_hang,
         values: &[("job_s", "60"), ("visibility_s", "900"), ("max_receive", "5"), ("poison", "hang")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
     Preset {
         code: "exercise-8-crash",
         label: |l| strings::strings(l).preset_ex8_crash,
         values: &[("job_s", "60"), ("visibility_s", "180"), ("heartbeat_s", "90"), ("max_receive", "5"), ("poison", "crash-on-open")],
-        versions: (1, 2),
+        versions: (1, 3),
     },
 ];
 
