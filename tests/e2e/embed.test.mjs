@@ -21,7 +21,7 @@ test('a preset plus an override, and the link follows changes without adding his
   // The address bar follows once the link has stayed the same for a moment.
   await page.waitForFunction(() => new URLSearchParams(location.search).get('failure') === '0.35');
   const search = new URLSearchParams(await page.evaluate(() => location.search));
-  assert.equal(search.get('v'), '2');
+  assert.equal(search.get('v'), '3');
   assert.equal(search.get('failure'), '0.35');
   assert.equal(search.get('consumer'), 'naive');
   assert.equal(await page.evaluate(() => history.length), historyLength, 'replaceState, not pushState');
@@ -35,7 +35,7 @@ test('copy link reproduces the same run, step for step', async () => {
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.getByText('Link copied.').waitFor();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.ok(link.startsWith(server.base + '?v=2&'), link);
+  assert.ok(link.startsWith(server.base + '?v=3&'), link);
   const { page: copy } = await open(browser, link);
   let steps = 0;
   for (; steps < 200 && await page.getByRole('button', { name: /Step/ }).isEnabled(); steps++) {

@@ -181,7 +181,7 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   assert.equal(await counter(page, 'acknowledged'), 0, 'back before the fix');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('at') === '1000');
   const search = new URLSearchParams(await page.evaluate(() => location.search));
-  assert.equal(search.get('v'), '2');
+  assert.equal(search.get('v'), '3');
   assert.equal(search.get('down'), '0-3600');
   assert.equal(search.get('do'), 'fix@3700,retryall@3700');
   assert.deepEqual(errors, []);

@@ -67,7 +67,7 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
   assert.deepEqual([await counter(page, 'delivered'), await counter(page, 'dead_lettered'), await counter(page, 'redriven')], ['10', '2', '2']);
 
   // A person marks message 1 failed at this instant: an action in the link's data.
-  await page.getByRole('button', { name: 'Mark message 1 failed' }).click();
+  await page.getByRole('button', { name: 'Mark failed: message 1' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.dlq-table tbody tr').length === 1);
   assert.equal(await page.getByLabel('What people do (seconds)').inputValue(), 'fix@7200,redrive@10800,fail:1@5400');
   assert.deepEqual([await counter(page, 'marked_failed'), await counter(page, 'redriven'), await counter(page, 'delivered')], ['1', '1', '9']);

@@ -184,7 +184,7 @@ pub static EN: Strings = Strings {
     redrive: "Redrive",
     redrive_n: |n| format!("Redrive message {n}"),
     fail: "Mark failed",
-    fail_n: |n| format!("Mark message {n} failed"),
+    fail_n: |n| format!("Mark failed: message {n}"),
     dlq_empty: "Empty.",
     rows_more: |n| format!("and {n} more."),
     delivered: "Delivered (deleted)",

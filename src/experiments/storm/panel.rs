@@ -122,12 +122,16 @@ fn histogram(t: &Strings, run: &StormRun, bin_ms: u64, horizon_us: u64) -> Html 
     let classes = ["bar-ok", "bar-overloaded", "bar-down", "bar-rejected"];
     html! {
         <figure class="storm-histogram">
+            <div class="storm-plot">
+            // The y-scale: calls per interval, at the top and at 0.
+            <div class="y-scale" aria-hidden="true"><span>{ format::int(top) }</span><span>{ "0" }</span></div>
             <svg viewBox={format!("0 0 {width} {PLOT_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
                 { for paths.iter().zip(classes).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
                 <line class="capacity" x1={recover_x.to_string()} x2={width.to_string()} y1={capacity_y.to_string()} y2={capacity_y.to_string()} />
                 <line class="mark-back" x1={recover_x.to_string()} x2={recover_x.to_string()} y1="0" y2={PLOT_H.to_string()} />
                 { for collapses }
             </svg>
+            </div>
             <figcaption>
                 <p class="storm-marks">
                     <span class="legend-back">{ format!("{} {}", t.back_mark, format::seconds(run.config.recover_at_ms)) }</span>
