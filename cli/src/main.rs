@@ -753,6 +753,15 @@ fn run_storm(args: StormArgs) -> Result<String, String> {
     ))
 }
 
+/// A config the core refused, in one line: a flag's range (`--events must
+/// be …`), or the work a run would take and what to lower.
+fn config_error(e: retry_lab_core::ConfigError) -> String {
+    match e.field {
+        "work" => format!("too much work: {}", e.allowed),
+        _ => format!("--{e}"),
+    }
+}
+
 /// A queue run within the work budget, or the page's words for what to lower.
 fn queue_run(config: QueueConfig) -> Result<QueueRun, String> {
     QueueRun::new(config).map_err(|over| retry_lab_web::experiments::over_budget_text(retry_lab_web::i18n::Lang::En, &over))
@@ -1007,7 +1016,7 @@ fn run(command: Command) -> Result<String, String> {
             let (messages, crash, seed, rng) = run.over((base.ack.messages, base.ack.crash, base.shared.seed, base.ack.rng));
             let run = AckTimingRun { messages, crash, seed, rng };
             let dups = broker_dups.unwrap_or(base.ack.broker_dups);
-            let rows = run.loop_rows(dups).map_err(|e| format!("--{e}"))?;
+            let rows = run.loop_rows(dups).map_err(config_error)?;
             Ok(ack_table(&run, dups, &rows, json))
         }
         Command::Presets { json } => Ok(presets(json)),
@@ -1125,7 +1134,7 @@ fn simulate_config(a: &SimulateArgs) -> Result<(SimConfig, Plan), String> {
 
 fn simulate(a: SimulateArgs) -> Result<String, String> {
     let (cfg, plan) = simulate_config(&a)?;
-    let mut engine = Engine::with_plan(cfg, plan).map_err(|e| format!("--{e}"))?;
+    let mut engine = Engine::with_plan(cfg, plan).map_err(config_error)?;
     engine.run_to_end();
     let c = engine.counters();
     let (seed, failure, retries) = (cfg.seed, cfg.failure, cfg.backoff.retries_max);
