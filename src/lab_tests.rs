@@ -305,7 +305,30 @@ fn the_outage_story_preset_is_already_played() {
     let c = run(&s).pair.idempotent.counters();
     assert_eq!((c.published, c.acknowledged, c.dead_lettered), (10, 10, 0));
     assert_eq!(c.manual_retries, 10);
-    assert!(run(&s).finished());
+    // Everything is delivered, but the outage runs to 3,600 s: the run is
+    // not over until then, and Play (or Step) takes the clock there.
+    assert!(!run(&s).finished());
+    let stepped = transport(&s, Transport::Step);
+    assert_eq!(run(&stepped).clock_ms, 3_600_000);
+    assert!(run(&stepped).finished());
+    assert_eq!(run(&play_to_end(s)).clock_ms, 3_600_000);
+}
+
+/// The story's climax, said as it is: a manual retry is logged as one
+/// (not as an original delivery) and comes after the dead-letter mark.
+#[test]
+fn a_manual_retry_is_an_attempt_of_its_own_kind() {
+    let s = state().reduce(Action::ApplyPreset { code: "outage-story" });
+    let trace = run(&s).pair.idempotent.trace();
+    let first_manual = trace.iter().position(|a| a.manual).expect("a manual retry");
+    let a = trace[first_manual];
+    assert_eq!((a.cycle_attempt, a.at_ms), (1, 2_100_000));
+    let parked = trace.iter().position(|p| p.event == a.event && matches!(p.follow, retry_lab_core::Follow::DeadLettered)).unwrap();
+    assert!(parked < first_manual && trace[parked].at_ms < a.at_ms, "■ before ✓");
+    assert!(trace[..first_manual].iter().all(|a| !a.manual), "nothing before it was manual");
+    let es = crate::experiments::retries::strings::strings(Lang::Es);
+    assert_eq!((es.attempt_label)(a.cycle_attempt, a.manual), "reintento manual desde dead-letter");
+    assert_eq!((es.attempt_label)(1, false), "entrega original");
 }
 
 #[test]

@@ -197,6 +197,9 @@ pub fn position_to_speed(position: u64) -> u64 {
 pub struct PlaybackView {
     pub playing: bool,
     pub finished: bool,
+    /// Events still parked in dead-letter (the status never says "nothing
+    /// left" while one is).
+    pub parked: u64,
     pub clock_ms: u64,
     /// Where the seek control ends (simulated ms).
     pub seek_max_ms: u64,
@@ -247,7 +250,8 @@ pub fn playback(p: &PanelProps, props: &PlaybackView) -> Html {
             { slider(lang, SliderProps { id: p.id("speed"), label: t.speed, hint: None, value: speed_to_position(props.speed_s_per_s),
                 min: 0, max: 300, step: 1, shown: speed_text, locked: p.state.locked.contains("speed"), on_input: on_speed }) }
             <p class="hint keyboard-hint">{ t.keyboard_hint }</p>
-            if props.finished { <p class="finished">{ t.finished }</p> }
+            if props.finished && props.parked == 0 { <p class="finished">{ t.finished }</p> }
+            if props.finished && props.parked > 0 { <p class="finished parked">{ (t.finished_parked)(&format::int(props.parked)) }</p> }
         </div>
     }
 }

@@ -168,12 +168,20 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   await seek.fill('2000');
   assert.equal(await counter(page, 'dead_lettered'), 10, 'an hour down: every event in dead-letter');
   assert.ok(await page.locator('.outage-band').count() >= 1);
+  // At the outage's end nothing more is on its way, and the status says
+  // where the events are (never "nothing left" with events parked).
+  await seek.fill('3600');
+  assert.equal(await page.locator('.playback .finished').textContent(), 'Finished: nothing more on its way, but 10 events remain in dead-letter: retry them from there.');
   await seek.fill('3700');
   await page.getByRole('button', { name: 'Fix the root cause now' }).click();
   await page.getByRole('button', { name: 'Retry all' }).click();
   assert.equal(await counter(page, 'dead_lettered'), 0);
   assert.equal(await counter(page, 'acknowledged'), 10);
   assert.equal(await page.locator('.intervention-list li').count(), 2);
+  // The climax said as it is: the log names the manual retries, the
+  // dead-letter card says how many were retried and delivered.
+  assert.equal(await page.locator('.card.dlq .empty').textContent(), 'Empty again: 10 events retried by hand from here, 10 delivered so far.');
+  assert.match(await page.locator('.log-list li').first().textContent(), /manual retry from dead-letter: /);
   // A parameter change keeps the interventions at their times.
   await page.getByLabel('Failures that are lost acks').press('End');
   assert.equal(await counter(page, 'acknowledged'), 10);

@@ -217,11 +217,11 @@ impl Batch<'_> {
         let event = self.pop_next()?;
         let index = event as usize;
         let events = &mut self.tables.events;
-        let cycle_attempt = match events.get_mut(index) {
+        let (cycle_attempt, manual) = match events.get_mut(index) {
             Some(record) => {
                 record.attempts += 1;
                 record.cycle_attempts += 1;
-                u32::from(record.cycle_attempts)
+                (u32::from(record.cycle_attempts), record.manual_retries > 0)
             }
             None => {
                 // First delivery (always the next index): the record starts
@@ -234,7 +234,7 @@ impl Batch<'_> {
                 record.attempts = 1;
                 record.cycle_attempts = 1;
                 events.push(record);
-                1
+                (1, false)
             }
         };
         self.hot.counters.deliveries += 1;
@@ -271,7 +271,7 @@ impl Batch<'_> {
             self.tables.events[index].last_failure = Some(kind);
             (Outcome::Failed { kind, effect }, self.retry_or_dead_letter(event))
         };
-        let attempt = Attempt { at_ms: self.hot.now_ms, event, cycle_attempt, outcome, follow };
+        let attempt = Attempt { at_ms: self.hot.now_ms, event, cycle_attempt, outcome, follow, manual };
         self.hash_attempt(&attempt);
         if self.cfg.record_trace {
             self.tables.trace.push(attempt);

@@ -45,6 +45,10 @@ pub struct Attempt {
     pub cycle_attempt: u32,
     pub outcome: Outcome,
     pub follow: Follow,
+    /// The cycle was started by a person retrying the event from
+    /// dead-letter (its attempt 1 is that manual retry, not the original
+    /// delivery). Derived from the run, so not part of the trace's hash.
+    pub manual: bool,
 }
 
 /// Where an event is. Exactly one at any moment: nothing is ever lost.

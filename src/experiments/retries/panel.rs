@@ -41,7 +41,8 @@ pub fn panel(props: &PanelProps) -> Html {
             { live_region(props) }
             <div class="columns">
                 <div class="column-main">
-                    { playback(props, &PlaybackView { playing: run.playing, finished: run.finished(), clock_ms: run.clock_ms,
+                    { playback(props, &PlaybackView { playing: run.playing, finished: run.finished(),
+                        parked: shown.dead_letters().len() as u64, clock_ms: run.clock_ms,
                         seek_max_ms: horizon_ms + horizon_ms / 4, speed_s_per_s: params.speed_s_per_s, seek_label: s.seek }) }
                     { interventions(props) }
                     <Scrolled panel={props.clone()} view={timeline as ScrolledView} />
@@ -265,6 +266,19 @@ fn compare(props: &CompareProps) -> Html {
     }
 }
 
+/// What an empty dead-letter queue says: never "no event exhausted its
+/// retries" after a person retried some from here (lesson 000's climax).
+fn dlq_empty_text(engine: &retry_lab_core::Engine, s: &super::strings::Strings) -> String {
+    let retried = engine.counters().manual_retries;
+    if retried == 0 {
+        return s.dlq_empty.to_owned();
+    }
+    let retried_events: Vec<u32> = (0..engine.config().published_total()).filter(|&e| engine.event(e).manual_retries > 0).collect();
+    let delivered = retried_events.iter().filter(|&&e| matches!(engine.status(e), retry_lab_core::Status::Acknowledged { .. })).count() as u64;
+    let retried_events = retried_events.len() as u64;
+    (s.dlq_emptied)(&format::int(retried_events), &format::int(delivered))
+}
+
 /// Dead-letter rows drawn at once, in a region that scrolls; "retry all"
 /// covers the rest. Drawing 50 (before) made a seek into a run with many
 /// dead letters miss its frame.
@@ -288,7 +302,7 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
                 <button type="button" class="retry-all" disabled={dead.is_empty() || locked}
                     onclick={send(props, RetriesAction::RetryAllDeadLetters)}>{ s.retry_all }</button>
             </div>
-            <p class="empty" hidden={!dead.is_empty()}>{ s.dlq_empty }</p>
+            <p class="empty" hidden={!dead.is_empty()}>{ dlq_empty_text(engine, s) }</p>
             <div class="table-scroll dlq-scroll" tabindex="0" role="region" aria-label={s.dlq_heading} hidden={dead.is_empty()}>
                 <table>
                     <thead><tr>
@@ -349,7 +363,7 @@ fn delivery_log(props: &PanelProps) -> Html {
         html! {
             <li>
                 <span class={classes!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>
-                { format!("{} · {} · {}: {text}{dead}", format::seconds(a.at_ms), (s.lane)(a.event + 1), (s.attempt_label)(a.cycle_attempt)) }
+                { format!("{} · {} · {}: {text}{dead}", format::seconds(a.at_ms), (s.lane)(a.event + 1), (s.attempt_label)(a.cycle_attempt, a.manual)) }
             </li>
         }
     });
@@ -371,7 +385,7 @@ fn live_region(props: &PanelProps) -> Html {
         let a = trace.get(n.index)?;
         let (_, _, what) = marker(a.outcome, s);
         let what = if matches!(a.follow, Follow::DeadLettered) { format!("{what} → {}", s.outcome_dead_letter) } else { what.to_string() };
-        Some((s.narrate)(&format::seconds(a.at_ms), a.event + 1, a.cycle_attempt, &what, n.more))
+        Some((s.narrate)(&format::seconds(a.at_ms), a.event + 1, &(s.attempt_label)(a.cycle_attempt, a.manual), &what, n.more))
     });
     html! { <div class="visually-hidden narration" role="status" aria-live="polite" aria-atomic="true">{ text.unwrap_or_default() }</div> }
 }

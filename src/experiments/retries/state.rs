@@ -88,8 +88,16 @@ impl State {
         }
     }
 
+    /// Nothing left to deliver and the clock at the run's end: the last
+    /// delivery, or the plan's last instant (an outage's end, the last
+    /// intervention) if later. Play runs on to it, so a learner sees the
+    /// outage end even when every event is parked in dead-letter.
     pub fn finished(&self) -> bool {
-        self.pair.finished()
+        self.pair.finished() && self.clock_ms >= self.run_end_ms()
+    }
+
+    pub fn run_end_ms(&self) -> u64 {
+        self.pair.end_ms().max(self.pair.plan().last_ms())
     }
 
     /// Rebuilds the run when its config or plan changed, at the same clock:
@@ -109,9 +117,9 @@ impl State {
             Transport::Pause => self.playing = false,
             Transport::Step => {
                 self.playing = false;
-                if let Some(due_ms) = self.pair.next_due_ms() {
-                    self.advance_to(due_ms.max(self.clock_ms), None);
-                }
+                // The next delivery, or (none left) the run's end.
+                let to_ms = self.pair.next_due_ms().unwrap_or_else(|| self.run_end_ms());
+                self.advance_to(to_ms.max(self.clock_ms), None);
             }
             Transport::Reset => self.seek(0),
             Transport::Tick {
@@ -124,7 +132,9 @@ impl State {
                 // Long pauses (a background tab) do not jump the run ahead.
                 let elapsed = elapsed_real_ms.clamp(0.0, 250.0);
                 let advance_ms = (elapsed * f64::from(params.speed_s_per_s)).round() as u64;
-                self.advance_to(self.clock_ms + advance_ms, Some(now_real_ms));
+                // Every delivery falls at or before the run's end: play stops there.
+                let to_ms = (self.clock_ms + advance_ms).min(self.run_end_ms().max(self.clock_ms));
+                self.advance_to(to_ms, Some(now_real_ms));
                 if self.finished() {
                     self.playing = false;
                 }

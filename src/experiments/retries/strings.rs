@@ -37,7 +37,9 @@ pub struct Strings {
     pub outcome_crash_after_ack: &'static str,
     pub outcome_dead_letter: &'static str,
     pub backoff_wait: &'static str,
-    pub attempt_label: fn(u32) -> String,
+    /// An attempt by its number in its cycle, and whether a person started
+    /// that cycle from dead-letter.
+    pub attempt_label: fn(u32, bool) -> String,
     pub counters_heading: &'static str,
     pub published: &'static str,
     pub acknowledged: &'static str,
@@ -45,6 +47,8 @@ pub struct Strings {
     pub dead_lettered: &'static str,
     pub dlq_heading: &'static str,
     pub dlq_empty: &'static str,
+    /// Empty again after manual retries: how many were retried, how many delivered.
+    pub dlq_emptied: fn(&str, &str) -> String,
     pub dlq_more: fn(&str) -> String,
     pub col_id: &'static str,
     pub col_fact_key: &'static str,
@@ -62,7 +66,8 @@ pub struct Strings {
     pub rows_written: &'static str,
     pub notifications_sent: &'static str,
     pub compare_why: fn(&str) -> String,
-    pub narrate: fn(&str, u32, u32, &str, u32) -> String,
+    /// Time, event, the attempt's label, what happened, attempts not narrated.
+    pub narrate: fn(&str, u32, &str, &str, u32) -> String,
     pub consumer_labels: &'static [&'static str],
     pub jitter_labels: &'static [&'static str],
     pub speed_param: &'static str,
@@ -128,7 +133,12 @@ pub static ES: Strings = Strings {
     outcome_crash_after_ack: "confirmado antes y perdido en una caída",
     outcome_dead_letter: "a dead-letter",
     backoff_wait: "espera de backoff",
-    attempt_label: |n| if n == 1 { "entrega original".into() } else { format!("reintento {}", n - 1) },
+    attempt_label: |n, manual| match (n, manual) {
+        (1, false) => "entrega original".into(),
+        (1, true) => "reintento manual desde dead-letter".into(),
+        (n, false) => format!("reintento {}", n - 1),
+        (n, true) => format!("reintento {} tras el reintento manual", n - 1),
+    },
     counters_heading: "Contadores",
     published: "Publicados",
     acknowledged: "Confirmados",
@@ -136,6 +146,7 @@ pub static ES: Strings = Strings {
     dead_lettered: "En dead-letter",
     dlq_heading: "Cola de dead-letter (DLQ)",
     dlq_empty: "Vacía: ningún evento agotó sus reintentos. Sube la probabilidad de fallo o deja caído al consumidor para ver uno llegar.",
+    dlq_emptied: |retried, delivered| format!("Vacía otra vez: {retried} eventos reintentados a mano desde aquí, {delivered} ya entregados."),
     dlq_more: |n| format!("y {n} más (Reintentar todos los incluye)."),
     col_id: "Id",
     col_fact_key: "Clave del hecho",
@@ -153,7 +164,6 @@ pub static ES: Strings = Strings {
     notifications_sent: "Notificaciones enviadas",
     compare_why: |n| if n == "0" { "Mismas entregas, mismos fallos, y aún ninguna entrega repetida: los dos consumidores escribieron lo mismo.".into() } else { format!("Mismas entregas, mismos fallos: el consumidor no idempotente convirtió {n} entregas repetidas en {n} filas y notificaciones de más; el idempotente las descartó por id.") },
     narrate: |time, event, attempt, what, more| {
-        let attempt = if attempt == 1 { "entrega original".to_string() } else { format!("reintento {}", attempt - 1) };
         let more = if more > 0 { format!(" (y {more} intentos más)") } else { String::new() };
         format!("{time}: evento {event}, {attempt}: {what}{more}.")
     },
@@ -222,7 +232,12 @@ pub static EN: Strings = Strings {
     outcome_crash_after_ack: "acknowledged first, lost in a crash",
     outcome_dead_letter: "to dead-letter",
     backoff_wait: "backoff wait",
-    attempt_label: |n| if n == 1 { "original delivery".into() } else { format!("retry {}", n - 1) },
+    attempt_label: |n, manual| match (n, manual) {
+        (1, false) => "original delivery".into(),
+        (1, true) => "manual retry from dead-letter".into(),
+        (n, false) => format!("retry {}", n - 1),
+        (n, true) => format!("retry {} after the manual retry", n - 1),
+    },
     counters_heading: "Counters",
     published: "Published",
     acknowledged: "Acknowledged",
@@ -230,6 +245,7 @@ pub static EN: Strings = Strings {
     dead_lettered: "In dead-letter",
     dlq_heading: "Dead-letter queue (DLQ)",
     dlq_empty: "Empty: no event has exhausted its retries. Raise the failure probability or take the consumer down to see one arrive.",
+    dlq_emptied: |retried, delivered| format!("Empty again: {retried} events retried by hand from here, {delivered} delivered so far."),
     dlq_more: |n| format!("and {n} more (Retry all includes them)."),
     col_id: "Id",
     col_fact_key: "Fact key",
@@ -247,7 +263,6 @@ pub static EN: Strings = Strings {
     notifications_sent: "Notifications sent",
     compare_why: |n| if n == "0" { "Same deliveries, same failures, and no repeated delivery yet: both consumers wrote the same.".into() } else { format!("Same deliveries, same failures: the non-idempotent consumer turned {n} repeated deliveries into {n} extra rows and notifications; the idempotent one discarded them by id.") },
     narrate: |time, event, attempt, what, more| {
-        let attempt = if attempt == 1 { "original delivery".to_string() } else { format!("retry {}", attempt - 1) };
         let more = if more > 0 { format!(" (and {more} more attempts)") } else { String::new() };
         format!("{time}: event {event}, {attempt}: {what}{more}.")
     },

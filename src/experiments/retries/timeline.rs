@@ -88,7 +88,7 @@ pub fn timeline(props: &PanelProps, scroll_top_px: u32, onscroll: Callback<Event
         };
         let items = attempts.iter().map(|a| {
             let (class, glyph, text) = marker(a.outcome, t);
-            let label = format!("{} · {}: {}", format::seconds(a.at_ms), (t.attempt_label)(a.cycle_attempt), text);
+            let label = format!("{} · {}: {}", format::seconds(a.at_ms), (t.attempt_label)(a.cycle_attempt, a.manual), text);
             let wait = match a.follow {
                 Follow::RetryAt { due_ms } => {
                     let grown_ms = clock_ms.min(due_ms).saturating_sub(a.at_ms);
