@@ -230,7 +230,7 @@ fn a_link_naming_two_pages_is_passed_on_at_most_once() {
     assert_eq!(link.elsewhere, None);
     assert_eq!(link.preset, Some("storm"));
     assert_eq!(notices, vec![Notice { key: "exp".into(), value: "ack".into(), problem: Problem::OtherPage { dir: "lesson-004/" } }]);
-    assert!(notices[0].describe(Lang::Es).contains("«Colas y streams»"), "{}", notices[0].describe(Lang::Es));
+    assert!(notices[0].describe(Lang::Es).contains("«Colas y streams: colas»"), "{}", notices[0].describe(Lang::Es));
     // Without the mark too: the storm is lesson 003's own.
     assert_eq!(read_on("lesson-003/", "exp=ack&preset=storm").0.elsewhere, None);
     // Passed on once, a link naming nothing of the page it reached stays there.

@@ -388,7 +388,14 @@ pub struct Group {
     pub dir: &'static str,
     /// The cargo feature that compiles its experiments.
     pub feature: &'static str,
+    /// The page's name in the course navigation (the same on every page).
     pub title: fn(Lang) -> &'static str,
+    /// The title of the lesson the page serves, the page's `<h1>`: named by
+    /// its title, never by its file's number.
+    pub lesson: fn(Lang) -> &'static str,
+    /// One line of the page's own under the lesson's title ("1 de 2 · …"
+    /// where a lesson has two pages).
+    pub subtitle: fn(Lang) -> &'static str,
     /// What the page is for, under its title (the entry HTML prerenders the
     /// Spanish one, so the page shows its content before the module runs).
     pub intro: fn(Lang) -> &'static str,
@@ -425,8 +432,16 @@ pub static GROUPS: [Group; 6] = [
         dir: "",
         feature: "lesson-000",
         title: |lang| match lang {
-            Lang::Es => "Reintentos, dead-letter e idempotencia",
-            Lang::En => "Retries, dead-letter and idempotency",
+            Lang::Es => "At-least-once: reintentos y dead-letter",
+            Lang::En => "At-least-once: retries and dead-letter",
+        },
+        lesson: |lang| match lang {
+            Lang::Es => "At-least-once es la realidad, exactly-once es un mito práctico",
+            Lang::En => "At-least-once is reality, exactly-once is a practical myth",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "1 de 2 · Reintentos con backoff, dead-letter e idempotencia",
+            Lang::En => "1 of 2 · Retries with backoff, dead-letter and idempotency",
         },
         // Each page holds only its own group's intro.
         #[cfg(feature = "lesson-000")]
@@ -448,8 +463,16 @@ pub static GROUPS: [Group; 6] = [
         dir: "lesson-000-ids/",
         feature: "lesson-000-ids",
         title: |lang| match lang {
-            Lang::Es => "Ids deterministas (uuid5)",
-            Lang::En => "Deterministic ids (uuid5)",
+            Lang::Es => "At-least-once: ids deterministas",
+            Lang::En => "At-least-once: deterministic ids",
+        },
+        lesson: |lang| match lang {
+            Lang::Es => "At-least-once es la realidad, exactly-once es un mito práctico",
+            Lang::En => "At-least-once is reality, exactly-once is a practical myth",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "2 de 2 · Ids deterministas: la misma publicación dos veces, con uuid5",
+            Lang::En => "2 of 2 · Deterministic ids: the same publication twice, with uuid5",
         },
         #[cfg(feature = "lesson-000-ids")]
         intro: |lang| {
@@ -471,6 +494,14 @@ pub static GROUPS: [Group; 6] = [
             Lang::Es => "Garantías de entrega",
             Lang::En => "Delivery guarantees",
         },
+        lesson: |lang| match lang {
+            Lang::Es => "Garantías de entrega exactamente una vez",
+            Lang::En => "Exactly-once delivery guarantees",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "Repetidos, cursores y el registro de ids procesados",
+            Lang::En => "Repeats, cursors and the record of processed ids",
+        },
         #[cfg(feature = "lesson-001")]
         intro: |lang| {
             match lang {
@@ -491,6 +522,14 @@ pub static GROUPS: [Group; 6] = [
             Lang::Es => "Confiabilidad a escala",
             Lang::En => "Reliability at scale",
         },
+        lesson: |lang| match lang {
+            Lang::Es => "Confiabilidad a escala: idempotencia, reintentos y backpressure",
+            Lang::En => "Reliability at scale: idempotency, retries and backpressure",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "Tormentas de reintentos, timeouts y bulkheads, backpressure",
+            Lang::En => "Retry storms, timeouts and bulkheads, backpressure",
+        },
         #[cfg(feature = "lesson-003")]
         intro: |lang| {
             match lang {
@@ -508,8 +547,16 @@ pub static GROUPS: [Group; 6] = [
         dir: "lesson-004/",
         feature: "lesson-004",
         title: |lang| match lang {
-            Lang::Es => "Colas y streams",
-            Lang::En => "Queues and streams",
+            Lang::Es => "Colas y streams: colas",
+            Lang::En => "Queues and streams: queues",
+        },
+        lesson: |lang| match lang {
+            Lang::Es => "Colas y streams: mensajes que esperan",
+            Lang::En => "Queues and streams: messages that wait",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "1 de 2 · Colas: el ack, workers que compiten, visibility timeout y DLQ",
+            Lang::En => "1 of 2 · Queues: the ack, competing workers, visibility timeout and DLQ",
         },
         #[cfg(feature = "lesson-004")]
         intro: |lang| {
@@ -528,8 +575,16 @@ pub static GROUPS: [Group; 6] = [
         dir: "lesson-004-streams/",
         feature: "lesson-004-streams",
         title: |lang| match lang {
-            Lang::Es => "Streams y capacidad",
-            Lang::En => "Streams and capacity",
+            Lang::Es => "Colas y streams: streams",
+            Lang::En => "Queues and streams: streams",
+        },
+        lesson: |lang| match lang {
+            Lang::Es => "Colas y streams: mensajes que esperan",
+            Lang::En => "Queues and streams: messages that wait",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "2 de 2 · Streams: particiones, grupos de consumidores, lag y capacidad",
+            Lang::En => "2 of 2 · Streams: partitions, consumer groups, lag and capacity",
         },
         #[cfg(feature = "lesson-004-streams")]
         intro: |lang| {

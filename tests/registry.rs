@@ -286,15 +286,16 @@ fn entry_pages_prerender_what_the_lab_renders() {
             html.contains("<p class=\"lab-fallback\" role=\"alert\">"),
             "{file}: a message if the lab cannot start (a blank box otherwise)"
         );
-        let texts = Lang::Es.texts();
+        // The page is titled by its lesson, with a line of its own.
         assert!(
-            html.contains(&format!("<h1 class=\"lab-title\">{}</h1>", texts.title)),
-            "{file}: title"
+            html.contains(&format!("<h1 class=\"lab-title\">{}</h1>", (group.lesson)(Lang::Es))),
+            "{file}: the lesson's title"
         );
         assert!(
-            html.contains(&format!("<p class=\"subtitle\">{}</p>", texts.subtitle)),
+            html.contains(&format!("<p class=\"subtitle\">{}</p>", (group.subtitle)(Lang::Es))),
             "{file}: subtitle"
         );
+        assert!(html.contains(&format!("<title>{} · Retry Lab</title>", (group.title)(Lang::Es))), "{file}: <title>");
         let features = format!("data-cargo-features=\"{}\"", group.feature);
         assert!(html.contains(&features), "{file} builds {}", group.feature);
         // Another group's page has its own stylesheet, which embed.js loads by this name.
@@ -353,4 +354,33 @@ export const LINK_KEYS = new Set([{}]);
         std::fs::write(path, &text).unwrap();
         panic!("static/lab-registry.js was stale and has been written anew: commit it");
     }
+}
+
+/// Every lesson page is named after its lesson's title (the four texts'
+/// own titles), never by a file's number; a lesson with two pages says
+/// which part each is.
+#[test]
+fn every_page_names_its_lesson_by_title() {
+    use retry_lab_web::registry::GROUPS;
+    let titles = [
+        "At-least-once es la realidad, exactly-once es un mito práctico",
+        "Garantías de entrega exactamente una vez",
+        "Confiabilidad a escala: idempotencia, reintentos y backpressure",
+        "Colas y streams: mensajes que esperan",
+    ];
+    for group in &GROUPS {
+        let lesson = (group.lesson)(Lang::Es);
+        assert!(titles.contains(&lesson), "{}: {lesson}", group.dir);
+        let pages = GROUPS.iter().filter(|g| (g.lesson)(Lang::Es) == lesson).count();
+        for lang in Lang::ALL {
+            let (title, subtitle) = ((group.title)(lang), (group.subtitle)(lang));
+            for text in [title, subtitle, (group.lesson)(lang)] {
+                assert!(!["000", "001", "003", "004", "lección 0", "lesson 0"].iter().any(|n| text.contains(n)), "{text}");
+            }
+            let part = if lang == Lang::Es { " de 2 · " } else { " of 2 · " };
+            assert_eq!(pages == 2, subtitle.contains(part), "{}: {subtitle}", group.dir);
+        }
+    }
+    let names: HashSet<&str> = GROUPS.iter().map(|g| (g.title)(Lang::Es)).collect();
+    assert_eq!(names.len(), GROUPS.len(), "one name per page in the course navigation");
 }

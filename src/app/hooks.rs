@@ -213,12 +213,11 @@ pub fn use_page_header(lang: Lang, enabled: bool) {
             .then(|| gloo_utils::document().get_element_by_id("lab-header"))
             .flatten();
         if let Some(header) = header {
-            let texts = lang.texts();
-            let intro = (crate::registry::Group::here().intro)(*lang);
+            let here = crate::registry::Group::here();
             for (selector, text) in [
-                (".lab-title", texts.title),
-                (".subtitle", texts.subtitle),
-                (".lab-intro", intro),
+                (".lab-title", (here.lesson)(*lang)),
+                (".subtitle", (here.subtitle)(*lang)),
+                (".lab-intro", (here.intro)(*lang)),
             ] {
                 if let Ok(Some(el)) = header.query_selector(selector) {
                     if el.text_content().as_deref() != Some(text) {

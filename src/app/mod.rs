@@ -103,15 +103,12 @@ pub fn app(props: &AppProps) -> Html {
                     data-experiment={experiment.code()} {onclick}>{ experiment.title(lang) }</button>
             }
         });
-        // The other lesson groups' pages, by link (each page holds one group).
-        let here = Group::here();
-        let elsewhere = |g: &&Group| g.experiments.iter().all(|code| Experiment::parse(code).is_none());
-        let others = GROUPS.iter().filter(elsewhere).map(|g| {
-            let href = format!("{}?lang={}", g.path_from(here), lang.code());
-            html! { <a class="tab tab-link" {href}>{ format!("{} ↗", (g.title)(lang)) }</a> }
-        });
-        html! { <nav class="tabs" aria-label={texts.experiments_label}>{ for buttons }{ for others }</nav> }
+        html! { <nav class="tabs" aria-label={texts.experiments_label}>{ for buttons }</nav> }
     });
+    // The course: every lesson page, the same names in the same order on each,
+    // this one marked. Only on the lab's own page (an embed is one experiment).
+    let course = (init.standalone && !init.compact && init.only.is_none()).then(|| course_nav(lang));
+    let experiment_id = format!("{id_prefix}-experiment");
     let panel = PanelProps {
         state: (*state).clone(),
         dispatch: dispatch.clone(),
@@ -123,16 +120,24 @@ pub fn app(props: &AppProps) -> Html {
     let class = classes!("lab", init.compact.then_some("lab-compact"));
     html! {
         <div class={class} ref={root} lang={lang.code()} data-theme={init.theme.map(|t| t.code())}>
+            // First in the tab order (WCAG 2.4.1): straight to the experiment.
+            <a class="skip-link" href={format!("#{experiment_id}")}>{ texts.skip_to_experiment }</a>
             <header class="lab-header">
                 if !init.prerendered_header {
                     <div>
-                        if init.compact { <h2 class="lab-title">{ texts.title }</h2> } else { <h1 class="lab-title">{ texts.title }</h1> }
-                        <p class="subtitle">{ texts.subtitle }</p>
+                        if init.standalone && !init.compact {
+                            <h1 class="lab-title">{ (Group::here().lesson)(lang) }</h1>
+                            <p class="subtitle">{ (Group::here().subtitle)(lang) }</p>
+                        } else {
+                            <h2 class="lab-title">{ texts.title }</h2>
+                            <p class="subtitle">{ texts.subtitle }</p>
+                        }
                     </div>
                 }
                 <div class="lang-switch" role="group" aria-label={texts.language}>{ for lang_buttons }</div>
             </header>
             if !init.compact && !init.prerendered_header { <p class="lab-intro">{ (Group::here().intro)(lang) }</p> }
+            { course.unwrap_or_default() }
             <share::LinkNotice lang={lang} notices={init.notices.clone()} />
             { tabs.unwrap_or_default() }
             <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
@@ -140,11 +145,23 @@ pub fn app(props: &AppProps) -> Html {
                 <p class="embed-this"><a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a></p>
             }
             if panel_ready {
-                { registry::panel(state.open, &panel) }
+                <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ registry::panel(state.open, &panel) }</div>
                 { tasks::task_list(&state, &init.tasks, &id_prefix, &dispatch) }
             }
         </div>
     }
+}
+
+/// Every lesson page by its name, this one marked `aria-current="page"`.
+fn course_nav(lang: Lang) -> Html {
+    let texts = lang.texts();
+    let here = Group::here();
+    let items = GROUPS.iter().map(|g| {
+        let href = format!("{}?lang={}", g.path_from(here), lang.code());
+        let current = std::ptr::eq(g, here).then_some("page");
+        html! { <li><a {href} aria-current={current}>{ (g.title)(lang) }</a></li> }
+    });
+    html! { <nav class="course-nav" aria-label={texts.course_label}><ol>{ for items }</ol></nav> }
 }
 
 fn next_instance() -> u32 {

@@ -47,8 +47,10 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   assert.equal(await page.locator(`.dlq tbody tr[data-event="${event}"]`).count(), 0, 'the retried event left the panel');
   assert.ok(await page.locator('.log-list li').count() > 0, 'delivered events stay in the log');
 
-  // The uuid5 double publication, on its own page (the tab bar links there).
-  await page.getByRole('link', { name: /Ids deterministas/ }).click();
+  // The uuid5 double publication, the lesson's second page (the course
+  // navigation links there, and marks the page it is on).
+  assert.equal(await page.getByRole('navigation', { name: 'Lecciones del curso' }).locator('[aria-current="page"]').textContent(), 'At-least-once: reintentos y dead-letter');
+  await page.getByRole('link', { name: 'At-least-once: ids deterministas' }).click();
   await page.locator('code.uuid5').waitFor();
   assert.equal(await page.locator('code.key').textContent(), '25544|2026-07-29T14:00:00Z');
   assert.equal(await page.locator('code.uuid5').textContent(), '0a0bdc21-c5ad-5109-8e6d-77d753878591');
@@ -57,13 +59,15 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
 
   // Language.
   await page.getByRole('button', { name: 'EN', exact: true }).click();
-  assert.equal(await page.locator('h1').textContent(), 'Retry Lab');
+  assert.equal(await page.locator('h1').textContent(), 'At-least-once is reality, exactly-once is a practical myth');
+  assert.equal(await page.locator('.subtitle').first().textContent(), '2 of 2 · Deterministic ids: the same publication twice, with uuid5');
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
-  // The ack table is lesson 004's page: the tab bar links there.
-  await page.getByRole('link', { name: /Queues and streams/ }).click();
+  // The ack table is on the queues page of «Colas y streams»: the course navigation links there.
+  await page.getByRole('link', { name: 'Queues and streams: queues' }).click();
   await page.locator('tr[data-mode="before"]').waitFor();
   assert.deepEqual(await page.locator('tr[data-mode="before"] td').allTextContents(), ['1,000', '942', '0', '58']);
-  assert.equal(await page.locator('h1').textContent(), 'Retry Lab');
+  assert.equal(await page.locator('h1').textContent(), 'Queues and streams: messages that wait');
+  assert.equal(await page.locator('.course-nav [aria-current="page"]').textContent(), 'Queues and streams: queues');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -60,7 +60,8 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   // English, and the tab bar's links to the other lesson pages.
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   assert.equal(await page.getByRole('heading', { level: 2, name: 'Many clients against a dependency that recovers' }).count(), 1);
-  assert.ok(await page.getByRole('link', { name: /Queues and streams/ }).count() === 1);
+  assert.equal(await page.getByRole('link', { name: 'Queues and streams: queues' }).count(), 1);
+  assert.equal(await page.locator('h1').textContent(), 'Reliability at scale: idempotency, retries and backpressure');
   assert.deepEqual(errors, []);
   await page.close();
 });
