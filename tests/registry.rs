@@ -384,3 +384,24 @@ fn every_page_names_its_lesson_by_title() {
     let names: HashSet<&str> = GROUPS.iter().map(|g| (g.title)(Lang::Es)).collect();
     assert_eq!(names.len(), GROUPS.len(), "one name per page in the course navigation");
 }
+
+/// A scenario's name says what it is, not which text it came from: no
+/// lesson's title in front of it (a page's scenario menu cited other
+/// pages'), and no file number.
+#[test]
+fn scenario_names_cite_no_lesson() {
+    use retry_lab_web::registry::GROUPS;
+    for &e in Experiment::ALL {
+        for preset in e.presets() {
+            for lang in Lang::ALL {
+                let label = (preset.label)(lang);
+                for group in &GROUPS {
+                    let lesson = (group.lesson)(lang);
+                    let short = lesson.split(':').next().unwrap_or(lesson);
+                    assert!(!label.starts_with(short), "{}: «{label}» cites «{short}»", preset.code);
+                }
+                assert!(!["ección 0", "esson 0"].iter().any(|n| label.contains(n)), "{}: «{label}»", preset.code);
+            }
+        }
+    }
+}

@@ -52,7 +52,7 @@ pub static ES: Strings = Strings {
         _ => format!("{n} con {k}"),
     },
     breakdown: |parts, repeated| format!("Ack después, efectos por mensaje: {parts}. {repeated} mensajes tuvieron su efecto más de una vez (si cada uno manda un correo, {repeated} personas lo reciben repetido)."),
-    preset_dups: "Colas y streams: SQS estándar duplica sin caídas",
+    preset_dups: "SQS estándar duplica sin caídas",
 };
 
 pub static EN: Strings = Strings {
@@ -80,7 +80,7 @@ pub static EN: Strings = Strings {
         _ => format!("{n} with {k}"),
     },
     breakdown: |parts, repeated| format!("Ack after, effects per message: {parts}. {repeated} messages took effect more than once (if each sends an email, {repeated} people get it twice or more)."),
-    preset_dups: "Queues and streams: standard SQS duplicates with no crash",
+    preset_dups: "Standard SQS duplicates with no crash",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

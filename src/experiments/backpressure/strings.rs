@@ -57,9 +57,9 @@ pub static ES: Strings = Strings {
     memory_gauge: "Memoria usada por la cola",
     chart_label: |max, at| format!("Mensajes en la cola a lo largo del tiempo; máximo {max}; {at}."),
     limit_line: "límite",
-    preset_day: "Colas y streams: 116/s contra 100/s, un día",
-    preset_drop: "Confiabilidad a escala: cola con límite que descarta",
-    preset_slow: "Confiabilidad a escala: el productor espera",
+    preset_day: "116/s contra 100/s, un día",
+    preset_drop: "Cola con límite que descarta",
+    preset_slow: "El productor espera",
 };
 
 pub static EN: Strings = Strings {
@@ -87,9 +87,9 @@ pub static EN: Strings = Strings {
     memory_gauge: "Memory used by the queue",
     chart_label: |max, at| format!("Messages in the queue over time; at most {max}; {at}."),
     limit_line: "limit",
-    preset_day: "Queues and streams: 116/s against 100/s, one day",
-    preset_drop: "Reliability at scale: a bounded queue that drops",
-    preset_slow: "Reliability at scale: the producer waits",
+    preset_day: "116/s against 100/s, one day",
+    preset_drop: "A bounded queue that drops",
+    preset_slow: "The producer waits",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

@@ -84,12 +84,12 @@ pub static ES: Strings = Strings {
     keda_running: "Workers que corren",
     keda_last_wait: "Espera del último",
     keda_promise: |kept, promise| if kept { format!("El último espera menos que la promesa ({promise}).") } else { format!("El último espera más que la promesa ({promise}): con ese máximo de workers, no se cumple.") },
-    preset_c01: "Colas y streams, C01: pico de 350/s una hora, 10 workers",
+    preset_c01: "C01: pico de 350/s una hora, 10 workers",
     preset_day: "C01: entran 116/s y salen 100/s, un día",
-    preset_4: "Colas y streams, ejercicio 4: 85 esperando, 170 por hora",
-    preset_6: "Colas y streams, ejercicio 6: 20 minutos caído, luego 200/s",
+    preset_4: "Ejercicio 4: 85 esperando, 170 por hora",
+    preset_6: "Ejercicio 6: 20 minutos caído, luego 200/s",
     preset_6_slow: "Ejercicio 6 con 60/s",
-    preset_7: "Colas y streams, ejercicio 7: 400 a la vez, queueLength 15, 8 workers",
+    preset_7: "Ejercicio 7: 400 a la vez, queueLength 15, 8 workers",
 };
 
 pub static EN: Strings = Strings {
@@ -129,12 +129,12 @@ pub static EN: Strings = Strings {
     keda_running: "Workers running",
     keda_last_wait: "The last one's wait",
     keda_promise: |kept, promise| if kept { format!("The last one waits less than the promise ({promise}).") } else { format!("The last one waits longer than the promise ({promise}): with that most workers, it fails.") },
-    preset_c01: "Queues and streams, C01: a 350/s peak for an hour, 10 workers",
+    preset_c01: "C01: a 350/s peak for an hour, 10 workers",
     preset_day: "C01: 116/s in, 100/s out, for a day",
-    preset_4: "Queues and streams, exercise 4: 85 waiting, 170 an hour",
-    preset_6: "Queues and streams, exercise 6: down 20 minutes, then 200/s",
+    preset_4: "Exercise 4: 85 waiting, 170 an hour",
+    preset_6: "Exercise 6: down 20 minutes, then 200/s",
     preset_6_slow: "Exercise 6 at 60/s",
-    preset_7: "Queues and streams, exercise 7: 400 at once, queueLength 15, 8 workers",
+    preset_7: "Exercise 7: 400 at once, queueLength 15, 8 workers",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

@@ -54,7 +54,7 @@ pub static ES: Strings = Strings {
     legend_reread: "leído otra vez",
     legend_cursor: "cursor guardado",
     rows_more: |n| format!("y {n} lotes más."),
-    preset_lost: "Lección 000: pierde el cursor después de 5 lotes",
+    preset_lost: "Pierde el cursor después de 5 lotes",
     preset_crash: "Se cae antes de guardar el cursor del lote 5",
 };
 
@@ -82,7 +82,7 @@ pub static EN: Strings = Strings {
     legend_reread: "read again",
     legend_cursor: "cursor saved",
     rows_more: |n| format!("and {n} more batches."),
-    preset_lost: "Lesson 000: loses the cursor after 5 batches",
+    preset_lost: "Loses the cursor after 5 batches",
     preset_crash: "Crashes before saving batch 5's cursor",
 };
 

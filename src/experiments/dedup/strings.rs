@@ -56,7 +56,7 @@ pub static ES: Strings = Strings {
     concurrent_steps: ["A consulta el id: no está", "B consulta el id: no está", "A inserta y hace commit", "B inserta"],
     concurrent_without: "Sin restricción única, B también hace commit: 2 efectos.",
     concurrent_with: "Con restricción única, la base rechaza el insert de B y su transacción, efecto incluido, se deshace: 1 efecto.",
-    preset_record: "Colas y streams: 1,000 mensajes, 5 %, semilla 7",
+    preset_record: "1,000 mensajes, 5 %, semilla 7",
     preset_unique: "Dos copias a la vez, con restricción única",
 };
 
@@ -85,7 +85,7 @@ pub static EN: Strings = Strings {
     concurrent_steps: ["A checks the id: absent", "B checks the id: absent", "A inserts and commits", "B inserts"],
     concurrent_without: "Without a unique constraint, B commits too: 2 effects.",
     concurrent_with: "With a unique constraint, the database refuses B's insert and its transaction, effect included, rolls back: 1 effect.",
-    preset_record: "Queues and streams: 1,000 messages, 5 %, seed 7",
+    preset_record: "1,000 messages, 5 %, seed 7",
     preset_unique: "Two copies at once, with a unique constraint",
 };
 

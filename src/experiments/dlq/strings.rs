@@ -138,10 +138,10 @@ pub static ES: Strings = Strings {
     end_redriven: |n| format!("a la DLQ, luego redrive como mensaje {n}"),
     end_failed: "a la DLQ, luego marcado fallido",
     end_dlq_expired: "a la DLQ, donde venció",
-    preset_redrive: "Colas y streams: DLQ, arreglo a las 2 h, redrive a las 3 h",
+    preset_redrive: "DLQ, arreglo a las 2 h, redrive a las 3 h",
     preset_before_fix: "Redrive antes del arreglo: vuelven a la DLQ",
     preset_mark_failed: "Uno marcado fallido, otro con redrive",
-    preset_no_dlq: "Colas y streams, error 3: cola sin DLQ",
+    preset_no_dlq: "Error 3: cola sin DLQ",
     preset_retention: "DLQ con retención corta: vence sin que nadie lo vea",
 };
 
@@ -209,10 +209,10 @@ pub static EN: Strings = Strings {
     end_redriven: |n| format!("to the DLQ, then redriven as message {n}"),
     end_failed: "to the DLQ, then marked failed",
     end_dlq_expired: "to the DLQ, where it expired",
-    preset_redrive: "Queues and streams: a DLQ, fixed at 2 h, redriven at 3 h",
+    preset_redrive: "A DLQ, fixed at 2 h, redriven at 3 h",
     preset_before_fix: "Redrive before the fix: back in the DLQ",
     preset_mark_failed: "One marked failed, one redriven",
-    preset_no_dlq: "Queues and streams, error 3: a queue without a DLQ",
+    preset_no_dlq: "Error 3: a queue without a DLQ",
     preset_retention: "A DLQ with a short retention: expires unseen",
 };
 

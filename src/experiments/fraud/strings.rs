@@ -53,7 +53,7 @@ pub static ES: Strings = Strings {
     gaps: |n| format!("{n} de menos (huecos)"),
     state_heading: "Estado deseado frente a incremento",
     state_note: "Escribir el estado deseado se puede repetir sin cambiar el resultado; un incremento no. Así, «la IP X está bloqueada hasta T» en vez de «bloquea la IP X» (Confiabilidad a escala), y «el total de la ventana es 7» en vez de «súmale 1» (Colas y streams).",
-    preset_exercise: "Colas y streams, ejercicio 10: 6 pagos, A procesa 3",
+    preset_exercise: "Ejercicio 10: 6 pagos, A procesa 3",
     preset_late: "A procesa 5 de 6 antes de caerse",
 };
 
@@ -83,7 +83,7 @@ pub static EN: Strings = Strings {
     gaps: |n| format!("{n} too few (gaps)"),
     state_heading: "Desired state against increment",
     state_note: "Writing the desired state can be repeated without changing the result; an increment cannot. Hence “IP X is blocked until T” rather than “block IP X” (Reliability at scale), and “the window's total is 7” rather than “add 1” (Queues and streams).",
-    preset_exercise: "Queues and streams, exercise 10: 6 payments, A processes 3",
+    preset_exercise: "Exercise 10: 6 payments, A processes 3",
     preset_late: "A processes 5 of 6 before dying",
 };
 

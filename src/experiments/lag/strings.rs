@@ -45,8 +45,8 @@ pub static ES: Strings = Strings {
     alert_on: "Alerta: el lag pasa de ≈ 60 s. Sostenido 5 minutos, la promesa de 5 minutos está en peligro.",
     alert_off: "El lag está bajo ≈ 60 s.",
     chart_label: "El lag en mensajes a lo largo del tiempo, hasta ponerse al día.",
-    preset_a: "Colas y streams, ejercicio 9 (a): consumidores de 1,800/s",
-    preset_b: "Colas y streams, ejercicio 9 (b): 24 particiones de 1,500/s",
+    preset_a: "Ejercicio 9 (a): consumidores de 1,800/s",
+    preset_b: "Ejercicio 9 (b): 24 particiones de 1,500/s",
     preset_more: "Más consumidores que particiones",
 };
 
@@ -69,8 +69,8 @@ pub static EN: Strings = Strings {
     alert_on: "Alert: the lag is above ≈ 60 s. Held for 5 minutes, the 5-minute promise is at risk.",
     alert_off: "The lag is under ≈ 60 s.",
     chart_label: "The lag in messages over time, until caught up.",
-    preset_a: "Queues and streams, exercise 9 (a): consumers of 1,800/s",
-    preset_b: "Queues and streams, exercise 9 (b): 24 partitions at 1,500/s",
+    preset_a: "Exercise 9 (a): consumers of 1,800/s",
+    preset_b: "Exercise 9 (b): 24 partitions at 1,500/s",
     preset_more: "More consumers than partitions",
 };
 

@@ -34,8 +34,8 @@ pub static ES: Strings = Strings {
     moves: |n, to| format!("Con {to} particiones cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito."),
     order_note: "El orden solo se garantiza dentro de una partición: los eventos de dos llaves distintas pueden intercalarse.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, resto {r}"),
-    preset_lesson: "Colas y streams: los seis eventos con 3 particiones",
-    preset_resize: "Colas y streams, ejercicio 9: cambiar las particiones mueve llaves",
+    preset_lesson: "Los seis eventos con 3 particiones",
+    preset_resize: "Ejercicio 9: cambiar las particiones mueve llaves",
 };
 
 pub static EN: Strings = Strings {
@@ -52,8 +52,8 @@ pub static EN: Strings = Strings {
     moves: |n, to| format!("With {to} partitions, {n} events change partition (marked): their keys lose their order with what was already written."),
     order_note: "Order holds within a partition only: two keys' events may interleave.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, remainder {r}"),
-    preset_lesson: "Queues and streams: the six events with 3 partitions",
-    preset_resize: "Queues and streams, exercise 9: changing the partitions moves keys",
+    preset_lesson: "The six events with 3 partitions",
+    preset_resize: "Exercise 9: changing the partitions moves keys",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

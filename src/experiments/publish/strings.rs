@@ -46,7 +46,7 @@ pub static ES: Strings = Strings {
     col_v4: "id v4",
     col_uuid5: "id uuid5",
     invalid: "Esta combinación no se puede simular.",
-    preset_twice: "Lección 000: 20 hechos publicados dos veces",
+    preset_twice: "20 hechos publicados dos veces",
     preset_failing: "Dos veces, con 30 % de fallas",
 };
 
@@ -70,7 +70,7 @@ pub static EN: Strings = Strings {
     col_v4: "v4 id",
     col_uuid5: "uuid5 id",
     invalid: "This combination cannot be simulated.",
-    preset_twice: "Lesson 000: 20 facts published twice",
+    preset_twice: "20 facts published twice",
     preset_failing: "Twice, with 30 % failures",
 };
 

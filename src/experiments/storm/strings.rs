@@ -112,11 +112,11 @@ pub static ES: Strings = Strings {
     amplification: |r, l| format!("Reintentar en cada capa multiplica: con {r} reintentos (es decir, {r} + 1 intentos) en cada una de {l} capas, la de abajo recibe hasta ({r} + 1)^{l} llamadas por cada pedido. Reintenta en una sola capa."),
     measured: "Medido por el laboratorio en el escenario por defecto (100 clientes, vuelve a 1 s con 50/s, base 200 ms, 5 intentos; dependencia que se vuelve a caer), semillas 1 a 20: sin jitter la ola la tumba 2 veces y pasan 40 clientes, el último a 3 s; con jitter total ninguna caída y pasan 78 a 83, el último hacia 2.2–2.5 s. Con la dependencia que descarta el exceso, sin jitter pasan los 100.",
     invalid: "Esta combinación no se puede simular.",
-    preset_storm: "Confiabilidad a escala: 100 clientes, 50/s",
-    preset_overloaded: "Confiabilidad a escala: 100 clientes, 30/s",
-    preset_shedding: "Confiabilidad a escala: una dependencia que descarta el exceso",
-    preset_budget: "Confiabilidad a escala: presupuesto de reintentos",
-    preset_breaker: "Confiabilidad a escala: circuit breaker",
+    preset_storm: "100 clientes, 50/s",
+    preset_overloaded: "100 clientes, 30/s",
+    preset_shedding: "Una dependencia que descarta el exceso",
+    preset_budget: "Presupuesto de reintentos",
+    preset_breaker: "Circuit breaker",
 };
 
 pub static EN: Strings = Strings {
@@ -169,11 +169,11 @@ pub static EN: Strings = Strings {
     amplification: |r, l| format!("Retrying at every layer multiplies: with {r} retries ({r} + 1 attempts) at each of {l} layers, the bottom one gets up to ({r} + 1)^{l} calls for one request. Retry at one layer only."),
     measured: "Measured by the lab on the default scenario (100 clients, back at 1 s with 50/s, base 200 ms, 5 attempts; a dependency that falls over again), seeds 1 to 20: without jitter the wave knocks it down twice and 40 clients get through, the last at 3 s; with full jitter it never falls and 78 to 83 get through, the last around 2.2–2.5 s. With the dependency that sheds the excess, no jitter gets all 100 through.",
     invalid: "This combination cannot be simulated.",
-    preset_storm: "Reliability at scale: 100 clients, 50/s",
-    preset_overloaded: "Reliability at scale: 100 clients, 30/s",
-    preset_shedding: "Reliability at scale: a dependency that sheds the excess",
-    preset_budget: "Reliability at scale: retry budget",
-    preset_breaker: "Reliability at scale: circuit breaker",
+    preset_storm: "100 clients, 50/s",
+    preset_overloaded: "100 clients, 30/s",
+    preset_shedding: "A dependency that sheds the excess",
+    preset_budget: "Retry budget",
+    preset_breaker: "Circuit breaker",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

@@ -57,9 +57,9 @@ pub static ES: Strings = Strings {
     rule_kept: "El timeout es menor que el plazo del llamador: nadie trabaja para quien ya se fue.",
     chart_label: |workers| format!("Workers ocupados por A y por B cada 100 ms, de {workers}."),
     busy: ["ocupados por A", "ocupados por B"],
-    preset_shared: "Confiabilidad a escala: pool compartido, timeout largo",
-    preset_bulkheads: "Confiabilidad a escala: bulkheads",
-    preset_short: "Confiabilidad a escala: timeout menor que el plazo",
+    preset_shared: "Pool compartido, timeout largo",
+    preset_bulkheads: "Bulkheads",
+    preset_short: "Timeout menor que el plazo",
 };
 
 pub static EN: Strings = Strings {
@@ -87,9 +87,9 @@ pub static EN: Strings = Strings {
     rule_kept: "The timeout is shorter than the caller's deadline: nobody works for a caller who has left.",
     chart_label: |workers| format!("Workers busy with A and with B every 100 ms, out of {workers}."),
     busy: ["busy with A", "busy with B"],
-    preset_shared: "Reliability at scale: shared pool, long timeout",
-    preset_bulkheads: "Reliability at scale: bulkheads",
-    preset_short: "Reliability at scale: timeout below the deadline",
+    preset_shared: "Shared pool, long timeout",
+    preset_bulkheads: "Bulkheads",
+    preset_short: "Timeout below the deadline",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

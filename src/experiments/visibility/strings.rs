@@ -66,14 +66,14 @@ pub static ES: Strings = Strings {
     legend_deleted: "borrado",
     rows_more: |n| format!("y {n} recepciones más."),
     rule: "La regla de la lección 004: un visibility timeout de al menos el doble del p99 del trabajo, o un heartbeat.",
-    preset_sqs: "Colas y streams: 10 minutos con los 30 s de SQS",
-    preset_ex5: "Colas y streams, ejercicio 5: p99 de 4 minutos con 30 s",
-    preset_ex5_rule: "Colas y streams, ejercicio 5: el doble del p99",
+    preset_sqs: "10 minutos con los 30 s de SQS",
+    preset_ex5: "Ejercicio 5: p99 de 4 minutos con 30 s",
+    preset_ex5_rule: "Ejercicio 5: el doble del p99",
     preset_pubsub: "Pub/Sub: 10 s por omisión",
     preset_heartbeat: "Heartbeat: 2 minutos renovados cada minuto, el worker muere",
     preset_long: "Plazo largo: 80 minutos sin heartbeat, el worker muere",
-    preset_ex8_hang: "Colas y streams, ejercicio 8: se cuelga, 15 min × 5",
-    preset_ex8_crash: "Colas y streams, ejercicio 8: tumba al worker, 3 min con heartbeat",
+    preset_ex8_hang: "Ejercicio 8: se cuelga, 15 min × 5",
+    preset_ex8_crash: "Ejercicio 8: tumba al worker, 3 min con heartbeat",
 };
 
 pub static EN: Strings = Strings {
@@ -103,14 +103,14 @@ pub static EN: Strings = Strings {
     legend_deleted: "deleted",
     rows_more: |n| format!("and {n} more receives."),
     rule: "Lesson 004's rule: a visibility timeout of at least twice the job's p99, or a heartbeat.",
-    preset_sqs: "Queues and streams: 10 minutes with SQS's 30 s",
-    preset_ex5: "Queues and streams, exercise 5: p99 of 4 minutes with 30 s",
-    preset_ex5_rule: "Queues and streams, exercise 5: twice the p99",
+    preset_sqs: "10 minutes with SQS's 30 s",
+    preset_ex5: "Exercise 5: p99 of 4 minutes with 30 s",
+    preset_ex5_rule: "Exercise 5: twice the p99",
     preset_pubsub: "Pub/Sub: its 10 s default",
     preset_heartbeat: "Heartbeat: 2 minutes renewed every minute, the worker dies",
     preset_long: "Long deadline: 80 minutes without a heartbeat, the worker dies",
-    preset_ex8_hang: "Queues and streams, exercise 8: hangs, 15 min × 5",
-    preset_ex8_crash: "Queues and streams, exercise 8: crashes the worker, 3 min with a heartbeat",
+    preset_ex8_hang: "Exercise 8: hangs, 15 min × 5",
+    preset_ex8_crash: "Exercise 8: crashes the worker, 3 min with a heartbeat",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

@@ -46,8 +46,8 @@ pub static ES: Strings = Strings {
     chart_label: "Una fila por worker; cada barra es un trabajo.",
     worker_row: |n| format!("worker {n}"),
     rows_more: |n| format!("y {n} workers más."),
-    preset_lesson: "Colas y streams: 12 trabajos de 0,1 s, 4 workers",
-    preset_pdf: "Colas y streams: un PDF de 200 páginas, 20 workers",
+    preset_lesson: "12 trabajos de 0,1 s, 4 workers",
+    preset_pdf: "Un PDF de 200 páginas, 20 workers",
     preset_memory: "Reinicio con la cola en memoria",
     preset_broker: "Reinicio con un broker",
 };
@@ -71,8 +71,8 @@ pub static EN: Strings = Strings {
     chart_label: "One row per worker; each bar is a job.",
     worker_row: |n| format!("worker {n}"),
     rows_more: |n| format!("and {n} more workers."),
-    preset_lesson: "Queues and streams: 12 jobs of 0.1 s, 4 workers",
-    preset_pdf: "Queues and streams: a 200-page PDF, 20 workers",
+    preset_lesson: "12 jobs of 0.1 s, 4 workers",
+    preset_pdf: "A 200-page PDF, 20 workers",
     preset_memory: "Restart with the queue in memory",
     preset_broker: "Restart with a broker",
 };
