@@ -62,6 +62,14 @@ pub struct State {
     pub keda: (u64, u64, u64),
 }
 
+impl State {
+    /// How long the queue takes to empty once the workers are back (the
+    /// lesson's count in exercise 6), not from the outage's start.
+    pub fn drain_after_back_s(&self, p: &Params) -> Option<u64> {
+        self.fluid.drained_at_s.map(|end| end.saturating_sub(p.down_s))
+    }
+}
+
 impl Params {
     pub fn state(&self) -> State {
         let service_per_s = self.workers * self.per_worker_per_s;
@@ -141,6 +149,7 @@ fn numbers(p: &Params, _: &Shared, c: &State) -> crate::registry::Numbers {
         ("oldest_age", opt(c.oldest_age_s, "—")),
         ("drained_at", opt(c.fluid.drained_at_s, "never")),
         ("drain_s_after_the_deepest", opt(c.fluid.drained_at_s.map(|end| end - c.fluid.peak.0), "never")),
+        ("drain_s_after_the_workers_return", opt(c.drain_after_back_s(p), "never")),
         ("promise", format!("{} s", int(p.promise_s))),
         ("waiting_at_the_end", int(c.fluid.depth.last().map_or(0, |d| d.1))),
         ("little_wait", opt(c.little_wait_s, "—")),
@@ -198,6 +207,10 @@ mod tests {
         let six = preset("exercise-6");
         assert_eq!((six.fluid.peak.1, six.fluid.drained_at_s, six.oldest_age_s), (60_000, Some(1_200 + 400), Some(1_200)));
         assert_eq!(preset("exercise-6-slow").fluid.drained_at_s, Some(1_200 + 6_000));
+        // The lesson counts from the workers' return: 400 s ≈ 7 min, 6,000 s = 100 min.
+        let params = |code| link::preset_params(&PRESETS, code).capacity;
+        assert_eq!(preset("exercise-6").drain_after_back_s(&params("exercise-6")), Some(400));
+        assert_eq!(preset("exercise-6-slow").drain_after_back_s(&params("exercise-6-slow")), Some(6_000));
         assert_eq!(preset("exercise-7").keda, (27, 8, 1_000));
     }
 

@@ -31,6 +31,9 @@ pub fn panel(props: &PanelProps) -> Html {
         ("deepest", t.deepest, format::int(c.fluid.peak.1)),
         ("newest_wait", t.newest_wait, c.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text)),
         ("oldest_age", t.oldest_age, c.oldest_age_s.map_or_else(|| "—".to_owned(), duration_text)),
+        // As the lesson counts it (exercise 6: 400 s once the workers are
+        // back), and on the run's clock (from the outage's start).
+        ("drain_after_back", t.drain_after_back, c.drain_after_back_s(p).map_or_else(|| t.never.to_owned(), duration_text)),
         ("drained", t.drained, c.fluid.drained_at_s.map_or_else(|| t.never.to_owned(), duration_text)),
         ("after", t.after_day, format::int(c.fluid.depth.last().map_or(0, |d| d.1))),
     ];
