@@ -114,7 +114,19 @@ fn each_task_holds_under_its_witness_and_not_at_the_defaults() {
 fn the_shortest_is_the_shortest() {
     assert!(!holds(&lab("exp=ttl&acks_lost=6&ttl_s=1950"), "ttl-cover"), "a minute above 1,890 s is not the shortest");
     assert!(!holds(&lab("exp=ttl&acks_lost=6&ttl_s=1889"), "ttl-cover"), "1,889 s lets the last retry through");
-    assert!(!holds(&lab("exp=visibility&job_s=240&visibility_s=480"), "visibility-one-copy"), "the lesson's rule is safe, not the shortest");
+}
+
+/// Exercise 5's task takes every answer the lesson gives: from the job's
+/// length (240 s) to the rule's twice the p99 (480 s); not a timeout that
+/// still makes copies, nor one past the rule.
+#[test]
+fn exercise_5_accepts_the_lessons_answers() {
+    for ok in [240, 300, 480] {
+        assert!(holds(&lab(&format!("exp=visibility&job_s=240&visibility_s={ok}")), "visibility-one-copy"), "{ok} s");
+    }
+    for no in [239, 481, 30] {
+        assert!(!holds(&lab(&format!("exp=visibility&job_s=240&visibility_s={no}")), "visibility-one-copy"), "{no} s");
+    }
 }
 
 #[test]

@@ -123,15 +123,15 @@ crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| st
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    // Exercise 5: any timeout from the job's length up to the lesson's rule
+    // (twice the p99, 480 s) leaves one copy and is an answer the lesson gives.
     crate::tasks::task!("visibility-one-copy", |p: &Params, _: &Shared, s: &State| {
-            let shorter = Params { timeout_s: p.timeout_s.saturating_sub(1).max(1), ..p.clone() };
-            let copies = |run: Option<&QueueRun>| run.map_or(0, |r| r.copies(0));
-            p.job_s == 240 && p.heartbeat_s == 0 && copies(s.run.as_deref().ok()) == 1 && copies(QueueRun::new(shorter.config()).as_ref().ok()) > 1
+            p.job_s == 240 && p.heartbeat_s == 0 && p.timeout_s <= 2 * p.job_s && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
         },
-        es: ["Con un trabajo de 4 minutos (240 s), encuentra el visibility timeout más corto que deja una sola copia.",
+        es: ["Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia, sin pasar de la regla de la lección (el doble del p99).",
             "Empieza en 30 s: ¿cuántas copias hay? Sube el plazo hasta que quede una.",
             "El mensaje reaparece al vencer el plazo aunque el worker siga trabajando: a 30 s, hasta 8 copias en 4 minutos. El plazo tiene que pasar la duración del trabajo; la regla de la lección pone el doble del p99, 8 minutos, por margen."],
-        en: ["With a 4-minute job (240 s), find the shortest visibility timeout that leaves one copy.",
+        en: ["With a 4-minute job (240 s), find a visibility timeout that leaves one copy, no longer than the lesson's rule (twice the p99).",
             "Start at 30 s: how many copies? Raise the timeout until one is left.",
             "The message reappears when the timeout runs out even if the worker is still on it: at 30 s, up to 8 copies in 4 minutes. The timeout must exceed the job; the lesson's rule is twice the p99, 8 minutes, for margin."]),
     crate::tasks::task!("visibility-heartbeat", |p: &Params, _: &Shared, s: &State| {
