@@ -405,3 +405,39 @@ fn scenario_names_cite_no_lesson() {
         }
     }
 }
+
+/// A lesson is named by its title on screen, never by its file's number
+/// ("lección 004"): every string literal of the page's code is read (comments
+/// and tests aside, where the numbers name files for developers).
+#[test]
+fn no_string_names_a_lesson_by_a_file_number() {
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.to_string_lossy().ends_with("tests.rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    rust_files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in code.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for literal in line.split('"').skip(1).step_by(2) {
+                let lower = literal.to_lowercase();
+                if ["lección 00", "leccion 00", "lesson 00"].iter().any(|n| lower.contains(n)) {
+                    found.push(format!("{}:{}: {literal}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "strings that name a lesson by its file's number:\n{}", found.join("\n"));
+}

@@ -21,7 +21,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Registro con expiración",
     heading: "Un registro de ids procesados que expira",
-    intro: "El consumidor idempotente guarda el id con un TTL (como en Redis con expiración). El evento se procesa en su primera entrega, pero su ack se pierde y el hub lo reentrega con el backoff de la lección 000: 30, 90, 210, 450, 930 y 1,890 s. Una repetición que llega después de que el id expiró se procesa otra vez. 0 s: el id no expira.",
+    intro: "El consumidor idempotente guarda el id con un TTL (como en Redis con expiración). El evento se procesa en su primera entrega, pero su ack se pierde y el hub lo reentrega con el backoff de «At-least-once es la realidad»: 30, 90, 210, 450, 930 y 1,890 s. Una repetición que llega después de que el id expiró se procesa otra vez. 0 s: el id no expira.",
     ttl: "TTL del id",
     acks_lost: "Acks perdidos",
     effects: "Efectos",
@@ -37,7 +37,7 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "An expiring record",
     heading: "A record of processed ids that expires",
-    intro: "The idempotent consumer stores the id with a TTL (as with Redis and an expiry). The event is processed on its first delivery, but its ack is lost and the hub redelivers it on lesson 000's backoff: 30, 90, 210, 450, 930 and 1,890 s. A repeat arriving after the id expired is processed again. 0 s: the id never expires.",
+    intro: "The idempotent consumer stores the id with a TTL (as with Redis and an expiry). The event is processed on its first delivery, but its ack is lost and the hub redelivers it on the backoff of “At-least-once is reality”: 30, 90, 210, 450, 930 and 1,890 s. A repeat arriving after the id expired is processed again. 0 s: the id never expires.",
     ttl: "The id's TTL",
     acks_lost: "Acks lost",
     effects: "Effects",
