@@ -30,6 +30,10 @@ test('partitions and keys, then the lag: the lesson\'s six events and exercise 9
   await page.locator('.lag-chart').waitFor();
   const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
   assert.deepEqual([await counter('consume'), await counter('spare'), await counter('catch_up')], ['21,600/s', '1,600/s', '12 min 30 s']);
+  // Exercise 9's two times, reconciled: 10 minutes to fall 1.2 M behind at a
+  // 2,000/s deficit, and the 60 s those messages took to arrive (the alert's).
+  assert.deepEqual([await counter('behind_for'), await counter('lag_time')], ['10 min 0 s', '1 min 0 s']);
+  assert.match(await page.locator('.lag .dlq-alert').textContent(), /no pasa de|not above/);
   await page.getByLabel('Scenario').selectOption('exercise-9b');
   await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === '1 min 15 s');
   await page.getByLabel('Scenario').selectOption('more-consumers');

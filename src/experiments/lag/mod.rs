@@ -23,12 +23,15 @@ pub struct Params {
     pub per_consumer_per_s: u64,
     pub arrival_per_s: u64,
     pub behind: u64,
+    /// Each consumer's rate before the fix the exercise compares (the
+    /// lesson's group read 18,000/s: 12 × 1,500), which let the lag build up.
+    pub before_per_consumer_per_s: u64,
 }
 
 impl Default for Params {
     /// Exercise 9 (a): 12 partitions, consumers of 1,800/s, 20,000/s arriving, 1.2 M behind.
     fn default() -> Self {
-        Self { partitions: 12, consumers: 12, per_consumer_per_s: 1_800, arrival_per_s: 20_000, behind: 1_200_000 }
+        Self { partitions: 12, consumers: 12, per_consumer_per_s: 1_800, arrival_per_s: 20_000, behind: 1_200_000, before_per_consumer_per_s: 1_500 }
     }
 }
 
@@ -37,9 +40,19 @@ impl Params {
         catch_up(self.partitions, self.consumers, self.per_consumer_per_s, self.arrival_per_s, self.behind)
     }
 
-    /// The lag in time: what the messages behind took to arrive.
+    /// The lag in time: what the messages behind took to arrive (the
+    /// lesson's alert watches this: lag above ≈ 60 s).
     pub fn lag_s(&self) -> Option<f64> {
         (self.arrival_per_s > 0).then(|| self.behind as f64 / self.arrival_per_s as f64)
+    }
+
+    /// How long the group has been falling behind to be this far back: the
+    /// backlog over the deficit before the fix (exercise 9: 1.2 M at 20,000
+    /// − 18,000 = 2,000/s, 10 minutes). None if it kept up before.
+    pub fn behind_for_s(&self) -> Option<f64> {
+        let (reading, _) = retry_lab_core::stream::group(self.partitions, self.consumers);
+        let deficit = self.arrival_per_s.saturating_sub(u64::from(reading) * self.before_per_consumer_per_s);
+        (deficit > 0).then(|| self.behind as f64 / deficit as f64)
     }
 }
 
@@ -52,7 +65,7 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
 
-static PARAMS: [ParamSpec<Params>; 5] = [
+static PARAMS: [ParamSpec<Params>; 6] = [
     ParamSpec::new("lag_partitions", "lag_partitions", Domain::int(1, 1_000, ""), |l| s(l).partitions,
         |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
     ParamSpec::new("lag_consumers", "lag_consumers", Domain::int(1, 1_000, ""), |l| s(l).consumers,
@@ -63,6 +76,8 @@ static PARAMS: [ParamSpec<Params>; 5] = [
         |p| Value::Int(p.arrival_per_s), |p, v| p.arrival_per_s = int(&v)),
     ParamSpec::new("behind", "behind", Domain::int(0, 10_000_000_000, ""), |l| s(l).behind,
         |p| Value::Int(p.behind), |p, v| p.behind = int(&v)),
+    ParamSpec::new("rate_before", "rate_before", Domain::int(0, 10_000_000, "/s"), |l| s(l).rate_before,
+        |p| Value::Int(p.before_per_consumer_per_s), |p, v| p.before_per_consumer_per_s = int(&v)),
 ];
 
 static PRESETS: [Preset; 3] = [
@@ -90,6 +105,8 @@ crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experime
             ("catch_up_s", c.catch_up_s.map_or_else(|| "never".to_owned(), |s| crate::format::int(s.round() as u64))),
             ("reading", reading.to_string()),
             ("idle", idle.to_string()),
+            ("lag_s", p.lag_s().map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
+            ("behind_for_s", p.behind_for_s().map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
         ]
     });
 
@@ -131,5 +148,9 @@ mod tests {
         // 20 consumers on 12 partitions: 8 idle, 18,000/s, never catches up.
         assert_eq!(preset("more-consumers").catch_up().catch_up_s, None);
         assert_eq!(Params::default().lag_s(), Some(60.0));
+        // The lesson's "10 minutos atrasado (1.2 M)": 1.2 M at a 2,000/s deficit
+        // (12 × 1,500 = 18,000 against 20,000), beside the 60 s the alert reads.
+        assert_eq!(Params::default().behind_for_s(), Some(600.0));
+        assert_eq!(Params { before_per_consumer_per_s: 2_000, ..Params::default() }.behind_for_s(), None, "it kept up");
     }
 }

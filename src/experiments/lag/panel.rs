@@ -25,6 +25,9 @@ pub fn panel(props: &PanelProps) -> Html {
         ("consume", t.consume, format!("{}/s", format::int(c.consume_per_s))),
         ("spare", t.spare, format!("{}/s", format::int(c.spare_per_s))),
         ("catch_up", t.catch_up, c.catch_up_s.map_or_else(|| t.never.to_owned(), seconds)),
+        // Exercise 9's two times: how long the backlog took to build up (10
+        // min), and how long it would take to arrive (60 s, what the alert reads).
+        ("behind_for", t.behind_for, p.behind_for_s().map_or_else(|| "—".to_owned(), seconds)),
         ("lag_time", t.lag_time, p.lag_s().map_or_else(|| "—".to_owned(), seconds)),
     ];
     let alert = p.lag_s().is_some_and(|s| s > ALERT_S);
