@@ -77,6 +77,46 @@ pub fn catch_up(partitions: u32, consumers: u32, per_consumer_per_s: u64, arriva
     CatchUp { consume_per_s, spare_per_s, catch_up_s }
 }
 
+/// Lesson 004's lag alert: the lag in time (messages behind ÷ arrivals)
+/// above a threshold, held for a while before it fires («lag > ≈ 60 s
+/// sostenido 5 minutos»), and clearing when the lag is back under it. The lag
+/// moves in a straight line (down at the spare rate, or up at the deficit).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LagAlert {
+    /// When it fires, s from now; None: the lag is never above the threshold
+    /// for the whole hold.
+    pub fires_at_s: Option<f64>,
+    /// When it clears after firing; None: it stays on.
+    pub clears_at_s: Option<f64>,
+}
+
+pub fn lag_alert(behind: u64, arrival_per_s: u64, consume_per_s: u64, threshold_s: u64, hold_s: u64) -> LagAlert {
+    let quiet = LagAlert { fires_at_s: None, clears_at_s: None };
+    if arrival_per_s == 0 {
+        return quiet;
+    }
+    let (behind, threshold) = (behind as f64, threshold_s as f64 * arrival_per_s as f64);
+    let shrink_per_s = consume_per_s as f64 - arrival_per_s as f64;
+    // [from, until) is when the lag is above the threshold.
+    let (from_s, until_s) = if shrink_per_s > 0.0 {
+        if behind <= threshold {
+            return quiet;
+        }
+        (0.0, Some((behind - threshold) / shrink_per_s))
+    } else if behind > threshold {
+        (0.0, None)
+    } else if shrink_per_s < 0.0 {
+        ((threshold - behind) / -shrink_per_s, None)
+    } else {
+        return quiet;
+    };
+    let fires_at_s = from_s + hold_s as f64;
+    match until_s {
+        Some(until) if until <= fires_at_s => quiet,
+        clears_at_s => LagAlert { fires_at_s: Some(fires_at_s), clears_at_s },
+    }
+}
+
 /// Lesson 004's capacity arithmetic.
 pub mod capacity {
     /// A consumer down `down_s` while `arrival_per_s` keep coming: the backlog,
@@ -231,6 +271,23 @@ pub mod capacity {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// «lag > ≈ 60 s sostenido 5 minutos»: fires only after 5 minutes above,
+    /// clears when back under; a spike that recovers within 5 min stays quiet.
+    #[test]
+    fn the_lag_alert_waits_for_its_hold_and_clears() {
+        let alert = |behind, consume| lag_alert(behind, 20_000, consume, 60, 300);
+        // Exercise 9 (a): exactly 60 s behind, catching up: never above 60 s.
+        assert_eq!(alert(1_200_000, 21_600), LagAlert { fires_at_s: None, clears_at_s: None });
+        // 20 consumers on 12 partitions (18,000/s): the lag grows from 60 s.
+        assert_eq!(alert(1_200_000, 18_000), LagAlert { fires_at_s: Some(300.0), clears_at_s: None });
+        // 120 s behind, catching up at 1,600/s: above until 750 s, so it fires at 300 s and clears at 750 s.
+        assert_eq!(alert(2_400_000, 21_600), LagAlert { fires_at_s: Some(300.0), clears_at_s: Some(750.0) });
+        // 75 s behind at 16,000/s spare: back under 60 s in 18.75 s, no alert.
+        assert_eq!(alert(1_500_000, 36_000), LagAlert { fires_at_s: None, clears_at_s: None });
+        // Under 60 s but falling behind by 2,000/s: above from 300 s, fires at 600 s.
+        assert_eq!(alert(600_000, 18_000), LagAlert { fires_at_s: Some(600.0), clears_at_s: None });
+    }
 
     #[test]
     fn murmur2_passes_kafkas_utils_test() {

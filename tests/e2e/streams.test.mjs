@@ -39,6 +39,9 @@ test('partitions and keys, then the lag: the lesson\'s six events and exercise 9
   await page.getByLabel('Scenario').selectOption('more-consumers');
   await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === 'never');
   assert.equal(await counter('idle'), '8');
+  // Falling behind from 60 s: the alert fires once the lag has stayed above ≈ 60 s for 5 minutes.
+  assert.match(await page.locator('.lag .dlq-alert').textContent(), /(suena a los|fires at) 5 min 0 s/);
+  assert.equal(await page.locator('.lag-chart .alert-fires').count(), 1);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -9,8 +9,6 @@ use crate::app::widgets::{counter_grid, param_control, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::{Experiment, ParamId};
 
-/// The lesson's alert threshold, seconds of lag.
-const ALERT_S: f64 = 60.0;
 
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
@@ -30,7 +28,11 @@ pub fn panel(props: &PanelProps) -> Html {
         ("behind_for", t.behind_for, p.behind_for_s().map_or_else(|| "—".to_owned(), seconds)),
         ("lag_time", t.lag_time, p.lag_s().map_or_else(|| "—".to_owned(), seconds)),
     ];
-    let alert = p.lag_s().is_some_and(|s| s > ALERT_S);
+    let alert = p.alert();
+    let alert_text = match (alert.fires_at_s, alert.clears_at_s) {
+        (None, _) => t.alert_quiet.to_owned(),
+        (Some(fires), clears) => (t.alert_fires)(&seconds(fires), clears.map(seconds).as_deref()),
+    };
     html! {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
@@ -39,7 +41,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 { for ParamId::of(Experiment::Lag).map(|param| param_control(props, param, None)) }
             </div>
             { counter_grid(rows) }
-            <p class={classes!("dlq-alert", alert.then_some("on"))} role="status">{ if alert { t.alert_on } else { t.alert_off } }</p>
+            <p class={classes!("dlq-alert", alert.fires_at_s.is_some().then_some("on"))} role="status">{ alert_text }</p>
             { chart(t, p, &c) }
         </section>
     }
@@ -60,12 +62,23 @@ fn chart(t: &Strings, p: &Params, c: &CatchUp) -> Html {
     let y = |lag: f64| (100.0 - lag / top * 100.0).round() as i64;
     let done_x = c.catch_up_s.map_or(1_000, |s| (s / span_s * 1_000.0).round() as i64);
     let points = format!("0,{} {done_x},{} 1000,{}", y(p.behind as f64), y(end_lag), y(end_lag));
+    // The alert's threshold (60 s of arrivals, in messages) and when it fires.
+    let threshold = (super::ALERT_S * p.arrival_per_s) as f64;
+    let threshold_y = (threshold <= top).then(|| y(threshold).to_string());
+    let x = |s: f64| ((s / span_s * 1_000.0).round() as i64).clamp(0, 1_000).to_string();
+    let fires = p.alert().fires_at_s.filter(|s| *s <= span_s);
     html! {
         <figure class="gantt lag-chart">
             <svg viewBox="-6 -4 1012 108" role="img" aria-label={t.chart_label}>
+                if let Some(ty) = threshold_y { <line class="alert-threshold" x1="0" x2="1000" y1={ty.clone()} y2={ty} /> }
+                if let Some(s) = fires { <line class="alert-fires" x1={x(s)} x2={x(s)} y1="0" y2="100" /> }
                 <polyline class="lag-line" points={points} />
             </svg>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span_s.round() as u64) }</span></div>
+            <figcaption>
+                <span class="legend-threshold">{ t.threshold_legend }</span>
+                if let Some(s) = fires { { " · " }<span class="legend-fires">{ (t.fires_legend)(&duration_text(s.round() as u64)) }</span> }
+            </figcaption>
         </figure>
     }
 }
