@@ -120,7 +120,7 @@ for (const entry of process.argv.includes('--no-lighthouse') ? [] : ENTRIES) {
   const med = (k) => pct(runs.map((r) => r[k]), 0.5);
   console.log(`Lighthouse mobile, ${entry || '(root)'} page, gzip loopback, median of ${runs.length}: performance ${med('score')}, `
     + `FCP ${fmt(med('fcp') / 1000)} s, LCP ${fmt(med('lcp') / 1000)} s, TBT ${Math.round(med('tbt'))} ms, TTI ${fmt(med('tti') / 1000)} s `
-    + `(goals: >= 98, LCP <= 1.5 s, TBT <= 100 ms); runs: ${runs.map((r) => r.score).join(', ')}`);
+    + `(goals: >= 98, LCP <= 1.2 s, TBT <= 50 ms, TTI <= 2.0 s); runs: ${runs.map((r) => r.score).join(', ')}`);
 }
 
 const loads = await coldLoads(7);
@@ -131,6 +131,14 @@ report('failure slider -> repainted results, 1,000 events, clock at 0', await ra
 const frames = await frameTimes(page, 5);
 const dropped = frames.filter((d) => d > 16.7 * 1.5).length;
 console.log(`animation, 1,000 events playing: ${frames.length} frames in 5 s, p50 ${fmt(pct(frames, 0.5))} ms, p95 ${fmt(pct(frames, 0.95))} ms, ${dropped} dropped (goal p95 <= 16.7 ms; a 60 Hz frame is 16.7 ms, so p95 at vsync means no dropped frames)`);
+// The same animation with Chromium's CPU slowed 4× (a modest phone): the
+// brief's "no dropped frame with Chromium's 4× CPU throttle".
+const cdp = await context.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+const slowFrames = await frameTimes(page, 5);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+const slowDropped = slowFrames.filter((d) => d > 16.7 * 1.5).length;
+console.log(`animation at 4x CPU throttle, 1,000 events playing: ${slowFrames.length} frames in 5 s, p50 ${fmt(pct(slowFrames, 0.5))} ms, p95 ${fmt(pct(slowFrames, 0.95))} ms, ${slowDropped} dropped (goal: 0 dropped)`);
 report('failure slider -> repainted results, 1,000 events, mid-run (replayed to the clock)', await rangeToRepaint(page, 'input[id$="-failure"]', [20, 60], 40));
 const seekTo = Array.from({ length: 40 }, (_, i) => (i * 7919) % 11_000);
 report('seek -> repainted results, 1,000 events, anywhere in the run (forward and back)', await rangeToRepaint(page, 'input[id$="-seek"]', seekTo, 40));
