@@ -173,3 +173,16 @@ fn a_language_or_a_tab_completes_nothing() {
     let state = state.reduce(Action::Open(Experiment::parse("ttl").expect("ttl"))).reduce(Action::Open(Experiment::parse("dedup").expect("dedup")));
     assert_eq!(state.progress, Progress::default(), "nor is opening a tab");
 }
+
+/// No task completes on an untouched default run played to its end (lesson
+/// 000's task 2 did, by pressing Play: the default already loses acks).
+#[test]
+fn playing_the_default_run_completes_no_task() {
+    for (experiment, query) in [("retries", "exp=retries&at=100000")] {
+        let state = lab(query);
+        for code in ["retries-recover", "retries-naive-extra", "retries-exhausted"] {
+            assert!(!holds(&state, code), "{experiment}: {code} holds on the default run at its end");
+        }
+    }
+    assert!(holds(&lab("exp=retries&ack_lost=0.6&at=100000"), "retries-naive-extra"), "raised by the learner, it does");
+}

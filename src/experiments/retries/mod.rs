@@ -254,14 +254,19 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
         en: ["Keep the consumer down until an event reaches dead-letter; fix the cause, retry it and run until every event is delivered.",
             "Add an outage longer than 1,890 s (30 + 60 + … + 960), play until dead-letter, then use “Fix the root cause now” and “Retry all”.",
             "After its 6 retries (1,890 s of waiting) the event is not lost: it waits in dead-letter. With the cause fixed, a manual retry delivers it under the same id."]),
-    crate::tasks::task!("retries-naive-extra", |_: &Params, _: &Shared, s: &State| {
-            s.pair.naive.counters().effects > s.pair.idempotent.counters().effects
+    // The lesson's default run already has lost acks: the task asks for the
+    // learner's own run (more failures or more lost acks), so pressing Play on
+    // the untouched default does not complete it.
+    crate::tasks::task!("retries-naive-extra", |p: &Params, _: &Shared, s: &State| {
+            let d = Params::default();
+            (p.failure > d.failure || p.ack_lost_share > d.ack_lost_share)
+                && s.pair.naive.counters().effects > s.pair.idempotent.counters().effects
         },
-        es: ["Encuentra una ejecución en la que el consumidor no idempotente produzca efectos de más.",
-            "Sube «acks perdidos» y la probabilidad de falla, y reproduce: un ack perdido hace que el hub reintente algo que ya se procesó.",
+        es: ["Sube los acks perdidos o los fallos y encuentra una ejecución en la que el consumidor no idempotente produzca efectos de más.",
+            "Sube «Fallos con ack perdido» y «Probabilidad de fallo por intento», y reproduce: un ack perdido hace que el hub reintente algo que ya se procesó.",
             "Un ack perdido es una entrega repetida: el no idempotente vuelve a aplicar el efecto; el idempotente reconoce el id y lo descarta. Mismos intentos, distinto resultado."],
-        en: ["Find a run where the non-idempotent consumer produces extra effects.",
-            "Raise “lost acks” and the failure probability, then play: a lost ack makes the hub retry something already processed.",
+        en: ["Raise the lost acks or the failures and find a run where the non-idempotent consumer produces extra effects.",
+            "Raise “Failures that are lost acks” and “Failure probability per attempt”, then play: a lost ack makes the hub retry something already processed.",
             "A lost ack is a repeated delivery: the naive consumer applies the effect again; the idempotent one knows the id and discards it. Same attempts, different outcome."]),
     crate::tasks::task!("retries-exhausted", |p: &Params, _: &Shared, s: &State| {
             p.plan.outages().is_empty()
