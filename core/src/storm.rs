@@ -196,6 +196,14 @@ impl StormConfig {
         Ok(())
     }
 
+    /// Calls a fragile dependency takes in one window of [`PEAK_WINDOW_US`]
+    /// without falling over (`overload_factor` × C per second over the
+    /// window, at least 1); None for one that sheds the excess.
+    pub fn absorbs_per_window(&self) -> Option<u64> {
+        let Behaviour::Fragile { overload_factor, .. } = self.behaviour else { return None };
+        Some((u64::from(overload_factor) * u64::from(self.capacity_per_s) * PEAK_WINDOW_US / US_PER_S).max(1))
+    }
+
     /// The longest exponential wait, base·2^(attempts−2): decorrelated
     /// jitter's cap (the others never exceed it).
     pub fn cap_us(&self) -> u64 {
@@ -321,6 +329,8 @@ struct Dependency {
     tokens_micro: u64,
     refilled_at_us: u64,
     behaviour: Behaviour,
+    /// `StormConfig::absorbs_per_window`.
+    absorbs: Option<u64>,
     /// Calls it took within the last window (fragile), oldest first.
     recent_us: std::collections::VecDeque<u64>,
     collapses: Vec<(u64, u64)>,
@@ -337,6 +347,7 @@ impl Dependency {
             tokens_micro: capacity_micro,
             refilled_at_us: recover_at_us,
             behaviour: cfg.behaviour,
+            absorbs: cfg.absorbs_per_window(),
             recent_us: std::collections::VecDeque::new(),
             collapses: Vec::new(),
         }
@@ -345,13 +356,12 @@ impl Dependency {
     /// A fragile dependency taking a call at `at_us`: whether it falls over
     /// (more calls in the window than it absorbs), and then until when.
     fn falls_over(&mut self, at_us: u64) -> bool {
-        let Behaviour::Fragile { overload_factor, recovery_ms } = self.behaviour else { return false };
+        let (Behaviour::Fragile { recovery_ms, .. }, Some(absorbs)) = (self.behaviour, self.absorbs) else { return false };
         while self.recent_us.front().is_some_and(|&t| t + PEAK_WINDOW_US <= at_us) {
             self.recent_us.pop_front();
         }
         self.recent_us.push_back(at_us);
-        let absorbs = u64::from(overload_factor) * self.capacity_micro / MICRO * PEAK_WINDOW_US / US_PER_S;
-        if (self.recent_us.len() as u64) <= absorbs.max(1) {
+        if (self.recent_us.len() as u64) <= absorbs {
             return false;
         }
         let back_us = at_us + recovery_ms * 1_000;

@@ -115,13 +115,12 @@ pub fn no_success_while_down(run: &StormRun) -> Result<(), StormViolation> {
 /// the window up to the collapse, the collapsing one included, pass what it
 /// absorbs (`overload_factor` × C per second over the window).
 pub fn collapses_follow_bursts(run: &StormRun) -> Result<(), StormViolation> {
-    let super::Behaviour::Fragile { overload_factor, .. } = run.config.behaviour else {
+    let Some(absorbs) = run.config.absorbs_per_window() else {
         return match run.collapses.first() {
             Some(&(at_us, _)) => Err(StormViolation::CollapseWithoutBurst { at_us, calls: 0, absorbs: u64::MAX }),
             None => Ok(()),
         };
     };
-    let absorbs = (u64::from(overload_factor) * u64::from(run.config.capacity_per_s) * super::PEAK_WINDOW_US / 1_000_000).max(1);
     for &(at_us, _) in &run.collapses {
         let taken = |c: &&super::Call| matches!(c.outcome, CallOutcome::Ok | CallOutcome::Overloaded);
         let calls = run.calls.iter().filter(taken).filter(|c| c.at_us + super::PEAK_WINDOW_US > at_us && c.at_us <= at_us).count() as u64 + 1;

@@ -108,7 +108,7 @@ static PRESETS: [Preset; 3] = [
 
 crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
     numbers: |p: &Params, _: &Shared, _: &State| {
-        let (c, (reading, idle)) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers));
+        let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
         vec![
             ("consume_per_s", crate::format::int(c.consume_per_s)),
             ("spare_per_s", crate::format::int(c.spare_per_s)),
@@ -117,8 +117,8 @@ crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experime
             ("idle", idle.to_string()),
             ("lag_s", p.lag_s().map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
             ("behind_for_s", p.behind_for_s().map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
-            ("alert_fires_at_s", p.alert().fires_at_s.map_or_else(|| "never".to_owned(), |s| crate::format::int(s.round() as u64))),
-            ("alert_clears_at_s", p.alert().clears_at_s.map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
+            ("alert_fires_at_s", alert.fires_at_s.map_or_else(|| "never".to_owned(), |s| crate::format::int(s.round() as u64))),
+            ("alert_clears_at_s", alert.clears_at_s.map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
         ]
     });
 

@@ -1,6 +1,6 @@
 //! The lag, drawn: the group's counters, the alert, and the lag over time.
 
-use retry_lab_core::stream::{group, CatchUp};
+use retry_lab_core::stream::{group, CatchUp, LagAlert};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -42,14 +42,14 @@ pub fn panel(props: &PanelProps) -> Html {
             </div>
             { counter_grid(rows) }
             <p class={classes!("dlq-alert", alert.fires_at_s.is_some().then_some("on"))} role="status">{ alert_text }</p>
-            { chart(t, p, &c) }
+            { chart(t, p, &c, &alert) }
         </section>
     }
 }
 
 /// The lag falls at the spare rate until it reaches 0, or grows when the
 /// group cannot keep up; drawn over its catch-up time (or 10 minutes).
-fn chart(t: &Strings, p: &Params, c: &CatchUp) -> Html {
+fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert) -> Html {
     let span_s = c.catch_up_s.map_or(600.0, |s| (s * 1.2).max(1.0));
     let growth = (p.arrival_per_s as f64 - c.consume_per_s as f64).max(0.0);
     let end_lag = match c.catch_up_s {
@@ -66,7 +66,7 @@ fn chart(t: &Strings, p: &Params, c: &CatchUp) -> Html {
     let threshold = (super::ALERT_S * p.arrival_per_s) as f64;
     let threshold_y = (threshold <= top).then(|| y(threshold).to_string());
     let x = |s: f64| ((s / span_s * 1_000.0).round() as i64).clamp(0, 1_000).to_string();
-    let fires = p.alert().fires_at_s.filter(|s| *s <= span_s);
+    let fires = alert.fires_at_s.filter(|s| *s <= span_s);
     html! {
         <figure class="gantt lag-chart">
             <svg viewBox="-6 -4 1012 108" role="img" aria-label={t.chart_label}>
