@@ -76,6 +76,12 @@ pub struct Texts {
     pub skip_to_experiment: &'static str,
     pub controls_heading: &'static str,
     pub seed: &'static str,
+    /// The parameters that are not beside the figure, behind one summary.
+    pub more_params: &'static str,
+    /// The experiment's explanation, behind one summary under its heading.
+    pub more_about: &'static str,
+    /// Under the figure: the seed that reproduces it.
+    pub seed_shown: &'static str,
     pub new_seed: &'static str,
     pub locked: &'static str,
     pub play: &'static str,
@@ -115,6 +121,9 @@ pub static ES: Texts = Texts {
     skip_to_experiment: "Saltar al experimento",
     controls_heading: "Parámetros",
     seed: "Semilla",
+    more_params: "Más parámetros",
+    more_about: "Más sobre este experimento",
+    seed_shown: "semilla",
     new_seed: "Nueva semilla",
     locked: "bloqueado",
     play: "Reproducir",
@@ -154,6 +163,9 @@ pub static EN: Texts = Texts {
     skip_to_experiment: "Skip to the experiment",
     controls_heading: "Parameters",
     seed: "Seed",
+    more_params: "More parameters",
+    more_about: "More about this experiment",
+    seed_shown: "seed",
     new_seed: "New seed",
     locked: "locked",
     play: "Play",

@@ -33,8 +33,10 @@ pub struct LabState {
     pub keeping: Keeping,
     /// Part of the stored progress was not read (junk, or past its bound).
     pub stored_ignored: bool,
-    /// The learner's actions on the open experiment since it was opened:
-    /// its tasks' hints show after a few (`HINT_AFTER_TRIES`).
+    /// The learner's actions on the open experiment since it was opened or
+    /// one of its tasks was last completed: the tries at the task they are
+    /// on (the first not done), whose hint shows after a few
+    /// (`HINT_AFTER_TRIES`). Each task counts its own tries.
     pub tries: u32,
     /// Bumped on every change, so components compare one number.
     pub version: u64,
@@ -166,19 +168,30 @@ impl LabState {
                 }
             }
         }
-        if records {
-            next.record_tasks();
+        if records && next.record_tasks() {
+            next.tries = 0; // the next task starts its own count
         }
         next
     }
 
-    /// Records the open experiment's tasks that hold now.
-    fn record_tasks(&mut self) {
+    /// Records the open experiment's tasks that hold now; returns whether
+    /// one was new.
+    fn record_tasks(&mut self) -> bool {
+        let mut new = false;
         for task in self.units.tasks(&self.params, self.open, self.lang) {
             if task.holds {
-                self.progress.insert(self.open.code(), task.code);
+                new |= self.progress.insert(self.open.code(), task.code);
             }
         }
+        new
+    }
+
+    /// The task whose hint may show: the first not done (the one the
+    /// learner is on), once they tried it `HINT_AFTER_TRIES` times.
+    pub fn hinted_task(&self, filter: &TaskFilter) -> Option<&'static str> {
+        let tasks = self.task_list(filter);
+        let current = tasks.iter().find(|(_, done)| !done)?;
+        (self.tries >= HINT_AFTER_TRIES).then_some(current.0.code)
     }
 
     /// The open experiment's tasks as the page shows them: done (now or

@@ -374,3 +374,23 @@ fn a_full_plan_refuses_the_next_intervention() {
     let fixed = retries_action(&one_less, RetriesAction::FixNow);
     assert_eq!(fixed.params.retries.plan.interventions().len(), retries::INTERVENTIONS_MAX, "one more fits");
 }
+
+/// Six edits of one field used to open every task's hint: each task counts
+/// its own tries now. The hint that shows is the task the learner is on
+/// (the first not done), and a completed task starts the next one's count.
+#[test]
+fn each_task_counts_its_own_tries_for_its_hint() {
+    let mut s = state();
+    for base_s in 31..37 {
+        s = set(&s, "base", Value::Int(base_s));
+    }
+    let open: Vec<&str> = s.task_list(&TaskFilter::All).iter().filter(|(_, done)| !done).map(|(t, _)| t.code).collect();
+    assert!(open.len() >= 2, "several tasks open: {open:?}");
+    assert_eq!(s.hinted_task(&TaskFilter::All), Some(open[0]), "one hint, for the task the learner is on");
+    // Seed 7: at 99 % failures with no outage, an event exhausts its retries.
+    s = set(&s, "failure", probability(Probability::from_ppm(990_000).unwrap()));
+    let s = play_to_end(s);
+    assert!(s.progress.contains("retries", "retries-exhausted"), "seed {}", s.params.shared.seed);
+    assert_eq!(s.tries, 0, "a task completed: the next one starts its own count");
+    assert_eq!(s.hinted_task(&TaskFilter::All), None);
+}

@@ -73,6 +73,10 @@ pub trait Unit {
     const CODE: &'static str;
     fn title(lang: Lang) -> &'static str;
     fn params() -> &'static [ParamSpec<Self::Params>];
+    /// The keys of the parameters shown beside the figure, at most four
+    /// (`tests/registry.rs`); the others wait under "Más parámetros".
+    /// Empty: every parameter is shown (an experiment of four or fewer).
+    const PRIMARY: &'static [&'static str] = &[];
     fn presets() -> &'static [Preset];
     fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
     /// Some parameter (its own or a shared one) changed.
@@ -134,6 +138,7 @@ macro_rules! computed_unit {
             fn title(lang: $crate::i18n::Lang) -> &'static str {
                 ($title)(lang)
             }
+            const PRIMARY: &'static [&'static str] = PRIMARY;
             fn params() -> &'static [$crate::params::ParamSpec<Params>] {
                 &PARAMS
             }
@@ -231,6 +236,10 @@ macro_rules! registry {
             /// Its tasks' codes (what `tasks=` may name).
             pub fn task_codes(self) -> Vec<&'static str> {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| t.code).collect()),+ }
+            }
+            /// The parameters beside its figure (empty: all of them).
+            pub fn primary(self) -> &'static [&'static str] {
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::PRIMARY),+ }
             }
             fn param_count(self) -> usize {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }
@@ -420,12 +429,12 @@ impl Codes {
 
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
-pub const INTRO_000_ES: &str = "Un hub entrega eventos a un consumidor que a veces falla. Reintenta con backoff exponencial determinista (30, 60, 120 … 960 s) y, agotados los reintentos, aparta el evento en dead-letter. Deja caído al consumidor, arregla la causa raíz, reintenta a mano y compara, sobre la misma ejecución, un consumidor idempotente con uno que no lo es.";
-pub const INTRO_000_IDS_ES: &str = "La misma pasada publicada dos veces: con dos ids v4 al azar el consumidor la procesa dos veces; con un id derivado con uuid5 de su llave (norad_id|inicio en UTC), una. Cambia la pasada, el namespace o la llave y mira qué cambia el id y qué no.";
-pub const INTRO_001_ES: &str = "La entrega es at-least-once, así que el consumidor tiene que aguantar repetidos: el mismo hecho publicado dos veces, con ids al azar o derivados de su llave; un consumidor que lee un log con su propio cursor y lo pierde, o se cae antes de guardarlo, y dónde escribe su registro de ids procesados: en la misma transacción que el efecto, antes o después, y con qué expiración.";
-pub const INTRO_003_ES: &str = "Lo que mantiene en pie a un servicio cuando una dependencia falla o se satura: muchos clientes que reintentan contra una dependencia que acaba de volver (con y sin jitter, con presupuesto de reintentos o circuit breaker), timeouts frente al plazo de quien llama con bulkheads, y colas con o sin límite entre un productor rápido y un consumidor lento.";
-pub const INTRO_004_STREAMS_ES: &str = "Un log de solo agregar partido en particiones: la llave elige la partición, cada grupo de consumidores lo lee con sus propios offsets, un consumidor por partición, y un rebalanceo entrega las particiones de un consumidor caído a otro, que retoma desde el último offset confirmado. Luego la aritmética de la capacidad: el lag en mensajes y en tiempo, los backlogs que solo se vacían con capacidad de sobra, la ley de Little y el autoescalado por largo de cola.";
-pub const INTRO_004_ES: &str = "Un consumidor que se cae entre su trabajo y su ack, y un broker que vuelve a encolar lo que no se confirmó: con el ack antes de procesar se pierden mensajes, después se procesan dos veces, después y con un registro de ids procesados cada uno tiene efecto una sola vez. Y varios workers sobre una misma cola, en memoria o en un broker, y el visibility timeout: un mensaje escondido mientras un worker lo procesa, que reaparece si el plazo vence, los heartbeats, los mensajes venenosos y la DLQ, con su alerta, el redrive y la retención.";
+pub const INTRO_000_ES: &str = "Un consumidor que a veces falla: el hub reintenta con backoff exponencial, aparta en dead-letter lo que agota sus reintentos y lo reintenta cuando se arregla la causa.";
+pub const INTRO_000_IDS_ES: &str = "La misma pasada publicada dos veces: con ids v4 al azar el consumidor la procesa dos veces; con un id uuid5 derivado de su clave, una.";
+pub const INTRO_001_ES: &str = "La entrega es al menos una vez: el consumidor recibe repetidos. Aquí, dónde escribir el registro de ids procesados, qué pasa con su cursor y con su expiración.";
+pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dependencia falla o se satura: reintentos con y sin jitter, timeouts y bulkheads, colas con límite.";
+pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";
+pub const INTRO_004_ES: &str = "Qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola, el visibility timeout y la DLQ.";
 
 pub static GROUPS: [Group; 6] = [
     Group {
@@ -448,7 +457,7 @@ pub static GROUPS: [Group; 6] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_000_ES,
-            Lang::En => "A hub delivers events to a consumer that sometimes fails. It retries with a deterministic exponential backoff (30, 60, 120 … 960 s) and, once the retries are exhausted, sets the event aside in dead-letter. Take the consumer down, fix the root cause, retry by hand, and compare an idempotent consumer with one that is not, on the same run.",
+            Lang::En => "A consumer that sometimes fails: the hub retries with exponential backoff, sets aside in dead-letter what exhausts its retries, and retries it once the cause is fixed.",
         }
         },
         #[cfg(not(feature = "lesson-000"))]
@@ -478,7 +487,7 @@ pub static GROUPS: [Group; 6] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_000_IDS_ES,
-            Lang::En => "The same pass published twice: with two random v4 ids the consumer processes it twice; with an id derived by uuid5 from its key (norad_id|start in UTC), once. Change the pass, the namespace or the key and see what changes the id and what does not.",
+            Lang::En => "The same pass published twice: with random v4 ids the consumer processes it twice; with a uuid5 id derived from its key, once.",
         }
         },
         #[cfg(not(feature = "lesson-000-ids"))]
@@ -506,7 +515,7 @@ pub static GROUPS: [Group; 6] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_001_ES,
-            Lang::En => "Delivery is at-least-once, so the consumer must withstand repeats: the same fact published twice, with random ids or ids derived from its key; a consumer reading a log with a cursor of its own that it loses, or crashes before saving, and where it writes its record of processed ids: in the effect's transaction, before it or after it, and with what expiry.",
+            Lang::En => "Delivery is at least once: the consumer receives repeats. Here, where to write the record of processed ids, and what happens to its cursor and its expiry.",
         }
         },
         #[cfg(not(feature = "lesson-001"))]
@@ -534,7 +543,7 @@ pub static GROUPS: [Group; 6] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_003_ES,
-            Lang::En => "What keeps a service standing when a dependency fails or saturates: many clients retrying against a dependency that has just come back (with and without jitter, with a retry budget or a circuit breaker), timeouts against the caller's deadline with bulkheads, and queues with or without a bound between a fast producer and a slow consumer.",
+            Lang::En => "What keeps a service standing when its dependency fails or saturates: retries with and without jitter, timeouts and bulkheads, bounded queues.",
         }
         },
         #[cfg(not(feature = "lesson-003"))]
@@ -562,7 +571,7 @@ pub static GROUPS: [Group; 6] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_ES,
-            Lang::En => "A consumer that crashes between its work and its ack, and a broker that puts back whatever was not acknowledged: acknowledge before processing and messages are lost, after and they are processed twice, after with a record of processed ids and each one takes effect once. And several workers on one queue, in memory or in a broker, and the visibility timeout: a message hidden while a worker processes it, shown again if the deadline passes, heartbeats, poison messages and the DLQ, with its alert, redrive and retention.",
+            Lang::En => "What a broker does with what was not acknowledged: when to ack, several workers on one queue, the visibility timeout and the DLQ.",
         }
         },
         #[cfg(not(feature = "lesson-004"))]
@@ -590,7 +599,7 @@ pub static GROUPS: [Group; 6] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_STREAMS_ES,
-            Lang::En => "An append-only log split into partitions: the key picks the partition, each consumer group reads it with offsets of its own, one consumer per partition, and a rebalance hands a dead consumer's partitions to another, which resumes from the last committed offset. Then the arithmetic of capacity: lag in messages and in time, backlogs that drain only with spare capacity, Little's law and autoscaling on the queue's length.",
+            Lang::En => "A log split into partitions that consumer groups read with their own offsets; and the arithmetic of capacity: lag, backlog and Little's law.",
         }
         },
         #[cfg(not(feature = "lesson-004-streams"))]

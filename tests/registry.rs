@@ -441,3 +441,56 @@ fn no_string_names_a_lesson_by_a_file_number() {
     }
     assert!(found.is_empty(), "strings that name a lesson by its file's number:\n{}", found.join("\n"));
 }
+
+/// Beside each figure, at most four parameters (`Unit::PRIMARY`); the rest
+/// wait under "Más parámetros". Each key named there is a parameter of its
+/// experiment, and an experiment that names none has four at most.
+#[test]
+fn at_most_four_parameters_beside_each_figure() {
+    use retry_lab_web::registry::{Experiment, ParamId};
+    for &experiment in Experiment::ALL {
+        let keys: Vec<&str> = ParamId::of(experiment).map(|p| p.key()).collect();
+        let primary = experiment.primary();
+        for key in primary {
+            assert!(keys.contains(key), "{}: {key} is not one of its parameters {keys:?}", experiment.code());
+        }
+        let shown = if primary.is_empty() { keys.len() } else { primary.len() };
+        assert!(shown <= 4, "{}: {shown} parameters beside the figure", experiment.code());
+    }
+}
+
+/// What a hint quotes («…» in Spanish, “…” in English) is a label the
+/// learner can find: a string of that experiment's own strings or of the
+/// shell's, in that language's quotes. Hints used to name controls that did
+/// not exist («acks perdidos», «Paso» for the button «Avanzar»).
+#[test]
+fn every_label_a_hint_quotes_exists() {
+    use retry_lab_web::registry::States;
+    let root = env!("CARGO_MANIFEST_DIR");
+    let shell = std::fs::read_to_string(format!("{root}/src/i18n.rs")).unwrap();
+    let params = LabParams::default();
+    let states = States::init(&params, Experiment::first(), 0);
+    let (mut quoted, mut missing) = (0, Vec::new());
+    for &experiment in Experiment::ALL {
+        let dir = format!("{root}/src/experiments/{}", experiment.code());
+        let own: String = std::fs::read_dir(&dir).unwrap().map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap()).collect();
+        for (lang, open, close) in [(Lang::Es, '«', '»'), (Lang::En, '“', '”')] {
+            for task in states.tasks(&params, experiment, lang) {
+                let mut rest = task.text.hint;
+                while let Some(start) = rest.find(open) {
+                    let after = &rest[start + open.len_utf8()..];
+                    let end = after.find(close).unwrap_or_else(|| panic!("{}: unclosed quote in {:?}", task.code, task.text.hint));
+                    let label = &after[..end];
+                    let literal = |text: &str| text.contains(&format!("\"{label}\"")) || text.contains(&format!("\"{label} ")) || text.contains(&format!(" {label}\""));
+                    if !(literal(&own) || literal(&shell)) {
+                        missing.push(format!("{} ({lang:?}) quotes «{label}», which is no label of {} or of the shell", task.code, experiment.code()));
+                    }
+                    quoted += 1;
+                    rest = &after[end + close.len_utf8()..];
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(quoted > 20, "the hints quote labels ({quoted})");
+}

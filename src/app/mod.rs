@@ -95,7 +95,8 @@ pub fn app(props: &AppProps) -> Html {
             </button>
         }
     });
-    let tabs = init.only.is_none().then(|| {
+    // A page of one experiment has no tabs to choose from.
+    let tabs = (init.only.is_none() && Experiment::ALL.len() > 1).then(|| {
         let buttons = Experiment::ALL.iter().map(|&experiment| {
             let onclick = dispatch.to_callback().reform(move |_| Action::Open(experiment));
             html! {
@@ -109,7 +110,9 @@ pub fn app(props: &AppProps) -> Html {
     // this one marked. Only on the lab's own page (an embed is one experiment).
     let course = (init.standalone && !init.compact && init.only.is_none()).then(|| course_nav(lang));
     let experiment_id = format!("{id_prefix}-experiment");
+    // The tasks go beside the experiment's figure, where the panel puts them.
     let panel = PanelProps {
+        tasks: tasks::task_list(&state, &init.tasks, &id_prefix, &dispatch),
         state: (*state).clone(),
         dispatch: dispatch.clone(),
         id_prefix: id_prefix.clone(),
@@ -141,12 +144,12 @@ pub fn app(props: &AppProps) -> Html {
             <share::LinkNotice lang={lang} notices={init.notices.clone()} />
             { tabs.unwrap_or_default() }
             <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
-            if let Some((export, embed)) = tools {
-                <p class="embed-this"><a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a></p>
-            }
             if panel_ready {
                 <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ registry::panel(state.open, &panel) }</div>
-                { tasks::task_list(&state, &init.tasks, &id_prefix, &dispatch) }
+            }
+            // Tools for authors: after the experiment, never before it.
+            if let Some((export, embed)) = tools {
+                <p class="embed-this"><a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a></p>
             }
         </div>
     }

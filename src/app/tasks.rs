@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::lab::{Action, LabState, HINT_AFTER_TRIES};
+use crate::lab::{Action, LabState};
 use crate::tasks::{Keeping, TaskFilter};
 
 pub fn task_list(state: &LabState, filter: &TaskFilter, id_prefix: &str, dispatch: &UseReducerDispatcher<LabState>) -> Html {
@@ -15,7 +15,7 @@ pub fn task_list(state: &LabState, filter: &TaskFilter, id_prefix: &str, dispatc
     }
     let t = state.lang.task_texts();
     let count = tasks.iter().filter(|(_, done)| *done).count();
-    let hints = state.tries >= HINT_AFTER_TRIES;
+    let hinted = state.hinted_task(filter);
     let heading_id = format!("{id_prefix}-tasks");
     let items = tasks.iter().map(|(task, done)| html! {
         <li class={if *done { "task task-done" } else { "task" }} data-task={task.code}>
@@ -23,7 +23,7 @@ pub fn task_list(state: &LabState, filter: &TaskFilter, id_prefix: &str, dispatc
             <span class="task-goal">{ task.text.goal }<span class="visually-hidden">{ if *done { t.task_done } else { t.task_todo } }</span></span>
             if *done {
                 <p class="task-why">{ task.text.why }</p>
-            } else if hints {
+            } else if hinted == Some(task.code) {
                 <details class="task-hint"><summary>{ t.hint }</summary><p>{ task.text.hint }</p></details>
             }
         </li>

@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::format;
 use crate::lab::{Action, LabState};
 use crate::params::{int, Domain, Value};
-use crate::registry::{ParamId, Transport};
+use crate::registry::{Experiment, LabParams, ParamId, Transport};
 
 /// What a panel receives: the state, the reducer's dispatcher, and the
 /// instance's id prefix (ids stay unique with several labs on one page).
@@ -17,6 +17,9 @@ pub struct PanelProps {
     pub state: LabState,
     pub dispatch: UseReducerDispatcher<LabState>,
     pub id_prefix: AttrValue,
+    /// The guided tasks ("Prueba esto"), which the panel places beside its
+    /// figure (`hero`).
+    pub tasks: Html,
 }
 
 impl PanelProps {
@@ -232,7 +235,7 @@ pub fn playback(p: &PanelProps, props: &PlaybackView) -> Html {
     let clock_text = format::seconds(props.clock_ms - props.clock_ms % 1_000);
     let speed_text = (t.speed_value)(&format::int(u64::from(props.speed_s_per_s)));
     html! {
-        <div class="playback card" role="group" aria-label={t.clock}>
+        <div class="playback card" role="group" aria-label={t.clock} data-primary="">
             <div class="buttons">
                 <button type="button" class="play" aria-pressed={props.playing.to_string()} disabled={props.finished && !props.playing}
                     onclick={transport(Transport::TogglePlay)}>
@@ -312,6 +315,81 @@ pub fn over_budget(props: &PanelProps, code: &'static str, heading: &'static str
             <p>{ intro }</p>
             { controls }
             <p class="over-budget" role="alert">{ text }</p>
+            { props.tasks.clone() }
         </section>
+    }
+}
+
+/// An experiment's controls: its primary parameters (`Unit::PRIMARY`, at
+/// most four) in the first screen, the others and the seed under "Más
+/// parámetros" — open when one of them is not at its default, so that a
+/// link or a scenario that set one shows it. `shown` hides parameters that
+/// do not apply (a breaker's settings with the breaker off); `extra` goes
+/// with the others (an experiment's own editors); `hint` puts a line under
+/// a parameter's label.
+pub fn controls(p: &PanelProps, experiment: Experiment, shown: impl Fn(&str) -> bool, hint: impl Fn(&str) -> Option<AttrValue>, seeded: bool, extra: Html) -> Html {
+    let state = &p.state;
+    let t = state.lang.texts();
+    let primary = experiment.primary();
+    let is_primary = |param: &ParamId| primary.is_empty() || primary.contains(&param.key());
+    let params: Vec<ParamId> = ParamId::of(experiment).filter(|param| shown(param.key())).collect();
+    let defaults = LabParams::default();
+    let moved = params.iter().filter(|param| !is_primary(param)).any(|param| param.get(&state.params) != param.get(&defaults))
+        || (seeded && state.params.shared != defaults.shared);
+    let more: Vec<Html> = params.iter().filter(|param| !is_primary(param)).map(|&param| param_control(p, param, hint(param.key()))).collect();
+    let has_more = !more.is_empty() || seeded || extra != Html::default();
+    html! {
+        <>
+            <div class="control-grid primary-controls" data-primary="">
+                { for params.iter().filter(|param| is_primary(param)).map(|&param| param_control(p, param, hint(param.key()))) }
+            </div>
+            if has_more {
+                <details class="more-params" open={moved}>
+                    <summary>{ t.more_params }</summary>
+                    <div class="control-grid">
+                        { for more }
+                        if seeded { { seed_control(p) } }
+                    </div>
+                    { extra }
+                </details>
+            }
+        </>
+    }
+}
+
+/// The experiment's one figure and, beside it (under it on a phone), the
+/// tasks about it: success shows next to what it is about.
+pub fn hero(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
+    html! {
+        <div class="hero-row">
+            { hero_figure(p, insight, seeded, body) }
+            { p.tasks.clone() }
+        </div>
+    }
+}
+
+/// The figure alone: above it, what it shows in one sentence of this run's
+/// numbers (its `figcaption`); on a seeded run, the seed that reproduces it.
+pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
+    let t = p.state.lang.texts();
+    html! {
+        <figure class="hero">
+            <figcaption class="insight">
+                { insight }
+                if seeded { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
+            </figcaption>
+            { body }
+        </figure>
+    }
+}
+
+/// The experiment's explanation, one summary line under its heading: the
+/// figure's caption says the point, this says the rest.
+pub fn about(p: &PanelProps, text: &'static str) -> Html {
+    html! {
+        <details class="more-about">
+            <summary>{ p.state.lang.texts().more_about }</summary>
+            <p>{ text }</p>
+        </details>
     }
 }

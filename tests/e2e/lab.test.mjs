@@ -77,7 +77,10 @@ async function eachTab(page, base, visit) {
   for (const entry of ENTRIES) {
     await page.goto(base + entry + page.url().slice(page.url().indexOf('?')));
     await page.locator('.experiment').waitFor();
-    for (const tab of await page.locator('nav.tabs button').all()) {
+    const tabs = await page.locator('nav.tabs button').all();
+    // A page of one experiment has no tabs: its one experiment is visited as it opens.
+    if (tabs.length === 0) await visit(`${entry}${await page.locator('.experiment h2').first().textContent()}`);
+    for (const tab of tabs) {
       await tab.click();
       await visit(`${entry}${await tab.textContent()}`);
     }

@@ -22,7 +22,7 @@ test('an English browser gets English; ?lang= wins over it', async () => {
   // The prerendered header (Spanish) follows the learner's language once the lab runs.
   await page.locator('.experiment').waitFor();
   assert.equal(await page.locator('h1').textContent(), 'At-least-once is reality, exactly-once is a practical myth');
-  assert.match(await page.locator('.lab-intro').textContent(), /^A hub delivers events/);
+  assert.match(await page.locator('.lab-intro').textContent(), /^A consumer that sometimes fails/);
   await page.close();
   ({ page } = await open(browser, server.base + '?lang=es', { locale: 'en-GB' }));
   await page.locator('.experiment').waitFor();

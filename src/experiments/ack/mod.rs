@@ -89,6 +89,9 @@ static PRESETS: [Preset; 2] = [
 /// on every render, 1.3 s per slider step at 100,000 messages).
 pub type State = Option<std::rc::Rc<[LoopRow; 3]>>;
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["crash", "messages", "broker_dups"];
+
 crate::registry::computed_unit!(AckTiming, code: "ack", title: |lang| strings::strings(lang).experiment_ack,
     state: |p: &Params, shared: &Shared| p.loop_rows(shared).map(std::rc::Rc::new),
     numbers: numbers);
@@ -121,10 +124,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             p.broker_dups.ppm() > 0 && s.as_deref().is_some_and(|[_, _, dedup]| dedup.row.duplicates_discarded > 0)
         },
         es: ["Haz que el broker mismo entregue repetidos y mira quién los detiene.",
-            "Sube «repetidos del broker».",
+            "Sube «Duplicados del broker».",
             "Un broker at-least-once (SQS estándar, por ejemplo) a veces entrega dos veces aunque nadie se caiga. Solo el registro de ids procesados los detiene; el orden del ack no cambia nada aquí."],
         en: ["Make the broker itself deliver repeats and see who stops them.",
-            "Raise “broker duplicates”.",
+            "Raise “Broker duplicates”.",
             "An at-least-once broker (standard SQS, say) sometimes delivers twice even when nobody crashes. Only the record of processed ids stops them; the ack's order changes nothing here."]),
 ];
 

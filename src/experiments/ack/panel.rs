@@ -4,9 +4,9 @@ use retry_lab_core::ack_timing::{AckMode, LoopRow};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{param_control, PanelProps};
+use crate::app::widgets::{about, controls, hero, PanelProps};
 use crate::format;
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 pub fn panel(props: &PanelProps) -> Html {
     html! { <AckTimingPanel ..props.clone() /> }
@@ -32,23 +32,27 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
             </tr>
         }
     });
+    let messages = state.params.ack.messages;
+    let insight = match state.units.ack.as_deref() {
+        Some([before, after, ..]) => (t.insight)(messages, before.row.lost, after.row.effects.saturating_sub(u64::from(messages))),
+        _ => String::new(),
+    };
     html! {
         <section class="card experiment ack-timing" data-experiment="ack">
             <h2>{ t.ack_heading }</h2>
-            <p>{ t.ack_intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::AckTiming).map(|param| param_control(props, param, None)) }
-                <div class="control"><span class="label">{ shell.seed }</span><output class="value seed-value">{ state.params.shared.seed }</output></div>
-            </div>
-            <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>
-            <table class="ack-table">
-                <thead><tr>
-                    <th scope="col">{ t.col_mode }</th><th scope="col" class="num">{ shell.deliveries }</th><th scope="col" class="num">{ shell.effects }</th>
-                    <th scope="col" class="num">{ shell.duplicates_discarded }</th><th scope="col" class="num">{ shell.lost }</th>
-                </tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
-            </div>
+            { about(props, t.ack_intro) }
+            { controls(props, Experiment::AckTiming, |_| true, |_| None, true, Html::default()) }
+            { hero(props, insight, true, html! {
+                <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>
+                <table class="ack-table">
+                    <thead><tr>
+                        <th scope="col">{ t.col_mode }</th><th scope="col" class="num">{ shell.deliveries }</th><th scope="col" class="num">{ shell.effects }</th>
+                        <th scope="col" class="num">{ shell.duplicates_discarded }</th><th scope="col" class="num">{ shell.lost }</th>
+                    </tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+                </div>
+            }) }
             if let Some(rows) = state.units.ack.as_deref() { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
             <p class="hint">{ t.ack_lesson_note }</p>
         </section>

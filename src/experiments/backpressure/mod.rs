@@ -86,6 +86,9 @@ static PRESETS: [Preset; 3] = [
     Preset { code: "slow-producer", label: |l| strings::strings(l).preset_slow, values: &[("policy", "slow"), ("buffer", "10000")], versions: (1, 3) },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["in_rate", "out_rate", "policy", "buffer"];
+
 crate::registry::computed_unit!(Backpressure, code: "backpressure", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) },
     numbers: numbers);

@@ -5,9 +5,9 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::format::{self, duration_text};
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 const CHART_W: u64 = 1_000;
 const CHART_H: u64 = 100;
@@ -35,19 +35,20 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment backpressure" data-experiment="backpressure">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Backpressure).filter(|p| bounded || p.key() != "buffer").map(|param| param_control(props, param, None)) }
-            </div>
-            <p class="growth">{ (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
-                &format!("{growth:+}"), &format::int(day)) }</p>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Backpressure, |key| bounded || key != "buffer", |_| None, false, Html::default()) }
+            { hero(props, (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
+                &format!("{growth:+}"), &format::int(day)), false, html! {
+                <>
+                    <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
+                    { chart(props, run, &fate) }
+                </>
+            }) }
             { counter_grid(rows.into_iter().map(|(key, label, value)| (key, label, format::int(value)))) }
-            <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
             <div class="control">
                 <label for={props.id("memory-gauge")}>{ t.memory_gauge }</label>
                 <meter id={props.id("memory-gauge")} min="0" max={memory.to_string()} high={(memory / 10 * 8).to_string()} value={used.to_string()}></meter>
             </div>
-            { chart(props, run, &fate) }
         </section>
     }
 }

@@ -133,6 +133,9 @@ static PRESETS: [Preset; 6] = [
         values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, 3) },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["peak_rate", "cap_workers", "worker_rate", "down_s"];
+
 crate::registry::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| params.state(),
     numbers: numbers);

@@ -5,12 +5,12 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, param_control, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::{Experiment, ParamId};
 
 /// The section each parameter's control belongs to, by key prefix.
-fn controls(props: &PanelProps, keep: fn(&str) -> bool) -> Html {
+fn section_controls(props: &PanelProps, keep: fn(&str) -> bool) -> Html {
     html! {
         <div class="control-grid">
             { for ParamId::of(Experiment::Capacity).filter(|p| keep(p.key())).map(|param| param_control(props, param, None)) }
@@ -40,17 +40,17 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment capacity" data-experiment="capacity">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            { controls(props, |k| !k.starts_with("little") && !k.starts_with("keda")) }
-            { counter_grid(rows) }
+            { about(props, t.intro) }
+            { controls(props, Experiment::Capacity, |k| !k.starts_with("little") && !k.starts_with("keda"), |_| None, false, Html::default()) }
+            { hero(props, (t.insight)(&format::int(c.fluid.peak.1), c.drain_after_back_s(p).map(duration_text).as_deref()), false, chart(t, p, c)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
-            { chart(t, p, c) }
+            { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>
-            { controls(props, |k| k.starts_with("little")) }
+            { section_controls(props, |k| k.starts_with("little")) }
             { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), duration_text))]) }
             <h3>{ t.keda_heading }</h3>
             <p>{ t.keda_intro }</p>
-            { controls(props, |k| k.starts_with("keda")) }
+            { section_controls(props, |k| k.starts_with("keda")) }
             { counter_grid([
                 ("keda_wanted", t.keda_wanted, format::int(wanted)),
                 ("keda_running", t.keda_running, format::int(running)),

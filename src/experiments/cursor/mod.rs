@@ -87,6 +87,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "cursor-crash", label: |l| s(l).preset_crash, values: &[("fault", "crash-before-save")], versions: (1, 3) },
 ];
 
+/// Beside the figure: every parameter (four or fewer).
+const PRIMARY: &[&str] = &[];
+
 crate::registry::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State {
         naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),

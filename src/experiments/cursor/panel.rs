@@ -6,9 +6,9 @@ use retry_lab_core::polling::PollingReport;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{param_control, PanelProps};
+use crate::app::widgets::{about, controls, hero, PanelProps};
 use crate::format;
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 const ROWS_SHOWN: usize = 40;
 const ROW_H: usize = 14;
@@ -24,11 +24,10 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment cursor" data-experiment="cursor">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Cursor, |_| true, |_| None, false, Html::default()) }
+            { hero(props, (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem)) }
             <p class="hint">{ t.convention }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Cursor).map(|param| param_control(props, param, None)) }
-            </div>
             <table class="compare-table cursor-table">
                 <thead><tr><td></td><th scope="col">{ t.col_naive }</th><th scope="col">{ t.col_idempotent }</th></tr></thead>
                 <tbody>
@@ -37,7 +36,6 @@ pub fn panel(props: &PanelProps) -> Html {
                     { row("discarded", t.discarded, |r| r.duplicates_discarded) }
                 </tbody>
             </table>
-            { batches(t, idem) }
         </section>
     }
 }

@@ -70,6 +70,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, 3) },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["tx_messages", "tx_crash", "unique"];
+
 crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
     state: |params: &Params, shared: &Shared| State { rows: params.rows(shared) },
     numbers: |p: &Params, _: &Shared, state: &State| {

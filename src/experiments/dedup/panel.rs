@@ -6,7 +6,7 @@ use retry_lab_core::dedup_record::concurrent_copies;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{param_control, seed_control, PanelProps};
+use crate::app::widgets::{about, controls, hero, param_control, PanelProps};
 use crate::format;
 use crate::registry::{Experiment, ParamId};
 
@@ -36,22 +36,25 @@ pub fn panel(props: &PanelProps) -> Html {
             <td>{ t.verdicts[i] }</td>
         </tr>
     });
+    let insight = match rows.as_slice() {
+        [same_tx, after, before] => (t.insight)(state.params.dedup.messages, same_tx.effects, after.effects, before.lost),
+        _ => String::new(),
+    };
     html! {
         <section class="card experiment dedup" data-experiment="dedup">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Dedup).filter(|p| p.key() != "unique").map(|param| param_control(props, param, None)) }
-                { seed_control(props) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Dedup, |key| key != "unique", |_| None, true, Html::default()) }
+            { hero(props, insight, true, html! {
+                <div class="table-scroll"><table class="dedup-table">
+                    <thead><tr>
+                        <th scope="col">{ t.col_placement }</th><th scope="col">{ t.col_deliveries }</th><th scope="col">{ t.col_effects }</th>
+                        <th scope="col">{ t.col_discarded }</th><th scope="col">{ t.col_lost }</th><td></td>
+                    </tr></thead>
+                    <tbody>{ for table_rows }</tbody>
+                </table></div>
+            }) }
             { strips(t) }
-            <div class="table-scroll"><table class="dedup-table">
-                <thead><tr>
-                    <th scope="col">{ t.col_placement }</th><th scope="col">{ t.col_deliveries }</th><th scope="col">{ t.col_effects }</th>
-                    <th scope="col">{ t.col_discarded }</th><th scope="col">{ t.col_lost }</th><td></td>
-                </tr></thead>
-                <tbody>{ for table_rows }</tbody>
-            </table></div>
             { concurrent(props, t) }
         </section>
     }

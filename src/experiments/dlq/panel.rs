@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{counter_grid, param_control, slider, text_control, PanelProps, SliderProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, slider, text_control, PanelProps, SliderProps};
 use crate::format::{self, duration_text};
 use crate::lab::Action;
 use crate::params::Value;
@@ -28,26 +28,27 @@ pub fn panel(props: &PanelProps) -> Html {
     let look_ms = u64::from(params.look_s) * 1_000;
     let controls = html! {
         <>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Dlq).map(|param| param_control(props, param, None)) }
-            </div>
-            { actions_editor(props, t, params) }
+            { controls(props, Experiment::Dlq, |key| !matches!(key, "look_s" | "dlq_do"), |_| None, false, Html::default()) }
         </>
     };
     let run = match &state.units.dlq.run {
         Ok(run) => run,
         Err(over) => return crate::app::widgets::over_budget(props, "dlq", t.heading, t.intro, controls, over),
     };
+    let fates = |f: fn(&DlqFate) -> bool| run.dlq.iter().filter(|e| f(&e.fate)).count() as u64;
+    let insight = (t.insight)(run.dlq.len() as u64, fates(|f| matches!(f, DlqFate::Redriven { .. })),
+        fates(|f| matches!(f, DlqFate::MarkedFailed { .. })), fates(|f| matches!(f, DlqFate::Expired { .. })));
     html! {
         <section class="card experiment dlq-ops" data-experiment="dlq">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
+            { about(props, t.intro) }
             { controls }
             { look_slider(props, t, params.look_s) }
+            { hero(props, insight, false, lifelines(t, run, look_ms)) }
             { alert(t, run, look_ms) }
+            { actions_editor(props, t, params) }
             { dlq_table(props, t, run, params, look_ms) }
             { counter_grid(counters(t, run)) }
-            { lifelines(t, run, look_ms) }
         </section>
     }
 }

@@ -77,6 +77,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, 3) },
 ];
 
+/// Beside the figure: every parameter (four or fewer).
+const PRIMARY: &[&str] = &[];
+
 crate::registry::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| params.state(),
     numbers: |_: &Params, _: &Shared, state: &State| ["add", "upsert", "dedup", "commit_first"].into_iter().zip(state.counters).map(|(k, n)| (k, n.to_string())).collect());
@@ -87,10 +90,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             p.processed >= 5 && s.counters[0] == p.payments + p.processed && s.counters[1] == p.payments
         },
         es: ["Haz que el consumidor caído alcance a procesar 5 pagos o más antes de morir. ¿Cuánto marca el contador que suma?",
-            "Sube «procesados antes de caer».",
+            "Sube «A procesa antes de caerse».",
             "Cada pago procesado sin commit se relee y se suma otra vez: con 5, el contador marca 11 para 6 pagos. Escribir el valor de la ventana (upsert) o descartar por id deja 6, se relea lo que se relea."],
         en: ["Let the dead consumer process 5 payments or more before it dies. What does the adding counter show?",
-            "Raise “processed before the crash”.",
+            "Raise “A processes before dying”.",
             "Each payment processed without a commit is read again and added again: with 5, the counter shows 11 for 6 payments. Writing the window's value (upsert) or discarding by id leaves 6, however much is re-read."]),
     crate::tasks::task!("fraud-lucky", |p: &Params, _: &Shared, s: &State| p.processed == 0 && s.counters[0] == p.payments,
         es: ["Encuentra el caso en que el contador que suma da bien.",

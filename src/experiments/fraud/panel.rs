@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{param_control, PanelProps};
-use crate::registry::{Experiment, ParamId};
+use crate::app::widgets::{about, controls, hero, PanelProps};
+use crate::registry::Experiment;
 
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
@@ -32,10 +32,16 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment fraud" data-experiment="fraud">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Fraud).map(|param| param_control(props, param, None)) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Fraud, |_| true, |_| None, false, Html::default()) }
+            { hero(props, (t.insight)(p.payments, run.counters.iter().filter(|c| **c == p.payments).count()), false, html! {
+                <div class="table-scroll" tabindex="0" role="region" aria-label={t.heading}>
+                    <table class="sinks-table">
+                        <thead><tr><th scope="col">{ t.col_sink }</th><th scope="col">{ t.col_writes }</th><th scope="col" class="num">{ t.col_counter }</th><th scope="col">{ t.col_verdict }</th></tr></thead>
+                        <tbody>{ for rows }</tbody>
+                    </table>
+                </div>
+            }) }
             <figure class="topic">
                 <figcaption>{ t.reads_label }</figcaption>
                 <ol class="cells">
@@ -44,12 +50,7 @@ pub fn panel(props: &PanelProps) -> Html {
                     }) }
                 </ol>
             </figure>
-            <div class="table-scroll" tabindex="0" role="region" aria-label={t.heading}>
-                <table class="sinks-table">
-                    <thead><tr><th scope="col">{ t.col_sink }</th><th scope="col">{ t.col_writes }</th><th scope="col" class="num">{ t.col_counter }</th><th scope="col">{ t.col_verdict }</th></tr></thead>
-                    <tbody>{ for rows }</tbody>
-                </table>
-            </div>
+
             <h3>{ t.state_heading }</h3>
             <p>{ t.state_note }</p>
         </section>

@@ -213,6 +213,9 @@ static PRESETS: [Preset; 7] = [
         values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, 3) },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["topic_partitions", "group_consumers", "commit", "crash_consumer"];
+
 crate::registry::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) },
     numbers: numbers);

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Run, Snapshot};
-use crate::app::widgets::{counter_grid, param_control, slider, PanelProps, SliderProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, slider, PanelProps, SliderProps};
 use crate::format;
 use crate::lab::Action;
 use crate::params::Value;
@@ -23,16 +23,16 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Groups).filter(|p| p.key() != "group_at_s").map(|param| param_control(props, param, None)) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Groups, |key| key != "group_at_s", |_| None, false, Html::default()) }
             { at_slider(props, t, run.indexer.end_tick.max(1) as u32 + 1) }
+            { hero(props, (t.insight)(p.consumers, run.lengths.len()), false, html! {
+                <div class="topic" aria-describedby={props.id("groups-legend")}>
+                    { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref())) }
+                    <p id={props.id("groups-legend")} class="hint">{ t.legend }</p>
+                </div>
+            }) }
             { counters(t, run, p.consumers, &indexer, sink.as_ref(), p.at_s) }
-            <figure class="topic" aria-describedby={props.id("groups-legend")}>
-                { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref())) }
-                <figcaption id={props.id("groups-legend")} class="hint">{ t.legend }</figcaption>
-            </figure>
             { for rebalances(t, &run.indexer, run.lengths.len(), p.at_s).into_iter().map(|text| html! { <p class="rebalance" role="note">{ text }</p> }) }
             if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
         </section>

@@ -6,6 +6,8 @@ pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
+    /// The figure's point: (consumers, partitions).
+    pub insight: fn(u32, usize) -> String,
     pub partitions: &'static str,
     pub events: &'static str,
     pub consumers: &'static str,
@@ -46,6 +48,11 @@ pub static ES: Strings = Strings {
     experiment: "Grupos y offsets",
     heading: "Grupos de consumidores, offsets y rebalanceo",
     intro: "Cada partición la lee un solo consumidor del grupo, un evento por segundo; el grupo confirma (commit) hasta dónde procesó. Si un consumidor se cae, el rebalanceo entrega sus particiones a otro, que sigue desde el último offset confirmado: lo procesado y no confirmado se vuelve a leer. El sink al lake es otro grupo, con sus propios offsets.",
+    insight: |consumers, partitions| if consumers as usize > partitions {
+        format!("{consumers} consumidores para {partitions} particiones: cada partición la lee uno solo del grupo y {} quedan sin nada que leer.", consumers as usize - partitions)
+    } else {
+        format!("{consumers} consumidores para {partitions} particiones: cada partición la lee uno solo del grupo, desde su último offset confirmado.")
+    },
     partitions: "Particiones",
     events: "Eventos en el tópico",
     consumers: "Consumidores del indexador",
@@ -86,6 +93,11 @@ pub static EN: Strings = Strings {
     experiment: "Groups and offsets",
     heading: "Consumer groups, offsets and rebalance",
     intro: "Each partition is read by one consumer of the group, one event a second; the group commits how far it has processed. If a consumer dies, the rebalance hands its partitions to another, which resumes from the last committed offset: what was processed and not committed is read again. The lake sink is another group, with offsets of its own.",
+    insight: |consumers, partitions| if consumers as usize > partitions {
+        format!("{consumers} consumers for {partitions} partitions: each partition is read by one member of the group, and {} have nothing to read.", consumers as usize - partitions)
+    } else {
+        format!("{consumers} consumers for {partitions} partitions: each partition is read by one member of the group, from its last committed offset.")
+    },
     partitions: "Partitions",
     events: "Events in the topic",
     consumers: "Indexer consumers",

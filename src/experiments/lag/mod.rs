@@ -106,6 +106,9 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["arrival_rate", "consumer_rate", "behind", "lag_consumers"];
+
 crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
     numbers: |p: &Params, _: &Shared, _: &State| {
         let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());

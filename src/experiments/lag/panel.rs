@@ -5,9 +5,9 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::Params;
-use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::format::{self, duration_text};
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 
 pub fn panel(props: &PanelProps) -> Html {
@@ -36,13 +36,11 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Lag).map(|param| param_control(props, param, None)) }
-            </div>
-            { counter_grid(rows) }
+            { about(props, t.intro) }
+            { controls(props, Experiment::Lag, |_| true, |_| None, false, Html::default()) }
+            { hero(props, (t.insight)(&format::int(c.spare_per_s), c.catch_up_s.map(seconds).as_deref()), false, chart(t, p, &c, &alert)) }
             <p class={classes!("dlq-alert", alert.fires_at_s.is_some().then_some("on"))} role="status">{ alert_text }</p>
-            { chart(t, p, &c, &alert) }
+            { counter_grid(rows) }
         </section>
     }
 }

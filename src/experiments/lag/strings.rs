@@ -6,6 +6,8 @@ pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
+    /// The figure's point: (spare per s, catch-up time or None).
+    pub insight: fn(&str, Option<&str>) -> String,
     pub partitions: &'static str,
     pub consumers: &'static str,
     pub per_consumer: &'static str,
@@ -35,6 +37,10 @@ pub static ES: Strings = Strings {
     experiment: "Lag del grupo",
     heading: "Un grupo atrasado: cuánto tarda en ponerse al día",
     intro: "El lag es lo que falta por leer: el offset del final del log menos el offset confirmado del grupo. Cada partición la lee un solo consumidor del grupo, así que el grupo consume a lo más min(consumidores, particiones) × lo que lee cada uno; solo lo que sobra sobre lo que llega baja el lag. Mídelo en tiempo: la misma profundidad, 50 mensajes, son 2 minutos de atraso si sale uno cada 2.4 s y 2 horas si sale uno cada 2.4 min.",
+    insight: |spare, catch_up| match catch_up {
+        Some(time) => format!("Sobran {spare}/s de capacidad: el atraso se vacía en {time}."),
+        None => "Sin capacidad de sobra el atraso no se vacía: crece o se queda donde está.".to_owned(),
+    },
     partitions: "Particiones",
     consumers: "Consumidores del grupo",
     per_consumer: "Lee cada consumidor",
@@ -66,6 +72,10 @@ pub static EN: Strings = Strings {
     experiment: "Consumer lag",
     heading: "A group behind: how long it takes to catch up",
     intro: "The lag is what is left to read: the log's end offset minus the group's committed offset. Each partition is read by one consumer of the group, so the group consumes at most min(consumers, partitions) × what each reads; only what it reads above what arrives brings the lag down. Measure it in time: the same depth, 50 messages, is 2 minutes behind if one leaves every 2.4 s and 2 hours if one leaves every 2.4 min.",
+    insight: |spare, catch_up| match catch_up {
+        Some(time) => format!("{spare}/s of spare capacity: the backlog drains in {time}."),
+        None => "Without spare capacity the backlog never drains: it grows or stays where it is.".to_owned(),
+    },
     partitions: "Partitions",
     consumers: "Consumers in the group",
     per_consumer: "Each consumer reads",

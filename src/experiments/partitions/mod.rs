@@ -111,6 +111,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, 3) },
 ];
 
+/// Beside the figure: every parameter (four or fewer).
+const PRIMARY: &[&str] = &[];
+
 crate::registry::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State {
         layouts: std::rc::Rc::new([params.layout(KeyHash::Crc32), params.layout(KeyHash::Murmur2)]),
@@ -134,10 +137,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             p.resize_to > 0 && p.resize_to != p.partitions && s.layouts[0].moves.iter().any(|m| *m)
         },
         es: ["Cambia el número de particiones del tópico y cuenta las llaves que cambian de partición.",
-            "Usa «redimensionar a» con otro número de particiones.",
+            "Usa «Comparar con otro número de particiones» con otro número de particiones.",
             "La partición es el hash de la llave módulo P: otro P, otra partición para muchas llaves, y mientras conviven la vieja y la nueva se pierde el orden por llave. Por eso las particiones se eligen con margen desde el principio."],
         en: ["Change the topic's number of partitions and count the keys that move to another partition.",
-            "Use “resize to” with another number of partitions.",
+            "Use “Compare with another partition count” with another number of partitions.",
             "The partition is the key's hash modulo P: another P, another partition for many keys, and while old and new coexist the per-key order is lost. So partitions are chosen with margin from the start."]),
     crate::tasks::task!("partitions-one", |p: &Params, _: &Shared, _: &State| p.partitions == 1,
         es: ["Deja el tópico con una sola partición y mira el orden de los eventos.",

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Layout, Params};
-use crate::app::widgets::{param_control, text_control, PanelProps};
+use crate::app::widgets::{about, controls, hero, text_control, PanelProps};
 use crate::format;
 use crate::registry::{Experiment, ParamId};
 
@@ -16,16 +16,17 @@ pub fn panel(props: &PanelProps) -> Html {
     let t = strings(state.lang);
     let params = &state.params.partitions;
     let layouts = &state.units.partitions.layouts;
+    let moved = layouts[0].moves.iter().filter(|m| **m).count();
+    let insight = if params.resize_to > 0 { (t.moves)(moved, params.resize_to) } else { t.order_note.to_owned() };
     html! {
         <section class="card experiment partitions" data-experiment="partitions">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Partitions).map(|param| param_control(props, param, None)) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Partitions, |_| true, |_| None, false, Html::default()) }
             { ParamId::by_key("keyed").map(|param| text_control(props, param, t.events_hint)).unwrap_or_default() }
-            <div class="topics">{ for layouts.iter().enumerate().map(|(i, layout)| topic(t, t.hashes[i], params, layout)) }</div>
-            <p class="hint">{ t.order_note }</p>
+            { hero(props, insight, false, html! {
+                <div class="topics">{ for layouts.iter().enumerate().map(|(i, layout)| topic(t, t.hashes[i], params, layout)) }</div>
+            }) }
         </section>
     }
 }

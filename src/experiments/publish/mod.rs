@@ -102,6 +102,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, 3) },
 ];
 
+/// Beside the figure: every parameter (four or fewer).
+const PRIMARY: &[&str] = &[];
+
 crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,
     state: |params: &Params, shared: &Shared| State { engines: params.engines(shared) },
     numbers: |_: &Params, _: &Shared, state: &State| state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| vec![
@@ -129,10 +132,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             !p.twice && s.counters().is_some_and(|[_, v4, uuid5]| v4.effects == uuid5.effects)
         },
         es: ["Publica cada hecho una sola vez y compara el id v4 con el uuid5.",
-            "Cambia «publicaciones» a 1.",
+            "Cambia «Cada hecho se publica» a 1.",
             "Con una publicación los dos ids bastan: un reintento repite el mismo mensaje, con el mismo id. El v4 falla cuando el productor publica otra vez el mismo hecho: cada publicación estrena id."],
         en: ["Publish each fact once and compare the v4 id with the uuid5.",
-            "Set “publications” to 1.",
+            "Set “Each fact is published” to 1.",
             "With one publication both ids are enough: a retry repeats the same message, with the same id. The v4 id fails when the producer publishes the same fact again: each publication gets a new id."]),
 ];
 

@@ -5,9 +5,9 @@ use retry_lab_core::engine::{Counters, Engine};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{param_control, seed_control, PanelProps};
+use crate::app::widgets::{about, controls, hero, PanelProps};
 use crate::format;
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 /// Facts whose ids are listed.
 const FACTS_LISTED: u32 = 3;
@@ -19,13 +19,13 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment publish" data-experiment="publish">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Publish).map(|param| param_control(props, param, None)) }
-                { seed_control(props) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Publish, |_| true, |_| None, true, Html::default()) }
             { match (unit.counters(), &unit.engines) {
-                (Some(counters), Some(engines)) => html! { <>{ counters_table(t, &counters) }{ ids_table(t, &engines[1], &engines[2]) }</> },
+                (Some(counters), Some(engines)) => html! { <>
+                    { hero(props, (t.insight)(state.params.publish.facts, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }
+                    { ids_table(t, &engines[1], &engines[2]) }
+                </> },
                 _ => html! { <p class="notice" role="alert">{ t.invalid }</p> },
             } }
             <p class="hint">{ t.namespace_note }</p>

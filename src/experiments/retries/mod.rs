@@ -183,6 +183,7 @@ impl crate::registry::Unit for Retries {
     type State = State;
     type Action = Action;
     const CODE: &'static str = "retries";
+    const PRIMARY: &'static [&'static str] = &["failure", "consumer", "retries", "base"];
 
     fn title(lang: Lang) -> &'static str {
         strings::strings(lang).experiment_retries

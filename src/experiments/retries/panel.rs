@@ -8,11 +8,11 @@ use yew::prelude::*;
 use super::strings::{strings, Strings};
 use super::timeline::{marker, timeline};
 use super::Action as RetriesAction;
-use crate::app::widgets::{event_value, param_control, playback, seed_control, PanelProps, PlaybackView, Scrolled, ScrolledView};
+use crate::app::widgets::{controls, event_value, hero_figure, playback, PanelProps, PlaybackView, Scrolled, ScrolledView};
 use crate::format;
 use crate::i18n::Lang;
 use crate::lab::Action;
-use crate::registry::{Experiment, ParamId, UnitAction};
+use crate::registry::{Experiment, UnitAction};
 
 const LOG_ROWS_SHOWN: usize = 30;
 
@@ -36,6 +36,9 @@ pub fn panel(props: &PanelProps) -> Html {
         _ => None,
     });
     let horizon_ms = run.pair.horizon_ms().max(run.clock_ms);
+    let census = shown.census();
+    let insight = (s.insight)(census.acknowledged, params.events, census.waiting, census.dead_lettered, params.retries_max);
+    let hint = |key: &str| (key == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
     html! {
         <div class="experiment retries" data-experiment="retries">
             { live_region(props) }
@@ -45,22 +48,17 @@ pub fn panel(props: &PanelProps) -> Html {
                         parked: shown.dead_letters().len() as u64, clock_ms: run.clock_ms,
                         seek_max_ms: horizon_ms + horizon_ms / 4, speed_s_per_s: params.speed_s_per_s, seek_label: s.seek }) }
                     { interventions(props) }
-                    <Scrolled panel={props.clone()} view={timeline as ScrolledView} />
-                    { counters_panel(&CountersProps { lang: state.lang, counters: *shown.counters(), waiting: shown.census().waiting }) }
+                    { hero_figure(props, insight, true, html! { <Scrolled panel={props.clone()} view={timeline as ScrolledView} /> }) }
+                    { counters_panel(&CountersProps { lang: state.lang, counters: *shown.counters(), waiting: census.waiting }) }
                     { compare(&CompareProps { lang: state.lang, naive: *run.pair.naive.counters(), idempotent: *run.pair.idempotent.counters() }) }
                     { dead_letter_panel(props) }
                     { delivery_log(props) }
                 </div>
                 <div class="column-side">
+                    { props.tasks.clone() }
                     <section class="card controls" aria-labelledby={props.id("controls-heading")}>
                         <h2 id={props.id("controls-heading")}>{ state.lang.texts().controls_heading }</h2>
-                        <div class="control-grid">
-                            { for ParamId::of(Experiment::Retries).filter(|p| !matches!(p.key(), "speed" | "down" | "do")).map(|param| {
-                                let hint = (param.key() == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
-                                param_control(props, param, hint)
-                            }) }
-                            { seed_control(props) }
-                        </div>
+                        { controls(props, Experiment::Retries, |key| !matches!(key, "speed" | "down" | "do"), hint, true, Html::default()) }
                     </section>
                     { outages(props) }
                     <ScheduleTable lang={state.lang} backoff={params.backoff()} current_retry={current_retry} />

@@ -88,6 +88,8 @@ pub struct Strings {
     pub intervention_no_effect: &'static str,
     pub remove_intervention: fn(u32) -> String,
     pub seek: &'static str,
+    /// Over the timeline, now: (delivered, events, waiting, in dead-letter, retries).
+    pub insight: fn(u32, u32, u32, u32, u32) -> String,
     pub outage_band: &'static str,
     pub col_retries_used: &'static str,
     pub retries_used: fn(u32, u32) -> String,
@@ -187,6 +189,14 @@ pub static ES: Strings = Strings {
     intervention_no_effect: "sin efecto: no estaba en dead-letter",
     remove_intervention: |n| format!("Quitar la intervención {n}"),
     seek: "Ir a un momento",
+    insight: |done, events, waiting, parked, retries| {
+        let parked = match parked {
+            0 => String::new(),
+            1 => format!(" · 1 en dead-letter tras agotar sus {retries} reintentos"),
+            n => format!(" · {n} en dead-letter tras agotar sus {retries} reintentos"),
+        };
+        format!("{done} de {events} eventos entregados · {waiting} esperando su próximo reintento{parked}.")
+    },
     outage_band: "consumidor caído",
     col_retries_used: "Reintentos usados",
     retries_used: |used, max| format!("{used} de {max}"),
@@ -286,6 +296,14 @@ pub static EN: Strings = Strings {
     intervention_no_effect: "no effect: it was not in dead-letter",
     remove_intervention: |n| format!("Remove intervention {n}"),
     seek: "Go to a time",
+    insight: |done, events, waiting, parked, retries| {
+        let parked = match parked {
+            0 => String::new(),
+            1 => format!(" · 1 in dead-letter after exhausting its {retries} retries"),
+            n => format!(" · {n} in dead-letter after exhausting their {retries} retries"),
+        };
+        format!("{done} of {events} events delivered · {waiting} waiting for their next retry{parked}.")
+    },
     outage_band: "consumer down",
     col_retries_used: "Retries used",
     retries_used: |used, max| format!("{used} of {max}"),

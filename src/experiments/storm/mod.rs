@@ -191,6 +191,9 @@ static PRESETS: [Preset; 5] = [
     },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["clients", "dependency", "strategy_a", "strategy_b"];
+
 crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
     state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) },
     numbers: numbers);
@@ -247,10 +250,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             p.budget_on && s.runs[0].as_ref().is_some_and(|run| run.counters.throttled > 0)
         },
         es: ["Activa el presupuesto de reintentos y mira cuántos reintentos corta en el cliente.",
-            "Enciende «presupuesto de reintentos»: 10 fichas para empezar y 0.1 por cada éxito.",
+            "Enciende «Presupuesto de reintentos»: 10 fichas para empezar y 0.1 por cada éxito.",
             "Cada reintento gasta una ficha y cada éxito devuelve una fracción. Con la dependencia caída no hay éxitos: las fichas se acaban y los clientes dejan de reintentar, en vez de multiplicar la carga justo cuando vuelve."],
         en: ["Turn on the retry budget and see how many retries it stops in the client.",
-            "Switch on “retry budget”: 10 tokens to start, 0.1 for each success.",
+            "Switch on “Retry budget”: 10 tokens to start, 0.1 for each success.",
             "Each retry spends a token and each success gives back a fraction. With the dependency down there are no successes: the tokens run out and the clients stop retrying, instead of multiplying the load just as it comes back."]),
     crate::tasks::task!("storm-breaker", |p: &Params, _: &Shared, s: &State| {
             p.breaker_on && s.runs[0].as_ref().is_some_and(|run| run.counters.fallbacks > 0)

@@ -7,9 +7,9 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{counter_grid, param_control, seed_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::format;
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 /// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
 /// so that a long run stays a few hundred shapes.
@@ -32,20 +32,24 @@ pub fn panel(props: &PanelProps) -> Html {
     };
     let horizon_us = runs.iter().flatten().filter_map(|r| r.calls.last()).map(|c| c.at_us).max().unwrap_or(0);
     let bin_ms = BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000);
+    let insight = runs.iter().flatten().map(|run| {
+        let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
+        let c = &run.counters;
+        (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
+    }).collect::<Vec<_>>().join(" ");
     html! {
         <section class="card experiment storm" data-experiment="storm">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Storm).filter(|p| shown(p.key())).map(|param| param_control(props, param, None)) }
-                { seed_control(props) }
-            </div>
-            <div class="storm-sides">
-                { for runs.iter().enumerate().map(|(side, run)| match run {
-                    Some(run) => side_view(props, side, run, bin_ms, horizon_us),
-                    None => html! { <p class="notice" role="alert">{ t.invalid }</p> },
-                }) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Storm, shown, |_| None, true, Html::default()) }
+            { hero(props, insight, true, html! {
+                <div class="storm-sides">
+                    { for runs.iter().enumerate().map(|(side, run)| match run {
+                        Some(run) => side_view(props, side, run, bin_ms, horizon_us),
+                        None => html! { <p class="notice" role="alert">{ t.invalid }</p> },
+                    }) }
+                </div>
+            }) }
             if params.breaker_on { <p class="hint">{ t.breaker_defaults }</p> }
             { lessons(t) }
         </section>
@@ -78,9 +82,9 @@ fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horiz
     html! {
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
             <h3>{ strategy }</h3>
-            { counter_grid(rows) }
             { histogram(t, run, bin_ms, horizon_us) }
             { axis(t, horizon_us) }
+            { counter_grid(rows) }
             if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us) } }
             { lanes(t, run, horizon_us) }
         </div>

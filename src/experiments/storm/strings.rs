@@ -6,6 +6,8 @@ pub struct Strings {
     pub experiment_storm: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
+    /// The figure's point, one side: (strategy, clients through, clients, re-collapses).
+    pub insight: fn(&str, u32, u32, u32) -> String,
     pub clients: &'static str,
     pub recover: &'static str,
     pub capacity: &'static str,
@@ -65,6 +67,11 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment_storm: "Tormenta de reintentos",
     heading: "Muchos clientes contra una dependencia que se recupera",
+    insight: |strategy, ok, clients, collapses| match collapses {
+        0 => format!("{strategy}: pasan {ok} de {clients} clientes y la dependencia sigue en pie."),
+        1 => format!("{strategy}: pasan {ok} de {clients} clientes; la ola la vuelve a tumbar 1 vez."),
+        n => format!("{strategy}: pasan {ok} de {clients} clientes; las olas la vuelven a tumbar {n} veces."),
+    },
     intro: "Cada cliente necesita una llamada con éxito. La dependencia está caída hasta que vuelve y entonces atiende un número fijo de llamadas por segundo (un token bucket lleno al volver). Si de golpe le llega mucho más de lo que atiende, se vuelve a caer; si descarta el exceso, rechaza esas llamadas y sigue en pie. Los mismos clientes y la misma semilla, con dos estrategias de espera lado a lado.",
     clients: "Clientes",
     recover: "La dependencia vuelve a los",
@@ -122,6 +129,11 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment_storm: "Retry storm",
     heading: "Many clients against a dependency that recovers",
+    insight: |strategy, ok, clients, collapses| match collapses {
+        0 => format!("{strategy}: {ok} of {clients} clients get through and the dependency stays up."),
+        1 => format!("{strategy}: {ok} of {clients} clients get through; the wave knocks it down again once."),
+        n => format!("{strategy}: {ok} of {clients} clients get through; the waves knock it down again {n} times."),
+    },
     intro: "Each client needs one successful call. The dependency is down until it comes back, then serves a fixed number of calls per second (a token bucket, full when it returns). If far more than it serves arrives at once, it falls over again; if it sheds the excess, it refuses those calls and stays up. The same clients and the same seed, with two wait strategies side by side.",
     clients: "Clients",
     recover: "The dependency is back at",

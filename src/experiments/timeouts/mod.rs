@@ -104,6 +104,9 @@ static PRESETS: [Preset; 3] = [
     Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (1, 3) },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["deadline_ms", "timeout_ms", "slow_ms", "pools"];
+
 crate::registry::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(PoolRun::new(params.config())) },
     numbers: numbers);

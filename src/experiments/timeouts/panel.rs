@@ -5,9 +5,9 @@ use retry_lab_core::timeouts::PoolRun;
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::format;
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 const CHART_H: u64 = 100;
 const SAMPLE_W: u64 = 4;
@@ -16,19 +16,18 @@ pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
     let run = &state.units.timeouts.run;
+    let c = &run.counters;
     let rule = if run.config.timeout_ms < run.config.deadline_ms { ("rule kept", t.rule_kept) } else { ("rule broken", t.rule_broken) };
     html! {
         <section class="card experiment timeouts" data-experiment="timeouts">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Timeouts).map(|param| param_control(props, param, None)) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Timeouts, |_| true, |_| None, false, Html::default()) }
+            { hero(props, (t.insight)(c[0].in_time, c[0].requests, c[1].in_time, c[1].requests), false, chart(props, run)) }
             <p class={rule.0} role="status">{ rule.1 }</p>
             <div class="storm-sides">
                 { for (0..2).map(|dep| dependency(props, run, dep)) }
             </div>
-            { chart(props, run) }
         </section>
     }
 }

@@ -62,6 +62,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, 3) },
 ];
 
+/// Beside the figure: every parameter (four or fewer).
+const PRIMARY: &[&str] = &[];
+
 crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) },
     numbers: |_: &Params, _: &Shared, state: &State| {

@@ -5,9 +5,9 @@ use retry_lab_core::dedup_ttl::{Outcome, TtlDelivery};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::format;
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 /// The axis covers the whole schedule (1,890 s) and a little more.
 const AXIS_MS: u64 = 2_000_000;
@@ -21,12 +21,10 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment ttl" data-experiment="ttl">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Ttl).map(|param| param_control(props, param, None)) }
-            </div>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Ttl, |_| true, |_| None, false, Html::default()) }
+            { hero(props, (t.insight)(props.state.params.ttl.ttl_s, effects), false, timeline(t, deliveries)) }
             { counter_grid(rows) }
-            { timeline(t, deliveries) }
         </section>
     }
 }

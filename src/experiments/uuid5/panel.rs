@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::strings::strings;
 use super::Action as Uuid5Action;
-use crate::app::widgets::{event_value, PanelProps};
+use crate::app::widgets::{about, event_value, hero, PanelProps};
 use crate::lab::Action;
 use crate::params::Value;
 use crate::registry::UnitAction;
@@ -49,8 +49,8 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment uuid5" data-experiment="uuid5">
             <h2>{ t.uuid5_heading }</h2>
-            <p>{ t.uuid5_intro }</p>
-            <div class="control-grid">
+            { about(props, t.uuid5_intro) }
+            <div class="control-grid" data-primary="">
                 <div class="control">
                     <label for={id("uuid5-norad")}>{ t.norad_id }</label>
                     <input id={id("uuid5-norad")} type="text" inputmode="numeric" value={input.norad_id.clone()} disabled={locked}
@@ -61,6 +61,10 @@ pub fn panel(props: &PanelProps) -> Html {
                     <input id={id("uuid5-start")} type="text" spellcheck="false" value={input.start_utc.clone()} disabled={locked}
                         aria-invalid={start_bad.to_string()} aria-describedby={id("uuid5-error")} oninput={on_start} />
                 </div>
+            </div>
+            <details class="more-params" open={state.params.uuid5.namespace != super::Params::default().namespace}>
+                <summary>{ state.lang.texts().more_params }</summary>
+                <div class="control-grid">
                 <div class="control">
                     <label for={id("uuid5-namespace")}>{ t.namespace }</label>
                     <select id={id("uuid5-namespace")} disabled={namespace_locked} onchange={on_namespace}>
@@ -71,20 +75,23 @@ pub fn panel(props: &PanelProps) -> Html {
                     </select>
                     <span class="hint">{ t.namespace_note }</span>
                 </div>
-            </div>
+                </div>
+            </details>
             <p id={id("uuid5-error")} class="field-error" role="alert">
                 if norad_bad { { t.norad_invalid }{ " " }{ t.kept_last_valid } }
                 if start_bad { { t.start_invalid }{ " " }{ t.kept_last_valid } }
             </p>
+            { hero(props, (t.insight)(demo.processed_by_random_id, demo.processed_by_derived_id), false, html! {
+                <div class="consumer-results">
+                    { result(t.by_random_id, demo.processed_by_random_id, "by-v4") }
+                    { result(t.by_uuid5, demo.processed_by_derived_id, "by-uuid5") }
+                </div>
+            }) }
             <dl class="uuid-facts">
                 { for facts.iter().map(|(label, class, value)| html! {
                     <><dt>{ label.as_str() }</dt><dd><code class={*class}>{ value.as_str() }</code></dd></>
                 }) }
             </dl>
-            <div class="consumer-results">
-                { result(t.by_random_id, demo.processed_by_random_id, "by-v4") }
-                { result(t.by_uuid5, demo.processed_by_derived_id, "by-uuid5") }
-            </div>
         </section>
     }
 }

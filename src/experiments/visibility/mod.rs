@@ -116,6 +116,9 @@ static PRESETS: [Preset; 8] = [
     },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["job_s", "visibility_s", "heartbeat_s", "poison"];
+
 crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
     numbers: |_: &Params, _: &Shared, state: &State| super::queue_outcome_numbers(&state.run),

@@ -6,9 +6,9 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::format::{self, duration_text};
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 /// Rows drawn at most (a poison message redelivered for days has thousands).
 const ROWS_SHOWN: usize = 40;
@@ -19,9 +19,7 @@ pub fn panel(props: &PanelProps) -> Html {
     let t = strings(state.lang);
     let controls = html! {
         <>
-            <div class="control-grid">
-                { for ParamId::of(Experiment::Visibility).map(|param| param_control(props, param, None)) }
-            </div>
+            { controls(props, Experiment::Visibility, |_| true, |_| None, false, Html::default()) }
             <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p>
         </>
     };
@@ -31,6 +29,8 @@ pub fn panel(props: &PanelProps) -> Html {
     };
     let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), |ms| duration_text(ms / 1_000));
     let done = run.done_at_ms();
+    let params = &state.params.visibility;
+    let insight = (t.insight)(run.copies(0) as u64, &duration_text(params.timeout_s.into()), &duration_text(params.job_s.into()));
     let rows = [
         ("copies", t.copies, format::int(run.copies(0) as u64)),
         ("worker_time", t.worker_time, duration_text(run.worker_ms() / 1_000)),
@@ -42,10 +42,10 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment visibility" data-experiment="visibility">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
+            { about(props, t.intro) }
             { controls }
+            { hero(props, insight, false, gantt(t, run)) }
             { counter_grid(rows) }
-            { gantt(t, run) }
         </section>
     }
 }

@@ -6,6 +6,8 @@ pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
+    /// The figure's point: (copies of message 1, visibility timeout, job).
+    pub insight: fn(u64, &str, &str) -> String,
     pub job: &'static str,
     pub timeout: &'static str,
     pub consumers: &'static str,
@@ -43,6 +45,10 @@ pub static ES: Strings = Strings {
     experiment: "Visibility timeout y DLQ",
     heading: "Un mensaje escondido mientras un worker lo procesa",
     intro: "Al recibir el mensaje, el broker lo esconde durante el visibility timeout; el worker lo borra al terminar. Si el plazo vence antes, el mensaje reaparece y otro worker lo toma: cada copia hace todo el trabajo y la primera que termina lo borra. Un worker vivo puede renovar el plazo (heartbeat); un mensaje venenoso nunca termina y, tras N recepciones sin ack, pasa a la DLQ.",
+    insight: |copies, visibility, job| match copies {
+        1 => format!("Un visibility timeout de {visibility} cubre un trabajo de {job}: el mensaje se recibe una sola vez."),
+        n => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job}: el mensaje reaparece y se recibe {n} veces."),
+    },
     job: "Duración del trabajo",
     timeout: "Visibility timeout",
     consumers: "Workers libres",
@@ -80,6 +86,10 @@ pub static EN: Strings = Strings {
     experiment: "Visibility timeout and the DLQ",
     heading: "A message hidden while a worker processes it",
     intro: "On receive the broker hides the message for the visibility timeout; the worker deletes it when done. If the deadline passes first, the message shows again and another worker takes it: every copy does the whole job and the first to finish deletes it. A live worker can renew the deadline (a heartbeat); a poison message never finishes and, after N receives without an ack, moves to the DLQ.",
+    insight: |copies, visibility, job| match copies {
+        1 => format!("A {visibility} visibility timeout covers a {job} job: the message is received once."),
+        n => format!("The {visibility} visibility timeout runs out before a {job} job ends: the message reappears and is received {n} times."),
+    },
     job: "Job duration",
     timeout: "Visibility timeout",
     consumers: "Idle workers",

@@ -89,6 +89,9 @@ static PRESETS: [Preset; 4] = [
     },
 ];
 
+/// Beside the figure (the others under "Más parámetros").
+const PRIMARY: &[&str] = &["jobs", "job_workers", "queue", "restart_ms"];
+
 crate::registry::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
     numbers: |_: &Params, _: &Shared, state: &State| super::queue_outcome_numbers(&state.run),

@@ -5,9 +5,9 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{counter_grid, param_control, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::format::{self, duration_text};
-use crate::registry::{Experiment, ParamId};
+use crate::registry::Experiment;
 
 const ROWS_SHOWN: u32 = 20;
 const ROW_H: u32 = 14;
@@ -15,11 +15,7 @@ const ROW_H: u32 = 14;
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
-    let controls = html! {
-        <div class="control-grid">
-            { for ParamId::of(Experiment::Workers).map(|param| param_control(props, param, None)) }
-        </div>
-    };
+    let controls = controls(props, Experiment::Workers, |_| true, |_| None, false, Html::default());
     let run = match &state.units.workers.run {
         Ok(run) => run,
         Err(over) => return crate::app::widgets::over_budget(props, "workers", t.heading, t.intro, controls, over),
@@ -32,6 +28,8 @@ pub fn panel(props: &PanelProps) -> Html {
     }).max();
     let one_worker_ms = u64::from(run.config.messages) * run.config.job_ms;
     let speedup = run.done_at_ms().map_or_else(|| t.never.to_owned(), |ms| format!("{}×", one_worker_ms / ms.max(1)));
+    let done_text = finished.map_or_else(|| t.never.to_owned(), format_ms);
+    let insight = (t.insight)(u32::from(run.config.workers), &done_text, &speedup, lost);
     let rows = [
         ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), format_ms)),
         ("speedup", t.speedup, speedup),
@@ -42,10 +40,10 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment workers" data-experiment="workers">
             <h2>{ t.heading }</h2>
-            <p>{ t.intro }</p>
+            { about(props, t.intro) }
             { controls }
+            { hero(props, insight, false, chart(t, run)) }
             { counter_grid(rows) }
-            { chart(t, run) }
         </section>
     }
 }

@@ -6,6 +6,8 @@ pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
+    /// The figure's point: (workers, when all are done, speed-up, lost).
+    pub insight: fn(u32, &str, &str, u64) -> String,
     pub jobs: &'static str,
     pub job_ms: &'static str,
     pub workers: &'static str,
@@ -31,6 +33,10 @@ pub static ES: Strings = Strings {
     experiment: "Consumidores en competencia",
     heading: "Varios workers sobre una misma cola",
     intro: "Cada mensaje lo toma un solo worker; con más workers la cola se vacía antes. Si la cola vive en la memoria del proceso, reiniciarlo pierde lo que esperaba; un broker lo conserva y lo que estaba en curso reaparece al vencer su plazo.",
+    insight: |workers, done_at, speedup, lost| match lost {
+        0 => format!("{workers} workers sobre la misma cola: todo hecho a los {done_at}, {speedup} más rápido que uno solo."),
+        n => format!("{workers} workers sobre la misma cola: el reinicio pierde {n} mensajes que solo estaban en memoria."),
+    },
     jobs: "Trabajos",
     job_ms: "Duración de cada uno",
     workers: "Workers",
@@ -56,6 +62,10 @@ pub static EN: Strings = Strings {
     experiment: "Competing consumers",
     heading: "Several workers on one queue",
     intro: "Each message goes to one worker only; with more workers the queue empties sooner. If the queue lives in the process's memory, restarting the process loses what was waiting; a broker keeps it, and what was in progress shows again when its deadline passes.",
+    insight: |workers, done_at, speedup, lost| match lost {
+        0 => format!("{workers} workers on the same queue: everything done at {done_at}, {speedup} faster than one alone."),
+        n => format!("{workers} workers on the same queue: the restart loses {n} messages that were only in memory."),
+    },
     jobs: "Jobs",
     job_ms: "Each one takes",
     workers: "Workers",

@@ -1,0 +1,82 @@
+// The first screen of every experiment, as a learner opens it (issue 22):
+// at 1,280×900 and at 360×780, in both languages, the experiment's one
+// figure (`figure.hero`) with its point written above it and its primary
+// control are inside the first screen, at most four parameters are out
+// before "Más parámetros", and no page scrolls sideways.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch } from './harness.mjs';
+import { ENTRIES } from './budget.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const SIZES = [{ width: 1280, height: 900 }, { width: 360, height: 780 }];
+/** The insight's first line and the figure's start must show, not just its top pixel. */
+const SHOWN_PX = 90;
+
+/** Every experiment of every lesson page, read from the pages (which read the registry). */
+async function experiments(page) {
+  const found = [];
+  for (const entry of ENTRIES) {
+    await page.goto(`${server.base}${entry}?lang=es`);
+    await page.locator('.experiment').first().waitFor();
+    const tabs = await page.locator('nav.tabs button').evaluateAll((b) => b.map((x) => x.dataset.experiment));
+    const codes = tabs.length ? tabs : [await page.locator('.experiment').first().getAttribute('data-experiment')];
+    for (const code of codes) found.push({ entry, code });
+  }
+  return found;
+}
+
+test('every experiment opens on its figure, its point and its primary control, at both sizes and in both languages', async () => {
+  const context = await browser.newContext({ viewport: SIZES[0] });
+  const all = await experiments(await context.newPage());
+  await context.close();
+  assert.equal(all.length, 18, `every experiment: ${all.map((e) => e.code)}`);
+  for (const viewport of SIZES) {
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    for (const lang of ['es', 'en']) {
+      for (const { entry, code } of all) {
+        const where = `${entry}?exp=${code}&lang=${lang} at ${viewport.width}×${viewport.height}`;
+        await page.goto(`${server.base}${entry}?exp=${code}&lang=${lang}`);
+        await page.locator('.hero').waitFor();
+        const seen = await page.evaluate(() => {
+          const top = (el) => (el ? el.getBoundingClientRect().top + window.scrollY : null);
+          const hero = document.querySelector('.hero');
+          return {
+            hero: top(hero),
+            heroes: document.querySelectorAll('.hero').length,
+            insight: hero.querySelector(':scope > figcaption.insight')?.textContent.trim() ?? '',
+            primary: top(document.querySelector('[data-primary]')),
+            primaryControls: document.querySelectorAll('.primary-controls > .control').length,
+            scrollWidth: document.documentElement.scrollWidth,
+            h1: document.querySelector('h1')?.textContent ?? '',
+          };
+        });
+        assert.equal(seen.heroes, 1, `${where}: one hero figure`);
+        assert.ok(seen.insight.length > 20, `${where}: the figure says its point: "${seen.insight}"`);
+        assert.ok(seen.hero + SHOWN_PX <= viewport.height, `${where}: the figure starts at ${seen.hero} px`);
+        assert.ok(seen.primary !== null && seen.primary + 40 <= viewport.height, `${where}: the primary control at ${seen.primary} px`);
+        assert.ok(seen.primaryControls <= 4, `${where}: ${seen.primaryControls} parameters before "more"`);
+        assert.ok(seen.scrollWidth <= viewport.width, `${where}: the page is ${seen.scrollWidth} px wide`);
+        assert.ok(seen.h1.length > 10, `${where}: the lesson's title`);
+      }
+    }
+    await ctx.close();
+  }
+});
+
+test('a parameter set away from its default opens "more parameters", so a link shows what it changed', async () => {
+  const ctx = await browser.newContext({ viewport: SIZES[0] });
+  const page = await ctx.newPage();
+  await page.goto(`${server.base}lesson-003/?exp=storm&lang=en`);
+  const more = page.locator('.storm details.more-params');
+  assert.equal(await more.getAttribute('open'), null, 'closed on the default');
+  await page.goto(`${server.base}lesson-003/?exp=storm&lang=en&base_ms=300`);
+  await page.locator('.storm').waitFor();
+  assert.notEqual(await more.getAttribute('open'), null, 'open: base_ms is under it');
+  assert.equal(await page.getByLabel('Backoff base').inputValue(), '300');
+  await ctx.close();
+});
