@@ -80,6 +80,13 @@ pub struct Texts {
     pub more_params: &'static str,
     /// The experiment's explanation, behind one summary under its heading.
     pub more_about: &'static str,
+    /// A prediction: before the figure says a number the lesson states.
+    pub predict_before: &'static str,
+    pub predict_guess: &'static str,
+    pub predict_submit: &'static str,
+    pub predict_skip: &'static str,
+    /// (the guess or None, the run's number, the unit).
+    pub predict_result: fn(Option<&str>, &str) -> String,
     /// Under the figure: the seed that reproduces it.
     pub seed_shown: &'static str,
     pub new_seed: &'static str,
@@ -123,6 +130,14 @@ pub static ES: Texts = Texts {
     seed: "Semilla",
     more_params: "Más parámetros",
     more_about: "Más sobre este experimento",
+    predict_before: "Antes de mirar:",
+    predict_guess: "Tu estimación",
+    predict_submit: "Comparar",
+    predict_skip: "Ver sin estimar",
+    predict_result: |guess, answer| match guess {
+        Some(guess) => format!("Estimaste {guess}; la ejecución da {answer}."),
+        None => format!("La ejecución da {answer}."),
+    },
     seed_shown: "semilla",
     new_seed: "Nueva semilla",
     locked: "bloqueado",
@@ -165,6 +180,14 @@ pub static EN: Texts = Texts {
     seed: "Seed",
     more_params: "More parameters",
     more_about: "More about this experiment",
+    predict_before: "Before you look:",
+    predict_guess: "Your estimate",
+    predict_submit: "Compare",
+    predict_skip: "Show without estimating",
+    predict_result: |guess, answer| match guess {
+        Some(guess) => format!("You estimated {guess}; the run gives {answer}."),
+        None => format!("The run gives {answer}."),
+    },
     seed_shown: "seed",
     new_seed: "New seed",
     locked: "locked",

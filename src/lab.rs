@@ -69,6 +69,9 @@ pub enum Action {
     Transport(Transport),
     /// Forget the open experiment's completed tasks.
     ClearTasks,
+    /// The learner's prediction on the open experiment (`None`: show the
+    /// answer without one).
+    Predict(Option<u64>),
     /// What the store holds now (another lab or tab saved): taken as is.
     SyncProgress(Progress),
     /// The store refused to save (its quota is full).
@@ -108,7 +111,7 @@ impl LabState {
         next.version += 1;
         // What the learner did or played can complete a task; a language, a
         // tab or clearing cannot. A try is the learner's own action (not a frame).
-        let records = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::ClearTasks | Action::SyncProgress(_) | Action::StorageFull);
+        let records = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::ClearTasks | Action::Predict(_) | Action::SyncProgress(_) | Action::StorageFull);
         let tried = records && !matches!(action, Action::Transport(Transport::Tick { .. }));
         next.tries += u32::from(tried);
         match action {
@@ -121,6 +124,10 @@ impl LabState {
             }
             Action::ClearTasks => {
                 next.progress.clear(next.open.code());
+                return next;
+            }
+            Action::Predict(guess) => {
+                next.progress.set_guess(next.open.code(), guess);
                 return next;
             }
             Action::SyncProgress(progress) => {
@@ -184,6 +191,13 @@ impl LabState {
             }
         }
         new
+    }
+
+    /// The open experiment's prediction and the learner's guess, if any
+    /// (`Some(None)`: they chose to see the answer without one).
+    pub fn prediction(&self) -> Option<(crate::tasks::PredictionView, Option<Option<u64>>)> {
+        let view = self.units.prediction(&self.params, self.open, self.lang)?;
+        Some((view, self.progress.guess(self.open.code())))
     }
 
     /// The task whose hint may show: the first not done (the one the

@@ -394,3 +394,48 @@ fn each_task_counts_its_own_tries_for_its_hint() {
     assert_eq!(s.tries, 0, "a task completed: the next one starts its own count");
     assert_eq!(s.hinted_task(&TaskFilter::All), None);
 }
+
+/// Each prediction's answer is the run's number, and where the lesson
+/// states one, the lesson's: 1,890 s of waiting (base 30 s, 6 retries),
+/// 2 for random v4 ids, exercise 6's 400 s and 6,000 s, exercise 9's
+/// 750 s and 75 s.
+#[test]
+fn predictions_answer_with_the_lessons_numbers() {
+    use crate::registry::Experiment as E;
+    let answer = |experiment: E, preset: Option<&'static str>| {
+        let mut s = LabState::new(&LabInit { experiment, ..LabInit::default() });
+        if let Some(code) = preset {
+            s = s.reduce(Action::ApplyPreset { code });
+        }
+        let (view, guess) = s.prediction().unwrap_or_else(|| panic!("{experiment:?} asks for a prediction"));
+        assert_eq!(guess, None, "nothing guessed yet");
+        view.answer
+    };
+    assert_eq!(answer(E::Retries, None), Some(1_890));
+    assert_eq!(answer(E::DoublePublication, None), Some(2));
+    assert_eq!(answer(E::Capacity, Some("exercise-6")), Some(400));
+    assert_eq!(answer(E::Capacity, Some("exercise-6-slow")), Some(6_000));
+    assert_eq!(answer(E::Lag, Some("exercise-9a")), Some(750));
+    assert_eq!(answer(E::Lag, Some("exercise-9b")), Some(75));
+    for experiment in [E::AckTiming, E::Storm, E::Visibility, E::Ttl] {
+        assert!(answer(experiment, None).is_some(), "{experiment:?}");
+    }
+    // A guess is kept with the progress, per experiment; never graded.
+    let s = LabState::new(&LabInit::default()).reduce(Action::Predict(Some(2_000)));
+    assert_eq!(s.prediction().map(|(_, guess)| guess), Some(Some(Some(2_000))));
+    assert_eq!(s.progress.guess("retries"), Some(Some(2_000)));
+}
+
+/// No task completes on an experiment as it opens, nor by playing its
+/// untouched default to the end: each asks for the learner's own change.
+#[test]
+fn no_task_completes_on_an_untouched_default() {
+    for &experiment in crate::registry::Experiment::ALL {
+        let opened = LabState::new(&LabInit { experiment, ..LabInit::default() });
+        let played = play_to_end(opened.clone());
+        for s in [&opened, &played] {
+            let done: Vec<&str> = s.units.tasks(&s.params, experiment, Lang::Es).iter().filter(|t| t.holds).map(|t| t.code).collect();
+            assert!(done.is_empty(), "{experiment:?} (seed {}): {done:?} hold on the default", s.params.shared.seed);
+        }
+    }
+}

@@ -13,7 +13,7 @@ use std::hash::Hash;
 use crate::i18n::Lang;
 use crate::export::Table;
 use crate::params::{Domain, ParamMeta, ParamSpec, Shared, Value, SHARED_PARAMS};
-use crate::tasks::{Task, TaskView};
+use crate::tasks::{Prediction, PredictionView, Task, TaskView};
 
 /// A named scenario: link pairs applied over the defaults, through the same
 /// decoder as a link (explicit link values override them).
@@ -111,6 +111,10 @@ pub trait Unit {
     }
     /// The guided tasks ("Prueba esto"), 2 to 5, each checked on the state.
     fn tasks() -> &'static [Task<Self::Params, Self::State>];
+    /// The number the lesson states, asked before the figure says it.
+    fn prediction() -> Option<&'static Prediction<Self::Params, Self::State>> {
+        None
+    }
 }
 
 /// Named results of a run, in the order an author reads them.
@@ -156,6 +160,9 @@ macro_rules! computed_unit {
             }
             fn tasks() -> &'static [$crate::tasks::Task<Params, State>] {
                 &TASKS
+            }
+            fn prediction() -> Option<&'static $crate::tasks::Prediction<Params, State>> {
+                PREDICTION
             }
             fn numbers(params: &Params, shared: &$crate::params::Shared, state: &State) -> $crate::registry::Numbers {
                 ($numbers)(params, shared, state)
@@ -339,6 +346,16 @@ macro_rules! registry {
                     tasks.iter().map(|t| TaskView { code: t.code, text: (t.text)(lang), holds: (t.done)(p, shared, s) }).collect()
                 }
                 match open { $($(#[$attr])* Experiment::$variant => views(<crate::experiments::$module::$variant as Unit>::tasks(), &p.$module, &p.shared, &self.$module, lang),)+ }
+            }
+        }
+
+        impl States {
+            /// The open experiment's prediction, with the run's answer.
+            pub fn prediction(&self, p: &LabParams, open: Experiment, lang: Lang) -> Option<PredictionView> {
+                fn view<P, S>(pr: &Prediction<P, S>, p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
+                    PredictionView { question: (pr.question)(lang), unit: pr.unit, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
+                }
+                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::prediction().map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
             }
         }
 

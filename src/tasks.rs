@@ -29,6 +29,28 @@ pub struct Task<P: 'static, S: 'static> {
     pub done: fn(&P, &Shared, &S) -> bool,
 }
 
+/// A number the lesson states, asked before the figure says it ("Antes de
+/// mirar: ¿cuántas copias…?"). The learner's guess is kept with their
+/// progress and shown beside the run's number; it is never graded.
+pub struct Prediction<P: 'static, S: 'static> {
+    pub question: fn(Lang) -> &'static str,
+    /// The unit the guess is typed in ("s", "" for a count).
+    pub unit: &'static str,
+    /// The run's number, in `unit`.
+    pub answer: fn(&P, &Shared, &S) -> Option<u64>,
+    /// Why it comes out so, in the lesson's terms: shown with the answer.
+    pub why: fn(Lang) -> &'static str,
+}
+
+/// A prediction as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PredictionView {
+    pub question: &'static str,
+    pub unit: &'static str,
+    pub answer: Option<u64>,
+    pub why: &'static str,
+}
+
 /// A task as the page shows it: its text and whether it holds now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TaskView {
@@ -113,7 +135,7 @@ impl Progress {
         let mut progress = Self::default();
         let (mut count, mut ignored) = (0, false);
         for word in words {
-            let entry = word.len() <= ENTRY_LEN_MAX && word.split_once('/').is_some_and(|(e, t)| is_code(e) && is_code(t));
+            let entry = word.len() <= ENTRY_LEN_MAX && word.split_once('/').is_some_and(|(e, t)| is_code(e) && (is_code(t) || is_guess(t)));
             if !entry || count == ENTRIES_MAX {
                 ignored = true;
                 continue;
@@ -176,11 +198,31 @@ impl Progress {
         }
     }
 
+    /// The learner's prediction on an experiment: `Some(None)` when they
+    /// chose to see the answer without guessing.
+    pub fn guess(&self, experiment: &str) -> Option<Option<u64>> {
+        self.entries().find_map(|e| e.strip_prefix(experiment)?.strip_prefix('/')?.strip_prefix(GUESS)).map(|digits| digits.parse().ok())
+    }
+
+    /// Keeps a prediction (replacing an earlier one); `None`: seen without a guess.
+    pub fn set_guess(&mut self, experiment: &str, guess: Option<u64>) {
+        let prefix = format!("{experiment}/{GUESS}");
+        self.0 = self.entries().filter(|e| !e.starts_with(&prefix)).map(|e| format!(" {e}")).collect();
+        self.0.push_str(&format!(" {prefix}{}", guess.map(|g| g.to_string()).unwrap_or_default()));
+    }
+
     /// Forgets one experiment's tasks (the "clear my progress" button).
     pub fn clear(&mut self, experiment: &str) {
         let prefix = format!("{experiment}/");
         self.0 = self.entries().filter(|e| !e.starts_with(&prefix)).map(|e| format!(" {e}")).collect();
     }
+}
+
+/// A prediction's entry: `experiment/guess=N` (`guess=`: seen without one).
+const GUESS: &str = "guess=";
+
+fn is_guess(text: &str) -> bool {
+    text.strip_prefix(GUESS).is_some_and(|digits| digits.len() <= 15 && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A code as the registry writes them: lower-case letters, digits and `-`.
@@ -263,6 +305,24 @@ mod tests {
         assert!(!ignored && clean.contains("c", "d"));
         assert!(Progress::decode_counting("{junk").1, "another format is said to be ignored");
         assert!(!Progress::decode_counting("").1, "nothing stored is nothing ignored");
+    }
+
+    /// A prediction is kept with the progress, one per experiment, and
+    /// read back; a malformed one is ignored like any junk.
+    #[test]
+    fn a_prediction_is_kept_with_the_progress() {
+        let mut progress = Progress::decode("v1 storm/storm-jitter");
+        assert_eq!(progress.guess("storm"), None);
+        progress.set_guess("storm", Some(100));
+        progress.set_guess("storm", Some(120));
+        progress.set_guess("visibility", None);
+        let text = progress.encode();
+        assert_eq!(text, "v1 storm/storm-jitter storm/guess=120 visibility/guess=");
+        let read = Progress::decode(&text);
+        assert_eq!((read.guess("storm"), read.guess("visibility"), read.guess("ack")), (Some(Some(120)), Some(None), None));
+        assert!(read.contains("storm", "storm-jitter") && !read.contains("storm", "guess"));
+        let (junk, ignored) = Progress::decode_counting("v1 storm/guess=12x storm/guess=9999999999999999");
+        assert!(ignored && junk.guess("storm").is_none());
     }
 
     #[test]

@@ -370,16 +370,65 @@ pub fn hero(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
 
 /// The figure alone: above it, what it shows in one sentence of this run's
 /// numbers (its `figcaption`); on a seeded run, the seed that reproduces it.
+/// Where the lesson states a number, the caption first asks for it and says
+/// the point once the learner has guessed (or chose not to).
 pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
     let t = p.state.lang.texts();
+    let caption = match p.state.prediction() {
+        Some((view, None)) => prediction_form(p, &view),
+        Some((view, Some(guess))) => html! {
+            <>
+                { insight }
+                <span class="prediction-result" role="status">
+                    { " " }{ (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), &view.answer.map_or_else(|| "—".to_owned(), |a| with_unit(a, view.unit))) }
+                    { " " }{ view.why }
+                </span>
+            </>
+        },
+        None => html! { { insight } },
+    };
     html! {
         <figure class="hero">
             <figcaption class="insight">
-                { insight }
+                { caption }
                 if seeded { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
             </figcaption>
             { body }
         </figure>
+    }
+}
+
+fn with_unit(n: u64, unit: &str) -> String {
+    if unit.is_empty() { format::int(n) } else { format!("{} {unit}", format::int(n)) }
+}
+
+/// The question, a number field and two buttons: compare, or see without
+/// a guess. The guess is kept when the field changes (Enter, or leaving it).
+fn prediction_form(p: &PanelProps, view: &crate::tasks::PredictionView) -> Html {
+    let t = p.state.lang.texts();
+    let id = p.id("guess");
+    let on_change = {
+        let dispatch = p.dispatch.clone();
+        // "1,890" and "1.890" are both 1890; anything else is not a guess yet.
+        Callback::from(move |e: Event| {
+            if let Ok(guess) = event_value(&e).trim().replace([',', '.', ' '], "").parse::<u64>() {
+                dispatch.dispatch(Action::Predict(Some(guess)));
+            }
+        })
+    };
+    let skip = p.dispatch.to_callback().reform(|_: MouseEvent| Action::Predict(None));
+    let onsubmit = Callback::from(|e: SubmitEvent| e.prevent_default());
+    html! {
+        <form class="prediction" {onsubmit}>
+            <span class="prediction-question"><strong>{ t.predict_before }</strong>{ " " }{ view.question }</span>
+            <span class="prediction-input">
+                <label for={id.clone()} class="visually-hidden">{ t.predict_guess }</label>
+                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} onchange={on_change} />
+                if !view.unit.is_empty() { <span class="unit">{ view.unit }</span> }
+                <button type="submit">{ t.predict_submit }</button>
+                <button type="button" class="link-button" onclick={skip}>{ t.predict_skip }</button>
+            </span>
+        </form>
     }
 }
 

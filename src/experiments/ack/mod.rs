@@ -89,6 +89,20 @@ static PRESETS: [Preset; 2] = [
 /// on every render, 1.3 s per slider step at 100,000 messages).
 pub type State = Option<std::rc::Rc<[LoopRow; 3]>>;
 
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "con el ack después de procesar, ¿cuántos efectos de más hay?",
+        crate::i18n::Lang::En => "acknowledging after processing, how many extra effects are there?",
+    },
+    unit: "",
+    answer: |p: &Params, _, s: &State| s.as_deref().map(|rows| rows[1].row.effects.saturating_sub(u64::from(p.messages))),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con 5 % de caídas, unos 5 de cada 100.",
+        crate::i18n::Lang::En => "Every crash between the effect and the ack leaves a message the broker delivers again: at 5 % crashes, about 5 in 100.",
+    },
+});
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["crash", "messages", "broker_dups"];
 

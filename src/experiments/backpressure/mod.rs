@@ -86,6 +86,9 @@ static PRESETS: [Preset; 3] = [
     Preset { code: "slow-producer", label: |l| strings::strings(l).preset_slow, values: &[("policy", "slow"), ("buffer", "10000")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["in_rate", "out_rate", "policy", "buffer"];
 

@@ -133,6 +133,20 @@ static PRESETS: [Preset; 6] = [
         values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, 3) },
 ];
 
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuánto tarda la cola en vaciarse desde que vuelven los workers?",
+        crate::i18n::Lang::En => "how long does the queue take to drain once the workers are back?",
+    },
+    unit: "s",
+    answer: |p: &Params, _, s: &State| s.drain_after_back_s(p),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "Lo acumulado se vacía solo con la capacidad que sobra: acumulado ÷ (servicio − llegadas).",
+        crate::i18n::Lang::En => "The backlog drains only with the spare capacity: backlog ÷ (service − arrivals).",
+    },
+});
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["peak_rate", "cap_workers", "worker_rate", "down_s"];
 

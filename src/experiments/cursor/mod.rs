@@ -87,6 +87,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "cursor-crash", label: |l| s(l).preset_crash, values: &[("fault", "crash-before-save")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 

@@ -70,6 +70,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["tx_messages", "tx_crash", "unique"];
 

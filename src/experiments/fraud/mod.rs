@@ -77,6 +77,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 

@@ -213,6 +213,9 @@ static PRESETS: [Preset; 7] = [
         values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["topic_partitions", "group_consumers", "commit", "crash_consumer"];
 

@@ -106,6 +106,20 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuánto tarda el grupo en ponerse al día?",
+        crate::i18n::Lang::En => "how long does the group take to catch up?",
+    },
+    unit: "s",
+    answer: |p: &Params, _, _: &State| p.catch_up().catch_up_s.map(|s| s.round() as u64),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "El atraso baja solo con lo que sobra: consumo del grupo − llegadas. Más consumidores que particiones no consumen más.",
+        crate::i18n::Lang::En => "The backlog falls only by what is spare: the group's consumption − arrivals. More consumers than partitions consume no more.",
+    },
+});
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["arrival_rate", "consumer_rate", "behind", "lag_consumers"];
 

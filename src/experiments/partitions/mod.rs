@@ -111,6 +111,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 

@@ -102,6 +102,9 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 

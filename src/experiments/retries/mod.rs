@@ -194,6 +194,9 @@ impl crate::registry::Unit for Retries {
     fn presets() -> &'static [Preset] {
         &PRESETS
     }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
     }
@@ -280,3 +283,17 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             "With 6 retries an event needs 7 failures in a row: raise the failure probability a lot (or lower the retries) and play past 1,890 s.",
             "With failure probability p an event reaches dead-letter with probability p to the 7th (original + 6 retries): at 30 %, 2 in 10,000; at 90 %, almost half."]),
 ];
+
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "con estos reintentos, ¿cuánto espera en total un evento entre su primer intento y dead-letter?",
+        crate::i18n::Lang::En => "with these retries, how long does an event wait in all between its first attempt and dead-letter?",
+    },
+    unit: "s",
+    answer: |p: &Params, _, _: &State| Some(p.backoff().total_s()),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "El reintento n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
+        crate::i18n::Lang::En => "Retry n waits base · 2^(n-1): with a 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
+    },
+};

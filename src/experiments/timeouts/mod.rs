@@ -104,6 +104,9 @@ static PRESETS: [Preset; 3] = [
     Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (1, 3) },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["deadline_ms", "timeout_ms", "slow_ms", "pools"];
 

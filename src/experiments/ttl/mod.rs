@@ -62,6 +62,20 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, 3) },
 ];
 
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "con este TTL, ¿cuántas veces se procesa el evento?",
+        crate::i18n::Lang::En => "with this TTL, how many times is the event processed?",
+    },
+    unit: "",
+    answer: |_, _, s: &State| Some(s.deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count() as u64),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir todo el calendario de reintentos (1,890 s).",
+        crate::i18n::Lang::En => "Every repeat that arrives after the id expired is processed again: the TTL must cover the whole retry schedule (1,890 s).",
+    },
+});
+
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 

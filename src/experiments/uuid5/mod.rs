@@ -93,6 +93,9 @@ impl crate::registry::Unit for DoublePublication {
     fn presets() -> &'static [Preset] {
         &PRESETS
     }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
     }
@@ -183,3 +186,17 @@ mod tests {
         assert_eq!((demo.processed_by_random_id, demo.processed_by_derived_id), (2, 1));
     }
 }
+
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuántas veces procesa la pasada el consumidor que deduplica por el id v4?",
+        crate::i18n::Lang::En => "how many times does the consumer that deduplicates by the v4 id process the pass?",
+    },
+    unit: "",
+    answer: |p: &Params, shared: &Shared, _: &State| Some(p.demo(shared).processed_by_random_id.into()),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "Cada publicación estrena un id v4 al azar: para el consumidor son dos hechos distintos. El uuid5 de la misma clave es el mismo id las dos veces.",
+        crate::i18n::Lang::En => "Each publication gets a new random v4 id: to the consumer they are two different facts. The uuid5 of the same key is the same id both times.",
+    },
+};

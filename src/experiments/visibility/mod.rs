@@ -116,6 +116,20 @@ static PRESETS: [Preset; 8] = [
     },
 ];
 
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuántas veces reciben los workers el mensaje 1?",
+        crate::i18n::Lang::En => "how many times do the workers receive message 1?",
+    },
+    unit: "",
+    answer: |_, _, s: &State| s.run.as_ref().ok().map(|run| run.copies(0) as u64),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout de al menos 2 × el p99 del trabajo.",
+        crate::i18n::Lang::En => "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout of at least 2 × the job's p99.",
+    },
+});
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["job_s", "visibility_s", "heartbeat_s", "poison"];
 

@@ -89,6 +89,9 @@ static PRESETS: [Preset; 4] = [
     },
 ];
 
+/// No number of its lesson to predict here.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["jobs", "job_workers", "queue", "restart_ms"];
 
