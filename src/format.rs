@@ -104,3 +104,64 @@ mod tests {
         assert_eq!(parse_seconds("-1"), None);
     }
 }
+
+/// Reads an amount as a learner types it, in the control's unit: digits
+/// with `,` or spaces between thousands ("86,400"), `.` for decimals with
+/// a multiplier ("1.2 M", "10 k"), and, for a duration, another unit of
+/// time ("15 min", "1 día", "2 h", "1.5 h", "300 ms" in seconds rounds).
+/// `None` when it is none of these: the control keeps its value.
+pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
+    // ASCII lower case: Unicode's tables would cost the page kilobytes ("DÍA" stays unread).
+    let text = text.trim().to_ascii_lowercase();
+    let split = text.find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == ' ' || c == '_')).unwrap_or(text.len());
+    let (number, suffix) = text.split_at(split);
+    let number: String = number.chars().filter(|c| !matches!(c, ',' | ' ' | '_')).collect();
+    let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
+    if whole.is_empty() && fraction.is_empty() || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) || fraction.len() > 6 {
+        return None;
+    }
+    // The amount in millionths, so that "1.2 M" and "1.5 h" stay exact.
+    let millionths = whole.parse::<u64>().ok()?.checked_mul(1_000_000)? + format!("{fraction:0<6}").parse::<u64>().ok()?;
+    let factor_ms: Option<u64> = |name: &str| -> Option<u64> {
+        Some(match name {
+            "ms" => 1,
+            "s" | "seg" | "sec" => 1_000,
+            "min" | "m" => 60_000,
+            "h" => 3_600_000,
+            "d" | "día" | "días" | "dia" | "dias" | "day" | "days" | "Día" | "Días" => 86_400_000,
+            _ => return None,
+        })
+    }(suffix.trim());
+    let scale = match (suffix.trim(), unit) {
+        ("", _) => Some((1u64, 1u64)),
+        ("k", _) => Some((1_000, 1)),
+        ("m", "") | ("m", "/s") | ("m", "/h") => Some((1_000_000, 1)),
+        (_, "ms") => factor_ms.map(|f| (f, 1)),
+        (_, "s") => factor_ms.map(|f| (f, 1_000)),
+        (_, "h") => factor_ms.map(|f| (f, 3_600_000)),
+        _ => None,
+    };
+    let (times, per) = scale?;
+    // Round to the nearest whole unit (u64: 128-bit division would cost the page its routines).
+    let scaled = millionths.checked_mul(times)? / per;
+    Some(scaled.checked_add(500_000)? / 1_000_000)
+}
+
+#[cfg(test)]
+mod amount_tests {
+    use super::parse_amount;
+
+    #[test]
+    fn amounts_read_as_a_learner_types_them() {
+        for (text, unit, expected) in [
+            ("86400", "s", Some(86_400)), ("86,400", "s", Some(86_400)), ("1 día", "s", Some(86_400)), ("1 day", "s", Some(86_400)),
+            ("15 min", "s", Some(900)), ("2 h", "s", Some(7_200)), ("1.5 h", "s", Some(5_400)), ("1200 ms", "s", Some(1)),
+            ("1.2 M", "", Some(1_200_000)), ("1.2M", "", Some(1_200_000)), ("10 k", "/s", Some(10_000)), ("350", "/s", Some(350)),
+            ("0.5 s", "ms", Some(500)), ("2 min", "ms", Some(120_000)), ("1 d", "h", Some(24)), ("30 min", "h", Some(1)),
+            ("", "s", None), ("abc", "", None), ("1 parsec", "s", None), ("1 min", "", None), ("-5", "", None), ("1.2.3", "", None),
+            ("99999999999999999999", "", None),
+        ] {
+            assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");
+        }
+    }
+}

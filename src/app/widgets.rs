@@ -39,6 +39,14 @@ pub fn event_value(event: &Event) -> String {
         .unwrap_or_default()
 }
 
+/// Puts a text field back to `text` (a value it could not read).
+fn set_event_value(event: &Event, text: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(input) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+        input.set_value(text);
+    }
+}
+
 /// A control's visible label, marked when an author locked the parameter.
 pub fn control_label(for_id: AttrValue, label: &str, locked: bool, locked_text: &str) -> Html {
     html! {
@@ -108,15 +116,26 @@ pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) ->
                 max: u64::from(max_ppm) / 10_000, step: u64::from(step_percent), shown: format::percent(lang, value as u32),
                 locked, on_input })
         }
-        Domain::Int { min, max, unit } => {
-            let onchange = Callback::from(move |e: Event| send(event_value(&e).trim().parse::<u64>().ok().map(Value::Int)));
+        Domain::Int { unit, .. } => {
+            // Typed in human units ("1.2 M", "15 min", "1 día"); what cannot be
+            // read puts the field back to the value it had.
+            let shown = format::int(value);
+            let onchange = {
+                let shown = shown.clone();
+                Callback::from(move |e: Event| match format::parse_amount(&event_value(&e), unit) {
+                    Some(n) => send(Some(Value::Int(n))),
+                    None => set_event_value(&e, &shown),
+                })
+            };
+            let human = (unit == "s" && value >= 60).then(|| format!("= {}", format::duration_text(value)));
             html! {
                 <div class="control">
                     { control_label(id.clone(), param.label(lang), locked, t.locked) }
                     <div class="control-row">
-                        <input type="number" id={id} min={min.to_string()} max={max.to_string()} value={value.to_string()}
-                            inputmode="numeric" disabled={locked} {onchange} />
+                        <input type="text" id={id} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
+                            disabled={locked} {onchange} />
                         <span class="unit">{ unit }</span>
+                        if let Some(human) = human { <span class="value-human">{ human }</span> }
                     </div>
                 </div>
             }
@@ -324,10 +343,10 @@ pub fn over_budget(props: &PanelProps, code: &'static str, heading: &'static str
 /// most four) in the first screen, the others and the seed under "Más
 /// parámetros" — open when one of them is not at its default, so that a
 /// link or a scenario that set one shows it. `shown` hides parameters that
-/// do not apply (a breaker's settings with the breaker off); `extra` goes
-/// with the others (an experiment's own editors); `hint` puts a line under
-/// a parameter's label.
-pub fn controls(p: &PanelProps, experiment: Experiment, shown: impl Fn(&str) -> bool, hint: impl Fn(&str) -> Option<AttrValue>, seeded: bool, extra: Html) -> Html {
+/// do not apply (a breaker's settings with the breaker off); `hint` puts a
+/// line under a parameter's label. (`dyn`: one copy of this code for every
+/// panel, not one per closure: kilobytes of each page.)
+pub fn controls(p: &PanelProps, experiment: Experiment, shown: &dyn Fn(&str) -> bool, hint: &dyn Fn(&str) -> Option<AttrValue>, seeded: bool) -> Html {
     let state = &p.state;
     let t = state.lang.texts();
     let primary = experiment.primary();
@@ -337,7 +356,7 @@ pub fn controls(p: &PanelProps, experiment: Experiment, shown: impl Fn(&str) -> 
     let moved = params.iter().filter(|param| !is_primary(param)).any(|param| param.get(&state.params) != param.get(&defaults))
         || (seeded && state.params.shared != defaults.shared);
     let more: Vec<Html> = params.iter().filter(|param| !is_primary(param)).map(|&param| param_control(p, param, hint(param.key()))).collect();
-    let has_more = !more.is_empty() || seeded || extra != Html::default();
+    let has_more = !more.is_empty() || seeded;
     html! {
         <>
             <div class="control-grid primary-controls" data-primary="">
@@ -350,7 +369,6 @@ pub fn controls(p: &PanelProps, experiment: Experiment, shown: impl Fn(&str) -> 
                         { for more }
                         if seeded { { seed_control(p) } }
                     </div>
-                    { extra }
                 </details>
             }
         </>

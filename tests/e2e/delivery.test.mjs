@@ -2,7 +2,7 @@
 // record is written, by accessible names, with the lessons' numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, moreParams } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -39,6 +39,7 @@ test('where the dedup record goes: one transaction, effect first, record first; 
   await page.getByLabel('Unique constraint on the id').selectOption('on');
   await page.waitForFunction(() => document.querySelector('.concurrent .verdict')?.dataset.effects === '1');
   // Another seed: the same engine, other numbers, still no loss in one transaction.
+  await moreParams(page);
   const seed = page.getByLabel('Seed');
   await seed.fill('1');
   await seed.dispatchEvent('change');

@@ -66,7 +66,7 @@ test('bad links still load: each bad field falls back or is clamped, and a dismi
   assert.ok(items.some((t) => t.includes('events=99999') && t.includes('1000')), items.join('\n'));
   assert.ok(items.some((t) => t.startsWith('zzz: unknown parameter')), items.join('\n'));
   assert.equal(await page.locator('output[for$="-failure"]').textContent(), '30%');
-  assert.equal(await page.locator('input[id$="-events"]').inputValue(), '1000');
+  assert.equal(await page.locator('input[id$="-events"]').inputValue(), '1,000');
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   assert.equal(await page.locator('.notice').count(), 0);
   assert.deepEqual(errors, []);
@@ -174,7 +174,7 @@ test('v1 links open as before, on the right lesson page', async () => {
     },
     '?v=1&exp=ack&lang=es&failure=0.4&seed=31&crash=0.05&rng=python&messages=1000': async (page) => {
       assert.ok(page.url().includes('/lesson-004/?'), page.url());
-      assert.equal(await page.locator('.seed-value').textContent(), '31', 'the v1 seed is read on lesson 004\'s page');
+      assert.equal(await page.locator('input[id$="-seed"]').inputValue(), '31', 'the v1 seed is read on lesson 004\'s page');
       assert.equal(await page.locator('tr[data-mode]').count(), 3);
     },
     '?preset=lesson-004': async (page) => {

@@ -80,3 +80,25 @@ test('a parameter set away from its default opens "more parameters", so a link s
   assert.equal(await page.getByLabel('Backoff base').inputValue(), '300');
   await ctx.close();
 });
+
+test('durations and counts are typed in human units and shown back with separators', async () => {
+  const ctx = await browser.newContext({ viewport: SIZES[1] });
+  const page = await ctx.newPage();
+  await page.goto(`${server.base}lesson-004/?exp=visibility&lang=en`);
+  const job = page.getByLabel('Job duration');
+  assert.equal(await job.inputValue(), '600');
+  await job.fill('5 min');
+  await job.press('Enter');
+  await page.waitForFunction(() => document.querySelector('input[id$="-job-s"]')?.value === '300');
+  assert.match(await page.locator('.visibility .primary-controls').textContent(), /= 5 min 0 s/);
+  await job.fill('1 day');
+  await job.press('Enter');
+  await page.waitForFunction(() => document.querySelector('input[id$="-job-s"]')?.value === '86,400');
+  // The page's own link (written once the change settles) keeps plain digits.
+  await page.waitForFunction(() => location.search.includes('job_s=86400'));
+  // What cannot be read puts the field back; the run does not change.
+  await job.fill('soon');
+  await job.press('Enter');
+  await page.waitForFunction(() => document.querySelector('input[id$="-job-s"]')?.value === '86,400');
+  await ctx.close();
+});

@@ -74,3 +74,9 @@ export async function open(browser, url, { locale = 'en-US', reducedMotion, view
   await page.goto(url);
   return { page, errors, context };
 }
+
+/** Opens the open experiment's "More parameters" (a learner's click), if closed. */
+export async function moreParams(page) {
+  const more = page.locator('.experiment details.more-params').first();
+  if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
+}

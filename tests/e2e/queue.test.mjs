@@ -2,7 +2,7 @@
 // exercises through their presets and the controls, by accessible names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, moreParams } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -73,6 +73,7 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
   assert.deepEqual([await counter(page, 'marked_failed'), await counter(page, 'redriven'), await counter(page, 'delivered')], ['1', '1', '9']);
 
   // Back to 10 minutes in: nothing in the DLQ yet, no alert.
+  await moreParams(page);
   const instant = page.getByLabel('Instant shown', { exact: true });
   await instant.fill('600');
   await instant.dispatchEvent('change');

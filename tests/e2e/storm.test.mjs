@@ -2,7 +2,7 @@
 // strategies side by side, the budget and the breaker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, moreParams } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -33,7 +33,8 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   assert.equal(await side(page, 'a').locator('[data-counter=collapses]').count(), 0);
   await page.locator('[data-task="storm-shedding"].task-done').waitFor();
 
-  // Capacity 30, typed as a learner would.
+  // Capacity 30, typed as a learner would (under «Más parámetros»).
+  await moreParams(page);
   const capacity = page.getByLabel('Capacidad al volver');
   await capacity.fill('30');
   await capacity.press('Enter');
@@ -100,7 +101,7 @@ test('timeouts and bulkheads: a slow dependency starves the healthy one until th
 test('backpressure: unbounded, the process dies; bounded, the excess is counted', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=backpressure&lang=es');
   await page.locator('.backpressure').waitFor();
-  assert.match(await page.locator('.growth').textContent(), /\+16 por segundo, 1,382,400 por día/);
+  assert.match(await page.locator('.backpressure .hero .insight').textContent(), /\+16 por segundo, 1,382,400 por día/);
   assert.match(await page.locator('.fate').textContent(), /murió sin memoria a los 9 h 6 min/);
   await page.getByLabel('Cola', { exact: true }).selectOption('drop-oldest');
   await page.locator('[data-counter=dropped_oldest]').waitFor();

@@ -41,7 +41,7 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
         <section class="card experiment ack-timing" data-experiment="ack">
             <h2>{ t.ack_heading }</h2>
             { about(props, t.ack_intro) }
-            { controls(props, Experiment::AckTiming, |_| true, |_| None, true, Html::default()) }
+            { controls(props, Experiment::AckTiming, &|_| true, &|_| None, true) }
             { hero(props, insight, true, html! {
                 <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>
                 <table class="ack-table">

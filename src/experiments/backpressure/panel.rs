@@ -36,7 +36,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment backpressure" data-experiment="backpressure">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Backpressure, |key| bounded || key != "buffer", |_| None, false, Html::default()) }
+            { controls(props, Experiment::Backpressure, &|key| bounded || key != "buffer", &|_| None, false) }
             { hero(props, (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
                 &format!("{growth:+}"), &format::int(day)), false, html! {
                 <>

@@ -41,7 +41,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment capacity" data-experiment="capacity">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Capacity, |k| !k.starts_with("little") && !k.starts_with("keda"), |_| None, false, Html::default()) }
+            { controls(props, Experiment::Capacity, &|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
             { hero(props, (t.insight)(&format::int(c.fluid.peak.1), c.drain_after_back_s(p).map(duration_text).as_deref()), false, chart(t, p, c)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }

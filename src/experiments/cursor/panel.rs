@@ -25,7 +25,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment cursor" data-experiment="cursor">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Cursor, |_| true, |_| None, false, Html::default()) }
+            { controls(props, Experiment::Cursor, &|_| true, &|_| None, false) }
             { hero(props, (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem)) }
             <p class="hint">{ t.convention }</p>
             <table class="compare-table cursor-table">

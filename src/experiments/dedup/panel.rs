@@ -44,7 +44,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment dedup" data-experiment="dedup">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Dedup, |key| key != "unique", |_| None, true, Html::default()) }
+            { controls(props, Experiment::Dedup, &|key| key != "unique", &|_| None, true) }
             { hero(props, insight, true, html! {
                 <div class="table-scroll"><table class="dedup-table">
                     <thead><tr>

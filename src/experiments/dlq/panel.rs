@@ -28,7 +28,7 @@ pub fn panel(props: &PanelProps) -> Html {
     let look_ms = u64::from(params.look_s) * 1_000;
     let controls = html! {
         <>
-            { controls(props, Experiment::Dlq, |key| !matches!(key, "look_s" | "dlq_do"), |_| None, false, Html::default()) }
+            { controls(props, Experiment::Dlq, &|key| key != "dlq_do", &|_| None, false) }
         </>
     };
     let run = match &state.units.dlq.run {

@@ -33,7 +33,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment fraud" data-experiment="fraud">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Fraud, |_| true, |_| None, false, Html::default()) }
+            { controls(props, Experiment::Fraud, &|_| true, &|_| None, false) }
             { hero(props, (t.insight)(p.payments, run.counters.iter().filter(|c| **c == p.payments).count()), false, html! {
                 <div class="table-scroll" tabindex="0" role="region" aria-label={t.heading}>
                     <table class="sinks-table">

@@ -24,7 +24,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Groups, |key| key != "group_at_s", |_| None, false, Html::default()) }
+            { controls(props, Experiment::Groups, &|key| key != "group_at_s", &|_| None, false) }
             { at_slider(props, t, run.indexer.end_tick.max(1) as u32 + 1) }
             { hero(props, (t.insight)(p.consumers, run.lengths.len()), false, html! {
                 <div class="topic" aria-describedby={props.id("groups-legend")}>

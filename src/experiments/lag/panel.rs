@@ -37,7 +37,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Lag, |_| true, |_| None, false, Html::default()) }
+            { controls(props, Experiment::Lag, &|_| true, &|_| None, false) }
             { hero(props, (t.insight)(&format::int(c.spare_per_s), c.catch_up_s.map(seconds).as_deref()), false, chart(t, p, &c, &alert)) }
             <p class={classes!("dlq-alert", alert.fires_at_s.is_some().then_some("on"))} role="status">{ alert_text }</p>
             { counter_grid(rows) }

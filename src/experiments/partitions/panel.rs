@@ -22,7 +22,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment partitions" data-experiment="partitions">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Partitions, |_| true, |_| None, false, Html::default()) }
+            { controls(props, Experiment::Partitions, &|_| true, &|_| None, false) }
             { ParamId::by_key("keyed").map(|param| text_control(props, param, t.events_hint)).unwrap_or_default() }
             { hero(props, insight, false, html! {
                 <div class="topics">{ for layouts.iter().enumerate().map(|(i, layout)| topic(t, t.hashes[i], params, layout)) }</div>

@@ -20,7 +20,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment publish" data-experiment="publish">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Publish, |_| true, |_| None, true, Html::default()) }
+            { controls(props, Experiment::Publish, &|_| true, &|_| None, true) }
             { match (unit.counters(), &unit.engines) {
                 (Some(counters), Some(engines)) => html! { <>
                     { hero(props, (t.insight)(state.params.publish.facts, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }

@@ -58,7 +58,7 @@ pub fn panel(props: &PanelProps) -> Html {
                     { props.tasks.clone() }
                     <section class="card controls" aria-labelledby={props.id("controls-heading")}>
                         <h2 id={props.id("controls-heading")}>{ state.lang.texts().controls_heading }</h2>
-                        { controls(props, Experiment::Retries, |key| !matches!(key, "speed" | "down" | "do"), hint, true, Html::default()) }
+                        { controls(props, Experiment::Retries, &|key| !matches!(key, "speed" | "down" | "do"), &hint, true) }
                     </section>
                     { outages(props) }
                     <ScheduleTable lang={state.lang} backoff={params.backoff()} current_retry={current_retry} />

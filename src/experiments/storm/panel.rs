@@ -41,7 +41,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment storm" data-experiment="storm">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Storm, shown, |_| None, true, Html::default()) }
+            { controls(props, Experiment::Storm, &shown, &|_| None, true) }
             { hero(props, insight, true, html! {
                 <div class="storm-sides">
                     { for runs.iter().enumerate().map(|(side, run)| match run {

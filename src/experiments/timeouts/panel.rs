@@ -22,7 +22,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment timeouts" data-experiment="timeouts">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Timeouts, |_| true, |_| None, false, Html::default()) }
+            { controls(props, Experiment::Timeouts, &|_| true, &|_| None, false) }
             { hero(props, (t.insight)(c[0].in_time, c[0].requests, c[1].in_time, c[1].requests), false, chart(props, run)) }
             <p class={rule.0} role="status">{ rule.1 }</p>
             <div class="storm-sides">

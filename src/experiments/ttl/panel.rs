@@ -22,7 +22,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section class="card experiment ttl" data-experiment="ttl">
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
-            { controls(props, Experiment::Ttl, |_| true, |_| None, false, Html::default()) }
+            { controls(props, Experiment::Ttl, &|_| true, &|_| None, false) }
             { hero(props, (t.insight)(props.state.params.ttl.ttl_s, effects), false, timeline(t, deliveries)) }
             { counter_grid(rows) }
         </section>

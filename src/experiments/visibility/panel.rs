@@ -19,7 +19,7 @@ pub fn panel(props: &PanelProps) -> Html {
     let t = strings(state.lang);
     let controls = html! {
         <>
-            { controls(props, Experiment::Visibility, |_| true, |_| None, false, Html::default()) }
+            { controls(props, Experiment::Visibility, &|_| true, &|_| None, false) }
             <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p>
         </>
     };

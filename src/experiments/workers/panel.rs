@@ -15,7 +15,7 @@ const ROW_H: u32 = 14;
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
-    let controls = controls(props, Experiment::Workers, |_| true, |_| None, false, Html::default());
+    let controls = controls(props, Experiment::Workers, &|_| true, &|_| None, false);
     let run = match &state.units.workers.run {
         Ok(run) => run,
         Err(over) => return crate::app::widgets::over_budget(props, "workers", t.heading, t.intro, controls, over),
