@@ -447,7 +447,7 @@ impl Codes {
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un consumidor que a veces falla: el hub reintenta con backoff exponencial, aparta en dead-letter lo que agota sus reintentos y lo reintenta cuando se arregla la causa.";
-pub const INTRO_000_IDS_ES: &str = "La misma pasada publicada dos veces: con ids v4 al azar el consumidor la procesa dos veces; con un id uuid5 derivado de su clave, una.";
+pub const INTRO_000_IDS_ES: &str = "El mismo pase publicado dos veces: con ids v4 al azar el consumidor lo procesa dos veces; con un id uuid5 derivado de su clave, una.";
 pub const INTRO_001_ES: &str = "La entrega es al menos una vez: el consumidor recibe repetidos. Aquí, dónde escribir el registro de ids procesados, qué pasa con su cursor y con su expiración.";
 pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dependencia falla o se satura: reintentos con y sin jitter, timeouts y bulkheads, colas con límite.";
 pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";

@@ -49,7 +49,7 @@ pub static ES: Strings = Strings {
     broker_dups: "Duplicados del broker (sin caída)",
     at_most_once: "at-most-once: a lo más una vez",
     at_least_once: "at-least-once: al menos una vez",
-    effectively_once: "efectivamente una vez: at-least-once + consumidor idempotente",
+    effectively_once: "efecto de una sola vez: al menos una vez + consumidor idempotente",
     times: |n, k| match k {
         1 => format!("{n} mensajes con 1 efecto"),
         _ => format!("{n} con {k}"),

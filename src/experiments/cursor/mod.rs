@@ -112,14 +112,14 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         },
         es: ["Haz que el consumidor se caiga después de procesar un lote y antes de guardar su cursor.",
             "Elige la falla «se cae antes de guardar».",
-            "Al volver lee desde el último cursor guardado: el lote que ya procesó llega otra vez. El ingenuo lo aplica dos veces; el idempotente reconoce los ids. Es at-least-once dentro del propio consumidor."],
+            "Al volver lee desde el último cursor guardado: el lote que ya procesó llega otra vez. El no idempotente lo aplica dos veces; el idempotente reconoce los ids. Es at-least-once dentro del propio consumidor."],
         en: ["Make the consumer crash after processing a batch and before saving its cursor.",
             "Pick the fault “crashes before saving”.",
             "Back up, it reads from the last saved cursor: the batch it already processed comes again. The naive consumer applies it twice; the idempotent one knows the ids. At-least-once, inside the consumer itself."]),
     crate::tasks::task!("cursor-late-loss", |p: &Params, _: &Shared, s: &State| {
             p.fault == Fault::Lost && s.naive.effects >= u64::from(p.events) + 80
         },
-        es: ["Pierde el cursor tan tarde que el consumidor ingenuo repita al menos 80 efectos.",
+        es: ["Pierde el cursor tan tarde que el consumidor no idempotente repita al menos 80 efectos.",
             "Con lotes de 10, pierde el cursor después del lote 8 o más tarde.",
             "Perder el cursor después del lote N vuelve a leer N lotes desde el principio: el costo crece con lo ya procesado. El idempotente descarta todos esos repetidos, pero igual los lee."],
         en: ["Lose the cursor so late that the naive consumer repeats at least 80 effects.",

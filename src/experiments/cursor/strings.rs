@@ -35,7 +35,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "El cursor",
     heading: "Un consumidor que lee un log con su propio cursor",
-    intro: "En modo polling el consumidor pide eventos por lotes y guarda su cursor después de cada lote. Si pierde el cursor vuelve a empezar y lee otra vez todo lo que ya había procesado; si se cae después de procesar un lote y antes de guardar el cursor, lee otra vez solo ese lote. El consumidor ingenuo repite los efectos; el idempotente descarta los repetidos.",
+    intro: "En modo polling el consumidor pide eventos por lotes y guarda su cursor después de cada lote. Si pierde el cursor vuelve a empezar y lee otra vez todo lo que ya había procesado; si se cae después de procesar un lote y antes de guardar el cursor, lee otra vez solo ese lote. El consumidor no idempotente repite los efectos; el idempotente descarta los repetidos.",
     insight: |naive, idem, resets| format!("El cursor se perdió {resets} veces y el consumidor releyó lo ya leído: sin idempotencia aplica {naive} efectos; con ella, {idem}."),
     convention: "Aquí el cursor es el siguiente número a leer (el offset de «Colas y streams»). «At-least-once es la realidad» lo define como el seq hasta donde el consumidor ya procesó: ese número menos uno.",
     events: "Eventos en el log",
@@ -43,7 +43,7 @@ pub static ES: Strings = Strings {
     fault: "Falla",
     fault_labels: &["ninguna", "pierde el cursor después del lote", "se cae antes de guardar el cursor del lote"],
     fault_batch: "Lote de la falla",
-    col_naive: "Ingenuo",
+    col_naive: "No idempotente",
     col_idempotent: "Idempotente",
     reads: "Lecturas",
     effects: "Efectos",

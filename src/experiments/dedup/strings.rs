@@ -54,7 +54,7 @@ pub static ES: Strings = Strings {
     col_effects: "Efectos",
     col_discarded: "Descartados",
     col_lost: "Perdidos",
-    verdicts: ["efectivamente una vez", "duplicados, como sin registro", "huecos: mensajes sin efecto"],
+    verdicts: ["exactamente una vez", "duplicados, como sin registro", "huecos: mensajes sin efecto"],
     concurrent_heading: "Dos copias del mismo mensaje a la vez",
     concurrent_steps: ["A consulta el id: no está", "B consulta el id: no está", "A inserta y hace commit", "B inserta"],
     concurrent_without: "Sin restricción única, B también hace commit: 2 efectos.",

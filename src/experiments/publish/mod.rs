@@ -127,7 +127,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         },
         es: ["Con dos publicaciones y fallas de entrega, haz que las tres columnas den tres cuentas distintas.",
             "Sube la probabilidad de falla de la entrega: el hub reintenta y llegan repetidos además de la segunda publicación.",
-            "El ingenuo aplica todo: publicaciones y reintentos. Por id v4 descarta los reintentos (mismo id) pero no la segunda publicación (id nuevo): el doble. Por uuid5 las dos publicaciones tienen el mismo id: una vez por hecho."],
+            "El no idempotente aplica todo: publicaciones y reintentos. Por id v4 descarta los reintentos (mismo id) pero no la segunda publicación (id nuevo): el doble. Por uuid5 las dos publicaciones tienen el mismo id: una vez por hecho."],
         en: ["With two publications and delivery failures, make the three columns give three different counts.",
             "Raise the delivery failure probability: the hub retries, and repeats arrive on top of the second publication.",
             "The naive consumer applies everything: publications and retries. By v4 id it discards the retries (same id) but not the second publication (a new id): twice. By uuid5 both publications share one id: once per fact."]),

@@ -293,7 +293,7 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
     unit: "s",
     answer: |p: &Params, _, _: &State| Some(p.backoff().total_s()),
     why: |lang| match lang {
-        crate::i18n::Lang::Es => "El reintento n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
+        crate::i18n::Lang::Es => "El intento número n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
         crate::i18n::Lang::En => "Retry n waits base · 2^(n-1): with a 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
     },
 };

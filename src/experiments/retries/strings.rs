@@ -103,8 +103,8 @@ pub struct Strings {
 
 pub static ES: Strings = Strings {
     experiment_retries: "Reintentos y dead-letter",
-    schedule_heading: "Calendario de reintentos",
-    schedule_rule: "El reintento n espera base · 2^(n-1).",
+    schedule_heading: "Tabla de espera",
+    schedule_rule: "El intento número n espera base · 2^(n-1).",
     schedule_convention: |retries| format!("Tras la entrega original, {retries} intentos de reintento (la tabla); agotados, el evento va a dead-letter."),
     col_retry: "Intento",
     col_formula: "Fórmula",

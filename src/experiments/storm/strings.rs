@@ -92,7 +92,7 @@ pub static ES: Strings = Strings {
     breaker_failures: "Fallas seguidas que lo abren",
     breaker_open: "Abierto durante",
     breaker_trials: "Llamadas de prueba al quedar semiabierto",
-    strategy_labels: &["inmediato, sin espera", "espera fija (la base)", "exponencial sin jitter", "jitter total", "jitter igual", "jitter decorrelado"],
+    strategy_labels: &["inmediato, sin espera", "espera fija (la base)", "exponencial sin jitter", "jitter total", "jitter igual", "jitter decorrelacionado"],
     off_on: &["no", "sí"],
     outcomes: ["con éxito", "sobrecargada: sin ficha", "caída", "fallback del breaker"],
     calls: "Llamadas",

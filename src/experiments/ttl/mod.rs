@@ -71,7 +71,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
     unit: "",
     answer: |_, _, s: &State| Some(s.deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count() as u64),
     why: |lang| match lang {
-        crate::i18n::Lang::Es => "Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir todo el calendario de reintentos (1,890 s).",
+        crate::i18n::Lang::Es => "Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir toda la tabla de espera (1,890 s).",
         crate::i18n::Lang::En => "Every repeat that arrives after the id expired is processed again: the TTL must cover the whole retry schedule (1,890 s).",
     },
 });

@@ -141,23 +141,23 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
     crate::tasks::task!("uuid5-other-pass", |p: &Params, _: &Shared, s: &State| {
             s.error.is_none() && p.pass != retry_lab_core::PassKey::lesson()
         },
-        es: ["Calcula el id de otra pasada (otro norad_id u otro inicio) y mira cuántas veces se procesa si se publica dos veces.",
+        es: ["Calcula el id de otro pase (otro norad_id u otro inicio) y mira cuántas veces se procesa si se publica dos veces.",
             "Cambia el norad_id 25544 por otro satélite, o la hora de inicio.",
-            "Otra llave da otro uuid5, pero la misma llave da siempre el mismo: publicada dos veces, la pasada se procesa una vez. Con ids v4 al azar, dos."],
+            "Otra clave da otro uuid5, pero la misma clave da siempre el mismo: publicada dos veces, el pase se procesa una vez. Con ids v4 al azar, dos."],
         en: ["Compute the id of another pass (another norad_id or start) and see how often it is processed when published twice.",
             "Change norad_id 25544 to another satellite, or the start time.",
             "Another key gives another uuid5, but one key always gives the same one: published twice, the pass is processed once. With random v4 ids, twice."]),
     crate::tasks::task!("uuid5-namespace", |p: &Params, _: &Shared, _: &State| p.namespace != retry_lab_core::Namespace::Dns,
-        es: ["Cambia el namespace y compara el id de la misma pasada.",
+        es: ["Cambia el namespace y compara el id de el mismo pase.",
             "Prueba url, oid o x500 en el campo del namespace.",
-            "El uuid5 es el SHA-1 del namespace más la llave: otro namespace, otro id. Todos los productores tienen que usar el mismo namespace y la misma llave canónica."],
+            "El uuid5 es el SHA-1 del namespace más la clave: otro namespace, otro id. Todos los productores tienen que usar el mismo namespace y la misma clave canónica."],
         en: ["Change the namespace and compare the same pass's id.",
             "Try url, oid or x500 in the namespace field.",
             "A uuid5 is the SHA-1 of the namespace and the key: another namespace, another id. Every producer must use the same namespace and the same canonical key."]),
     crate::tasks::task!("uuid5-invalid", |_: &Params, _: &Shared, s: &State| s.error.is_some(),
         es: ["Escribe un inicio que no sea UTC canónico (por ejemplo, sin la Z) y mira qué hace el laboratorio.",
             "Borra la Z final de 2026-07-29T14:00:00Z.",
-            "La llave tiene que escribirse siempre igual: «14:00:00Z» y «14:00:00+00:00» son el mismo instante pero darían dos ids. Por eso solo se acepta la forma canónica."],
+            "La clave tiene que escribirse siempre igual: «14:00:00Z» y «14:00:00+00:00» son el mismo instante pero darían dos ids. Por eso solo se acepta la forma canónica."],
         en: ["Type a start that is not canonical UTC (say, without the Z) and see what the lab does.",
             "Delete the final Z of 2026-07-29T14:00:00Z.",
             "The key must always be written the same way: “14:00:00Z” and “14:00:00+00:00” are the same instant but would give two ids. So only the canonical form is taken."]),
@@ -190,7 +190,7 @@ mod tests {
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuántas veces procesa la pasada el consumidor que deduplica por el id v4?",
+        crate::i18n::Lang::Es => "¿cuántas veces procesa el pase el consumidor que deduplica por el id v4?",
         crate::i18n::Lang::En => "how many times does the consumer that deduplicates by the v4 id process the pass?",
     },
     unit: "",

@@ -27,7 +27,7 @@ pub static ES: Strings = Strings {
     experiment_uuid5: "Doble publicación (uuid5)",
     uuid5_heading: "Doble publicación resuelta por uuid5",
     uuid5_intro: "El mismo pase se publica dos veces por error, cada vez con un UUID v4 aleatorio distinto.",
-    insight: |v4, uuid5| format!("La misma pasada publicada dos veces: con ids v4 al azar se procesa {v4} veces; con el uuid5 de su clave, {uuid5}."),
+    insight: |v4, uuid5| format!("El mismo pase publicado dos veces: con ids v4 al azar se procesa {v4} veces; con el uuid5 de su clave, {uuid5}."),
     norad_id: "norad_id",
     start_utc: "Inicio del pase (UTC)",
     namespace: "Namespace",
