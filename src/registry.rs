@@ -474,7 +474,7 @@ pub static GROUPS: [Group; 6] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_000_ES,
-            Lang::En => "A consumer that sometimes fails: the hub retries with exponential backoff, sets aside in dead-letter what exhausts its retries, and retries it once the cause is fixed.",
+            Lang::En => "A consumer that sometimes fails: the hub retries with exponential backoff, moves events that exhaust their retries to dead-letter, and retries them once the cause is fixed.",
         }
         },
         #[cfg(not(feature = "lesson-000"))]

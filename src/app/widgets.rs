@@ -392,7 +392,11 @@ pub fn hero(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
 /// the point once the learner has guessed (or chose not to).
 pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
     let t = p.state.lang.texts();
-    let caption = match p.state.prediction() {
+    let prediction = p.state.prediction();
+    // Until the learner guesses (or chooses not to), the figure that would
+    // give the answer away waits, blurred and out of the tab order.
+    let waiting = matches!(prediction, Some((_, None)));
+    let caption = match prediction {
         Some((view, None)) => prediction_form(p, &view),
         Some((view, Some(guess))) => html! {
             <>
@@ -406,12 +410,12 @@ pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) ->
         None => html! { { insight } },
     };
     html! {
-        <figure class="hero">
+        <figure class={classes!("hero", waiting.then_some("hero-waiting"))}>
             <figcaption class="insight">
                 { caption }
-                if seeded { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
+                if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
             </figcaption>
-            { body }
+            <div class="hero-body" inert={waiting}>{ body }</div>
         </figure>
     }
 }

@@ -116,9 +116,11 @@ test('predict before reveal: the figure asks for the lesson\'s number, then show
   assert.match(await caption.textContent(), /You estimated 3;/);
   assert.match(await page.evaluate(() => localStorage.getItem('retry-lab.tasks')), /visibility\/guess=3/);
   // Another experiment asks its own question; a learner may look without guessing.
-  await page.goto(server.base + 'lesson-004-streams/?exp=capacity&lang=en&preset=exercise-6');
+  await page.goto(server.base + 'lesson-004-streams/?exp=capacity&lang=en');
+  assert.equal(await page.locator('.hero.hero-waiting .hero-body[inert]').count(), 1, 'the figure waits, out of reach');
   await caption.getByRole('button', { name: 'Show without estimating' }).click();
-  assert.match(await caption.locator('.prediction-result').textContent(), /The run gives 400 s\./);
+  assert.match(await caption.locator('.prediction-result').textContent(), /The run gives 2,700 s\./);
+  assert.equal(await page.locator('.hero-waiting, .hero-body[inert]').count(), 0, 'then shown');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -136,14 +136,14 @@ static PRESETS: [Preset; 6] = [
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
     question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuánto tarda la cola en vaciarse desde que vuelven los workers?",
-        crate::i18n::Lang::En => "how long does the queue take to drain once the workers are back?",
+        crate::i18n::Lang::Es => "cuando la cola está en su punto más hondo, ¿cuánto espera el último mensaje en llegar?",
+        crate::i18n::Lang::En => "when the queue is at its deepest, how long does the last message to arrive wait?",
     },
     unit: "s",
-    answer: |p: &Params, _, s: &State| s.drain_after_back_s(p),
+    answer: |_, _, s: &State| s.newest_wait_s,
     why: |lang| match lang {
-        crate::i18n::Lang::Es => "Lo acumulado se vacía solo con la capacidad que sobra: acumulado ÷ (servicio − llegadas).",
-        crate::i18n::Lang::En => "The backlog drains only with the spare capacity: backlog ÷ (service − arrivals).",
+        crate::i18n::Lang::Es => "W = L ÷ λ (la ley de Little): lo acumulado entre el ritmo de salida.",
+        crate::i18n::Lang::En => "W = L ÷ λ (Little's law): the backlog divided by the rate out.",
     },
 });
 

@@ -55,8 +55,8 @@ pub static ES: Strings = Strings {
     heading: "Capacidad: picos, backlogs y autoescalado",
     intro: "Llega un ritmo medio con un pico al principio, y los workers sirven a su ritmo (o están caídos un rato). Lo que entra y no sale espera en la cola: el área es su profundidad. La espera del último en llegar es lo que tiene delante ÷ lo que sale por segundo, y la cola solo baja con capacidad de sobra.",
     insight: |deepest, drain| match drain {
-        Some(time) => format!("La cola llega a {deepest} mensajes y se vacía {time} después de que vuelven los workers: una cola esconde un pico."),
-        None => format!("La cola llega a {deepest} mensajes y no se vacía: una cola no esconde que falta capacidad."),
+        Some(time) => format!("La cola llega a {deepest} mensajes y se vacía {time} después de que vuelven los workers: la cola absorbe el pico."),
+        None => format!("La cola llega a {deepest} mensajes y no se vacía: le falta capacidad, no espacio."),
     },
     mean: "Llegan (ritmo medio)",
     peak: "Durante el pico llegan",
@@ -105,8 +105,8 @@ pub static EN: Strings = Strings {
     heading: "Capacity: peaks, backlogs and autoscaling",
     intro: "A mean rate arrives with a peak at the start, and the workers serve at their rate (or are down for a while). What comes in and does not go out waits in the queue: the area is its depth. The newest item's wait is what is ahead of it ÷ what leaves per second, and the queue only shrinks with spare capacity.",
     insight: |deepest, drain| match drain {
-        Some(time) => format!("The queue reaches {deepest} messages and drains {time} after the workers are back: a queue hides a peak."),
-        None => format!("The queue reaches {deepest} messages and never drains: a queue does not hide missing capacity."),
+        Some(time) => format!("The queue reaches {deepest} messages and drains {time} after the workers are back: the queue absorbs the peak."),
+        None => format!("The queue reaches {deepest} messages and never drains: it lacks capacity, not room."),
     },
     mean: "Arriving (mean rate)",
     peak: "Arriving during the peak",

@@ -1,5 +1,6 @@
 //! The dedup-record experiment's strings, in Spanish and English.
 
+use crate::format::int;
 use crate::i18n::Lang;
 
 pub struct Strings {
@@ -37,7 +38,8 @@ pub static ES: Strings = Strings {
     experiment: "Dónde va el registro",
     heading: "Dónde escribe el consumidor su registro de ids procesados",
     intro: "El mismo consumidor idempotente y la misma caída (entre sus dos escrituras, o después del commit y antes del ack), con el registro en tres lugares. Solo dentro de la misma transacción que el efecto cada mensaje tiene un efecto: fuera de ella, el registro no protege nada o convierte los duplicados en huecos.",
-    insight: |messages, same_tx, after, lost| format!("{messages} mensajes: con el registro en la misma transacción que el efecto, {same_tx} efectos; registrado después, {after} (repetidos); registrado antes, {lost} perdidos."),
+    insight: |messages, same_tx, after, lost| format!("{} mensajes: con el registro en la misma transacción que el efecto, {} efectos; registrado después, {} ({} repetidos); registrado antes, {lost} perdidos.",
+        int(messages.into()), int(same_tx), int(after), int(after.saturating_sub(messages.into()))),
     messages: "Mensajes",
     crash: "Probabilidad de caída",
     rng: "Generador",
@@ -67,7 +69,8 @@ pub static EN: Strings = Strings {
     experiment: "Where the record goes",
     heading: "Where the consumer writes its record of processed ids",
     intro: "The same idempotent consumer and the same crash (between its two writes, or after the commit and before the ack), with the record in three places. Only inside the effect's transaction does each message take effect once: outside it, the record protects nothing or turns duplicates into gaps.",
-    insight: |messages, same_tx, after, lost| format!("{messages} messages: with the record in the effect's transaction, {same_tx} effects; recorded after, {after} (repeats); recorded before, {lost} lost."),
+    insight: |messages, same_tx, after, lost| format!("{} messages: with the record in the effect's transaction, {} effects; recorded after, {} ({} repeats); recorded before, {lost} lost.",
+        int(messages.into()), int(same_tx), int(after), int(after.saturating_sub(messages.into()))),
     messages: "Messages",
     crash: "Crash probability",
     rng: "Generator",

@@ -70,13 +70,18 @@ fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
     let at = duration_text(params.look_s.into());
     html! {
         <>
-            { text_control(props, param, t.actions_hint) }
             <div class="control-row">
                 <button type="button" disabled={locked} onclick={send_actions(props, fix)}>{ (t.fix_here)(&at) }</button>
                 <button type="button" disabled={locked || full} onclick={send_actions(props, redrive)}>{ (t.redrive_all_here)(&at) }</button>
                 <button type="button" disabled={locked} onclick={send_actions(props, Actions::default())}>{ t.clear_actions }</button>
             </div>
             if full { <p class="hint actions-full" role="status">{ (t.actions_full)(retry_lab_core::queue::OPERATIONS_MAX) }</p> }
+            // A learner adds actions with the buttons; the text (what the link
+            // carries) waits under its summary.
+            <details class="more-params">
+                <summary>{ t.actions_as_text }</summary>
+                { text_control(props, param, t.actions_hint) }
+            </details>
         </>
     }
 }

@@ -105,7 +105,7 @@ pub static EN: Strings = Strings {
     batch: "Events per poll",
     commit: "Commit",
     commit_labels: &["after processing the batch", "before processing the batch", "automatic every 5 s"],
-    crash_consumer: "Consumer no. that dies (0: none)",
+    crash_consumer: "Consumer that crashes (0: none)",
     crash_s: "at",
     slow_s: "The first event takes (head-of-line)",
     at_s: "Instant",

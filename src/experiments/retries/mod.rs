@@ -288,7 +288,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
 const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| match lang {
         crate::i18n::Lang::Es => "con estos reintentos, ¿cuánto espera en total un evento entre su primer intento y dead-letter?",
-        crate::i18n::Lang::En => "with these retries, how long does an event wait in all between its first attempt and dead-letter?",
+        crate::i18n::Lang::En => "with these retries, how long does an event wait in total before it reaches dead-letter?",
     },
     unit: "s",
     answer: |p: &Params, _, _: &State| Some(p.backoff().total_s()),

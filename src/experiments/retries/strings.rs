@@ -160,7 +160,7 @@ pub static ES: Strings = Strings {
     plan_full: |n| format!("El plan ya tiene {n} intervenciones, las que caben en una ejecución: quita una (✕) para añadir otra."),
     retry_event: |n| format!("Reintentar el evento {n}"),
     log_heading: "Registro de entregas",
-    log_empty: "Aún no hay entregas: pulsa Reproducir o Paso.",
+    log_empty: "Aún no hay entregas: pulsa Reproducir o Avanzar.",
     compare_heading: "Idempotente contra no idempotente",
     rows_written: "Filas escritas",
     notifications_sent: "Notificaciones enviadas",

@@ -32,6 +32,8 @@ pub fn panel(props: &PanelProps) -> Html {
     };
     let horizon_us = runs.iter().flatten().filter_map(|r| r.calls.last()).map(|c| c.at_us).max().unwrap_or(0);
     let bin_ms = BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000);
+    // One y-scale for both sides: equal heights mean equal calls.
+    let y_top = runs.iter().flatten().map(|run| histogram_top(run, bin_ms)).max().unwrap_or(1);
     let insight = runs.iter().flatten().map(|run| {
         let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
         let c = &run.counters;
@@ -45,7 +47,7 @@ pub fn panel(props: &PanelProps) -> Html {
             { hero(props, insight, true, html! {
                 <div class="storm-sides">
                     { for runs.iter().enumerate().map(|(side, run)| match run {
-                        Some(run) => side_view(props, side, run, bin_ms, horizon_us),
+                        Some(run) => side_view(props, side, run, bin_ms, horizon_us, y_top),
                         None => html! { <p class="notice" role="alert">{ t.invalid }</p> },
                     }) }
                 </div>
@@ -56,7 +58,7 @@ pub fn panel(props: &PanelProps) -> Html {
     }
 }
 
-fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horizon_us: u64) -> Html {
+fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
     let lang = props.state.lang;
     let t = strings(lang);
     let c = &run.counters;
@@ -82,7 +84,7 @@ fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horiz
     html! {
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
             <h3>{ strategy }</h3>
-            { histogram(t, run, bin_ms, horizon_us) }
+            { histogram(t, run, bin_ms, horizon_us, y_top) }
             { axis(t, horizon_us) }
             { counter_grid(rows) }
             if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us) } }
@@ -93,12 +95,18 @@ fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horiz
 
 /// One stacked path per outcome, so a bin is a few commands of a path, not
 /// elements of its own.
-fn histogram(t: &Strings, run: &StormRun, bin_ms: u64, horizon_us: u64) -> Html {
+/// The tallest bin (or the capacity line), the top of a side's y-scale.
+fn histogram_top(run: &StormRun, bin_ms: u64) -> u64 {
+    let capacity_per_bin = u64::from(run.config.capacity_per_s) * bin_ms / 1_000;
+    let bins = run.histogram(bin_ms * 1_000);
+    bins.iter().map(|b| b.iter().map(|n| u64::from(*n)).sum::<u64>()).max().unwrap_or(0).max(capacity_per_bin).max(1)
+}
+
+fn histogram(t: &Strings, run: &StormRun, bin_ms: u64, horizon_us: u64, top: u64) -> Html {
     let bin_us = bin_ms * 1_000;
     let bins = run.histogram(bin_us);
     let width = (horizon_us / bin_us + 1) * BIN_W;
     let capacity_per_bin = u64::from(run.config.capacity_per_s) * bin_ms / 1_000;
-    let top = bins.iter().map(|b| b.iter().map(|n| u64::from(*n)).sum::<u64>()).max().unwrap_or(0).max(capacity_per_bin).max(1);
     let scale = |n: u64| n * PLOT_H / top;
     let mut paths = [String::new(), String::new(), String::new(), String::new()];
     for (i, bin) in bins.iter().enumerate() {

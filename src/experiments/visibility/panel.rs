@@ -17,15 +17,11 @@ const ROW_H: usize = 14;
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
-    let controls = html! {
-        <>
-            { controls(props, Experiment::Visibility, &|_| true, &|_| None, false) }
-            <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p>
-        </>
-    };
+    let controls = controls(props, Experiment::Visibility, &|_| true, &|_| None, false);
+    let rule = html! { <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p> };
     let run = match &state.units.visibility.run {
         Ok(run) => run,
-        Err(over) => return crate::app::widgets::over_budget(props, "visibility", t.heading, t.intro, controls, over),
+        Err(over) => return crate::app::widgets::over_budget(props, "visibility", t.heading, t.intro, html! { <>{ controls }{ rule }</> }, over),
     };
     let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), |ms| duration_text(ms / 1_000));
     let done = run.done_at_ms();
@@ -45,6 +41,7 @@ pub fn panel(props: &PanelProps) -> Html {
             { about(props, t.intro) }
             { controls }
             { hero(props, insight, false, gantt(t, run)) }
+            { rule }
             { counter_grid(rows) }
         </section>
     }
