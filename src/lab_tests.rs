@@ -426,11 +426,14 @@ fn predictions_answer_with_the_lessons_numbers() {
 }
 
 /// No task completes on an experiment as it opens, nor by playing its
-/// untouched default to the end: each asks for the learner's own change.
+/// untouched default (lesson 000's story) to the end: each asks for the
+/// learner's own change.
 #[test]
 fn no_task_completes_on_an_untouched_default() {
     for &experiment in crate::registry::Experiment::ALL {
-        let opened = LabState::new(&LabInit { experiment, ..LabInit::default() });
+        // As a bare link to it opens it (lesson 000's: its story).
+        let (link, notices) = crate::link::decode(&format!("exp={}", experiment.code()));
+        let opened = LabState::new(&link.to_init(&[], notices));
         let played = play_to_end(opened.clone());
         for s in [&opened, &played] {
             let done: Vec<&str> = s.units.tasks(&s.params, experiment, Lang::Es).iter().filter(|t| t.holds).map(|t| t.code).collect();

@@ -503,7 +503,14 @@ impl Link {
     /// Defaults, then the preset, then the explicit values. The language:
     /// the link's, else the browser's preference.
     pub fn to_init(&self, browser_languages: &[String], notices: Vec<Notice>) -> LabInit {
-        let preset = self.preset_spec();
+        // A link that sets nothing (a bare page, or only an experiment) opens
+        // the experiment's story (`Unit::OPENING`); any value or preset of a
+        // link (every shared link has them) reads as it always did.
+        let bare = self.preset.is_none() && self.values.is_empty();
+        let opening = bare
+            .then(|| self.only.or(self.experiment).unwrap_or_default())
+            .and_then(|e| e.opening().filter(|p| p.in_version(VERSION)).map(|p| (e, p)));
+        let preset = self.preset_spec().or(opening);
         let (mut params, preset_clock_ms) = match preset {
             Some((_, p)) => preset_values(p, &LabParams::default(), &Locks::default()),
             None => (LabParams::default(), 0),
@@ -522,8 +529,8 @@ impl Link {
             // A preset read with an old default is not today's preset.
             (Some(_), true) if preset.is_some_and(|(e, _)| old_defaults.contains(&e)) => None,
             (Some(code), true) => Some(code),
-            // A link that names only an experiment shows its defaults' preset.
-            (None, true) => experiment.default_preset(),
+            // A link that names only an experiment shows its opening preset.
+            (None, true) => opening.map(|(_, p)| p.code).or_else(|| experiment.default_preset()),
             _ => None,
         };
         LabInit {

@@ -11,12 +11,26 @@ fn ppm(n: u32) -> Probability {
     Probability::from_ppm(n).unwrap()
 }
 
+/// A link that sets nothing opens lesson 000's story from its start
+/// (`Unit::OPENING`); a link with any value or preset reads as before, so
+/// every shared link (they carry every parameter) opens what it always did.
 #[test]
-fn empty_link_is_the_lesson_in_the_browser_language() {
+fn empty_link_is_the_story_in_the_browser_language() {
     let i = init("");
-    assert_eq!(i.params, LabParams::default());
+    assert_eq!(i.params, link_params_of("preset=story"));
+    assert_ne!(i.params, LabParams::default(), "the story, not the bare defaults");
+    assert_eq!((i.preset, i.clock_ms, i.experiment), (Some("story"), 0, Experiment::Retries));
     assert_eq!(i.lang, Lang::Es);
     assert!(i.notices.is_empty());
+    assert_eq!(init("?exp=retries&lang=en").params, i.params, "naming only the experiment: its story");
+    // Any value, or a preset, and the link means what it always meant.
+    assert_eq!(init("?v=3&events=20").params, LabParams::default());
+    assert_eq!(init("?preset=lesson").params, LabParams::default());
+    assert_eq!(init("?preset=lesson").preset, Some("lesson"));
+}
+
+fn link_params_of(query: &str) -> LabParams {
+    init(query).params
 }
 
 #[test]

@@ -77,6 +77,9 @@ pub trait Unit {
     /// (`tests/registry.rs`); the others wait under "Más parámetros".
     /// Empty: every parameter is shown (an experiment of four or fewer).
     const PRIMARY: &'static [&'static str] = &[];
+    /// The preset a link that sets nothing opens, when the defaults (its
+    /// first preset) do not tell the lesson's story by themselves.
+    const OPENING: Option<&'static str> = None;
     fn presets() -> &'static [Preset];
     fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
     /// Some parameter (its own or a shared one) changed.
@@ -243,6 +246,11 @@ macro_rules! registry {
             /// Its tasks' codes (what `tasks=` may name).
             pub fn task_codes(self) -> Vec<&'static str> {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| t.code).collect()),+ }
+            }
+            /// The preset a link that sets nothing opens: its story, or its defaults.
+            pub fn opening(self) -> Option<&'static Preset> {
+                let code = match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::OPENING),+ };
+                self.presets().iter().find(|p| Some(p.code) == code)
             }
             /// The parameters beside its figure (empty: all of them).
             pub fn primary(self) -> &'static [&'static str] {
@@ -480,7 +488,7 @@ pub static GROUPS: [Group; 6] = [
         #[cfg(not(feature = "lesson-000"))]
         intro: |_| "",
         experiments: Codes("retries"),
-        presets: Codes("lesson consumer-down outage-story flaky-acks"),
+        presets: Codes("lesson consumer-down outage-story story flaky-acks"),
         keys: Codes("failure ack_lost events base retries consumer jitter speed down do"),
     },
     // Lesson 000's double publication, a page of its own: uuid5 and SHA-1

@@ -7,6 +7,7 @@ export const PAGE_OF_CODE = new Map([
   ['lesson', ''],
   ['consumer-down', ''],
   ['outage-story', ''],
+  ['story', ''],
   ['flaky-acks', ''],
   ['uuid5', 'lesson-000-ids/'],
   ['double-publication', 'lesson-000-ids/'],

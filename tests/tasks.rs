@@ -28,7 +28,7 @@ fn holds(state: &LabState, code: &str) -> bool {
 /// A task's witness: the link, then an action if the link cannot say it.
 fn witness(code: &str) -> (&'static str, Option<Action>) {
     let link = match code {
-        "retries-recover" => "exp=retries&events=10&failure=0&down=0-3600&do=fix@2100,retryall@2100&at=4000",
+        "retries-recover" => "exp=retries&events=10&failure=0&down=0-3600&do=fix@2100,retry:1@2100,retry:2@2100,retry:3@2100,retry:4@2100,retry:5@2100,retry:6@2100,retry:7@2100,retry:8@2100,retry:9@2100,retry:10@2100&at=4000",
         "retries-naive-extra" => "exp=retries&failure=0.4&ack_lost=0.9&events=30&seed=31&at=3000",
         "retries-exhausted" => "exp=retries&failure=0.9&seed=404&at=3000",
         "uuid5-other-pass" => "exp=uuid5&norad=33591",
@@ -178,7 +178,8 @@ fn a_language_or_a_tab_completes_nothing() {
 /// 000's task 2 did, by pressing Play: the default already loses acks).
 #[test]
 fn playing_the_default_run_completes_no_task() {
-    for (experiment, query) in [("retries", "exp=retries&at=100000")] {
+    // The bare page opens the story (outage, dead-letter, fix, retry all); the lesson's defaults too.
+    for (experiment, query) in [("retries", "exp=retries&at=100000"), ("retries", "exp=retries&v=3&events=20&at=100000")] {
         let state = lab(query);
         for code in ["retries-recover", "retries-naive-extra", "retries-exhausted"] {
             assert!(!holds(&state, code), "{experiment}: {code} holds on the default run at its end");

@@ -14,7 +14,7 @@ mod timeline;
 #[cfg(target_arch = "wasm32")]
 pub use panel::{panel, ScheduleTable};
 
-use retry_lab_core::{Backoff, ConsumerMode, IdScheme, Jitter, Plan, Probability, SimConfig};
+use retry_lab_core::{Backoff, ConsumerMode, IdScheme, Intervention, Jitter, Plan, Probability, SimConfig};
 
 pub use plan_text::{format_interventions, format_outages, parse_interventions, parse_outages};
 pub use state::{Action, Narration, State};
@@ -146,7 +146,7 @@ static PARAMS: [ParamSpec<Params>; 10] = [
         }),
 ];
 
-static PRESETS: [Preset; 5] = [
+static PRESETS: [Preset; 6] = [
     Preset { code: "lesson", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, 3) },
     // v1's "consumer down" was 90 % independent failures; its links keep it.
     Preset {
@@ -170,6 +170,14 @@ static PRESETS: [Preset; 5] = [
         values: &[("events", "10"), ("failure", "0"), ("down", "0-3600"), ("do", "fix@2100,retryall@2100"), ("at", "2100")],
         versions: (2, 3),
     },
+    // What the page opens on: the lesson's story from its start, played in
+    // about 20 s at the default speed (2,100 simulated s at 100 per second).
+    Preset {
+        code: "story",
+        label: |l| strings::strings(l).preset_story,
+        values: &[("events", "10"), ("failure", "0"), ("down", "0-3600"), ("do", "fix@2100,retryall@2100")],
+        versions: (3, 3),
+    },
     Preset {
         code: "flaky-acks",
         label: |l| strings::strings(l).preset_flaky_acks,
@@ -184,6 +192,7 @@ impl crate::registry::Unit for Retries {
     type Action = Action;
     const CODE: &'static str = "retries";
     const PRIMARY: &'static [&'static str] = &["failure", "consumer", "retries", "base"];
+    const OPENING: Option<&'static str> = Some("story");
 
     fn title(lang: Lang) -> &'static str {
         strings::strings(lang).experiment_retries
@@ -247,16 +256,20 @@ impl crate::registry::Unit for Retries {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 3] = [
+    // The page opens on the story, which fixes the cause and retries every
+    // parked event itself: the task asks for the learner's own manual retry
+    // of one event, and all delivered.
     crate::tasks::task!("retries-recover", |p: &Params, _: &Shared, s: &State| {
             let c = s.pair.idempotent.counters();
             let dead_lettered = s.pair.idempotent.trace().iter().any(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered));
-            dead_lettered && c.manual_retries > 0 && c.acknowledged == p.events && c.lost == 0
+            let by_hand = p.plan.interventions().iter().any(|t| matches!(t.what, Intervention::RetryDeadLetter(_)));
+            dead_lettered && by_hand && c.acknowledged == p.events && c.lost == 0
         },
-        es: ["Deja caído al consumidor hasta que un evento llegue a dead-letter; arregla la causa, reinténtalo y lleva la ejecución hasta que todos estén entregados.",
-            "Agrega una caída más larga que 1,890 s (30 + 60 + … + 960), reproduce hasta ver dead-letter, y usa «Arreglar la causa raíz ahora» y «Reintentar todos».",
+        es: ["En la historia, quita el «Reintentar todos» y reintenta tú, uno por uno, los eventos que quedaron en dead-letter, hasta que todos estén entregados.",
+            "Quita la intervención «Reintentar todos» con su ✕, reproduce hasta pasar los 1,890 s (30 + 60 + … + 960) y usa «Reintentar» en la tarjeta de dead-letter.",
             "Agotados los 6 reintentos (1,890 s de espera), el evento no se pierde: queda en dead-letter. Arreglada la causa, el reintento manual lo entrega con el mismo id."],
-        en: ["Keep the consumer down until an event reaches dead-letter; fix the cause, retry it and run until every event is delivered.",
-            "Add an outage longer than 1,890 s (30 + 60 + … + 960), play until dead-letter, then use “Fix the root cause now” and “Retry all”.",
+        en: ["In the story, remove “Retry all” and retry the events left in dead-letter yourself, one by one, until every event is delivered.",
+            "Remove the “Retry all” intervention with its ✕, play past 1,890 s (30 + 60 + … + 960) and use “Retry” on the dead-letter card.",
             "After its 6 retries (1,890 s of waiting) the event is not lost: it waits in dead-letter. With the cause fixed, a manual retry delivers it under the same id."]),
     // The lesson's default run already has lost acks: the task asks for the
     // learner's own run (more failures or more lost acks), so pressing Play on

@@ -97,6 +97,7 @@ pub struct Strings {
     pub preset_lesson: &'static str,
     pub preset_consumer_down: &'static str,
     pub preset_outage_story: &'static str,
+    pub preset_story: &'static str,
     pub preset_flaky_acks: &'static str,
     pub jitter_notes: &'static [&'static str],
 }
@@ -201,9 +202,10 @@ pub static ES: Strings = Strings {
     col_retries_used: "Reintentos usados",
     retries_used: |used, max| format!("{used} de {max}"),
     col_deliveries: "Entregas",
-    preset_lesson: "Lección (por defecto)",
+    preset_lesson: "Lección: 20 eventos, 30 % de fallos",
     preset_consumer_down: "Consumidor caído una hora",
-    preset_outage_story: "Caída, dead-letter, arreglo y reintento",
+    preset_outage_story: "Caída, dead-letter, arreglo y reintento (ya reproducido)",
+    preset_story: "La historia: consumidor caído, dead-letter, arreglo y reintento",
     preset_flaky_acks: "Red inestable: acks perdidos",
     jitter_notes: &["", "Jitter total: cada espera se sortea entre 0 y la de su fila.", "Jitter igual: la mitad de la espera de su fila, más un sorteo entre 0 y esa mitad.", "Jitter decorrelacionado: cada espera se sortea entre la base y el triple de la anterior (con tope en la última fila), así que puede superar la de su fila."],
 };
@@ -308,9 +310,10 @@ pub static EN: Strings = Strings {
     col_retries_used: "Retries used",
     retries_used: |used, max| format!("{used} of {max}"),
     col_deliveries: "Deliveries",
-    preset_lesson: "Lesson (default)",
+    preset_lesson: "Lesson: 20 events, 30 % failures",
     preset_consumer_down: "Consumer down for an hour",
-    preset_outage_story: "Outage, dead-letter, fix and retry",
+    preset_outage_story: "Outage, dead-letter, fix and retry (already played)",
+    preset_story: "The story: consumer down, dead-letter, fix and retry",
     preset_flaky_acks: "Flaky network: lost acks",
     jitter_notes: &["", "Full jitter: each wait is drawn between 0 and its row's.", "Equal jitter: half its row's wait, plus a draw between 0 and that half.", "Decorrelated jitter: each wait is drawn between the base and three times the previous one (capped at the last row), so it can exceed its row's."],
 };
