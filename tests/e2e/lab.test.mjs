@@ -14,7 +14,8 @@ const counter = async (page, key) => Number((await page.locator(`[data-counter=$
 const compare = async (page, row) => (await page.locator(`.compare tr[data-row=${row}] td`).allTextContents()).map((v) => Number(v.replace(/,/g, '')));
 
 test('a learner moves the failure slider, runs to dead-letter, retries from the panel, checks uuid5 on its page, switches language', async () => {
-  const { page, errors } = await open(browser, server.base, { locale: 'es-MX' });
+  // The lesson's own numbers (the page opens on the story; this learner picks the lesson's run).
+  const { page, errors } = await open(browser, server.base + '?preset=lesson', { locale: 'es-MX' });
   await page.getByRole('button', { name: /Reproducir/ }).click();
   await page.locator('.finished').waitFor();
   const deliveriesBefore = await counter(page, 'deliveries');
@@ -222,4 +223,27 @@ test('the system\'s dark theme, and a theme the host page forces', async () => {
   await forced.waitForFunction(() => new URLSearchParams(location.search).get('theme') === 'dark');
   assert.deepEqual(errors, []);
   await forced.close();
+});
+
+test('lesson 000 opens on its story: the consumer down, every event into dead-letter, the cause fixed, the parked events retried and delivered', async () => {
+  const { page, errors } = await open(browser, server.base + '?lang=en');
+  await page.locator('.retries .hero').waitFor();
+  assert.equal(await page.getByLabel('Scenario').inputValue(), 'story', 'the picker names the story');
+  // Predict or not: this learner looks without a guess, then plays it through, fast.
+  await page.getByRole('button', { name: 'Show without estimating' }).click();
+  const speed = page.getByLabel('Speed');
+  await speed.focus();
+  await speed.press('End');
+  await page.getByRole('button', { name: /Play/ }).click();
+  const status = page.locator('.playback .finished');
+  await status.waitFor({ timeout: 60_000 });
+  // The status, the dead-letter card and the log say what happened, by their words.
+  assert.equal((await status.textContent()).trim(), 'Finished: nothing left to deliver.');
+  const dlq = page.locator('section.dlq');
+  assert.match(await dlq.textContent(), /Empty again: 10 events retried by hand from here, 10 delivered so far\./);
+  assert.equal(await page.locator('.log').getByText('manual retry from dead-letter').count() > 0, true, 'the log names the manual retries');
+  assert.equal(await counter(page, 'dead_lettered'), 0, 'none left in dead-letter');
+  assert.match(await page.locator('.retries .hero > figcaption').textContent(), /10 of 10 events delivered/);
+  assert.deepEqual(errors, []);
+  await page.close();
 });

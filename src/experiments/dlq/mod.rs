@@ -247,7 +247,7 @@ impl Unit for Dlq {
     type State = State;
     type Action = Action;
     const CODE: &'static str = "dlq";
-    const PRIMARY: &'static [&'static str] = &["dlq_max_receive", "dlq_poison", "dlq_retention_h", "retention_h"];
+    const PRIMARY: &'static [&'static str] = &["dlq_max_receive", "dlq_poison"];
 
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
