@@ -41,7 +41,9 @@ async function coldLoads(n) {
 async function withThousandEvents() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(server.base + '?lang=en');
+  // The lesson's run (the bare page opens the story), as in earlier figures.
+  await page.goto(server.base + '?preset=lesson&lang=en');
+  await page.locator('details.more-params').first().evaluate((d) => { d.open = true; });
   const events = page.getByLabel('Events');
   await events.fill('1000');
   await events.press('Enter');
