@@ -175,7 +175,7 @@ static PRESETS: [Preset; 6] = [
     Preset {
         code: "story",
         label: |l| strings::strings(l).preset_story,
-        values: &[("events", "10"), ("failure", "0"), ("down", "0-3600"), ("do", "fix@2100,retryall@2100")],
+        values: &[("events", "10"), ("failure", "0"), ("down", "0-2100"), ("do", "fix@2100,retryall@2100")],
         versions: (3, 3),
     },
     Preset {
