@@ -152,7 +152,7 @@ fn interventions(props: &PanelProps) -> Html {
                 <h2>{ s.interventions_heading }</h2>
                 <button type="button" class="fix-now" disabled={locked || fixed || full} onclick={send(props, RetriesAction::FixNow)}>{ s.fix_now }</button>
             </div>
-            if fixed { <p class="finished">{ s.fixed }</p> }
+            if fixed { <p class="fixed-note">{ s.fixed }</p> }
             if full { <p class="hint plan-full" role="status">{ (s.plan_full)(super::INTERVENTIONS_MAX) }</p> }
             if plan.interventions().is_empty() {
                 <p class="empty">{ s.interventions_empty }</p>
