@@ -117,7 +117,7 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     let (number, suffix) = text.split_at(split);
     let number: String = number.chars().filter(|c| !matches!(c, ',' | ' ' | '_')).collect();
     let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
-    if whole.is_empty() && fraction.is_empty() || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) || fraction.len() > 6 {
+    if (whole.is_empty() && fraction.is_empty()) || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) || fraction.len() > 6 {
         return None;
     }
     // The amount in millionths, so that "1.2 M" and "1.5 h" stay exact.
@@ -128,7 +128,7 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
             "s" | "seg" | "sec" => 1_000,
             "min" | "m" => 60_000,
             "h" => 3_600_000,
-            "d" | "día" | "días" | "dia" | "dias" | "day" | "days" | "Día" | "Días" => 86_400_000,
+            "d" | "día" | "días" | "dia" | "dias" | "day" | "days" => 86_400_000,
             _ => return None,
         })
     }(suffix.trim());
