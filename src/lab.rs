@@ -200,10 +200,10 @@ impl LabState {
         Some((view, self.progress.guess(self.open.code())))
     }
 
-    /// The task whose hint may show: the first not done (the one the
-    /// learner is on), once they tried it `HINT_AFTER_TRIES` times.
-    pub fn hinted_task(&self, filter: &TaskFilter) -> Option<&'static str> {
-        let tasks = self.task_list(filter);
+    /// Of `tasks` (this state's `task_list`, already checked), the one
+    /// whose hint may show: the first not done (the one the learner is on),
+    /// once they tried it `HINT_AFTER_TRIES` times.
+    pub fn hinted_task(&self, tasks: &[(TaskView, bool)]) -> Option<&'static str> {
         let current = tasks.iter().find(|(_, done)| !done)?;
         (self.tries >= HINT_AFTER_TRIES).then_some(current.0.code)
     }

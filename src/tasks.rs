@@ -207,14 +207,18 @@ impl Progress {
     /// Keeps a prediction (replacing an earlier one); `None`: seen without a guess.
     pub fn set_guess(&mut self, experiment: &str, guess: Option<u64>) {
         let prefix = format!("{experiment}/{GUESS}");
-        self.0 = self.entries().filter(|e| !e.starts_with(&prefix)).map(|e| format!(" {e}")).collect();
+        self.remove_prefixed(&prefix);
         self.0.push_str(&format!(" {prefix}{}", guess.map(|g| g.to_string()).unwrap_or_default()));
     }
 
     /// Forgets one experiment's tasks (the "clear my progress" button).
     pub fn clear(&mut self, experiment: &str) {
-        let prefix = format!("{experiment}/");
-        self.0 = self.entries().filter(|e| !e.starts_with(&prefix)).map(|e| format!(" {e}")).collect();
+        self.remove_prefixed(&format!("{experiment}/"));
+    }
+
+    /// Drops every entry that starts with `prefix`.
+    fn remove_prefixed(&mut self, prefix: &str) {
+        self.0 = self.entries().filter(|e| !e.starts_with(prefix)).map(|e| format!(" {e}")).collect();
     }
 }
 

@@ -15,7 +15,7 @@ pub fn task_list(state: &LabState, filter: &TaskFilter, id_prefix: &str, dispatc
     }
     let t = state.lang.task_texts();
     let count = tasks.iter().filter(|(_, done)| *done).count();
-    let hinted = state.hinted_task(filter);
+    let hinted = state.hinted_task(&tasks);
     let heading_id = format!("{id_prefix}-tasks");
     let items = tasks.iter().map(|(task, done)| html! {
         <li class={if *done { "task task-done" } else { "task" }} data-task={task.code}>

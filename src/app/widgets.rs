@@ -394,7 +394,7 @@ pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) ->
     let t = p.state.lang.texts();
     let prediction = p.state.prediction();
     // Until the learner guesses (or chooses not to), the figure that would
-    // give the answer away waits, blurred and out of the tab order.
+    // give the answer away waits, faded and out of the tab order.
     let waiting = matches!(prediction, Some((_, None)));
     let caption = match prediction {
         Some((view, None)) => prediction_form(p, &view),
@@ -425,15 +425,17 @@ fn with_unit(n: u64, unit: &str) -> String {
 }
 
 /// The question, a number field and two buttons: compare, or see without
-/// a guess. The guess is kept when the field changes (Enter, or leaving it).
+/// a guess. The guess is kept when the field changes (Enter, or leaving it),
+/// read as every number field of the lab reads its unit (`parse_amount`:
+/// "1,890", or "30 min" where the unit is seconds).
 fn prediction_form(p: &PanelProps, view: &crate::tasks::PredictionView) -> Html {
     let t = p.state.lang.texts();
     let id = p.id("guess");
     let on_change = {
-        let dispatch = p.dispatch.clone();
-        // "1,890" and "1.890" are both 1890; anything else is not a guess yet.
+        let (dispatch, unit) = (p.dispatch.clone(), view.unit);
+        // What cannot be read is not a guess yet.
         Callback::from(move |e: Event| {
-            if let Ok(guess) = event_value(&e).trim().replace([',', '.', ' '], "").parse::<u64>() {
+            if let Some(guess) = format::parse_amount(&event_value(&e), unit) {
                 dispatch.dispatch(Action::Predict(Some(guess)));
             }
         })

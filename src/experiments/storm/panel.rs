@@ -32,8 +32,9 @@ pub fn panel(props: &PanelProps) -> Html {
     };
     let horizon_us = runs.iter().flatten().filter_map(|r| r.calls.last()).map(|c| c.at_us).max().unwrap_or(0);
     let bin_ms = BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000);
-    // One y-scale for both sides: equal heights mean equal calls.
-    let y_top = runs.iter().flatten().map(|run| histogram_top(run, bin_ms)).max().unwrap_or(1);
+    // Each side's bins, once; one y-scale for both: equal heights mean equal calls.
+    let bins = runs.each_ref().map(|run| run.as_ref().map(|run| run.histogram(bin_ms * 1_000)).unwrap_or_default());
+    let y_top = runs.iter().zip(&bins).filter_map(|(run, bins)| run.as_ref().map(|run| histogram_top(run, bins, bin_ms))).max().unwrap_or(1);
     let insight = runs.iter().flatten().map(|run| {
         let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
         let c = &run.counters;
@@ -47,7 +48,7 @@ pub fn panel(props: &PanelProps) -> Html {
             { hero(props, insight, true, html! {
                 <div class="storm-sides">
                     { for runs.iter().enumerate().map(|(side, run)| match run {
-                        Some(run) => side_view(props, side, run, bin_ms, horizon_us, y_top),
+                        Some(run) => side_view(props, side, run, &bins[side], bin_ms, horizon_us, y_top),
                         None => html! { <p class="notice" role="alert">{ t.invalid }</p> },
                     }) }
                 </div>
@@ -58,7 +59,7 @@ pub fn panel(props: &PanelProps) -> Html {
     }
 }
 
-fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
+fn side_view(props: &PanelProps, side: usize, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
     let lang = props.state.lang;
     let t = strings(lang);
     let c = &run.counters;
@@ -84,7 +85,7 @@ fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horiz
     html! {
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
             <h3>{ strategy }</h3>
-            { histogram(t, run, bin_ms, horizon_us, y_top) }
+            { histogram(t, run, bins, bin_ms, horizon_us, y_top) }
             { axis(t, horizon_us) }
             { counter_grid(rows) }
             if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us) } }
@@ -96,15 +97,13 @@ fn side_view(props: &PanelProps, side: usize, run: &StormRun, bin_ms: u64, horiz
 /// One stacked path per outcome, so a bin is a few commands of a path, not
 /// elements of its own.
 /// The tallest bin (or the capacity line), the top of a side's y-scale.
-fn histogram_top(run: &StormRun, bin_ms: u64) -> u64 {
+fn histogram_top(run: &StormRun, bins: &[[u32; 4]], bin_ms: u64) -> u64 {
     let capacity_per_bin = u64::from(run.config.capacity_per_s) * bin_ms / 1_000;
-    let bins = run.histogram(bin_ms * 1_000);
     bins.iter().map(|b| b.iter().map(|n| u64::from(*n)).sum::<u64>()).max().unwrap_or(0).max(capacity_per_bin).max(1)
 }
 
-fn histogram(t: &Strings, run: &StormRun, bin_ms: u64, horizon_us: u64, top: u64) -> Html {
+fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, top: u64) -> Html {
     let bin_us = bin_ms * 1_000;
-    let bins = run.histogram(bin_us);
     let width = (horizon_us / bin_us + 1) * BIN_W;
     let capacity_per_bin = u64::from(run.config.capacity_per_s) * bin_ms / 1_000;
     let scale = |n: u64| n * PLOT_H / top;
