@@ -398,7 +398,7 @@ fn each_task_counts_its_own_tries_for_its_hint() {
 /// Each prediction's answer is the run's number, and where the lesson
 /// states one, the lesson's: 1,890 s of waiting (base 30 s, 6 retries),
 /// 2 for random v4 ids, C01's 45 min at the peak, exercise 9's 750 s
-/// and 75 s.
+/// and 75 s, exercise 10's 9, lesson 001's one effect.
 #[test]
 fn predictions_answer_with_the_lessons_numbers() {
     use crate::registry::Experiment as E;
@@ -416,6 +416,8 @@ fn predictions_answer_with_the_lessons_numbers() {
     assert_eq!(answer(E::Capacity, None), Some(2_700), "C01's peak: the last in waits 45 min");
     assert_eq!(answer(E::Lag, Some("exercise-9a")), Some(750));
     assert_eq!(answer(E::Lag, Some("exercise-9b")), Some(75));
+    assert_eq!(answer(E::Fraud, None), Some(9), "exercise 10: 6 payments, 3 of them added again");
+    assert_eq!(answer(E::Dedup, None), Some(1), "lesson 001: the redelivery is discarded");
     for experiment in [E::AckTiming, E::Storm, E::Visibility, E::Ttl] {
         assert!(answer(experiment, None).is_some(), "{experiment:?}");
     }

@@ -545,9 +545,9 @@ pub static GROUPS: [Group; 6] = [
         },
         #[cfg(not(feature = "lesson-001"))]
         intro: |_| "",
-        experiments: Codes("publish cursor dedup ttl"),
-        presets: Codes("publish-twice publish-twice-failing cursor-lost cursor-crash dedup-record unique-constraint ttl-300 ttl-schedule"),
-        keys: Codes("facts pubs pub_failure log_events batch fault fault_batch tx_messages tx_crash tx_rng unique ttl_s acks_lost"),
+        experiments: Codes("dedup publish cursor ttl"),
+        presets: Codes("dedup-record unique-constraint publish-twice publish-twice-failing cursor-lost cursor-crash ttl-300 ttl-schedule"),
+        keys: Codes("seq_consumer seq_crash tx_messages tx_crash tx_rng unique facts pubs pub_failure log_events batch fault fault_batch ttl_s acks_lost"),
     },
     Group {
         dir: "lesson-003/",
@@ -706,11 +706,11 @@ registry! {
     #[cfg(feature = "lesson-000-ids")]
     DoublePublication => uuid5,
     #[cfg(feature = "lesson-001")]
+    Dedup => dedup,
+    #[cfg(feature = "lesson-001")]
     Publish => publish,
     #[cfg(feature = "lesson-001")]
     Cursor => cursor,
-    #[cfg(feature = "lesson-001")]
-    Dedup => dedup,
     #[cfg(feature = "lesson-001")]
     Ttl => ttl,
     #[cfg(feature = "lesson-003")]

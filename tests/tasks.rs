@@ -41,6 +41,7 @@ fn witness(code: &str) -> (&'static str, Option<Action>) {
         "publish-once" => "exp=publish&pubs=1",
         "cursor-crash" => "exp=cursor&fault=crash-before-save",
         "cursor-late-loss" => "exp=cursor&fault_batch=8",
+        "dedup-one-duplicate" => "exp=dedup&seq_consumer=ack-after&seq_crash=2",
         "dedup-record-first" => "exp=dedup&tx_crash=0.2",
         "dedup-unique" => "exp=dedup&unique=on",
         "ttl-cover" => "exp=ttl&acks_lost=6&ttl_s=1890",

@@ -156,6 +156,8 @@ pub fn app(props: &AppProps) -> Html {
 }
 
 /// Every lesson page by its name, this one marked `aria-current="page"`.
+/// A `<details>`: one button on a phone; on a wide screen the list shows
+/// and its summary does not (style.css). No state of the lab's.
 fn course_nav(lang: Lang) -> Html {
     let texts = lang.texts();
     let here = Group::here();
@@ -164,7 +166,11 @@ fn course_nav(lang: Lang) -> Html {
         let current = std::ptr::eq(g, here).then_some("page");
         html! { <li><a {href} aria-current={current}>{ (g.title)(lang) }</a></li> }
     });
-    html! { <nav class="course-nav" aria-label={texts.course_label}><ol>{ for items }</ol></nav> }
+    html! {
+        <nav class="course-nav" aria-label={texts.course_label}>
+            <details class="course-menu"><summary class="course-toggle">{ texts.course_short }</summary><ol>{ for items }</ol></details>
+        </nav>
+    }
 }
 
 fn next_instance() -> u32 {

@@ -88,6 +88,9 @@ pub fn slider(lang: crate::i18n::Lang, props: SliderProps) -> Html {
     }
 }
 
+/// Beyond this many characters an option no longer fits half a phone's row.
+const WIDE_CHOICE_CHARS: usize = 24;
+
 /// The control for any declared parameter, from its domain: a percentage
 /// slider, a number with its unit, or a select. What it sends goes through
 /// the parameter's clamp in the reducer.
@@ -148,8 +151,10 @@ pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) ->
             let options = codes.iter().zip(labels(lang)).enumerate().map(|(i, (code, label))| {
                 html! { <option value={*code} selected={i as u64 == value}>{ *label }</option> }
             });
+            // A choice whose words would be cut in half a phone's row gets the whole row.
+            let wide = labels(lang).iter().any(|l| l.chars().count() > WIDE_CHOICE_CHARS).then_some("wide");
             html! {
-                <div class="control">
+                <div class={classes!("control", wide)}>
                     { control_label(id.clone(), param.label(lang), locked, t.locked) }
                     <select id={id} disabled={locked} {onchange}>{ for options }</select>
                 </div>
@@ -465,4 +470,30 @@ pub fn about(p: &PanelProps, text: &'static str) -> Html {
             <p>{ text }</p>
         </details>
     }
+}
+
+/// Each lane of a lane chart, in CSS pixels: drawn with
+/// `preserveAspectRatio="none"`, a chart is as wide as its box and
+/// `rows` × this tall at any width, so a phone's lanes stay readable
+/// (12 px and more) instead of shrinking with the width.
+pub const LANE_PX: usize = 14;
+
+/// The inline height of a lane chart of `rows` lanes (`LANE_PX` each).
+pub fn lanes_height(rows: usize) -> String {
+    format!("height:{}px", rows.max(1) * LANE_PX)
+}
+
+/// A word written on a chart where its mark is (`permille` of the plot's
+/// width, 0…1,000), `top_px` below the chart's top. A note past
+/// the middle hangs to the mark's left so it stays inside the chart. The
+/// figure's caption says the same for a screen reader.
+pub fn chart_note(permille: u64, top_px: usize, class: &'static str, text: String) -> Html {
+    let p = permille.min(1_000);
+    let style = if p > 600 {
+        format!("right:{}.{}%;top:{top_px}px", (1_000 - p) / 10, (1_000 - p) % 10)
+    } else {
+        format!("left:{}.{}%;top:{top_px}px", p / 10, p % 10)
+    };
+    let side = if p > 600 { "note-left" } else { "note-right" };
+    html! { <span class={classes!("chart-note", side, class)} {style} aria-hidden="true">{ text }</span> }
 }

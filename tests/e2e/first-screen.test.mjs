@@ -102,3 +102,66 @@ test('durations and counts are typed in human units and shown back with separato
   await page.waitForFunction(() => document.querySelector('input[id$="-job-s"]')?.value === '86,400');
   await ctx.close();
 });
+
+test('on a phone every chart stays readable: no text under 11 px, no chart a sliver, lanes at least 12 px', async () => {
+  const ctx = await browser.newContext({ viewport: SIZES[1] });
+  const page = await ctx.newPage();
+  const all = await experiments(page);
+  for (const { entry, code } of all) {
+    await page.goto(`${server.base}${entry}?exp=${code}&lang=es`);
+    await page.locator('.hero').waitFor();
+    const skip = page.locator('.hero .prediction .link-button');
+    if (await skip.count()) await skip.first().click();
+    const seen = await page.evaluate(() => {
+      const exp = document.querySelector('.experiment');
+      const small = [];
+      for (const el of exp.querySelectorAll('*')) {
+        const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (!own || el.closest('.visually-hidden, details:not([open]) > :not(summary)')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        // Text inside an SVG is scaled with the drawing: measure what is painted.
+        const px = el.closest('svg') ? r.height : parseFloat(getComputedStyle(el).fontSize);
+        if (px < 11) small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} "${el.textContent.trim().slice(0, 30)}" ${px.toFixed(1)} px`);
+      }
+      const slivers = [...exp.querySelectorAll('svg[role=img]')].map((s) => [s.closest('[class]').className, s.getBoundingClientRect()])
+        .filter(([, r]) => r.height > 0 && r.height < 12).map(([c, r]) => `${c} ${r.height.toFixed(1)} px tall`);
+      // A lane chart (viewBox rows of 12–14 units) declares its rows by its height.
+      const lanes = [...exp.querySelectorAll('svg[preserveAspectRatio=none][style*=height]')].map((s) => {
+        const rows = Math.round(s.viewBox.baseVal.height / 12.5);
+        return [s.closest('[class]').className, s.getBoundingClientRect().height / Math.max(rows, 1)];
+      }).filter(([, px]) => px < 12).map(([c, px]) => `${c} lanes ${px.toFixed(1)} px`);
+      return { small, slivers, lanes };
+    });
+    assert.deepEqual(seen.small, [], `${entry}?exp=${code}: text under 11 px`);
+    assert.deepEqual(seen.slivers, [], `${entry}?exp=${code}: charts too short`);
+    assert.deepEqual(seen.lanes, [], `${entry}?exp=${code}: lanes too thin`);
+  }
+  await ctx.close();
+});
+
+test('on a phone the course navigation is one control; on a laptop every lesson shows', async () => {
+  for (const [viewport, folded] of [[SIZES[1], true], [SIZES[0], false]]) {
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    await page.goto(`${server.base}lesson-004/?lang=en`);
+    const nav = page.getByRole('navigation', { name: "The course's lessons" });
+    const current = nav.locator('[aria-current="page"]');
+    await page.locator('.experiment').waitFor();
+    assert.equal(await current.isVisible(), !folded, `${viewport.width} px: the lessons ${folded ? 'fold' : 'show'}`);
+    const toggle = nav.locator('summary');
+    if (folded) {
+      assert.equal(await toggle.textContent(), 'Lessons');
+      assert.equal(await nav.locator('details').getAttribute('open'), null);
+      await toggle.click();
+      assert.notEqual(await nav.locator('details').getAttribute('open'), null);
+      assert.ok(await current.isVisible(), 'opened, the current lesson shows');
+      assert.equal(await nav.getByRole('link').count(), 6);
+      for (const link of await nav.getByRole('link').all()) assert.ok(await link.isVisible());
+    } else {
+      assert.equal(await toggle.isVisible(), false, 'no button on a laptop');
+      for (const link of await nav.getByRole('link').all()) assert.ok(await link.isVisible());
+    }
+    await ctx.close();
+  }
+});

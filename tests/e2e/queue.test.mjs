@@ -71,6 +71,18 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
   await page.waitForFunction(() => document.querySelectorAll('.dlq-table tbody tr').length === 1);
   assert.equal(await page.getByLabel('What people do (seconds)').inputValue(), 'fix@7200,redrive@10800,fail:1@5400');
   assert.deepEqual([await counter(page, 'marked_failed'), await counter(page, 'redriven'), await counter(page, 'delivered')], ['1', '1', '9']);
+  // The actions are listed in words, each removable by its ✕.
+  const listed = page.getByRole('list', { name: "This run's actions" });
+  const items = (await listed.getByRole('listitem').allTextContents()).map((s) => s.replace('✕', '').trim());
+  assert.equal(items.length, 3);
+  assert.match(items[0], /^Fix the bug, at 2 h/);
+  assert.match(items[1], /^Redrive the whole DLQ, at 3 h/);
+  assert.match(items[2], /^Mark failed: message 1, at 1 h 30 min/);
+  await listed.getByRole('button', { name: `Remove: ${items[2]}` }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.dlq-table tbody tr').length === 2);
+  assert.equal(await page.getByLabel('What people do (seconds)').inputValue(), 'fix@7200,redrive@10800');
+  await page.getByRole('button', { name: 'Mark failed: message 1' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.dlq-table tbody tr').length === 1);
 
   // Back to 10 minutes in: nothing in the DLQ yet, no alert.
   await moreParams(page);

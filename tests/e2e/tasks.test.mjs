@@ -16,23 +16,23 @@ const progress = async (page) => (await tasks(page).getByRole('status').textCont
 test('a task is done when the experiment shows it, stays done after a reload, and can be cleared', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en');
   await tasks(page).waitFor();
-  assert.equal(await progress(page), '0 of 2 done');
+  assert.equal(await progress(page), '0 of 3 done');
   const unique = tasks(page).locator('[data-task="dedup-unique"]');
   assert.equal(await unique.getAttribute('class'), 'task');
   await page.getByLabel('Unique constraint on the id').selectOption('on');
   await page.waitForFunction(() => document.querySelector('[data-task="dedup-unique"]')?.classList.contains('task-done'));
-  assert.equal(await progress(page), '1 of 2 done');
+  assert.equal(await progress(page), '1 of 3 done');
   await unique.getByText(/the database refuses|unique constraint in the database/).waitFor();
   // Undoing the condition keeps the task done; a reload keeps it too (localStorage).
   await page.getByLabel('Unique constraint on the id').selectOption('off');
-  assert.equal(await progress(page), '1 of 2 done');
+  assert.equal(await progress(page), '1 of 3 done');
   await page.reload();
   await tasks(page).waitFor();
-  assert.equal(await progress(page), '1 of 2 done');
+  assert.equal(await progress(page), '1 of 3 done');
   const stored = await page.evaluate(() => localStorage.getItem('retry-lab.tasks'));
   assert.equal(stored, 'v1 dedup/dedup-unique');
   await tasks(page).getByRole('button', { name: 'Clear my progress' }).click();
-  assert.equal(await progress(page), '0 of 2 done');
+  assert.equal(await progress(page), '0 of 3 done');
   assert.equal(await page.evaluate(() => localStorage.getItem('retry-lab.tasks')), 'v1');
   assert.deepEqual(errors, []);
   await page.close();

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, controls, counter_grid, hero, param_control, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, param_control, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::{Experiment, ParamId};
 
@@ -77,10 +77,15 @@ fn chart(t: &Strings, p: &Params, c: &State) -> Html {
     let promise_y = y(promise_depth.min(top));
     html! {
         <figure class="gantt capacity-chart">
-            <svg viewBox="-6 -4 1012 108" role="img" aria-label={t.chart_label}>
+            <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top), t.y_unit) }</div>
+            <div class="annotated">
+            <svg viewBox="-6 -4 1012 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
                 <polygon class="depth-area" points={points} />
                 if promise_depth <= top { <line class="dlq-line" x1="0" x2="1000" y1={promise_y.to_string()} y2={promise_y.to_string()} /> }
             </svg>
+            // The peak, where the newest to arrive waits longest.
+            { chart_note(x(c.fluid.peak.0) as u64, 0, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) }
+            </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
             if promise_depth <= top { <figcaption>{ (t.promise_line)(&duration_text(p.promise_s), &format::int(promise_depth)) }</figcaption> }
         </figure>

@@ -27,6 +27,10 @@ pub struct Strings {
     pub promise_kept: &'static str,
     pub promise_broken: &'static str,
     pub chart_label: &'static str,
+    /// The y-axis's unit, after its top value.
+    pub y_unit: &'static str,
+    /// Written on the chart at the queue's deepest point.
+    pub peak_note: fn(&str) -> String,
     pub promise_line: fn(&str, &str) -> String,
     pub little_heading: &'static str,
     pub little_waiting: &'static str,
@@ -77,6 +81,8 @@ pub static ES: Strings = Strings {
     promise_kept: "La promesa se cumple.",
     promise_broken: "La promesa no se cumple: el último en llegar al pico espera más que ella.",
     chart_label: "La profundidad de la cola a lo largo del tiempo, con la profundidad a la que el último en llegar espera justo la promesa.",
+    y_unit: "mensajes en la cola",
+    peak_note: |depth| format!("pico: {depth} en cola"),
     promise_line: |promise, depth| format!("Línea discontinua: con {depth} en cola, el último en llegar espera justo la promesa ({promise})."),
     little_heading: "Ley de Little",
     little_waiting: "Esperando",
@@ -127,6 +133,8 @@ pub static EN: Strings = Strings {
     promise_kept: "The promise holds.",
     promise_broken: "The promise fails: the last to arrive at the peak waits longer than it.",
     chart_label: "The queue's depth over time, with the depth at which the newest item waits exactly the promise.",
+    y_unit: "messages in the queue",
+    peak_note: |depth| format!("peak: {depth} queued"),
     promise_line: |promise, depth| format!("Dashed line: with {depth} waiting, the newest item waits exactly the promise ({promise})."),
     little_heading: "Little's law",
     little_waiting: "Waiting",

@@ -6,7 +6,7 @@ use retry_lab_core::polling::PollingReport;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, hero, PanelProps};
+use crate::app::widgets::{about, controls, hero, lanes_height, PanelProps};
 use crate::format;
 use crate::registry::Experiment;
 
@@ -59,7 +59,7 @@ fn batches(t: &Strings, report: &PollingReport) -> Html {
         };
         // Where the next batch starts: the saved cursor, 0 once it is lost.
         let marker = b.saved_cursor.map(|c| if b.cursor_lost { 0 } else { c }).map(|c| html! {
-            <rect class={classes!("cursor-mark", b.cursor_lost.then_some("lost"))} x={x(c).saturating_sub(2).to_string()} y={y.to_string()} width="4" height={(ROW_H - 3).to_string()} />
+            <line class={classes!("cursor-mark", b.cursor_lost.then_some("lost"))} x1={x(c).to_string()} x2={x(c).to_string()} y1={y.to_string()} y2={(y + ROW_H - 3).to_string()} />
         });
         html! {
             <g>
@@ -73,7 +73,7 @@ fn batches(t: &Strings, report: &PollingReport) -> Html {
     let shown = report.batches.len().min(ROWS_SHOWN);
     html! {
         <figure class="gantt cursor-log">
-            <svg viewBox={format!("-6 0 1012 {}", shown.max(1) * ROW_H)} role="img" aria-label={t.log_label}>{ for rows }</svg>
+            <svg viewBox={format!("-6 0 1012 {}", shown.max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.log_label}>{ for rows }</svg>
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ report.cursor }</span></div>
             <figcaption>
                 <ul class="legend">

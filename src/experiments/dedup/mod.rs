@@ -11,7 +11,7 @@ mod panel;
 #[cfg(target_arch = "wasm32")]
 pub use panel::panel;
 
-use retry_lab_core::dedup_record::{DedupRecordRow, DedupRecordRun};
+use retry_lab_core::dedup_record::{Consumer, DedupRecordRow, DedupRecordRun, OneMessage, Placement};
 use retry_lab_core::{Probability, RngKind};
 
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
@@ -25,17 +25,40 @@ pub struct Params {
     pub crash: Probability,
     pub rng: RngKind,
     pub unique_constraint: bool,
+    /// The one message drawn in the figure: where its id is recorded and
+    /// where its consumer dies.
+    pub consumer: Consumer,
+    /// The step its consumer never runs on the first delivery (past the
+    /// last step: no crash).
+    pub crash_before: u8,
 }
 
 impl Default for Params {
     /// Lesson 004's loop: 1,000 messages, 5 %, CPython's generator (seed 7
-    /// is the lab's shared default); no unique constraint on the id.
+    /// is the lab's shared default); no unique constraint on the id. The
+    /// figure's message: lesson 001's code and its power cut after the
+    /// commit, before the ack.
     fn default() -> Self {
-        Self { messages: 1_000, crash: Probability::from_ppm(50_000).unwrap_or(Probability::ZERO), rng: RngKind::Python, unique_constraint: false }
+        Self {
+            messages: 1_000,
+            crash: Probability::from_ppm(50_000).unwrap_or(Probability::ZERO),
+            rng: RngKind::Python,
+            unique_constraint: false,
+            consumer: Consumer::Recorded(Placement::SameTransaction),
+            crash_before: 4,
+        }
     }
 }
 
+/// The longest consumer's steps: `seq_crash` at this is "no crash" for every one.
+pub const CRASH_BEFORE_MAX: u64 = 6;
+
 impl Params {
+    pub fn one_message(&self) -> OneMessage {
+        let crash = usize::from(self.crash_before);
+        OneMessage::run(self.consumer, (crash < self.consumer.steps().len()).then_some(crash))
+    }
+
     pub fn rows(&self, shared: &Shared) -> [DedupRecordRow; 3] {
         DedupRecordRun { messages: self.messages, crash: self.crash, seed: shared.seed, rng: self.rng }.rows()
     }
@@ -44,6 +67,7 @@ impl Params {
 #[derive(Clone)]
 pub struct State {
     pub rows: [DedupRecordRow; 3],
+    pub one: OneMessage,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +77,12 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
 
-static PARAMS: [ParamSpec<Params>; 4] = [
+static PARAMS: [ParamSpec<Params>; 6] = [
+    ParamSpec::new("seq_consumer", "seq_consumer", Domain::Choice { codes: &["ack-first", "ack-after", "same-tx", "effect-first", "record-first"], labels: |l| &s(l).consumers }, |l| s(l).consumer,
+        |p| Value::Int(Consumer::ALL.iter().position(|x| *x == p.consumer).unwrap_or(0) as u64),
+        |p, v| p.consumer = Consumer::ALL.get(int(&v) as usize).copied().unwrap_or(Consumer::Recorded(Placement::SameTransaction))),
+    ParamSpec::new("seq_crash", "seq_crash", Domain::Int { min: 0, max: CRASH_BEFORE_MAX, unit: "" }, |l| s(l).crash_point,
+        |p| Value::Int(p.crash_before.into()), |p, v| p.crash_before = int(&v) as u8),
     ParamSpec::new("tx_messages", "tx_messages", Domain::Int { min: 1, max: 100_000, unit: "" }, |l| s(l).messages,
         |p| Value::Int(p.messages.into()), |p, v| p.messages = int(&v) as u32),
     ParamSpec::new("tx_crash", "tx_crash", Domain::Ratio { step_percent: 1, max_ppm: 990_000 }, |l| s(l).crash,
@@ -70,14 +99,25 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, 3) },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+/// The text's own case: the consumer dies after the commit, before the ack.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuántos efectos deja este mensaje en la base de datos?",
+        crate::i18n::Lang::En => "how many effects does this message leave in the database?",
+    },
+    unit: "",
+    answer: |_: &Params, _, s: &State| Some(s.one.effects.into()),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "El efecto y el id tuvieron commit juntos: la nueva entrega encuentra el id guardado y se descarta sin repetir el efecto.",
+        crate::i18n::Lang::En => "The effect and the id were committed together: the new delivery finds the id recorded and is discarded without repeating the effect.",
+    },
+});
 
 /// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["tx_messages", "tx_crash", "unique"];
+const PRIMARY: &[&str] = &["seq_consumer", "seq_crash", "tx_crash"];
 
 crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
-    state: |params: &Params, shared: &Shared| State { rows: params.rows(shared) },
+    state: |params: &Params, shared: &Shared| State { rows: params.rows(shared), one: params.one_message() },
     numbers: |p: &Params, _: &Shared, state: &State| {
         // Deliveries / effects / discarded / lost, per placement (Placement::ALL's order).
         let row = |r: &retry_lab_core::dedup_record::DedupRecordRow| {
@@ -87,12 +127,20 @@ crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).expe
             ("same_transaction", row(&state.rows[0])),
             ("effect_then_record", row(&state.rows[1])),
             ("record_then_effect", row(&state.rows[2])),
+            ("one_message_effects", state.one.effects.to_string()),
             ("two_copies_at_once_effects", retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects.to_string()),
         ]
     });
 
 /// The guided tasks ("Prueba esto"), checked on the state.
-static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+static TASKS: [crate::tasks::Task<Params, State>; 3] = [
+    crate::tasks::task!("dedup-one-duplicate", |_: &Params, _: &Shared, s: &State| s.one.effects == 2,
+        es: ["Mueve el registro y la caída hasta que este mensaje tenga dos efectos.",
+            "Elige «al menos una vez: ack después del efecto» en «El consumidor» y mueve «Dónde cae el consumidor» hasta justo antes del ack.",
+            "El efecto ya tuvo commit y nada lo recuerda: la nueva entrega lo procesa otra vez. Con el id en la misma transacción que el efecto, la nueva entrega se descarta."],
+        en: ["Move the record and the crash until this message has two effects.",
+            "Choose “at least once: ack after the effect” in “The consumer” and move “Where the consumer crashes” to just before the ack.",
+            "The effect was committed and nothing remembers it: the new delivery processes it again. With the id in the effect's transaction, the new delivery is discarded."]),
     crate::tasks::task!("dedup-record-first", |p: &Params, _: &Shared, s: &State| {
             p.crash.ppm() >= 200_000 && s.rows[2].lost > 0 && s.rows[0].lost == 0 && s.rows[0].effects == u64::from(p.messages)
         },

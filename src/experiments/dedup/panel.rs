@@ -1,32 +1,114 @@
-//! Where the record goes, drawn: lesson 001's steps as a strip per
-//! placement (transactions boxed, the crash marked), the three rows in
+//! Where the record goes, drawn: one message between the queue, the
+//! consumer and the database (lesson 001's code or the record moved, the
+//! crash where the learner puts it), then the same over many messages in
 //! lesson 004's columns, and two copies of one message at once.
 
-use retry_lab_core::dedup_record::concurrent_copies;
+use retry_lab_core::dedup_record::{concurrent_copies, Event, OneMessage, Step};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, hero, param_control, PanelProps};
+use crate::app::widgets::{about, controls, hero, param_control, slider, PanelProps, SliderProps};
 use crate::format;
+use crate::lab::Action;
+use crate::params::Value;
 use crate::registry::{Experiment, ParamId};
-
-/// A strip: steps (indices into `Strings::steps`), transactions, the crash.
-enum Part {
-    Step(usize),
-    Tx(&'static [usize]),
-    Crash,
-}
-
-/// Lesson 001's code, then the record as a step of its own after or before the effect.
-const STRIPS: [&[Part]; 3] = [
-    &[Part::Tx(&[0, 1, 2, 3]), Part::Crash, Part::Step(4)],
-    &[Part::Step(0), Part::Tx(&[1, 3]), Part::Crash, Part::Tx(&[2, 3]), Part::Step(4)],
-    &[Part::Step(0), Part::Tx(&[2, 3]), Part::Crash, Part::Tx(&[1, 3]), Part::Step(4)],
-];
 
 pub fn panel(props: &PanelProps) -> Html {
     let state = &props.state;
     let t = strings(state.lang);
+    let one = &state.units.dedup.one;
+    html! {
+        <section class="card experiment dedup" data-experiment="dedup">
+            <h2>{ t.heading }</h2>
+            { about(props, t.intro) }
+            // The crash slider shows under the consumer, before "more parameters" (style: order).
+            <div class="seq-controls">
+                { controls(props, Experiment::Dedup, &|key| key != "unique" && key != "seq_crash", &|_| None, true) }
+                { crash_slider(props, t) }
+            </div>
+            { hero(props, t.outcomes[outcome(one)].to_owned(), false, sequence(t, one)) }
+            { table(props, t) }
+            { concurrent(props, t) }
+        </section>
+    }
+}
+
+/// The crash point, moved along the consumer's steps: a slider from
+/// "before its first step" to "no crash".
+fn crash_slider(props: &PanelProps, t: &Strings) -> Html {
+    let Some(param) = ParamId::by_key("seq_crash") else { return html! {} };
+    let params = &props.state.params.dedup;
+    let steps = params.consumer.steps();
+    let at = usize::from(params.crash_before).min(steps.len());
+    let shown = steps.get(at).map_or_else(|| t.no_crash.to_owned(), |step| (t.crash_before)(t.step_names[*step as usize]));
+    let dispatch = props.dispatch.clone();
+    let on_input = Callback::from(move |text: String| {
+        if let Ok(n) = text.parse::<u64>() {
+            dispatch.dispatch(Action::Set { key: "seq_crash", value: Value::Int(n) });
+        }
+    });
+    html! {
+        <div class="control-grid crash-point">
+            { slider(props.state.lang, SliderProps { id: props.id("seq-crash"), label: t.crash_point, hint: None, value: at as u64, min: 0,
+                max: steps.len() as u64, step: 1, shown, locked: props.state.is_locked(param), on_input }) }
+        </div>
+    }
+}
+
+/// Which of `Strings::outcomes` a message's run ended in.
+fn outcome(one: &OneMessage) -> usize {
+    let crashed = one.events.contains(&Event::Crash);
+    let discarded = one.events.contains(&Event::Discarded);
+    let again = one.events.contains(&Event::Delivered { delivery: 2 });
+    match (crashed, one.effects, discarded) {
+        (false, ..) => 0,
+        (_, 2.., _) => 3,
+        (_, 0, _) if again => 4,
+        (_, 0, _) => 5,
+        (_, _, true) => 1,
+        _ => 2,
+    }
+}
+
+/// A message-sequence diagram: the three lifelines, one row per step, an
+/// arrow from who acts to whom (the rows are a list: a screen reader reads
+/// each as "from → to: step").
+fn sequence(t: &Strings, one: &OneMessage) -> Html {
+    let [queue, consumer, db] = t.actors;
+    let rows = one.events.iter().enumerate().map(|(i, event)| {
+        let (class, from, to, label) = match *event {
+            Event::Delivered { delivery } => ("qc", queue, consumer, t.delivered[usize::from(delivery > 1)].to_owned()),
+            Event::Ran { step: Step::Ack, .. } => ("cq", consumer, queue, t.steps[4].to_owned()),
+            Event::Ran { step, rolled_back } => {
+                let found = one.events.get(i + 1) == Some(&Event::Discarded);
+                let text = match step {
+                    Step::Check if found => t.check_found,
+                    Step::Check => t.steps[0],
+                    Step::Effect => t.steps[1],
+                    Step::Record => t.steps[2],
+                    _ => t.steps[3],
+                };
+                let class = if rolled_back { "cd rolled-back" } else if step == Step::Commit { "cd commit" } else { "cd" };
+                (class, consumer, db, if rolled_back { format!("{text} · {}", t.rolled_back) } else { text.to_owned() })
+            }
+            Event::Discarded => ("c discard", consumer, consumer, t.discard.to_owned()),
+            Event::Crash => ("c crash", consumer, consumer, t.crashes.to_owned()),
+        };
+        let who = if from == to { format!("{from}: ") } else { format!("{from} → {to}: ") };
+        html! { <li class={classes!("seq-row", class)}><span class="seq-step"><span class="visually-hidden">{ who }</span>{ label }</span></li> }
+    });
+    html! {
+        <figure class="sequence">
+            <div class="seq-actors" aria-hidden="true">{ for t.actors.iter().map(|a| html! { <span>{ *a }</span> }) }</div>
+            <ol class="seq" aria-label={t.sequence_label}>{ for rows }</ol>
+            <p class="seq-effects" data-effects={one.effects.to_string()}>{ (t.effects_total)(one.effects) }</p>
+        </figure>
+    }
+}
+
+/// The same consumer over many messages: lesson 004's columns, one row per placement.
+fn table(props: &PanelProps, t: &Strings) -> Html {
+    let state = &props.state;
     let rows = &state.units.dedup.rows;
     let table_rows = rows.iter().enumerate().map(|(i, r)| html! {
         <tr data-placement={r.placement.code()}>
@@ -36,46 +118,22 @@ pub fn panel(props: &PanelProps) -> Html {
             <td>{ t.verdicts[i] }</td>
         </tr>
     });
-    let insight = match rows.as_slice() {
+    let summary = match rows.as_slice() {
         [same_tx, after, before] => (t.insight)(state.params.dedup.messages, same_tx.effects, after.effects, before.lost),
         _ => String::new(),
     };
     html! {
-        <section class="card experiment dedup" data-experiment="dedup">
-            <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Dedup, &|key| key != "unique", &|_| None, true) }
-            { hero(props, insight, true, html! {
-                <div class="table-scroll"><table class="dedup-table">
-                    <thead><tr>
-                        <th scope="col">{ t.col_placement }</th><th scope="col">{ t.col_deliveries }</th><th scope="col">{ t.col_effects }</th>
-                        <th scope="col">{ t.col_discarded }</th><th scope="col">{ t.col_lost }</th><td></td>
-                    </tr></thead>
-                    <tbody>{ for table_rows }</tbody>
-                </table></div>
-            }) }
-            { strips(t) }
-            { concurrent(props, t) }
-        </section>
-    }
-}
-
-fn strips(t: &Strings) -> Html {
-    let chip = |i: usize| html! { <li class="step">{ t.steps[i] }</li> };
-    let strip = |parts: &[Part]| parts.iter().map(|part| match part {
-        Part::Step(i) => chip(*i),
-        Part::Tx(steps) => html! {
-            <li class="tx"><span class="tx-label">{ t.transaction }</span><ol>{ for steps.iter().map(|i| chip(*i)) }</ol></li>
-        },
-        Part::Crash => html! { <li class="crash"><span aria-hidden="true">{ "⚡ " }</span>{ t.crash_here }</li> },
-    }).collect::<Html>();
-    html! {
-        <figure class="strips">
-            <figcaption class="visually-hidden">{ t.steps_label }</figcaption>
-            { for STRIPS.iter().enumerate().map(|(i, parts)| html! {
-                <div class="strip"><h3>{ t.placements[i] }</h3><ol class="strip-steps">{ strip(parts) }</ol></div>
-            }) }
-        </figure>
+        <div class="many-messages">
+            <h3>{ t.table_heading }</h3>
+            <p>{ summary }</p>
+            <div class="table-scroll"><table class="dedup-table">
+                <thead><tr>
+                    <th scope="col">{ t.col_placement }</th><th scope="col">{ t.col_deliveries }</th><th scope="col">{ t.col_effects }</th>
+                    <th scope="col">{ t.col_discarded }</th><th scope="col">{ t.col_lost }</th><td></td>
+                </tr></thead>
+                <tbody>{ for table_rows }</tbody>
+            </table></div>
+        </div>
     }
 }
 

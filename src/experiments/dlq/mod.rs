@@ -75,6 +75,15 @@ impl Actions {
         self.operations.len() >= OPERATIONS_MAX
     }
 
+    /// These actions without the operation at `index` (its ✕ on the page).
+    pub fn without(&self, index: usize) -> Self {
+        let mut fewer = self.clone();
+        if index < fewer.operations.len() {
+            fewer.operations.remove(index);
+        }
+        fewer
+    }
+
     /// These actions plus one more (the page's buttons).
     pub fn with(&self, op: DlqOperation) -> Self {
         let mut more = self.clone();

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, controls, counter_grid, hero, slider, text_control, PanelProps, SliderProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, lanes_height, slider, text_control, PanelProps, SliderProps};
 use crate::format::{self, duration_text};
 use crate::lab::Action;
 use crate::params::Value;
@@ -76,6 +76,7 @@ fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
                 <button type="button" disabled={locked} onclick={send_actions(props, Actions::default())}>{ t.clear_actions }</button>
             </div>
             if full { <p class="hint actions-full" role="status">{ (t.actions_full)(retry_lab_core::queue::OPERATIONS_MAX) }</p> }
+            { action_list(props, t, &params.actions, locked) }
             // A learner adds actions with the buttons; the text (what the link
             // carries) waits under its summary.
             <details class="more-params">
@@ -84,6 +85,30 @@ fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
             </details>
         </>
     }
+}
+
+/// Each action of the run in words, at its instant, with a ✕ that removes it.
+fn action_list(props: &PanelProps, t: &Strings, actions: &Actions, locked: bool) -> Html {
+    if actions.fix_ms.is_none() && actions.operations.is_empty() {
+        return html! {};
+    }
+    let at = |ms: u64| duration_text(ms / 1_000);
+    let item = |text: String, without: Actions| html! {
+        <li>{ text.clone() }{ " " }
+            <button type="button" class="remove" aria-label={(t.remove_action)(&text)} disabled={locked} onclick={send_actions(props, without)}>{ "✕" }</button>
+        </li>
+    };
+    let fix = actions.fix_ms.map(|ms| item((t.action_at)(t.fix, &at(ms)), Actions { fix_ms: None, ..actions.clone() }));
+    let operations = actions.operations.iter().enumerate().map(|(i, op)| {
+        let what = match op.action {
+            DlqAction::RedriveAll => t.redrive_all.to_owned(),
+            DlqAction::MarkAllFailed => t.fail_all.to_owned(),
+            DlqAction::Redrive(m) => (t.redrive_n)(m + 1),
+            DlqAction::MarkFailed(m) => (t.fail_n)(m + 1),
+        };
+        item((t.action_at)(&what, &at(op.at_ms)), actions.without(i))
+    });
+    html! { <ol class="action-list" aria-label={t.actions_listed}>{ for fix }{ for operations }</ol> }
 }
 
 fn is_locked(props: &PanelProps, key: &str) -> bool {
@@ -227,17 +252,18 @@ fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
         }
     });
     let ticks = [(1_000, "1 s"), (60_000, "1 min"), (3_600_000, "1 h"), (86_400_000, "1 d")];
+    let ticks = ticks.iter().filter(|(ms, _)| *ms <= end_ms);
     let height = shown.max(1) * ROW_H;
+    // Tick labels are HTML under the chart: SVG text would stretch with it.
+    let at = |ms: u64| format!("left:{}.{}%", x(ms) / 10, x(ms) % 10);
     html! {
         <figure class="gantt lifelines">
-            <svg viewBox={format!("-6 0 1012 {}", height + 12)} role="img" aria-label={t.lifelines_label}>
+            <svg viewBox={format!("0 0 1000 {height}")} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.lifelines_label}>
                 { for rows }
-                { for ticks.iter().filter(|(ms, _)| *ms <= end_ms).map(|(ms, label)| html! {
-                    <g class="axis-tick"><line x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} />
-                    <text x={x(*ms).to_string()} y={(height + 10).to_string()}>{ *label }</text></g>
-                }) }
+                { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
                 <line class="dlq-line" x1={x(look_ms).to_string()} x2={x(look_ms).to_string()} y1="0" y2={height.to_string()} />
             </svg>
+            <div class="tick-axis" aria-hidden="true">{ for ticks.map(|(ms, label)| html! { <span style={at(*ms)}>{ *label }</span> }) }</div>
             <figcaption>
                 <ul class="legend">
                     <li><span class="swatch wait-line" aria-hidden="true"></span>{ t.legend_waiting }</li>

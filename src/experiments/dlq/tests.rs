@@ -33,6 +33,15 @@ fn actions_round_trip_and_refuse_nonsense() {
 }
 
 #[test]
+fn an_action_removed_by_its_index_leaves_the_others() {
+    let actions = Actions::parse("fix@7200,redrive@10800,fail:1@5400").unwrap();
+    assert_eq!(actions.without(1).format(), "fix@7200,redrive@10800");
+    assert_eq!(actions.without(0).format(), "fix@7200,fail:1@5400");
+    assert_eq!(actions.without(0).without(0).format(), "fix@7200");
+    assert_eq!(actions.without(9), actions, "past the end: nothing removed");
+}
+
+#[test]
 fn the_default_fixes_then_redrives_and_delivers_every_message() {
     let p = preset_params("dlq-redrive");
     assert_eq!(p, Params::default());

@@ -77,8 +77,19 @@ static PRESETS: [Preset; 2] = [
     Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, 3) },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+/// Exercise 10's question: what the adding counter shows.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuánto marca el contador que suma 1 por pago?",
+        crate::i18n::Lang::En => "what does the counter that adds 1 per payment show?",
+    },
+    unit: "",
+    answer: |_: &Params, _, s: &State| Some(s.counters[0].into()),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "B relee desde el último offset confirmado: los pagos que A procesó sin commit se suman otra vez.",
+        crate::i18n::Lang::En => "B reads again from the last committed offset: the payments A processed without a commit are added again.",
+    },
+});
 
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];

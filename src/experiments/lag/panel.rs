@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::Params;
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::Experiment;
 
@@ -67,11 +67,16 @@ fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert) -> Html {
     let fires = alert.fires_at_s.filter(|s| *s <= span_s);
     html! {
         <figure class="gantt lag-chart">
-            <svg viewBox="-6 -4 1012 108" role="img" aria-label={t.chart_label}>
+            <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top.round() as u64), t.y_unit) }</div>
+            <div class="annotated">
+            <svg viewBox="-6 -4 1012 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
                 if let Some(ty) = threshold_y { <line class="alert-threshold" x1="0" x2="1000" y1={ty.clone()} y2={ty} /> }
                 if let Some(s) = fires { <line class="alert-fires" x1={x(s)} x2={x(s)} y1="0" y2="100" /> }
                 <polyline class="lag-line" points={points} />
             </svg>
+            { for fires.map(|s| chart_note((s / span_s * 1_000.0).round() as u64, 0, "note-fires", t.fires_note.to_owned())) }
+            { for c.catch_up_s.map(|_| chart_note(done_x as u64, 16, "note-done", t.caught_up_note.to_owned())) }
+            </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span_s.round() as u64) }</span></div>
             <figcaption>
                 <span class="legend-threshold">{ t.threshold_legend }</span>

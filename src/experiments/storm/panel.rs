@@ -7,7 +7,7 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lanes_height, PanelProps};
 use crate::format;
 use crate::registry::Experiment;
 
@@ -136,12 +136,17 @@ fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizo
             <div class="storm-plot">
             // The y-scale: calls per interval, at the top and at 0.
             <div class="y-scale" aria-hidden="true"><span>{ format::int(top) }</span><span>{ "0" }</span></div>
+            <div class="annotated">
             <svg viewBox={format!("0 0 {width} {PLOT_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
                 { for paths.iter().zip(classes).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
                 <line class="capacity" x1={recover_x.to_string()} x2={width.to_string()} y1={capacity_y.to_string()} y2={capacity_y.to_string()} />
                 <line class="mark-back" x1={recover_x.to_string()} x2={recover_x.to_string()} y1="0" y2={PLOT_H.to_string()} />
                 { for collapses }
             </svg>
+            // Where it happens: the dependency back, and the first wave that knocks it down again.
+            { chart_note(recover_x * 1_000 / width, 0, "note-back", t.back_mark.to_owned()) }
+            { for run.collapses.first().map(|&(at_us, _)| chart_note(at_us * BIN_W / bin_us * 1_000 / width, 16, "note-collapse", t.collapse_mark.to_owned())) }
+            </div>
             </div>
             <figcaption>
                 <p class="storm-marks">
@@ -214,7 +219,10 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
     let rows = calls.iter().zip(&sample).enumerate().map(|(row, (calls, &client))| {
         let dots = calls.iter().map(|c| {
             let class = ["dot-ok", "dot-overloaded", "dot-down", "dot-rejected"][CallOutcome::ALL.iter().position(|o| *o == c.outcome).unwrap_or(0)];
-            html! { <circle class={class} cx={x_of(c.at_us, horizon_us).to_string()} cy={(row * 12 + 6).to_string()} r="4" /> }
+            // A dot is a zero-length line with round caps: its stroke keeps
+            // its size in pixels while the chart stretches to its box.
+            let (x, y) = (x_of(c.at_us, horizon_us).to_string(), (row * 12 + 6).to_string());
+            html! { <line class={classes!("dot", class)} x1={x.clone()} x2={x} y1={y.clone()} y2={y} /> }
         });
         let times = calls.iter().map(|c| format::seconds(c.at_us / 1_000)).collect::<Vec<_>>().join(", ");
         html! { <g><title>{ format!("{}: {times}", (t.client)(client + 1)) }</title>{ for dots }</g> }
@@ -222,7 +230,7 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
     html! {
         <figure class="storm-lanes">
             <figcaption>{ t.lanes_heading }</figcaption>
-            <svg viewBox={format!("-6 0 1012 {}", sample.len() * 12)} role="img" aria-label={t.lanes_heading}>{ for rows }</svg>
+            <svg viewBox={format!("-6 0 1012 {}", sample.len() * 12)} preserveAspectRatio="none" style={lanes_height(sample.len())} role="img" aria-label={t.lanes_heading}>{ for rows }</svg>
         </figure>
     }
 }

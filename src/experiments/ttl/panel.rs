@@ -29,11 +29,16 @@ pub fn panel(props: &PanelProps) -> Html {
     }
 }
 
+/// Drawn in HTML, not SVG: a mark keeps its size in pixels and the line
+/// its height at any width, where a scaled SVG shrank to 9 px on a phone.
 fn timeline(t: &Strings, deliveries: &[TtlDelivery]) -> Html {
-    let x = |ms: u64| ms.min(AXIS_MS) * 1_000 / AXIS_MS;
+    let pct = |ms: u64| ms.min(AXIS_MS) * 1_000 / AXIS_MS;
+    let at = |ms: u64| format!("{}.{}%", pct(ms) / 10, pct(ms) % 10);
     let bands = deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).map(|d| {
         let end = d.expires_at_ms.unwrap_or(AXIS_MS);
-        html! { <rect class="record-band" x={x(d.at_ms).to_string()} y="4" height="12" width={(x(end) - x(d.at_ms)).max(1).to_string()} /> }
+        let width = pct(end) - pct(d.at_ms);
+        let style = format!("left:{};width:{}.{}%", at(d.at_ms), width / 10, width % 10);
+        html! { <span class="record-band" {style}></span> }
     });
     let marks = deliveries.iter().map(|d| {
         let (class, i) = match d.outcome {
@@ -41,13 +46,11 @@ fn timeline(t: &Strings, deliveries: &[TtlDelivery]) -> Html {
             Outcome::Discarded => ("discarded", 1),
             Outcome::ProcessedAgain => ("processed-again", 2),
         };
-        html! {
-            <circle class={class} cx={x(d.at_ms).to_string()} cy="30" r="7"><title>{ (t.delivery)(d.at_ms / 1_000, t.outcomes[i]) }</title></circle>
-        }
+        html! { <span class={classes!("ttl-mark", class)} style={format!("left:{}", at(d.at_ms))} title={(t.delivery)(d.at_ms / 1_000, t.outcomes[i])}></span> }
     });
     html! {
         <figure class="gantt ttl-line">
-            <svg viewBox="-10 0 1020 40" role="img" aria-label={t.timeline_label}>{ for bands }{ for marks }</svg>
+            <div class="ttl-track" role="img" aria-label={t.timeline_label}>{ for bands }{ for marks }</div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ "2,000 s" }</span></div>
             <figcaption>
                 <ul class="legend">

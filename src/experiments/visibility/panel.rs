@@ -6,7 +6,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lanes_height, PanelProps, LANE_PX};
 use crate::format::{self, duration_text};
 use crate::registry::Experiment;
 
@@ -59,7 +59,7 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
         };
         let title = (t.receive_row)(i + 1, &duration_text(r.at_ms / 1_000), outcome);
         let deleted = (r.end == ReceiveEnd::Deleted).then(|| html! {
-            <circle class="deleted" cx={x(r.until_ms).to_string()} cy={(y + ROW_H / 2).to_string()} r="4" />
+            <line class="deleted" x1={x(r.until_ms).to_string()} x2={x(r.until_ms).to_string()} y1={y.to_string()} y2={(y + ROW_H - 2).to_string()} />
         });
         html! {
             <g>
@@ -78,10 +78,15 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
     });
     html! {
         <figure class="gantt">
-            <svg viewBox={format!("-6 0 1012 {}", shown.len().max(1) * ROW_H)} role="img" aria-label={t.gantt_label}>
+            <div class="annotated">
+            <svg viewBox={format!("0 0 1000 {}", shown.len().max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown.len())} role="img" aria-label={t.gantt_label}>
                 { for rows }
                 if let Some(at) = dlq { <line class="dlq-line" x1={x(at).to_string()} x2={x(at).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
             </svg>
+            // On the chart: the first copy the timeout hands out, and the last one drawn.
+            { for shown.get(1).map(|r| chart_note(x(r.at_ms), LANE_PX, "note-copy", (t.copy_note)(2, true))) }
+            { for (shown.len() > 2).then(|| chart_note(x(shown[shown.len() - 1].at_ms), (shown.len() - 1) * LANE_PX, "note-copy", (t.copy_note)(shown.len(), false))) }
+            </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(end_ms / 1_000) }</span></div>
             <figcaption>
                 <ul class="legend">

@@ -30,6 +30,9 @@ pub struct Strings {
     pub legend_work: &'static str,
     pub legend_deleted: &'static str,
     pub rows_more: fn(usize) -> String,
+    /// Written on the chart at a copy: its number (and, on the first
+    /// redelivery, why it came).
+    pub copy_note: fn(usize, bool) -> String,
     pub rule: &'static str,
     pub preset_sqs: &'static str,
     pub preset_ex5: &'static str,
@@ -71,6 +74,7 @@ pub static ES: Strings = Strings {
     legend_work: "trabajo del worker",
     legend_deleted: "borrado",
     rows_more: |n| format!("y {n} recepciones más."),
+    copy_note: |n, first| if first { format!("copia {n}: venció el timeout") } else { format!("copia {n}") },
     rule: "La regla de «Colas y streams»: un visibility timeout de al menos el doble del p99 del trabajo, o un heartbeat.",
     preset_sqs: "10 minutos con los 30 s de SQS",
     preset_ex5: "Ejercicio 5: p99 de 4 minutos con 30 s",
@@ -112,6 +116,7 @@ pub static EN: Strings = Strings {
     legend_work: "the worker's job",
     legend_deleted: "deleted",
     rows_more: |n| format!("and {n} more receives."),
+    copy_note: |n, first| if first { format!("copy {n}: the timeout ran out") } else { format!("copy {n}") },
     rule: "The rule of “Queues and streams”: a visibility timeout of at least twice the job's p99, or a heartbeat.",
     preset_sqs: "10 minutes with SQS's 30 s",
     preset_ex5: "Exercise 5: p99 of 4 minutes with 30 s",
