@@ -16,6 +16,10 @@ const RULES: &[(&str, &str, &[&str], &str)] = &[
     ("decorrelado", "decorrelacionado", ALL, "no text names it: one word for the lab"),
     ("calendario de reintentos", "tabla de espera", ALL, "«At-least-once es la realidad»: «la tabla de espera»"),
     ("el reintento n espera", "el intento número n espera", ALL, "«At-least-once es la realidad»: «el intento número n espera base · 2^(n-1)»"),
+    // «fallo» and «falla» (the noun) follow each page's own text.
+    ("fallas", "fallos", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
+    ("de falla", "de fallo", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
+    ("fallo", "falla", &["lesson-001/", "lesson-003/", "lesson-004/", "lesson-004-streams/"], "«Garantías de entrega», «Confiabilidad a escala», «Colas y streams»: «falla», «fallas»"),
 ];
 const ALL: &[&str] = &["", "lesson-000-ids/", "lesson-001/", "lesson-003/", "lesson-004/", "lesson-004-streams/"];
 

@@ -497,3 +497,10 @@ pub fn chart_note(permille: u64, top_px: usize, class: &'static str, text: Strin
     let side = if p > 600 { "note-left" } else { "note-right" };
     html! { <span class={classes!("chart-note", side, class)} {style} aria-hidden="true">{ text }</span> }
 }
+
+/// A lane chart's row labels, one per lane (`LANE_PX` each), beside its
+/// drawing: put them first inside a `.lane-chart` box, whose other children
+/// (the drawing, its axis) take the second column.
+pub fn lane_labels(labels: impl Iterator<Item = String>) -> Html {
+    html! { <ol class="lane-labels" aria-hidden="true">{ for labels.map(|l| html! { <li>{ l }</li> }) }</ol> }
+}

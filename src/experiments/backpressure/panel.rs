@@ -5,7 +5,7 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::Experiment;
 
@@ -69,10 +69,14 @@ fn chart(props: &PanelProps, run: &BufferRun, fate: &str) -> Html {
     let label = (t.chart_label)(&format::int(c.queue_max), fate);
     html! {
         <figure class="queue-chart">
+            <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top), t.y_unit) }</div>
+            <div class="annotated">
             <svg viewBox={format!("0 0 {CHART_W} {CHART_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
                 <polyline class="queue-line" points={format!("0,{CHART_H} {points}")} />
                 <line class="capacity" x1="0" x2={CHART_W.to_string()} y1={limit_y.to_string()} y2={limit_y.to_string()} />
             </svg>
+            { for c.died_at_s.map(|s| chart_note(s.min(total_s) * 1_000 / total_s, 16, "note-dies", t.dies_note.to_owned())) }
+            </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(total_s) }</span></div>
             <figcaption>{ format!("{} {}", t.limit_line, format::int(limit)) }</figcaption>
         </figure>

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, controls, counter_grid, hero, lanes_height, slider, text_control, PanelProps, SliderProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, lane_labels, lanes_height, slider, text_control, PanelProps, SliderProps};
 use crate::format::{self, duration_text};
 use crate::lab::Action;
 use crate::params::Value;
@@ -258,12 +258,15 @@ fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     let at = |ms: u64| format!("left:{}.{}%", x(ms) / 10, x(ms) % 10);
     html! {
         <figure class="gantt lifelines">
+            <div class="lane-chart">
+            { lane_labels((1..=shown).map(|n| format!("#{n}"))) }
             <svg viewBox={format!("0 0 1000 {height}")} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.lifelines_label}>
                 { for rows }
                 { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
                 <line class="dlq-line" x1={x(look_ms).to_string()} x2={x(look_ms).to_string()} y1="0" y2={height.to_string()} />
             </svg>
             <div class="tick-axis" aria-hidden="true">{ for ticks.map(|(ms, label)| html! { <span style={at(*ms)}>{ *label }</span> }) }</div>
+            </div>
             <figcaption>
                 <ul class="legend">
                     <li><span class="swatch wait-line" aria-hidden="true"></span>{ t.legend_waiting }</li>

@@ -289,9 +289,9 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             p.plan.outages().is_empty()
                 && s.pair.idempotent.trace().iter().any(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered))
         },
-        es: ["Sin ninguna caída, solo con la probabilidad de falla, haz que un evento agote sus reintentos.",
-            "Con 6 reintentos un evento necesita 7 fallas seguidas: sube mucho la probabilidad de falla (o baja los reintentos) y reproduce hasta pasar los 1,890 s.",
-            "Con probabilidad de falla p, un evento termina en dead-letter con probabilidad p elevado a 7 (original + 6 reintentos): con 30 %, 2 en 10,000; con 90 %, casi la mitad."],
+        es: ["Sin ninguna caída, solo con la probabilidad de fallo, haz que un evento agote sus reintentos.",
+            "Con 6 reintentos un evento necesita 7 fallos seguidos: sube mucho la probabilidad de fallo (o baja los reintentos) y reproduce hasta pasar los 1,890 s.",
+            "Con probabilidad de fallo p, un evento termina en dead-letter con probabilidad p elevado a 7 (original + 6 reintentos): con 30 %, 2 en 10,000; con 90 %, casi la mitad."],
         en: ["With no outage, only the failure probability, make an event exhaust its retries.",
             "With 6 retries an event needs 7 failures in a row: raise the failure probability a lot (or lower the retries) and play past 1,890 s.",
             "With failure probability p an event reaches dead-letter with probability p to the 7th (original + 6 retries): at 30 %, 2 in 10,000; at 90 %, almost half."]),

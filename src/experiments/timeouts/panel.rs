@@ -69,6 +69,7 @@ fn chart(props: &PanelProps, run: &PoolRun) -> Html {
     }
     html! {
         <figure class="storm-histogram">
+            <div class="y-top" aria-hidden="true">{ format!("{} workers", format::int(workers)) }</div>
             <svg viewBox={format!("0 0 {width} {CHART_H}")} preserveAspectRatio="none" role="img" aria-label={(t.chart_label)(&format::int(workers))}>
                 <path class="bar-down" d={paths[0].clone()} />
                 <path class="bar-ok" d={paths[1].clone()} />
