@@ -455,8 +455,8 @@ impl Codes {
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un consumidor que a veces falla: el hub reintenta con backoff exponencial, aparta en dead-letter lo que agota sus reintentos y lo reintenta cuando se arregla la causa.";
-pub const INTRO_000_IDS_ES: &str = "El mismo pase publicado dos veces: con ids v4 al azar el consumidor lo procesa dos veces; con un id uuid5 derivado de su clave, una.";
-pub const INTRO_001_ES: &str = "La entrega es al menos una vez: el consumidor recibe repetidos. Aquí, dónde escribir el registro de ids procesados, qué pasa con su cursor y con su expiración.";
+pub const INTRO_000_IDS_ES: &str = "El mismo pase publicado dos veces: con ids v4 al azar el consumidor lo procesa dos veces, con un id uuid5 una. Y el consumidor que pierde su cursor vuelve a leer.";
+pub const INTRO_001_ES: &str = "Como máximo una vez, al menos una vez, exactamente una vez: un mensaje entre la cola, el consumidor y la base de datos, y dónde escribir el registro de ids procesados.";
 pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dependencia falla o se satura: reintentos con y sin jitter, timeouts y bulkheads, colas con límite.";
 pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";
 pub const INTRO_004_ES: &str = "Qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola, el visibility timeout y la DLQ.";
@@ -497,29 +497,29 @@ pub static GROUPS: [Group; 6] = [
         dir: "lesson-000-ids/",
         feature: "lesson-000-ids",
         title: |lang| match lang {
-            Lang::Es => "At-least-once: ids deterministas",
-            Lang::En => "At-least-once: deterministic ids",
+            Lang::Es => "At-least-once: ids y cursor",
+            Lang::En => "At-least-once: ids and cursor",
         },
         lesson: |lang| match lang {
             Lang::Es => "At-least-once es la realidad, exactly-once es un mito práctico",
             Lang::En => "At-least-once is reality, exactly-once is a practical myth",
         },
         subtitle: |lang| match lang {
-            Lang::Es => "2 de 2 · Ids deterministas: la misma publicación dos veces, con uuid5",
-            Lang::En => "2 of 2 · Deterministic ids: the same publication twice, with uuid5",
+            Lang::Es => "2 de 2 · Ids deterministas, la doble publicación y el cursor",
+            Lang::En => "2 of 2 · Deterministic ids, the double publication and the cursor",
         },
         #[cfg(feature = "lesson-000-ids")]
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_000_IDS_ES,
-            Lang::En => "The same pass published twice: with random v4 ids the consumer processes it twice; with a uuid5 id derived from its key, once.",
+            Lang::En => "The same pass published twice: with random v4 ids the consumer processes it twice, with a uuid5 id once. And the consumer that loses its polling cursor reads again.",
         }
         },
         #[cfg(not(feature = "lesson-000-ids"))]
         intro: |_| "",
-        experiments: Codes("uuid5"),
-        presets: Codes("double-publication"),
-        keys: Codes("norad start ns"),
+        experiments: Codes("uuid5 publish cursor"),
+        presets: Codes("double-publication publish-twice publish-twice-failing cursor-lost cursor-crash"),
+        keys: Codes("norad start ns facts pubs pub_failure log_events batch fault fault_batch"),
     },
     Group {
         dir: "lesson-001/",
@@ -533,21 +533,21 @@ pub static GROUPS: [Group; 6] = [
             Lang::En => "Exactly-once delivery guarantees",
         },
         subtitle: |lang| match lang {
-            Lang::Es => "Repetidos, cursores y el registro de ids procesados",
-            Lang::En => "Repeats, cursors and the record of processed ids",
+            Lang::Es => "Los tres niveles de entrega y el registro de ids procesados",
+            Lang::En => "The three delivery levels and the record of processed ids",
         },
         #[cfg(feature = "lesson-001")]
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_001_ES,
-            Lang::En => "Delivery is at least once: the consumer receives repeats. Here, where to write the record of processed ids, and what happens to its cursor and its expiry.",
+            Lang::En => "At most once, at least once, exactly once: one message between the queue, the consumer and the database, and where to write the record of processed ids.",
         }
         },
         #[cfg(not(feature = "lesson-001"))]
         intro: |_| "",
-        experiments: Codes("dedup publish cursor ttl"),
-        presets: Codes("dedup-record unique-constraint publish-twice publish-twice-failing cursor-lost cursor-crash ttl-300 ttl-schedule"),
-        keys: Codes("seq_consumer seq_crash tx_messages tx_crash tx_rng unique facts pubs pub_failure log_events batch fault fault_batch ttl_s acks_lost"),
+        experiments: Codes("dedup"),
+        presets: Codes("dedup-record unique-constraint"),
+        keys: Codes("seq_consumer seq_crash tx_messages tx_crash tx_rng unique"),
     },
     Group {
         dir: "lesson-003/",
@@ -561,8 +561,8 @@ pub static GROUPS: [Group; 6] = [
             Lang::En => "Reliability at scale: idempotency, retries and backpressure",
         },
         subtitle: |lang| match lang {
-            Lang::Es => "Tormentas de reintentos, timeouts y bulkheads, backpressure",
-            Lang::En => "Retry storms, timeouts and bulkheads, backpressure",
+            Lang::Es => "Tormentas de reintentos, timeouts y bulkheads, backpressure, ids con expiración",
+            Lang::En => "Retry storms, timeouts and bulkheads, backpressure, ids that expire",
         },
         #[cfg(feature = "lesson-003")]
         intro: |lang| {
@@ -573,9 +573,9 @@ pub static GROUPS: [Group; 6] = [
         },
         #[cfg(not(feature = "lesson-003"))]
         intro: |_| "",
-        experiments: Codes("storm timeouts backpressure"),
-        presets: Codes("storm storm-shedding storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer"),
-        keys: Codes("clients recover capacity dependency strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib"),
+        experiments: Codes("storm timeouts backpressure ttl"),
+        presets: Codes("storm storm-shedding storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer ttl-300 ttl-schedule"),
+        keys: Codes("clients recover capacity dependency strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib ttl_s acks_lost"),
     },
     Group {
         dir: "lesson-004/",
@@ -705,20 +705,20 @@ registry! {
     Retries => retries,
     #[cfg(feature = "lesson-000-ids")]
     DoublePublication => uuid5,
-    #[cfg(feature = "lesson-001")]
-    Dedup => dedup,
-    #[cfg(feature = "lesson-001")]
+    #[cfg(feature = "lesson-000-ids")]
     Publish => publish,
-    #[cfg(feature = "lesson-001")]
+    #[cfg(feature = "lesson-000-ids")]
     Cursor => cursor,
     #[cfg(feature = "lesson-001")]
-    Ttl => ttl,
+    Dedup => dedup,
     #[cfg(feature = "lesson-003")]
     Storm => storm,
     #[cfg(feature = "lesson-003")]
     Timeouts => timeouts,
     #[cfg(feature = "lesson-003")]
     Backpressure => backpressure,
+    #[cfg(feature = "lesson-003")]
+    Ttl => ttl,
     #[cfg(feature = "lesson-004")]
     AckTiming => ack,
     #[cfg(feature = "lesson-004")]

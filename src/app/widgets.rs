@@ -498,9 +498,14 @@ pub fn chart_note(permille: u64, top_px: usize, class: &'static str, text: Strin
     html! { <span class={classes!("chart-note", side, class)} {style} aria-hidden="true">{ text }</span> }
 }
 
-/// A lane chart's row labels, one per lane (`LANE_PX` each), beside its
-/// drawing: put them first inside a `.lane-chart` box, whose other children
-/// (the drawing, its axis) take the second column.
-pub fn lane_labels(labels: impl Iterator<Item = String>) -> Html {
-    html! { <ol class="lane-labels" aria-hidden="true">{ for labels.map(|l| html! { <li>{ l }</li> }) }</ol> }
+/// A lane chart: its row labels (`prefix` and a number, a lane each,
+/// `LANE_PX` tall) in a first column, the drawing and its axis (`body`) in
+/// the second.
+pub fn lane_chart(prefix: &'static str, numbers: &mut dyn Iterator<Item = u32>, body: Html) -> Html {
+    html! {
+        <div class="lane-chart">
+            <ol class="lane-labels" aria-hidden="true">{ for numbers.map(|n| html! { <li>{ format!("{prefix}{n}") }</li> }) }</ol>
+            { body }
+        </div>
+    }
 }

@@ -7,7 +7,7 @@ pub mod ack;
 pub mod backpressure;
 #[cfg(feature = "lesson-004-streams")]
 pub mod capacity;
-#[cfg(feature = "lesson-001")]
+#[cfg(feature = "lesson-000-ids")]
 pub mod cursor;
 #[cfg(feature = "lesson-001")]
 pub mod dedup;
@@ -21,7 +21,7 @@ pub mod groups;
 pub mod lag;
 #[cfg(feature = "lesson-004-streams")]
 pub mod partitions;
-#[cfg(feature = "lesson-001")]
+#[cfg(feature = "lesson-000-ids")]
 pub mod publish;
 #[cfg(feature = "lesson-000")]
 pub mod retries;
@@ -33,7 +33,7 @@ pub mod timeouts;
 pub mod visibility;
 #[cfg(feature = "lesson-004")]
 pub mod workers;
-#[cfg(feature = "lesson-001")]
+#[cfg(feature = "lesson-003")]
 pub mod ttl;
 #[cfg(feature = "lesson-000-ids")]
 pub mod uuid5;

@@ -11,7 +11,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 const cells = async (page, selector) => (await page.locator(selector).locator('td').allTextContents()).map((s) => s.trim());
 
 test('the cursor: lost after 5 batches, 150 reads; a crash before saving re-reads one batch', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=cursor&lang=en');
+  const { page, errors } = await open(browser, server.base + 'lesson-000-ids/?exp=cursor&lang=en');
   await page.locator('.cursor-table').waitFor();
   // Columns: naive, idempotent.
   assert.deepEqual(await cells(page, '[data-row=reads]'), ['150', '150']);
@@ -89,7 +89,7 @@ test('where the dedup record goes: one transaction, effect first, record first; 
 });
 
 test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through; the whole schedule protects them', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=ttl&lang=en');
+  const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=ttl&lang=en');
   await page.locator('.ttl-line').waitFor();
   const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
   assert.deepEqual([await counter('effects'), await counter('again')], ['3', '450 s, 930 s']);
@@ -118,7 +118,7 @@ test('the ack table names its semantics, breaks effects down per message, and th
 });
 
 test('double publication through the engine: naive 40, idempotent by v4 40, by uuid5 20', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=publish&lang=en');
+  const { page, errors } = await open(browser, server.base + 'lesson-000-ids/?exp=publish&lang=en');
   await page.locator('.publish-table').waitFor();
   assert.deepEqual(await cells(page, '.publish-table [data-row=effects]'), ['40', '40', '20']);
   assert.deepEqual(await cells(page, '.publish-table [data-row=discarded]'), ['0', '0', '20']);
@@ -133,4 +133,21 @@ test('double publication through the engine: naive 40, idempotent by v4 40, by u
   assert.deepEqual(await cells(page, '.publish-table [data-row=effects]'), ['20', '20', '20']);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("an experiment's former page passes its links on: the cursor and the double publication to «At-least-once», the expiring record to «Confiabilidad a escala»", async () => {
+  for (const [from, to, marker] of [
+    ['lesson-001/?exp=cursor&fault=crash-before-save&lang=en', 'lesson-000-ids/', '.cursor-table'],
+    ['lesson-001/?exp=publish&lang=en', 'lesson-000-ids/', '.publish-table'],
+    ['lesson-001/?exp=ttl&ttl_s=1890&lang=en', 'lesson-003/', '.ttl-line'],
+  ]) {
+    const { page, errors } = await open(browser, server.base + from);
+    await page.waitForURL((url) => url.pathname.endsWith('/' + to));
+    await page.locator(marker).waitFor();
+    assert.match(page.url(), new RegExp(from.split('?')[1].split('&')[0]), `${from}: the experiment kept`);
+    if (from.includes('crash-before-save')) assert.equal(await page.getByLabel('Fault', { exact: true }).inputValue(), 'crash-before-save', 'its parameters kept');
+    if (from.includes('ttl_s')) assert.equal(await page.getByLabel(/TTL/).first().inputValue(), '1,890');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

@@ -51,7 +51,7 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   // The uuid5 double publication, the lesson's second page (the course
   // navigation links there, and marks the page it is on).
   assert.equal(await page.getByRole('navigation', { name: 'Lecciones del curso' }).locator('[aria-current="page"]').textContent(), 'At-least-once: reintentos y dead-letter');
-  await page.getByRole('link', { name: 'At-least-once: ids deterministas' }).click();
+  await page.getByRole('link', { name: 'At-least-once: ids y cursor' }).click();
   await page.locator('code.uuid5').waitFor();
   assert.equal(await page.locator('code.key').textContent(), '25544|2026-07-29T14:00:00Z');
   assert.equal(await page.locator('code.uuid5').textContent(), '0a0bdc21-c5ad-5109-8e6d-77d753878591');

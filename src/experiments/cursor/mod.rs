@@ -111,7 +111,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             p.fault == Fault::CrashBeforeSave && s.naive.effects > s.idempotent.effects
         },
         es: ["Haz que el consumidor se caiga después de procesar un lote y antes de guardar su cursor.",
-            "Elige la falla «se cae antes de guardar».",
+            "Elige el fallo «se cae antes de guardar».",
             "Al volver lee desde el último cursor guardado: el lote que ya procesó llega otra vez. El no idempotente lo aplica dos veces; el idempotente reconoce los ids. Es at-least-once dentro del propio consumidor."],
         en: ["Make the consumer crash after processing a batch and before saving its cursor.",
             "Pick the fault “crashes before saving”.",

@@ -6,7 +6,7 @@ use retry_lab_core::polling::PollingReport;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, hero, lane_labels, lanes_height, PanelProps};
+use crate::app::widgets::{about, controls, hero, lane_chart, lanes_height, PanelProps};
 use crate::format;
 use crate::registry::Experiment;
 
@@ -73,11 +73,10 @@ fn batches(t: &Strings, report: &PollingReport) -> Html {
     let shown = report.batches.len().min(ROWS_SHOWN);
     html! {
         <figure class="gantt cursor-log">
-            <div class="lane-chart">
-            { lane_labels((1..=shown).map(|n| n.to_string())) }
+            { lane_chart("", &mut (1..=shown as u32), html! { <>
             <svg viewBox={format!("-6 0 1012 {}", shown.max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.log_label}>{ for rows }</svg>
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ report.cursor }</span></div>
-            </div>
+            </> }) }
             <figcaption>
                 <ul class="legend">
                     <li><span class="swatch first-read" aria-hidden="true"></span>{ t.legend_first }</li>

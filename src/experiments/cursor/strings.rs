@@ -42,7 +42,7 @@ pub static ES: Strings = Strings {
     batch: "Tamaño del lote",
     fault: "Falla",
     fault_labels: &["ninguna", "pierde el cursor después del lote", "se cae antes de guardar el cursor del lote"],
-    fault_batch: "Lote de la falla",
+    fault_batch: "Lote del fallo",
     col_naive: "No idempotente",
     col_idempotent: "Idempotente",
     reads: "Lecturas",

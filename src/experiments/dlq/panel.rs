@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, controls, counter_grid, hero, lane_labels, lanes_height, slider, text_control, PanelProps, SliderProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, lane_chart, lanes_height, slider, text_control, PanelProps, SliderProps};
 use crate::format::{self, duration_text};
 use crate::lab::Action;
 use crate::params::Value;
@@ -53,6 +53,12 @@ pub fn panel(props: &PanelProps) -> Html {
     }
 }
 
+/// A button that sets the run's actions to `actions` (one body for every
+/// such button: each `html!` button costs the page its own code).
+fn action_button(props: &PanelProps, text: String, name: Option<String>, disabled: bool, actions: Actions) -> Html {
+    html! { <button type="button" {disabled} aria-label={name} onclick={send_actions(props, actions)}>{ text }</button> }
+}
+
 fn send_actions(props: &PanelProps, actions: Actions) -> Callback<MouseEvent> {
     let dispatch = props.dispatch.clone();
     Callback::from(move |_| dispatch.dispatch(Action::Set { key: "dlq_do", value: Value::Text(actions.format()) }))
@@ -71,9 +77,9 @@ fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
     html! {
         <>
             <div class="control-row">
-                <button type="button" disabled={locked} onclick={send_actions(props, fix)}>{ (t.fix_here)(&at) }</button>
-                <button type="button" disabled={locked || full} onclick={send_actions(props, redrive)}>{ (t.redrive_all_here)(&at) }</button>
-                <button type="button" disabled={locked} onclick={send_actions(props, Actions::default())}>{ t.clear_actions }</button>
+                { action_button(props, (t.fix_here)(&at), None, locked, fix) }
+                { action_button(props, (t.redrive_all_here)(&at), None, locked || full, redrive) }
+                { action_button(props, t.clear_actions.to_owned(), None, locked, Actions::default()) }
             </div>
             if full { <p class="hint actions-full" role="status">{ (t.actions_full)(retry_lab_core::queue::OPERATIONS_MAX) }</p> }
             { action_list(props, t, &params.actions, locked) }
@@ -94,9 +100,7 @@ fn action_list(props: &PanelProps, t: &Strings, actions: &Actions, locked: bool)
     }
     let at = |ms: u64| duration_text(ms / 1_000);
     let item = |text: String, without: Actions| html! {
-        <li>{ text.clone() }{ " " }
-            <button type="button" class="remove" aria-label={(t.remove_action)(&text)} disabled={locked} onclick={send_actions(props, without)}>{ "✕" }</button>
-        </li>
+        <li>{ text.clone() }{ " " }{ action_button(props, "✕".to_owned(), Some((t.remove_action)(&text)), locked, without) }</li>
     };
     let fix = actions.fix_ms.map(|ms| item((t.action_at)(t.fix, &at(ms)), Actions { fix_ms: None, ..actions.clone() }));
     let operations = actions.operations.iter().enumerate().map(|(i, op)| {
@@ -181,10 +185,8 @@ fn dlq_table(props: &PanelProps, t: &Strings, run: &QueueRun, params: &Params, l
                 <td>{ reason(t, e.reason) }</td>
                 <td>{ duration_text(left_ms / 1_000) }</td>
                 <td class="row-actions">
-                    <button type="button" disabled={locked} aria-label={(t.redrive_n)(n)}
-                        onclick={send_actions(props, op(DlqAction::Redrive(e.message)))}>{ t.redrive }</button>
-                    <button type="button" disabled={locked} aria-label={(t.fail_n)(n)}
-                        onclick={send_actions(props, op(DlqAction::MarkFailed(e.message)))}>{ t.fail }</button>
+                    { action_button(props, t.redrive.to_owned(), Some((t.redrive_n)(n)), locked, op(DlqAction::Redrive(e.message))) }
+                    { action_button(props, t.fail.to_owned(), Some((t.fail_n)(n)), locked, op(DlqAction::MarkFailed(e.message))) }
                 </td>
             </tr>
         }
@@ -258,15 +260,14 @@ fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     let at = |ms: u64| format!("left:{}.{}%", x(ms) / 10, x(ms) % 10);
     html! {
         <figure class="gantt lifelines">
-            <div class="lane-chart">
-            { lane_labels((1..=shown).map(|n| format!("#{n}"))) }
+            { lane_chart("#", &mut (1..=shown as u32), html! { <>
             <svg viewBox={format!("0 0 1000 {height}")} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.lifelines_label}>
                 { for rows }
                 { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
                 <line class="dlq-line" x1={x(look_ms).to_string()} x2={x(look_ms).to_string()} y1="0" y2={height.to_string()} />
             </svg>
             <div class="tick-axis" aria-hidden="true">{ for ticks.map(|(ms, label)| html! { <span style={at(*ms)}>{ *label }</span> }) }</div>
-            </div>
+            </> }) }
             <figcaption>
                 <ul class="legend">
                     <li><span class="swatch wait-line" aria-hidden="true"></span>{ t.legend_waiting }</li>

@@ -125,8 +125,8 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
                 p.twice && p.failure != Probability::ZERO && naive.effects > v4.effects && v4.effects == 2 * facts && uuid5.effects == facts
             })
         },
-        es: ["Con dos publicaciones y fallas de entrega, haz que las tres columnas den tres cuentas distintas.",
-            "Sube la probabilidad de falla de la entrega: el hub reintenta y llegan repetidos además de la segunda publicación.",
+        es: ["Con dos publicaciones y fallos de entrega, haz que las tres columnas den tres cuentas distintas.",
+            "Sube la probabilidad de fallo de la entrega: el hub reintenta y llegan repetidos además de la segunda publicación.",
             "El no idempotente aplica todo: publicaciones y reintentos. Por id v4 descarta los reintentos (mismo id) pero no la segunda publicación (id nuevo): el doble. Por uuid5 las dos publicaciones tienen el mismo id: una vez por hecho."],
         en: ["With two publications and delivery failures, make the three columns give three different counts.",
             "Raise the delivery failure probability: the hub retries, and repeats arrive on top of the second publication.",

@@ -37,7 +37,7 @@ pub static ES: Strings = Strings {
     facts: "Hechos",
     pubs: "Cada hecho se publica",
     pubs_labels: &["1 vez", "2 veces"],
-    failure: "Probabilidad de falla por entrega",
+    failure: "Probabilidad de fallo por entrega",
     columns: ["No idempotente", "Idempotente, id v4 al azar", "Idempotente, id uuid5 de la clave"],
     deliveries: "Entregas",
     effects: "Efectos",
@@ -50,7 +50,7 @@ pub static ES: Strings = Strings {
     col_uuid5: "id uuid5",
     invalid: "Esta combinación no se puede simular.",
     preset_twice: "20 hechos publicados dos veces",
-    preset_failing: "Dos veces, con 30 % de fallas",
+    preset_failing: "Dos veces, con 30 % de fallos",
 };
 
 pub static EN: Strings = Strings {

@@ -7,7 +7,7 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lane_labels, lanes_height, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lane_chart, lanes_height, PanelProps};
 use crate::format;
 use crate::registry::Experiment;
 
@@ -230,10 +230,9 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
     html! {
         <figure class="storm-lanes">
             <figcaption>{ t.lanes_heading }</figcaption>
-            <div class="lane-chart">
-            { lane_labels(sample.iter().map(|c| format!("#{}", c + 1))) }
+            { lane_chart("#", &mut sample.iter().map(|c| c + 1), html! { <>
             <svg viewBox={format!("-6 0 1012 {}", sample.len() * 12)} preserveAspectRatio="none" style={lanes_height(sample.len())} role="img" aria-label={t.lanes_heading}>{ for rows }</svg>
-            </div>
+            </> }) }
         </figure>
     }
 }

@@ -6,7 +6,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lane_labels, lanes_height, PanelProps, LANE_PX};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lane_chart, lanes_height, PanelProps, LANE_PX};
 use crate::format::{self, duration_text};
 use crate::registry::Experiment;
 
@@ -78,8 +78,7 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
     });
     html! {
         <figure class="gantt">
-            <div class="lane-chart">
-            { lane_labels((1..=shown.len()).map(|n| n.to_string())) }
+            { lane_chart("", &mut (1..=shown.len() as u32), html! { <>
             <div class="annotated">
             <svg viewBox={format!("0 0 1000 {}", shown.len().max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown.len())} role="img" aria-label={t.gantt_label}>
                 { for rows }
@@ -90,7 +89,7 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
             { for (shown.len() > 2).then(|| chart_note(x(shown[shown.len() - 1].at_ms), (shown.len() - 1) * LANE_PX, "note-copy", (t.copy_note)(shown.len(), false))) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(end_ms / 1_000) }</span></div>
-            </div>
+            </> }) }
             <figcaption>
                 <ul class="legend">
                     <li><span class="swatch hidden-band" aria-hidden="true"></span>{ t.legend_hidden }</li>

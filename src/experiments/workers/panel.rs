@@ -5,7 +5,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, lane_labels, lanes_height, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, lane_chart, lanes_height, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::Experiment;
 
@@ -71,11 +71,10 @@ fn chart(t: &Strings, run: &QueueRun) -> Html {
     });
     html! {
         <figure class="gantt">
-            <div class="lane-chart">
-            { lane_labels((1..=workers).map(|n| format!("w{n}"))) }
+            { lane_chart("w", &mut (1..=workers), html! { <>
             <svg viewBox={format!("0 0 1000 {}", workers * ROW_H)} preserveAspectRatio="none" style={lanes_height(workers as usize)} role="img" aria-label={t.chart_label}>{ for bars }</svg>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format_ms(end_ms) }</span></div>
-            </div>
+            </> }) }
             if run.config.workers > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(run.config.workers - ROWS_SHOWN) }</p> }
         </figure>
     }
