@@ -1218,8 +1218,16 @@ fn main() -> ExitCode {
     };
     match run(cli.command) {
         Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
+            use std::io::Write;
+            // A reader that stops early (`| head`) closes the pipe: not an
+            // error of ours, and never a panic (println! panics on it).
+            match writeln!(std::io::stdout().lock(), "{out}") {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(message) => {
             eprintln!("error: {message}");

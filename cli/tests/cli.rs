@@ -445,3 +445,17 @@ fn workers_counts_what_a_restart_loses() {
     let v = json(&["workers", "--preset", "restart-in-memory", "--json"]);
     assert_eq!((v["done"].as_u64(), v["lost"].as_u64(), v["repeated"].as_u64()), (Some(100), Some(100), Some(0)));
 }
+
+/// `retry-lab presets | head`: the reader closes the pipe before the CLI
+/// writes; it exits 0 without a panic (it used to print a panic and a
+/// backtrace). The pipe's read end is closed before the run starts, so the
+/// write always meets a closed pipe.
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_retry-lab")).args(["schedule"]).stdout(writer).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+}

@@ -61,7 +61,7 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   // Language.
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   assert.equal(await page.locator('h1').textContent(), 'At-least-once is reality, exactly-once is a practical myth');
-  assert.equal(await page.locator('.subtitle').first().textContent(), '2 of 2 · Deterministic ids: the same publication twice, with uuid5');
+  assert.equal(await page.locator('.subtitle').first().textContent(), '2 of 2 · Deterministic ids, the double publication and the cursor');
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
   // The ack table is on the queues page of «Colas y streams»: the course navigation links there.
   await page.getByRole('link', { name: 'Queues and streams: queues' }).click();
