@@ -138,8 +138,8 @@ pub static ES: Texts = Texts {
     predict_submit: "Comparar",
     predict_skip: "Ver sin estimar",
     predict_result: |guess, answer| match guess {
-        Some(guess) => format!("Estimaste {guess}; la ejecución da {answer}."),
-        None => format!("La ejecución da {answer}."),
+        Some(guess) => format!("Estimaste {guess}; la simulación da {answer}."),
+        None => format!("Resultado de la simulación: {answer}."),
     },
     seed_shown: "semilla",
     new_seed: "Nueva semilla",
@@ -189,8 +189,8 @@ pub static EN: Texts = Texts {
     predict_submit: "Compare",
     predict_skip: "Show without estimating",
     predict_result: |guess, answer| match guess {
-        Some(guess) => format!("You estimated {guess}; the run gives {answer}."),
-        None => format!("The run gives {answer}."),
+        Some(guess) => format!("You estimated {guess}; the simulation gives {answer}."),
+        None => format!("The simulation gives {answer}."),
     },
     seed_shown: "seed",
     new_seed: "New seed",

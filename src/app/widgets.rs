@@ -88,8 +88,8 @@ pub fn slider(lang: crate::i18n::Lang, props: SliderProps) -> Html {
     }
 }
 
-/// Beyond this many characters an option no longer fits half a phone's row.
-const WIDE_CHOICE_CHARS: usize = 24;
+/// Beyond this many bytes of UTF-8 (about as many letters) an option no longer fits half a phone's row.
+const WIDE_CHOICE_BYTES: usize = 25;
 
 /// The control for any declared parameter, from its domain: a percentage
 /// slider, a number with its unit, or a select. What it sends goes through
@@ -152,7 +152,7 @@ pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) ->
                 html! { <option value={*code} selected={i as u64 == value}>{ *label }</option> }
             });
             // A choice whose words would be cut in half a phone's row gets the whole row.
-            let wide = labels(lang).iter().any(|l| l.chars().count() > WIDE_CHOICE_CHARS).then_some("wide");
+            let wide = labels(lang).iter().any(|l| l.len() > WIDE_CHOICE_BYTES).then_some("wide");
             html! {
                 <div class={classes!("control", wide)}>
                     { control_label(id.clone(), param.label(lang), locked, t.locked) }

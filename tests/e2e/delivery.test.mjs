@@ -45,7 +45,7 @@ test("lesson 001's message, drawn: the crash moved along it gives one effect, a 
   await crash.fill('2');
   await page.waitForFunction(() => document.querySelectorAll('.seq .rolled-back').length === 1);
   assert.equal(await effects(), '1', 'rolled back, then done once');
-  assert.equal(await crash.getAttribute('aria-valuetext'), 'before: record the id');
+  assert.equal(await crash.getAttribute('aria-valuetext'), 'before recording the id');
   // The ladder's lower rungs: at least once repeats, at most once loses.
   await consumer.selectOption('ack-after');
   await effectsBe('2');

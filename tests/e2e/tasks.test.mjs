@@ -121,7 +121,7 @@ test('predict before reveal: the figure asks for the lesson\'s number, then show
   await caption.getByText('Before you look:').waitFor();
   assert.equal(await page.locator('.hero.hero-waiting .hero-body[inert]').count(), 1, 'the figure waits, out of reach');
   await caption.getByRole('button', { name: 'Show without estimating' }).click();
-  assert.match(await caption.locator('.prediction-result').textContent(), /The run gives 2,700 s\./);
+  assert.match(await caption.locator('.prediction-result').textContent(), /The simulation gives 2,700 s\./);
   assert.equal(await page.locator('.hero-waiting, .hero-body[inert]').count(), 0, 'then shown');
   assert.deepEqual(errors, []);
   await context.close();

@@ -108,13 +108,13 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
     unit: "",
     answer: |_: &Params, _, s: &State| Some(s.one.effects.into()),
     why: |lang| match lang {
-        crate::i18n::Lang::Es => "El efecto y el id tuvieron commit juntos: la nueva entrega encuentra el id guardado y se descarta sin repetir el efecto.",
-        crate::i18n::Lang::En => "The effect and the id were committed together: the new delivery finds the id recorded and is discarded without repeating the effect.",
+        crate::i18n::Lang::Es => "Cuenta las filas de negocio con commit: una caída deshace lo que no lo tuvo, la cola entrega otra vez lo que no recibió su ack, y la consulta descarta la copia solo si el id ya tuvo commit.",
+        crate::i18n::Lang::En => "Count the committed business rows: a crash undoes what was not committed, the queue delivers again what it got no ack for, and the check discards the copy only if the id was committed.",
     },
 });
 
 /// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["seq_consumer", "seq_crash", "tx_crash"];
+const PRIMARY: &[&str] = &["seq_consumer", "seq_crash"];
 
 crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
     state: |params: &Params, shared: &Shared| State { rows: params.rows(shared), one: params.one_message() },

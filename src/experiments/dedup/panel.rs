@@ -3,7 +3,7 @@
 //! crash where the learner puts it), then the same over many messages in
 //! lesson 004's columns, and two copies of one message at once.
 
-use retry_lab_core::dedup_record::{concurrent_copies, Event, OneMessage, Step};
+use retry_lab_core::dedup_record::{concurrent_copies, Consumer, Event, OneMessage, Step};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -23,7 +23,7 @@ pub fn panel(props: &PanelProps) -> Html {
             { about(props, t.intro) }
             // The crash slider shows under the consumer, before "more parameters" (style: order).
             <div class="seq-controls">
-                { controls(props, Experiment::Dedup, &|key| key != "unique" && key != "seq_crash", &|_| None, true) }
+                { controls(props, Experiment::Dedup, &|key| !matches!(key, "unique" | "seq_crash" | "tx_crash"), &|_| None, true) }
                 { crash_slider(props, t) }
             </div>
             { hero(props, t.outcomes[outcome(one)].to_owned(), false, sequence(t, one)) }
@@ -40,7 +40,7 @@ fn crash_slider(props: &PanelProps, t: &Strings) -> Html {
     let params = &props.state.params.dedup;
     let steps = params.consumer.steps();
     let at = usize::from(params.crash_before).min(steps.len());
-    let shown = steps.get(at).map_or_else(|| t.no_crash.to_owned(), |step| (t.crash_before)(t.step_names[*step as usize]));
+    let shown = if at < steps.len() { (t.crash_before)(step_name(t, steps, at)) } else { t.no_crash.to_owned() };
     let dispatch = props.dispatch.clone();
     let on_input = Callback::from(move |text: String| {
         if let Ok(n) = text.parse::<u64>() {
@@ -52,6 +52,19 @@ fn crash_slider(props: &PanelProps, t: &Strings) -> Html {
             { slider(props.state.lang, SliderProps { id: props.id("seq-crash"), label: t.crash_point, hint: None, value: at as u64, min: 0,
                 max: steps.len() as u64, step: 1, shown, locked: props.state.is_locked(param), on_input }) }
         </div>
+    }
+}
+
+/// A step's name on the slider; a commit of a single write says whose.
+fn step_name(t: &Strings, steps: &[Step], at: usize) -> &'static str {
+    if steps[at] != Step::Commit {
+        return t.step_names[steps[at] as usize];
+    }
+    let open: Vec<Step> = steps[..at].iter().rev().take_while(|s| **s != Step::Commit).filter(|s| matches!(s, Step::Effect | Step::Record)).copied().collect();
+    match open.as_slice() {
+        [Step::Effect] => t.commit_of[0],
+        [Step::Record] => t.commit_of[1],
+        _ => t.step_names[3],
     }
 }
 
@@ -111,7 +124,7 @@ fn table(props: &PanelProps, t: &Strings) -> Html {
     let state = &props.state;
     let rows = &state.units.dedup.rows;
     let table_rows = rows.iter().enumerate().map(|(i, r)| html! {
-        <tr data-placement={r.placement.code()}>
+        <tr data-placement={r.placement.code()} class={(Consumer::Recorded(r.placement) == state.params.dedup.consumer).then_some("chosen")}>
             <th scope="row">{ t.placements[i] }</th>
             <td>{ format::int(r.deliveries) }</td><td>{ format::int(r.effects) }</td>
             <td>{ format::int(r.discarded) }</td><td>{ format::int(r.lost.into()) }</td>
@@ -125,6 +138,8 @@ fn table(props: &PanelProps, t: &Strings) -> Html {
     html! {
         <div class="many-messages">
             <h3>{ t.table_heading }</h3>
+            // Its own parameter: the crash probability moves only this table.
+            { ParamId::by_key("tx_crash").map(|p| param_control(props, p, None)).unwrap_or_default() }
             <p>{ summary }</p>
             <div class="table-scroll"><table class="dedup-table">
                 <thead><tr>

@@ -194,11 +194,11 @@ static PRESETS: [Preset; 5] = [
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
     question: |lang| match lang {
-        crate::i18n::Lang::Es => "sin jitter, ¿cuántas llamadas le llegan a la dependencia en los 100 ms más cargados tras volver?",
-        crate::i18n::Lang::En => "without jitter, how many calls reach the dependency in the busiest 100 ms after it is back?",
+        crate::i18n::Lang::Es => "sin jitter, tras volver, ¿a cuántas llamadas por segundo llega la dependencia en sus 100 ms más cargados?",
+        crate::i18n::Lang::En => "without jitter, once it is back, how many calls per second reach the dependency in its busiest 100 ms?",
     },
     unit: "",
-    answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s / 10),
+    answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
     why: |lang| match lang {
         crate::i18n::Lang::Es => "Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: una ola del tamaño de todos ellos, muy por encima de lo que atiende.",
         crate::i18n::Lang::En => "Without jitter, clients that failed together wait the same and come back together: a wave as large as all of them, far above what it serves.",

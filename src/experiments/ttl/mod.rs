@@ -94,10 +94,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             let shorter = Params { ttl_s: p.ttl_s.saturating_sub(60).max(1), ..p.clone() };
             p.acks_lost == 6 && p.ttl_s > 0 && p.run().effects() == 1 && shorter.run().effects() > 1
         },
-        es: ["Con los 6 acks perdidos, encuentra la expiración más corta (al minuto) con la que ningún reintento se procesa otra vez.",
+        es: ["Sube «Acks perdidos» a 6 (los seis reintentos de la tabla) y encuentra la expiración más corta (al minuto) con la que ningún reintento se procesa otra vez.",
             "El último reintento llega 1,890 s después de la primera entrega.",
             "La expiración tiene que cubrir toda la ventana de reintentos: 30 + 60 + … + 960 = 1,890 s. Una más corta deja pasar los últimos reintentos como si fueran nuevos."],
-        en: ["With all 6 acks lost, find the shortest expiry (to the minute) at which no retry is processed again.",
+        en: ["Raise “Acks lost” to 6 (the table's six retries) and find the shortest expiry (to the minute) at which no retry is processed again.",
             "The last retry arrives 1,890 s after the first delivery.",
             "The expiry must cover the whole retry window: 30 + 60 + … + 960 = 1,890 s. A shorter one lets the last retries through as if they were new."]),
     crate::tasks::task!("ttl-never", |p: &Params, _: &Shared, _: &State| p.ttl_s == 0 && p.acks_lost > 0,
