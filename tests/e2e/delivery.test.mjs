@@ -68,6 +68,9 @@ test("lesson 001's message, drawn: the crash moved along it gives one effect, a 
 
 test('where the dedup record goes: one transaction, effect first, record first; a unique constraint', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en');
+  // The table waits, hidden, until the learner answers the figure's question (or looks).
+  await page.locator('.dedup-table').waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Show without estimating' }).click();
   await page.locator('.dedup-table').waitFor();
   const row = (code) => cells(page, `[data-placement=${code}]`);
   assert.deepEqual((await row('same_tx')).slice(0, 4), ['1,060', '1,000', '60', '0']);

@@ -108,7 +108,7 @@ test('predict before reveal: the figure asks for the lesson\'s number, then show
   await caption.getByLabel('Your estimate').press('Enter');
   await caption.locator('.prediction-result').waitFor();
   const text = await caption.textContent();
-  assert.match(text, /You estimated 3; the run gives \d+\./);
+  assert.match(text, /You estimated 3; the simulation gives \d+\./);
   assert.match(text, point, 'the point, once guessed');
   assert.match(text, /2 × the job's p99/, 'the lesson\'s explanation');
   // Kept with the progress: back on the page, the guess and the answer are there.

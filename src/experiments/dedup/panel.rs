@@ -136,10 +136,11 @@ fn table(props: &PanelProps, t: &Strings) -> Html {
         _ => String::new(),
     };
     html! {
-        <div class="many-messages">
+        <>
             <h3>{ t.table_heading }</h3>
             // Its own parameter: the crash probability moves only this table.
             { ParamId::by_key("tx_crash").map(|p| param_control(props, p, None)).unwrap_or_default() }
+            <div class="many-messages">
             <p>{ summary }</p>
             <div class="table-scroll"><table class="dedup-table">
                 <thead><tr>
@@ -148,7 +149,8 @@ fn table(props: &PanelProps, t: &Strings) -> Html {
                 </tr></thead>
                 <tbody>{ for table_rows }</tbody>
             </table></div>
-        </div>
+            </div>
+        </>
     }
 }
 
