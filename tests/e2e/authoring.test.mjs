@@ -60,7 +60,8 @@ test('the builder\'s iframe snippet, pasted into a blank page, opens the same la
   const crash = lab.getByLabel('Crash probability');
   await crash.focus();
   for (let i = 0; i < 5; i++) await crash.press('ArrowRight');
-  await lost.filter({ hasNotText: new RegExp(`^${before}$`) }).waitFor();
+  // (The table waits hidden until the learner answers the figure's question: attached is enough.)
+  await lost.filter({ hasNotText: new RegExp(`^${before}$`) }).waitFor({ state: 'attached' });
   assert.deepEqual(courseErrors, []);
   await course.close();
   assert.deepEqual(errors, []);

@@ -35,7 +35,7 @@ function parseCsv(text) {
 test('a learner exports the run they see; the JSON and the CSV add up to the lab\'s counters', async () => {
   const query = 'v=2&exp=retries&failure=0.4&ack_lost=0.9&events=30&seed=31&at=1500&lang=en';
   const { page, errors } = await open(browser, server.base + '?' + query);
-  await page.locator('[data-counter=deliveries]').waitFor();
+  await page.locator('[data-counter=deliveries]').waitFor({ state: 'attached' });
   const deliveries = await counter(page, 'deliveries');
   const dead = await counter(page, 'dead_lettered');
   assert.ok(deliveries > 30, `${deliveries} deliveries at 1,500 s`);
@@ -64,7 +64,7 @@ test('a learner exports the run they see; the JSON and the CSV add up to the lab
   assert.ok(totals.every((r) => r.length === 2), JSON.stringify(totals));
   // Back to the same lab.
   await page.getByRole('link', { name: 'Back to the lab' }).click();
-  await page.locator('[data-counter=deliveries]').waitFor();
+  await page.locator('[data-counter=deliveries]').waitFor({ state: 'attached' });
   assert.equal(await counter(page, 'deliveries'), deliveries);
   assert.deepEqual(errors, []);
   await page.close();

@@ -55,7 +55,7 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
 
   // The budget preset: the retries stop once failures dominate.
   await page.getByLabel('Escenario').selectOption('retry-budget');
-  await page.locator('[data-counter=throttled]').first().waitFor();
+  await page.locator('[data-counter=throttled]').first().waitFor({ state: 'attached' });
   assert.equal(await counter(page, 'a', 'calls'), 104);
 
   // English, and the tab bar's links to the other lesson pages.
