@@ -24,7 +24,7 @@ pub struct Strings {
 }
 
 pub static ES: Strings = Strings {
-    experiment_uuid5: "Doble publicación (uuid5)",
+    experiment_uuid5: "Ids deterministas (uuid5)",
     uuid5_heading: "Doble publicación resuelta por uuid5",
     uuid5_intro: "El mismo pase se publica dos veces por error, cada vez con un UUID v4 aleatorio distinto.",
     insight: |v4, uuid5| format!("El mismo pase publicado dos veces: con ids v4 al azar se procesa {v4} veces; con el uuid5 de su clave, {uuid5}."),
@@ -44,7 +44,7 @@ pub static ES: Strings = Strings {
 };
 
 pub static EN: Strings = Strings {
-    experiment_uuid5: "Double publication (uuid5)",
+    experiment_uuid5: "Deterministic ids (uuid5)",
     uuid5_heading: "Double publication solved by uuid5",
     uuid5_intro: "The same pass is published twice by mistake, each time with a different random v4 UUID.",
     insight: |v4, uuid5| format!("The same pass published twice: with random v4 ids it is processed {v4} times; with the uuid5 of its key, {uuid5}."),
