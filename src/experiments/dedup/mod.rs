@@ -54,9 +54,9 @@ impl Default for Params {
 pub const CRASH_BEFORE_MAX: u64 = 6;
 
 impl Params {
+    /// Past the consumer's last step is no crash (the core's rule).
     pub fn one_message(&self) -> OneMessage {
-        let crash = usize::from(self.crash_before);
-        OneMessage::run(self.consumer, (crash < self.consumer.steps().len()).then_some(crash))
+        OneMessage::run(self.consumer, Some(usize::from(self.crash_before)))
     }
 
     pub fn rows(&self, shared: &Shared) -> [DedupRecordRow; 3] {

@@ -60,10 +60,11 @@ fn step_name(t: &Strings, steps: &[Step], at: usize) -> &'static str {
     if steps[at] != Step::Commit {
         return t.step_names[steps[at] as usize];
     }
-    let open: Vec<Step> = steps[..at].iter().rev().take_while(|s| **s != Step::Commit).filter(|s| matches!(s, Step::Effect | Step::Record)).copied().collect();
-    match open.as_slice() {
-        [Step::Effect] => t.commit_of[0],
-        [Step::Record] => t.commit_of[1],
+    // The writes this commit makes durable: those since the previous commit.
+    let mut open = steps[..at].iter().rev().take_while(|s| **s != Step::Commit).filter(|s| matches!(s, Step::Effect | Step::Record));
+    match (open.next(), open.next()) {
+        (Some(Step::Effect), None) => t.commit_of[0],
+        (Some(Step::Record), None) => t.commit_of[1],
         _ => t.step_names[3],
     }
 }
@@ -94,13 +95,8 @@ fn sequence(t: &Strings, one: &OneMessage) -> Html {
             Event::Ran { step: Step::Ack, .. } => ("cq", consumer, queue, t.steps[4].to_owned()),
             Event::Ran { step, rolled_back } => {
                 let found = one.events.get(i + 1) == Some(&Event::Discarded);
-                let text = match step {
-                    Step::Check if found => t.check_found,
-                    Step::Check => t.steps[0],
-                    Step::Effect => t.steps[1],
-                    Step::Record => t.steps[2],
-                    _ => t.steps[3],
-                };
+                // `Strings::steps` is in `Step`'s order.
+                let text = if step == Step::Check && found { t.check_found } else { t.steps[step as usize] };
                 let class = if rolled_back { "cd rolled-back" } else if step == Step::Commit { "cd commit" } else { "cd" };
                 (class, consumer, db, if rolled_back { format!("{text} · {}", t.rolled_back) } else { text.to_owned() })
             }

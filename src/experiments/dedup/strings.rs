@@ -15,6 +15,7 @@ pub struct Strings {
     pub rng_labels: &'static [&'static str],
     pub unique: &'static str,
     pub unique_labels: &'static [&'static str],
+    /// The diagram's step labels, in `Step`'s order (check, effect, record, commit, ack).
     pub steps: [&'static str; 5],
     /// The diagram's consumer: lesson 001's three levels, the record placed three ways.
     pub consumer: &'static str,
