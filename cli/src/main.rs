@@ -29,7 +29,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// The retry schedule: retry n waits base·2^(n-1) (original delivery + N retries).
-    /// With --base-ms or --attempts, lesson 003's count: --attempts N includes
+    /// With --base-ms or --attempts, «Confiabilidad a escala»'s count: --attempts N includes
     /// the first call and the wait after failed attempt i (from 0) is base·2^i.
     Schedule {
         /// Default: the preset's, else 30.
@@ -38,10 +38,10 @@ enum Command {
         /// Default: the preset's, else 6.
         #[arg(long, value_parser = retries_backoff, conflicts_with = "attempts")]
         retries: Option<u32>,
-        /// Base in milliseconds (lesson 003's retry() uses 200).
+        /// Base in milliseconds («Confiabilidad a escala»'s retry() uses 200).
         #[arg(long, value_parser = storm_base_ms)]
         base_ms: Option<u64>,
-        /// Calls at most, the first included (lesson 003's max_attempts).
+        /// Calls at most, the first included («Confiabilidad a escala»'s max_attempts).
         #[arg(long, value_parser = storm_attempts)]
         attempts: Option<u32>,
         #[arg(long, value_enum)]
@@ -57,7 +57,7 @@ enum Command {
     },
     /// Run deliveries through the hub and a consumer; print the counters.
     Simulate(Box<SimulateArgs>),
-    /// Lesson 004's table: ack before, after, after + dedup, with a crash probability.
+    /// «Colas y streams»'s table: ack before, after, after + dedup, with a crash probability.
     AckTable {
         #[command(flatten)]
         run: LoopArgs,
@@ -70,9 +70,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Lesson 003's retry storm: clients against a dependency that recovers.
+    /// «Confiabilidad a escala»'s retry storm: clients against a dependency that recovers.
     Storm(Box<StormArgs>),
-    /// Lesson 004's competing consumers: N jobs of D ms on W workers.
+    /// «Colas y streams»'s competing consumers: N jobs of D ms on W workers.
     Workers {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
         jobs: Option<u32>,
@@ -86,13 +86,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Lesson 004's visibility timeout: one message, its job, copies and the DLQ.
+    /// «Colas y streams»'s visibility timeout: one message, its job, copies and the DLQ.
     Visibility(Box<VisibilityArgs>),
-    /// Lesson 000's polling mode: a log read in batches, the consumer's cursor
+    /// «At-least-once»'s polling mode: a log read in batches, the consumer's cursor
     /// lost after batch K or a crash before saving it.
     Cursor(Box<CursorArgs>),
-    /// Lesson 001: the dedup record in the effect's transaction, after it, or
-    /// before it, in lesson 004's loop.
+    /// «Garantías de entrega»: the dedup record in the effect's transaction, after it, or
+    /// before it, in «Colas y streams»'s loop.
     DedupRecord {
         #[command(flatten)]
         run: LoopArgs,
@@ -102,7 +102,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Lesson 003's processed-id store with expiry, against the backoff
+    /// «Confiabilidad a escala»'s processed-id store with expiry, against the backoff
     /// schedule: an event processed at once whose ack is lost N times.
     DedupTtl {
         /// The record's time to live, s (0: it never expires; default: the preset's, else 300).
@@ -121,10 +121,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Lesson 004's event streams: partitions and keys, groups, lag, a rebalance.
+    /// «Colas y streams»'s event streams: partitions and keys, groups, lag, a rebalance.
     #[command(subcommand)]
     Stream(StreamCommand),
-    /// Lesson 004's capacity arithmetic: backlogs, Little's law, KEDA.
+    /// «Colas y streams»'s capacity arithmetic: backlogs, Little's law, KEDA.
     #[command(subcommand)]
     Capacity(CapacityCommand),
     /// Every page preset, with its page, its parameters and the numbers its
@@ -233,7 +233,7 @@ enum CapacityCommand {
         #[arg(long)]
         json: bool,
     },
-    /// A peak against a pool of workers: synchronous needs, the queue at its end, the last wait.
+    /// A peak against a pool of workers (the page's queue): synchronous needs, the deepest queue, its newest item's wait.
     Peak {
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
         arrival_per_s: Option<u64>,
@@ -297,7 +297,7 @@ enum SinkArg {
     CommitFirst,
 }
 
-/// Lesson 004's loop (the ack table, the dedup record): each flag left out
+/// «Colas y streams»'s loop (the ack table, the dedup record): each flag left out
 /// takes the preset's value, else the page's (1000 messages, 0.05, seed 7, python).
 #[derive(clap::Args)]
 struct LoopArgs {
@@ -455,7 +455,7 @@ impl From<JitterArg> for Strategy {
     }
 }
 
-/// Lesson 000's jitter as lesson 003's strategy (no jitter: plain exponential).
+/// «At-least-once»'s jitter as «Confiabilidad a escala»'s strategy (no jitter: plain exponential).
 fn strategy_of(j: Jitter) -> Strategy {
     match j {
         Jitter::None => Strategy::Exponential,
@@ -475,14 +475,14 @@ struct SimulateArgs {
     failure: Option<Probability>,
     /// Share of failures where the consumer processed the event but the ack
     /// was lost (0..=1). Default: 0.5 with backoff, 1 with immediate requeue
-    /// (lesson 004's crash between work and ack).
+    /// («Colas y streams»'s crash between work and ack).
     #[arg(long, value_parser = probability)]
     ack_lost_share: Option<Probability>,
     #[arg(long)]
     seed: Option<u64>,
     /// Retries before dead-letter (0..=20 with backoff, 0..=10000 with
     /// immediate requeue). Default: 6 with backoff; with immediate requeue
-    /// 10000, which never binds below ~99 % failures (lesson 004's loop has
+    /// 10000, which never binds below ~99 % failures («Colas y streams»'s loop has
     /// no bound).
     #[arg(long)]
     retries: Option<u32>,
@@ -674,7 +674,7 @@ fn seconds_value(ms: u64) -> Value {
     }
 }
 
-/// `schedule` in lesson 003's count: the attempts include the first call.
+/// `schedule` in «Confiabilidad a escala»'s count: the attempts include the first call.
 fn attempt_schedule(cfg: StormConfig, json: bool) -> String {
     let seed = cfg.seed;
     // One client's waits; with jitter, client 0's draws for this seed.
@@ -922,21 +922,37 @@ fn run_stream(command: StreamCommand) -> String {
 fn run_capacity(command: CapacityCommand) -> String {
     match command {
         CapacityCommand::Backlog { arrival_per_s, down_s, service_per_s, preset, json } => {
-            let page = preset_params(preset).capacity;
-            let arrival_per_s = arrival_per_s.unwrap_or(page.mean_per_s);
-            let (down_s, service_per_s) = (down_s.unwrap_or(page.down_s), service_per_s.unwrap_or(page.workers * page.per_worker_per_s));
-            let (backlog, drain_s) = stream::capacity::backlog(arrival_per_s, down_s, service_per_s);
-            let text = format!("{backlog} waiting; drained {}", drain_s.map_or("never".into(), |s| format!("in {s} s")));
+            // The page's own queue (its fluid model): with a preset, its peak
+            // too, so the backlog is the page's deepest point; without one,
+            // the outage alone (the subcommand's question).
+            let mut page = preset_params(preset).capacity;
+            if preset.is_none() {
+                page.peak_s = 0;
+            }
+            page.mean_per_s = arrival_per_s.unwrap_or(page.mean_per_s);
+            page.down_s = down_s.unwrap_or(page.down_s);
+            if let Some(service_per_s) = service_per_s {
+                (page.workers, page.per_worker_per_s) = (1, service_per_s);
+            }
+            let state = page.state();
+            let (backlog, drain_s) = (state.fluid.peak.1, state.drain_after_back_s(&page));
+            let text = format!("{backlog} waiting at the deepest; drained {}", drain_s.map_or("never".into(), |s| format!("{s} s after the workers return")));
             out(json, json!({ "backlog": backlog, "drain_s": drain_s }), text)
         }
         CapacityCommand::Peak { arrival_per_s, seconds, workers, per_worker_per_s, preset, json } => {
-            let page = preset_params(preset).capacity;
-            let (arrival_per_s, seconds) = (arrival_per_s.unwrap_or(page.peak_per_s), seconds.unwrap_or(page.peak_s));
-            let (workers, per_worker_per_s) = (workers.unwrap_or(page.workers), per_worker_per_s.unwrap_or(page.per_worker_per_s));
-            let p = stream::capacity::peak(arrival_per_s, seconds, workers, per_worker_per_s);
-            let text = format!("synchronous: {} workers; with a queue and {workers}: {} waiting at the end, the last waits {}",
-                p.sync_workers, p.backlog, p.last_wait_s.map_or("forever".into(), |s| format!("{s} s")));
-            out(json, json!({ "sync_workers": p.sync_workers, "backlog": p.backlog, "last_wait_s": p.last_wait_s }), text)
+            // The page's numbers for the same parameters (its mean, peak and
+            // outage): what a synchronous design needs at the highest rate,
+            // the deepest queue and how long its newest item waits.
+            let mut page = preset_params(preset).capacity;
+            page.peak_per_s = arrival_per_s.unwrap_or(page.peak_per_s);
+            page.peak_s = seconds.unwrap_or(page.peak_s);
+            page.workers = workers.unwrap_or(page.workers);
+            page.per_worker_per_s = per_worker_per_s.unwrap_or(page.per_worker_per_s);
+            let state = page.state();
+            let (sync_workers, backlog, last_wait_s) = (state.sync_workers, state.fluid.peak.1, state.newest_wait_s);
+            let text = format!("synchronous: {sync_workers} workers; with a queue and {}: {backlog} waiting at the deepest, the newest there waits {}",
+                page.workers, last_wait_s.map_or("forever".into(), |s| format!("{s} s")));
+            out(json, json!({ "sync_workers": sync_workers, "backlog": backlog, "last_wait_s": last_wait_s }), text)
         }
         CapacityCommand::Little { arrival_per_h, waiting, preset, json } => {
             let page = preset_params(preset).capacity;
@@ -1092,7 +1108,7 @@ fn simulate_config(a: &SimulateArgs) -> Result<(SimConfig, Plan), String> {
     }
     let immediate = requeue == Requeue::Immediate;
     let default_share = if immediate { Probability::ONE } else { base.retries.ack_lost_share };
-    // Lesson 004's loop has no retry bound: immediate requeue gets the
+    // «Colas y streams»'s loop has no retry bound: immediate requeue gets the
     // largest, which never binds below ~99 % failures.
     let default_retries = if immediate { limits::RETRIES_MAX_IMMEDIATE } else { base.retries.retries_max };
     let cfg = SimConfig {
@@ -1165,7 +1181,7 @@ fn simulate(a: SimulateArgs) -> Result<String, String> {
     Ok(out)
 }
 
-/// Lesson 004's three rows, as the page shows them.
+/// «Colas y streams»'s three rows, as the page shows them.
 fn ack_table(run: &AckTimingRun, dups: Probability, rows: &[LoopRow; 3], json: bool) -> String {
     let (mode, semantics) = (|m: AckMode| match m {
         AckMode::Before => "before",

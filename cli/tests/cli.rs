@@ -397,7 +397,7 @@ fn every_subcommand_takes_a_preset_of_its_experiment() {
         (&["stream", "group", "--preset", "exercise-3"], "idle", 8.into()),
         (&["stream", "lag", "--preset", "exercise-9b"], "catch_up_s", 75.0.into()),
         (&["stream", "rebalance", "--preset", "exercise-10", "--sink", "add"], "counter", 9.into()),
-        (&["capacity", "backlog", "--preset", "exercise-6"], "drain_s", 400.0.into()),
+        (&["capacity", "backlog", "--preset", "exercise-6"], "drain_s", 400.into()),
         (&["capacity", "peak", "--preset", "c01-peak"], "last_wait_s", 2_700.into()),
         (&["capacity", "little", "--preset", "exercise-4"], "wait_h", 0.5.into()),
         (&["capacity", "keda", "--preset", "exercise-7"], "workers_wanted", 27.into()),
@@ -409,7 +409,7 @@ fn every_subcommand_takes_a_preset_of_its_experiment() {
     }
     assert_eq!(json(&["dedup-record", "--preset", "dedup-record", "--json"])["rows"][2]["lost"], 58);
     // A flag over the preset: exercise 6 at 60/s.
-    assert_eq!(json(&["capacity", "backlog", "--preset", "exercise-6", "--service-per-s", "60", "--json"])["drain_s"], 6_000.0);
+    assert_eq!(json(&["capacity", "backlog", "--preset", "exercise-6", "--service-per-s", "60", "--json"])["drain_s"], 6_000);
     // Another experiment's preset is refused, naming its experiment.
     refused(&["workers", "--preset", "storm"], "--preset");
     let err = String::from_utf8(retry_lab(&["workers", "--preset", "storm"]).stderr).unwrap();
@@ -458,4 +458,107 @@ fn a_closed_pipe_is_not_a_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.status.success(), "{:?}: {stderr}", out.status);
+}
+
+/// A number the page prints ("1,890 s", "0.5", "6,429 s (1 h 47 min)"): its
+/// first figure; "—", "never" and "" are no number.
+fn page_number(text: &str) -> Option<f64> {
+    let first: String = text.chars().skip_while(|c| !c.is_ascii_digit()).take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '.').collect();
+    (!first.is_empty()).then(|| first.replace(',', "").parse().unwrap())
+}
+
+/// `n` rounded to the decimals the page shows in `page` (2.20292 as "2.2").
+fn shown_as(n: f64, page: &str) -> f64 {
+    let decimals = page.split_whitespace().next().and_then(|w| w.split_once('.')).map_or(0, |(_, d)| d.len() as i32);
+    let scale = 10f64.powi(decimals);
+    (n * scale).round() / scale
+}
+
+/// "1,060 / 1,000 / 60 / 0" (deliveries, effects, discarded, lost): the
+/// table row the CLI gives as an object.
+fn row_numbers(row: &Value) -> String {
+    let n = |k: &str| row[k].as_u64().unwrap().to_string().as_bytes().rchunks(3).rev().map(|c| std::str::from_utf8(c).unwrap()).collect::<Vec<_>>().join(",");
+    format!("{} / {} / {} / {}", n("deliveries"), n("effects"), n("discarded"), n("lost"))
+}
+
+/// What one experiment's subcommand says about a preset, as (the page's
+/// number key, the CLI's value) pairs; None for the experiments the page
+/// alone runs (no subcommand of their own yet).
+fn cli_numbers(experiment: &str, preset: &str) -> Option<Vec<(String, Value)>> {
+    let run = |args: &[&str]| json(&args.iter().copied().chain(["--preset", preset, "--json"]).collect::<Vec<_>>());
+    let pick = |v: &Value, pairs: &[(&str, &str)]| pairs.iter().map(|(page, cli)| (page.to_string(), v.pointer(cli).cloned().unwrap_or(Value::Null))).collect::<Vec<_>>();
+    let rows = |v: &Value, field: &str, pairs: &[(&str, &str)]| {
+        pairs.iter().map(|(page, cli)| {
+            let row = v["rows"].as_array().unwrap().iter().find(|r| r[field] == *cli).unwrap_or_else(|| panic!("{preset}: no row {cli}"));
+            (page.to_string(), Value::from(row_numbers(row)))
+        }).collect::<Vec<_>>()
+    };
+    Some(match experiment {
+        "retries" => pick(&run(&["simulate"]), &[("dead_lettered", "/dead_lettered"), ("deliveries", "/deliveries"), ("effects_idempotent", "/effects"), ("repeats_discarded", "/duplicates_discarded"), ("retried_by_hand", "/manual_retries")]),
+        "cursor" => [pick(&run(&["cursor"]), &[("reads", "/reads"), ("effects_idempotent", "/effects"), ("discarded_idempotent", "/duplicates_discarded")]),
+            pick(&run(&["cursor", "--consumer", "naive"]), &[("effects_naive", "/effects")])].concat(),
+        "dedup" => rows(&run(&["dedup-record"]), "placement", &[("same_transaction", "same_tx"), ("effect_then_record", "effect_then_record"), ("record_then_effect", "record_then_effect")]),
+        "ack" => rows(&run(&["ack-table"]), "mode", &[("before", "before"), ("after", "after"), ("after_dedup", "after_dedup")]),
+        "storm" => {
+            let side = |side: &str, v: &Value| pick(v, &[("calls", "/calls"), ("collapses", "/collapses"), ("exhausted", "/exhausted"), ("fallbacks", "/fallbacks"), ("succeeded", "/succeeded"), ("reached_dependency", "/calls_to_dependency"), ("last_success_s", "/last_success_s")])
+                .into_iter().map(|(k, v)| (format!("{side}_{k}"), v)).collect::<Vec<_>>();
+            [side("a", &run(&["storm"])), side("b", &run(&["storm", "--strategy", "full"]))].concat()
+        }
+        "ttl" => pick(&run(&["dedup-ttl"]), &[("effects", "/effects")]),
+        "workers" => pick(&run(&["workers"]), &[("done", "/done"), ("lost", "/lost")]),
+        "visibility" => pick(&run(&["visibility"]), &[("message_1_copies", "/copies"), ("effects_without_idempotency", "/naive_effects"), ("done_at", "/done_at_s")]),
+        "groups" => pick(&run(&["stream", "group"]), &[("consumers_reading", "/active"), ("consumers_idle", "/idle")]),
+        "lag" => pick(&run(&["stream", "lag"]), &[("catch_up_s", "/catch_up_s"), ("consume_per_s", "/consume_per_s"), ("spare_per_s", "/spare_per_s")]),
+        "fraud" => ["add", "upsert", "dedup", "commit-first"].iter().map(|sink| (sink.replace('-', "_"), run(&["stream", "rebalance", "--sink", sink])["counter"].clone())).collect(),
+        "partitions" => {
+            let partitions = run(&["stream", "partition"])["partitions"].as_array().unwrap().iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
+            vec![("crc32".into(), Value::from(partitions))]
+        }
+        "capacity" => [pick(&run(&["capacity", "backlog"]), &[("deepest", "/backlog"), ("drain_s_after_the_workers_return", "/drain_s")]),
+            pick(&run(&["capacity", "peak"]), &[("sync_workers", "/sync_workers"), ("deepest", "/backlog"), ("newest_wait", "/last_wait_s")]),
+            pick(&run(&["capacity", "keda"]), &[("keda_wanted", "/workers_wanted"), ("keda_last_wait", "/last_wait_s")]),
+            pick(&run(&["capacity", "little"]), &[("little_wait_h", "/wait_h")])].concat(),
+        "uuid5" => pick(&run(&["uuid5"]), &[("uuid5", "/uuid")]),
+        "publish" | "timeouts" | "backpressure" | "dlq" => return None,
+        other => panic!("experiment {other} has presets and no entry here: name its subcommand or say it has none"),
+    })
+}
+
+/// Every preset of every experiment with a subcommand: the subcommand run
+/// with `--preset` gives the numbers `retry-lab presets` gives for it (issue
+/// 23 §6: `workers --preset restart-in-memory` printed an underflow; `capacity
+/// peak` gave exercise 6 no synchronous workers).
+#[test]
+fn every_subcommand_agrees_with_presets_on_every_preset() {
+    let presets = json(&["presets", "--json"]);
+    let mut compared = 0;
+    for preset in presets["presets"].as_array().unwrap() {
+        let (experiment, code) = (preset["experiment"].as_str().unwrap(), preset["preset"].as_str().unwrap());
+        let Some(pairs) = cli_numbers(experiment, code) else { continue };
+        for (key, cli) in pairs {
+            let page = preset["numbers"][&key].as_str().unwrap_or_else(|| panic!("{code}: `presets` has no number {key}"));
+            let agree = match &cli {
+                Value::String(cli) if key == "crc32" => page.split(", ").map(|p| p.split(" → ").nth(1).unwrap().split('@').next().unwrap()).collect::<Vec<_>>().join(" ") == *cli,
+                Value::String(cli) => page == cli,
+                Value::Null => page_number(page).is_none(),
+                number => page_number(page) == number.as_f64().map(|n| shown_as(n, page)),
+            };
+            assert!(agree, "preset {code} ({experiment}, seed 7 unless the preset says): `presets` says {key} = {page:?}, the subcommand {cli}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 150, "only {compared} numbers compared");
+}
+
+/// The checker above can fail: a page number and a CLI number that differ
+/// are told apart, and so are "never" and 0.
+#[test]
+fn the_preset_checker_tells_numbers_apart() {
+    assert_eq!(page_number("6,429 s (1 h 47 min)"), Some(6_429.0));
+    assert_eq!(page_number("0.5"), Some(0.5));
+    assert_ne!(page_number("never"), Some(0.0));
+    assert_ne!(page_number("3"), Some(0.0), "exercise 6's synchronous workers against the old `capacity peak`");
+    assert_eq!(shown_as(2.20292, "2.2"), 2.2);
+    assert_ne!(page_number("2.2"), Some(shown_as(2.26, "2.2")), "2.26 is shown 2.3");
+    assert_eq!(shown_as(6_428.6, "6,429 s (1 h 47 min)"), 6_429.0);
 }

@@ -245,7 +245,10 @@ impl crate::registry::Unit for Retries {
             ("effects_idempotent", crate::format::int(idem.effects)),
             ("repeats_discarded", crate::format::int(idem.duplicates_discarded)),
             ("naive_extra_effects", crate::format::int(naive.effects - idem.effects)),
-            ("dead_lettered", crate::format::int(entered.len() as u64)),
+            // In dead-letter at the end (the page's counter, the CLI's
+            // `dead_lettered`), and every entry into it, retried by hand or not.
+            ("dead_lettered", crate::format::int(idem.dead_lettered.into())),
+            ("dead_letter_entries", crate::format::int(entered.len() as u64)),
             ("first_dead_letter", when(entered.iter().min())),
             ("last_dead_letter", when(entered.iter().max())),
             ("retried_by_hand", crate::format::int(idem.manual_retries.into())),
