@@ -458,10 +458,11 @@ pub const INTRO_000_ES: &str = "Un consumidor que a veces falla: el hub reintent
 pub const INTRO_000_IDS_ES: &str = "El mismo pase publicado dos veces: con ids v4 al azar el consumidor lo procesa dos veces, con un id uuid5 una. Y el consumidor que pierde su cursor vuelve a leer.";
 pub const INTRO_001_ES: &str = "Como máximo una vez, al menos una vez, exactamente una vez: un mensaje entre la cola, el consumidor y la base de datos, y dónde escribir el registro de ids procesados.";
 pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dependencia falla o se satura: reintentos con y sin jitter, timeouts y bulkheads, colas con límite.";
+pub const INTRO_003_ACTIONS_ES: &str = "Qué hace que una acción se pueda repetir y que falle sin daño: un registro de ids procesados que expira, acciones escritas como estado deseado y una respuesta definida para «no pude decidir».";
 pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";
 pub const INTRO_004_ES: &str = "Qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola, el visibility timeout y la DLQ.";
 
-pub static GROUPS: [Group; 6] = [
+pub static GROUPS: [Group; 7] = [
     Group {
         dir: "",
         feature: "lesson-000",
@@ -553,16 +554,16 @@ pub static GROUPS: [Group; 6] = [
         dir: "lesson-003/",
         feature: "lesson-003",
         title: |lang| match lang {
-            Lang::Es => "Confiabilidad a escala",
-            Lang::En => "Reliability at scale",
+            Lang::Es => "Confiabilidad: reintentos y backpressure",
+            Lang::En => "Reliability: retries and backpressure",
         },
         lesson: |lang| match lang {
             Lang::Es => "Confiabilidad a escala: idempotencia, reintentos y backpressure",
             Lang::En => "Reliability at scale: idempotency, retries and backpressure",
         },
         subtitle: |lang| match lang {
-            Lang::Es => "Tormentas de reintentos, timeouts y bulkheads, backpressure, ids con expiración",
-            Lang::En => "Retry storms, timeouts and bulkheads, backpressure, ids that expire",
+            Lang::Es => "1 de 2 · Tormentas de reintentos, timeouts y bulkheads, backpressure",
+            Lang::En => "1 of 2 · Retry storms, timeouts and bulkheads, backpressure",
         },
         #[cfg(feature = "lesson-003")]
         intro: |lang| {
@@ -573,9 +574,39 @@ pub static GROUPS: [Group; 6] = [
         },
         #[cfg(not(feature = "lesson-003"))]
         intro: |_| "",
-        experiments: Codes("storm timeouts backpressure ttl"),
-        presets: Codes("storm storm-shedding storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer ttl-300 ttl-schedule"),
-        keys: Codes("clients recover capacity dependency strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib ttl_s acks_lost"),
+        experiments: Codes("storm timeouts backpressure"),
+        presets: Codes("storm storm-shedding storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer"),
+        keys: Codes("clients recover capacity dependency strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib"),
+    },
+    // The actions half of «Confiabilidad a escala», a page of its own: the
+    // storm's page had 3 KB of its budget left.
+    Group {
+        dir: "lesson-003-actions/",
+        feature: "lesson-003-actions",
+        title: |lang| match lang {
+            Lang::Es => "Confiabilidad: acciones idempotentes",
+            Lang::En => "Reliability: idempotent actions",
+        },
+        lesson: |lang| match lang {
+            Lang::Es => "Confiabilidad a escala: idempotencia, reintentos y backpressure",
+            Lang::En => "Reliability at scale: idempotency, retries and backpressure",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "2 de 2 · Ids con expiración, acciones por estado deseado, fallar de forma segura",
+            Lang::En => "2 of 2 · Ids that expire, desired-state actions, failing safely",
+        },
+        #[cfg(feature = "lesson-003-actions")]
+        intro: |lang| {
+            match lang {
+            Lang::Es => INTRO_003_ACTIONS_ES,
+            Lang::En => "What makes an action safe to repeat and safe when something fails: a record of processed ids that expires, actions written as a desired state, and a defined answer for “I could not decide”.",
+        }
+        },
+        #[cfg(not(feature = "lesson-003-actions"))]
+        intro: |_| "",
+        experiments: Codes("ttl desired failsafe"),
+        presets: Codes("ttl-300 ttl-schedule desired-state desired-no-unblock fail-safe enrichment-down"),
+        keys: Codes("ttl_s acks_lost copies unblock_s until_s enrich_failure context_failure attacks fs_events"),
     },
     Group {
         dir: "lesson-004/",
@@ -717,8 +748,12 @@ registry! {
     Timeouts => timeouts,
     #[cfg(feature = "lesson-003")]
     Backpressure => backpressure,
-    #[cfg(feature = "lesson-003")]
+    #[cfg(feature = "lesson-003-actions")]
     Ttl => ttl,
+    #[cfg(feature = "lesson-003-actions")]
+    Desired => desired,
+    #[cfg(feature = "lesson-003-actions")]
+    Failsafe => failsafe,
     #[cfg(feature = "lesson-004")]
     AckTiming => ack,
     #[cfg(feature = "lesson-004")]

@@ -11,7 +11,7 @@ use retry_lab_web::registry::GROUPS;
 const RULES: &[(&str, &str, &[&str], &str)] = &[
     ("ingenuo", "no idempotente", ALL, "«At-least-once es la realidad»: «un consumidor idempotente contra uno que no lo es»"),
     ("pasada", "pase", ALL, "«At-least-once es la realidad»: «el mismo pase de norad_id=25544»"),
-    ("llave", "clave", &["", "lesson-000-ids/", "lesson-001/", "lesson-003/"], "«At-least-once es la realidad» and «Garantías de entrega exactamente una vez»: «clave»"),
+    ("llave", "clave", &["", "lesson-000-ids/", "lesson-001/", "lesson-003/", "lesson-003-actions/"], "«At-least-once es la realidad» and «Garantías de entrega exactamente una vez»: «clave»"),
     ("efectivamente una vez", "efecto de una sola vez / exactamente una vez", ALL, "neither text says it: «Colas y streams» says «efecto de una sola vez», «Garantías de entrega» «exactamente una vez»"),
     ("decorrelado", "decorrelacionado", ALL, "no text names it: one word for the lab"),
     ("calendario de reintentos", "tabla de espera", ALL, "«At-least-once es la realidad»: «la tabla de espera»"),
@@ -19,9 +19,9 @@ const RULES: &[(&str, &str, &[&str], &str)] = &[
     // «fallo» and «falla» (the noun) follow each page's own text.
     ("fallas", "fallos", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
     ("de falla", "de fallo", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
-    ("fallo", "falla", &["lesson-001/", "lesson-003/", "lesson-004/", "lesson-004-streams/"], "«Garantías de entrega», «Confiabilidad a escala», «Colas y streams»: «falla», «fallas»"),
+    ("fallo", "falla", &["lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/"], "«Garantías de entrega», «Confiabilidad a escala», «Colas y streams»: «falla», «fallas»"),
 ];
-const ALL: &[&str] = &["", "lesson-000-ids/", "lesson-001/", "lesson-003/", "lesson-004/", "lesson-004-streams/"];
+const ALL: &[&str] = &["", "lesson-000-ids/", "lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/"];
 
 fn sources(files: impl IntoIterator<Item = String>) -> String {
     files.into_iter().map(|f| std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{f}: {e}")).to_lowercase()).collect()

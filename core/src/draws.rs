@@ -49,6 +49,8 @@ pub(crate) enum Stream {
     Storm = 5,
     /// Lesson 004's broker duplicating a message on its own.
     Duplicate = 6,
+    /// «Confiabilidad a escala»'s failing safely: one stream per event.
+    FailSafe = 7,
 }
 
 /// SplitMix64 finaliser: spreads nearby seeds (1, 2, 3…) over the PCG state

@@ -7,6 +7,7 @@
 //! core says.
 
 pub mod ack_timing;
+pub mod actions;
 pub mod backpressure;
 pub mod consumer_group;
 pub mod backoff;

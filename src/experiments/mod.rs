@@ -11,8 +11,12 @@ pub mod capacity;
 pub mod cursor;
 #[cfg(feature = "lesson-001")]
 pub mod dedup;
+#[cfg(feature = "lesson-003-actions")]
+pub mod desired;
 #[cfg(feature = "lesson-004")]
 pub mod dlq;
+#[cfg(feature = "lesson-003-actions")]
+pub mod failsafe;
 #[cfg(feature = "lesson-004-streams")]
 pub mod fraud;
 #[cfg(feature = "lesson-004-streams")]
@@ -33,7 +37,7 @@ pub mod timeouts;
 pub mod visibility;
 #[cfg(feature = "lesson-004")]
 pub mod workers;
-#[cfg(feature = "lesson-003")]
+#[cfg(feature = "lesson-003-actions")]
 pub mod ttl;
 #[cfg(feature = "lesson-000-ids")]
 pub mod uuid5;

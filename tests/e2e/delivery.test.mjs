@@ -92,7 +92,7 @@ test('where the dedup record goes: one transaction, effect first, record first; 
 });
 
 test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through; the whole schedule protects them', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=ttl&lang=en');
+  const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=ttl&lang=en');
   await page.locator('.ttl-line').waitFor();
   const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
   assert.deepEqual([await counter('effects'), await counter('again')], ['3', '450 s, 930 s']);
@@ -138,11 +138,12 @@ test('double publication through the engine: naive 40, idempotent by v4 40, by u
   await page.close();
 });
 
-test("an experiment's former page passes its links on: the cursor and the double publication to «At-least-once», the expiring record to «Confiabilidad a escala»", async () => {
+test("an experiment's former page passes its links on: the cursor and the double publication to «At-least-once», the expiring record to «Confiabilidad a escala»'s second page (from «Garantías de entrega» and from the storm's page, where it was before)", async () => {
   for (const [from, to, marker] of [
     ['lesson-001/?exp=cursor&fault=crash-before-save&lang=en', 'lesson-000-ids/', '.cursor-table'],
     ['lesson-001/?exp=publish&lang=en', 'lesson-000-ids/', '.publish-table'],
-    ['lesson-001/?exp=ttl&ttl_s=1890&lang=en', 'lesson-003/', '.ttl-line'],
+    ['lesson-001/?exp=ttl&ttl_s=1890&lang=en', 'lesson-003-actions/', '.ttl-line'],
+    ['lesson-003/?exp=ttl&ttl_s=1890&lang=en', 'lesson-003-actions/', '.ttl-line'],
   ]) {
     const { page, errors } = await open(browser, server.base + from);
     await page.waitForURL((url) => url.pathname.endsWith('/' + to));

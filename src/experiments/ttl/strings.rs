@@ -23,7 +23,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Registro con expiración",
     heading: "Un registro de ids procesados que expira",
-    intro: "El consumidor idempotente guarda el id con un TTL (como en Redis con expiración). El evento se procesa en su primera entrega, pero su ack se pierde y el hub lo reentrega con el backoff de «At-least-once es la realidad»: 30, 90, 210, 450, 930 y 1,890 s. Una repetición que llega después de que el id expiró se procesa otra vez. 0 s: el id no expira.",
+    intro: "El consumidor idempotente guarda el id con un TTL (como en Redis con expiración). El evento se procesa en su primera entrega, pero su ack se pierde y el hub lo reentrega con el backoff de «At-least-once es la realidad»: las esperas de su tabla (30, 60, 120, 240, 480, 960 s) sumadas ponen cada entrega a los 30, 90, 210, 450, 930 y 1,890 s de la primera. Una repetición que llega después de que el id expiró se procesa otra vez. 0 s: el id no expira.",
     insight: |ttl_s, effects| match (ttl_s, effects) {
         (0, _) => "El id no expira: cada repetición se descarta y el evento tiene un solo efecto.".to_owned(),
         (ttl, 1) => format!("Con un TTL de {ttl} s, el id sigue vigente en cada repetición: un solo efecto."),
@@ -44,7 +44,7 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "An expiring record",
     heading: "A record of processed ids that expires",
-    intro: "The idempotent consumer stores the id with a TTL (as with Redis and an expiry). The event is processed on its first delivery, but its ack is lost and the hub redelivers it on the backoff of “At-least-once is reality”: 30, 90, 210, 450, 930 and 1,890 s. A repeat arriving after the id expired is processed again. 0 s: the id never expires.",
+    intro: "The idempotent consumer stores the id with a TTL (as with Redis and an expiry). The event is processed on its first delivery, but its ack is lost and the hub redelivers it on the backoff of “At-least-once is reality”: its table's waits (30, 60, 120, 240, 480, 960 s) added up put each delivery 30, 90, 210, 450, 930 and 1,890 s after the first. A repeat arriving after the id expired is processed again. 0 s: the id never expires.",
     insight: |ttl_s, effects| match (ttl_s, effects) {
         (0, _) => "The id never expires: every repeat is discarded and the event takes effect once.".to_owned(),
         (ttl, 1) => format!("With a {ttl} s TTL, the id is still there at every repeat: one effect."),

@@ -1,0 +1,125 @@
+//! «Confiabilidad a escala»'s desired-state actions: a block action
+//! delivered at least once (its copies on «At-least-once»'s schedule) and
+//! an analyst's unblock, written as an increment («bloquea») and as a
+//! desired state («la IP X está bloqueada hasta T»). The core's
+//! `actions::desired` model; no randomness.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::actions::desired::{Outcome, Scenario, Style};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Desired;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub copies: u32,
+    /// 0: the analyst never unblocks.
+    pub unblock_s: u32,
+    pub until_s: u32,
+}
+
+impl Default for Params {
+    /// Three copies (two lost acks), the analyst unblocks at 30 min, T = 1 h.
+    fn default() -> Self {
+        Self { copies: 3, unblock_s: 1_800, until_s: 3_600 }
+    }
+}
+
+impl Params {
+    pub fn scenario(&self) -> Scenario {
+        Scenario { copies: self.copies, unblock_ms: (self.unblock_s > 0).then(|| u64::from(self.unblock_s) * 1_000), until_ms: u64::from(self.until_s) * 1_000 }
+    }
+}
+
+/// Both styles' outcomes: [incremental, desired state].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub styles: std::rc::Rc<[Outcome; 2]>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 3] = [
+    ParamSpec::new("copies", "copies", Domain::Int { min: 1, max: 7, unit: "" }, |l| s(l).copies,
+        |p| Value::Int(p.copies.into()), |p, v| p.copies = int(&v) as u32),
+    ParamSpec::new("unblock_s", "unblock_s", Domain::Int { min: 0, max: 7_200, unit: "s" }, |l| s(l).unblock,
+        |p| Value::Int(p.unblock_s.into()), |p, v| p.unblock_s = int(&v) as u32),
+    ParamSpec::new("until_s", "until_s", Domain::Int { min: 60, max: 7_200, unit: "s" }, |l| s(l).until,
+        |p| Value::Int(p.until_s.into()), |p, v| p.until_s = int(&v) as u32),
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset { code: "desired-state", label: |l| s(l).preset_unblock, values: &[], versions: (3, 3) },
+    Preset { code: "desired-no-unblock", label: |l| s(l).preset_no_unblock, values: &[("unblock_s", "0")], versions: (3, 3) },
+];
+
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
+/// Beside the figure: the copies and the unblock; T under «Más parámetros».
+const PRIMARY: &[&str] = &["copies", "unblock_s"];
+
+fn state(params: &Params) -> State {
+    let scenario = params.scenario();
+    State { styles: std::rc::Rc::new([scenario.run(Style::Incremental), scenario.run(Style::DesiredState)]) }
+}
+
+crate::registry::computed_unit!(Desired, code: "desired", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| state(params),
+    numbers: |_: &Params, _: &Shared, state: &State| {
+        let [inc, des] = &*state.styles;
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        vec![
+            ("incremental_rules_left", inc.rules_left.to_string()),
+            ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),
+            ("desired_rules_left", des.rules_left.to_string()),
+            ("desired_blocked_at_end", yes_no(des.blocked_at_end())),
+            ("desired_unblocked_at_s", des.blocked.first().and_then(|b| b.1).map_or_else(|| "—".to_owned(), |ms| (ms / 1_000).to_string())),
+        ]
+    });
+
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("desired-once", |p: &Params, _: &Shared, s: &State| p.copies == 1 && p.unblock_s > 0 && !s.styles[0].blocked_at_end(),
+        es: ["Haz que el desbloqueo también funcione con «bloquea».",
+            "Deja llegar una sola copia de la acción.",
+            "Con una sola entrega las dos formas hacen lo mismo: el daño viene de la repetición, y at-least-once siempre puede repetir. El estado deseado no depende de cuántas copias lleguen."],
+        en: ["Make the unblock work with “block” too.",
+            "Let a single copy of the action arrive.",
+            "Delivered once, both forms do the same: the harm comes from the repetition, and at-least-once can always repeat. The desired state does not depend on how many copies arrive."]),
+    crate::tasks::task!("desired-late-copy", |_: &Params, _: &Shared, s: &State| s.styles[1].blocked.len() > 1,
+        es: ["Encuentra cuándo una copia vuelve a bloquear la IP aun con el estado deseado.",
+            "Desbloquea antes de que llegue la última copia (la tercera llega a los 90 s).",
+            "El estado deseado es idempotente, pero no ordena: una copia atrasada de un estado viejo vuelve a aplicarse. Por eso la acción lleva una versión o el id de la detección, y se ignora lo que es más viejo que lo aplicado."],
+        en: ["Find when a copy blocks the IP again even with the desired state.",
+            "Unblock before the last copy arrives (the third arrives at 90 s).",
+            "The desired state is idempotent, not ordered: a late copy of an old state applies again. So the action carries a version or the detection's id, and anything older than what was applied is ignored."]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+
+    #[test]
+    fn the_presets_show_the_difference() {
+        let at = |code| state(&link::preset_params(&PRESETS, code).desired);
+        let unblock = at("desired-state");
+        assert_eq!((unblock.styles[0].rules_left, unblock.styles[0].blocked_at_end()), (2, true), "three «bloquea», one unblock: two rules left");
+        assert_eq!(unblock.styles[1].blocked, [(0, Some(1_800_000))], "the desired state unblocked at 30 min");
+        let never = at("desired-no-unblock");
+        assert_eq!((never.styles[0].rules_left, never.styles[1].blocked.clone()), (3, vec![(0, Some(3_600_000))]), "no end for «bloquea»; T for the state");
+    }
+}

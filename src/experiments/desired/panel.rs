@@ -1,0 +1,99 @@
+//! Desired state, drawn: two rows over two hours (the increment, the
+//! desired state), the IP's blocked time as bars, each copy's arrival as a
+//! dot, the analyst's unblock as a line across both, and under the
+//! increment's bar at the unblock, how many rules are left.
+
+use retry_lab_core::actions::desired::Outcome;
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
+use crate::registry::Experiment;
+
+/// Two hours: T's and the unblock's whole range.
+const AXIS_MS: u64 = 7_200_000;
+
+fn permille(ms: u64) -> u64 {
+    ms.min(AXIS_MS) * 1_000 / AXIS_MS
+}
+
+fn pct(permille: u64) -> String {
+    format!("{}.{}%", permille / 10, permille % 10)
+}
+
+pub fn panel(props: &PanelProps) -> Html {
+    let t = strings(props.state.lang);
+    let params = &props.state.params.desired;
+    let [inc, des] = &*props.state.units.desired.styles;
+    let unblocked_s = des.blocked.first().and_then(|b| b.1).filter(|_| params.unblock_s > 0).map(|ms| ms / 1_000);
+    let insight = (t.insight)(params.copies, inc.rules_left, inc.blocked_at_end(), unblocked_s, des.blocked.len() > 1);
+    let yes_no = |b: bool| t.yes_no[usize::from(!b)].to_owned();
+    let rows = [
+        ("incremental_rules_left", format!("{} · {}", t.rules_left, t.styles[0]), inc.rules_left.to_string()),
+        ("incremental_blocked", format!("{} · {}", t.blocked_at_end, t.styles[0]), yes_no(inc.blocked_at_end())),
+        ("desired_rules_left", format!("{} · {}", t.rules_left, t.styles[1]), des.rules_left.to_string()),
+        ("desired_blocked", format!("{} · {}", t.blocked_at_end, t.styles[1]), yes_no(des.blocked_at_end())),
+    ];
+    html! {
+        <section class="card experiment desired" data-experiment="desired">
+            <h2>{ t.heading }</h2>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Desired, &|_| true, &|_| None, false) }
+            { hero(props, insight, false, chart(t, params, [inc, des])) }
+            { counter_grid(rows) }
+        </section>
+    }
+}
+
+/// A rule's bar, its lane and the gap under it, px: seven rules (the
+/// schedule's copies) stay 14 px apart on any screen.
+const RULE_PX: usize = 14;
+
+fn chart(t: &Strings, params: &super::Params, styles: [&Outcome; 2]) -> Html {
+    let unblock = (params.unblock_s > 0).then(|| permille(u64::from(params.unblock_s) * 1_000));
+    let row = |i: usize, outcome: &Outcome| {
+        // One lane per rule: the increment's copies each write one.
+        let bars = outcome.rules.iter().enumerate().map(|(lane, &(from, to))| {
+            let (a, b) = (permille(from), to.map_or(1_000, permille));
+            let open = to.is_none().then_some("open-ended");
+            let style = format!("left:{};width:{};top:{}px", pct(a), pct(b.saturating_sub(a).max(4)), lane * RULE_PX + 2);
+            html! { <span class={classes!("blocked-bar", open)} {style}></span> }
+        });
+        let lanes = outcome.rules.len().max(1);
+        let dots = outcome.copies_at_ms.iter().enumerate().map(|(n, &at)| {
+            let lane = if i == 0 { n.min(lanes - 1) } else { 0 };
+            html! { <span class="copy-dot" style={format!("left:{};top:{}px", pct(permille(at)), lane * RULE_PX + 2)}></span> }
+        });
+        let below = lanes * RULE_PX + 4;
+        let note = match unblock {
+            Some(p) if i == 0 && outcome.blocked_at_end() => chart_note(p, below, "", (t.still_blocked)(outcome.rules_left)),
+            _ if i == 1 && outcome.blocked.last().and_then(|b| b.1) == Some(u64::from(params.until_s) * 1_000) => {
+                chart_note(permille(u64::from(params.until_s) * 1_000), below, "", t.ends_at_t.to_owned())
+            }
+            _ => Html::default(),
+        };
+        html! {
+            <div class="desired-row" data-style={["incremental", "desired"][i]}>
+                <div class="desired-label">{ t.styles[i] }</div>
+                <div class="desired-track" style={format!("height:{}px", below + 20)}>
+                    { for bars }{ for dots }
+                    if let Some(p) = unblock { <span class="unblock-line" style={format!("left:{}", pct(p))}></span> }
+                    { note }
+                </div>
+            </div>
+        }
+    };
+    html! {
+        <figure class="desired-chart">
+            <div role="img" aria-label={t.chart_label}>{ row(0, styles[0]) }{ row(1, styles[1]) }</div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "1 h" }</span><span>{ "2 h" }</span></div>
+            <figcaption>
+                <ul class="legend">
+                    <li><span class="swatch blocked-bar" aria-hidden="true"></span>{ t.legend[0] }</li>
+                    <li><span class="swatch copy-dot" aria-hidden="true"></span>{ t.legend[1] }</li>
+                    <li><span class="swatch unblock-line" aria-hidden="true"></span>{ t.legend[2] }</li>
+                </ul>
+            </figcaption>
+        </figure>
+    }
+}

@@ -1,0 +1,94 @@
+//! The desired-state experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    /// The figure's point: (copies, rules left by «bloquea», still blocked
+    /// by it, the state's unblock in s if any, a late copy blocked it again).
+    pub insight: fn(u32, u32, bool, Option<u64>, bool) -> String,
+    pub copies: &'static str,
+    pub unblock: &'static str,
+    pub until: &'static str,
+    /// The two rows: the increment, the desired state.
+    pub styles: [&'static str; 2],
+    pub chart_label: &'static str,
+    pub legend: [&'static str; 3],
+    /// Written at the unblock on the increment's row: rules left.
+    pub still_blocked: fn(u32) -> String,
+    /// Written where the desired state lapses by itself.
+    pub ends_at_t: &'static str,
+    pub rules_left: &'static str,
+    pub blocked_at_end: &'static str,
+    pub yes_no: [&'static str; 2],
+    pub preset_unblock: &'static str,
+    pub preset_no_unblock: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Estado deseado",
+    heading: "La misma acción, repetida: «bloquea» contra «bloqueada hasta T»",
+    intro: "Una detección manda bloquear una IP. La entrega es al menos una vez: si el ack se pierde, la acción llega otra vez con el backoff de «At-least-once es la realidad» (0, 30, 90, 210 s…). Escrita como incremento, cada copia agrega una regla al firewall y el desbloqueo del analista quita una. Escrita como estado deseado, cada copia dice lo mismo y el desbloqueo fija otro estado.",
+    insight: |copies, left, blocked, unblocked_s, late| {
+        let state = match (unblocked_s, late) {
+            (_, true) => "Con «bloqueada hasta T», una copia que llega después del desbloqueo vuelve a aplicar el estado viejo hasta T.".to_owned(),
+            (Some(s), false) => format!("«bloqueada hasta T» repetida es un solo estado, y el desbloqueo a los {} s la libera.", crate::format::int(s)),
+            (None, false) => "«bloqueada hasta T» repetida es un solo estado, que vence en T.".to_owned(),
+        };
+        match (copies, blocked) {
+            (_, false) => format!("«bloquea» no deja reglas al final. {state}"),
+            (1, true) => format!("Una copia de «bloquea» es una regla sin fin: sin desbloqueo, la IP sigue bloqueada. {state}"),
+            (_, true) => format!("{copies} copias de «bloquea» son {copies} reglas: al final quedan {left} y la IP sigue bloqueada. {state}"),
+        }
+    },
+    copies: "Copias de la acción",
+    unblock: "Desbloqueo del analista",
+    until: "T (bloqueada hasta)",
+    styles: ["«bloquea»", "«bloqueada hasta T»"],
+    chart_label: "Dos filas en el tiempo, de 0 a 2 h: cuándo la IP está bloqueada con la acción incremental y con el estado deseado, cuándo llega cada copia y cuándo desbloquea el analista.",
+    legend: ["IP bloqueada", "llega una copia", "desbloqueo"],
+    still_blocked: |left| format!("sigue bloqueada: quedan {left} reglas"),
+    ends_at_t: "vence en T",
+    rules_left: "Reglas al final",
+    blocked_at_end: "Bloqueada al final",
+    yes_no: ["sí", "no"],
+    preset_unblock: "3 copias y un desbloqueo a los 30 min",
+    preset_no_unblock: "3 copias, sin desbloqueo",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "Desired state",
+    heading: "The same action, repeated: “block” against “blocked until T”",
+    intro: "A detection asks to block an IP. Delivery is at least once: when the ack is lost, the action arrives again on the backoff of “At-least-once is reality” (0, 30, 90, 210 s…). Written as an increment, each copy adds a rule to the firewall and the analyst's unblock removes one. Written as a desired state, each copy says the same thing and the unblock sets another state.",
+    insight: |copies, left, blocked, unblocked_s, late| {
+        let state = match (unblocked_s, late) {
+            (_, true) => "With “blocked until T”, a copy arriving after the unblock applies the old state again until T.".to_owned(),
+            (Some(s), false) => format!("“Blocked until T” repeated is one state, and the unblock at {} s frees the IP.", crate::format::int(s)),
+            (None, false) => "“Blocked until T” repeated is one state, which ends at T.".to_owned(),
+        };
+        match (copies, blocked) {
+            (_, false) => format!("“Block” leaves no rule at the end. {state}"),
+            (1, true) => format!("One copy of “block” is a rule without end: with no unblock, the IP stays blocked. {state}"),
+            (_, true) => format!("{copies} copies of “block” are {copies} rules: {left} are left at the end and the IP stays blocked. {state}"),
+        }
+    },
+    copies: "Copies of the action",
+    unblock: "The analyst's unblock",
+    until: "T (blocked until)",
+    styles: ["“block”", "“blocked until T”"],
+    chart_label: "Two rows over time, from 0 to 2 h: when the IP is blocked with the incremental action and with the desired state, when each copy arrives and when the analyst unblocks.",
+    legend: ["IP blocked", "a copy arrives", "unblock"],
+    still_blocked: |left| format!("still blocked: {left} rules left"),
+    ends_at_t: "ends at T",
+    rules_left: "Rules at the end",
+    blocked_at_end: "Blocked at the end",
+    yes_no: ["yes", "no"],
+    preset_unblock: "3 copies and an unblock at 30 min",
+    preset_no_unblock: "3 copies, no unblock",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}
