@@ -16,6 +16,16 @@ pub fn int(n: u64) -> String {
     out
 }
 
+/// Millions as the lessons write them: 86,400,000 → "86.4 M"; below a
+/// million, grouped digits.
+pub fn millions(n: u64) -> String {
+    match (n / 1_000_000, n % 1_000_000 / 100_000) {
+        (0, _) => int(n),
+        (m, 0) => format!("{} M", int(m)),
+        (m, tenth) => format!("{}.{tenth} M", int(m)),
+    }
+}
+
 /// A percentage with up to one decimal: "30 %" (es) or "30%" (en).
 pub fn percent(lang: Lang, ppm: u32) -> String {
     let tenths = (u64::from(ppm) + 500) / 1_000; // ppm → tenths of a percent, rounded
@@ -87,6 +97,7 @@ mod tests {
         assert_eq!(int(999), "999");
         assert_eq!(int(1_890), "1,890");
         assert_eq!(int(1_234_567), "1,234,567");
+        assert_eq!([millions(86_400_000), millions(604_800_000), millions(10_000_000), millions(999_999)], ["86.4 M", "604.8 M", "10 M", "999,999"]);
         assert_eq!(percent(Lang::Es, 50_000), "5 %");
         assert_eq!(percent(Lang::En, 300_000), "30%");
         assert_eq!(percent(Lang::En, 125_000), "12.5%");

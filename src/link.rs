@@ -37,8 +37,8 @@ pub const VERSIONS: [u32; 3] = [1, 2, 3];
 pub const CHANGED_DEFAULTS: [(&str, u32, &str); 1] = [("dependency", 3, "shedding")];
 /// Parameters read from one link; the rest are reported and ignored. A
 /// bound against a hostile link, well above what the lab writes (every
-/// parameter of every experiment, 120 today: a test keeps the margin).
-pub const PARAMS_MAX: usize = 200;
+/// parameter of every experiment, 149 today: a test keeps the margin).
+pub const PARAMS_MAX: usize = 256;
 /// Longer values are rejected (and shown shortened). Above the longest
 /// value the lab itself writes: a plan at its bound of interventions, each
 /// in its longest form (the DLQ's 100 `redrive:NNNN@TTTTTTT.TTT` and a fix;

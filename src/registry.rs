@@ -460,9 +460,10 @@ pub const INTRO_001_ES: &str = "Como máximo una vez, al menos una vez, exactame
 pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dependencia falla o se satura: reintentos con y sin jitter, timeouts y bulkheads, colas con límite.";
 pub const INTRO_003_ACTIONS_ES: &str = "Qué hace que una acción se pueda repetir y que falle sin daño: un registro de ids procesados que expira, acciones escritas como estado deseado y una respuesta definida para «no pude decidir».";
 pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";
-pub const INTRO_004_ES: &str = "Qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola, el visibility timeout y la DLQ.";
+pub const INTRO_004_OPS_ES: &str = "Lo que pide operar una cola o un stream: una DLQ que alguien mira, una alerta por la edad del mensaje más viejo, mensajes que llevan la referencia y no el archivo, y una retención que deja volver a leer.";
+pub const INTRO_004_ES: &str = "Qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola y el visibility timeout.";
 
-pub static GROUPS: [Group; 7] = [
+pub static GROUPS: [Group; 8] = [
     Group {
         dir: "",
         feature: "lesson-000",
@@ -620,21 +621,21 @@ pub static GROUPS: [Group; 7] = [
             Lang::En => "Queues and streams: messages that wait",
         },
         subtitle: |lang| match lang {
-            Lang::Es => "1 de 2 · Colas: el ack, workers que compiten, visibility timeout y DLQ",
-            Lang::En => "1 of 2 · Queues: the ack, competing workers, visibility timeout and DLQ",
+            Lang::Es => "1 de 3 · Colas: el ack, workers que compiten y el visibility timeout",
+            Lang::En => "1 of 3 · Queues: the ack, competing workers and the visibility timeout",
         },
         #[cfg(feature = "lesson-004")]
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_ES,
-            Lang::En => "What a broker does with what was not acknowledged: when to ack, several workers on one queue, the visibility timeout and the DLQ.",
+            Lang::En => "What a broker does with what was not acknowledged: when to ack, several workers on one queue and the visibility timeout.",
         }
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
-        experiments: Codes("ack workers visibility dlq"),
-        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention"),
-        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s"),
+        experiments: Codes("ack workers visibility"),
+        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash"),
+        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
     },
     Group {
         dir: "lesson-004-streams/",
@@ -648,8 +649,8 @@ pub static GROUPS: [Group; 7] = [
             Lang::En => "Queues and streams: messages that wait",
         },
         subtitle: |lang| match lang {
-            Lang::Es => "2 de 2 · Streams: particiones, grupos de consumidores, lag y capacidad",
-            Lang::En => "2 of 2 · Streams: partitions, consumer groups, lag and capacity",
+            Lang::Es => "2 de 3 · Streams: particiones, grupos de consumidores, lag y capacidad",
+            Lang::En => "2 of 3 · Streams: partitions, consumer groups, lag and capacity",
         },
         #[cfg(feature = "lesson-004-streams")]
         intro: |lang| {
@@ -663,6 +664,36 @@ pub static GROUPS: [Group; 7] = [
         experiments: Codes("partitions groups fraud lag capacity"),
         presets: Codes("lesson-004-keys exercise-9-resize lesson-004-groups exercise-3 idle-consumer kill-consumer commit-first auto-commit head-of-line exercise-10 exercise-10-late exercise-9a exercise-9b more-consumers c01-peak c01-day exercise-4 exercise-6 exercise-6-slow exercise-7"),
         keys: Codes("partitions keyed resize_to topic_partitions topic_events group_consumers poll_batch commit crash_consumer crash_s slow_s second_consumers group_at_s payments processed lag_partitions lag_consumers consumer_rate arrival_rate behind rate_before mean_rate peak_rate peak_s down_s cap_workers worker_rate promise_s little_waiting little_rate_h keda_messages keda_queue_length keda_job_s keda_max"),
+    },
+    // Operating queues and streams, a page of its own: lesson 004's first
+    // page had 111 bytes of its budget left.
+    Group {
+        dir: "lesson-004-ops/",
+        feature: "lesson-004-ops",
+        title: |lang| match lang {
+            Lang::Es => "Colas y streams: operar",
+            Lang::En => "Queues and streams: operating",
+        },
+        lesson: |lang| match lang {
+            Lang::Es => "Colas y streams: mensajes que esperan",
+            Lang::En => "Queues and streams: messages that wait",
+        },
+        subtitle: |lang| match lang {
+            Lang::Es => "3 de 3 · Operar: la DLQ, la edad del más viejo, el tamaño de un mensaje y la retención",
+            Lang::En => "3 of 3 · Operating: the DLQ, the age of the oldest, a message's size and the retention",
+        },
+        #[cfg(feature = "lesson-004-ops")]
+        intro: |lang| {
+            match lang {
+            Lang::Es => INTRO_004_OPS_ES,
+            Lang::En => "What running a queue or a stream asks for: a DLQ that someone looks at, an alert on the age of the oldest message, messages that carry a reference instead of the file, and a retention that lets you read again.",
+        }
+        },
+        #[cfg(not(feature = "lesson-004-ops"))]
+        intro: |_| "",
+        experiments: Codes("dlq age size retention"),
+        presets: Codes("dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention age-poison age-poison-dlq age-slow-jobs photo-10mb claim-check pdf-300kib replay-yesterday kinesis-24h replay-a-year"),
+        keys: Codes("dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s age_max_receive age_job_s age_poison age_depth age_workers age_visibility_s age_alert_s depth_alert payload_kib claim_check per_day log_retention_h replay_h reader_start log_rate read_rate"),
     },
 ];
 
@@ -760,8 +791,14 @@ registry! {
     Workers => workers,
     #[cfg(feature = "lesson-004")]
     Visibility => visibility,
-    #[cfg(feature = "lesson-004")]
+    #[cfg(feature = "lesson-004-ops")]
     Dlq => dlq,
+    #[cfg(feature = "lesson-004-ops")]
+    Age => age,
+    #[cfg(feature = "lesson-004-ops")]
+    Size => size,
+    #[cfg(feature = "lesson-004-ops")]
+    Retention => retention,
     #[cfg(feature = "lesson-004-streams")]
     Partitions => partitions,
     #[cfg(feature = "lesson-004-streams")]

@@ -19,9 +19,9 @@ const RULES: &[(&str, &str, &[&str], &str)] = &[
     // «fallo» and «falla» (the noun) follow each page's own text.
     ("fallas", "fallos", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
     ("de falla", "de fallo", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
-    ("fallo", "falla", &["lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/"], "«Garantías de entrega», «Confiabilidad a escala», «Colas y streams»: «falla», «fallas»"),
+    ("fallo", "falla", &["lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/", "lesson-004-ops/"], "«Garantías de entrega», «Confiabilidad a escala», «Colas y streams»: «falla», «fallas»"),
 ];
-const ALL: &[&str] = &["", "lesson-000-ids/", "lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/"];
+const ALL: &[&str] = &["", "lesson-000-ids/", "lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/", "lesson-004-ops/"];
 
 fn sources(files: impl IntoIterator<Item = String>) -> String {
     files.into_iter().map(|f| std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{f}: {e}")).to_lowercase()).collect()

@@ -7,6 +7,7 @@
 //! core says.
 
 pub mod ack_timing;
+pub mod age;
 pub mod actions;
 pub mod backpressure;
 pub mod consumer_group;
@@ -17,6 +18,7 @@ pub mod draws;
 pub mod engine;
 pub mod ids;
 pub mod limits;
+pub mod message_size;
 pub mod pair;
 pub mod polling;
 pub mod probability;

@@ -268,6 +268,75 @@ pub mod capacity {
     }
 }
 
+/// «Colas y streams»' retention and replay: the log deletes from its start
+/// what is older than its retention, read or not. A group that rewinds its
+/// offset can read again only what is still there; a new reader starts at
+/// the start of the retention or at its end.
+pub mod retention {
+    /// Where a new reader starts.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Start {
+        Earliest,
+        Latest,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Log {
+        pub retention_h: u64,
+        pub arrival_per_s: u64,
+        /// How fast a reader reads when it has a backlog.
+        pub read_per_s: u64,
+    }
+
+    /// A backlog to read: its events and how long a reader takes to reach
+    /// the end while events keep arriving (None: never, or none to read).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Backlog {
+        pub events: u64,
+        pub catch_up_s: Option<u64>,
+    }
+
+    impl Log {
+        fn backlog(&self, hours: u64) -> Backlog {
+            let events = self.arrival_per_s * hours * 3_600;
+            let spare = self.read_per_s.saturating_sub(self.arrival_per_s);
+            Backlog { events, catch_up_s: (spare > 0).then(|| events.div_ceil(spare)) }
+        }
+
+        /// Rewinding a group `hours` back: what it reads again, or None
+        /// when those events were already deleted.
+        pub fn replay(&self, hours: u64) -> Option<Backlog> {
+            (hours <= self.retention_h).then(|| self.backlog(hours))
+        }
+
+        /// A new reader: from the start of the retention, everything kept;
+        /// from the end, nothing but what comes next.
+        pub fn new_reader(&self, start: Start) -> Backlog {
+            match start {
+                Start::Earliest => self.backlog(self.retention_h),
+                Start::Latest => Backlog { events: 0, catch_up_s: Some(0) },
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn a_day_back_fits_a_week_not_a_year() {
+            let kafka = Log { retention_h: 168, arrival_per_s: 1_000, read_per_s: 5_000 };
+            assert_eq!(kafka.replay(24), Some(Backlog { events: 86_400_000, catch_up_s: Some(21_600) }), "a day at 1,000/s, 4,000/s spare: 6 h");
+            assert_eq!(kafka.replay(8_760), None, "a year is past a week's retention: the data lake");
+            let kinesis = Log { retention_h: 24, ..kafka };
+            assert_eq!(kinesis.replay(25), None);
+            assert_eq!(kafka.new_reader(Start::Earliest).events, 604_800_000);
+            assert_eq!(kafka.new_reader(Start::Latest).events, 0);
+            assert_eq!(Log { read_per_s: 1_000, ..kafka }.replay(1).unwrap().catch_up_s, None, "no spare: never");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -330,7 +330,7 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
 
 /// A queue experiment whose run went over its work budget: its heading and
 /// controls (to lower what the message names), the message, no figure.
-#[cfg(feature = "lesson-004")]
+#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn over_budget(props: &PanelProps, code: &'static str, heading: &'static str, intro: &'static str, controls: Html, over: &retry_lab_core::queue::OverBudget) -> Html {
     let text = crate::experiments::over_budget_text(props.state.lang, over);
     html! {

@@ -3,6 +3,8 @@
 
 #[cfg(feature = "lesson-004")]
 pub mod ack;
+#[cfg(feature = "lesson-004-ops")]
+pub mod age;
 #[cfg(feature = "lesson-003")]
 pub mod backpressure;
 #[cfg(feature = "lesson-004-streams")]
@@ -13,7 +15,7 @@ pub mod cursor;
 pub mod dedup;
 #[cfg(feature = "lesson-003-actions")]
 pub mod desired;
-#[cfg(feature = "lesson-004")]
+#[cfg(feature = "lesson-004-ops")]
 pub mod dlq;
 #[cfg(feature = "lesson-003-actions")]
 pub mod failsafe;
@@ -27,8 +29,12 @@ pub mod lag;
 pub mod partitions;
 #[cfg(feature = "lesson-000-ids")]
 pub mod publish;
+#[cfg(feature = "lesson-004-ops")]
+pub mod retention;
 #[cfg(feature = "lesson-000")]
 pub mod retries;
+#[cfg(feature = "lesson-004-ops")]
+pub mod size;
 #[cfg(feature = "lesson-003")]
 pub mod storm;
 #[cfg(feature = "lesson-003")]
@@ -44,12 +50,12 @@ pub mod uuid5;
 
 /// A queue experiment's run, or the work budget it went over (the panel
 /// then says what to lower, and shows nothing half-computed).
-#[cfg(feature = "lesson-004")]
+#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub type QueueOutcome = Result<std::rc::Rc<retry_lab_core::queue::QueueRun>, retry_lab_core::queue::OverBudget>;
 
 /// What to lower when a queue run goes over its work budget: the page's
 /// words, and the CLI's (which exits 2 with them).
-#[cfg(feature = "lesson-004")]
+#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::OverBudget) -> String {
     let es = lang == crate::i18n::Lang::Es;
     let steps = crate::format::int(over.steps_max);
@@ -73,7 +79,7 @@ pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::O
 }
 
 /// A queue outcome's numbers: the run's, or what to lower.
-#[cfg(feature = "lesson-004")]
+#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::registry::Numbers {
     match outcome {
         Ok(run) => queue_numbers(run),
@@ -82,13 +88,13 @@ pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::registry::Numbers
 }
 
 /// A queue outcome's export tables (none over budget).
-#[cfg(feature = "lesson-004")]
+#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn queue_outcome_tables(outcome: &QueueOutcome) -> Vec<crate::export::Table> {
     outcome.as_ref().map(|run| queue_tables(run)).unwrap_or_default()
 }
 
 /// What a queue run comes to (workers, visibility, dlq): `retry-lab presets`.
-#[cfg(feature = "lesson-004")]
+#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::Numbers {
     use crate::format::{int, seconds};
     use retry_lab_core::queue::{DlqFate, MessageEnd};
@@ -133,7 +139,7 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::
 /// A queue run's own tables for an export (workers, visibility, dlq): every
 /// receive, and every stay in the DLQ. Messages numbered from 1, as the page
 /// shows them; times in seconds.
-#[cfg(feature = "lesson-004")]
+#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::export::Table> {
     use crate::format::format_seconds as s;
     use retry_lab_core::queue::{DlqFate, ReceiveEnd};

@@ -169,7 +169,7 @@ await context.close();
   report('visibility: timeout field -> rerun and repainted, a poison message redelivered for 4 days', await changeToRepaint(page, 'input[id$="-visibility-s"]', timeouts));
   // Operating the DLQ at its heaviest: 200 messages, one in five poison
   // (40 DLQ rows), the instant swept over its log scale, seconds to 14 days.
-  await page.goto(server.base + 'lesson-004/?lang=en&exp=dlq&dlq_messages=200&dlq_max_receive=1&poison_every=5');
+  await page.goto(server.base + 'lesson-004-ops/?lang=en&exp=dlq&dlq_messages=200&dlq_max_receive=1&poison_every=5');
   await page.locator('.dlq-alert').waitFor();
   const steps = Array.from({ length: 60 }, (_, i) => String((i * 137) % 1001));
   report('dlq: instant slider (log scale) -> queues, alert, table and lifelines repainted, 200 messages, 40 in the DLQ', await rangeToRepaint(page, 'input[id$="-look-log"]', steps, 60));

@@ -71,12 +71,12 @@ test('a learner exports the run they see; the JSON and the CSV add up to the lab
 });
 
 test('every lesson page\'s export module loads and exports its open experiment', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=dlq&lang=es');
+  const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=dlq&lang=es');
   await page.locator('.experiment').waitFor();
   await page.getByRole('link', { name: /Exportar esta ejecución/ }).click();
   await page.getByRole('status').filter({ hasText: /Listo: 3 tablas/ }).waitFor();
   assert.deepEqual(await page.getByRole('button').allTextContents(), ['JSON', 'CSV: receives', 'CSV: dead_letter_queue', 'CSV: totals']);
-  for (const dir of ['lesson-000-ids/', 'lesson-001/', 'lesson-003/', 'lesson-003-actions/', 'lesson-004-streams/']) {
+  for (const dir of ['lesson-000-ids/', 'lesson-001/', 'lesson-003/', 'lesson-003-actions/', 'lesson-004/', 'lesson-004-streams/']) {
     await page.goto(server.base + `export.html?v=2&lang=en&dir=${dir}`);
     await page.getByRole('status').filter({ hasText: /^Ready: \d+ tables?\.$/ }).waitFor();
   }

@@ -89,7 +89,7 @@ test('a link naming two pages\' codes renders in one navigation, noting what it 
 
 test('a link that would take hours of simulation says what to lower, and never panics', async () => {
   for (const retention of [24, 336]) {
-    const query = `lesson-004/?exp=dlq&dlq_do=&dlq_messages=200&poison_every=1&dlq_max_receive=0&dlq_visibility_s=1&dlq_workers=100&dlq_poison=hang&dlq_job_s=1&retention_h=${retention}&lang=en`;
+    const query = `lesson-004-ops/?exp=dlq&dlq_do=&dlq_messages=200&poison_every=1&dlq_max_receive=0&dlq_visibility_s=1&dlq_workers=100&dlq_poison=hang&dlq_job_s=1&retention_h=${retention}&lang=en`;
     const { page, errors } = await open(browser, server.base + query);
     const alert = page.locator('.experiment .over-budget');
     await alert.waitFor({ timeout: 5_000 });

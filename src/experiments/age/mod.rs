@@ -1,0 +1,145 @@
+//! «Colas y streams»' «escalar por cantidad, alertar por edad»: a queue's
+//! depth beside the age of its oldest message, over an hour, with a poison
+//! message that comes in at 10 min (error 5b) and the jobs' length that
+//! makes 50 messages two minutes or two hours behind. The core's `age`
+//! model; no randomness.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::age::{AgeConfig, AgeRun};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Age;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub poison: bool,
+    /// 0: no maxReceiveCount (no DLQ).
+    pub max_receive: u32,
+    pub job_s: u64,
+    pub depth: u64,
+    pub workers: u64,
+    pub visibility_s: u64,
+    pub age_alert_s: u64,
+    pub depth_alert: u64,
+}
+
+impl Default for Params {
+    /// 50 messages of 24 s jobs on 10 workers (2 minutes behind), a poison
+    /// message at 10 min and no DLQ; alerts at 5 minutes of age (the
+    /// lesson's promise) and 100 messages.
+    fn default() -> Self {
+        Self { poison: true, max_receive: 0, job_s: 24, depth: 50, workers: 10, visibility_s: 30, age_alert_s: 300, depth_alert: 100 }
+    }
+}
+
+impl Params {
+    pub fn config(&self) -> AgeConfig {
+        AgeConfig {
+            depth: self.depth, job_s: self.job_s, workers: self.workers, poison: self.poison, visibility_s: self.visibility_s,
+            max_receive: (self.max_receive > 0).then_some(self.max_receive), age_alert_s: self.age_alert_s, depth_alert: self.depth_alert,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub config: AgeConfig,
+    pub run: AgeRun,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 8] = [
+    ParamSpec::new("age_max_receive", "age_max_receive", Domain::Int { min: 0, max: 20, unit: "" }, |l| s(l).max_receive,
+        |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
+    ParamSpec::new("age_job_s", "age_job_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).job,
+        |p| Value::Int(p.job_s), |p, v| p.job_s = int(&v)),
+    ParamSpec::new("age_poison", "age_poison", Domain::Choice { codes: &["off", "on"], labels: |l| s(l).poison_labels }, |l| s(l).poison,
+        |p| Value::Int(p.poison.into()), |p, v| p.poison = int(&v) == 1),
+    ParamSpec::new("age_depth", "age_depth", Domain::Int { min: 1, max: 10_000, unit: "" }, |l| s(l).depth,
+        |p| Value::Int(p.depth), |p, v| p.depth = int(&v)),
+    ParamSpec::new("age_workers", "age_workers", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).workers,
+        |p| Value::Int(p.workers), |p, v| p.workers = int(&v)),
+    ParamSpec::new("age_visibility_s", "age_visibility_s", Domain::Int { min: 1, max: 43_200, unit: "s" }, |l| s(l).visibility,
+        |p| Value::Int(p.visibility_s), |p, v| p.visibility_s = int(&v)),
+    ParamSpec::new("age_alert_s", "age_alert_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).age_alert,
+        |p| Value::Int(p.age_alert_s), |p, v| p.age_alert_s = int(&v)),
+    ParamSpec::new("depth_alert", "depth_alert", Domain::Int { min: 1, max: 100_000, unit: "" }, |l| s(l).depth_alert,
+        |p| Value::Int(p.depth_alert), |p, v| p.depth_alert = int(&v)),
+];
+
+static PRESETS: [Preset; 3] = [
+    Preset { code: "age-poison", label: |l| s(l).preset_poison, values: &[], versions: (3, 3) },
+    Preset { code: "age-poison-dlq", label: |l| s(l).preset_poison_dlq, values: &[("age_max_receive", "5")], versions: (3, 3) },
+    Preset { code: "age-slow-jobs", label: |l| s(l).preset_slow, values: &[("age_poison", "off"), ("age_job_s", "1440")], versions: (3, 3) },
+];
+
+/// The lesson's own number: 50 messages can be 2 minutes or 2 hours.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
+/// Beside the figure: the DLQ and the jobs' length.
+const PRIMARY: &[&str] = &["age_max_receive", "age_job_s"];
+
+fn state(params: &Params) -> State {
+    let config = params.config();
+    State { config, run: config.run() }
+}
+
+crate::registry::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| state(params),
+    numbers: |_: &Params, _: &Shared, st: &State| {
+        let at = |t: Option<u64>| t.map_or_else(|| "never".to_owned(), |t| t.to_string());
+        vec![
+            ("healthy_age_s", st.run.healthy_age_s.to_string()),
+            ("depth_alert_at_s", at(st.run.depth_alert_at_s)),
+            ("age_alert_at_s", at(st.run.age_alert_at_s)),
+            ("to_the_dlq_at_s", at(st.run.to_dlq_at_s)),
+        ]
+    });
+
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("age-dlq", |p: &Params, _: &Shared, s: &State| p.poison && s.run.to_dlq_at_s.is_some() && s.run.age_alert_at_s.is_none(),
+        es: ["Saca al mensaje venenoso del camino antes de que suene la alerta de edad.",
+            "Pon un máximo de recepciones (maxReceiveCount); la lección sugiere 5.",
+            "Con 5 recepciones de 30 s, el mensaje pasa a la DLQ a los 2 min 30 s y la edad vuelve a 2 minutos. Ahora la que avisa es la alerta de la DLQ: más de 0 mensajes ya es algo que alguien tiene que mirar."],
+        en: ["Get the poison message out of the way before the age alert goes off.",
+            "Set a maximum of receives (maxReceiveCount); the lesson suggests 5.",
+            "With 5 receives of 30 s, the message moves to the DLQ after 2 min 30 s and the age drops back to 2 minutes. Now the DLQ's alert is the one that speaks: more than 0 messages is already something someone has to look at."]),
+    crate::tasks::task!("age-two-hours", |p: &Params, _: &Shared, s: &State| p.depth == 50 && s.run.healthy_age_s >= 7_200,
+        es: ["Sin cambiar los 50 mensajes en cola, haz que vayan 2 horas atrasados.",
+            "Alarga el trabajo de cada mensaje: 1,440 s con 10 workers.",
+            "La profundidad es la misma; la edad no. «Hay 50 mensajes» no dice si son 2 minutos o 2 horas: por eso se escala por cantidad y se alerta por edad."],
+        en: ["Without changing the 50 messages waiting, make them 2 hours behind.",
+            "Make each message's job longer: 1,440 s with 10 workers.",
+            "The depth is the same; the age is not. “There are 50 messages” does not say whether that is 2 minutes or 2 hours: so you scale on the count and alert on the age."]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+
+    #[test]
+    fn the_presets_give_the_lessons_numbers() {
+        let run = |code| state(&link::preset_params(&PRESETS, code).age).run;
+        let poison = run("age-poison");
+        assert_eq!((poison.depth_alert_at_s, poison.age_alert_at_s), (None, Some(900)), "depth never; age at 15 min");
+        let dlq = run("age-poison-dlq");
+        assert_eq!((dlq.to_dlq_at_s, dlq.age_alert_at_s), (Some(750), None));
+        assert_eq!(run("age-slow-jobs").healthy_age_s, 7_200, "the same 50 messages, 2 hours behind");
+    }
+}

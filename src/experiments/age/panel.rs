@@ -1,0 +1,83 @@
+//! The age alert, drawn: the queue's depth and the oldest message's age
+//! over the same hour, one chart above the other, each with its alert's
+//! threshold dashed, and where the age alert fires or the poison message
+//! leaves for the DLQ written on the chart.
+
+use retry_lab_core::age::{AgeConfig, HORIZON_S};
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{about, chart_note, controls, hero, PanelProps};
+use crate::format::{self, duration_text};
+use crate::registry::Experiment;
+
+/// One point every 10 s: 361 per line, whole viewBox units.
+const STEP_S: u64 = 10;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let t = strings(props.state.lang);
+    let st = &props.state.units.age;
+    let (c, run) = (&st.config, &st.run);
+    let behind = duration_text(run.healthy_age_s);
+    let insight = (t.insight)(&format::int(c.depth), &behind, run.depth_alert_at_s.is_some(),
+        run.age_alert_at_s.map(duration_text).as_deref(), run.to_dlq_at_s.map(duration_text).as_deref());
+    let figure = html! {
+        <figure class="age-figure">
+            { line_chart(t, 0, c, &|t| c.depth_at(t), c.depth_alert, &format!("{} {}", format::int(c.depth_alert), t.messages), &format::int(depth_top(c))) }
+            { line_chart(t, 1, c, &|t| c.oldest_age_at(t), c.age_alert_s, &duration_text(c.age_alert_s), &duration_text(age_top(c))) }
+            <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
+            <figcaption><span class="legend-threshold">{ t.threshold_legend }</span></figcaption>
+        </figure>
+    };
+    html! {
+        <section class="card experiment age" data-experiment="age">
+            <h2>{ t.heading }</h2>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Age, &|_| true, &|_| None, false) }
+            { hero(props, insight, false, figure) }
+        </section>
+    }
+}
+
+/// The depth chart's top: a quarter above the threshold or the depth.
+fn depth_top(c: &AgeConfig) -> u64 {
+    c.depth_alert.max(c.depth + 1) * 5 / 4
+}
+
+/// The age chart's top: the alert's threshold doubled, or the oldest age
+/// in the hour if higher.
+fn age_top(c: &AgeConfig) -> u64 {
+    (0..=HORIZON_S / STEP_S).map(|i| c.oldest_age_at(i * STEP_S)).max().unwrap_or(0).max(c.age_alert_s * 2).max(1)
+}
+
+fn line_chart(t: &Strings, which: usize, c: &AgeConfig, value: &dyn Fn(u64) -> u64, threshold: u64, threshold_label: &str, top_label: &str) -> Html {
+    let top = if which == 0 { depth_top(c) } else { age_top(c) };
+    let y = |v: u64| 100 - (v.min(top) * 100 / top) as i64;
+    let points: String = (0..=HORIZON_S / STEP_S).map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S)))).collect();
+    let permille = |s: u64| s.min(HORIZON_S) * 1_000 / HORIZON_S;
+    let run = c.run();
+    let note = match which {
+        0 if run.depth_alert_at_s.is_none() => chart_note(1_000, 2, "", t.never_note.to_owned()),
+        1 => match (run.age_alert_at_s, run.to_dlq_at_s) {
+            (Some(at), _) => chart_note(permille(at), 2, "note-fires", t.fires_note.to_owned()),
+            (None, Some(at)) => chart_note(permille(at), 2, "", t.dlq_note.to_owned()),
+            _ => Html::default(),
+        },
+        _ => Html::default(),
+    };
+    let ty = y(threshold).to_string();
+    let fires = if which == 1 { run.age_alert_at_s } else { run.depth_alert_at_s }.map(|at| (permille(at) as i64).to_string());
+    html! {
+        <div class="age-chart" data-chart={["depth", "age"][which]}>
+            <div class="age-chart-title">{ t.charts[which] }<span class="y-top">{ (t.scale)(threshold_label, top_label) }</span></div>
+            <div class="annotated">
+                <svg viewBox="-4 -4 1008 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
+                    <line class="alert-threshold" x1="0" x2="1000" y1={ty.clone()} y2={ty} />
+                    if let Some(x) = fires { <line class="alert-fires" x1={x.clone()} x2={x} y1="0" y2="100" /> }
+                    <polyline class="age-line" points={points} />
+                </svg>
+                { note }
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,108 @@
+//! The age-alert experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    /// The figure's point: (depth, how long behind, the depth alert fired,
+    /// when the age alert fires, when the poison went to the DLQ).
+    pub insight: fn(&str, &str, bool, Option<&str>, Option<&str>) -> String,
+    pub max_receive: &'static str,
+    pub job: &'static str,
+    pub poison: &'static str,
+    pub poison_labels: &'static [&'static str],
+    pub depth: &'static str,
+    pub workers: &'static str,
+    pub visibility: &'static str,
+    pub age_alert: &'static str,
+    pub depth_alert: &'static str,
+    /// The two charts' titles: the depth, the oldest's age.
+    pub charts: [&'static str; 2],
+    pub chart_label: &'static str,
+    pub messages: &'static str,
+    /// Beside a chart's title: (its alert's threshold, the y-axis's top).
+    pub scale: fn(&str, &str) -> String,
+    pub fires_note: &'static str,
+    pub never_note: &'static str,
+    pub dlq_note: &'static str,
+    pub threshold_legend: &'static str,
+    pub preset_poison: &'static str,
+    pub preset_poison_dlq: &'static str,
+    pub preset_slow: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Alertar por edad",
+    heading: "La profundidad de la cola contra la edad del mensaje más viejo",
+    intro: "Una cola con 50 mensajes esperando, siempre los mismos: entran tantos como salen. A los 10 minutos llega un mensaje venenoso: cada worker que lo toma se cuelga hasta que vence su visibility timeout, y el mensaje vuelve a la cola. Arriba, cuántos mensajes esperan, con una alerta por profundidad; abajo, la edad del más viejo (en SQS, ApproximateAgeOfOldestMessage), con una alerta de 5 minutos, la promesa del sistema.",
+    insight: |depth, behind, depth_fired, age_fires, dlq| {
+        let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} mensajes: esa alerta nunca suena.") };
+        let age_part = match (age_fires, dlq) {
+            (Some(at), _) => format!("La edad del más viejo sí: la alerta de edad suena a los {at}."),
+            (None, Some(at)) => format!("El venenoso pasa a la DLQ a los {at} y la edad vuelve a {behind}: avisa la alerta de la DLQ."),
+            (None, None) => format!("La edad del más viejo se queda en {behind}."),
+        };
+        format!("{depth_part} {age_part}")
+    },
+    max_receive: "maxReceiveCount (0: sin DLQ)",
+    job: "Trabajo por mensaje",
+    poison: "Mensaje venenoso a los 10 min",
+    poison_labels: &["no", "sí"],
+    depth: "Mensajes en cola",
+    workers: "Workers",
+    visibility: "Visibility timeout",
+    age_alert: "Alerta de edad",
+    depth_alert: "Alerta de profundidad",
+    charts: ["Mensajes en cola", "Edad del mensaje más viejo"],
+    chart_label: "Dos gráficas en la misma hora: arriba los mensajes en cola, abajo la edad del más viejo, cada una con el umbral de su alerta.",
+    messages: "mensajes",
+    scale: |threshold, top| format!(" · umbral {threshold} · eje hasta {top}"),
+    fires_note: "la alerta de edad suena",
+    never_note: "nunca pasa el umbral",
+    dlq_note: "a la DLQ",
+    threshold_legend: "- - - umbral de la alerta",
+    preset_poison: "Un mensaje venenoso, sin DLQ",
+    preset_poison_dlq: "Un mensaje venenoso, maxReceiveCount 5",
+    preset_slow: "Los mismos 50 mensajes, trabajos de 24 min",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "Alert on age",
+    heading: "The queue's depth against the age of its oldest message",
+    intro: "A queue with 50 messages waiting, always as many: as many come in as go out. At 10 minutes a poison message arrives: each worker that takes it hangs until its visibility timeout ends, and the message goes back to the queue. Above, how many messages wait, with an alert on depth; below, the age of the oldest (in SQS, ApproximateAgeOfOldestMessage), with a 5-minute alert, the system's promise.",
+    insight: |depth, behind, depth_fired, age_fires, dlq| {
+        let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} messages: that alert never goes off.") };
+        let age_part = match (age_fires, dlq) {
+            (Some(at), _) => format!("The age of the oldest does: the age alert goes off at {at}."),
+            (None, Some(at)) => format!("The poison message moves to the DLQ at {at} and the age drops back to {behind}: the DLQ's alert speaks."),
+            (None, None) => format!("The age of the oldest stays at {behind}."),
+        };
+        format!("{depth_part} {age_part}")
+    },
+    max_receive: "maxReceiveCount (0: no DLQ)",
+    job: "Job per message",
+    poison: "A poison message at 10 min",
+    poison_labels: &["no", "yes"],
+    depth: "Messages waiting",
+    workers: "Workers",
+    visibility: "Visibility timeout",
+    age_alert: "Age alert",
+    depth_alert: "Depth alert",
+    charts: ["Messages waiting", "Age of the oldest message"],
+    chart_label: "Two charts over the same hour: above the messages waiting, below the age of the oldest, each with its alert's threshold.",
+    messages: "messages",
+    scale: |threshold, top| format!(" · threshold {threshold} · axis up to {top}"),
+    fires_note: "the age alert goes off",
+    never_note: "never crosses the threshold",
+    dlq_note: "to the DLQ",
+    threshold_legend: "- - - the alert's threshold",
+    preset_poison: "A poison message, no DLQ",
+    preset_poison_dlq: "A poison message, maxReceiveCount 5",
+    preset_slow: "The same 50 messages, 24-minute jobs",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}

@@ -1,0 +1,64 @@
+//! Retention and replay, drawn: the log as one bar from the oldest (left)
+//! to now (right): what the retention deleted hatched, what it keeps as a
+//! band, where the group rewinds to and where the new reader starts.
+
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use super::{Params, State};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
+use crate::format::{self, duration_text};
+use crate::registry::Experiment;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let t = strings(props.state.lang);
+    let p = &props.state.params.retention;
+    let st = &props.state.units.retention;
+    let hours = t.hours;
+    let time = |s: Option<u64>| s.map_or_else(|| t.never.to_owned(), duration_text);
+    let replay = st.replay.map(|b| (format::millions(b.events), time(b.catch_up_s)));
+    let insight = (t.insight)(&hours(p.retention_h), &hours(p.replay_h), replay.as_ref().map(|(e, s)| (e.as_str(), s.as_str())));
+    let rows = [
+        ("replay_events", t.replay_events, replay.as_ref().map_or_else(|| t.gone_note.to_owned(), |r| r.0.clone())),
+        ("replay_time", t.replay_time, replay.as_ref().map_or_else(|| "—".to_owned(), |r| r.1.clone())),
+        ("reader_events", t.reader_events, format::millions(st.new_reader.events)),
+        ("reader_time", t.reader_time, time(st.new_reader.catch_up_s)),
+    ];
+    html! {
+        <section class="card experiment retention" data-experiment="retention">
+            <h2>{ t.heading }</h2>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Retention, &|_| true, &|_| None, false) }
+            { hero(props, insight, false, chart(t, p, st)) }
+            { counter_grid(rows) }
+        </section>
+    }
+}
+
+fn chart(t: &Strings, p: &Params, st: &State) -> Html {
+    // The axis reaches a quarter past the older of the retention and the rewind.
+    let span_h = (p.retention_h.max(p.replay_h) * 5 / 4).max(1);
+    let permille = |hours_ago: u64| 1_000 - hours_ago.min(span_h) * 1_000 / span_h;
+    let pct = |pm: u64| format!("{}.{}%", pm / 10, pm % 10);
+    let kept_from = permille(p.retention_h);
+    let rewind = permille(p.replay_h);
+    let reader = if p.from_latest { 1_000 } else { kept_from };
+    let (rewind_class, rewind_text) = if st.replay.is_some() { ("", t.rewind_note) } else { ("note-gone", t.gone_note) };
+    html! {
+        <figure class="retention-chart">
+            <div class="annotated retention-track" role="img" aria-label={t.chart_label}>
+                <span class="log-deleted" style={format!("width:{}", pct(kept_from))}></span>
+                <span class="log-kept" style={format!("left:{};width:{}", pct(kept_from), pct(1_000 - kept_from))}></span>
+                <span class={classes!("log-mark", "rewind", rewind_class)} style={format!("left:{}", pct(rewind))}></span>
+                <span class="log-mark reader" style={format!("left:{}", pct(reader))}></span>
+                { chart_note(rewind, 2, rewind_class, rewind_text.to_owned()) }
+                { chart_note(reader, 40, "note-reader", t.reader_note.to_owned()) }
+            </div>
+            <div class="storm-axis" aria-hidden="true"><span>{ (t.ago)(&(t.hours)(span_h)) }</span><span>{ t.now }</span></div>
+            <figcaption><ul class="legend">
+                <li><span class="swatch log-deleted" aria-hidden="true"></span>{ t.deleted }</li>
+                <li><span class="swatch log-kept" aria-hidden="true"></span>{ t.kept }</li>
+            </ul></figcaption>
+        </figure>
+    }
+}

@@ -1,0 +1,107 @@
+//! The retention experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    /// The figure's point: (retention, how far back, events to read again
+    /// and the time it takes, None when deleted).
+    pub insight: fn(&str, &str, Option<(&str, &str)>) -> String,
+    pub retention: &'static str,
+    pub replay: &'static str,
+    pub start: &'static str,
+    pub start_labels: &'static [&'static str],
+    pub arrival: &'static str,
+    pub read: &'static str,
+    pub chart_label: &'static str,
+    pub deleted: &'static str,
+    pub kept: &'static str,
+    pub now: &'static str,
+    /// "hace 7 d 12 h" at the axis' left end.
+    pub ago: fn(&str) -> String,
+    pub rewind_note: &'static str,
+    pub gone_note: &'static str,
+    pub reader_note: &'static str,
+    pub replay_events: &'static str,
+    pub replay_time: &'static str,
+    pub reader_events: &'static str,
+    pub reader_time: &'static str,
+    pub never: &'static str,
+    /// A span in hours: "24 h", "7 días".
+    pub hours: fn(u64) -> String,
+    pub preset_kafka: &'static str,
+    pub preset_kinesis: &'static str,
+    pub preset_year: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Retención y replay",
+    heading: "Volver a leer lo que sigue en el log",
+    intro: "Leer un stream no borra nada: el log se borra solo por tiempo, desde el principio, se haya leído o no. Kafka guarda 7 días por omisión (log.retention.hours=168); Kinesis, 24 horas, ampliable hasta 365 días. Si un bug escribió mal las features de ayer, el grupo regresa su offset y procesa otra vez (replay), dentro de la retención. Y un sistema nuevo lee desde el principio de la retención o desde el final, sin que el productor se entere.",
+    insight: |retention, back, replay| match replay {
+        Some((events, time)) => format!("Con {retention} de retención, volver {back} atrás se puede: {events} eventos otra vez, al día en {time}."),
+        None => format!("Con {retention} de retención, lo de hace {back} ya se borró: para reprocesarlo, la fuente de verdad es el data lake."),
+    },
+    retention: "Retención del log",
+    replay: "Volver a leer desde hace",
+    start: "Un lector nuevo empieza",
+    start_labels: &["desde el principio", "desde el final"],
+    arrival: "Eventos que llegan",
+    read: "Lectura de un consumidor",
+    chart_label: "El log en el tiempo, de izquierda (lo más viejo) a derecha (ahora): lo borrado por la retención, lo que se guarda, hasta dónde rebobina el grupo y dónde empieza el lector nuevo.",
+    deleted: "borrado por la retención",
+    kept: "en el log",
+    now: "ahora",
+    ago: |span| format!("hace {span}"),
+    rewind_note: "el grupo rebobina aquí",
+    gone_note: "ya se borró",
+    reader_note: "lector nuevo",
+    replay_events: "Eventos a releer",
+    replay_time: "El grupo vuelve a estar al día en",
+    reader_events: "El lector nuevo tiene por leer",
+    reader_time: "El lector nuevo está al día en",
+    never: "nunca",
+    hours: |h| if h >= 48 && h % 24 == 0 { format!("{} días", crate::format::int(h / 24)) } else { format!("{} h", crate::format::int(h)) },
+    preset_kafka: "Kafka, 7 días: releer las features de ayer",
+    preset_kinesis: "Kinesis, 24 h: releer dos días",
+    preset_year: "Kafka, 7 días: reprocesar un año",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "Retention and replay",
+    heading: "Reading again what is still in the log",
+    intro: "Reading a stream deletes nothing: the log is deleted by time only, from its start, read or not. Kafka keeps 7 days by default (log.retention.hours=168); Kinesis, 24 hours, extendable to 365 days. If a bug wrote yesterday's features wrong, the group moves its offset back and processes again (replay), within the retention. And a new system reads from the start of the retention or from the end, without the producer noticing.",
+    insight: |retention, back, replay| match replay {
+        Some((events, time)) => format!("With {retention} of retention, going {back} back works: {events} events again, caught up in {time}."),
+        None => format!("With {retention} of retention, what is {back} old was already deleted: to reprocess it, the source of truth is the data lake."),
+    },
+    retention: "The log's retention",
+    replay: "Read again from",
+    start: "A new reader starts",
+    start_labels: &["from the start", "from the end"],
+    arrival: "Events arriving",
+    read: "One consumer reads",
+    chart_label: "The log over time, from left (the oldest) to right (now): what the retention deleted, what is kept, how far back the group rewinds and where the new reader starts.",
+    deleted: "deleted by the retention",
+    kept: "in the log",
+    now: "now",
+    ago: |span| format!("{span} ago"),
+    rewind_note: "the group rewinds here",
+    gone_note: "already deleted",
+    reader_note: "new reader",
+    replay_events: "Events to read again",
+    replay_time: "The group is caught up in",
+    reader_events: "The new reader has to read",
+    reader_time: "The new reader is caught up in",
+    never: "never",
+    hours: |h| if h >= 48 && h % 24 == 0 { format!("{} days", crate::format::int(h / 24)) } else { format!("{} h", crate::format::int(h)) },
+    preset_kafka: "Kafka, 7 days: read yesterday's features again",
+    preset_kinesis: "Kinesis, 24 h: read two days again",
+    preset_year: "Kafka, 7 days: reprocess a year",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}

@@ -1,0 +1,89 @@
+//! Message size, drawn: one row per broker, the message as a bar and the
+//! broker's limit as a mark, on a log scale (10 B to 100 MiB): a 10 MiB
+//! photo runs past every mark, its 45-byte address stays near the start.
+
+use retry_lab_core::message_size::LIMITS;
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::registry::Experiment;
+
+/// A piecewise-linear log2 with sixteenths (no float code in the page):
+/// 8 B is 48, 128 MiB is 432.
+fn log_units(bytes: u64) -> u64 {
+    let b = bytes.max(8);
+    let exp = u64::from(b.ilog2());
+    exp * 16 + ((b >> (exp - 4)) & 15)
+}
+
+/// Where `bytes` falls on the axis, 0–1,000 (10 B to 100 MiB).
+fn permille(bytes: u64) -> u64 {
+    let (lo, hi) = (log_units(10), log_units(100 * 1_048_576));
+    (log_units(bytes).clamp(lo, hi) - lo) * 1_000 / (hi - lo)
+}
+
+/// 10 MiB, 300 KiB, 45 B, 1,048,588 B: binary units where they are exact.
+pub fn bytes_text(b: u64) -> String {
+    match b {
+        _ if b >= 1_048_576 && b.is_multiple_of(1_048_576) => format!("{} MiB", crate::format::int(b / 1_048_576)),
+        _ if b >= 1_024 && b.is_multiple_of(1_024) => format!("{} KiB", crate::format::int(b / 1_024)),
+        _ => format!("{} B", crate::format::int(b)),
+    }
+}
+
+/// A day's traffic in decimal units, one decimal: 450 MB, 104.9 TB.
+fn volume_text(b: u64) -> String {
+    let units = ["B", "kB", "MB", "GB", "TB", "PB", "EB"];
+    let (mut whole, mut tenth, mut unit) = (b, 0, 0);
+    while whole >= 1_000 && unit < units.len() - 1 {
+        tenth = whole % 1_000 / 100;
+        whole /= 1_000;
+        unit += 1;
+    }
+    if tenth == 0 { format!("{whole} {}", units[unit]) } else { format!("{whole}.{tenth} {}", units[unit]) }
+}
+
+pub fn panel(props: &PanelProps) -> Html {
+    let t = strings(props.state.lang);
+    let sizing = &props.state.units.size.sizing;
+    let accepted = sizing.accepted();
+    let refused = accepted.iter().filter(|ok| !**ok).count();
+    let size = bytes_text(sizing.message_bytes());
+    let per_day = volume_text(sizing.bytes_per_day());
+    let rows = [("message_bytes", t.message, size.clone()), ("per_day", t.per_day_label, per_day.clone())];
+    html! {
+        <section class="card experiment size" data-experiment="size">
+            <h2>{ t.heading }</h2>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Size, &|_| true, &|_| None, false) }
+            { hero(props, (t.insight)(&size, refused, &per_day), false, chart(t, sizing.message_bytes(), accepted)) }
+            { counter_grid(rows) }
+        </section>
+    }
+}
+
+fn chart(t: &Strings, message_bytes: u64, accepted: [bool; 3]) -> Html {
+    let pct = |pm: u64| format!("{}.{}%", pm / 10, pm % 10);
+    let bar = permille(message_bytes).max(6);
+    let rows = LIMITS.iter().zip(accepted).zip(t.brokers).map(|((&limit, ok), name)| {
+        let verdict = if ok { t.accepted } else { t.refused };
+        html! {
+            <div class="size-row" data-accepted={ok.to_string()}>
+                <div class="size-label">{ format!("{name} · {} {} · {verdict}", t.limit, bytes_text(limit)) }</div>
+                <div class="size-track">
+                    <span class={classes!("size-bar", if ok { "fits" } else { "too-big" })} style={format!("width:{}", pct(bar))}></span>
+                    <span class="size-limit" style={format!("left:{}", pct(permille(limit)))}></span>
+                </div>
+            </div>
+        }
+    });
+    html! {
+        <figure class="size-chart">
+            <div role="img" aria-label={t.chart_label}>{ for rows }</div>
+            <div class="size-axis" aria-hidden="true">
+                { for [10, 1_024, 1_048_576, 100 * 1_048_576].map(|b| html! { <span style={format!("left:{}", pct(permille(b)))}>{ bytes_text(b) }</span> }) }
+            </div>
+        </figure>
+    }
+}

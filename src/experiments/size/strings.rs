@@ -1,0 +1,81 @@
+//! The message-size experiment's strings, in Spanish and English.
+
+use crate::i18n::Lang;
+
+pub struct Strings {
+    pub experiment: &'static str,
+    pub heading: &'static str,
+    pub intro: &'static str,
+    /// The figure's point: (the message's size, brokers that refuse it,
+    /// bytes a day through the broker).
+    pub insight: fn(&str, usize, &str) -> String,
+    pub payload: &'static str,
+    pub claim: &'static str,
+    pub claim_labels: &'static [&'static str],
+    pub per_day: &'static str,
+    /// The brokers, in `LIMITS`' order.
+    pub brokers: [&'static str; 3],
+    pub chart_label: &'static str,
+    pub limit: &'static str,
+    pub accepted: &'static str,
+    pub refused: &'static str,
+    pub message: &'static str,
+    pub per_day_label: &'static str,
+    pub preset_photo: &'static str,
+    pub preset_claim: &'static str,
+    pub preset_pdf: &'static str,
+}
+
+pub static ES: Strings = Strings {
+    experiment: "Tamaño y claim check",
+    heading: "Un mensaje contra el límite de cada broker",
+    intro: "Los brokers limitan el tamaño de cada mensaje: SQS acepta hasta 1 MiB desde agosto de 2025 (antes, 256 KiB) y Kafka 4.2 trae por omisión message.max.bytes = 1,048,588 bytes. Con el claim check, el productor sube el archivo al almacén y mete en la cola solo su dirección, {\"job_id\": \"8f3a\", \"pdf\": \"uploads/8f3a.pdf\"}; el worker la usa para bajarlo.",
+    insight: |size, refused, per_day| match refused {
+        0 => format!("Un mensaje de {size} entra en los tres brokers: por la cola pasan {per_day} al día."),
+        3 => format!("Un mensaje de {size} no entra en ningún broker. Súbelo al almacén y manda su dirección."),
+        n => format!("Un mensaje de {size}: {n} de los tres límites lo rechazan."),
+    },
+    payload: "Tamaño del archivo",
+    claim: "Claim check",
+    claim_labels: &["no: el archivo va en el mensaje", "sí: el mensaje lleva la dirección"],
+    per_day: "Mensajes al día",
+    brokers: ["SQS", "SQS antes de agosto de 2025", "Kafka 4.2 (por omisión)"],
+    chart_label: "Una fila por broker: su límite como una marca y el mensaje como una barra, en escala logarítmica de 10 bytes a 100 MiB.",
+    limit: "límite",
+    accepted: "lo acepta",
+    refused: "lo rechaza",
+    message: "Tamaño del mensaje",
+    per_day_label: "Por la cola al día",
+    preset_photo: "Una foto de 10 MiB en el mensaje",
+    preset_claim: "La misma foto con claim check",
+    preset_pdf: "Un PDF de 300 KiB",
+};
+
+pub static EN: Strings = Strings {
+    experiment: "Size and claim check",
+    heading: "A message against each broker's limit",
+    intro: "Brokers cap each message's size: SQS takes up to 1 MiB since August 2025 (256 KiB before) and Kafka 4.2 defaults to message.max.bytes = 1,048,588 bytes. With the claim check, the producer uploads the file to the object store and puts only its address in the queue, {\"job_id\": \"8f3a\", \"pdf\": \"uploads/8f3a.pdf\"}; the worker uses it to download the file.",
+    insight: |size, refused, per_day| match refused {
+        0 => format!("A {size} message fits all three brokers: {per_day} a day go through the queue."),
+        3 => format!("A {size} message fits no broker. Upload it to the object store and send its address."),
+        n => format!("A {size} message: {n} of the three limits refuse it."),
+    },
+    payload: "File size",
+    claim: "Claim check",
+    claim_labels: &["no: the file goes in the message", "yes: the message carries the address"],
+    per_day: "Messages a day",
+    brokers: ["SQS", "SQS before August 2025", "Kafka 4.2 (default)"],
+    chart_label: "One row per broker: its limit as a mark and the message as a bar, on a log scale from 10 bytes to 100 MiB.",
+    limit: "limit",
+    accepted: "takes it",
+    refused: "refuses it",
+    message: "Message size",
+    per_day_label: "Through the queue a day",
+    preset_photo: "A 10 MiB photo in the message",
+    preset_claim: "The same photo with a claim check",
+    preset_pdf: "A 300 KiB PDF",
+};
+
+pub fn strings(lang: Lang) -> &'static Strings {
+    lang.pick(&ES, &EN)
+}
