@@ -461,7 +461,7 @@ pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dep
 pub const INTRO_003_ACTIONS_ES: &str = "Qué hace que una acción se pueda repetir y que falle sin daño: un registro de ids procesados que expira, acciones escritas como estado deseado y una respuesta definida para «no pude decidir».";
 pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";
 pub const INTRO_004_OPS_ES: &str = "Lo que pide operar una cola o un stream: una DLQ que alguien mira, una alerta por la edad del mensaje más viejo, mensajes que llevan la referencia y no el archivo, y una retención que deja volver a leer.";
-pub const INTRO_004_ES: &str = "Qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola y el visibility timeout.";
+pub const INTRO_004_ES: &str = "Cuándo usar una cola y qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola y el visibility timeout.";
 
 pub static GROUPS: [Group; 8] = [
     Group {
@@ -621,21 +621,21 @@ pub static GROUPS: [Group; 8] = [
             Lang::En => "Queues and streams: messages that wait",
         },
         subtitle: |lang| match lang {
-            Lang::Es => "1 de 3 · Colas: el ack, workers que compiten y el visibility timeout",
-            Lang::En => "1 of 3 · Queues: the ack, competing workers and the visibility timeout",
+            Lang::Es => "1 de 3 · Colas: ¿alguien espera?, el ack, workers que compiten y el visibility timeout",
+            Lang::En => "1 of 3 · Queues: does anyone wait?, the ack, competing workers and the visibility timeout",
         },
         #[cfg(feature = "lesson-004")]
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_ES,
-            Lang::En => "What a broker does with what was not acknowledged: when to ack, several workers on one queue and the visibility timeout.",
+            Lang::En => "When to use a queue and what a broker does with what was not acknowledged: when to ack, several workers on one queue and the visibility timeout.",
         }
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
-        experiments: Codes("ack workers visibility"),
-        presets: Codes("lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash"),
-        keys: Codes("crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
+        experiments: Codes("waits ack workers visibility"),
+        presets: Codes("pdf-job ana-request lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline exercise-8-hang exercise-8-crash"),
+        keys: Codes("waits_job_ms waits_down_to_s waits_down_from_s waits_workers waits_timeout_ms waits_poll_ms crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
     },
     Group {
         dir: "lesson-004-streams/",
@@ -785,6 +785,8 @@ registry! {
     Desired => desired,
     #[cfg(feature = "lesson-003-actions")]
     Failsafe => failsafe,
+    #[cfg(feature = "lesson-004")]
+    Waits => waits,
     #[cfg(feature = "lesson-004")]
     AckTiming => ack,
     #[cfg(feature = "lesson-004")]

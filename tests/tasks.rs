@@ -48,6 +48,8 @@ fn witness(code: &str) -> (&'static str, Option<Action>) {
         "ttl-never" => "exp=ttl&ttl_s=0",
         "desired-once" => "exp=desired&copies=1",
         "age-dlq" => "exp=age&age_max_receive=5",
+        "waits-fast-job" => "exp=waits&waits_job_ms=50",
+        "waits-long-outage" => "exp=waits&waits_down_to_s=30",
         "age-two-hours" => "exp=age&age_job_s=1440",
         "size-claim-check" => "exp=size&claim_check=on",
         "size-sqs-2025" => "exp=size&payload_kib=300",

@@ -26,6 +26,7 @@ pub mod queue;
 pub mod storm;
 pub mod stream;
 pub mod timeouts;
+pub mod waits;
 
 pub use backoff::{Backoff, Jitter};
 pub use draws::RngKind;

@@ -45,6 +45,8 @@ pub mod visibility;
 pub mod workers;
 #[cfg(feature = "lesson-003-actions")]
 pub mod ttl;
+#[cfg(feature = "lesson-004")]
+pub mod waits;
 #[cfg(feature = "lesson-000-ids")]
 pub mod uuid5;
 

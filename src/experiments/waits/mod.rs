@@ -1,0 +1,140 @@
+//! «Colas y streams»' first question, «¿alguien espera la respuesta?»
+//! (exercise 1, error 6): 20 requests a second apart, served synchronously,
+//! through a job queue, and as a stream read by two groups, with the
+//! workers down for a while. The core's `waits` model; no randomness.
+
+pub mod strings;
+
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+pub use panel::panel;
+
+use retry_lab_core::waits::{Request, WaitsConfig};
+
+use crate::params::{int, Domain, ParamSpec, Shared, Value};
+use crate::registry::Preset;
+
+pub struct Waits;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub job_ms: u64,
+    /// The workers are down from `down_from_s` to `down_to_s` (none when
+    /// the end is not after the start).
+    pub down_from_s: u64,
+    pub down_to_s: u64,
+    pub workers: u32,
+    pub timeout_ms: u64,
+    pub poll_ms: u64,
+}
+
+impl Default for Params {
+    /// A 2 s job (a PDF) on 4 workers, down from 5 to 12 s; callers give
+    /// up after 3 s and poll the queue every second.
+    fn default() -> Self {
+        Self { job_ms: 2_000, down_from_s: 5, down_to_s: 12, workers: 4, timeout_ms: 3_000, poll_ms: 1_000 }
+    }
+}
+
+impl Params {
+    pub fn config(&self) -> WaitsConfig {
+        let down_ms = (self.down_to_s > self.down_from_s).then(|| (self.down_from_s * 1_000, self.down_to_s * 1_000));
+        WaitsConfig { requests: 20, every_ms: 1_000, job_ms: self.job_ms, workers: self.workers, down_ms, timeout_ms: self.timeout_ms, poll_ms: self.poll_ms }
+    }
+}
+
+/// The requests' fates, and what the panel and the numbers read of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub requests: std::rc::Rc<Vec<Request>>,
+    pub sync_failed: u32,
+    /// The longest a caller waits for the queue's result (polling).
+    pub queue_worst_seen_ms: u64,
+    pub queue_last_done_ms: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {}
+
+fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
+    strings::strings(l)
+}
+
+static PARAMS: [ParamSpec<Params>; 6] = [
+    ParamSpec::new("waits_job_ms", "waits_job_ms", Domain::Int { min: 1, max: 60_000, unit: "ms" }, |l| s(l).job,
+        |p| Value::Int(p.job_ms), |p, v| p.job_ms = int(&v)),
+    ParamSpec::new("waits_down_to_s", "waits_down_to_s", Domain::Int { min: 0, max: 60, unit: "s" }, |l| s(l).down_to,
+        |p| Value::Int(p.down_to_s), |p, v| p.down_to_s = int(&v)),
+    ParamSpec::new("waits_down_from_s", "waits_down_from_s", Domain::Int { min: 0, max: 60, unit: "s" }, |l| s(l).down_from,
+        |p| Value::Int(p.down_from_s), |p, v| p.down_from_s = int(&v)),
+    ParamSpec::new("waits_workers", "waits_workers", Domain::Int { min: 1, max: 100, unit: "" }, |l| s(l).workers,
+        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
+    ParamSpec::new("waits_timeout_ms", "waits_timeout_ms", Domain::Int { min: 1, max: 60_000, unit: "ms" }, |l| s(l).timeout,
+        |p| Value::Int(p.timeout_ms), |p, v| p.timeout_ms = int(&v)),
+    ParamSpec::new("waits_poll_ms", "waits_poll_ms", Domain::Int { min: 1, max: 60_000, unit: "ms" }, |l| s(l).poll,
+        |p| Value::Int(p.poll_ms), |p, v| p.poll_ms = int(&v)),
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset { code: "pdf-job", label: |l| s(l).preset_pdf, values: &[], versions: (3, 3) },
+    Preset { code: "ana-request", label: |l| s(l).preset_ana, values: &[("waits_job_ms", "50"), ("waits_down_to_s", "0")], versions: (3, 3) },
+];
+
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+
+/// Beside the figure: the job's length and when the workers come back.
+const PRIMARY: &[&str] = &["waits_job_ms", "waits_down_to_s"];
+
+fn state(p: &Params) -> State {
+    let requests = p.config().run();
+    State {
+        sync_failed: requests.iter().filter(|r| r.sync_answered_ms.is_none()).count() as u32,
+        queue_worst_seen_ms: requests.iter().map(|r| r.queue_seen_ms - r.sent_ms).max().unwrap_or(0),
+        queue_last_done_ms: requests.iter().map(|r| r.queue_done_ms).max().unwrap_or(0),
+        requests: std::rc::Rc::new(requests),
+    }
+}
+
+crate::registry::computed_unit!(Waits, code: "waits", title: |lang| s(lang).experiment,
+    state: |params: &Params, _: &Shared| state(params),
+    numbers: |p: &Params, _: &Shared, st: &State| vec![
+        ("sync_failed", st.sync_failed.to_string()),
+        ("sync_wait_ms", p.job_ms.to_string()),
+        ("queue_accept_ms", retry_lab_core::waits::ACCEPT_MS.to_string()),
+        ("queue_worst_seen_ms", st.queue_worst_seen_ms.to_string()),
+        ("queue_last_done_ms", st.queue_last_done_ms.to_string()),
+    ]);
+
+/// The guided tasks ("Prueba esto"), checked on the state.
+static TASKS: [crate::tasks::Task<Params, State>; 2] = [
+    crate::tasks::task!("waits-fast-job", |p: &Params, _: &Shared, s: &State| p.job_ms <= 100 && s.queue_worst_seen_ms >= 5 * p.job_ms,
+        es: ["Encuentra cuándo la cola empeora las cosas para quien espera la respuesta.",
+            "Baja el trabajo a 50 ms, como la request de Ana.",
+            "Con un trabajo de milisegundos, la cola agrega latencia, polling y piezas: el resultado llega en el siguiente sondeo. Si alguien espera, síncrono con timeout y fallback; la cola es para lo que puede esperar."],
+        en: ["Find when the queue makes things worse for whoever waits for the answer.",
+            "Lower the job to 50 ms, like Ana's request.",
+            "With a job of milliseconds, the queue adds latency, polling and moving parts: the result arrives at the next poll. If someone waits, go synchronous with a timeout and a fallback; the queue is for what can wait."]),
+    crate::tasks::task!("waits-long-outage", |p: &Params, _: &Shared, s: &State| p.down_to_s >= 30 && p.down_from_s < p.down_to_s && s.sync_failed > 10,
+        es: ["Deja caídos los workers hasta los 30 s y compara: ¿cuántos pedidos síncronos fallan, cuántos trabajos de la cola se pierden?",
+            "Sube «Los workers vuelven a los» a 30 s.",
+            "La cola desacopla: guarda los trabajos mientras los workers no están y los hace al volver; nadie espera. Lo síncrono falla cada vez y depende de su fallback."],
+        en: ["Keep the workers down until 30 s and compare: how many synchronous requests fail, how many queued jobs are lost?",
+            "Raise “The workers are back at” to 30 s.",
+            "The queue decouples: it keeps the jobs while the workers are gone and they are done on return; nobody waits. Synchronous fails each time and depends on its fallback."]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link;
+
+    #[test]
+    fn the_presets_give_the_lessons_answers() {
+        let at = |code| state(&link::preset_params(&PRESETS, code).waits);
+        let pdf = at("pdf-job");
+        assert_eq!((pdf.sync_failed, pdf.queue_last_done_ms), (8, 22_000), "8 calls fall back; the queue loses none");
+        let ana = at("ana-request");
+        assert_eq!((ana.sync_failed, ana.queue_worst_seen_ms), (0, 1_000), "50 ms directly, a second through the queue");
+    }
+}

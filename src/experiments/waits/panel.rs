@@ -1,0 +1,75 @@
+//! «¿Alguien espera?», drawn: four rows over the same seconds. The
+//! synchronous caller's wait as a bar (or its failure), each queued job's
+//! end as a dot, each stream group's as a dot, the outage shaded across.
+
+use yew::prelude::*;
+
+use super::strings::{strings, Strings};
+use super::{Params, State};
+use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::format::seconds;
+use crate::registry::Experiment;
+
+pub fn panel(props: &PanelProps) -> Html {
+    let t = strings(props.state.lang);
+    let p = &props.state.params.waits;
+    let st = &props.state.units.waits;
+    let ms = |v: u64| if v < 1_000 { format!("{v} ms") } else { seconds(v) };
+    let insight = (t.insight)(&ms(p.job_ms), st.sync_failed, &ms(st.queue_last_done_ms), &ms(st.queue_worst_seen_ms));
+    let rows = [
+        ("sync_failed", t.sync_failed, st.sync_failed.to_string()),
+        ("sync_wait", t.sync_wait, ms(p.job_ms)),
+        ("queue_accept", t.queue_accept, ms(retry_lab_core::waits::ACCEPT_MS)),
+        ("queue_seen", t.queue_seen, ms(st.queue_worst_seen_ms)),
+        ("queue_last", t.queue_last, ms(st.queue_last_done_ms)),
+    ];
+    html! {
+        <section class="card experiment waits" data-experiment="waits">
+            <h2>{ t.heading }</h2>
+            { about(props, t.intro) }
+            { controls(props, Experiment::Waits, &|_| true, &|_| None, false) }
+            { hero(props, insight, false, chart(t, p, st)) }
+            { counter_grid(rows) }
+        </section>
+    }
+}
+
+fn chart(t: &Strings, p: &Params, st: &State) -> Html {
+    let reqs = &st.requests;
+    let end_ms = reqs.iter().map(|r| r.queue_done_ms.max(r.stream_done_ms[0]).max(r.sent_ms + p.timeout_ms)).max().unwrap_or(1).max(20_000);
+    let at = |ms: u64| { let pm = ms.min(end_ms) * 1_000 / end_ms; format!("{}.{}%", pm / 10, pm % 10) };
+    let span = |a: u64, b: u64, class: &'static str| html! { <span class={class} style={format!("left:{};width:{}", at(a), at(b.saturating_sub(a)))}></span> };
+    // Four jobs can end at once (four workers): a sub-lane each.
+    let dot = |n: usize, ms: u64| html! { <span class="done-dot" style={format!("left:{};top:{}px", at(ms), n % 4 * 6 + 1)}></span> };
+    let outage = p.config().down_ms.map(|(a, b)| span(a, b, "waits-outage"));
+    let lane = |i: usize, body: Html| html! {
+        <div class="waits-row">
+            <div class="waits-label">{ t.lanes[i] }</div>
+            <div class="waits-track">{ outage.clone() }{ body }</div>
+        </div>
+    };
+    let sync = reqs.iter().enumerate().map(|(n, r)| {
+        let bar = match r.sync_answered_ms {
+            Some(done) => span(r.sent_ms, done, "caller-wait"),
+            None => span(r.sent_ms, r.sent_ms + p.timeout_ms, "caller-failed"),
+        };
+        html! { <div class="waits-lane" style={format!("top:{}px", n % 4 * 5)}>{ bar }</div> }
+    });
+    html! {
+        <figure class="waits-chart">
+            <div role="img" aria-label={t.chart_label}>
+                { lane(0, sync.collect()) }
+                { lane(1, reqs.iter().enumerate().map(|(n, r)| dot(n, r.queue_done_ms)).collect()) }
+                { lane(2, reqs.iter().enumerate().map(|(n, r)| dot(n, r.stream_done_ms[0])).collect()) }
+                { lane(3, reqs.iter().enumerate().map(|(n, r)| dot(n, r.stream_done_ms[1])).collect()) }
+            </div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ seconds(end_ms) }</span></div>
+            <figcaption><ul class="legend">
+                <li><span class="swatch caller-wait" aria-hidden="true"></span>{ t.legend[0] }</li>
+                <li><span class="swatch caller-failed" aria-hidden="true"></span>{ t.legend[1] }</li>
+                <li><span class="swatch done-dot" aria-hidden="true"></span>{ t.legend[2] }</li>
+                <li><span class="swatch waits-outage" aria-hidden="true"></span>{ t.legend[3] }</li>
+            </ul></figcaption>
+        </figure>
+    }
+}

@@ -1,0 +1,72 @@
+// «Colas y streams»' third page as a learner uses it: the age of the
+// oldest message against the depth, a message against each broker's limit,
+// and reading a log again within its retention.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const counter = async (page, key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
+
+test('alert on age: a poison message ages the queue, not its depth; maxReceiveCount 5 takes it to the DLQ first', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=age', { locale: 'es-MX' });
+  await page.locator('.age-figure').waitFor();
+  const insight = page.locator('figcaption.insight');
+  assert.match(await insight.textContent(), /no se mueve de 50 mensajes: esa alerta nunca suena.*la alerta de edad suena a los 15 min 0 s/);
+  assert.match(await page.locator('[data-chart=depth] .chart-note').textContent(), /nunca pasa el umbral/);
+  assert.equal(await page.locator('[data-chart=age] .alert-fires').count(), 1, 'the instant the age alert fires, on the chart');
+  const receives = page.getByLabel('maxReceiveCount (0: sin DLQ)');
+  await receives.fill('5');
+  await receives.press('Enter');
+  await insight.filter({ hasText: /pasa a la DLQ a los 12 min 30 s/ }).waitFor();
+  await page.locator('[data-task="age-dlq"].task-done').waitFor();
+  assert.equal(await page.locator('[data-chart=age] .alert-fires').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('size: a 10 MiB photo is refused by every broker, its address is not; 300 KiB fits SQS today, not before August 2025', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=size&lang=en');
+  await page.locator('.size-chart').waitFor();
+  assert.deepEqual(await page.locator('.size-row').evaluateAll((rows) => rows.map((r) => r.dataset.accepted)), ['false', 'false', 'false']);
+  await page.getByLabel('Claim check').selectOption('on');
+  await page.waitForFunction(() => document.querySelector('[data-counter=message_bytes] dd')?.textContent.trim() === '45 B');
+  assert.equal(await counter(page, 'per_day'), '450 MB');
+  assert.deepEqual(await page.locator('.size-row').evaluateAll((rows) => rows.map((r) => r.dataset.accepted)), ['true', 'true', 'true']);
+  await page.locator('[data-task="size-claim-check"].task-done').waitFor();
+  await page.getByLabel('Scenario').selectOption('pdf-300kib');
+  await page.waitForFunction(() => document.querySelector('[data-counter=message_bytes] dd')?.textContent.trim() === '300 KiB');
+  assert.deepEqual(await page.locator('.size-row').evaluateAll((rows) => rows.map((r) => r.dataset.accepted)), ['true', 'false', 'true']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('retention: a week keeps yesterday (86.4 M events again in 6 h); a year back is already deleted', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=retention&lang=en');
+  await page.locator('.retention-chart').waitFor();
+  assert.deepEqual([await counter(page, 'replay_events'), await counter(page, 'replay_time'), await counter(page, 'reader_events')], ['86.4 M', '6 h 0 min', '604.8 M']);
+  const back = page.getByLabel('Read again from');
+  await back.fill('8760');
+  await back.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-counter=replay_events] dd')?.textContent.trim() === 'already deleted');
+  assert.match(await page.locator('figcaption.insight').textContent(), /the source of truth is the data lake/);
+  await page.locator('[data-task="retention-a-year"].task-done').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('«¿alguien espera?»: the queues\' page opens on it; synchronous callers fail while the workers are down, the queue loses none; a 50 ms job is slower through the queue', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?lang=en');
+  await page.locator('.waits-chart').waitFor();
+  assert.deepEqual([await counter(page, 'sync_failed'), await counter(page, 'queue_accept'), await counter(page, 'queue_last')], ['8', '10 ms', '22 s']);
+  assert.equal(await page.locator('.caller-failed').count(), 8 + 1, 'each failed call drawn, and its legend mark');
+  await page.getByLabel('Scenario').selectOption('ana-request');
+  await page.waitForFunction(() => document.querySelector('[data-counter=sync_wait] dd')?.textContent.trim() === '50 ms');
+  assert.deepEqual([await counter(page, 'sync_failed'), await counter(page, 'queue_seen')], ['0', '1 s']);
+  await page.locator('[data-task="waits-fast-job"].task-done').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
