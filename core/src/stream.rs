@@ -119,6 +119,22 @@ pub fn lag_alert(behind: u64, arrival_per_s: u64, consume_per_s: u64, threshold_
 
 /// Lesson 004's capacity arithmetic.
 pub mod capacity {
+    /// C01's traffic as the units lesson counted it: photos a day, and the
+    /// factor of the peak hour (20 h) over the mean.
+    pub const C01_PER_DAY: u64 = 10_000_000;
+    pub const C01_PEAK_FACTOR: u64 = 3;
+
+    /// A day's count as a rate, to the nearest unit: 10 M → 116/s.
+    pub fn per_second(per_day: u64) -> u64 {
+        (per_day + 43_200) / 86_400
+    }
+
+    /// The peak the lesson quotes: the mean rate times the factor, to the
+    /// nearest ten (≈ 347 → 350/s), its «≈».
+    pub fn peak_per_second(per_day: u64, factor: u64) -> u64 {
+        (per_day * factor / 86_400 + 5) / 10 * 10
+    }
+
     /// A consumer down `down_s` while `arrival_per_s` keep coming: the backlog,
     /// and how long `service_per_s` takes to drain it (None: never).
     pub fn backlog(arrival_per_s: u64, down_s: u64, service_per_s: u64) -> (u64, Option<f64>) {
@@ -322,6 +338,13 @@ pub mod retention {
     #[cfg(test)]
     mod tests {
         use super::*;
+
+        #[test]
+        fn c01_is_derived_from_its_day() {
+            use crate::stream::capacity::*;
+            assert_eq!((per_second(C01_PER_DAY), peak_per_second(C01_PER_DAY, C01_PEAK_FACTOR)), (116, 350));
+            assert_eq!(C01_PER_DAY * C01_PEAK_FACTOR / 86_400, 347, "the unrounded peak the page shows beside it");
+        }
 
         #[test]
         fn a_day_back_fits_a_week_not_a_year() {

@@ -156,7 +156,7 @@ test('on a phone the course navigation is one control; on a laptop every lesson 
       await toggle.click();
       assert.notEqual(await nav.locator('details').getAttribute('open'), null);
       assert.ok(await current.isVisible(), 'opened, the current lesson shows');
-      assert.equal(await nav.getByRole('link').count(), 6);
+      assert.equal(await nav.getByRole('link').count(), 8);
       for (const link of await nav.getByRole('link').all()) assert.ok(await link.isVisible());
     } else {
       assert.equal(await toggle.isVisible(), false, 'no button on a laptop');

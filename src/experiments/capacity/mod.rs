@@ -40,7 +40,10 @@ impl Default for Params {
     /// C01's peak (≈ 116 photos/s, ×3 for an hour, 10 workers of 20/s),
     /// exercise 4's queue (85 at 170/h) and exercise 7's KEDA.
     fn default() -> Self {
-        Self { mean_per_s: 116, peak_per_s: 350, peak_s: 3_600, down_s: 0, workers: 10, per_worker_per_s: 20, promise_s: 300,
+        use retry_lab_core::stream::capacity::{peak_per_second, per_second, C01_PEAK_FACTOR, C01_PER_DAY};
+        // Derived from C01's day (10 M photos, a peak 3 times the mean), as
+        // the lesson derives them: ≈ 116/s, ≈ 350/s.
+        Self { mean_per_s: per_second(C01_PER_DAY), peak_per_s: peak_per_second(C01_PER_DAY, C01_PEAK_FACTOR), peak_s: 3_600, down_s: 0, workers: 10, per_worker_per_s: 20, promise_s: 300,
             little_waiting: 85, little_per_h: 170, keda_messages: 400, keda_queue_length: 15, keda_job_s: 20, keda_max: 8 }
     }
 }

@@ -9,6 +9,13 @@ use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, param
 use crate::format::{self, duration_text};
 use crate::registry::{Experiment, ParamId};
 
+/// C01's rates from its day, computed here as the lesson computes them.
+fn c01_derivation(t: &Strings) -> String {
+    use retry_lab_core::stream::capacity::{peak_per_second, per_second, C01_PEAK_FACTOR, C01_PER_DAY};
+    let exact_peak = C01_PER_DAY * C01_PEAK_FACTOR / 86_400;
+    (t.c01_derivation)(&format::millions(C01_PER_DAY), per_second(C01_PER_DAY), C01_PEAK_FACTOR, exact_peak, peak_per_second(C01_PER_DAY, C01_PEAK_FACTOR))
+}
+
 /// The section each parameter's control belongs to, by key prefix.
 fn section_controls(props: &PanelProps, keep: fn(&str) -> bool) -> Html {
     html! {
@@ -42,6 +49,7 @@ pub fn panel(props: &PanelProps) -> Html {
             <h2>{ t.heading }</h2>
             { about(props, t.intro) }
             { controls(props, Experiment::Capacity, &|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
+            <p class="c01-derivation">{ c01_derivation(t) }</p>
             { hero(props, (t.insight)(&format::int(c.fluid.peak.1), c.drain_after_back_s(p).map(duration_text).as_deref()), false, chart(t, p, c)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }

@@ -47,6 +47,9 @@ pub struct Strings {
     pub keda_last_wait: &'static str,
     pub keda_promise: fn(bool, &str) -> String,
     pub preset_c01: &'static str,
+    /// C01's day as rates: (photos a day, the mean a second, the peak's
+    /// factor, the peak, the peak as the lesson rounds it).
+    pub c01_derivation: fn(&str, u64, u64, u64, u64) -> String,
     pub preset_day: &'static str,
     pub preset_4: &'static str,
     pub preset_6: &'static str,
@@ -99,6 +102,7 @@ pub static ES: Strings = Strings {
     keda_last_wait: "Espera del último",
     keda_promise: |kept, promise| if kept { format!("El último espera menos que la promesa ({promise}).") } else { format!("El último espera más que la promesa ({promise}): con ese máximo de workers, no se cumple.") },
     preset_c01: "C01: pico de 350/s una hora, 10 workers",
+    c01_derivation: |day, mean, factor, peak, rounded| format!("C01: {day} de fotos al día ÷ 86,400 s ≈ {mean} por segundo en promedio; × {factor} en la hora pico = {peak} ≈ {rounded} por segundo."),
     preset_day: "C01: entran 116/s y salen 100/s, un día",
     preset_4: "Ejercicio 4: 85 esperando, 170 por hora",
     preset_6: "Ejercicio 6: 20 minutos caído, luego 200/s",
@@ -151,6 +155,7 @@ pub static EN: Strings = Strings {
     keda_last_wait: "The last one's wait",
     keda_promise: |kept, promise| if kept { format!("The last one waits less than the promise ({promise}).") } else { format!("The last one waits longer than the promise ({promise}): with that most workers, it fails.") },
     preset_c01: "C01: a 350/s peak for an hour, 10 workers",
+    c01_derivation: |day, mean, factor, peak, rounded| format!("C01: {day} photos a day ÷ 86,400 s ≈ {mean} a second on average; × {factor} in the peak hour = {peak} ≈ {rounded} a second."),
     preset_day: "C01: 116/s in, 100/s out, for a day",
     preset_4: "Exercise 4: 85 waiting, 170 an hour",
     preset_6: "Exercise 6: down 20 minutes, then 200/s",

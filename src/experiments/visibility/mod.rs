@@ -90,7 +90,7 @@ static PARAMS: [ParamSpec<Params>; 7] = [
         |p| Value::Int(p.dies_s.into()), |p, v| p.dies_s = int(&v) as u32),
 ];
 
-static PRESETS: [Preset; 8] = [
+static PRESETS: [Preset; 11] = [
     Preset { code: "visibility-sqs", label: |l| strings::strings(l).preset_sqs, values: &[], versions: (1, 3) },
     Preset { code: "exercise-5", label: |l| strings::strings(l).preset_ex5, values: &[("job_s", "240")], versions: (1, 3) },
     Preset { code: "exercise-5-rule", label: |l| strings::strings(l).preset_ex5_rule, values: &[("job_s", "240"), ("visibility_s", "480")], versions: (1, 3) },
@@ -102,6 +102,12 @@ static PRESETS: [Preset; 8] = [
         versions: (1, 3),
     },
     Preset { code: "long-deadline", label: |l| strings::strings(l).preset_long, values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")], versions: (1, 3) },
+    // Each system's own ceiling (lesson 004's visibility defaults):
+    // Pub/Sub's ack deadline at its 600 s maximum, RabbitMQ's 30-minute
+    // consumer timeout, SQS's 12 hours from a receive even with a heartbeat.
+    Preset { code: "pubsub-600s", label: |l| strings::strings(l).preset_pubsub_max, values: &[("job_s", "1200"), ("visibility_s", "600")], versions: (3, 3) },
+    Preset { code: "rabbitmq-30min", label: |l| strings::strings(l).preset_rabbitmq, values: &[("job_s", "2400"), ("visibility_s", "1800")], versions: (3, 3) },
+    Preset { code: "sqs-12h-ceiling", label: |l| strings::strings(l).preset_ceiling, values: &[("job_s", "46800"), ("visibility_s", "600"), ("heartbeat_s", "300")], versions: (3, 3) },
     Preset {
         code: "exercise-8-hang",
         label: |l| strings::strings(l).preset_ex8_hang,
@@ -178,6 +184,12 @@ mod tests {
         assert_eq!(preset_run("exercise-5").copies(0), 8);
         assert_eq!(preset_run("exercise-5-rule").copies(0), 1);
         assert_eq!(preset_run("pubsub-10s").copies(0), 60);
+        // Each system's ceiling: a second copy at 600 s, at 30 min, at 12 h.
+        for (code, second_at_s) in [("pubsub-600s", 600), ("rabbitmq-30min", 1_800), ("sqs-12h-ceiling", 43_200)] {
+            let run = preset_run(code);
+            let at: Vec<u64> = run.receives.iter().map(|r| r.at_ms / 1_000).collect();
+            assert_eq!(at, [0, second_at_s], "{code}");
+        }
         let beat = preset_run("heartbeat");
         assert_eq!(beat.copies(0), 2);
         assert!(beat.receives[1].at_ms <= 420_000, "a dead worker frees it within 2 minutes of its death");

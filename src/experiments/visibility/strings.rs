@@ -40,6 +40,9 @@ pub struct Strings {
     pub preset_pubsub: &'static str,
     pub preset_heartbeat: &'static str,
     pub preset_long: &'static str,
+    pub preset_pubsub_max: &'static str,
+    pub preset_rabbitmq: &'static str,
+    pub preset_ceiling: &'static str,
     pub preset_ex8_hang: &'static str,
     pub preset_ex8_crash: &'static str,
 }
@@ -82,6 +85,9 @@ pub static ES: Strings = Strings {
     preset_pubsub: "Pub/Sub: 10 s por omisión",
     preset_heartbeat: "Latido: 2 minutos renovados cada minuto, el worker muere",
     preset_long: "Plazo largo: 80 minutos sin heartbeat, el worker muere",
+    preset_pubsub_max: "Pub/Sub: el máximo de 600 s, un trabajo de 20 min",
+    preset_rabbitmq: "RabbitMQ: consumer timeout de 30 min, un trabajo de 40 min",
+    preset_ceiling: "SQS: un latido no pasa de 12 h, un trabajo de 13 h",
     preset_ex8_hang: "Ejercicio 8: se cuelga, 15 min × 5",
     preset_ex8_crash: "Ejercicio 8: tumba al worker, 3 min con heartbeat",
 };
@@ -124,6 +130,9 @@ pub static EN: Strings = Strings {
     preset_pubsub: "Pub/Sub: its 10 s default",
     preset_heartbeat: "Heartbeat: 2 minutes renewed every minute, the worker dies",
     preset_long: "Long deadline: 80 minutes without a heartbeat, the worker dies",
+    preset_pubsub_max: "Pub/Sub: its 600 s maximum, a 20-minute job",
+    preset_rabbitmq: "RabbitMQ: a 30-minute consumer timeout, a 40-minute job",
+    preset_ceiling: "SQS: a heartbeat stops at 12 h, a 13-hour job",
     preset_ex8_hang: "Exercise 8: hangs, 15 min × 5",
     preset_ex8_crash: "Exercise 8: crashes the worker, 3 min with a heartbeat",
 };
