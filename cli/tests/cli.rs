@@ -519,7 +519,7 @@ fn cli_numbers(experiment: &str, preset: &str) -> Option<Vec<(String, Value)>> {
             pick(&run(&["capacity", "keda"]), &[("keda_wanted", "/workers_wanted"), ("keda_last_wait", "/last_wait_s")]),
             pick(&run(&["capacity", "little"]), &[("little_wait_h", "/wait_h")])].concat(),
         "uuid5" => pick(&run(&["uuid5"]), &[("uuid5", "/uuid")]),
-        "publish" | "timeouts" | "backpressure" | "dlq" => return None,
+        "publish" | "timeouts" | "backpressure" | "dlq" | "desired" | "failsafe" | "age" | "size" | "retention" | "waits" => return None,
         other => panic!("experiment {other} has presets and no entry here: name its subcommand or say it has none"),
     })
 }
