@@ -38,7 +38,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Backpressure y colas con límite",
     heading: "Un productor más rápido que su consumidor",
-    intro: "Cada segundo el productor ofrece sus mensajes y el consumidor se lleva los que alcanza. Sin límite, la cola crece hasta que la memoria se acaba y el proceso muere; con límite, el exceso se descarta a propósito o el productor se frena, y se cuenta.",
+    intro: "Cada segundo el productor ofrece sus mensajes y el consumidor se lleva los que alcanza. Sin límite, la cola crece hasta que la memoria se acaba y el proceso muere; con límite, el exceso se descarta a propósito o el productor se frena, y se cuenta. Los números por omisión (entran 116 por segundo, salen 100) son los de «Colas y streams», que los enmarca de otro modo: allá la fila vive en un broker y crece sin morir, y la respuesta es una alerta y más workers; aquí la fila está en la memoria de un proceso.",
     in_rate: "Entran",
     out_rate: "Salen (lo que el consumidor da abasto)",
     duration: "Durante",
@@ -70,7 +70,7 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "Backpressure and bounded queues",
     heading: "A producer faster than its consumer",
-    intro: "Each second the producer offers its messages and the consumer takes what it can. Unbounded, the queue grows until memory runs out and the process dies; bounded, the excess is dropped on purpose or the producer slows down, and it is counted.",
+    intro: "Each second the producer offers its messages and the consumer takes what it can. Unbounded, the queue grows until memory runs out and the process dies; bounded, the excess is dropped on purpose or the producer slows down, and it is counted. The default numbers (116 a second in, 100 out) are those of “Colas y streams”, which frames them otherwise: there the line lives in a broker and grows without dying, and the answer is an alert and more workers; here the line is in one process's memory.",
     in_rate: "In",
     out_rate: "Out (what the consumer keeps up with)",
     duration: "For",

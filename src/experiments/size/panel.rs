@@ -10,9 +10,9 @@ use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
 use crate::registry::Experiment;
 
 /// A piecewise-linear log2 with sixteenths (no float code in the page):
-/// 8 B is 48, 128 MiB is 432.
+/// 16 B is 64, 128 MiB is 432; below 16 B, 64 (the axis starts at 10 B).
 fn log_units(bytes: u64) -> u64 {
-    let b = bytes.max(8);
+    let b = bytes.max(16);
     let exp = u64::from(b.ilog2());
     exp * 16 + ((b >> (exp - 4)) & 15)
 }
