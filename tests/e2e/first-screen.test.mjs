@@ -33,7 +33,7 @@ test('every experiment opens on its figure, its point and its primary control, a
   const context = await browser.newContext({ viewport: SIZES[0] });
   const all = await experiments(await context.newPage());
   await context.close();
-  assert.equal(all.length, 18, `every experiment: ${all.map((e) => e.code)}`);
+  assert.equal(all.length, 24, `every experiment: ${all.map((e) => e.code)}`);
   for (const viewport of SIZES) {
     const ctx = await browser.newContext({ viewport });
     const page = await ctx.newPage();

@@ -63,8 +63,11 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   assert.equal(await page.locator('h1').textContent(), 'At-least-once is reality, exactly-once is a practical myth');
   assert.equal(await page.locator('.subtitle').first().textContent(), '2 of 2 · Deterministic ids, the double publication and the cursor');
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
-  // The ack table is on the queues page of «Colas y streams»: the course navigation links there.
+  // The ack table is on the queues page of «Colas y streams» (which opens on
+  // its first question, «¿alguien espera?»): the course navigation links there.
   await page.getByRole('link', { name: 'Queues and streams: queues' }).click();
+  await page.locator('.waits-chart').waitFor();
+  await page.getByRole('button', { name: 'Ack timing' }).click();
   await page.locator('tr[data-mode="before"]').waitFor();
   assert.deepEqual(await page.locator('tr[data-mode="before"] td').allTextContents(), ['1,000', '942', '0', '58']);
   assert.equal(await page.locator('h1').textContent(), 'Queues and streams: messages that wait');
