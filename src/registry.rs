@@ -693,7 +693,7 @@ pub static GROUPS: [Group; 8] = [
         intro: |_| "",
         experiments: Codes("dlq age size retention"),
         presets: Codes("dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention age-poison age-poison-dlq age-slow-jobs photo-10mb claim-check pdf-300kib replay-yesterday kinesis-24h replay-a-year"),
-        keys: Codes("dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s age_max_receive age_job_s age_poison age_depth age_workers age_visibility_s age_alert_s depth_alert payload_kib claim_check per_day log_retention_h replay_h reader_start log_rate read_rate"),
+        keys: Codes("dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s age_max_receive age_job_s age_poison age_depth age_workers age_visibility_s age_alert_s depth_alert alert_hold_s payload_kib claim_check per_day log_retention_h replay_h reader_start log_rate read_rate"),
     },
 ];
 

@@ -25,6 +25,9 @@ pub struct AgeConfig {
     pub age_alert_s: u64,
     /// Alert when this many messages are waiting.
     pub depth_alert: u64,
+    /// Either alert fires once its condition has held this long (the
+    /// lesson's «sostenido unos minutos»: a blip wakes nobody).
+    pub hold_s: u64,
 }
 
 /// When each thing happens within the hour (None: not in it).
@@ -64,7 +67,14 @@ impl AgeConfig {
     }
 
     pub fn run(&self) -> AgeRun {
-        let first = |f: &dyn Fn(u64) -> bool| (0..=HORIZON_S).find(|&t| f(t));
+        // The first second at which the condition has held for `hold_s`.
+        let first = |f: &dyn Fn(u64) -> bool| {
+            let mut since = None;
+            (0..=HORIZON_S).find(|&t| {
+                since = if f(t) { since.or(Some(t)) } else { None };
+                since.is_some_and(|s| t - s >= self.hold_s)
+            })
+        };
         AgeRun {
             healthy_age_s: self.healthy_age_s(),
             to_dlq_at_s: self.to_dlq_at_s().filter(|&t| t <= HORIZON_S),
@@ -78,7 +88,7 @@ impl AgeConfig {
 mod tests {
     use super::*;
 
-    const LESSON: AgeConfig = AgeConfig { depth: 50, job_s: 24, workers: 10, poison: true, visibility_s: 30, max_receive: None, age_alert_s: 300, depth_alert: 100 };
+    const LESSON: AgeConfig = AgeConfig { depth: 50, job_s: 24, workers: 10, poison: true, visibility_s: 30, max_receive: None, age_alert_s: 300, depth_alert: 100, hold_s: 0 };
 
     #[test]
     fn fifty_messages_are_two_minutes_or_two_hours() {
@@ -97,5 +107,15 @@ mod tests {
         // Slow jobs: the same 50 messages, two hours behind from the start.
         let slow = AgeConfig { poison: false, job_s: 1_440, ..LESSON }.run();
         assert_eq!((slow.age_alert_at_s, slow.depth_alert_at_s), (Some(0), None));
+    }
+
+    #[test]
+    fn an_alert_fires_once_its_condition_has_held() {
+        let held = AgeConfig { hold_s: 300, ..LESSON };
+        assert_eq!(held.run().age_alert_at_s, Some(POISON_AT_S + 300 + 300), "5 min past the threshold, held 5 min");
+        assert_eq!(AgeConfig { poison: false, job_s: 1_440, ..held }.run().age_alert_at_s, Some(300));
+        // Above the threshold for less than the hold: it never fires.
+        let blip = AgeConfig { max_receive: Some(12), ..held };
+        assert_eq!((blip.to_dlq_at_s(), blip.run().age_alert_at_s), (Some(POISON_AT_S + 360), None), "60 s above 300 s, then the DLQ");
     }
 }

@@ -15,7 +15,7 @@ test('alert on age: a poison message ages the queue, not its depth; maxReceiveCo
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=age', { locale: 'es-MX' });
   await page.locator('.age-figure').waitFor();
   const insight = page.locator('figcaption.insight');
-  assert.match(await insight.textContent(), /no se mueve de 50 mensajes: esa alerta nunca suena.*la alerta de edad suena a los 15 min 0 s/);
+  assert.match(await insight.textContent(), /no se mueve de 50 mensajes: esa alerta nunca suena.*la alerta de edad suena a los 20 min 0 s/);
   assert.match(await page.locator('[data-chart=depth] .chart-note').textContent(), /nunca pasa el umbral/);
   assert.equal(await page.locator('[data-chart=age] .alert-fires').count(), 1, 'the instant the age alert fires, on the chart');
   const receives = page.getByLabel('maxReceiveCount (0: sin DLQ)');
@@ -48,7 +48,7 @@ test('retention: a week keeps yesterday (86.4 M events again in 6 h); a year bac
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=retention&lang=en');
   await page.locator('.retention-chart').waitFor();
   assert.deepEqual([await counter(page, 'replay_events'), await counter(page, 'replay_time'), await counter(page, 'reader_events')], ['86.4 M', '6 h 0 min', '604.8 M']);
-  const back = page.getByLabel('Read again from');
+  const back = page.getByLabel('Replay from (hours ago)');
   await back.fill('8760');
   await back.press('Enter');
   await page.waitForFunction(() => document.querySelector('[data-counter=replay_events] dd')?.textContent.trim() === 'already deleted');

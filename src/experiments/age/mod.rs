@@ -29,14 +29,15 @@ pub struct Params {
     pub visibility_s: u64,
     pub age_alert_s: u64,
     pub depth_alert: u64,
+    pub hold_s: u64,
 }
 
 impl Default for Params {
     /// 50 messages of 24 s jobs on 10 workers (2 minutes behind), a poison
     /// message at 10 min and no DLQ; alerts at 5 minutes of age (the
-    /// lesson's promise) and 100 messages.
+    /// lesson's promise) and 100 messages, each held 5 minutes.
     fn default() -> Self {
-        Self { poison: true, max_receive: 0, job_s: 24, depth: 50, workers: 10, visibility_s: 30, age_alert_s: 300, depth_alert: 100 }
+        Self { poison: true, max_receive: 0, job_s: 24, depth: 50, workers: 10, visibility_s: 30, age_alert_s: 300, depth_alert: 100, hold_s: 300 }
     }
 }
 
@@ -44,7 +45,7 @@ impl Params {
     pub fn config(&self) -> AgeConfig {
         AgeConfig {
             depth: self.depth, job_s: self.job_s, workers: self.workers, poison: self.poison, visibility_s: self.visibility_s,
-            max_receive: (self.max_receive > 0).then_some(self.max_receive), age_alert_s: self.age_alert_s, depth_alert: self.depth_alert,
+            max_receive: (self.max_receive > 0).then_some(self.max_receive), age_alert_s: self.age_alert_s, depth_alert: self.depth_alert, hold_s: self.hold_s,
         }
     }
 }
@@ -62,7 +63,7 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
 
-static PARAMS: [ParamSpec<Params>; 8] = [
+static PARAMS: [ParamSpec<Params>; 9] = [
     ParamSpec::new("age_max_receive", "age_max_receive", Domain::Int { min: 0, max: 20, unit: "" }, |l| s(l).max_receive,
         |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
     ParamSpec::new("age_job_s", "age_job_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).job,
@@ -79,6 +80,8 @@ static PARAMS: [ParamSpec<Params>; 8] = [
         |p| Value::Int(p.age_alert_s), |p, v| p.age_alert_s = int(&v)),
     ParamSpec::new("depth_alert", "depth_alert", Domain::Int { min: 1, max: 100_000, unit: "" }, |l| s(l).depth_alert,
         |p| Value::Int(p.depth_alert), |p, v| p.depth_alert = int(&v)),
+    ParamSpec::new("alert_hold_s", "alert_hold_s", Domain::Int { min: 0, max: 3_600, unit: "s" }, |l| s(l).hold,
+        |p| Value::Int(p.hold_s), |p, v| p.hold_s = int(&v)),
 ];
 
 static PRESETS: [Preset; 3] = [
@@ -115,7 +118,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("age-dlq", |p: &Params, _: &Shared, s: &State| p.poison && s.run.to_dlq_at_s.is_some() && s.run.age_alert_at_s.is_none(),
         es: ["Saca al mensaje venenoso del camino antes de que suene la alerta de edad.",
             "Pon un máximo de recepciones (maxReceiveCount); la lección sugiere 5.",
-            "Con 5 recepciones de 30 s, el mensaje pasa a la DLQ a los 2 min 30 s y la edad vuelve a 2 minutos. Ahora la que avisa es la alerta de la DLQ: más de 0 mensajes ya es algo que alguien tiene que mirar."],
+            "Con 5 recepciones de 30 s, el mensaje pasa a la DLQ 2 min 30 s después de llegar y la edad vuelve a 2 minutos. Ahora la que avisa es la alerta de la DLQ: más de 0 mensajes ya es algo que alguien tiene que mirar."],
         en: ["Get the poison message out of the way before the age alert goes off.",
             "Set a maximum of receives (maxReceiveCount); the lesson suggests 5.",
             "With 5 receives of 30 s, the message moves to the DLQ after 2 min 30 s and the age drops back to 2 minutes. Now the DLQ's alert is the one that speaks: more than 0 messages is already something someone has to look at."]),
@@ -137,7 +140,7 @@ mod tests {
     fn the_presets_give_the_lessons_numbers() {
         let run = |code| state(&link::preset_params(&PRESETS, code).age).run;
         let poison = run("age-poison");
-        assert_eq!((poison.depth_alert_at_s, poison.age_alert_at_s), (None, Some(900)), "depth never; age at 15 min");
+        assert_eq!((poison.depth_alert_at_s, poison.age_alert_at_s), (None, Some(1_200)), "depth never; age past 5 min at 15 min, held 5 min: 20 min");
         let dlq = run("age-poison-dlq");
         assert_eq!((dlq.to_dlq_at_s, dlq.age_alert_at_s), (Some(750), None));
         assert_eq!(run("age-slow-jobs").healthy_age_s, 7_200, "the same 50 messages, 2 hours behind");

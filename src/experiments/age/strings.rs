@@ -18,6 +18,7 @@ pub struct Strings {
     pub visibility: &'static str,
     pub age_alert: &'static str,
     pub depth_alert: &'static str,
+    pub hold: &'static str,
     /// The two charts' titles: the depth, the oldest's age.
     pub charts: [&'static str; 2],
     pub chart_label: &'static str,
@@ -36,7 +37,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Alertar por edad",
     heading: "La profundidad de la cola contra la edad del mensaje más viejo",
-    intro: "Una cola con 50 mensajes esperando, siempre los mismos: entran tantos como salen. A los 10 minutos llega un mensaje venenoso: cada worker que lo toma se cuelga hasta que vence su visibility timeout, y el mensaje vuelve a la cola. Arriba, cuántos mensajes esperan, con una alerta por profundidad; abajo, la edad del más viejo (en SQS, ApproximateAgeOfOldestMessage), con una alerta de 5 minutos, la promesa del sistema.",
+    intro: "Una cola con 50 mensajes esperando, siempre los mismos: entran tantos como salen. Si hay un mensaje venenoso, llega a los 10 minutos: cada worker que lo toma se cuelga hasta que vence su visibility timeout, y el mensaje vuelve a la cola. Arriba, cuántos mensajes esperan, con una alerta por profundidad; abajo, la edad del más viejo (en SQS, ApproximateAgeOfOldestMessage), con una alerta de 5 minutos, la promesa del sistema, sostenida 5 minutos.",
     insight: |depth, behind, depth_fired, age_fires, dlq| {
         let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} mensajes: esa alerta nunca suena.") };
         let age_part = match (age_fires, dlq) {
@@ -55,6 +56,7 @@ pub static ES: Strings = Strings {
     visibility: "Visibility timeout",
     age_alert: "Alerta de edad",
     depth_alert: "Alerta de profundidad",
+    hold: "Cada alerta suena si se sostiene",
     charts: ["Mensajes en cola", "Edad del mensaje más viejo"],
     chart_label: "Dos gráficas en la misma hora: arriba los mensajes en cola, abajo la edad del más viejo, cada una con el umbral de su alerta.",
     messages: "mensajes",
@@ -71,7 +73,7 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "Alert on age",
     heading: "The queue's depth against the age of its oldest message",
-    intro: "A queue with 50 messages waiting, always as many: as many come in as go out. At 10 minutes a poison message arrives: each worker that takes it hangs until its visibility timeout ends, and the message goes back to the queue. Above, how many messages wait, with an alert on depth; below, the age of the oldest (in SQS, ApproximateAgeOfOldestMessage), with a 5-minute alert, the system's promise.",
+    intro: "A queue with 50 messages waiting, a steady 50: as many arrive as leave. If there is a poison message, it arrives at 10 minutes: each worker that takes it hangs until its visibility timeout ends, and the message goes back to the queue. Above, how many messages wait, with an alert on depth; below, the age of the oldest (in SQS, ApproximateAgeOfOldestMessage), with a 5-minute alert, the system's promise, held for 5 minutes.",
     insight: |depth, behind, depth_fired, age_fires, dlq| {
         let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} messages: that alert never goes off.") };
         let age_part = match (age_fires, dlq) {
@@ -90,6 +92,7 @@ pub static EN: Strings = Strings {
     visibility: "Visibility timeout",
     age_alert: "Age alert",
     depth_alert: "Depth alert",
+    hold: "Each alert fires once it has held for",
     charts: ["Messages waiting", "Age of the oldest message"],
     chart_label: "Two charts over the same hour: above the messages waiting, below the age of the oldest, each with its alert's threshold.",
     messages: "messages",
@@ -97,7 +100,7 @@ pub static EN: Strings = Strings {
     fires_note: "the age alert goes off",
     never_note: "never crosses the threshold",
     dlq_note: "to the DLQ",
-    threshold_legend: "- - - the alert's threshold",
+    threshold_legend: "- - - alert threshold",
     preset_poison: "A poison message, no DLQ",
     preset_poison_dlq: "A poison message, maxReceiveCount 5",
     preset_slow: "The same 50 messages, 24-minute jobs",

@@ -78,6 +78,7 @@ fn chart(t: &Strings, params: &super::Params, styles: [&Outcome; 2]) -> Html {
                 <div class="desired-track" style={format!("height:{}px", below + 20)}>
                     { for bars }{ for dots }
                     if let Some(p) = unblock { <span class="unblock-line" style={format!("left:{}", pct(p))}></span> }
+                    if i == 1 { <span class="t-mark" style={format!("left:{}", pct(permille(u64::from(params.until_s) * 1_000)))}>{ "T" }</span> }
                     { note }
                 </div>
             </div>

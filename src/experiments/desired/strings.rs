@@ -30,7 +30,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Estado deseado",
     heading: "La misma acción, repetida: «bloquea» contra «bloqueada hasta T»",
-    intro: "Una detección manda bloquear una IP. La entrega es al menos una vez: si el ack se pierde, la acción llega otra vez con el backoff de «At-least-once es la realidad» (0, 30, 90, 210 s…). Escrita como incremento, cada copia agrega una regla al firewall y el desbloqueo del analista quita una. Escrita como estado deseado, cada copia dice lo mismo y el desbloqueo fija otro estado.",
+    intro: "Una detección manda bloquear una IP. La entrega es al menos una vez: si el ack se pierde, la acción llega otra vez: las copias llegan a los 0, 30, 90 y 210 s (esperas de 30, 60 y 120 s, el backoff de «At-least-once es la realidad»). Escrita como incremento, cada copia agrega una regla al firewall y el desbloqueo del analista quita una. Escrita como estado deseado, cada copia dice lo mismo y el desbloqueo fija otro estado.",
     insight: |copies, left, blocked, unblocked_s, late| {
         let state = match (unblocked_s, late) {
             (_, true) => "Con «bloqueada hasta T», una copia que llega después del desbloqueo vuelve a aplicar el estado viejo hasta T.".to_owned(),
@@ -60,8 +60,8 @@ pub static ES: Strings = Strings {
 
 pub static EN: Strings = Strings {
     experiment: "Desired state",
-    heading: "The same action, repeated: “block” against “blocked until T”",
-    intro: "A detection asks to block an IP. Delivery is at least once: when the ack is lost, the action arrives again on the backoff of “At-least-once is reality” (0, 30, 90, 210 s…). Written as an increment, each copy adds a rule to the firewall and the analyst's unblock removes one. Written as a desired state, each copy says the same thing and the unblock sets another state.",
+    heading: "The same action, repeated: “block” vs “blocked until T”",
+    intro: "A detection asks to block an IP. Delivery is at least once: when the ack is lost, the action arrives again: the copies arrive at 0, 30, 90 and 210 s (waits of 30, 60 and 120 s, the backoff of “At-least-once is reality”). Written as an increment, each copy adds a rule to the firewall and the analyst's unblock removes one. Written as a desired state, each copy says the same thing and the unblock sets another state.",
     insight: |copies, left, blocked, unblocked_s, late| {
         let state = match (unblocked_s, late) {
             (_, true) => "With “blocked until T”, a copy arriving after the unblock applies the old state again until T.".to_owned(),
@@ -75,7 +75,7 @@ pub static EN: Strings = Strings {
         }
     },
     copies: "Copies of the action",
-    unblock: "The analyst's unblock",
+    unblock: "Analyst unblocks at",
     until: "T (blocked until)",
     styles: ["“block”", "“blocked until T”"],
     chart_label: "Two rows over time, from 0 to 2 h: when the IP is blocked with the incremental action and with the desired state, when each copy arrives and when the analyst unblocks.",

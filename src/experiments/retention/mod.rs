@@ -102,7 +102,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Lleva «Volver a leer desde hace» a 8,760 h.",
             "Lo que pasa de la retención se borró, se haya leído o no. Para reprocesar un año la fuente de verdad es el data lake: el stream es transporte, no archivo."],
         en: ["With Kafka's default retention, try to reprocess a year.",
-            "Take “Read again from” to 8,760 h.",
+            "Take “Replay from (hours ago)” to 8,760 h.",
             "What is past the retention was deleted, read or not. To reprocess a year the source of truth is the data lake: the stream is transport, not an archive."]),
     crate::tasks::task!("retention-latest", |p: &Params, _: &Shared, s: &State| p.from_latest && s.new_reader.events == 0,
         es: ["Agrega un lector nuevo que no tenga nada atrasado.",

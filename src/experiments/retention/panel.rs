@@ -36,8 +36,9 @@ pub fn panel(props: &PanelProps) -> Html {
 }
 
 fn chart(t: &Strings, p: &Params, st: &State) -> Html {
-    // The axis reaches a quarter past the older of the retention and the rewind.
-    let span_h = (p.retention_h.max(p.replay_h) * 5 / 4).max(1);
+    // The axis reaches a quarter past the older of the retention and the
+    // rewind, in whole days (the lesson counts retention in days).
+    let span_h = (p.retention_h.max(p.replay_h) * 5 / 4).div_ceil(24).max(1) * 24;
     let permille = |hours_ago: u64| 1_000 - hours_ago.min(span_h) * 1_000 / span_h;
     let pct = |pm: u64| format!("{}.{}%", pm / 10, pm % 10);
     let kept_from = permille(p.retention_h);

@@ -39,9 +39,9 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Retención y replay",
     heading: "Volver a leer lo que sigue en el log",
-    intro: "Leer un stream no borra nada: el log se borra solo por tiempo, desde el principio, se haya leído o no. Kafka guarda 7 días por omisión (log.retention.hours=168); Kinesis, 24 horas, ampliable hasta 365 días. Si un bug escribió mal las features de ayer, el grupo regresa su offset y procesa otra vez (replay), dentro de la retención. Y un sistema nuevo lee desde el principio de la retención o desde el final, sin que el productor se entere.",
+    intro: "Leer un stream no borra nada: el log se borra solo por tiempo o por tamaño (aquí, por tiempo), desde el principio, se haya leído o no. Kafka guarda 7 días por omisión (log.retention.hours=168); Kinesis, 24 horas, ampliable hasta 365 días. Si un bug escribió mal las features de ayer, el grupo regresa su offset y procesa otra vez (replay), dentro de la retención. Y un sistema nuevo lee desde el principio de la retención o desde el final, sin que el productor se entere.",
     insight: |retention, back, replay| match replay {
-        Some((events, time)) => format!("Con {retention} de retención, volver {back} atrás se puede: {events} eventos otra vez, al día en {time}."),
+        Some((events, time)) => format!("Con {retention} de retención, se puede volver {back} atrás: {events} eventos otra vez, al día en {time}."),
         None => format!("Con {retention} de retención, lo de hace {back} ya se borró: para reprocesarlo, la fuente de verdad es el data lake."),
     },
     retention: "Retención del log",
@@ -71,14 +71,14 @@ pub static ES: Strings = Strings {
 
 pub static EN: Strings = Strings {
     experiment: "Retention and replay",
-    heading: "Reading again what is still in the log",
-    intro: "Reading a stream deletes nothing: the log is deleted by time only, from its start, read or not. Kafka keeps 7 days by default (log.retention.hours=168); Kinesis, 24 hours, extendable to 365 days. If a bug wrote yesterday's features wrong, the group moves its offset back and processes again (replay), within the retention. And a new system reads from the start of the retention or from the end, without the producer noticing.",
+    heading: "Replaying what the log still holds",
+    intro: "Reading a stream deletes nothing: the log is deleted only by time or by size (here, by time), from its start, read or not. Kafka keeps 7 days by default (log.retention.hours=168); Kinesis, 24 hours, extendable to 365 days. If a bug wrote yesterday's features wrong, the group moves its offset back and processes again (replay), within the retention. And a new system reads from the start of the retention or from the end, without the producer noticing.",
     insight: |retention, back, replay| match replay {
         Some((events, time)) => format!("With {retention} of retention, going {back} back works: {events} events again, caught up in {time}."),
         None => format!("With {retention} of retention, what is {back} old was already deleted: to reprocess it, the source of truth is the data lake."),
     },
     retention: "The log's retention",
-    replay: "Read again from",
+    replay: "Replay from (hours ago)",
     start: "A new reader starts",
     start_labels: &["from the start", "from the end"],
     arrival: "Events arriving",

@@ -50,7 +50,8 @@ pub fn panel(props: &PanelProps) -> Html {
     let accepted = sizing.accepted();
     let refused = accepted.iter().filter(|ok| !**ok).count();
     let size = bytes_text(sizing.message_bytes());
-    let per_day = volume_text(sizing.bytes_per_day());
+    // A day's traffic only where some broker takes the message.
+    let per_day = if refused < 3 { volume_text(sizing.bytes_per_day()) } else { "—".to_owned() };
     let rows = [("message_bytes", t.message, size.clone()), ("per_day", t.per_day_label, per_day.clone())];
     html! {
         <section class="card experiment size" data-experiment="size">
@@ -84,6 +85,10 @@ fn chart(t: &Strings, message_bytes: u64, accepted: [bool; 3]) -> Html {
             <div class="size-axis" aria-hidden="true">
                 { for [10, 1_024, 1_048_576, 100 * 1_048_576].map(|b| html! { <span style={format!("left:{}", pct(permille(b)))}>{ bytes_text(b) }</span> }) }
             </div>
+            <figcaption><ul class="legend">
+                <li><span class="swatch size-bar too-big" aria-hidden="true"></span>{ t.legend[0] }</li>
+                <li><span class="swatch size-limit" aria-hidden="true"></span>{ t.legend[1] }</li>
+            </ul></figcaption>
         </figure>
     }
 }

@@ -17,6 +17,8 @@ pub struct Strings {
     pub brokers: [&'static str; 3],
     pub chart_label: &'static str,
     pub limit: &'static str,
+    /// The figure's legend: the message, the limit; its axis' scale.
+    pub legend: [&'static str; 2],
     pub accepted: &'static str,
     pub refused: &'static str,
     pub message: &'static str,
@@ -33,6 +35,7 @@ pub static ES: Strings = Strings {
     insight: |size, refused, per_day| match refused {
         0 => format!("Un mensaje de {size} entra en los tres brokers: por la cola pasan {per_day} al día."),
         3 => format!("Un mensaje de {size} no entra en ningún broker. Súbelo al almacén y manda su dirección."),
+        1 => format!("Un mensaje de {size}: solo un límite de los tres lo rechaza."),
         n => format!("Un mensaje de {size}: {n} de los tres límites lo rechazan."),
     },
     payload: "Tamaño del archivo",
@@ -42,6 +45,7 @@ pub static ES: Strings = Strings {
     brokers: ["SQS", "SQS antes de agosto de 2025", "Kafka 4.2 (por omisión)"],
     chart_label: "Una fila por broker: su límite como una marca y el mensaje como una barra, en escala logarítmica de 10 bytes a 100 MiB.",
     limit: "límite",
+    legend: ["tamaño del mensaje (escala logarítmica)", "límite del broker"],
     accepted: "lo acepta",
     refused: "lo rechaza",
     message: "Tamaño del mensaje",
@@ -58,6 +62,7 @@ pub static EN: Strings = Strings {
     insight: |size, refused, per_day| match refused {
         0 => format!("A {size} message fits all three brokers: {per_day} a day go through the queue."),
         3 => format!("A {size} message fits no broker. Upload it to the object store and send its address."),
+        1 => format!("A {size} message: only one of the three limits refuses it."),
         n => format!("A {size} message: {n} of the three limits refuse it."),
     },
     payload: "File size",
@@ -67,6 +72,7 @@ pub static EN: Strings = Strings {
     brokers: ["SQS", "SQS before August 2025", "Kafka 4.2 (default)"],
     chart_label: "One row per broker: its limit as a mark and the message as a bar, on a log scale from 10 bytes to 100 MiB.",
     limit: "limit",
+    legend: ["message size (log scale)", "the broker's limit"],
     accepted: "takes it",
     refused: "refuses it",
     message: "Message size",

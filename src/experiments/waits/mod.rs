@@ -78,7 +78,7 @@ static PARAMS: [ParamSpec<Params>; 6] = [
 
 static PRESETS: [Preset; 2] = [
     Preset { code: "pdf-job", label: |l| s(l).preset_pdf, values: &[], versions: (3, 3) },
-    Preset { code: "ana-request", label: |l| s(l).preset_ana, values: &[("waits_job_ms", "50"), ("waits_down_to_s", "0")], versions: (3, 3) },
+    Preset { code: "ana-request", label: |l| s(l).preset_ana, values: &[("waits_job_ms", "50"), ("waits_down_to_s", "0"), ("waits_timeout_ms", "300")], versions: (3, 3) },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -116,7 +116,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Lower the job to 50 ms, like Ana's request.",
             "With a job of milliseconds, the queue adds latency, polling and moving parts: the result arrives at the next poll. If someone waits, go synchronous with a timeout and a fallback; the queue is for what can wait."]),
     crate::tasks::task!("waits-long-outage", |p: &Params, _: &Shared, s: &State| p.down_to_s >= 30 && p.down_from_s < p.down_to_s && s.sync_failed > 10,
-        es: ["Deja caídos los workers hasta los 30 s y compara: ¿cuántos pedidos síncronos fallan, cuántos trabajos de la cola se pierden?",
+        es: ["Deja caídos los workers hasta los 30 s y compara: ¿cuántas requests síncronas fallan, cuántos trabajos de la cola se pierden?",
             "Sube «Los workers vuelven a los» a 30 s.",
             "La cola desacopla: guarda los trabajos mientras los workers no están y los hace al volver; nadie espera. Lo síncrono falla cada vez y depende de su fallback."],
         en: ["Keep the workers down until 30 s and compare: how many synchronous requests fail, how many queued jobs are lost?",

@@ -41,6 +41,11 @@ fn chart(t: &Strings, p: &Params, st: &State) -> Html {
     let span = |a: u64, b: u64, class: &'static str| html! { <span class={class} style={format!("left:{};width:{}", at(a), at(b.saturating_sub(a)))}></span> };
     // Four jobs can end at once (four workers): a sub-lane each.
     let dot = |n: usize, ms: u64| html! { <span class="done-dot" style={format!("left:{};top:{}px", at(ms), n % 4 * 6 + 1)}></span> };
+    // Whoever waits for the queue's result: from the request to the poll
+    // that finds it (thin, under the job's dot).
+    let result_wait = |n: usize, a: u64, b: u64| html! {
+        <span class="result-wait" style={format!("left:{};width:{};top:{}px", at(a), at(b.saturating_sub(a)), n % 4 * 6 + 4)}></span>
+    };
     let outage = p.config().down_ms.map(|(a, b)| span(a, b, "waits-outage"));
     let lane = |i: usize, body: Html| html! {
         <div class="waits-row">
@@ -59,7 +64,7 @@ fn chart(t: &Strings, p: &Params, st: &State) -> Html {
         <figure class="waits-chart">
             <div role="img" aria-label={t.chart_label}>
                 { lane(0, sync.collect()) }
-                { lane(1, reqs.iter().enumerate().map(|(n, r)| dot(n, r.queue_done_ms)).collect()) }
+                { lane(1, reqs.iter().enumerate().map(|(n, r)| html! { <>{ result_wait(n, r.sent_ms, r.queue_seen_ms) }{ dot(n, r.queue_done_ms) }</> }).collect()) }
                 { lane(2, reqs.iter().enumerate().map(|(n, r)| dot(n, r.stream_done_ms[0])).collect()) }
                 { lane(3, reqs.iter().enumerate().map(|(n, r)| dot(n, r.stream_done_ms[1])).collect()) }
             </div>
@@ -68,6 +73,7 @@ fn chart(t: &Strings, p: &Params, st: &State) -> Html {
                 <li><span class="swatch caller-wait" aria-hidden="true"></span>{ t.legend[0] }</li>
                 <li><span class="swatch caller-failed" aria-hidden="true"></span>{ t.legend[1] }</li>
                 <li><span class="swatch done-dot" aria-hidden="true"></span>{ t.legend[2] }</li>
+                <li><span class="swatch result-wait" aria-hidden="true"></span>{ t.result_wait }</li>
                 <li><span class="swatch waits-outage" aria-hidden="true"></span>{ t.legend[3] }</li>
             </ul></figcaption>
         </figure>

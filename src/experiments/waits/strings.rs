@@ -19,6 +19,7 @@ pub struct Strings {
     pub lanes: [&'static str; 4],
     pub chart_label: &'static str,
     pub legend: [&'static str; 4],
+    pub result_wait: &'static str,
     pub sync_failed: &'static str,
     pub sync_wait: &'static str,
     pub queue_accept: &'static str,
@@ -31,25 +32,26 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "¿Alguien espera?",
     heading: "El mismo trabajo: síncrono, con una cola de trabajos o como stream",
-    intro: "La primera pregunta de diseño: ¿alguien espera la respuesta antes de continuar? Llegan 20 pedidos, uno por segundo. Síncrono, el que pide espera a un worker y, si no hay, cae a su fallback. Con una cola de trabajos, la API responde 202 Accepted en 10 ms y un worker lo hace después; quien quiera el resultado pregunta cada tanto. En un stream, cada grupo de consumidores lee todos los eventos a su ritmo: aquí la búsqueda comparte la caída de los workers y la analítica no.",
+    intro: "La primera pregunta de diseño: ¿alguien espera la respuesta antes de continuar? Llegan 20 requests, una por segundo. Síncrono, el que pide espera a un worker y, si no hay, cae a su fallback. Con una cola de trabajos, la API responde 202 Accepted en 10 ms y un worker lo hace después; quien quiera el resultado pregunta cada tanto. En un stream, cada grupo de consumidores lee todos los eventos a su ritmo: aquí la búsqueda comparte la caída de los workers y la analítica no.",
     insight: |job, failed, last, seen| format!(
-        "Síncrono: el que pide espera {job}; {failed} pedidos fallan. Con la cola: 202 en 10 ms y ninguno perdido, el último trabajo a los {last}, el resultado hasta {seen} después."),
-    job: "Trabajo",
+        "Síncrono: el que pide espera {job}; {failed} requests fallan. Con la cola: 202 en 10 ms y ninguno perdido, el último trabajo a los {last}, el resultado hasta {seen} después."),
+    job: "Cada trabajo tarda",
     down_from: "Los workers se caen a los",
     down_to: "Los workers vuelven a los",
     workers: "Workers",
     timeout: "Timeout de quien llama",
     poll: "Quien espera el resultado pregunta cada",
     lanes: ["Síncrono: el que pide espera", "Cola de trabajos", "Stream · búsqueda", "Stream · analítica"],
-    chart_label: "Cuatro filas en el tiempo: cuánto espera cada pedido síncrono o si falla, y cuándo termina cada trabajo en la cola y en cada grupo del stream; la caída de los workers sombreada.",
+    chart_label: "Cuatro filas en el tiempo: cuánto espera cada request síncrona o si falla, y cuándo termina cada trabajo en la cola y en cada grupo del stream; la caída de los workers sombreada.",
     legend: ["el que pide espera", "falla (fallback)", "trabajo hecho", "workers caídos"],
-    sync_failed: "Pedidos síncronos que fallan",
+    result_wait: "quien quiere el resultado espera (sondeo)",
+    sync_failed: "Requests síncronas que fallan",
     sync_wait: "Espera síncrona",
     queue_accept: "Respuesta de la cola (202)",
     queue_seen: "Peor espera por el resultado",
     queue_last: "Último trabajo de la cola",
     preset_pdf: "Un PDF de 2 s, workers caídos de 5 a 12 s",
-    preset_ana: "La request de Ana: 50 ms, nadie caído",
+    preset_ana: "La request de Ana: 50 ms, 300 ms de vida, nadie caído",
 };
 
 pub static EN: Strings = Strings {
@@ -58,7 +60,7 @@ pub static EN: Strings = Strings {
     intro: "The first design question: does anyone wait for the answer before going on? 20 requests arrive, one a second. Synchronously, the caller waits for a worker and, if there is none, falls back. With a job queue, the API answers 202 Accepted in 10 ms and a worker does it later; whoever wants the result asks now and then. In a stream, each consumer group reads every event at its own pace: here search shares the workers' outage and analytics does not.",
     insight: |job, failed, last, seen| format!(
         "Synchronous: the caller waits {job}; {failed} requests fail. With the queue: 202 in 10 ms and none lost, the last job at {last}, the result up to {seen} later."),
-    job: "Job",
+    job: "Each job takes",
     down_from: "The workers go down at",
     down_to: "The workers are back at",
     workers: "Workers",
@@ -67,13 +69,14 @@ pub static EN: Strings = Strings {
     lanes: ["Synchronous: the caller waits", "Job queue", "Stream · search", "Stream · analytics"],
     chart_label: "Four rows over time: how long each synchronous request waits or whether it fails, and when each job ends in the queue and in each of the stream's groups; the workers' outage shaded.",
     legend: ["the caller waits", "fails (fallback)", "job done", "workers down"],
+    result_wait: "whoever wants the result waits (polling)",
     sync_failed: "Synchronous requests that fail",
     sync_wait: "Synchronous wait",
-    queue_accept: "The queue's answer (202)",
+    queue_accept: "Queue response (202)",
     queue_seen: "Worst wait for the result",
     queue_last: "The queue's last job",
     preset_pdf: "A 2 s PDF, workers down from 5 to 12 s",
-    preset_ana: "Ana's request: 50 ms, nothing down",
+    preset_ana: "Ana's request: 50 ms, 300 ms to live, nothing down",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {
