@@ -253,6 +253,7 @@ export const PAGE_OF_KEY = new Map([
   ['age_visibility_s', 'lesson-004-ops/'],
   ['age_alert_s', 'lesson-004-ops/'],
   ['depth_alert', 'lesson-004-ops/'],
+  ['alert_hold_s', 'lesson-004-ops/'],
   ['payload_kib', 'lesson-004-ops/'],
   ['claim_check', 'lesson-004-ops/'],
   ['per_day', 'lesson-004-ops/'],
