@@ -461,7 +461,7 @@ pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dep
 pub const INTRO_003_ACTIONS_ES: &str = "Qué hace que una acción se pueda repetir y que falle sin daño: un registro de ids procesados que expira, acciones escritas como estado deseado y una respuesta definida para «no pude decidir».";
 pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";
 pub const INTRO_004_OPS_ES: &str = "Lo que pide operar una cola o un stream: una DLQ que alguien mira, una alerta por la edad del mensaje más viejo, mensajes que llevan la referencia y no el archivo, y una retención que deja volver a leer.";
-pub const INTRO_004_ES: &str = "Cuándo usar una cola y qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola y el visibility timeout.";
+pub const INTRO_004_ES: &str = "Cuándo usar una cola (¿alguien espera la respuesta?) y qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola y el visibility timeout.";
 
 pub static GROUPS: [Group; 8] = [
     Group {
@@ -628,7 +628,7 @@ pub static GROUPS: [Group; 8] = [
         intro: |lang| {
             match lang {
             Lang::Es => INTRO_004_ES,
-            Lang::En => "When to use a queue and what a broker does with what was not acknowledged: when to ack, several workers on one queue and the visibility timeout.",
+            Lang::En => "When to use a queue (does anyone wait for the answer?) and what a broker does with what was not acknowledged: when to ack, several workers on one queue and the visibility timeout.",
         }
         },
         #[cfg(not(feature = "lesson-004"))]

@@ -116,7 +116,9 @@ async function frameTimes(page, seconds) {
   return deltas.slice(1);
 }
 
-for (const entry of process.argv.includes('--no-lighthouse') ? [] : ENTRIES) {
+// `--only DIR` measures one page with Lighthouse (after a change to it).
+const only = process.argv.includes('--only') ? [process.argv[process.argv.indexOf('--only') + 1]] : ENTRIES;
+for (const entry of process.argv.includes('--no-lighthouse') ? [] : only) {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await lighthouse(server.base + entry));
   const med = (k) => pct(runs.map((r) => r[k]), 0.5);

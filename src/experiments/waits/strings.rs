@@ -34,7 +34,7 @@ pub static ES: Strings = Strings {
     heading: "El mismo trabajo: síncrono, con una cola de trabajos o como stream",
     intro: "La primera pregunta de diseño: ¿alguien espera la respuesta antes de continuar? Llegan 20 requests, una por segundo. Síncrono, el que pide espera a un worker y, si no hay, cae a su fallback. Con una cola de trabajos, la API responde 202 Accepted en 10 ms y un worker lo hace después; quien quiera el resultado pregunta cada tanto. En un stream, cada grupo de consumidores lee todos los eventos a su ritmo: aquí la búsqueda comparte la caída de los workers y la analítica no.",
     insight: |job, failed, last, seen| format!(
-        "Síncrono: el que pide espera {job}; {failed} requests fallan. Con la cola: 202 en 10 ms y ninguno perdido, el último trabajo a los {last}, el resultado hasta {seen} después."),
+        "Síncrono: espera {job} y fallan {failed} de 20. Cola: ninguna perdida, la última a los {last}, el resultado hasta {seen} después."),
     job: "Cada trabajo tarda",
     down_from: "Los workers se caen a los",
     down_to: "Los workers vuelven a los",
@@ -59,7 +59,7 @@ pub static EN: Strings = Strings {
     heading: "The same work: synchronous, through a job queue or as a stream",
     intro: "The first design question: does anyone wait for the answer before going on? 20 requests arrive, one a second. Synchronously, the caller waits for a worker and, if there is none, falls back. With a job queue, the API answers 202 Accepted in 10 ms and a worker does it later; whoever wants the result asks now and then. In a stream, each consumer group reads every event at its own pace: here search shares the workers' outage and analytics does not.",
     insight: |job, failed, last, seen| format!(
-        "Synchronous: the caller waits {job}; {failed} requests fail. With the queue: 202 in 10 ms and none lost, the last job at {last}, the result up to {seen} later."),
+        "Synchronous: waits {job}, {failed} of 20 fail. Queue: none lost, the last at {last}, the result up to {seen} later."),
     job: "Each job takes",
     down_from: "The workers go down at",
     down_to: "The workers are back at",
