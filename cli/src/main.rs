@@ -133,6 +133,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Every parameter a link can set, read from the page's registry: its key, its
+    /// experiment, its range and unit, its default and its label (one experiment's with EXP).
+    Params {
+        /// An experiment's code (retries, storm, age…): its own parameters only.
+        #[arg(value_parser = experiment_code)]
+        experiment: Option<Experiment>,
+        #[arg(long)]
+        json: bool,
+    },
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
         /// dns, url, oid, x500, or a custom UUID (default: the preset's, else dns).
@@ -1036,6 +1045,7 @@ fn run(command: Command) -> Result<String, String> {
             Ok(ack_table(&run, dups, &rows, json))
         }
         Command::Presets { json } => Ok(presets(json)),
+        Command::Params { experiment, json } => Ok(params(experiment, json)),
         Command::Uuid5 { namespace, key, preset, json } => {
             let page = preset_params(preset).uuid5;
             let (namespace, key) = (namespace.unwrap_or(page.namespace), key.unwrap_or_else(|| page.pass.key()));
@@ -1049,6 +1059,50 @@ fn run(command: Command) -> Result<String, String> {
 }
 
 /// Every preset of the current link version, in the registry's order.
+fn experiment_code(text: &str) -> Result<Experiment, String> {
+    Experiment::parse(text).ok_or_else(|| {
+        let codes: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
+        format!("no experiment {text:?}; the lab's: {}", codes.join(", "))
+    })
+}
+
+/// A parameter's range as the page declares it: "1–86,400 s", "0–1", "off, on".
+fn range_text(domain: &retry_lab_web::params::Domain) -> String {
+    use retry_lab_web::format::int;
+    use retry_lab_web::params::Domain;
+    match domain {
+        Domain::Ratio { max_ppm, .. } => format!("0–{}", Probability::from_ppm(*max_ppm).unwrap_or(Probability::ONE)),
+        Domain::Int { min, max, unit } => format!("{}–{}{}{unit}", int(*min), int(*max), if unit.is_empty() { "" } else { " " }),
+        Domain::Choice { codes, .. } => codes.join(", "),
+        Domain::Text { expected, .. } => (*expected).to_owned(),
+    }
+}
+
+/// The page's parameters, from its registry: nothing here is declared again.
+fn params(only: Option<Experiment>, json: bool) -> String {
+    use retry_lab_web::i18n::Lang;
+    use retry_lab_web::registry::{Owner, ParamId};
+    let defaults = LabParams::default();
+    let rows: Vec<(ParamId, &str)> = ParamId::all()
+        .filter_map(|p| {
+            let owner = match p.owner { Owner::Shared => "shared", Owner::Experiment(e) => e.code() };
+            let keep = only.is_none_or(|e| p.owner == Owner::Experiment(e));
+            keep.then_some((p, owner))
+        })
+        .collect();
+    if json {
+        let list: Vec<Value> = rows.iter().map(|(p, owner)| json!({
+            "key": p.key(), "experiment": owner, "range": range_text(&p.domain()), "default": p.encode(&defaults),
+            "label_es": p.label(Lang::Es), "label_en": p.label(Lang::En),
+        })).collect();
+        return json!({ "params": list }).to_string();
+    }
+    rows.iter()
+        .map(|(p, owner)| format!("{:<20} {:<13} {:<28} default {:<12} {}", p.key(), owner, range_text(&p.domain()), p.encode(&defaults), p.label(Lang::En)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn presets(json: bool) -> String {
     let rows: Vec<(Experiment, &registry::Preset, registry::Numbers)> = registry::presets(link::VERSION)
         .map(|(e, p)| {

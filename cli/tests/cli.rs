@@ -562,3 +562,24 @@ fn the_preset_checker_tells_numbers_apart() {
     assert_ne!(page_number("2.2"), Some(shown_as(2.26, "2.2")), "2.26 is shown 2.3");
     assert_eq!(shown_as(6_428.6, "6,429 s (1 h 47 min)"), 6_429.0);
 }
+
+/// `retry-lab params` reads the page's registry: one experiment's
+/// parameters with the page's ranges and defaults, every key the README's
+/// URL table lists for an experiment, and a refusal naming the lab's codes.
+#[test]
+fn params_are_the_pages_own() {
+    let age = json(&["params", "age", "--json"]);
+    let age = age["params"].as_array().unwrap();
+    let hold = age.iter().find(|p| p["key"] == "alert_hold_s").expect("the age alert's hold");
+    assert_eq!((hold["range"].as_str(), hold["default"].as_str()), (Some("0–3,600 s"), Some("300")));
+    assert!(age.iter().all(|p| p["experiment"] == "age"), "only age's");
+    let all = json(&["params", "--json"]);
+    let keys: std::collections::HashSet<String> = all["params"].as_array().unwrap().iter().map(|p| p["key"].as_str().unwrap().to_owned()).collect();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    for key in ["keda_max", "copies", "replay_h", "waits_poll_ms", "seed"] {
+        assert!(keys.contains(key) && readme.contains(&format!("`{key}`")), "{key}");
+    }
+    let tx = all["params"].as_array().unwrap().iter().find(|p| p["key"] == "tx_crash").unwrap();
+    assert_eq!(tx["range"], "0–0.99", "a ratio's range as the link writes it");
+    refused(&["params", "nonesuch"], "retries, uuid5");
+}
