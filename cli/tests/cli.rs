@@ -477,7 +477,7 @@ fn shown_as(n: f64, page: &str) -> f64 {
 /// "1,060 / 1,000 / 60 / 0" (deliveries, effects, discarded, lost): the
 /// table row the CLI gives as an object.
 fn row_numbers(row: &Value) -> String {
-    let n = |k: &str| row[k].as_u64().unwrap().to_string().as_bytes().rchunks(3).rev().map(|c| std::str::from_utf8(c).unwrap()).collect::<Vec<_>>().join(",");
+    let n = |k: &str| retry_lab_web::format::int(row[k].as_u64().unwrap());
     format!("{} / {} / {} / {}", n("deliveries"), n("effects"), n("discarded"), n("lost"))
 }
 

@@ -74,8 +74,9 @@ impl WaitsConfig {
         let sent: Vec<u64> = (0..u64::from(self.requests)).map(|i| i * self.every_ms).collect();
         let ready: Vec<u64> = sent.iter().map(|t| t + ACCEPT_MS).collect();
         let sync = self.sync(&sent);
+        // The stream's first group shares the queue's workers and outage,
+        // so its events end when the queue's jobs do.
         let queue = self.serve(&ready, self.down_ms);
-        let stream_down = self.serve(&ready, self.down_ms);
         let stream_up = self.serve(&ready, None);
         let poll = self.poll_ms.max(1);
         (0..sent.len()).map(|i| Request {
@@ -83,7 +84,7 @@ impl WaitsConfig {
             sync_answered_ms: sync[i],
             queue_done_ms: queue[i],
             queue_seen_ms: sent[i] + (queue[i] - sent[i]).div_ceil(poll) * poll,
-            stream_done_ms: [stream_down[i], stream_up[i]],
+            stream_done_ms: [queue[i], stream_up[i]],
         }).collect()
     }
 }

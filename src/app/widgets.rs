@@ -483,17 +483,19 @@ pub fn lanes_height(rows: usize) -> String {
     format!("height:{}px", rows.max(1) * LANE_PX)
 }
 
+/// A permille of a chart's width as a CSS percentage, "12.5%": whole
+/// numbers only (formatting a float costs a page ~7 KB).
+pub fn percent(permille: u64) -> String {
+    format!("{}.{}%", permille / 10, permille % 10)
+}
+
 /// A word written on a chart where its mark is (`permille` of the plot's
 /// width, 0…1,000), `top_px` below the chart's top. A note past
 /// the middle hangs to the mark's left so it stays inside the chart. The
 /// figure's caption says the same for a screen reader.
 pub fn chart_note(permille: u64, top_px: usize, class: &'static str, text: String) -> Html {
     let p = permille.min(1_000);
-    let style = if p > 600 {
-        format!("right:{}.{}%;top:{top_px}px", (1_000 - p) / 10, (1_000 - p) % 10)
-    } else {
-        format!("left:{}.{}%;top:{top_px}px", p / 10, p % 10)
-    };
+    let style = if p > 600 { format!("right:{};top:{top_px}px", percent(1_000 - p)) } else { format!("left:{};top:{top_px}px", percent(p)) };
     let side = if p > 600 { "note-left" } else { "note-right" };
     html! { <span class={classes!("chart-note", side, class)} {style} aria-hidden="true">{ text }</span> }
 }

@@ -3,7 +3,7 @@
 //! threshold dashed, and where the age alert fires or the poison message
 //! leaves for the DLQ written on the chart.
 
-use retry_lab_core::age::{AgeConfig, HORIZON_S};
+use retry_lab_core::age::{AgeConfig, AgeRun, HORIZON_S};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -21,10 +21,11 @@ pub fn panel(props: &PanelProps) -> Html {
     let behind = duration_text(run.healthy_age_s);
     let insight = (t.insight)(&format::int(c.depth), &behind, run.depth_alert_at_s.is_some(),
         run.age_alert_at_s.map(duration_text).as_deref(), run.to_dlq_at_s.map(duration_text).as_deref());
+    let (depth_max, age_max) = (depth_top(c), age_top(c));
     let figure = html! {
         <figure class="age-figure">
-            { line_chart(t, 0, c, &|t| c.depth_at(t), c.depth_alert, &format!("{} {}", format::int(c.depth_alert), t.messages), &format::int(depth_top(c))) }
-            { line_chart(t, 1, c, &|t| c.oldest_age_at(t), c.age_alert_s, &duration_text(c.age_alert_s), &duration_text(age_top(c))) }
+            { line_chart(t, 0, run, &|t| c.depth_at(t), (c.depth_alert, depth_max), &format!("{} {}", format::int(c.depth_alert), t.messages), &format::int(depth_max)) }
+            { line_chart(t, 1, run, &|t| c.oldest_age_at(t), (c.age_alert_s, age_max), &duration_text(c.age_alert_s), &duration_text(age_max)) }
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
             <figcaption><span class="legend-threshold">{ t.threshold_legend }</span></figcaption>
         </figure>
@@ -50,12 +51,12 @@ fn age_top(c: &AgeConfig) -> u64 {
     (0..=HORIZON_S / STEP_S).map(|i| c.oldest_age_at(i * STEP_S)).max().unwrap_or(0).max(c.age_alert_s * 2).max(1)
 }
 
-fn line_chart(t: &Strings, which: usize, c: &AgeConfig, value: &dyn Fn(u64) -> u64, threshold: u64, threshold_label: &str, top_label: &str) -> Html {
-    let top = if which == 0 { depth_top(c) } else { age_top(c) };
+/// One of the two charts (0: depth, 1: age): `value` over the hour against
+/// (its alert's threshold, the y-axis's top).
+fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u64, (threshold, top): (u64, u64), threshold_label: &str, top_label: &str) -> Html {
     let y = |v: u64| 100 - (v.min(top) * 100 / top) as i64;
     let points: String = (0..=HORIZON_S / STEP_S).map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S)))).collect();
     let permille = |s: u64| s.min(HORIZON_S) * 1_000 / HORIZON_S;
-    let run = c.run();
     let note = match which {
         0 if run.depth_alert_at_s.is_none() => chart_note(1_000, 2, "", t.never_note.to_owned()),
         1 => match (run.age_alert_at_s, run.to_dlq_at_s) {

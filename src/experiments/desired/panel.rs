@@ -7,7 +7,7 @@ use retry_lab_core::actions::desired::Outcome;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, percent as pct, PanelProps};
 use crate::registry::Experiment;
 
 /// Two hours: T's and the unblock's whole range.
@@ -15,10 +15,6 @@ const AXIS_MS: u64 = 7_200_000;
 
 fn permille(ms: u64) -> u64 {
     ms.min(AXIS_MS) * 1_000 / AXIS_MS
-}
-
-fn pct(permille: u64) -> String {
-    format!("{}.{}%", permille / 10, permille % 10)
 }
 
 pub fn panel(props: &PanelProps) -> Html {

@@ -257,7 +257,7 @@ fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     let ticks = ticks.iter().filter(|(ms, _)| *ms <= end_ms);
     let height = shown.max(1) * ROW_H;
     // Tick labels are HTML under the chart: SVG text would stretch with it.
-    let at = |ms: u64| format!("left:{}.{}%", x(ms) / 10, x(ms) % 10);
+    let at = |ms: u64| format!("left:{}", crate::app::widgets::percent(x(ms)));
     html! {
         <figure class="gantt lifelines">
             { lane_chart("#", &mut (1..=shown as u32), html! { <>

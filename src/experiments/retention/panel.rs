@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, percent as pct, PanelProps};
 use crate::format::{self, duration_text};
 use crate::registry::Experiment;
 
@@ -40,7 +40,6 @@ fn chart(t: &Strings, p: &Params, st: &State) -> Html {
     // rewind, in whole days (the lesson counts retention in days).
     let span_h = (p.retention_h.max(p.replay_h) * 5 / 4).div_ceil(24).max(1) * 24;
     let permille = |hours_ago: u64| 1_000 - hours_ago.min(span_h) * 1_000 / span_h;
-    let pct = |pm: u64| format!("{}.{}%", pm / 10, pm % 10);
     let kept_from = permille(p.retention_h);
     let rewind = permille(p.replay_h);
     let reader = if p.from_latest { 1_000 } else { kept_from };

@@ -6,7 +6,7 @@ use retry_lab_core::message_size::LIMITS;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, percent as pct, PanelProps};
 use crate::registry::Experiment;
 
 /// A piecewise-linear log2 with sixteenths (no float code in the page):
@@ -65,7 +65,6 @@ pub fn panel(props: &PanelProps) -> Html {
 }
 
 fn chart(t: &Strings, message_bytes: u64, accepted: [bool; 3]) -> Html {
-    let pct = |pm: u64| format!("{}.{}%", pm / 10, pm % 10);
     let bar = permille(message_bytes).max(6);
     let rows = LIMITS.iter().zip(accepted).zip(t.brokers).map(|((&limit, ok), name)| {
         let verdict = if ok { t.accepted } else { t.refused };

@@ -5,7 +5,7 @@ use retry_lab_core::dedup_ttl::{Outcome, TtlDelivery};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, percent, PanelProps};
 use crate::format;
 use crate::registry::Experiment;
 
@@ -33,11 +33,11 @@ pub fn panel(props: &PanelProps) -> Html {
 /// its height at any width, where a scaled SVG shrank to 9 px on a phone.
 fn timeline(t: &Strings, deliveries: &[TtlDelivery]) -> Html {
     let pct = |ms: u64| ms.min(AXIS_MS) * 1_000 / AXIS_MS;
-    let at = |ms: u64| format!("{}.{}%", pct(ms) / 10, pct(ms) % 10);
+    let at = |ms: u64| percent(pct(ms));
     let bands = deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).map(|d| {
         let end = d.expires_at_ms.unwrap_or(AXIS_MS);
         let width = pct(end) - pct(d.at_ms);
-        let style = format!("left:{};width:{}.{}%", at(d.at_ms), width / 10, width % 10);
+        let style = format!("left:{};width:{}", at(d.at_ms), percent(width));
         html! { <span class="record-band" {style}></span> }
     });
     let marks = deliveries.iter().map(|d| {

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, controls, counter_grid, hero, percent, PanelProps};
 use crate::format::seconds;
 use crate::registry::Experiment;
 
@@ -37,7 +37,7 @@ pub fn panel(props: &PanelProps) -> Html {
 fn chart(t: &Strings, p: &Params, st: &State) -> Html {
     let reqs = &st.requests;
     let end_ms = reqs.iter().map(|r| r.queue_done_ms.max(r.stream_done_ms[0]).max(r.sent_ms + p.timeout_ms)).max().unwrap_or(1).max(20_000);
-    let at = |ms: u64| { let pm = ms.min(end_ms) * 1_000 / end_ms; format!("{}.{}%", pm / 10, pm % 10) };
+    let at = |ms: u64| percent(ms.min(end_ms) * 1_000 / end_ms);
     let span = |a: u64, b: u64, class: &'static str| html! { <span class={class} style={format!("left:{};width:{}", at(a), at(b.saturating_sub(a)))}></span> };
     // Four jobs can end at once (four workers): a sub-lane each.
     let dot = |n: usize, ms: u64| html! { <span class="done-dot" style={format!("left:{};top:{}px", at(ms), n % 4 * 6 + 1)}></span> };
