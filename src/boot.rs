@@ -9,8 +9,10 @@ use crate::init::LabInit;
 use crate::link;
 use crate::tasks::{Progress, STORAGE_KEY};
 
+/// The browser's progress, and what the link's host recorded (`done=`).
 fn with_progress(init: LabInit) -> LabInit {
-    let (progress, progress_ignored, storage) = stored_progress();
+    let (mut progress, progress_ignored, storage) = stored_progress();
+    progress.merge(&init.progress);
     LabInit { progress, progress_ignored, storage, ..init }
 }
 

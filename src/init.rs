@@ -11,7 +11,7 @@ pub struct LabInit {
     pub params: LabParams,
     /// The preset the parameters are, when the link named one and nothing
     /// else (or nothing at all: the lesson's).
-    pub preset: Option<&'static str>,
+    pub preset: Option<crate::registry::Scenario>,
     pub experiment: Experiment,
     /// The open experiment's simulated clock (`at=`), for experiments with one.
     pub clock_ms: u64,
@@ -36,8 +36,11 @@ pub struct LabInit {
     pub theme: Option<Theme>,
     /// Which guided tasks the lab shows (`tasks=`).
     pub tasks: crate::tasks::TaskFilter,
-    /// The tasks this browser completed before (localStorage), if it could be read.
+    /// The tasks this browser completed before (localStorage), if it could
+    /// be read, and those the link's host recorded (`done=`).
     pub progress: crate::tasks::Progress,
+    /// `host=off`: no message to the embedding page.
+    pub host_off: bool,
     /// Whether the browser keeps progress (storage readable).
     pub storage: bool,
     /// Part of the stored progress could not be read and was ignored.
@@ -81,6 +84,7 @@ impl Default for LabInit {
             progress: crate::tasks::Progress::default(),
             storage: false,
             progress_ignored: false,
+            host_off: false,
         }
     }
 }

@@ -25,7 +25,7 @@ pub struct LabState {
     pub locked: Rc<Locks>,
     /// The preset the parameters still are (the scenario picker shows it);
     /// any change of a parameter makes the lab custom.
-    pub preset: Option<&'static str>,
+    pub preset: Option<crate::registry::Scenario>,
     /// The guided tasks this browser completed (recorded here, by the
     /// reducer, when a learner's action makes one hold; saved by a hook).
     pub progress: Progress,
@@ -40,6 +40,16 @@ pub struct LabState {
     pub tries: u32,
     /// Bumped on every change, so components compare one number.
     pub version: u64,
+}
+
+/// A task as the embedding page hears of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostTask {
+    pub experiment: Experiment,
+    pub code: &'static str,
+    pub goal_es: &'static str,
+    pub goal_en: &'static str,
+    pub done: bool,
 }
 
 /// Hints show after this many of the learner's own actions on an experiment.
@@ -150,7 +160,9 @@ impl LabState {
                     return self.clone();
                 }
                 next.units.params_changed(&next.params, param.owner);
-                next.preset = None;
+                if !param.is_playback() {
+                    next.preset = None;
+                }
             }
             Action::ApplyPreset { code } => {
                 let Some((experiment, preset)) =
@@ -162,7 +174,7 @@ impl LabState {
                 next.params = params;
                 next.open = experiment;
                 next.units = States::init(&next.params, experiment, clock_ms);
-                next.preset = Some(code);
+                next.preset = Some(crate::registry::Scenario::of(preset));
             }
             Action::Transport(transport) => {
                 next.units.transport(&next.params, next.open, transport)
@@ -210,6 +222,24 @@ impl LabState {
 
     /// The open experiment's tasks as the page shows them: done (now or
     /// before, in this browser) and filtered as the link asks.
+    /// What an embedding page is told of the learner's progress: every task
+    /// the lab shows (of `only`, or of every tab), its title in each
+    /// language, and whether it is done.
+    pub fn host_tasks(&self, only: Option<Experiment>, filter: &TaskFilter) -> Vec<HostTask> {
+        let one = only.map(|e| [e]);
+        let mut out = Vec::new();
+        for &experiment in one.as_ref().map_or(Experiment::ALL, |e| e.as_slice()) {
+            let en = self.units.tasks(&self.params, experiment, Lang::En);
+            for (es, en) in self.units.tasks(&self.params, experiment, Lang::Es).into_iter().zip(en) {
+                if filter.shows(es.code) {
+                    let done = self.progress.contains(experiment.code(), es.code);
+                    out.push(HostTask { experiment, code: es.code, goal_es: es.text.goal, goal_en: en.text.goal, done });
+                }
+            }
+        }
+        out
+    }
+
     pub fn task_list(&self, filter: &TaskFilter) -> Vec<(TaskView, bool)> {
         let code = self.open.code();
         self.units.tasks(&self.params, self.open, self.lang).into_iter()

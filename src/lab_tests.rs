@@ -163,15 +163,17 @@ fn presets_apply_but_locked_params_stay() {
         Probability::from_ppm(400_000).unwrap()
     );
     assert_eq!(s.params.shared.seed, 7, "the locked seed stays");
-    assert_eq!(s.preset, Some("flaky-acks"));
+    assert_eq!(s.preset.map(|s| s.preset.code), Some("flaky-acks"));
     assert_eq!(
         set(&s, "events", Value::Int(31)).preset,
         None,
         "a change makes the lab custom"
     );
+    let faster = set(&s, "speed", Value::Int(500));
+    assert_eq!((faster.params.retries.speed_s_per_s, faster.preset), (500, s.preset), "playback speed is no scenario change");
     let s = s.reduce(Action::ApplyPreset { code: "lesson-004" });
     assert_eq!(s.open, Experiment::AckTiming);
-    assert_eq!(state().preset, Some("lesson"));
+    assert_eq!(state().preset.map(|s| s.preset.code), Some("lesson"));
 }
 
 #[test]
@@ -442,4 +444,22 @@ fn no_task_completes_on_an_untouched_default() {
             assert!(done.is_empty(), "{experiment:?} (seed {}): {done:?} hold on the default", s.params.shared.seed);
         }
     }
+}
+
+/// The host hears of every task the lab shows, in both languages, and of
+/// which are done: only the embedded experiment's, filtered as shown.
+#[test]
+fn the_host_hears_of_the_shown_tasks() {
+    let mut s = state();
+    s.progress.insert("retries", "retries-recover");
+    let all = s.host_tasks(None, &TaskFilter::All);
+    let only = s.host_tasks(Some(Experiment::Retries), &TaskFilter::All);
+    assert!(all.len() > only.len(), "every tab's tasks, or the one experiment's");
+    assert!(only.iter().all(|t| t.experiment == Experiment::Retries));
+    let recover = only.iter().find(|t| t.code == "retries-recover").expect("listed");
+    assert!(recover.done && recover.goal_es != recover.goal_en);
+    assert_eq!(only.iter().filter(|t| t.done).count(), 1);
+    let filtered = s.host_tasks(Some(Experiment::Retries), &TaskFilter::Only(vec!["retries-exhausted"]));
+    assert_eq!(filtered.iter().map(|t| t.code).collect::<Vec<_>>(), ["retries-exhausted"]);
+    assert!(s.host_tasks(None, &TaskFilter::Off).is_empty());
 }

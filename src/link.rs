@@ -19,8 +19,8 @@ use crate::format::{format_seconds, parse_seconds};
 use crate::i18n::Lang;
 use crate::init::{LabInit, Theme};
 use crate::params::{Rejected, Value};
-use crate::registry::{self, Experiment, Group, LabParams, Locks, ParamId, Preset};
-use crate::tasks::TaskFilter;
+use crate::registry::{self, Experiment, Group, LabParams, Locks, ParamId, Preset, Scenario};
+use crate::tasks::{Progress, TaskFilter};
 
 /// The version `encode` writes.
 pub const VERSION: u32 = 3;
@@ -34,7 +34,11 @@ pub const VERSIONS: [u32; 3] = [1, 2, 3];
 /// the one that shows what the lesson says.
 /// v3: the storm's dependency became fragile (a burst knocks it down
 /// again, as lesson 003 says); v1 and v2 links meant the shedding bucket.
-pub const CHANGED_DEFAULTS: [(&str, u32, &str); 1] = [("dependency", 3, "shedding")];
+/// The last field names the old meaning in the scenario menu.
+pub const CHANGED_DEFAULTS: [(&str, u32, &str, fn(Lang) -> &'static str); 1] = [("dependency", 3, "shedding", |lang| match lang {
+    Lang::Es => "enlace antiguo: la dependencia descarta el exceso",
+    Lang::En => "old link: the dependency sheds the excess",
+})];
 /// Parameters read from one link; the rest are reported and ignored. A
 /// bound against a hostile link, well above what the lab writes (every
 /// parameter of every experiment, 149 today: a test keeps the margin).
@@ -51,7 +55,9 @@ pub const CLOCK_MS_MAX: u64 = 2 * retry_lab_core::limits::PLAN_TIME_MS_MAX;
 
 /// The keys the link itself reads (the rest are parameters, declared in the
 /// registry). `hop` marks a link one page already passed on to another.
-pub const SHELL_KEYS: [&str; 11] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks", "hop"];
+/// `done` (tasks a host recorded, e.g. an LMS's suspend data) and `host`
+/// (`off`: no message to the embedding page) are for hosts.
+pub const SHELL_KEYS: [&str; 13] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks", "hop", "done", "host"];
 
 /// What a link says. Every field optional: `None` means "the default (or
 /// the preset's value)".
@@ -78,6 +84,11 @@ pub struct Link {
     pub theme: Option<Theme>,
     /// `tasks=off`, or the guided tasks to show by code (absent: all).
     pub tasks: TaskFilter,
+    /// `done=experiment/task,…`: tasks a host recorded as completed (an
+    /// LMS's suspend data), added to the browser's.
+    pub done: Progress,
+    /// `host=off`: the lab sends its embedding page no message.
+    pub host_off: bool,
 }
 
 /// Something in a link that was not taken as written.
@@ -299,6 +310,12 @@ impl Reader {
             },
             "lock" => self.read_lock(value),
             "tasks" => self.read_tasks(value),
+            "done" => self.read_done(value),
+            "host" => match value {
+                "off" => self.link.host_off = true,
+                "on" => self.link.host_off = false,
+                _ => self.invalid(key, value, "on, off".into()),
+            },
             _ => self.read_param(key, value),
         }
     }
@@ -330,6 +347,20 @@ impl Reader {
         // Every code unknown: all tasks rather than none (the notice says why).
         if !codes.is_empty() {
             self.link.tasks = TaskFilter::Only(codes);
+        }
+    }
+
+    /// Only this page's tasks, by `experiment/task`: anything else is
+    /// reported and left out (never stored).
+    fn read_done(&mut self, value: &str) {
+        for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let known = entry.split_once('/').and_then(|(e, t)| Some((Experiment::parse(e)?, t)));
+            match known.and_then(|(e, t)| Some((e, *e.task_codes().iter().find(|c| **c == t)?))) {
+                Some((e, task)) => {
+                    self.link.done.insert(e.code(), task);
+                }
+                None => self.invalid("done", entry, "experiment/task".into()),
+            }
         }
     }
 
@@ -472,15 +503,17 @@ impl Link {
             hop: false,
             theme: None,
             tasks: TaskFilter::All,
+            done: Progress::default(),
+            host_off: false,
         }
     }
 
     /// Applies the defaults an older link version meant (`CHANGED_DEFAULTS`)
     /// to the experiment the link names, where it sets no value of its own;
     /// returns whose they were.
-    fn old_defaults(&self, named: Option<Experiment>, params: &mut LabParams) -> Vec<Experiment> {
+    fn old_defaults(&self, named: Option<Experiment>, params: &mut LabParams) -> Vec<(Experiment, fn(Lang) -> &'static str)> {
         let mut owners = Vec::new();
-        for (key, since, old) in CHANGED_DEFAULTS {
+        for (key, since, old, note) in CHANGED_DEFAULTS {
             let Some(param) = ParamId::by_key(key).filter(|_| self.version_given && self.version < since) else { continue };
             if self.values.iter().any(|(p, _)| *p == param) {
                 continue;
@@ -488,7 +521,7 @@ impl Link {
             if let (Ok((value, _)), registry::Owner::Experiment(owner)) = (param.domain().parse(old), param.owner) {
                 if named == Some(owner) && param.get(params) != value {
                     param.apply(params, value);
-                    owners.push(owner);
+                    owners.push((owner, note));
                 }
             }
         }
@@ -525,12 +558,18 @@ impl Link {
             .or(self.experiment)
             .or(preset.map(|(e, _)| e))
             .unwrap_or_default();
-        let preset = match (self.preset, self.values.is_empty()) {
-            // A preset read with an old default is not today's preset.
-            (Some(_), true) if preset.is_some_and(|(e, _)| old_defaults.contains(&e)) => None,
-            (Some(code), true) => Some(code),
+        // Playback speed is no scenario change: a preset with a speed is
+        // still that preset.
+        let scenario_kept = self.values.iter().all(|(p, _)| p.is_playback());
+        let preset = match (self.preset_spec(), scenario_kept) {
+            // An old link's preset (an old definition, or read with an old
+            // default) is named as what it is.
+            (Some((e, p)), true) => Some(Scenario {
+                preset: p,
+                old_default: old_defaults.iter().find(|(owner, _)| *owner == e).map(|(_, note)| *note),
+            }),
             // A link that names only an experiment shows its opening preset.
-            (None, true) => opening.map(|(_, p)| p.code).or_else(|| experiment.default_preset()),
+            (None, true) => opening.map(|(_, p)| Scenario::of(p)).or_else(|| experiment.default_preset()),
             _ => None,
         };
         LabInit {
@@ -548,24 +587,54 @@ impl Link {
             elsewhere: self.elsewhere,
             theme: self.theme,
             tasks: self.tasks.clone(),
+            progress: self.done.clone(),
+            host_off: self.host_off,
             ..LabInit::default()
         }
     }
 
-    /// The link that reproduces a lab: every parameter explicit (so it means
-    /// the same if a default or a preset changes later), in this version.
+    /// The link that reproduces a lab, as a reader would write it: the open
+    /// experiment's preset nearest to it and the parameters that differ
+    /// (`?exp=visibility&preset=exercise-5&visibility_s=480`), in this
+    /// version, whose presets and defaults keep their meaning (an older
+    /// version's are kept for its links). `Scope::Experiment` holds the open
+    /// experiment's run only; `Scope::Page` every experiment's parameters
+    /// (the page's own address, so no tab's changes are lost). `clock_ms`:
+    /// `None` is the preset's instant. Of presets equally near, `named` (the
+    /// scenario the menu shows) wins: two presets can be one run.
     pub fn of(
         lang: Lang,
         params: &LabParams,
         experiment: Experiment,
         clock_ms: Option<u64>,
+        scope: Scope,
+        named: Option<&'static str>,
     ) -> Self {
-        let values = ParamId::all().map(|p| (p, p.get(params))).collect();
+        let kept: Vec<ParamId> = match scope {
+            Scope::Experiment => ParamId::of_run(experiment).collect(),
+            Scope::Page => ParamId::all().collect(),
+        };
+        let differing = |base: &LabParams| -> Vec<(ParamId, crate::params::Value)> {
+            kept.iter().filter(|p| p.get(params) != p.get(base)).map(|&p| (p, p.get(params))).collect()
+        };
+        let nearest = experiment
+            .presets()
+            .iter()
+            .filter(|p| p.in_version(VERSION))
+            .map(|p| {
+                let (base, clock_ms) = preset_values(p, &LabParams::default(), &Locks::default());
+                (Some(p.code), differing(&base), clock_ms)
+            })
+            .min_by_key(|(code, values, _)| (values.len(), *code != named));
+        // An experiment without presets: every value explicit.
+        let (preset, values, preset_clock_ms) =
+            nearest.unwrap_or_else(|| (None, kept.iter().map(|&p| (p, p.get(params))).collect(), 0));
         Link {
+            preset,
             experiment: Some(experiment),
             lang: Some(lang),
             values,
-            at_ms: clock_ms.filter(|&ms| ms > 0).map(|ms| ms.min(CLOCK_MS_MAX)),
+            at_ms: clock_ms.map(|ms| ms.min(CLOCK_MS_MAX)).filter(|&ms| ms != preset_clock_ms),
             ..Link::empty(VERSION)
         }
     }
@@ -608,15 +677,28 @@ impl Link {
         if let Some(tasks) = self.tasks.encode() {
             out.append_pair("tasks", &tasks);
         }
+        if self.host_off {
+            out.append_pair("host", "off");
+        }
         out.finish()
     }
 }
 
+/// What a link the lab writes holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The open experiment's run: a shared link, an embed.
+    Experiment,
+    /// Every experiment's parameters: the page's own address.
+    Page,
+}
+
 /// One of the tools at the lab's root (`embed-builder.html`, "Embed this",
 /// and `export.html`, the run's files; both plain JS, loaded only when
-/// opened): the lab's link, its page's directory, the open experiment's
-/// lock names and title.
-pub fn tool_href(tool: &str, page_url: &str, query: &str, open: Experiment, lang: Lang) -> String {
+/// opened): the open experiment's link and the whole page's (`page`), its
+/// page's directory, its locks with their labels in the page's language
+/// (`lk=name label`, one pair each), its title and scenario's name.
+pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), open: Experiment, lang: Lang, scenario: &str) -> String {
     // `rsplit_once`, not a byte-index slice: a slice's panic path (char
     // boundaries, Debug for chars, Unicode tables) cost the page 5 KB gzip.
     let folder = page_url.rsplit_once('/').map_or("", |(folder, _)| folder);
@@ -624,14 +706,17 @@ pub fn tool_href(tool: &str, page_url: &str, query: &str, open: Experiment, lang
         Some(root) if root.ends_with('/') => root.to_owned(),
         _ => format!("{folder}/"),
     };
-    let mut locks: Vec<&str> = ParamId::of_run(open).map(|p| p.lock()).collect();
-    locks.dedup();
-    let extra = form_urlencoded::Serializer::new(String::new())
-        .append_pair("dir", Group::here().dir)
-        .append_pair("locks", &locks.join(","))
-        .append_pair("title", open.title(lang))
-        .finish();
-    format!("{root}{tool}?{query}&{extra}")
+    let mut extra = form_urlencoded::Serializer::new(String::new());
+    extra.append_pair("page", links.1).append_pair("dir", Group::here().dir);
+    let mut last = "";
+    for param in ParamId::of_run(open) {
+        if param.lock() != last {
+            last = param.lock();
+            extra.append_pair("lk", &format!("{last} {}", param.label(lang)));
+        }
+    }
+    extra.append_pair("title", open.title(lang)).append_pair("scenario", scenario);
+    format!("{root}{tool}?{}&{}", links.0, extra.finish())
 }
 
 #[cfg(test)]

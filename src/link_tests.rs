@@ -19,14 +19,14 @@ fn empty_link_is_the_story_in_the_browser_language() {
     let i = init("");
     assert_eq!(i.params, link_params_of("preset=story"));
     assert_ne!(i.params, LabParams::default(), "the story, not the bare defaults");
-    assert_eq!((i.preset, i.clock_ms, i.experiment), (Some("story"), 0, Experiment::Retries));
+    assert_eq!((code(&i), i.clock_ms, i.experiment), (Some("story"), 0, Experiment::Retries));
     assert_eq!(i.lang, Lang::Es);
     assert!(i.notices.is_empty());
     assert_eq!(init("?exp=retries&lang=en").params, i.params, "naming only the experiment: its story");
     // Any value, or a preset, and the link means what it always meant.
     assert_eq!(init("?v=3&events=20").params, LabParams::default());
     assert_eq!(init("?preset=lesson").params, LabParams::default());
-    assert_eq!(init("?preset=lesson").preset, Some("lesson"));
+    assert_eq!(code(&init("?preset=lesson")), Some("lesson"));
 }
 
 fn link_params_of(query: &str) -> LabParams {
@@ -91,12 +91,76 @@ fn huge_numbers_clamp_instead_of_failing() {
     assert_eq!(i.notices.len(), 2);
 }
 
+fn code(i: &LabInit) -> Option<&'static str> {
+    i.preset.map(|s| s.preset.code)
+}
+
+/// A link says what it means: the nearest preset and only what differs
+/// from it, of the open experiment only (the issue's
+/// `?exp=visibility&preset=exercise-5&visibility_s=…`).
 #[test]
-fn encodes_every_value_with_the_current_version() {
-    let query = Link::of(Lang::En, &LabParams::default(), Experiment::Retries, None).encode();
-    assert!(query.starts_with("v=3&exp=retries&lang=en&seed=7&failure=0.3&ack_lost=0.5&events=20&base=30&retries=6"), "{query}");
-    assert!(query.contains("start=2026-07-29T14%3A00%3A00Z"), "{query}");
-    assert!(!query.contains("down=") && !query.contains("at="), "no plan, no clock: {query}");
+fn a_link_names_its_preset_and_only_what_differs() {
+    let query = Link::of(Lang::En, &LabParams::default(), Experiment::Retries, None, Scope::Experiment, None).encode();
+    assert_eq!(query, "v=3&preset=lesson&exp=retries&lang=en");
+    let mut i = init("v=3&preset=exercise-5&lang=es");
+    i.params.visibility.timeout_s = 300;
+    i.params.retries.events = 99; // another experiment's: not in this experiment's link
+    let query = Link::of(i.lang, &i.params, Experiment::Visibility, None, Scope::Experiment, None).encode();
+    assert_eq!(query, "v=3&preset=exercise-5&exp=visibility&lang=es&visibility_s=300");
+    let page = Link::of(i.lang, &i.params, Experiment::Visibility, None, Scope::Page, None).encode();
+    assert_eq!(page, "v=3&preset=exercise-5&exp=visibility&lang=es&events=99&visibility_s=300", "the page's address keeps every tab");
+    assert_eq!(init(&page).params, i.params);
+    // A clock other than the preset's is written, the preset's is not.
+    let at = Link::of(i.lang, &i.params, Experiment::Visibility, Some(60_000), Scope::Experiment, None).encode();
+    assert!(at.ends_with("&at=60"), "{at}");
+}
+
+/// Playback speed is not a scenario change: a preset with a speed keeps
+/// its name, in a link and in the reducer.
+#[test]
+fn speed_leaves_the_scenario_named() {
+    let i = init("v=3&preset=consumer-down&speed=500");
+    assert_eq!((code(&i), i.params.retries.speed_s_per_s), (Some("consumer-down"), 500));
+    assert_eq!(code(&init("v=3&preset=consumer-down&failure=0.5")), None, "a scenario's value: custom");
+}
+
+/// Every preset of every version, written without `v`, with each `v`, and
+/// written again by today's lab, opens the same run; an old definition is
+/// named as one in the menu.
+#[test]
+fn every_old_link_opens_its_run_and_is_named_so() {
+    for version in crate::link::VERSIONS {
+        for (experiment, preset) in crate::registry::presets(version) {
+            let mut queries = vec![format!("v={version}&preset={}", preset.code)];
+            if version == 1 {
+                queries.push(format!("preset={}", preset.code));
+            }
+            for query in queries {
+                let i = init(&query);
+                assert!(i.notices.is_empty(), "{query}: {:?}", i.notices);
+                let (values, clock_ms) = preset_values(preset, &LabParams::default(), &Locks::default());
+                if i.preset.is_some_and(|s| s.old_default.is_none()) {
+                    assert_eq!((&i.params, i.clock_ms), (&values, clock_ms), "{query}");
+                }
+                let scenario = i.preset.unwrap_or_else(|| panic!("{query}: no scenario named"));
+                assert_eq!(scenario.preset, preset, "{query}");
+                let old = !preset.in_version(VERSION) || scenario.old_default.is_some();
+                assert_eq!(scenario.is_old(VERSION), old, "{query}");
+                for scope in [Scope::Experiment, Scope::Page] {
+                    let again = init(&Link::of(i.lang, &i.params, experiment, Some(i.clock_ms), scope, i.preset.map(|s| s.preset.code)).encode());
+                    for param in ParamId::of_run(experiment) {
+                        assert_eq!(param.get(&again.params), param.get(&i.params), "{query} {scope:?}: {}", param.key());
+                    }
+                    assert_eq!(again.clock_ms, i.clock_ms, "{query}");
+                    if !old {
+                        assert_eq!(code(&again), Some(preset.code), "{query}: today's preset, named");
+                    }
+                }
+            }
+        }
+    }
+    let v1 = init("preset=consumer-down").preset.expect("named");
+    assert_eq!(v1.label(Lang::Es), "Consumidor caído (enlace antiguo: 90 % de fallos)");
 }
 
 #[test]
@@ -106,12 +170,15 @@ fn a_v2_link_carries_the_plan_and_the_clock() {
     assert_eq!(plan.outages()[0].end_ms, 3_600_000);
     assert_eq!(plan.interventions()[0].what, Intervention::FixCause);
     assert_eq!(i.clock_ms, 2_100_000);
-    let query = Link::of(i.lang, &i.params, i.experiment, Some(i.clock_ms)).encode();
-    assert!(query.contains("down=0-3600&do=fix%402100%2Cretryall%402100"), "{query}");
-    assert!(query.ends_with("at=2100"), "{query}");
+    let query = Link::of(i.lang, &i.params, i.experiment, Some(i.clock_ms), Scope::Page, None).encode();
+    assert_eq!(query, "v=3&preset=outage-story&exp=retries&lang=es", "the same preset today: its name");
+    let mut changed = i.params.clone();
+    changed.retries.events = 12;
+    let query = Link::of(i.lang, &changed, i.experiment, Some(1_000_000), Scope::Page, None).encode();
+    assert_eq!(query, "v=3&preset=outage-story&exp=retries&lang=es&events=12&at=1000");
     let again = init(&query);
-    assert_eq!(again.params, i.params);
-    assert_eq!(again.clock_ms, i.clock_ms);
+    assert_eq!(again.params, changed);
+    assert_eq!(again.clock_ms, 1_000_000);
     assert!(again.notices.is_empty());
 }
 
@@ -160,7 +227,7 @@ fn links_written_by_the_v1_page_open_as_before() {
     // Re-encoded, they are the same lab in v2.
     for query in v1 {
         let i = init(query);
-        let again = init(&Link::of(i.lang, &i.params, i.experiment, None).encode());
+        let again = init(&Link::of(i.lang, &i.params, i.experiment, None, Scope::Page, None).encode());
         assert_eq!(again.params, i.params, "{query}");
     }
 }
@@ -176,7 +243,7 @@ fn readme_v1_examples_open() {
 #[test]
 fn the_lab_writes_well_under_the_links_parameter_bound() {
     let i = init("");
-    let query = Link::of(i.lang, &i.params, i.experiment, Some(1_000)).encode();
+    let query = Link::of(i.lang, &i.params, i.experiment, Some(1_000), Scope::Page, None).encode();
     let pairs = query.split('&').count();
     assert!(pairs * 3 / 2 <= crate::link::PARAMS_MAX, "{pairs} pairs: raise PARAMS_MAX, keeping a margin");
 }
@@ -213,17 +280,21 @@ fn the_tasks_an_author_shows_are_read_and_kept() {
 #[test]
 fn the_embed_builder_gets_the_link_the_page_and_the_locks() {
     let open = Experiment::first();
-    let href = crate::link::tool_href("embed-builder.html", "https://h/lab/index.html", "v=2&exp=retries", open, Lang::En);
+    let links = ("v=2&exp=retries", "v=2&exp=retries&events=3");
+    let href = crate::link::tool_href("embed-builder.html", "https://h/lab/index.html", links, open, Lang::Es, "Historia");
     let (page, query) = href.split_once('?').expect("a query");
     assert_eq!(page, "https://h/lab/embed-builder.html", "at the lab's root");
     let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let get = |k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
     assert_eq!(get("exp").as_deref(), Some("retries"), "the lab's own link");
     assert_eq!(get("dir").as_deref(), Some(""), "the root page's group");
-    assert_eq!(get("title").as_deref(), Some(open.title(Lang::En)));
-    let locks = get("locks").expect("locks");
-    assert!(locks.split(',').any(|l| l == "seed") && locks.split(',').any(|l| l == "failure"), "{locks}");
-    assert!(!locks.split(',').any(|l| l == "tx_crash"), "another experiment's lock: {locks}");
+    assert_eq!(get("title").as_deref(), Some(open.title(Lang::Es)));
+    assert_eq!(get("page").as_deref(), Some(links.1), "the whole page's link");
+    assert_eq!(get("scenario").as_deref(), Some("Historia"));
+    let locks: Vec<&str> = pairs.iter().filter(|(k, _)| k == "lk").map(|(_, v)| v.as_str()).collect();
+    assert!(locks.contains(&"seed Semilla"), "by name and on-screen label, in the page's language: {locks:?}");
+    assert!(locks.iter().any(|l| l.starts_with("failure ")), "{locks:?}");
+    assert!(!locks.iter().any(|l| l.starts_with("tx_crash ")), "another experiment's lock: {locks:?}");
 }
 
 /// How a page reads a query (`dir`: its directory), as its module would.
@@ -326,7 +397,7 @@ fn every_clock_the_lab_writes_reads_back() {
     use crate::experiments::retries::{BASE_S_MAX, RETRIES_MAX};
     let cycle_ms = u64::from(BASE_S_MAX) * 1_000 * ((1 << RETRIES_MAX) - 1);
     assert!(retry_lab_core::limits::PLAN_TIME_MS_MAX + 2 * cycle_ms < CLOCK_MS_MAX);
-    let link = Link::of(Lang::Es, &LabParams::default(), Experiment::default(), Some(u64::MAX));
+    let link = Link::of(Lang::Es, &LabParams::default(), Experiment::default(), Some(u64::MAX), Scope::Experiment, None);
     let (back, notices) = decode(&link.encode());
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(back.at_ms, Some(CLOCK_MS_MAX));
@@ -345,20 +416,40 @@ fn storm_links_of_older_versions_keep_their_dependency() {
     for old in ["v=2&exp=storm&clients=100", "v=1&preset=storm"] {
         let i = init(old);
         assert_eq!(i.params.storm.behaviour, Behaviour::Shedding, "{old}");
-        assert_eq!(i.preset, None, "{old}: not today's preset");
+        assert!(i.preset.is_none_or(|s| s.is_old(crate::link::VERSION)), "{old}: not today's preset");
         assert!(i.notices.is_empty(), "{old}: {:?}", i.notices);
     }
     // The overloaded scenario was and is the shedding one: still its preset.
     let i = init("v=2&preset=storm-overloaded");
-    assert_eq!((i.params.storm.behaviour, i.preset), (Behaviour::Shedding, Some("storm-overloaded")));
+    assert_eq!((i.params.storm.behaviour, code(&i)), (Behaviour::Shedding, Some("storm-overloaded")));
     for new in ["v=3&preset=storm", "preset=storm", "exp=storm", "v=2&exp=storm&dependency=fragile"] {
         assert_eq!(init(new).params.storm.behaviour, Behaviour::FRAGILE, "{new}");
     }
-    assert_eq!(init("v=3&preset=storm").preset, Some("storm"));
+    assert_eq!(code(&init("v=3&preset=storm")), Some("storm"));
+    // The v1 storm preset is named as what it was.
+    let old = init("v=1&preset=storm").preset.expect("a scenario");
+    assert!(old.label(Lang::Es).contains("enlace antiguo"), "{}", old.label(Lang::Es));
     // Written again by today's lab, the old run keeps its dependency.
     let i = init("v=2&exp=storm");
-    let again = Link::of(Lang::Es, &i.params, Experiment::Storm, None).encode();
-    assert!(again.contains("dependency=shedding"), "{again}");
+    let again = Link::of(Lang::Es, &i.params, Experiment::Storm, None, Scope::Page, None).encode();
+    assert_eq!(init(&again).params.storm.behaviour, Behaviour::Shedding, "{again}");
     // Another experiment's v1 link is untouched.
     assert_eq!(init("v=1&exp=retries").params.storm.behaviour, Behaviour::FRAGILE);
+}
+
+/// A host's `done=` adds only this page's tasks (the rest are reported);
+/// `host=off` silences the messages and stays in the lab's own address.
+#[test]
+fn a_host_passes_done_tasks_and_may_silence_the_lab() {
+    let i = init("v=3&done=retries/retries-recover,retries/nope,nope/x,dlq/dlq-none&host=off");
+    assert!(i.progress.contains("retries", "retries-recover"));
+    assert!(!i.progress.contains("retries", "nope"));
+    assert!(i.progress.contains("dlq", "dlq-none"), "natively every page's experiments are here");
+    assert!(i.host_off);
+    let rejected: Vec<&str> = i.notices.iter().map(|n| n.value.as_str()).collect();
+    assert_eq!(rejected, ["retries/nope", "nope/x"], "unknown tasks are reported, known ones of any page kept");
+    assert!(!init("v=3").host_off);
+    let link = Link { host_off: true, ..decode("").0 };
+    assert!(decode(&link.encode()).0.host_off);
+    assert_eq!(init("host=maybe").notices.len(), 1);
 }

@@ -33,6 +33,56 @@ impl Preset {
     }
 }
 
+/// Presets are statics: one is itself, wherever it is read from.
+impl PartialEq for Preset {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Debug for Preset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Preset({} v{}-{})", self.code, self.versions.0, self.versions.1)
+    }
+}
+
+/// The scenario the lab's parameters are: a preset, as the link's version
+/// (or the menu) defined it. `old_default`: read with a default an older
+/// link meant (`link::CHANGED_DEFAULTS`), which the menu names.
+#[derive(Clone, Copy, Debug)]
+pub struct Scenario {
+    pub preset: &'static Preset,
+    pub old_default: Option<fn(Lang) -> &'static str>,
+}
+
+/// A preset read with an old default is another scenario than without it
+/// (function addresses are no identity: whether there is one is).
+impl PartialEq for Scenario {
+    fn eq(&self, other: &Self) -> bool {
+        self.preset == other.preset && self.old_default.is_some() == other.old_default.is_some()
+    }
+}
+
+impl Scenario {
+    pub fn of(preset: &'static Preset) -> Self {
+        Scenario { preset, old_default: None }
+    }
+
+    /// Not one of today's menu entries: an old link's meaning.
+    pub fn is_old(&self, version: u32) -> bool {
+        !self.preset.in_version(version) || self.old_default.is_some()
+    }
+
+    /// The menu's name for it: an old link's says so.
+    pub fn label(&self, lang: Lang) -> String {
+        let label = (self.preset.label)(lang);
+        match self.old_default {
+            Some(note) => format!("{label} ({})", note(lang)),
+            None => label.to_owned(),
+        }
+    }
+}
+
 /// Parameters an author locked, by their lock names.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Locks(pub Vec<&'static str>);
@@ -388,6 +438,12 @@ impl ParamId {
     pub fn label(self, lang: Lang) -> &'static str {
         (self.meta().label)(lang)
     }
+    /// Playback, not scenario: a rate of simulated seconds per real second
+    /// (the unit says so) changes how fast a run is shown, never the run,
+    /// so it leaves the scenario named.
+    pub fn is_playback(self) -> bool {
+        matches!(self.domain(), Domain::Int { unit: "s/s", .. })
+    }
 }
 
 impl Experiment {
@@ -402,8 +458,8 @@ impl Experiment {
     /// The preset that is this experiment's defaults: its first
     /// (tests/registry.rs), what the scenario picker names when a link
     /// sets nothing else.
-    pub fn default_preset(self) -> Option<&'static str> {
-        self.presets().first().map(|p| p.code)
+    pub fn default_preset(self) -> Option<Scenario> {
+        self.presets().iter().find(|p| p.in_version(crate::link::VERSION)).map(Scenario::of)
     }
 }
 

@@ -264,4 +264,4 @@ export const PAGE_OF_KEY = new Map([
   ['read_rate', 'lesson-004-ops/'],
 ]);
 export const SHARED_KEYS = new Set(['seed']);
-export const LINK_KEYS = new Set(['v', 'preset', 'exp', 'lang', 'at', 'embed', 'only', 'lock', 'theme', 'tasks', 'hop']);
+export const LINK_KEYS = new Set(['v', 'preset', 'exp', 'lang', 'at', 'embed', 'only', 'lock', 'theme', 'tasks', 'hop', 'done', 'host']);

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use retry_lab_core::{Intervention, Outage, Plan, Timed};
 use retry_lab_web::experiments::retries::{format_interventions, format_outages};
 use retry_lab_web::i18n::Lang;
-use retry_lab_web::link::{decode, Link};
+use retry_lab_web::link::{decode, Link, Scope};
 use retry_lab_web::params::{Domain, Value};
 use retry_lab_web::registry::{Experiment, LabParams, ParamId};
 
@@ -88,13 +88,20 @@ proptest! {
         lang in prop::sample::select(Lang::ALL.to_vec()),
         experiment in prop::sample::select(Experiment::ALL.to_vec()),
         clock_ms in prop_oneof![Just(0u64), 1u64..=5_000_000],
+        whole_page in any::<bool>(),
     ) {
-        let query = Link::of(lang, &params, experiment, Some(clock_ms)).encode();
+        let scope = if whole_page { Scope::Page } else { Scope::Experiment };
+        let query = Link::of(lang, &params, experiment, Some(clock_ms), scope, None).encode();
         let (link, notices) = decode(&query);
         prop_assert!(notices.is_empty(), "{query}: {notices:?}");
         let init = link.to_init(&[], notices);
         prop_assert_eq!(init.lang, lang);
-        prop_assert_eq!(&init.params, &params, "{}", query);
+        if whole_page {
+            prop_assert_eq!(&init.params, &params, "{}", query);
+        }
+        for param in ParamId::of_run(experiment) {
+            prop_assert_eq!(param.get(&init.params), param.get(&params), "{} {}", query, param.key());
+        }
         prop_assert_eq!(init.experiment, experiment);
         prop_assert_eq!(init.clock_ms, clock_ms);
     }

@@ -258,38 +258,20 @@ pub fn use_url_sync(query: String, enabled: bool) {
 const URL_SYNC_DELAY_MS: u32 = 250;
 
 /// In an iframe (`?embed=1`), tells the parent the lab's height whenever it
-/// changes: `{ type: "retry-lab:resize", version: 1, height }`, nothing else.
-/// The lab listens to no incoming message.
+/// changes: `{ type: "retry-lab:resize", version: 1, height }` (`host.rs`).
 #[hook]
 pub fn use_embed_height(root: NodeRef, enabled: bool) {
     use_effect_with((root, enabled), |(root, enabled)| {
         let mut observer = None;
-        let window = web_sys::window();
-        let parent = window.as_ref().and_then(|w| w.parent().ok().flatten());
-        let framed = match (&window, &parent) {
-            (Some(w), Some(p)) => !js_sys::Object::is(w, p),
-            _ => false,
-        };
-        if let (true, true, Some(element), Some(parent)) =
-            (*enabled, framed, root.cast::<web_sys::Element>(), parent)
-        {
+        let parent = enabled.then(super::host::parent).flatten();
+        if let (Some(element), Some(parent)) = (root.cast::<web_sys::Element>(), parent) {
             let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
                 move |entries: js_sys::Array| {
-                    let Some(entry) = entries
-                        .get(0)
-                        .dyn_into::<web_sys::ResizeObserverEntry>()
-                        .ok()
-                    else {
+                    let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else {
                         return;
                     };
                     let height = entry.target().get_bounding_client_rect().height().ceil();
-                    let message = js_sys::Object::new();
-                    let _ =
-                        js_sys::Reflect::set(&message, &"type".into(), &"retry-lab:resize".into());
-                    let _ = js_sys::Reflect::set(&message, &"version".into(), &1.into());
-                    let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
-                    // Only a size is sent, so any parent origin may receive it.
-                    let _ = parent.post_message(&message, "*");
+                    super::host::post(&parent, "resize", &[("height", height.into())]);
                 },
             );
             if let Ok(resize) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {

@@ -4,6 +4,7 @@
 //! one reducer.
 
 mod hooks;
+mod host;
 mod share;
 mod tasks;
 pub mod widgets;
@@ -15,7 +16,7 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::lab::{Action, LabState};
-use crate::link::Link;
+use crate::link::{Link, Scope};
 use crate::registry::{self, Experiment, Group, GROUPS};
 use widgets::PanelProps;
 
@@ -54,12 +55,19 @@ pub fn app(props: &AppProps) -> Html {
     // while playing, and the clock goes in the link only when paused.
     let link_clock_ms = if state.playing() { None } else { clock_ms };
     let links = use_memo(
-        (lang, state.params.clone(), state.open, link_clock_ms),
-        |(lang, params, open, clock_ms)| {
-            let link = Link::of(*lang, params, *open, *clock_ms);
+        (lang, state.params.clone(), state.open, link_clock_ms, state.preset),
+        |(lang, params, open, clock_ms, scenario)| {
+            let named = scenario.map(|s| s.preset.code);
+            let link = Link::of(*lang, params, *open, *clock_ms, Scope::Experiment, named);
             let query = link.encode();
+            // The page's own address keeps every tab's changes.
+            let page_link = Link::of(*lang, params, *open, *clock_ms, Scope::Page, named);
             // The run's files and the "Embed this" builder, from the lab's own page.
-            let tool = |file: &str| crate::link::tool_href(file, &init.share_base, &query, *open, *lang);
+            let page_query = page_link.clone().encode();
+            let scenario = scenario.map_or_else(|| lang.texts().preset_custom.to_owned(), |s| s.label(*lang));
+            let tool = |file: &str| {
+                crate::link::tool_href(file, &init.share_base, (&query, &page_query), *open, *lang, &scenario)
+            };
             let tools = (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html")));
             let share_url = format!("{}?{query}", init.share_base);
             let own_query = Link {
@@ -68,13 +76,17 @@ pub fn app(props: &AppProps) -> Html {
                 lock: init.locked.0.clone(),
                 theme: init.theme,
                 tasks: init.tasks.clone(),
-                ..link
+                host_off: init.host_off,
+                ..page_link
             }
             .encode();
-            (share_url, own_query, tools)
+            // The host hears of the scenario, not of its clock or language.
+            let scenario_link = Link { at_ms: None, lang: None, ..Link::of(*lang, params, *open, None, Scope::Experiment, named) };
+            let scenario_url = format!("{}?{}", init.share_base, scenario_link.encode());
+            (share_url, own_query, tools, scenario_url)
         },
     );
-    let (share_url, own_query, tools) = (*links).clone();
+    let (share_url, own_query, tools, scenario_url) = (*links).clone();
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
@@ -84,7 +96,22 @@ pub fn app(props: &AppProps) -> Html {
     hooks::use_playback_clock(state.playing() && seen, dispatch.clone());
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
-    hooks::use_embed_height(root.clone(), init.compact);
+    hooks::use_embed_height(root.clone(), init.compact && !init.host_off);
+    let host_tasks = {
+        let state = state.clone();
+        let (only, filter) = (init.only, init.tasks.clone());
+        use_memo(state.progress.clone(), move |_| state.host_tasks(only, &filter))
+    };
+    host::use_host_events(
+        !init.host_off,
+        host::HostProps {
+            open: state.open,
+            lang,
+            tasks: host_tasks,
+            link: scenario_url.into(),
+            lab_url: init.share_base.clone().into(),
+        },
+    );
     hooks::use_saved_progress(state.progress.clone(), dispatch.clone());
 
     let lang_buttons = Lang::ALL.iter().map(|&option| {

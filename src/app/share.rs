@@ -18,8 +18,8 @@ enum CopyStatus {
 #[derive(Properties, PartialEq)]
 pub struct ShareBarProps {
     pub lang: Lang,
-    /// The preset the lab's parameters are, if any.
-    pub current: Option<&'static str>,
+    /// The scenario the lab's parameters are, if any.
+    pub current: Option<crate::registry::Scenario>,
     pub url: AttrValue,
     pub id_prefix: AttrValue,
     pub dispatch: UseReducerDispatcher<LabState>,
@@ -30,6 +30,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let t = props.lang.texts();
     let status = use_state(|| CopyStatus::Idle);
     let current = props.current;
+    let current_code = current.filter(|s| !s.is_old(VERSION)).map(|s| s.preset.code);
     let on_preset = props.dispatch.to_callback().reform(|e: Event| {
         let code = super::widgets::event_value(&e);
         let code = presets(VERSION).map(|(_, p)| p.code).find(|c| *c == code).unwrap_or("lesson");
@@ -57,8 +58,13 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             <label for={preset_id.clone()}>{ t.preset }</label>
             <select id={preset_id} onchange={on_preset}>
                 if current.is_none() { <option value="" selected=true disabled=true>{ t.preset_custom }</option> }
+                // An old link's scenario, named as what it is (choosing
+                // today's of the same name applies today's).
+                if let Some(old) = current.filter(|s| s.is_old(VERSION)) {
+                    <option value="" selected=true disabled=true>{ old.label(props.lang) }</option>
+                }
                 { for presets(VERSION).map(|(_, p)| html! {
-                    <option value={p.code} selected={Some(p.code) == current}>{ (p.label)(props.lang) }</option>
+                    <option value={p.code} selected={Some(p.code) == current_code}>{ (p.label)(props.lang) }</option>
                 }) }
             </select>
             <button type="button" class="copy-link" onclick={on_copy}>{ t.copy_link }</button>

@@ -151,7 +151,7 @@ static PRESETS: [Preset; 6] = [
     // v1's "consumer down" was 90 % independent failures; its links keep it.
     Preset {
         code: "consumer-down",
-        label: |l| strings::strings(l).preset_consumer_down,
+        label: |l| strings::strings(l).preset_consumer_down_v1,
         values: &[("failure", "0.9"), ("ack_lost", "0"), ("seed", "404")],
         versions: (1, 1),
     },
