@@ -697,7 +697,8 @@ pub enum Scope {
 /// and `export.html`, the run's files; both plain JS, loaded only when
 /// opened): the open experiment's link and the whole page's (`page`), its
 /// page's directory, its locks with their labels in the page's language
-/// (`lk=name label`, one pair each), its title and scenario's name.
+/// (`lk=name label`, one pair each), its tasks (`tk=code goal`), its title
+/// and scenario's name.
 pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), open: Experiment, lang: Lang, scenario: &str) -> String {
     // `rsplit_once`, not a byte-index slice: a slice's panic path (char
     // boundaries, Debug for chars, Unicode tables) cost the page 5 KB gzip.
@@ -714,6 +715,9 @@ pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), open: Experime
             last = param.lock();
             extra.append_pair("lk", &format!("{last} {}", param.label(lang)));
         }
+    }
+    for (code, goal) in open.task_goals(lang) {
+        extra.append_pair("tk", &format!("{code} {goal}"));
     }
     extra.append_pair("title", open.title(lang)).append_pair("scenario", scenario);
     format!("{root}{tool}?{}&{}", links.0, extra.finish())

@@ -295,6 +295,9 @@ fn the_embed_builder_gets_the_link_the_page_and_the_locks() {
     assert!(locks.contains(&"seed Semilla"), "by name and on-screen label, in the page's language: {locks:?}");
     assert!(locks.iter().any(|l| l.starts_with("failure ")), "{locks:?}");
     assert!(!locks.iter().any(|l| l.starts_with("tx_crash ")), "another experiment's lock: {locks:?}");
+    let tasks: Vec<&str> = pairs.iter().filter(|(k, _)| k == "tk").map(|(_, v)| v.as_str()).collect();
+    assert_eq!(tasks.len(), open.task_codes().len());
+    assert!(tasks[0].starts_with(&format!("{} ", open.task_codes()[0])), "{tasks:?}");
 }
 
 /// How a page reads a query (`dir`: its directory), as its module would.

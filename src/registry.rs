@@ -297,6 +297,10 @@ macro_rules! registry {
             pub fn task_codes(self) -> Vec<&'static str> {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| t.code).collect()),+ }
             }
+            /// Each task's code and goal, in a language (the builder lists them).
+            pub fn task_goals(self, lang: Lang) -> Vec<(&'static str, &'static str)> {
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| (t.code, (t.text)(lang).goal)).collect()),+ }
+            }
             /// The preset a link that sets nothing opens: its story, or its defaults.
             pub fn opening(self) -> Option<&'static Preset> {
                 let code = match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::OPENING),+ };
@@ -395,7 +399,7 @@ macro_rules! registry {
             /// The open experiment's tables for an export: its own, then its totals.
             pub fn tables(&self, p: &LabParams, open: Experiment) -> Vec<Table> {
                 let mut tables = match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tables(&p.$module, &p.shared, &self.$module),)+ };
-                tables.push(Table::named("totals", self.numbers(p, open)));
+                tables.push(Table::totals(self.numbers(p, open)));
                 tables
             }
             /// The open experiment's tasks, each checked on its state now.

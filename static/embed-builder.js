@@ -1,49 +1,65 @@
-// "Insertar este experimento": the snippets an author pastes, built from the
-// link of the lab the author came from (the lab's "Embed this" link carries
-// it, with its page's directory and the open experiment's lock names). Both
-// snippets open the same lab: compact, sandboxed with the two flags the lab
-// needs, and the options ticked here. Plain DOM: authors only, loaded only
-// when an author opens this page, never with a learner's.
+// "Insertar este experimento": what an author pastes or uploads, built from
+// the link of the lab the author came from (the lab's "Embed this" link
+// carries it, the whole page's link, its directory, and the open
+// experiment's locks and tasks in the page's words). Every snippet opens the
+// same lab: compact, sandboxed with the two flags the lab needs, with the
+// options ticked here. Plain DOM: authors only, loaded only when an author
+// opens this page, never with a learner's; the SCORM package's code and zip
+// library load only when asked for.
 import { readToolLink } from './tool-link.js';
 import { LINK_KEYS, PAGE_OF_CODE, PAGE_OF_KEY, SHARED_KEYS } from './lab-registry.js';
 
-const { query: asked, locks: lockNames, title, lang, root, pageUrl } = readToolLink(location.search);
+const tool = readToolLink(location.search);
+const { locks, tasks, title, scenario, lang, root, pageUrl } = tool;
 
 /** The keys a lab reads (the registry's, from lab-registry.js); `hop` is
  * the pages' own mark, never an author's. */
 const known = (key) => (LINK_KEYS.has(key) && key !== 'hop') || SHARED_KEYS.has(key) || PAGE_OF_KEY.has(key);
-/** The lab's link with only the keys a lab defines: a snippet holds nothing
+/** A lab's link with only the keys a lab defines: a snippet holds nothing
  * else (an unknown key would become an attribute name in the author's page). */
-const query = new URLSearchParams([...asked].filter(([key]) => known(key)));
-const dropped = [...new Set([...asked.keys()].filter((key) => !known(key)))];
+const clean = (query) => new URLSearchParams([...query].filter(([key]) => known(key)));
+const query = clean(tool.query);
+const pageQuery = clean(tool.pageQuery);
+const dropped = [...new Set([...tool.query.keys()].filter((key) => !known(key)))];
 const experiment = PAGE_OF_CODE.has(query.get('exp') ?? '') ? query.get('exp') : null;
 
 const TEXT = {
   es: {
-    title: 'Insertar un experimento', intro: 'Copia uno de los dos fragmentos en tu curso: abren el laboratorio tal como lo dejaste, en su vista compacta.',
-    view: 'Vista', only: 'Solo este experimento (sin pestañas)', tasksOff: 'Sin tareas guiadas', locks: 'Parámetros fijos (se ven, no se cambian)',
-    iframe: 'Con un iframe', iframeNote: 'Aislado de tu página. Si tu plataforma pone sandbox al iframe, necesita allow-scripts y allow-same-origin: sin el segundo, el laboratorio no puede leer sus propios archivos.',
+    title: 'Insertar un experimento', intro: 'Copia uno de los fragmentos en tu curso, o descarga un paquete SCORM para tu LMS: abren el laboratorio tal como lo dejaste, en su vista compacta.',
+    view: 'Vista', only: 'Solo este experimento (sin pestañas)', tasksOff: 'Sin tareas guiadas', locks: 'Parámetros fijos (se ven, no se cambian)', tasks: 'Tareas guiadas que verá',
+    iframe: 'Con un iframe', iframeNote: 'Aislado de tu página; el script que lo acompaña ajusta su altura a la del laboratorio. Si tu plataforma pone sandbox al iframe, necesita allow-scripts y allow-same-origin: sin el segundo, el laboratorio no puede leer sus propios archivos.',
     script: 'Con un script en tu página', scriptNote: 'Se monta en tu página; varios laboratorios pueden convivir.',
+    scorm: 'Paquete SCORM 1.2 para un LMS', scormNote: 'Un .zip para Moodle, Canvas u Open edX: muestra este experimento y registra en el curso las tareas completadas (nota de 0 a 100, «completado» al terminar todas). El laboratorio se sigue sirviendo desde esta dirección.',
+    scormButton: 'Descargar el paquete SCORM (.zip)', scormBusy: 'Preparando el paquete…', scormReady: (kb) => `Paquete listo (${kb} KB).`, scormFailed: 'No se pudo preparar el paquete.',
     copy: 'Copiar', copied: 'Copiado.', failed: 'No se pudo copiar: selecciona el texto y cópialo.', preview: 'Vista previa', back: 'Volver al laboratorio',
     noExperiment: 'Abre esta página desde el enlace «Insertar este experimento» de un laboratorio.',
     dropped: 'Se omitieron del fragmento claves que el laboratorio no conoce:',
+    frameTitle: (name) => `Experimento: ${name}`,
+    sees: (name, scenarioName, taskCount, lockCount) => `El estudiante verá «${name}»${scenarioName ? `, escenario «${scenarioName}»` : ''}; ${taskCount === 0 ? 'sin tareas guiadas' : taskCount === 1 ? '1 tarea guiada' : `${taskCount} tareas guiadas`}${lockCount ? `; ${lockCount === 1 ? '1 parámetro fijo' : `${lockCount} parámetros fijos`}` : ''}.`,
+    seesPage: (scenarioName) => `El estudiante verá todo el laboratorio de esta página, con sus pestañas${scenarioName ? `, empezando por el escenario «${scenarioName}»` : ''}.`,
   },
   en: {
-    title: 'Embed an experiment', intro: 'Copy either snippet into your course: both open the lab as you left it, in its compact view.',
-    view: 'View', only: 'This experiment only (no tabs)', tasksOff: 'Without guided tasks', locks: 'Fixed parameters (shown, not changeable)',
-    iframe: 'With an iframe', iframeNote: 'Isolated from your page. If your platform sandboxes iframes, it needs allow-scripts and allow-same-origin: without the second, the lab cannot read its own files.',
+    title: 'Embed an experiment', intro: 'Copy a snippet into your course, or download a SCORM package for your LMS: each opens the lab as you left it, in its compact view.',
+    view: 'View', only: 'This experiment only (no tabs)', tasksOff: 'Without guided tasks', locks: 'Fixed parameters (shown, not changeable)', tasks: 'Guided tasks shown',
+    iframe: 'With an iframe', iframeNote: 'Isolated from your page; the script beside it fits its height to the lab\'s. If your platform sandboxes iframes, it needs allow-scripts and allow-same-origin: without the second, the lab cannot read its own files.',
     script: 'With a script in your page', scriptNote: 'Mounted in your page; several labs can live side by side.',
+    scorm: 'SCORM 1.2 package for an LMS', scormNote: 'A .zip for Moodle, Canvas or Open edX: it shows this experiment and records the tasks completed in the course (a score from 0 to 100, “completed” when all are done). The lab is still served from this address.',
+    scormButton: 'Download the SCORM package (.zip)', scormBusy: 'Building the package…', scormReady: (kb) => `Package ready (${kb} KB).`, scormFailed: 'The package could not be built.',
     copy: 'Copy', copied: 'Copied.', failed: 'Could not copy: select the text and copy it.', preview: 'Preview', back: 'Back to the lab',
     noExperiment: 'Open this page from a lab\'s “Embed this experiment” link.',
     dropped: 'Keys the lab does not know were left out of the snippets:',
+    frameTitle: (name) => `Experiment: ${name}`,
+    sees: (name, scenarioName, taskCount, lockCount) => `The learner will see “${name}”${scenarioName ? `, scenario “${scenarioName}”` : ''}; ${taskCount === 0 ? 'no guided tasks' : taskCount === 1 ? '1 guided task' : `${taskCount} guided tasks`}${lockCount ? `; ${lockCount === 1 ? '1 fixed parameter' : `${lockCount} fixed parameters`}` : ''}.`,
+    seesPage: (scenarioName) => `The learner will see this page's whole lab, with its tabs${scenarioName ? `, starting on the scenario “${scenarioName}”` : ''}.`,
   },
 }[lang];
 
 const $ = (id) => document.getElementById(id);
 document.documentElement.lang = lang;
 for (const [id, key] of [['builder-title', 'title'], ['builder-intro', 'intro'], ['legend-view', 'view'], ['label-only', 'only'],
-  ['label-tasks-off', 'tasksOff'], ['legend-locks', 'locks'], ['iframe-heading', 'iframe'], ['iframe-note', 'iframeNote'],
-  ['script-heading', 'script'], ['script-note', 'scriptNote'], ['preview-heading', 'preview'], ['back', 'back'],
+  ['label-tasks-off', 'tasksOff'], ['legend-locks', 'locks'], ['legend-tasks', 'tasks'], ['iframe-heading', 'iframe'], ['iframe-note', 'iframeNote'],
+  ['script-heading', 'script'], ['script-note', 'scriptNote'], ['scorm-heading', 'scorm'], ['scorm-note', 'scormNote'],
+  ['scorm-download', 'scormButton'], ['preview-heading', 'preview'], ['back', 'back'],
   ['label-snippet-iframe', 'iframe'], ['label-snippet-script', 'script']]) {
   $(id).textContent = TEXT[key];
 }
@@ -56,34 +72,60 @@ if (dropped.length) {
   $('dropped').hidden = false;
 }
 
-for (const name of lockNames) {
-  const item = document.createElement('li');
-  item.innerHTML = '<label><input type="checkbox" /> <code></code></label>';
-  item.querySelector('input').value = name;
-  item.querySelector('code').textContent = name;
-  $('locks').append(item);
+/** A checkbox per choice, labelled by its on-screen words (its code is its value). */
+function choices(list, items, checked) {
+  for (const [code, words] of items) {
+    const item = document.createElement('li');
+    item.innerHTML = '<label><input type="checkbox" /> <span></span></label>';
+    Object.assign(item.querySelector('input'), { value: code, checked });
+    item.querySelector('span').textContent = words;
+    list.append(item);
+  }
 }
+choices($('locks'), locks, false);
+choices($('tasks'), tasks, true);
+$('tasks-fieldset').hidden = tasks.length === 0;
+const ticked = (list) => [...list.querySelectorAll('input:checked')].map((input) => input.value);
 
 /** Text for a double-quoted HTML attribute. */
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The embedded lab's link: the author's lab, compact, with the ticked options. */
-function embedQuery() {
-  const link = new URLSearchParams(query);
+function embedQuery({ only = $('opt-only').checked } = {}) {
+  const link = new URLSearchParams(only || !experiment ? query : pageQuery);
   for (const key of ['embed', 'only', 'lock', 'tasks']) link.delete(key);
   link.set('embed', '1');
-  if ($('opt-only').checked && experiment) link.set('only', experiment);
-  const locks = [...$('locks').querySelectorAll('input:checked')].map((input) => input.value);
-  if (locks.length) link.set('lock', locks.join(','));
-  if ($('opt-tasks-off').checked) link.set('tasks', 'off');
+  if (only && experiment) link.set('only', experiment);
+  const lockList = ticked($('locks'));
+  if (lockList.length) link.set('lock', lockList.join(','));
+  const taskList = ticked($('tasks'));
+  if ($('opt-tasks-off').checked || (tasks.length && taskList.length === 0)) link.set('tasks', 'off');
+  else if (taskList.length < tasks.length) link.set('tasks', taskList.join(','));
   return link;
+}
+
+const frameTitle = TEXT.frameTitle(title || 'Retry Lab');
+let iframeCount = 0;
+
+function iframeSnippet(src) {
+  // Each snippet's id is its own, so two labs on one page resize apart.
+  const id = `retry-lab-${experiment ?? 'lab'}-${(iframeCount += 1)}`;
+  return `<iframe id="${id}" title="${escape(frameTitle)}" src="${escape(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
+<script>
+  // The lab says its height (and its tasks' progress: see Retry Lab's README).
+  addEventListener('message', (event) => {
+    const frame = document.getElementById('${id}');
+    if (event.source !== frame.contentWindow || event.origin !== '${new URL(src).origin}') return;
+    if (event.data?.type === 'retry-lab:resize' && event.data.version === 1) frame.style.height = event.data.height + 'px';
+  });
+</script>`;
 }
 
 function render() {
   const link = embedQuery();
   const src = `${pageUrl.href}?${link}`;
-  const frameTitle = title ? `Retry Lab: ${title}` : 'Retry Lab';
-  $('snippet-iframe').value = `<iframe title="${escape(frameTitle)}" src="${escape(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>`;
+  iframeCount = 0;
+  $('snippet-iframe').value = iframeSnippet(src);
   // data-experiment is `only`; data-ack-lost is `ack_lost` (the lab reads them back so).
   // Every key here is one of the lab's ([a-z0-9_], from the registry).
   const attributes = [...link].filter(([key]) => known(key) && !(key === 'exp' && link.has('only')))
@@ -91,10 +133,14 @@ function render() {
   $('snippet-script').value = `<div data-retry-lab${attributes}></div>\n<script type="module" src="${escape(new URL('embed.js', root).href)}"></script>`;
   $('preview').title = `${TEXT.preview}: ${frameTitle}`;
   if ($('preview').getAttribute('src') !== src) $('preview').src = src;
+  const shown = link.get('tasks') === 'off' ? 0 : link.has('tasks') ? link.get('tasks').split(',').length : tasks.length;
+  const lockCount = link.has('lock') ? link.get('lock').split(',').length : 0;
+  $('learner-sees').textContent = link.has('only') || !experiment ? TEXT.sees(title || 'Retry Lab', scenario, shown, lockCount) : TEXT.seesPage(scenario);
+  $('tasks').querySelectorAll('input').forEach((input) => { input.disabled = $('opt-tasks-off').checked; });
 }
 
-function copyButton(button, textarea, status) {
-  $(button).textContent = `${TEXT.copy}: ${$(textarea === 'snippet-iframe' ? 'iframe-heading' : 'script-heading').textContent}`;
+function copyButton(button, textarea, status, heading) {
+  $(button).textContent = `${TEXT.copy}: ${$(heading).textContent}`;
   $(button).addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText($(textarea).value);
@@ -106,7 +152,29 @@ function copyButton(button, textarea, status) {
   });
 }
 
+/** The package: this experiment alone (the LMS records its tasks), as ticked. */
+async function downloadScorm() {
+  $('status-scorm').textContent = TEXT.scormBusy;
+  try {
+    const [{ scormZip }, launchJs, launchCss] = await Promise.all([
+      import('./scorm-package.js'),
+      fetch(new URL('scorm/launch.js', root)).then((r) => r.text()),
+      fetch(new URL('scorm/launch.css', root)).then((r) => r.text()),
+    ]);
+    const src = `${pageUrl.href}?${embedQuery({ only: true })}`;
+    const bytes = scormZip({ src, title: frameTitle, lang, identifier: `retry-lab-${experiment ?? 'lab'}`, launchJs, launchCss });
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
+    Object.assign(document.createElement('a'), { href: url, download: `retry-lab-${experiment ?? 'lab'}-scorm12.zip` }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    $('status-scorm').textContent = TEXT.scormReady(Math.ceil(bytes.length / 1024));
+  } catch (error) {
+    $('status-scorm').textContent = `${TEXT.scormFailed} (${String(error).slice(0, 200)})`;
+  }
+}
+
 $('builder-options').addEventListener('change', render);
-copyButton('copy-iframe', 'snippet-iframe', 'status-iframe');
-copyButton('copy-script', 'snippet-script', 'status-script');
+copyButton('copy-iframe', 'snippet-iframe', 'status-iframe', 'iframe-heading');
+copyButton('copy-script', 'snippet-script', 'status-script', 'script-heading');
+$('scorm-download').addEventListener('click', downloadScorm);
+$('scorm-download').disabled = !experiment;
 render();

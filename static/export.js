@@ -21,13 +21,17 @@ const TEXT = {
     title: 'Exportar una ejecución', intro: 'La ejecución de tu enlace, en archivos: JSON con todo, y un CSV por tabla. Cada archivo trae la semilla, los parámetros y el enlace que la reproducen.',
     loading: 'Calculando la ejecución…', ready: (n) => `Listo: ${n} tablas.`, failed: 'No se pudo cargar el módulo de exportación.',
     unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que exportar.`,
-    experiment: 'Experimento', seed: 'Semilla', link: 'Enlace', rows: (n) => `${n} filas`, first: (n) => `Las primeras ${n} filas`, back: 'Volver al laboratorio',
+    experiment: 'Experimento', seed: 'Semilla', link: 'Enlace', back: 'Volver al laboratorio',
+    rows: (n) => (n === 0 ? 'sin filas' : n === 1 ? '1 fila' : `${n.toLocaleString('es')} filas`),
+    shown: (n, total) => (total === 0 ? 'La tabla está vacía en esta ejecución.' : n === total ? (total === 1 ? 'Su única fila' : `Sus ${total} filas`) : `Las primeras ${n} de ${total.toLocaleString('es')} filas`),
   },
   en: {
     title: 'Export a run', intro: 'Your link\'s run, as files: a JSON with everything, and a CSV per table. Each file holds the seed, the parameters and the link that reproduce it.',
     loading: 'Computing the run…', ready: (n) => `Ready: ${n} tables.`, failed: 'The export module could not load.',
     unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to export.`,
-    experiment: 'Experiment', seed: 'Seed', link: 'Link', rows: (n) => `${n} rows`, first: (n) => `The first ${n} rows`, back: 'Back to the lab',
+    experiment: 'Experiment', seed: 'Seed', link: 'Link', back: 'Back to the lab',
+    rows: (n) => (n === 0 ? 'no rows' : n === 1 ? '1 row' : `${n.toLocaleString('en')} rows`),
+    shown: (n, total) => (total === 0 ? 'The table is empty in this run.' : n === total ? (total === 1 ? 'Its only row' : `All ${total} rows`) : `The first ${n} of ${total.toLocaleString('en')} rows`),
   },
 }[lang];
 
@@ -60,15 +64,24 @@ function preview(table) {
   const section = document.createElement('section');
   const heading = Object.assign(document.createElement('h2'), { textContent: `${table.name} · ${TEXT.rows(table.rows.length)}` });
   const grid = document.createElement('table');
-  grid.createCaption().textContent = TEXT.first(Math.min(PREVIEW_ROWS, table.rows.length));
+  grid.createCaption().textContent = TEXT.shown(Math.min(PREVIEW_ROWS, table.rows.length), table.rows.length);
   const head = grid.createTHead().insertRow();
   for (const column of table.columns) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: column }));
   const body = grid.createTBody();
   for (const row of table.rows.slice(0, PREVIEW_ROWS)) {
     const tr = body.insertRow();
-    for (const cell of row) tr.insertCell().textContent = cell;
+    for (const cell of row) {
+      const td = tr.insertCell();
+      td.textContent = cell;
+      if (/^-?\d+(\.\d+)?$/.test(cell)) td.className = 'num';
+    }
   }
-  section.append(heading, grid);
+  // A wide table scrolls in its own box: the page keeps the phone's width.
+  const scroll = Object.assign(document.createElement('div'), { className: 'table-scroll', tabIndex: 0 });
+  scroll.setAttribute('role', 'region');
+  scroll.setAttribute('aria-label', table.name);
+  scroll.append(grid);
+  section.append(heading, scroll);
   $('export-tables').append(section);
 }
 

@@ -107,3 +107,33 @@ fn the_header_stays_one_line_per_field() {
     let (_, notices) = retry_lab_web::link::decode("do=fix%401%0A%3DHYPERLINK(1)");
     assert_eq!(notices.len(), 1);
 }
+
+/// The totals a spreadsheet sums: every preset's numbers, a list a row per
+/// item, numbers plain (no separators, durations in seconds, the unit in
+/// its column), text only where the page says words.
+#[test]
+fn totals_are_numbers_with_units_and_lists_are_rows() {
+    let rows = |query: &str| {
+        let export = Export::of_link(query, SHARE);
+        let totals = export.tables.iter().find(|t| t.name == "totals").expect("totals").clone();
+        assert_eq!(totals.columns, ["name", "item", "value", "unit"]);
+        totals.rows
+    };
+    let find = |rows: &[Vec<String>], name: &str| -> Vec<(String, String, String)> {
+        rows.iter().filter(|r| r[0] == name).map(|r| (r[1].clone(), r[2].clone(), r[3].clone())).collect()
+    };
+    let received = find(&rows("v=3&preset=exercise-5"), "message_1_received_at");
+    assert_eq!(received[..3], [("1".into(), "0".into(), "s".into()), ("2".into(), "30".into(), "s".into()), ("3".into(), "60".into(), "s".into())]);
+    assert_eq!(find(&rows("v=3&preset=exercise-4"), "little_wait"), [(String::new(), "1800".into(), "s".into())], "1,800 s (30 min 0 s)");
+    assert_eq!(find(&rows("v=3&preset=dlq-redrive"), "worker_time")[0].2, "s");
+    for (_, preset) in retry_lab_web::registry::presets(retry_lab_web::link::VERSION) {
+        for row in rows(&format!("v=3&preset={}", preset.code)) {
+            let value = &row[2];
+            if row[3] == "s" || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())) {
+                assert!(value.parse::<f64>().is_ok(), "{}: {row:?}", preset.code);
+            }
+            assert!(!(value.contains(',') && value.bytes().all(|b| b.is_ascii_digit() || b == b',')), "a separator left: {}: {row:?}", preset.code);
+            assert!(!value.ends_with(" s"), "a unit left in a value: {}: {row:?}", preset.code);
+        }
+    }
+}

@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 async function snippets(page) {
   await page.getByRole('link', { name: 'Embed this experiment in a course ↗' }).click();
   await page.getByRole('heading', { name: 'Embed an experiment' }).waitFor();
-  await page.getByRole('checkbox', { name: 'unique' }).check();
+  await page.getByRole('checkbox', { name: 'Unique constraint on the id' }).check();
   await page.getByRole('checkbox', { name: 'Without guided tasks' }).check();
   // The preview is the compact lab with those options.
   const preview = page.frameLocator('iframe.preview');
@@ -43,6 +43,9 @@ test('the builder\'s iframe snippet, pasted into a blank page, opens the same la
   assert.match(iframe, /tasks=off/);
   assert.match(iframe, /embed=1/);
   assert.match(iframe, /tx_crash=0.1\b/, 'the lab as the author left it');
+  assert.match(iframe, /title="Experiment: /, 'the title in the page\'s language');
+  assert.match(iframe, /addEventListener\('message'/, 'the snippet resizes its frame');
+  assert.doesNotMatch(iframe, /[?&](crash|rng|jobs|failure|events)=/, 'only the experiment\'s own parameters');
 
   const course = await browser.newPage();
   const courseErrors = [];
@@ -90,6 +93,33 @@ test('the builder\'s script snippet mounts the same lab in an author\'s page', a
   await page.close();
 });
 
+test('the builder speaks the page\'s language, fits a phone with finger-sized targets, and keeps the scenario\'s name', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?v=3&preset=exercise-5&exp=visibility&lang=es', { viewport: { width: 360, height: 780 } });
+  await page.getByRole('link', { name: /Insertar este experimento/ }).click();
+  await page.getByRole('heading', { name: 'Insertar un experimento' }).waitFor();
+  const labels = await page.locator('#locks label').allInnerTexts();
+  assert.ok(labels.length > 3 && labels.every((l) => !/^[a-z_]+$/.test(l.trim())), `on-screen words, not codes: ${labels}`);
+  assert.ok(labels.some((l) => l.includes('Semilla')), labels.join(' | '));
+  await page.getByText('El estudiante verá «Visibility timeout y DLQ», escenario «', { exact: false }).waitFor();
+  const iframe = await page.getByRole('textbox', { name: 'Con un iframe' }).inputValue();
+  assert.match(iframe, /title="Experimento: Visibility timeout y DLQ"/);
+  assert.match(iframe, /preset=exercise-5/);
+  const preview = page.frameLocator('iframe.preview');
+  await preview.locator('.experiment').waitFor();
+  const scenario = await preview.locator('.share select option:checked').textContent();
+  assert.notEqual(scenario, 'personalizado', 'the preview keeps the scenario\'s name');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the builder fits 360 px');
+  for (const box of await page.locator('#builder-options label').evaluateAll((ls) => ls.map((l) => l.getBoundingClientRect().height))) {
+    assert.ok(box >= 44, `a checkbox's target is ${box} px tall`);
+  }
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily.includes('serif') && !getComputedStyle(document.body).fontFamily.includes('sans')), false);
+  await page.goto(server.base + 'export.html?v=3&preset=exercise-5&exp=visibility&lang=es&dir=lesson-004/');
+  await page.locator('#export-tables table').first().waitFor();
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the export page fits 360 px');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the builder and the export page: axe finds nothing serious, in both languages and themes', async () => {
   const axe = require.resolve('axe-core/axe.min.js');
   for (const lang of ['es', 'en']) {
@@ -102,7 +132,7 @@ test('the builder and the export page: axe finds nothing serious, in both langua
           .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`));
         assert.deepEqual(violations, [], `${what} ${lang} ${colorScheme}`);
       };
-      await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/&locks=seed,clients,budget&title=Storm`);
+      await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/&lk=seed%20Seed&lk=clients%20Clients&tk=storm-budget%20Try&title=Storm`);
       await page.frameLocator('iframe.preview').locator('.experiment').waitFor();
       await check('builder');
       await page.goto(server.base + `export.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/`);

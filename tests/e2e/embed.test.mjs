@@ -23,7 +23,8 @@ test('a preset plus an override, and the link follows changes without adding his
   const search = new URLSearchParams(await page.evaluate(() => location.search));
   assert.equal(search.get('v'), '3');
   assert.equal(search.get('failure'), '0.35');
-  assert.equal(search.get('consumer'), 'naive');
+  assert.equal(search.get('preset'), 'flaky-acks', 'the scenario and what differs from it');
+  assert.equal(search.get('consumer'), null, 'the preset\'s own value is not repeated');
   assert.equal(await page.evaluate(() => history.length), historyLength, 'replaceState, not pushState');
   assert.deepEqual(errors, []);
   await page.close();

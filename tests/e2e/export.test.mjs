@@ -46,7 +46,7 @@ test('a learner exports the run they see; the JSON and the CSV add up to the lab
   assert.equal(json.name, 'retry-lab-retries-seed-31.json');
   const run = JSON.parse(json.text);
   assert.equal(run.seed, 31);
-  assert.ok(run.link.includes('seed=31') && run.link.includes('at=1500'), run.link);
+  assert.ok(run.link.includes('exp=retries') && run.link.includes('at=1500'), run.link);
   const named = Object.fromEntries(run.tables.find((t) => t.name === 'counters').rows);
   assert.equal(Number(named.deliveries), deliveries);
   assert.equal(Number(named.dead_lettered), dead);
@@ -58,10 +58,11 @@ test('a learner exports the run they see; the JSON and the CSV add up to the lab
   assert.deepEqual(header, ['at_s', 'event', 'cycle_attempt', 'outcome', 'effect', 'next', 'retry_at_s']);
   assert.equal(attempts.length, deliveries, 'one row per delivery the lab counts');
   assert.equal(attempts.filter((r) => r[5] === 'dead_letter').length >= dead, true);
-  // The totals' values carry thousands separators: quoted, and read back whole.
+  // The totals are numbers a spreadsheet sums: no separators, the unit in its column.
   const totals = parseCsv((await downloaded(page, 'CSV: totals')).text);
-  assert.deepEqual(totals[0], ['name', 'value']);
-  assert.ok(totals.every((r) => r.length === 2), JSON.stringify(totals));
+  assert.deepEqual(totals[0], ['name', 'item', 'value', 'unit']);
+  assert.ok(totals.every((r) => r.length === 4), JSON.stringify(totals));
+  assert.equal(Number(totals.find((r) => r[0] === 'deliveries')[2]), deliveries);
   // Back to the same lab.
   await page.getByRole('link', { name: 'Back to the lab' }).click();
   await page.locator('[data-counter=deliveries]').waitFor({ state: 'attached' });

@@ -1,0 +1,74 @@
+// The builder's SCORM 1.2 package: imsmanifest.xml and a launch page
+// (index.html, launch.js, launch.css) that embeds one experiment by its
+// absolute URL. Loaded only when an author asks for the package; the zip
+// library (npm fflate) with it.
+import { strToU8, zipSync } from './vendor/fflate.js';
+
+/** Text for XML and HTML (element text and double-quoted attributes). */
+export const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The manifest: SCORM 1.2's required elements, one SCO. */
+export function manifest({ identifier, title }) {
+  const t = escapeXml(title);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${escapeXml(identifier)}" version="1.0"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="retry-lab-org">
+    <organization identifier="retry-lab-org">
+      <title>${t}</title>
+      <item identifier="retry-lab-item" identifierref="retry-lab-sco" isvisible="true">
+        <title>${t}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="retry-lab-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
+      <file href="index.html"/>
+      <file href="launch.js"/>
+      <file href="launch.css"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/** The launch page: the lab's frame (its address and origin as data), a note. */
+export function launchPage({ src, title, lang }) {
+  const origin = new URL(src).origin;
+  return `<!doctype html>
+<html lang="${lang === 'en' ? 'en' : 'es'}">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${escapeXml(title)}</title>
+    <link rel="stylesheet" href="launch.css" />
+  </head>
+  <body>
+    <p id="note" class="note" role="status" hidden></p>
+    <iframe id="lab" title="${escapeXml(title)}" data-src="${escapeXml(src)}" data-origin="${escapeXml(origin)}"
+      sandbox="allow-scripts allow-same-origin"></iframe>
+    <script src="launch.js"></script>
+  </body>
+</html>
+`;
+}
+
+/** The zip's bytes; `files` are the launch script and style, fetched from the lab. */
+export function scormZip({ src, title, lang, identifier, launchJs, launchCss }) {
+  // A fixed date: the same choices give the same bytes.
+  const mtime = new Date('2026-01-01T00:00:00Z');
+  const file = (text) => [strToU8(text), { mtime }];
+  return zipSync({
+    'imsmanifest.xml': file(manifest({ identifier, title })),
+    'index.html': file(launchPage({ src, title, lang })),
+    'launch.js': file(launchJs),
+    'launch.css': file(launchCss),
+  }, { level: 9 });
+}

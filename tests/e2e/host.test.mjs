@@ -1,0 +1,230 @@
+// The lab and the page that embeds it (issue 24): messages to the host on
+// another origin, and a SCORM 1.2 package from the builder run by a real
+// SCORM runtime (npm scorm-again's Scorm12API) as the LMS.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile, mkdir, copyFile, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { serve, launch, open, ROOT } from './harness.mjs';
+
+let lab, host, hostDir, browser;
+before(async () => {
+  lab = await serve();
+  hostDir = await mkdtemp(join(tmpdir(), 'retry-lab-host-'));
+  host = await serve(hostDir); // another port: another origin
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await lab?.close(); await host?.close(); });
+
+const UNIQUE = 'Unique constraint on the id';
+
+/** A course page on the host's origin: the lab's frame, a sibling frame, both logging what they receive. */
+async function hostPage(labQuery) {
+  await writeFile(join(hostDir, 'other.html'), '<!doctype html><script>window.got = []; addEventListener("message", (e) => window.got.push(e.data));</script>');
+  await writeFile(join(hostDir, 'course.html'), `<!doctype html><html lang="en"><title>Course</title>
+<iframe id="lab" title="lab" sandbox="allow-scripts allow-same-origin" style="width:100%;height:600px" src="${lab.base}lesson-001/?${labQuery}"></iframe>
+<iframe id="other" title="other" src="other.html"></iframe>
+<script>
+  window.received = [];
+  addEventListener('message', (e) => window.received.push({ origin: e.origin, fromLab: e.source === document.getElementById('lab').contentWindow, data: e.data }));
+</script>`);
+  return open(browser, `${host.base}course.html`);
+}
+
+const messages = (page, type) => page.evaluate((t) => window.received.filter((m) => m.data?.type === t), type);
+
+test('a host page on another origin hears ready, resize, progress, task-completed and scenario; no other frame does', async () => {
+  const { page, errors } = await hostPage('v=3&embed=1&only=dedup&lang=en');
+  const frame = page.frameLocator('#lab');
+  await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'retry-lab:progress'));
+  const [ready] = await messages(page, 'retry-lab:ready');
+  assert.deepEqual(ready, { origin: lab.origin, fromLab: true, data: { type: 'retry-lab:ready', version: 1, experiment: 'dedup', lang: 'en' } });
+  const [first] = await messages(page, 'retry-lab:progress');
+  assert.deepEqual(first.data, { type: 'retry-lab:progress', version: 1, done: 0, total: 3, tasks: [] });
+  await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'retry-lab:resize'));
+  const [resize] = await messages(page, 'retry-lab:resize');
+  assert.ok(resize.data.height > 200, JSON.stringify(resize));
+
+  await frame.getByLabel(UNIQUE).selectOption('on');
+  await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'retry-lab:task-completed'));
+  const [completed] = await messages(page, 'retry-lab:task-completed');
+  assert.equal(completed.fromLab, true);
+  const { statement } = completed.data;
+  assert.equal(completed.data.task, 'dedup-unique');
+  assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/completed');
+  assert.equal(statement.object.id, `${lab.base}lesson-001/#dedup/dedup-unique`);
+  assert.equal(statement.result.completion, true);
+  assert.ok(statement.object.definition.name.es && statement.object.definition.name.en, JSON.stringify(statement));
+  assert.notEqual(statement.object.definition.name.es, statement.object.definition.name.en);
+  assert.equal(statement.actor, undefined, 'no personal data: the host adds its learner');
+  await page.waitForFunction(() => window.received.filter((m) => m.data?.type === 'retry-lab:progress').length >= 2);
+  const progress = await messages(page, 'retry-lab:progress');
+  assert.deepEqual(progress.at(-1).data, { type: 'retry-lab:progress', version: 1, done: 1, total: 3, tasks: ['dedup/dedup-unique'] });
+  const scenario = await messages(page, 'retry-lab:scenario');
+  assert.equal(scenario.length, 1, 'the learner changed the scenario once');
+  assert.ok(scenario[0].data.link.startsWith(`${lab.base}lesson-001/?v=3&`) && scenario[0].data.link.includes('unique=on'), scenario[0].data.link);
+
+  // Every message came from the lab's frame, from its origin, versioned; the sibling frame got none.
+  const all = await page.evaluate(() => window.received);
+  assert.ok(all.every((m) => m.fromLab && m.origin === lab.origin && m.data.version === 1), JSON.stringify(all));
+  const sibling = page.frames().find((f) => f.url().endsWith('/other.html'));
+  assert.deepEqual(await sibling.evaluate(() => window.got), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('hostile messages to the lab change nothing; host=off silences it', async () => {
+  const { page, errors } = await hostPage('v=3&embed=1&only=dedup&lang=en&host=off');
+  const frame = page.frameLocator('#lab');
+  await frame.getByLabel(UNIQUE).waitFor();
+  const before = await frame.locator('.experiment').innerText();
+  await page.evaluate(() => {
+    const lab = document.getElementById('lab').contentWindow;
+    for (const message of [
+      { type: 'retry-lab:set', version: 1, key: 'unique', value: 'on' },
+      { type: 'retry-lab:progress', version: 99, done: 3, total: 3 },
+      'x'.repeat(8_000_000),
+      { __proto__: { type: 'retry-lab:ready' } },
+      null, 42, [1, 2, 3],
+    ]) lab.postMessage(message, '*');
+  });
+  await page.waitForTimeout(500);
+  assert.equal(await frame.locator('.experiment').innerText(), before, 'no message changed the lab');
+  // The learner's own change still works.
+  await frame.getByLabel(UNIQUE).selectOption('on');
+  await frame.locator('[data-task="dedup-unique"].task-done').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.received), [], 'host=off: nothing posted, not even its height');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The builder's package for the dedup experiment, one task chosen, unzipped. */
+async function scormPackage() {
+  const { page, errors } = await open(browser, `${lab.base}lesson-001/?exp=dedup&lang=en`);
+  await page.getByRole('link', { name: /Embed this/ }).click();
+  await page.getByRole('heading', { name: 'Embed an experiment' }).waitFor();
+  for (const input of await page.locator('#tasks input').all()) {
+    if ((await input.getAttribute('value')) !== 'dedup-unique') await input.uncheck();
+  }
+  await page.getByText('The learner will see “', { exact: false }).filter({ hasText: '1 guided task' }).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click()]);
+  assert.equal(download.suggestedFilename(), 'retry-lab-dedup-scorm12.zip');
+  const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+  await page.getByText(/^Package ready \(\d+ KB\)\.$/).waitFor();
+  assert.deepEqual(errors, []);
+  return { page, files };
+}
+
+test('the builder\'s SCORM 1.2 package: its manifest has the schema\'s required elements', async () => {
+  const { page, files } = await scormPackage();
+  assert.deepEqual(Object.keys(files).sort(), ['imsmanifest.xml', 'index.html', 'launch.css', 'launch.js']);
+  const manifest = strFromU8(files['imsmanifest.xml']);
+  const problems = await page.evaluate((xml) => {
+    const CP = 'http://www.imsproject.org/xsd/imscp_rootv1p1p2';
+    const ADL = 'http://www.adlnet.org/xsd/adlcp_rootv1p2';
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    const out = [];
+    if (doc.getElementsByTagName('parsererror').length) return ['not well-formed'];
+    const one = (parent, name) => [...parent.children].filter((c) => c.namespaceURI === CP && c.localName === name);
+    const root = doc.documentElement;
+    if (root.localName !== 'manifest' || root.namespaceURI !== CP || !root.getAttribute('identifier')) out.push('manifest@identifier');
+    const [metadata] = one(root, 'metadata');
+    if (one(metadata, 'schema')[0]?.textContent !== 'ADL SCORM') out.push('metadata/schema');
+    if (one(metadata, 'schemaversion')[0]?.textContent !== '1.2') out.push('metadata/schemaversion');
+    const [organizations] = one(root, 'organizations');
+    const [organization] = one(organizations, 'organization');
+    if (organizations.getAttribute('default') !== organization?.getAttribute('identifier')) out.push('organizations@default');
+    if (!one(organization, 'title')[0]?.textContent) out.push('organization/title');
+    const [item] = one(organization, 'item');
+    if (!item?.getAttribute('identifier') || !one(item, 'title')[0]?.textContent) out.push('item');
+    const resources = one(one(root, 'resources')[0], 'resource');
+    const sco = resources.find((r) => r.getAttribute('identifier') === item.getAttribute('identifierref'));
+    if (!sco) out.push('item@identifierref');
+    else {
+      if (sco.getAttribute('type') !== 'webcontent') out.push('resource@type');
+      if (sco.getAttributeNS(ADL, 'scormtype') !== 'sco') out.push('resource@adlcp:scormtype');
+      const listed = one(sco, 'file').map((f) => f.getAttribute('href'));
+      if (!listed.includes(sco.getAttribute('href'))) out.push('resource@href among its files');
+    }
+    return out;
+  }, manifest);
+  assert.deepEqual(problems, []);
+  // The launch page embeds the chosen experiment by its absolute URL, its task, compact.
+  const launch = strFromU8(files['index.html']);
+  const src = new URL(launch.match(/data-src="([^"]+)"/)[1].replace(/&amp;/g, '&'));
+  assert.equal(src.origin + src.pathname, `${lab.base}lesson-001/`);
+  assert.deepEqual(Object.fromEntries(['embed', 'only', 'tasks', 'lang'].map((k) => [k, src.searchParams.get(k)])), { embed: '1', only: 'dedup', tasks: 'dedup-unique', lang: 'en' });
+  await page.close();
+});
+
+/** An LMS's page on the host's origin: scorm-again's Scorm12API as window.API, what it saved before loaded. */
+async function lms(files, saved) {
+  await mkdir(join(hostDir, 'sco'), { recursive: true });
+  for (const [name, bytes] of Object.entries(files)) await writeFile(join(hostDir, 'sco', name), bytes);
+  await copyFile(join(ROOT, 'node_modules/scorm-again/dist/scorm12.min.js'), join(hostDir, 'scorm12.min.js'));
+  await writeFile(join(hostDir, 'lms.html'), `<!doctype html><html lang="en"><title>LMS</title>
+<script src="scorm12.min.js"></script>
+<script>
+  window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
+  window.commits = 0;
+  window.API.on('LMSCommit', () => { window.commits += 1; });
+  window.API.on('LMSFinish', () => { window.finished = true; });
+  const saved = ${JSON.stringify(saved ?? null)};
+  if (saved) window.API.loadFromJSON(saved);
+</script>
+<iframe id="sco" title="course" style="width:100%;height:700px" src="sco/index.html"></iframe>`);
+  return open(browser, `${host.base}lms.html`);
+}
+
+const cmi = (page) => page.evaluate(() => ({
+  status: window.API.cmi.core.lesson_status, score: window.API.cmi.core.score.raw, suspend: window.API.cmi.suspend_data, commits: window.commits,
+}));
+
+test('in a SCORM 1.2 runtime: a task done completes the lesson with its score, and a second launch shows it done', async () => {
+  const { page: builder, files } = await scormPackage();
+  await builder.close();
+  const { page, errors } = await lms(files);
+  const labFrame = page.frameLocator('#sco').frameLocator('#lab');
+  await labFrame.getByLabel(UNIQUE).waitFor();
+  await page.waitForFunction(() => window.API.cmi.core.lesson_status === 'incomplete' && window.commits > 0);
+  assert.deepEqual({ ...(await cmi(page)), commits: 0 }, { status: 'incomplete', score: '0', suspend: 'retry-lab 1 ', commits: 0 });
+  assert.equal(await page.frameLocator('#sco').locator('#note').textContent(), 'Progress recorded in the course: 0 of 1 tasks.');
+  await labFrame.getByLabel(UNIQUE).selectOption('on');
+  await page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed');
+  const done = await cmi(page);
+  assert.equal(done.score, '100');
+  assert.equal(done.suspend, 'retry-lab 1 dedup/dedup-unique');
+  // Leaving the page finishes the session.
+  const saved = JSON.parse(JSON.stringify(await page.evaluate(() => ({ core: { lesson_status: window.API.cmi.core.lesson_status, score: { raw: window.API.cmi.core.score.raw } }, suspend_data: window.API.cmi.suspend_data }))));
+  await page.frame({ url: /sco\/index\.html/ }).evaluate(() => dispatchEvent(new Event('pagehide')));
+  assert.equal(await page.evaluate(() => window.finished), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  // A second launch, in a fresh browser context (no localStorage): the LMS's suspend data restores the task.
+  const again = await lms(files, saved);
+  const labAgain = again.page.frameLocator('#sco').frameLocator('#lab');
+  await labAgain.locator('[data-task="dedup-unique"].task-done').waitFor();
+  assert.equal((await cmi(again.page)).status, 'completed', 'a completed lesson stays completed');
+  assert.deepEqual(again.errors, []);
+  await again.page.close();
+});
+
+test('the launch page: corrupt suspend data starts clean with a note; without an LMS the lab runs and says progress is not recorded', async () => {
+  const { page: builder, files } = await scormPackage();
+  await builder.close();
+  const { page, errors } = await lms(files, { suspend_data: 'junk<script>' });
+  const sco = page.frameLocator('#sco');
+  await sco.getByText('What the LMS saved of this lab could not be read: you start afresh.').waitFor();
+  await sco.frameLocator('#lab').locator('[data-task="dedup-unique"]:not(.task-done)').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+  const direct = await open(browser, `${host.base}sco/index.html`);
+  await direct.page.getByText('No LMS around this page: the lab works, but your progress is not recorded.').waitFor();
+  await direct.page.frameLocator('#lab').getByLabel(UNIQUE).selectOption('on');
+  await direct.page.frameLocator('#lab').locator('[data-task="dedup-unique"].task-done').waitFor();
+  assert.deepEqual(direct.errors, []);
+  await direct.page.close();
+});
