@@ -48,6 +48,7 @@ export function launchPage({ src, title, lang }) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${escapeXml(title)}</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="launch.css" />
   </head>
   <body>
