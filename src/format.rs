@@ -125,7 +125,9 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     // ASCII lower case: Unicode's tables would cost the page kilobytes ("DÍA" stays unread).
     let text = text.trim().to_ascii_lowercase();
     let split = text.find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == ' ' || c == '_')).unwrap_or(text.len());
-    let (number, suffix) = text.split_at(split);
+    // Checked, though `find` gives a char boundary: `split_at`'s panic path (Debug for
+    // chars, Unicode tables) would cost the page kilobytes.
+    let (number, suffix) = text.split_at_checked(split)?;
     let number: String = number.chars().filter(|c| !matches!(c, ',' | ' ' | '_')).collect();
     let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
     if (whole.is_empty() && fraction.is_empty()) || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) || fraction.len() > 6 {

@@ -336,12 +336,15 @@ impl Reader {
             self.link.tasks = TaskFilter::Off;
             return;
         }
-        let known: Vec<&'static str> = Experiment::ALL.iter().flat_map(|e| e.task_codes()).collect();
+        let known = known_tasks();
         let mut codes = Vec::new();
         for code in value.split(',').map(str::trim).filter(|c| !c.is_empty()) {
-            match known.iter().find(|k| **k == code) {
-                Some(k) => codes.push(*k),
-                None => self.invalid("tasks", code, format!("off, {}", known.join(", "))),
+            match known.iter().find(|(_, k)| *k == code) {
+                Some((_, k)) => codes.push(*k),
+                None => {
+                    let list: Vec<&str> = known.iter().map(|(_, k)| *k).collect();
+                    self.invalid("tasks", code, format!("off, {}", list.join(", ")));
+                }
             }
         }
         // Every code unknown: all tasks rather than none (the notice says why).
@@ -353,9 +356,10 @@ impl Reader {
     /// Only this page's tasks, by `experiment/task`: anything else is
     /// reported and left out (never stored).
     fn read_done(&mut self, value: &str) {
+        let known = known_tasks();
         for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
-            let known = entry.split_once('/').and_then(|(e, t)| Some((Experiment::parse(e)?, t)));
-            match known.and_then(|(e, t)| Some((e, *e.task_codes().iter().find(|c| **c == t)?))) {
+            let task = entry.split_once('/').and_then(|(e, t)| known.iter().find(|(ke, kt)| ke.code() == e && *kt == t));
+            match task {
                 Some((e, task)) => {
                     self.link.done.insert(e.code(), task);
                 }
@@ -388,6 +392,13 @@ impl Reader {
             }
         }
     }
+}
+
+/// Every task of this page's experiments, with its experiment (`tasks=`
+/// and `done=` read them; one copy of the registry's walk).
+#[inline(never)]
+fn known_tasks() -> Vec<(Experiment, &'static str)> {
+    Experiment::ALL.iter().flat_map(|&e| e.task_codes().into_iter().map(move |t| (e, t))).collect()
 }
 
 /// Decodes key/value pairs (from a query string or `data-` attributes).
@@ -695,11 +706,12 @@ pub enum Scope {
 
 /// One of the tools at the lab's root (`embed-builder.html`, "Embed this",
 /// and `export.html`, the run's files; both plain JS, loaded only when
-/// opened): the open experiment's link and the whole page's (`page`), its
-/// page's directory, its locks with their labels in the page's language
-/// (`lk=name label`, one pair each), its tasks (`tk=code goal`), its title
-/// and scenario's name.
-pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), open: Experiment, lang: Lang, scenario: &str) -> String {
+/// opened): the open experiment's link, the whole page's (`page`), its
+/// page's directory and the scenario's name as the learner sees it. What
+/// the tools show of the experiment (title, locks, tasks, in both
+/// languages) they read from `tool-registry.js`, generated from the
+/// registry: the page carries none of it.
+pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), scenario: &str) -> String {
     // `rsplit_once`, not a byte-index slice: a slice's panic path (char
     // boundaries, Debug for chars, Unicode tables) cost the page 5 KB gzip.
     let folder = page_url.rsplit_once('/').map_or("", |(folder, _)| folder);
@@ -707,20 +719,12 @@ pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), open: Experime
         Some(root) if root.ends_with('/') => root.to_owned(),
         _ => format!("{folder}/"),
     };
-    let mut extra = form_urlencoded::Serializer::new(String::new());
-    extra.append_pair("page", links.1).append_pair("dir", Group::here().dir);
-    let mut last = "";
-    for param in ParamId::of_run(open) {
-        if param.lock() != last {
-            last = param.lock();
-            extra.append_pair("lk", &format!("{last} {}", param.label(lang)));
-        }
-    }
-    for (code, goal) in open.task_goals(lang) {
-        extra.append_pair("tk", &format!("{code} {goal}"));
-    }
-    extra.append_pair("title", open.title(lang)).append_pair("scenario", scenario);
-    format!("{root}{tool}?{}&{}", links.0, extra.finish())
+    let extra = form_urlencoded::Serializer::new(String::new())
+        .append_pair("page", links.1)
+        .append_pair("dir", Group::here().dir)
+        .append_pair("scenario", scenario)
+        .finish();
+    format!("{root}{tool}?{}&{extra}", links.0)
 }
 
 #[cfg(test)]

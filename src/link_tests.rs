@@ -278,26 +278,17 @@ fn the_tasks_an_author_shows_are_read_and_kept() {
 }
 
 #[test]
-fn the_embed_builder_gets_the_link_the_page_and_the_locks() {
-    let open = Experiment::first();
+fn the_embed_builder_gets_the_link_the_page_and_the_scenario() {
     let links = ("v=2&exp=retries", "v=2&exp=retries&events=3");
-    let href = crate::link::tool_href("embed-builder.html", "https://h/lab/index.html", links, open, Lang::Es, "Historia");
+    let href = crate::link::tool_href("embed-builder.html", "https://h/lab/index.html", links, "Historia");
     let (page, query) = href.split_once('?').expect("a query");
     assert_eq!(page, "https://h/lab/embed-builder.html", "at the lab's root");
     let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let get = |k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
     assert_eq!(get("exp").as_deref(), Some("retries"), "the lab's own link");
     assert_eq!(get("dir").as_deref(), Some(""), "the root page's group");
-    assert_eq!(get("title").as_deref(), Some(open.title(Lang::Es)));
     assert_eq!(get("page").as_deref(), Some(links.1), "the whole page's link");
     assert_eq!(get("scenario").as_deref(), Some("Historia"));
-    let locks: Vec<&str> = pairs.iter().filter(|(k, _)| k == "lk").map(|(_, v)| v.as_str()).collect();
-    assert!(locks.contains(&"seed Semilla"), "by name and on-screen label, in the page's language: {locks:?}");
-    assert!(locks.iter().any(|l| l.starts_with("failure ")), "{locks:?}");
-    assert!(!locks.iter().any(|l| l.starts_with("tx_crash ")), "another experiment's lock: {locks:?}");
-    let tasks: Vec<&str> = pairs.iter().filter(|(k, _)| k == "tk").map(|(_, v)| v.as_str()).collect();
-    assert_eq!(tasks.len(), open.task_codes().len());
-    assert!(tasks[0].starts_with(&format!("{} ", open.task_codes()[0])), "{tasks:?}");
 }
 
 /// How a page reads a query (`dir`: its directory), as its module would.

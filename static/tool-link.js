@@ -1,33 +1,28 @@
 // What a tool page (embed-builder.html, export.html) receives from the lab's
 // link to it: the open experiment's link and the whole page's (`page`), the
-// directory of its lesson page, the experiment's locks and tasks with their
-// on-screen words (`lk`, `tk`: "code words", one pair each), its title and
-// scenario, each checked; the tool's keys removed from the query, which is
-// then the lab's link again.
-const CODE = /^[a-z0-9_-]+$/;
-
-/** "code words" pairs whose code is a lab code; words shortened, as text only. */
-function named(values) {
-  return values.map((value) => {
-    const space = value.indexOf(' ');
-    return space > 0 ? [value.slice(0, space), value.slice(space + 1, space + 201)] : [value, value];
-  }).filter(([code]) => CODE.test(code));
-}
+// directory of its lesson page and the scenario's name as the learner sees
+// it, each checked; the tool's keys removed from the query, which is then
+// the lab's link again. What the tools show of the experiment (title, locks,
+// tasks, in the page's language) comes from tool-registry.js, generated from
+// the registry.
+import { TOOL_EXPERIMENTS } from './tool-registry.js';
 
 export function readToolLink(search) {
   const query = new URLSearchParams(search);
   const take = (key) => { const value = query.get(key); query.delete(key); return value; };
-  const takeAll = (key) => { const values = query.getAll(key); query.delete(key); return values; };
   const dirAsked = take('dir') ?? '';
   // Only a lesson page's directory: anything else is the root page.
   const dir = /^lesson-[0-9a-z-]+\/$/.test(dirAsked) ? dirAsked : '';
-  // Older tool links listed bare lock names.
-  const locks = [...named(takeAll('lk')), ...(take('locks') ?? '').split(',').filter((name) => /^[a-z_]+$/.test(name)).map((name) => [name, name])];
-  const tasks = named(takeAll('tk'));
-  const title = (take('title') ?? '').slice(0, 200);
   const scenario = (take('scenario') ?? '').slice(0, 200);
   const pageQuery = new URLSearchParams(take('page') ?? query.toString());
   const root = new URL('./', location.href);
   const lang = query.get('lang') === 'en' ? 'en' : 'es';
-  return { query, pageQuery, dir, locks, tasks, title, scenario, lang, root, pageUrl: new URL(dir, root) };
+  // Own properties of a Map-like object only: `__proto__` is no experiment.
+  const code = query.get('only') ?? query.get('exp') ?? '';
+  const known = Object.hasOwn(TOOL_EXPERIMENTS, code) ? TOOL_EXPERIMENTS[code] : null;
+  const words = (list) => (list ?? []).map(([name, text]) => [name, text[lang]]);
+  return {
+    query, pageQuery, dir, scenario, lang, root, pageUrl: new URL(dir, root),
+    title: known?.title[lang] ?? '', locks: words(known?.locks), tasks: words(known?.tasks),
+  };
 }

@@ -356,6 +356,45 @@ export const LINK_KEYS = new Set([{}]);
     }
 }
 
+/// What the authors' tools (builder, export) show of each experiment, in
+/// both languages: its title, its locks by their on-screen labels, its
+/// guided tasks by their goals. Generated like `lab-registry.js`; only the
+/// tools load it, so no learner's page carries these words twice.
+#[test]
+fn the_generated_tool_registry_is_fresh() {
+    use serde_json::json;
+    let both = |f: &dyn Fn(Lang) -> String| json!({ "es": f(Lang::Es), "en": f(Lang::En) });
+    let mut experiments = serde_json::Map::new();
+    for &e in Experiment::ALL {
+        let mut locks: Vec<serde_json::Value> = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for p in ParamId::of_run(e) {
+            if seen.contains(&p.lock()) {
+                continue;
+            }
+            seen.push(p.lock());
+            locks.push(json!([p.lock(), both(&|l| p.label(l).to_owned())]));
+        }
+        let goals = |l| e.task_goals(l);
+        let tasks: Vec<serde_json::Value> = goals(Lang::Es).iter().zip(goals(Lang::En))
+            .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }])).collect();
+        experiments.insert(e.code().to_owned(), json!({ "title": both(&|l| e.title(l).to_owned()), "locks": locks, "tasks": tasks }));
+    }
+    let body = serde_json::to_string_pretty(&serde_json::Value::Object(experiments)).unwrap();
+    let text = format!("\
+// Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
+// What the authors' tools show of each experiment, in both languages: its
+// title, its locks (name, on-screen label), its guided tasks (code, goal).
+export const TOOL_EXPERIMENTS = {body};
+");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/tool-registry.js");
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    if stored != text {
+        std::fs::write(path, &text).unwrap();
+        panic!("static/tool-registry.js was stale and has been written anew: commit it");
+    }
+}
+
 /// Every lesson page is named after its lesson's title (the four texts'
 /// own titles), never by a file's number; a lesson with two pages says
 /// which part each is.

@@ -6,15 +6,13 @@
 //! another frame; `host=off` in the link silences them. The lab listens to
 //! no message: a host cannot command it.
 
-use std::rc::Rc;
-
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use crate::i18n::Lang;
-use crate::lab::HostTask;
+use crate::lab::{HostTask, LabState};
 use crate::registry::Experiment;
+use crate::tasks::TaskFilter;
 
 /// The messages' format version.
 const VERSION: u32 = 1;
@@ -56,41 +54,38 @@ fn statement(lab_url: &str, task: &HostTask) -> JsValue {
     ])
 }
 
-/// What the host hears of.
-pub struct HostProps {
-    pub open: Experiment,
-    pub lang: Lang,
-    pub tasks: Rc<Vec<HostTask>>,
-    /// The scenario's link (the open experiment's).
-    pub link: AttrValue,
-    pub lab_url: AttrValue,
+/// Tells the parent what happens; renders nothing. Off unless framed and
+/// allowed (`host=off`). What it says of tasks is computed only then, in
+/// the effect, when the learner's progress or the scenario changed.
+#[hook]
+pub fn use_host_events(enabled: bool, state: UseReducerHandle<LabState>, filter: TaskFilter, only: Option<Experiment>, link: AttrValue, lab_url: AttrValue) {
+    let parent = use_memo(enabled, |enabled| enabled.then(parent).flatten());
+    let last = use_mut_ref(|| None::<(Vec<HostTask>, AttrValue)>);
+    use_effect_with((state.progress.clone(), link), move |(_, link)| {
+        let Some(parent) = parent.as_ref() else { return };
+        let tasks = state.host_tasks(only, &filter);
+        let before = last.borrow_mut().replace((tasks.clone(), link.clone()));
+        tell(parent, &state, &tasks, before, link, &lab_url);
+    });
 }
 
-/// Tells the parent what happens; renders nothing. Off unless framed and
-/// allowed (`host=off`).
-#[hook]
-pub fn use_host_events(enabled: bool, props: HostProps) {
-    let parent = use_memo(enabled, |enabled| enabled.then(parent).flatten());
-    let last = use_mut_ref(|| None::<(Rc<Vec<HostTask>>, AttrValue)>);
-    use_effect_with((props.tasks.clone(), props.link.clone()), move |(tasks, link)| {
-        let Some(parent) = parent.as_ref() else { return };
-        let before = last.borrow_mut().replace((tasks.clone(), link.clone()));
-        let done: Array = tasks.iter().filter(|t| t.done).map(|t| JsValue::from(format!("{}/{}", t.experiment.code(), t.code))).collect();
-        match &before {
-            None => post(parent, "ready", &[("experiment", props.open.code().into()), ("lang", props.lang.code().into())]),
-            Some((old, old_link)) => {
-                for task in tasks.iter().filter(|t| t.done && !old.iter().any(|o| o.done && o.code == t.code)) {
-                    let fields = [("experiment", task.experiment.code().into()), ("task", task.code.into()), ("statement", statement(&props.lab_url, task))];
-                    post(parent, "task-completed", &fields);
-                }
-                if old_link != link {
-                    post(parent, "scenario", &[("experiment", props.open.code().into()), ("link", link.as_str().into())]);
-                }
+/// The messages for a change from `before` (none: the lab just started).
+fn tell(parent: &web_sys::Window, state: &LabState, tasks: &[HostTask], before: Option<(Vec<HostTask>, AttrValue)>, link: &AttrValue, lab_url: &str) {
+    let open = state.open.code();
+    match &before {
+        None => post(parent, "ready", &[("experiment", open.into()), ("lang", state.lang.code().into())]),
+        Some((old, old_link)) => {
+            for task in tasks.iter().filter(|t| t.done && !old.iter().any(|o| o.done && o.code == t.code)) {
+                let fields = [("experiment", task.experiment.code().into()), ("task", task.code.into()), ("statement", statement(lab_url, task))];
+                post(parent, "task-completed", &fields);
+            }
+            if old_link != link {
+                post(parent, "scenario", &[("experiment", open.into()), ("link", link.as_str().into())]);
             }
         }
-        if before.as_ref().is_none_or(|(old, _)| old != tasks) {
-            let total = tasks.len() as u32;
-            post(parent, "progress", &[("done", done.length().into()), ("total", total.into()), ("tasks", done.into())]);
-        }
-    });
+    }
+    if before.as_ref().is_none_or(|(old, _)| old != tasks) {
+        let done: Array = tasks.iter().filter(|t| t.done).map(|t| JsValue::from(format!("{}/{}", t.experiment.code(), t.code))).collect();
+        post(parent, "progress", &[("done", done.length().into()), ("total", (tasks.len() as u32).into()), ("tasks", done.into())]);
+    }
 }

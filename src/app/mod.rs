@@ -27,6 +27,53 @@ impl Reducible for LabState {
     }
 }
 
+/// The links a lab writes of itself.
+#[derive(Clone)]
+struct Links {
+    /// "Copy link": the open experiment's run.
+    share_url: String,
+    /// The address bar: every tab's changes, and the embed settings the
+    /// page was opened with.
+    own_query: String,
+    /// The run's files and the "Embed this" builder (not inside an embed).
+    tools: Option<(String, String)>,
+    /// What the host hears of: the scenario, without its clock or language.
+    scenario_url: String,
+}
+
+/// Everything a lab writes of itself, when its run changes.
+fn links(
+    init: &LabInit,
+    lang: Lang,
+    params: &crate::registry::LabParams,
+    open: Experiment,
+    clock_ms: Option<u64>,
+    scenario: Option<crate::registry::Scenario>,
+) -> Links {
+    let named = scenario.map(|s| s.preset.code);
+    let link = Link::of(lang, params, open, clock_ms, Scope::Experiment, named);
+    let query = link.encode();
+    let page_link = Link::of(lang, params, open, clock_ms, Scope::Page, named);
+    let page_query = page_link.clone().encode();
+    let scenario = scenario.map_or_else(|| lang.texts().preset_custom.to_owned(), |s| s.label(lang));
+    let tool = |file: &str| crate::link::tool_href(file, &init.share_base, (&query, &page_query), &scenario);
+    let own_query = Link {
+        embed: init.compact,
+        only: init.only,
+        lock: init.locked.0.clone(),
+        theme: init.theme,
+        tasks: init.tasks.clone(),
+        host_off: init.host_off,
+        ..page_link
+    };
+    Links {
+        share_url: format!("{}?{query}", init.share_base),
+        own_query: own_query.encode(),
+        tools: (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html"))),
+        scenario_url: format!("{}?{}", init.share_base, Link { at_ms: None, lang: None, ..link }.encode()),
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct AppProps {
     pub init: LabInit,
@@ -56,37 +103,9 @@ pub fn app(props: &AppProps) -> Html {
     let link_clock_ms = if state.playing() { None } else { clock_ms };
     let links = use_memo(
         (lang, state.params.clone(), state.open, link_clock_ms, state.preset),
-        |(lang, params, open, clock_ms, scenario)| {
-            let named = scenario.map(|s| s.preset.code);
-            let link = Link::of(*lang, params, *open, *clock_ms, Scope::Experiment, named);
-            let query = link.encode();
-            // The page's own address keeps every tab's changes.
-            let page_link = Link::of(*lang, params, *open, *clock_ms, Scope::Page, named);
-            // The run's files and the "Embed this" builder, from the lab's own page.
-            let page_query = page_link.clone().encode();
-            let scenario = scenario.map_or_else(|| lang.texts().preset_custom.to_owned(), |s| s.label(*lang));
-            let tool = |file: &str| {
-                crate::link::tool_href(file, &init.share_base, (&query, &page_query), *open, *lang, &scenario)
-            };
-            let tools = (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html")));
-            let share_url = format!("{}?{query}", init.share_base);
-            let own_query = Link {
-                embed: init.compact,
-                only: init.only,
-                lock: init.locked.0.clone(),
-                theme: init.theme,
-                tasks: init.tasks.clone(),
-                host_off: init.host_off,
-                ..page_link
-            }
-            .encode();
-            // The host hears of the scenario, not of its clock or language.
-            let scenario_link = Link { at_ms: None, lang: None, ..Link::of(*lang, params, *open, None, Scope::Experiment, named) };
-            let scenario_url = format!("{}?{}", init.share_base, scenario_link.encode());
-            (share_url, own_query, tools, scenario_url)
-        },
+        |(lang, params, open, clock_ms, scenario)| links(init, *lang, params, *open, *clock_ms, *scenario),
     );
-    let (share_url, own_query, tools, scenario_url) = (*links).clone();
+    let Links { share_url, own_query, tools, scenario_url } = (*links).clone();
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
@@ -97,20 +116,13 @@ pub fn app(props: &AppProps) -> Html {
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
     hooks::use_embed_height(root.clone(), init.compact && !init.host_off);
-    let host_tasks = {
-        let state = state.clone();
-        let (only, filter) = (init.only, init.tasks.clone());
-        use_memo(state.progress.clone(), move |_| state.host_tasks(only, &filter))
-    };
     host::use_host_events(
         !init.host_off,
-        host::HostProps {
-            open: state.open,
-            lang,
-            tasks: host_tasks,
-            link: scenario_url.into(),
-            lab_url: init.share_base.clone().into(),
-        },
+        state.clone(),
+        init.tasks.clone(),
+        init.only,
+        scenario_url.into(),
+        init.share_base.clone().into(),
     );
     hooks::use_saved_progress(state.progress.clone(), dispatch.clone());
 

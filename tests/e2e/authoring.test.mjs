@@ -132,7 +132,7 @@ test('the builder and the export page: axe finds nothing serious, in both langua
           .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`));
         assert.deepEqual(violations, [], `${what} ${lang} ${colorScheme}`);
       };
-      await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/&lk=seed%20Seed&lk=clients%20Clients&tk=storm-budget%20Try&title=Storm`);
+      await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/`);
       await page.frameLocator('iframe.preview').locator('.experiment').waitFor();
       await check('builder');
       await page.goto(server.base + `export.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/`);

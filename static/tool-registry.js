@@ -1,0 +1,1778 @@
+// Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
+// What the authors' tools show of each experiment, in both languages: its
+// title, its locks (name, on-screen label), its guided tasks (code, goal).
+export const TOOL_EXPERIMENTS = {
+  "ack": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "crash",
+        {
+          "en": "Crash probability",
+          "es": "Probabilidad de caída"
+        }
+      ],
+      [
+        "rng",
+        {
+          "en": "Generator",
+          "es": "Generador"
+        }
+      ],
+      [
+        "messages",
+        {
+          "en": "Messages",
+          "es": "Mensajes"
+        }
+      ],
+      [
+        "broker_dups",
+        {
+          "en": "Broker duplicates (no crash)",
+          "es": "Duplicados del broker (sin caída)"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "ack-crash-20",
+        {
+          "en": "Raise the crash probability to 20 % or more and compare what ack-before loses with what ack-after repeats.",
+          "es": "Sube la probabilidad de caída al 20 % o más y compara lo que pierde el ack antes con lo que repite el ack después."
+        }
+      ],
+      [
+        "ack-broker-dups",
+        {
+          "en": "Make the broker itself deliver repeats and see who stops them.",
+          "es": "Haz que el broker mismo entregue repetidos y mira quién los detiene."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Ack timing",
+      "es": "Momento del ack"
+    }
+  },
+  "age": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "age_max_receive",
+        {
+          "en": "maxReceiveCount (0: no DLQ)",
+          "es": "maxReceiveCount (0: sin DLQ)"
+        }
+      ],
+      [
+        "age_job_s",
+        {
+          "en": "Job per message",
+          "es": "Trabajo por mensaje"
+        }
+      ],
+      [
+        "age_poison",
+        {
+          "en": "A poison message at 10 min",
+          "es": "Mensaje venenoso a los 10 min"
+        }
+      ],
+      [
+        "age_depth",
+        {
+          "en": "Messages waiting",
+          "es": "Mensajes en cola"
+        }
+      ],
+      [
+        "age_workers",
+        {
+          "en": "Workers",
+          "es": "Workers"
+        }
+      ],
+      [
+        "age_visibility_s",
+        {
+          "en": "Visibility timeout",
+          "es": "Visibility timeout"
+        }
+      ],
+      [
+        "age_alert_s",
+        {
+          "en": "Age alert",
+          "es": "Alerta de edad"
+        }
+      ],
+      [
+        "depth_alert",
+        {
+          "en": "Depth alert",
+          "es": "Alerta de profundidad"
+        }
+      ],
+      [
+        "alert_hold_s",
+        {
+          "en": "Each alert fires once it has held for",
+          "es": "Cada alerta suena si se sostiene"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "age-dlq",
+        {
+          "en": "Get the poison message out of the way before the age alert goes off.",
+          "es": "Saca al mensaje venenoso del camino antes de que suene la alerta de edad."
+        }
+      ],
+      [
+        "age-two-hours",
+        {
+          "en": "Without changing the 50 messages waiting, make them 2 hours behind.",
+          "es": "Sin cambiar los 50 mensajes en cola, haz que vayan 2 horas atrasados."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Alert on age",
+      "es": "Alertar por edad"
+    }
+  },
+  "backpressure": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "in_rate",
+        {
+          "en": "In",
+          "es": "Entran"
+        }
+      ],
+      [
+        "out_rate",
+        {
+          "en": "Out (what the consumer keeps up with)",
+          "es": "Salen (lo que el consumidor da abasto)"
+        }
+      ],
+      [
+        "duration",
+        {
+          "en": "For",
+          "es": "Durante"
+        }
+      ],
+      [
+        "policy",
+        {
+          "en": "Queue",
+          "es": "Cola"
+        }
+      ],
+      [
+        "buffer",
+        {
+          "en": "Queue bound (messages)",
+          "es": "Límite de la cola (mensajes)"
+        }
+      ],
+      [
+        "memory",
+        {
+          "en": "Size of each message",
+          "es": "Tamaño de cada mensaje"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "backpressure-survive",
+        {
+          "en": "With 116 in and 100 out per second, get the process alive to the end of the day.",
+          "es": "Con 116 entrando y 100 saliendo por segundo, haz que el proceso llegue vivo al final del día."
+        }
+      ],
+      [
+        "backpressure-no-loss",
+        {
+          "en": "Bound the queue without dropping a single message.",
+          "es": "Limita la cola sin descartar ningún mensaje."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Backpressure and bounded queues",
+      "es": "Backpressure y colas con límite"
+    }
+  },
+  "capacity": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "mean_rate",
+        {
+          "en": "Arriving (mean rate)",
+          "es": "Llegan (ritmo medio)"
+        }
+      ],
+      [
+        "peak_rate",
+        {
+          "en": "Arriving during the peak",
+          "es": "Durante el pico llegan"
+        }
+      ],
+      [
+        "peak_s",
+        {
+          "en": "The peak lasts",
+          "es": "El pico dura"
+        }
+      ],
+      [
+        "down_s",
+        {
+          "en": "Workers down at the start",
+          "es": "Workers caídos al principio"
+        }
+      ],
+      [
+        "cap_workers",
+        {
+          "en": "Workers",
+          "es": "Workers"
+        }
+      ],
+      [
+        "worker_rate",
+        {
+          "en": "Each worker processes",
+          "es": "Cada worker procesa"
+        }
+      ],
+      [
+        "promise_s",
+        {
+          "en": "Promise (longest wait)",
+          "es": "Promesa (espera máxima)"
+        }
+      ],
+      [
+        "little_waiting",
+        {
+          "en": "Waiting",
+          "es": "Esperando"
+        }
+      ],
+      [
+        "little_rate_h",
+        {
+          "en": "Leaving per hour",
+          "es": "Salen por hora"
+        }
+      ],
+      [
+        "keda_messages",
+        {
+          "en": "Messages arriving at once",
+          "es": "Mensajes que llegan a la vez"
+        }
+      ],
+      [
+        "keda_queue_length",
+        {
+          "en": "queueLength (messages per worker)",
+          "es": "queueLength (mensajes por worker)"
+        }
+      ],
+      [
+        "keda_job_s",
+        {
+          "en": "Each job takes",
+          "es": "Cada trabajo tarda"
+        }
+      ],
+      [
+        "keda_max",
+        {
+          "en": "Most workers",
+          "es": "Máximo de workers"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "capacity-promise",
+        {
+          "en": "At C01's peak (350 per second for an hour), keep the 300 s promise.",
+          "es": "En el pico de C01 (350 por segundo durante una hora), cumple la promesa de 300 s."
+        }
+      ],
+      [
+        "capacity-keda",
+        {
+          "en": "Exercise 7: with 400 messages at once, 20 s each, make the last one wait 300 s or less.",
+          "es": "Ejercicio 7: con 400 mensajes de golpe, de 20 s cada uno, haz que el último espere 300 s o menos."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Capacity",
+      "es": "Capacidad"
+    }
+  },
+  "cursor": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "log_events",
+        {
+          "en": "Events in the log",
+          "es": "Eventos en el log"
+        }
+      ],
+      [
+        "batch",
+        {
+          "en": "Batch size",
+          "es": "Tamaño del lote"
+        }
+      ],
+      [
+        "fault",
+        {
+          "en": "Fault",
+          "es": "Falla"
+        }
+      ],
+      [
+        "fault_batch",
+        {
+          "en": "Batch of the fault",
+          "es": "Lote del fallo"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "cursor-crash",
+        {
+          "en": "Make the consumer crash after processing a batch and before saving its cursor.",
+          "es": "Haz que el consumidor se caiga después de procesar un lote y antes de guardar su cursor."
+        }
+      ],
+      [
+        "cursor-late-loss",
+        {
+          "en": "Lose the cursor so late that the naive consumer repeats at least 80 effects.",
+          "es": "Pierde el cursor tan tarde que el consumidor no idempotente repita al menos 80 efectos."
+        }
+      ]
+    ],
+    "title": {
+      "en": "The cursor",
+      "es": "El cursor"
+    }
+  },
+  "dedup": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "seq_consumer",
+        {
+          "en": "The consumer",
+          "es": "El consumidor"
+        }
+      ],
+      [
+        "seq_crash",
+        {
+          "en": "Where the consumer crashes",
+          "es": "Dónde cae el consumidor"
+        }
+      ],
+      [
+        "tx_messages",
+        {
+          "en": "Messages",
+          "es": "Mensajes"
+        }
+      ],
+      [
+        "tx_crash",
+        {
+          "en": "Crash probability",
+          "es": "Probabilidad de caída"
+        }
+      ],
+      [
+        "tx_rng",
+        {
+          "en": "Generator",
+          "es": "Generador"
+        }
+      ],
+      [
+        "unique",
+        {
+          "en": "Unique constraint on the id",
+          "es": "Restricción única sobre el id"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "dedup-one-duplicate",
+        {
+          "en": "Move the record and the crash until this message has two effects.",
+          "es": "Mueve el registro y la caída hasta que este mensaje tenga dos efectos."
+        }
+      ],
+      [
+        "dedup-record-first",
+        {
+          "en": "Raise the crash probability to 20 % or more and find the order that loses messages.",
+          "es": "Sube la probabilidad de caída al 20 % o más y encuentra el orden que pierde mensajes."
+        }
+      ],
+      [
+        "dedup-unique",
+        {
+          "en": "Make two copies of the same message processed at once give one effect.",
+          "es": "Haz que dos copias del mismo mensaje procesadas a la vez den un solo efecto."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Where the record goes",
+      "es": "Dónde va el registro"
+    }
+  },
+  "desired": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "copies",
+        {
+          "en": "Copies of the action",
+          "es": "Copias de la acción"
+        }
+      ],
+      [
+        "unblock_s",
+        {
+          "en": "Analyst unblocks at",
+          "es": "Desbloqueo del analista"
+        }
+      ],
+      [
+        "until_s",
+        {
+          "en": "T (blocked until)",
+          "es": "T (bloqueada hasta)"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "desired-once",
+        {
+          "en": "Make the unblock work with “block” too.",
+          "es": "Haz que el desbloqueo también funcione con «bloquea»."
+        }
+      ],
+      [
+        "desired-late-copy",
+        {
+          "en": "Find when a copy blocks the IP again even with the desired state.",
+          "es": "Encuentra cuándo una copia vuelve a bloquear la IP aun con el estado deseado."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Desired state",
+      "es": "Estado deseado"
+    }
+  },
+  "dlq": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "dlq_messages",
+        {
+          "en": "Messages",
+          "es": "Mensajes"
+        }
+      ],
+      [
+        "arrival_s",
+        {
+          "en": "One arrives every (0: all at once)",
+          "es": "Llega uno cada (0: todos juntos)"
+        }
+      ],
+      [
+        "dlq_job_s",
+        {
+          "en": "A healthy message's job",
+          "es": "Trabajo de un mensaje sano"
+        }
+      ],
+      [
+        "dlq_workers",
+        {
+          "en": "Workers",
+          "es": "Workers"
+        }
+      ],
+      [
+        "dlq_visibility_s",
+        {
+          "en": "Visibility timeout",
+          "es": "Visibility timeout"
+        }
+      ],
+      [
+        "dlq_max_receive",
+        {
+          "en": "maxReceiveCount (0: no DLQ)",
+          "es": "maxReceiveCount (0: sin DLQ)"
+        }
+      ],
+      [
+        "dlq_poison",
+        {
+          "en": "Messages with the bug",
+          "es": "Los mensajes con bug"
+        }
+      ],
+      [
+        "poison_every",
+        {
+          "en": "One with the bug every (from the first)",
+          "es": "Uno con bug cada (desde el primero)"
+        }
+      ],
+      [
+        "retention_h",
+        {
+          "en": "The queue's retention",
+          "es": "Retención de la cola"
+        }
+      ],
+      [
+        "dlq_retention_h",
+        {
+          "en": "The DLQ's retention",
+          "es": "Retención de la DLQ"
+        }
+      ],
+      [
+        "dlq_do",
+        {
+          "en": "What people do (seconds)",
+          "es": "Lo que hacen las personas (segundos)"
+        }
+      ],
+      [
+        "look_s",
+        {
+          "en": "Instant shown",
+          "es": "Instante mostrado"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "dlq-redrive-early",
+        {
+          "en": "Redrive the DLQ before the cause is fixed and see where the messages go back to.",
+          "es": "Devuelve los mensajes de la DLQ antes de arreglar la causa y mira adónde vuelven."
+        }
+      ],
+      [
+        "dlq-none",
+        {
+          "en": "Remove the DLQ and follow a poison message to its end.",
+          "es": "Quita la DLQ y sigue a un mensaje venenoso hasta el final."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Operating the DLQ",
+      "es": "Operar la DLQ"
+    }
+  },
+  "failsafe": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "enrich_failure",
+        {
+          "en": "Enrichment failure",
+          "es": "Falla del enriquecimiento"
+        }
+      ],
+      [
+        "context_failure",
+        {
+          "en": "Context not confirmed",
+          "es": "Contexto sin confirmar"
+        }
+      ],
+      [
+        "attacks",
+        {
+          "en": "Events that are attacks",
+          "es": "Eventos que son ataques"
+        }
+      ],
+      [
+        "fs_events",
+        {
+          "en": "Events",
+          "es": "Eventos"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "failsafe-enrichment-down",
+        {
+          "en": "Raise the enrichment's failure rate to 50 % and compare the detections lost on each side.",
+          "es": "Sube la falla del enriquecimiento al 50 % y compara las detecciones perdidas a cada lado."
+        }
+      ],
+      [
+        "failsafe-no-blind",
+        {
+          "en": "Make the side without an answer never act blind, without changing its policy.",
+          "es": "Haz que el lado sin respuesta no actúe nunca a ciegas, sin tocar su política."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Failing safely",
+      "es": "Fallar de forma segura"
+    }
+  },
+  "fraud": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "payments",
+        {
+          "en": "The card's payments in the hour",
+          "es": "Pagos de la tarjeta en la hora"
+        }
+      ],
+      [
+        "processed",
+        {
+          "en": "A processes before dying",
+          "es": "A procesa antes de caerse"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "fraud-late",
+        {
+          "en": "Let the dead consumer process 5 payments or more before it dies. What does the adding counter show?",
+          "es": "Haz que el consumidor caído alcance a procesar 5 pagos o más antes de morir. ¿Cuánto marca el contador que suma?"
+        }
+      ],
+      [
+        "fraud-lucky",
+        {
+          "en": "Find the case where the adding counter is right.",
+          "es": "Encuentra el caso en que el contador que suma da bien."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Fraud counter",
+      "es": "Contador de fraude"
+    }
+  },
+  "groups": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "topic_partitions",
+        {
+          "en": "Partitions",
+          "es": "Particiones"
+        }
+      ],
+      [
+        "topic_events",
+        {
+          "en": "Events in the topic",
+          "es": "Eventos en el tópico"
+        }
+      ],
+      [
+        "group_consumers",
+        {
+          "en": "Indexer consumers",
+          "es": "Consumidores del indexador"
+        }
+      ],
+      [
+        "second_consumers",
+        {
+          "en": "Lake sink consumers (0: none)",
+          "es": "Consumidores del sink al lake (0: sin él)"
+        }
+      ],
+      [
+        "poll_batch",
+        {
+          "en": "Events per poll",
+          "es": "Eventos por poll"
+        }
+      ],
+      [
+        "commit",
+        {
+          "en": "Commit",
+          "es": "Commit"
+        }
+      ],
+      [
+        "group_crash",
+        {
+          "en": "Consumer that crashes (0: none)",
+          "es": "Se cae el consumidor n.º (0: ninguno)"
+        }
+      ],
+      [
+        "slow_s",
+        {
+          "en": "The first event takes (head-of-line)",
+          "es": "El primer evento tarda (head-of-line)"
+        }
+      ],
+      [
+        "group_at_s",
+        {
+          "en": "Instant",
+          "es": "Instante"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "groups-crash-rereads",
+        {
+          "en": "Make a consumer die before committing its offset and find the events read twice.",
+          "es": "Haz que un consumidor muera antes de confirmar su offset y encuentra los eventos que se leen dos veces."
+        }
+      ],
+      [
+        "groups-commit-first",
+        {
+          "en": "Commit before processing, let a consumer die, and find the events nobody processes.",
+          "es": "Confirma antes de procesar, deja morir a un consumidor y encuentra los eventos que nadie procesa."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Groups and offsets",
+      "es": "Grupos y offsets"
+    }
+  },
+  "lag": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "lag_partitions",
+        {
+          "en": "Partitions",
+          "es": "Particiones"
+        }
+      ],
+      [
+        "lag_consumers",
+        {
+          "en": "Consumers in the group",
+          "es": "Consumidores del grupo"
+        }
+      ],
+      [
+        "consumer_rate",
+        {
+          "en": "Each consumer reads",
+          "es": "Lee cada consumidor"
+        }
+      ],
+      [
+        "arrival_rate",
+        {
+          "en": "Arriving",
+          "es": "Llegan"
+        }
+      ],
+      [
+        "behind",
+        {
+          "en": "Lag (messages behind)",
+          "es": "Lag (mensajes atrás)"
+        }
+      ],
+      [
+        "rate_before",
+        {
+          "en": "Each consumer reads, before the fix",
+          "es": "Lee cada consumidor, antes del arreglo"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "lag-exercise-9",
+        {
+          "en": "With 1.2 M events behind and 20,000 arriving per second, catch up in under 2 minutes.",
+          "es": "Con 1.2 M eventos de atraso y 20,000 llegando por segundo, recupera el atraso en menos de 2 minutos."
+        }
+      ],
+      [
+        "lag-more-consumers",
+        {
+          "en": "Add more consumers than partitions and see what happens to the rate.",
+          "es": "Agrega más consumidores que particiones y mira qué pasa con el ritmo."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Consumer lag",
+      "es": "Lag del grupo"
+    }
+  },
+  "partitions": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "partitions",
+        {
+          "en": "Partitions",
+          "es": "Particiones"
+        }
+      ],
+      [
+        "keyed",
+        {
+          "en": "Events (key:payload, comma-separated)",
+          "es": "Eventos (llave:contenido, separados por coma)"
+        }
+      ],
+      [
+        "resize_to",
+        {
+          "en": "Compare with another partition count (0: none)",
+          "es": "Comparar con otro número de particiones (0: no)"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "partitions-resize",
+        {
+          "en": "Change the topic's number of partitions and count the keys that move to another partition.",
+          "es": "Cambia el número de particiones del tópico y cuenta las llaves que cambian de partición."
+        }
+      ],
+      [
+        "partitions-one",
+        {
+          "en": "Leave the topic with a single partition and look at the events' order.",
+          "es": "Deja el tópico con una sola partición y mira el orden de los eventos."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Partitions and keys",
+      "es": "Particiones y llaves"
+    }
+  },
+  "publish": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "facts",
+        {
+          "en": "Facts",
+          "es": "Hechos"
+        }
+      ],
+      [
+        "pubs",
+        {
+          "en": "Each fact is published",
+          "es": "Cada hecho se publica"
+        }
+      ],
+      [
+        "pub_failure",
+        {
+          "en": "Failure probability per delivery",
+          "es": "Probabilidad de fallo por entrega"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "publish-failing",
+        {
+          "en": "With two publications and delivery failures, make the three columns give three different counts.",
+          "es": "Con dos publicaciones y fallos de entrega, haz que las tres columnas den tres cuentas distintas."
+        }
+      ],
+      [
+        "publish-once",
+        {
+          "en": "Publish each fact once and compare the v4 id with the uuid5.",
+          "es": "Publica cada hecho una sola vez y compara el id v4 con el uuid5."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Double publication",
+      "es": "Doble publicación"
+    }
+  },
+  "retention": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "log_retention_h",
+        {
+          "en": "The log's retention",
+          "es": "Retención del log"
+        }
+      ],
+      [
+        "replay_h",
+        {
+          "en": "Replay from (hours ago)",
+          "es": "Volver a leer desde hace"
+        }
+      ],
+      [
+        "reader_start",
+        {
+          "en": "A new reader starts",
+          "es": "Un lector nuevo empieza"
+        }
+      ],
+      [
+        "log_rate",
+        {
+          "en": "Events arriving",
+          "es": "Eventos que llegan"
+        }
+      ],
+      [
+        "read_rate",
+        {
+          "en": "One consumer reads",
+          "es": "Lectura de un consumidor"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "retention-a-year",
+        {
+          "en": "With Kafka's default retention, try to reprocess a year.",
+          "es": "Con la retención de Kafka por omisión, intenta reprocesar un año."
+        }
+      ],
+      [
+        "retention-latest",
+        {
+          "en": "Add a new reader with nothing behind.",
+          "es": "Agrega un lector nuevo que no tenga nada atrasado."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Retention and replay",
+      "es": "Retención y replay"
+    }
+  },
+  "retries": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "failure",
+        {
+          "en": "Failure probability per attempt",
+          "es": "Probabilidad de fallo por intento"
+        }
+      ],
+      [
+        "ack_lost",
+        {
+          "en": "Failures that are lost acks",
+          "es": "Fallos con ack perdido"
+        }
+      ],
+      [
+        "events",
+        {
+          "en": "Events",
+          "es": "Eventos"
+        }
+      ],
+      [
+        "base",
+        {
+          "en": "Backoff base",
+          "es": "Base del backoff"
+        }
+      ],
+      [
+        "retries",
+        {
+          "en": "Maximum retries",
+          "es": "Reintentos máximos"
+        }
+      ],
+      [
+        "consumer",
+        {
+          "en": "Consumer shown",
+          "es": "Consumidor mostrado"
+        }
+      ],
+      [
+        "jitter",
+        {
+          "en": "Jitter",
+          "es": "Jitter"
+        }
+      ],
+      [
+        "speed",
+        {
+          "en": "Speed",
+          "es": "Velocidad"
+        }
+      ],
+      [
+        "down",
+        {
+          "en": "Consumer down",
+          "es": "Consumidor caído"
+        }
+      ],
+      [
+        "do",
+        {
+          "en": "Interventions",
+          "es": "Intervenciones"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "retries-recover",
+        {
+          "en": "In the story, remove “Retry all” and retry the events left in dead-letter yourself, one by one, until every event is delivered.",
+          "es": "En la historia, quita el «Reintentar todos» y reintenta tú, uno por uno, los eventos que quedaron en dead-letter, hasta que todos estén entregados."
+        }
+      ],
+      [
+        "retries-naive-extra",
+        {
+          "en": "Raise the lost acks or the failures and find a run where the non-idempotent consumer produces extra effects.",
+          "es": "Sube los acks perdidos o los fallos y encuentra una ejecución en la que el consumidor no idempotente produzca efectos de más."
+        }
+      ],
+      [
+        "retries-exhausted",
+        {
+          "en": "With no outage, only the failure probability, make an event exhaust its retries.",
+          "es": "Sin ninguna caída, solo con la probabilidad de fallo, haz que un evento agote sus reintentos."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Retries and dead-letter",
+      "es": "Reintentos y dead-letter"
+    }
+  },
+  "size": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "payload_kib",
+        {
+          "en": "File size",
+          "es": "Tamaño del archivo"
+        }
+      ],
+      [
+        "claim_check",
+        {
+          "en": "Claim check",
+          "es": "Claim check"
+        }
+      ],
+      [
+        "per_day",
+        {
+          "en": "Messages a day",
+          "es": "Mensajes al día"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "size-claim-check",
+        {
+          "en": "Get the 10 MiB photo through all three brokers without shrinking it.",
+          "es": "Haz que la foto de 10 MiB pase por los tres brokers sin achicarla."
+        }
+      ],
+      [
+        "size-sqs-2025",
+        {
+          "en": "Find a file SQS takes today and refused before August 2025.",
+          "es": "Encuentra un archivo que SQS acepta hoy y que antes de agosto de 2025 rechazaba."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Size and claim check",
+      "es": "Tamaño y claim check"
+    }
+  },
+  "storm": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "clients",
+        {
+          "en": "Clients",
+          "es": "Clientes"
+        }
+      ],
+      [
+        "recover",
+        {
+          "en": "The dependency is back at",
+          "es": "La dependencia vuelve a los"
+        }
+      ],
+      [
+        "capacity",
+        {
+          "en": "Capacity once back",
+          "es": "Capacidad al volver"
+        }
+      ],
+      [
+        "dependency",
+        {
+          "en": "When it gets more than it serves",
+          "es": "Si recibe más de lo que atiende"
+        }
+      ],
+      [
+        "strategy_a",
+        {
+          "en": "Strategy, left",
+          "es": "Estrategia, izquierda"
+        }
+      ],
+      [
+        "strategy_b",
+        {
+          "en": "Strategy, right",
+          "es": "Estrategia, derecha"
+        }
+      ],
+      [
+        "base_ms",
+        {
+          "en": "Backoff base",
+          "es": "Base del backoff"
+        }
+      ],
+      [
+        "attempts",
+        {
+          "en": "Attempts at most (first call included)",
+          "es": "Tope de intentos (con la primera llamada)"
+        }
+      ],
+      [
+        "budget",
+        {
+          "en": "Retry budget (like gRPC's retryThrottling)",
+          "es": "Presupuesto de reintentos (como retryThrottling de gRPC)"
+        }
+      ],
+      [
+        "breaker",
+        {
+          "en": "Circuit breaker",
+          "es": "Circuit breaker"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "storm-shedding",
+        {
+          "en": "Find a dependency against which jitter does not get more clients through.",
+          "es": "Encuentra una dependencia contra la que el jitter no hace que pasen más clientes."
+        }
+      ],
+      [
+        "storm-budget",
+        {
+          "en": "Turn on the retry budget and see how many retries it stops in the client.",
+          "es": "Activa el presupuesto de reintentos y mira cuántos reintentos corta en el cliente."
+        }
+      ],
+      [
+        "storm-breaker",
+        {
+          "en": "Turn on the circuit breaker and find the calls the fallback answers without touching the dependency.",
+          "es": "Activa el circuit breaker y encuentra las llamadas que responde el fallback sin tocar la dependencia."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Retry storm",
+      "es": "Tormenta de reintentos"
+    }
+  },
+  "timeouts": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "deadline_ms",
+        {
+          "en": "Caller's deadline",
+          "es": "Plazo del llamador"
+        }
+      ],
+      [
+        "timeout_ms",
+        {
+          "en": "Call timeout",
+          "es": "Timeout de la llamada"
+        }
+      ],
+      [
+        "slow_ms",
+        {
+          "en": "Latency of A (the slow one)",
+          "es": "Latencia de A (la lenta)"
+        }
+      ],
+      [
+        "fast_ms",
+        {
+          "en": "Latency of B (the healthy one)",
+          "es": "Latencia de B (la sana)"
+        }
+      ],
+      [
+        "rate_slow",
+        {
+          "en": "Requests to A",
+          "es": "Peticiones a A"
+        }
+      ],
+      [
+        "rate_fast",
+        {
+          "en": "Requests to B",
+          "es": "Peticiones a B"
+        }
+      ],
+      [
+        "workers",
+        {
+          "en": "Workers",
+          "es": "Workers"
+        }
+      ],
+      [
+        "pools",
+        {
+          "en": "Pool",
+          "es": "Pool"
+        }
+      ],
+      [
+        "window",
+        {
+          "en": "For",
+          "es": "Durante"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "timeouts-bulkheads",
+        {
+          "en": "Make every call to B, the healthy dependency, answer in time while A stays slow.",
+          "es": "Haz que todas las llamadas de B, la dependencia sana, respondan a tiempo mientras A sigue lenta."
+        }
+      ],
+      [
+        "timeouts-no-waste",
+        {
+          "en": "Set the timeout so that no worker works for a call whose caller has left.",
+          "es": "Ajusta el timeout para que ningún worker trabaje para una llamada cuyo cliente ya se fue."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Timeouts and bulkheads",
+      "es": "Timeouts y bulkheads"
+    }
+  },
+  "ttl": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "ttl_s",
+        {
+          "en": "The id's TTL",
+          "es": "TTL del id"
+        }
+      ],
+      [
+        "acks_lost",
+        {
+          "en": "Acks lost",
+          "es": "Acks perdidos"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "ttl-cover",
+        {
+          "en": "Raise “Acks lost” to 6 (the table's six retries) and find the shortest expiry (to the minute) at which no retry is processed again.",
+          "es": "Sube «Acks perdidos» a 6 (los seis reintentos de la tabla) y encuentra la expiración más corta (al minuto) con la que ningún reintento se procesa otra vez."
+        }
+      ],
+      [
+        "ttl-never",
+        {
+          "en": "Make the id record never expire.",
+          "es": "Haz que el registro de ids no expire nunca."
+        }
+      ]
+    ],
+    "title": {
+      "en": "An expiring record",
+      "es": "Registro con expiración"
+    }
+  },
+  "uuid5": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "pass",
+        {
+          "en": "norad_id",
+          "es": "norad_id"
+        }
+      ],
+      [
+        "ns",
+        {
+          "en": "Namespace",
+          "es": "Namespace"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "uuid5-other-pass",
+        {
+          "en": "Compute the id of another pass (another norad_id or start) and see how often it is processed when published twice.",
+          "es": "Calcula el id de otro pase (otro norad_id u otro inicio) y mira cuántas veces se procesa si se publica dos veces."
+        }
+      ],
+      [
+        "uuid5-namespace",
+        {
+          "en": "Change the namespace and compare the same pass's id.",
+          "es": "Cambia el namespace y compara el id de el mismo pase."
+        }
+      ],
+      [
+        "uuid5-invalid",
+        {
+          "en": "Type a start that is not canonical UTC (say, without the Z) and see what the lab does.",
+          "es": "Escribe un inicio que no sea UTC canónico (por ejemplo, sin la Z) y mira qué hace el laboratorio."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Deterministic ids (uuid5)",
+      "es": "Ids deterministas (uuid5)"
+    }
+  },
+  "visibility": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "job_s",
+        {
+          "en": "Job duration",
+          "es": "Duración del trabajo"
+        }
+      ],
+      [
+        "visibility_s",
+        {
+          "en": "Visibility timeout",
+          "es": "Visibility timeout"
+        }
+      ],
+      [
+        "consumers",
+        {
+          "en": "Idle workers",
+          "es": "Workers libres"
+        }
+      ],
+      [
+        "heartbeat_s",
+        {
+          "en": "Heartbeat every",
+          "es": "Latido (heartbeat) cada"
+        }
+      ],
+      [
+        "max_receive",
+        {
+          "en": "maxReceiveCount (0: no DLQ)",
+          "es": "maxReceiveCount (0: sin DLQ)"
+        }
+      ],
+      [
+        "poison",
+        {
+          "en": "Message",
+          "es": "Mensaje"
+        }
+      ],
+      [
+        "dies_s",
+        {
+          "en": "The first worker dies at (0: never)",
+          "es": "El primer worker muere a los (0: nunca)"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "visibility-one-copy",
+        {
+          "en": "With a 4-minute job (240 s), find a visibility timeout that leaves one copy, no longer than the lesson's rule (twice the p99).",
+          "es": "Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia, sin pasar de la regla de la lección (el doble del p99)."
+        }
+      ],
+      [
+        "visibility-heartbeat",
+        {
+          "en": "A job of 40 minutes or more, a single copy, and a timeout of 10 minutes or less.",
+          "es": "Un trabajo de 40 minutos o más, una sola copia, y un plazo de 10 minutos o menos."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Visibility timeout and the DLQ",
+      "es": "Visibility timeout y DLQ"
+    }
+  },
+  "waits": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "waits_job_ms",
+        {
+          "en": "Each job takes",
+          "es": "Cada trabajo tarda"
+        }
+      ],
+      [
+        "waits_down_to_s",
+        {
+          "en": "The workers are back at",
+          "es": "Los workers vuelven a los"
+        }
+      ],
+      [
+        "waits_down_from_s",
+        {
+          "en": "The workers go down at",
+          "es": "Los workers se caen a los"
+        }
+      ],
+      [
+        "waits_workers",
+        {
+          "en": "Workers",
+          "es": "Workers"
+        }
+      ],
+      [
+        "waits_timeout_ms",
+        {
+          "en": "The caller's timeout",
+          "es": "Timeout de quien llama"
+        }
+      ],
+      [
+        "waits_poll_ms",
+        {
+          "en": "Whoever waits for the result asks every",
+          "es": "Quien espera el resultado pregunta cada"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "waits-fast-job",
+        {
+          "en": "Find when the queue makes things worse for whoever waits for the answer.",
+          "es": "Encuentra cuándo la cola empeora las cosas para quien espera la respuesta."
+        }
+      ],
+      [
+        "waits-long-outage",
+        {
+          "en": "Keep the workers down until 30 s and compare: how many synchronous requests fail, how many queued jobs are lost?",
+          "es": "Deja caídos los workers hasta los 30 s y compara: ¿cuántas requests síncronas fallan, cuántos trabajos de la cola se pierden?"
+        }
+      ]
+    ],
+    "title": {
+      "en": "Does anyone wait?",
+      "es": "¿Alguien espera?"
+    }
+  },
+  "workers": {
+    "locks": [
+      [
+        "seed",
+        {
+          "en": "Seed",
+          "es": "Semilla"
+        }
+      ],
+      [
+        "jobs",
+        {
+          "en": "Jobs",
+          "es": "Trabajos"
+        }
+      ],
+      [
+        "job_ms",
+        {
+          "en": "Each one takes",
+          "es": "Duración de cada uno"
+        }
+      ],
+      [
+        "job_workers",
+        {
+          "en": "Workers",
+          "es": "Workers"
+        }
+      ],
+      [
+        "queue",
+        {
+          "en": "The queue lives in",
+          "es": "La cola vive en"
+        }
+      ],
+      [
+        "restart_ms",
+        {
+          "en": "The process restarts at (0: never)",
+          "es": "El proceso se reinicia a los (0: nunca)"
+        }
+      ]
+    ],
+    "tasks": [
+      [
+        "workers-pdf",
+        {
+          "en": "Process 200 pages of 1 s each in 10 s or less.",
+          "es": "Procesa 200 páginas de 1 s cada una en 10 s o menos."
+        }
+      ],
+      [
+        "workers-restart",
+        {
+          "en": "Restart an in-memory queue in the middle of the work and count what is lost.",
+          "es": "Reinicia una cola en memoria a mitad del trabajo y cuenta lo que se pierde."
+        }
+      ]
+    ],
+    "title": {
+      "en": "Competing consumers",
+      "es": "Consumidores en competencia"
+    }
+  }
+};
