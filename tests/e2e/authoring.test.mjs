@@ -97,6 +97,7 @@ test('the builder speaks the page\'s language, fits a phone with finger-sized ta
   const { page, errors } = await open(browser, server.base + 'lesson-004/?v=3&preset=exercise-5&exp=visibility&lang=es', { viewport: { width: 360, height: 780 } });
   await page.getByRole('link', { name: /Insertar este experimento/ }).click();
   await page.getByRole('heading', { name: 'Insertar un experimento' }).waitFor();
+  await page.locator('#locks label').first().waitFor();
   const labels = await page.locator('#locks label').allInnerTexts();
   assert.ok(labels.length > 3 && labels.every((l) => !/^[a-z_]+$/.test(l.trim())), `on-screen words, not codes: ${labels}`);
   assert.ok(labels.some((l) => l.includes('Semilla')), labels.join(' | '));

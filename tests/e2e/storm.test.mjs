@@ -51,7 +51,7 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   assert.equal(await counter(page, 'a', 'calls_to_dependency'), 75);
   assert.equal(await counter(page, 'a', 'fallbacks'), 395);
   assert.equal(await counter(page, 'a', 'succeeded'), 60);
-  await page.waitForURL(/breaker=on/);
+  await page.waitForURL(/preset=breaker/);
 
   // The budget preset: the retries stop once failures dominate.
   await page.getByLabel('Escenario').selectOption('retry-budget');
