@@ -110,6 +110,9 @@ pub struct Export {
     pub link: String,
     /// Every parameter of the experiment (and the shared ones), as in links.
     pub params: Vec<(&'static str, String)>,
+    /// The experiment's numbers as the page words them (`retry-lab
+    /// presets` gives the same); `tables`' `totals` holds them as values.
+    pub numbers: Vec<(&'static str, String)>,
     pub tables: Vec<Table>,
 }
 
@@ -128,6 +131,7 @@ impl Export {
             seed: state.params.shared.seed,
             link: share_url.to_owned(),
             params,
+            numbers: state.units.numbers(&state.params, open),
             tables: state.units.tables(&state.params, open),
         }
     }

@@ -3,6 +3,8 @@
 
 use std::process::ExitCode;
 
+mod run;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use retry_lab_core::ack_timing::{AckMode, AckTimingRun, LoopRow};
 use retry_lab_core::engine::{AckTiming, ConsumerMode, Engine, IdScheme, Requeue, SimConfig};
@@ -127,6 +129,10 @@ enum Command {
     /// «Colas y streams»'s capacity arithmetic: backlogs, Little's law, KEDA.
     #[command(subcommand)]
     Capacity(CapacityCommand),
+    /// Any experiment through the page's own link decoder and engine: its
+    /// numbers, or its export (`--json`, `--csv TABLE`). `retry-lab run
+    /// visibility --preset exercise-5 visibility_s=480`, or a pasted link.
+    Run(run::RunArgs),
     /// Every page preset, with its page, its parameters and the numbers its
     /// run gives (the page's own decoder and engine).
     Presets {
@@ -1044,6 +1050,7 @@ fn run(command: Command) -> Result<String, String> {
             let rows = run.loop_rows(dups).map_err(config_error)?;
             Ok(ack_table(&run, dups, &rows, json))
         }
+        Command::Run(args) => run::run(args),
         Command::Presets { json } => Ok(presets(json)),
         Command::Params { experiment, json } => Ok(params(experiment, json)),
         Command::Uuid5 { namespace, key, preset, json } => {

@@ -583,3 +583,48 @@ fn params_are_the_pages_own() {
     assert_eq!(tx["range"], "0–0.99", "a ratio's range as the link writes it");
     refused(&["params", "nonesuch"], "retries, uuid5");
 }
+
+/// `run` is the page: every preset, run through the link decoder, gives the
+/// numbers `presets` gives (both from the registry, so neither can drift
+/// from the page), and its export's tables.
+#[test]
+fn run_reproduces_every_presets_numbers() {
+    let presets = json(&["presets", "--json"]);
+    let presets = presets["presets"].as_array().expect("a list");
+    assert!(presets.len() > 80, "{} presets", presets.len());
+    for preset in presets {
+        let (code, experiment) = (preset["preset"].as_str().unwrap(), preset["experiment"].as_str().unwrap());
+        let run = json(&["run", experiment, "--preset", code, "--json"]);
+        let numbers: serde_json::Map<String, Value> = run["numbers"].as_array().unwrap().iter()
+            .map(|pair| (pair[0].as_str().unwrap().to_owned(), pair[1].clone())).collect();
+        assert_eq!(Value::Object(numbers), preset["numbers"], "run {experiment} --preset {code}");
+        assert_eq!(run["experiment"], experiment, "{code}");
+        assert!(run["link"].as_str().unwrap().contains(&format!("preset={code}")), "{code}: {}", run["link"]);
+        assert_eq!(run["tables"].as_array().unwrap().last().unwrap()["name"], "totals", "{code}");
+    }
+}
+
+/// A link's values override the preset; a pasted link runs as the page
+/// opens it; a bad value, an unknown experiment, another experiment's
+/// preset or an unknown table exit 2 with one line saying why.
+#[test]
+fn run_takes_link_values_and_refuses_what_the_page_would_not_take() {
+    let text = String::from_utf8(retry_lab(&["run", "visibility", "--preset", "exercise-5", "visibility_s=480"]).stdout).unwrap();
+    assert!(text.contains("message_1_copies             1"), "exercise 5's rule: one copy\n{text}");
+    let eight = String::from_utf8(retry_lab(&["run", "https://host/lab/lesson-004/?v=3&preset=exercise-5&exp=visibility"]).stdout).unwrap();
+    assert!(eight.contains("message_1_copies             8"), "the lesson's 8 copies\n{eight}");
+    let csv = String::from_utf8(retry_lab(&["run", "visibility", "--preset", "exercise-5", "--csv", "totals"]).stdout).unwrap();
+    assert!(csv.contains("\nname,item,value,unit\r\n") && csv.contains("message_1_received_at,2,30,s"), "{csv}");
+    for (args, says) in [
+        (&["run", "visibility", "visibility_s=99999999"][..], "out of range"),
+        (&["run", "nope"], "no experiment"),
+        (&["run", "storm", "--preset", "exercise-5"], "not one of storm's"),
+        (&["run", "visibility", "--csv", "nope"], "its tables: receives"),
+        (&["run", "visibility", "seed"], "not KEY=VALUE"),
+    ] {
+        let output = retry_lab(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr.contains(says) && stderr.lines().count() == 1, "{args:?}: {stderr}");
+    }
+}

@@ -1,0 +1,86 @@
+//! `retry-lab run`: any experiment, through the page's own link decoder and
+//! engine (`Export::of_link`), with the link's keys and the page's ranges.
+//! Nothing here declares a parameter: a value is a link pair.
+
+use retry_lab_web::export::Export;
+use retry_lab_web::i18n::Lang;
+use retry_lab_web::lab::LabState;
+use retry_lab_web::link;
+use retry_lab_web::registry::{Experiment, Group};
+
+/// `retry-lab run EXP [--preset P] [KEY=VALUE…] [--json | --csv TABLE]`, or
+/// `retry-lab run 'https://…/lesson-004/?v=3&preset=exercise-5&…'`.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// An experiment's code (retries, visibility, storm…), or a lab link pasted whole.
+    target: String,
+    /// A preset of that experiment; KEY=VALUE pairs override it.
+    #[arg(long)]
+    preset: Option<String>,
+    /// Link parameters, as in a share link (`visibility_s=480`, `seed=7`).
+    values: Vec<String>,
+    /// The export's versioned JSON (tables, seed, parameters, link) and the numbers.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// One of the export's tables as CSV (`totals`, `attempts`…).
+    #[arg(long, value_name = "TABLE")]
+    csv: Option<String>,
+}
+
+/// The link these arguments are: a pasted link's query, or the pairs.
+fn query(args: &RunArgs) -> Result<(Experiment, String), String> {
+    let mut pairs = form_urlencoded::Serializer::new(String::new());
+    let pasted = args.target.split_once('?').map(|(_, query)| query);
+    if let Some(query) = pasted {
+        pairs.extend_pairs(form_urlencoded::parse(query.as_bytes()));
+    } else {
+        let experiment = Experiment::parse(&args.target).ok_or_else(|| {
+            let codes: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
+            format!("no experiment {:?}; the lab's: {}", args.target, codes.join(", "))
+        })?;
+        pairs.append_pair("v", &link::VERSION.to_string()).append_pair("exp", experiment.code());
+    }
+    if let Some(preset) = &args.preset {
+        pairs.append_pair("preset", preset);
+    }
+    for pair in &args.values {
+        let (key, value) = pair.split_once('=').ok_or_else(|| format!("{pair:?} is not KEY=VALUE"))?;
+        pairs.append_pair(key, value);
+    }
+    let query = pairs.finish();
+    let (decoded, notices) = link::decode(&query);
+    // The page's own words for whatever it would not take as written.
+    if !notices.is_empty() {
+        let said: Vec<String> = notices.iter().map(|n| n.describe(Lang::En)).collect();
+        return Err(said.join("; "));
+    }
+    let state = LabState::new(&decoded.to_init(&[], Vec::new()));
+    if let Some(code) = &args.preset {
+        if retry_lab_web::registry::preset(decoded.version, code).map(|(e, _)| e) != Some(state.open) {
+            return Err(format!("preset {code:?} is not one of {}'s", state.open.code()));
+        }
+    }
+    Ok((state.open, query))
+}
+
+pub fn run(args: RunArgs) -> Result<String, String> {
+    let (experiment, query) = query(&args)?;
+    let share = format!("{}?{query}", Group::of(experiment.code()).map_or("", |g| g.dir));
+    let export = Export::of_link(&query, &share);
+    if let Some(name) = &args.csv {
+        let table = export.tables.iter().find(|t| t.name == name).ok_or_else(|| {
+            let names: Vec<&str> = export.tables.iter().map(|t| t.name).collect();
+            format!("no table {name:?} in {}'s export; its tables: {}", experiment.code(), names.join(", "))
+        })?;
+        return Ok(export.csv(table).trim_end().to_owned());
+    }
+    if args.json {
+        return Ok(export.json());
+    }
+    let mut out = format!("{} · seed {} · {share}\n", experiment.code(), export.seed);
+    let width = export.numbers.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    for (name, value) in &export.numbers {
+        out += &format!("{name:<width$}  {value}\n");
+    }
+    Ok(out.trim_end().to_owned())
+}
