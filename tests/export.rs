@@ -85,7 +85,7 @@ fn the_dlq_export_lists_every_stay_and_its_fate() {
 /// Values with commas ("1,060"), quotes and line breaks survive.
 #[test]
 fn awkward_values_are_quoted() {
-    let export = Export { format: 1, experiment: "x", seed: 1, link: "l".into(), params: vec![], tables: vec![] };
+    let export = Export { format: 1, experiment: "x", seed: 1, link: "l".into(), params: vec![], numbers: vec![], tables: vec![] };
     let table = Table { name: "t", columns: &["a", "b"], rows: vec![vec!["1,060".into(), "say \"hi\"\nthere".into()]] };
     let (_, rows) = parse(&export, &table);
     assert_eq!(rows, table.rows);
@@ -96,7 +96,7 @@ fn awkward_values_are_quoted() {
 #[test]
 fn the_header_stays_one_line_per_field() {
     let params = vec![("do", "fix@1\n=HYPERLINK(\"x\")".to_owned()), ("seed", "7".to_owned())];
-    let export = Export { format: 1, experiment: "x", seed: 1, link: "l\n=1+1".into(), params, tables: vec![] };
+    let export = Export { format: 1, experiment: "x", seed: 1, link: "l\n=1+1".into(), params, numbers: vec![], tables: vec![] };
     let table = Table { name: "t", columns: &["a"], rows: vec![vec!["1".into()]] };
     let csv = export.csv(&table);
     let header: Vec<&str> = csv.lines().take_while(|l| l.starts_with('#')).collect();
