@@ -158,12 +158,12 @@ fn the_readme_lists_every_link_key() {
     let start = readme
         .find("### URL parameters")
         .expect("README has the URL parameters section");
-    // The table: the lines that start with '|' after the heading, up to the first that does not.
+    // The link's own keys, then every experiment's (the generated table):
+    // the rows that start with a key, up to the next section.
     let rows: Vec<&str> = readme[start..]
         .lines()
         .skip(1)
-        .skip_while(|l| !l.starts_with('|'))
-        .take_while(|l| l.starts_with('|'))
+        .take_while(|l| !l.starts_with("## "))
         .filter(|l| l.starts_with("| `"))
         .collect();
     let mut listed = HashSet::new();

@@ -145,8 +145,11 @@ enum Command {
         /// An experiment's code (retries, storm, age…): its own parameters only.
         #[arg(value_parser = experiment_code)]
         experiment: Option<Experiment>,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "markdown")]
         json: bool,
+        /// The README's table of them (its rows between the `params` markers).
+        #[arg(long)]
+        markdown: bool,
     },
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5 {
@@ -1052,7 +1055,8 @@ fn run(command: Command) -> Result<String, String> {
         }
         Command::Run(args) => run::run(args),
         Command::Presets { json } => Ok(presets(json)),
-        Command::Params { experiment, json } => Ok(params(experiment, json)),
+        Command::Params { experiment, markdown: true, .. } => Ok(params_markdown(experiment)),
+        Command::Params { experiment, json, .. } => Ok(params(experiment, json)),
         Command::Uuid5 { namespace, key, preset, json } => {
             let page = preset_params(preset).uuid5;
             let (namespace, key) = (namespace.unwrap_or(page.namespace), key.unwrap_or_else(|| page.pass.key()));
@@ -1108,6 +1112,34 @@ fn params(only: Option<Experiment>, json: bool) -> String {
         .map(|(p, owner)| format!("{:<20} {:<13} {:<28} default {:<12} {}", p.key(), owner, range_text(&p.domain()), p.encode(&defaults), p.label(Lang::En)))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The README's parameter table: one row a parameter, its experiment's page,
+/// its label as the page shows it (English, Spanish), its range and default.
+fn params_markdown(only: Option<Experiment>) -> String {
+    use retry_lab_web::i18n::Lang;
+    use retry_lab_web::registry::{Owner, ParamId};
+    let defaults = LabParams::default();
+    let mut out = String::from("| key | experiment | label (en · es) | range | default |\n| --- | --- | --- | --- | --- |\n");
+    for p in ParamId::all().filter(|p| only.is_none_or(|e| p.owner == Owner::Experiment(e))) {
+        let owner = match p.owner {
+            Owner::Shared => "every experiment".to_owned(),
+            Owner::Experiment(e) => format!("`{}` (`./{}`)", e.code(), Group::of(e.code()).map_or("", |g| g.dir)),
+        };
+        let default = match p.encode(&defaults) {
+            text if text.is_empty() => "none".to_owned(),
+            text => format!("`{text}`"),
+        };
+        let cell = |text: String| text.replace('|', "\\|");
+        out += &format!(
+            "| `{}` | {owner} | {} · {} | {} | {default} |\n",
+            p.key(),
+            cell(p.label(Lang::En).to_owned()),
+            cell(p.label(Lang::Es).to_owned()),
+            cell(range_text(&p.domain()))
+        );
+    }
+    out.trim_end().to_owned()
 }
 
 fn presets(json: bool) -> String {

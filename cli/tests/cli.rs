@@ -628,3 +628,24 @@ fn run_takes_link_values_and_refuses_what_the_page_would_not_take() {
         assert!(stderr.contains(says) && stderr.lines().count() == 1, "{args:?}: {stderr}");
     }
 }
+
+/// The README's parameter table is `params --markdown`, generated from the
+/// page's registry: when it is stale, this test writes it anew and fails
+/// (as rust-analyzer's sourcegen does), so the change is committed.
+#[test]
+fn the_readme_parameter_table_is_params_markdown() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let (start, end) = ("<!-- params:start -->\n", "\n<!-- params:end -->");
+    let from = readme.find(start).expect("the README's params:start marker") + start.len();
+    let to = from + readme[from..].find(end).expect("the README's params:end marker");
+    let output = retry_lab(&["params", "--markdown"]);
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stdout).unwrap();
+    let table = table.trim_end();
+    assert!(table.lines().count() > 100 && table.contains("| `visibility_s` |"), "{table}");
+    if &readme[from..to] != table {
+        std::fs::write(path, format!("{}{table}{}", &readme[..from], &readme[to..])).unwrap();
+        panic!("README.md's parameter table was stale and has been written anew: commit it");
+    }
+}
