@@ -68,8 +68,6 @@ impl Lang {
 }
 
 pub struct Texts {
-    pub title: &'static str,
-    pub subtitle: &'static str,
     pub language: &'static str,
     pub experiments_label: &'static str,
     pub course_label: &'static str,
@@ -122,8 +120,6 @@ pub struct Texts {
 }
 
 pub static ES: Texts = Texts {
-    title: "Laboratorio de reintentos",
-    subtitle: "Entrega at-least-once, backoff exponencial, dead-letter e idempotencia",
     language: "Idioma",
     experiments_label: "Experimentos",
     course_label: "Lecciones del curso",
@@ -173,8 +169,6 @@ pub static ES: Texts = Texts {
 };
 
 pub static EN: Texts = Texts {
-    title: "Retry Lab",
-    subtitle: "At-least-once delivery, exponential backoff, dead-letter and idempotency",
     language: "Language",
     experiments_label: "Experiments",
     course_label: "The course's lessons",
@@ -278,6 +272,6 @@ mod tests {
 
     #[test]
     fn languages_differ() {
-        assert_ne!(ES.title, EN.title);
+        assert_ne!(ES.language, EN.language);
     }
 }

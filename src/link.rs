@@ -395,8 +395,7 @@ impl Reader {
 }
 
 /// Every task of this page's experiments, with its experiment (`tasks=`
-/// and `done=` read them; one copy of the registry's walk).
-#[inline(never)]
+/// and `done=` read them).
 fn known_tasks() -> Vec<(Experiment, &'static str)> {
     Experiment::ALL.iter().flat_map(|&e| e.task_codes().into_iter().map(move |t| (e, t))).collect()
 }

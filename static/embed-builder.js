@@ -34,9 +34,13 @@ const TEXT = {
     copy: 'Copiar', copied: 'Copiado.', failed: 'No se pudo copiar: selecciona el texto y cópialo.', preview: 'Vista previa', back: 'Volver al laboratorio',
     noExperiment: 'Abre esta página desde el enlace «Insertar este experimento» de un laboratorio.',
     dropped: 'Se omitieron del fragmento claves que el laboratorio no conoce:',
-    frameTitle: (name) => `Experimento: ${name}`,
-    sees: (name, scenarioName, taskCount, lockCount) => `El estudiante verá «${name}»${scenarioName ? `, escenario «${scenarioName}»` : ''}; ${taskCount === 0 ? 'sin tareas guiadas' : taskCount === 1 ? '1 tarea guiada' : `${taskCount} tareas guiadas`}${lockCount ? `; ${lockCount === 1 ? '1 parámetro fijo' : `${lockCount} parámetros fijos`}` : ''}.`,
-    seesPage: (scenarioName) => `El estudiante verá todo el laboratorio de esta página, con sus pestañas${scenarioName ? `, empezando por el escenario «${scenarioName}»` : ''}.`,
+    frameTitle: (name) => `Experimento: ${name}`, pageTitle: 'Laboratorio de la lección',
+    listener: 'El laboratorio dice su altura (y el avance de sus tareas: ver el README de Retry Lab).',
+    local: (host) => `Esta dirección (${host}) solo funciona en este ordenador: publica el laboratorio en un servidor antes de usar estos fragmentos o el paquete.`,
+    fixed: (names) => `fijos: ${names}`,
+    sees: (name, scenarioName) => `El estudiante verá «${name}»${scenarioName ? `, escenario «${scenarioName}»` : ''}`,
+    seesPage: (scenarioName) => `El estudiante verá todo el laboratorio de esta página, con sus pestañas${scenarioName ? `, empezando por el escenario «${scenarioName}»` : ''}`,
+    tasksSeen: (n) => (n === 0 ? 'sin tareas guiadas' : n === 1 ? '1 tarea guiada' : `${n} tareas guiadas`),
   },
   en: {
     title: 'Embed an experiment', intro: 'Copy a snippet into your course, or download a SCORM package for your LMS: each opens the lab as you left it, in its compact view.',
@@ -48,9 +52,13 @@ const TEXT = {
     copy: 'Copy', copied: 'Copied.', failed: 'Could not copy: select the text and copy it.', preview: 'Preview', back: 'Back to the lab',
     noExperiment: 'Open this page from a lab\'s “Embed this experiment” link.',
     dropped: 'Keys the lab does not know were left out of the snippets:',
-    frameTitle: (name) => `Experiment: ${name}`,
-    sees: (name, scenarioName, taskCount, lockCount) => `The learner will see “${name}”${scenarioName ? `, scenario “${scenarioName}”` : ''}; ${taskCount === 0 ? 'no guided tasks' : taskCount === 1 ? '1 guided task' : `${taskCount} guided tasks`}${lockCount ? `; ${lockCount === 1 ? '1 fixed parameter' : `${lockCount} fixed parameters`}` : ''}.`,
-    seesPage: (scenarioName) => `The learner will see this page's whole lab, with its tabs${scenarioName ? `, starting on the scenario “${scenarioName}”` : ''}.`,
+    frameTitle: (name) => `Experiment: ${name}`, pageTitle: 'The lesson\'s lab',
+    listener: 'The lab says its height (and its tasks\' progress: see Retry Lab\'s README).',
+    local: (host) => `This address (${host}) only works on this computer: publish the lab on a server before using these snippets or the package.`,
+    fixed: (names) => `fixed: ${names}`,
+    sees: (name, scenarioName) => `The learner will see “${name}”${scenarioName ? `, scenario “${scenarioName}”` : ''}`,
+    seesPage: (scenarioName) => `The learner will see this page's whole lab, with its tabs${scenarioName ? `, starting on the scenario “${scenarioName}”` : ''}`,
+    tasksSeen: (n) => (n === 0 ? 'no guided tasks' : n === 1 ? '1 guided task' : `${n} guided tasks`),
   },
 }[lang];
 
@@ -84,7 +92,6 @@ function choices(list, items, checked) {
 }
 choices($('locks'), locks, false);
 choices($('tasks'), tasks, true);
-$('tasks-fieldset').hidden = tasks.length === 0;
 const ticked = (list) => [...list.querySelectorAll('input:checked')].map((input) => input.value);
 
 /** Text for a double-quoted HTML attribute. */
@@ -106,13 +113,18 @@ function embedQuery({ only = $('opt-only').checked } = {}) {
 
 const frameTitle = TEXT.frameTitle(title || 'Retry Lab');
 let iframeCount = 0;
+// A lab served from this computer cannot be reached from a course: say so.
+if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(pageUrl.hostname)) {
+  $('dropped').textContent = [$('dropped').hidden ? '' : $('dropped').textContent, TEXT.local(pageUrl.host)].filter(Boolean).join(' ');
+  $('dropped').hidden = false;
+}
 
-function iframeSnippet(src) {
+function iframeSnippet(src, titled) {
   // Each snippet's id is its own, so two labs on one page resize apart.
   const id = `retry-lab-${experiment ?? 'lab'}-${(iframeCount += 1)}`;
-  return `<iframe id="${id}" title="${escape(frameTitle)}" src="${escape(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
+  return `<iframe id="${id}" title="${escape(titled)}" src="${escape(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
 <script>
-  // The lab says its height (and its tasks' progress: see Retry Lab's README).
+  // ${TEXT.listener}
   addEventListener('message', (event) => {
     const frame = document.getElementById('${id}');
     if (event.source !== frame.contentWindow || event.origin !== '${new URL(src).origin}') return;
@@ -125,18 +137,23 @@ function render() {
   const link = embedQuery();
   const src = `${pageUrl.href}?${link}`;
   iframeCount = 0;
-  $('snippet-iframe').value = iframeSnippet(src);
+  const one = link.has('only') || !experiment;
+  const titled = one ? frameTitle : TEXT.pageTitle;
+  $('snippet-iframe').value = iframeSnippet(src, titled);
   // data-experiment is `only`; data-ack-lost is `ack_lost` (the lab reads them back so).
   // Every key here is one of the lab's ([a-z0-9_], from the registry).
   const attributes = [...link].filter(([key]) => known(key) && !(key === 'exp' && link.has('only')))
     .map(([key, value]) => ` data-${key === 'only' ? 'experiment' : key.replace(/_/g, '-')}="${escape(value)}"`).join('');
   $('snippet-script').value = `<div data-retry-lab${attributes}></div>\n<script type="module" src="${escape(new URL('embed.js', root).href)}"></script>`;
-  $('preview').title = `${TEXT.preview}: ${frameTitle}`;
+  $('preview').title = `${TEXT.preview}: ${titled}`;
   if ($('preview').getAttribute('src') !== src) $('preview').src = src;
   const shown = link.get('tasks') === 'off' ? 0 : link.has('tasks') ? link.get('tasks').split(',').length : tasks.length;
-  const lockCount = link.has('lock') ? link.get('lock').split(',').length : 0;
-  $('learner-sees').textContent = link.has('only') || !experiment ? TEXT.sees(title || 'Retry Lab', scenario, shown, lockCount) : TEXT.seesPage(scenario);
-  $('tasks').querySelectorAll('input').forEach((input) => { input.disabled = $('opt-tasks-off').checked; });
+  const lockNames = locks.filter(([code]) => ticked($('locks')).includes(code)).map(([, words]) => words);
+  const parts = [one ? TEXT.sees(title || 'Retry Lab', scenario) : TEXT.seesPage(scenario), TEXT.tasksSeen(shown)];
+  if (lockNames.length) parts.push(TEXT.fixed(lockNames.join(', ')));
+  $('learner-sees').textContent = `${parts.join('; ')}.`;
+  // No guided tasks: their list is not a choice any more.
+  $('tasks-fieldset').hidden = tasks.length === 0 || $('opt-tasks-off').checked;
 }
 
 function copyButton(button, textarea, status, heading) {

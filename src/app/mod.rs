@@ -167,12 +167,14 @@ pub fn app(props: &AppProps) -> Html {
             <header class="lab-header">
                 if !init.prerendered_header {
                     <div>
+                        // An embed names its lesson too (a queues lab is no "retry lab"),
+                        // under the host page's own heading.
                         if init.standalone && !init.compact {
                             <h1 class="lab-title">{ (Group::here().lesson)(lang) }</h1>
                             <p class="subtitle">{ (Group::here().subtitle)(lang) }</p>
                         } else {
-                            <h2 class="lab-title">{ texts.title }</h2>
-                            <p class="subtitle">{ texts.subtitle }</p>
+                            <h2 class="lab-title">{ (Group::here().lesson)(lang) }</h2>
+                            <p class="subtitle">{ (Group::here().subtitle)(lang) }</p>
                         }
                     </div>
                 }

@@ -102,6 +102,15 @@ test('the builder speaks the page\'s language, fits a phone with finger-sized ta
   assert.ok(labels.length > 3 && labels.every((l) => !/^[a-z_]+$/.test(l.trim())), `on-screen words, not codes: ${labels}`);
   assert.ok(labels.some((l) => l.includes('Semilla')), labels.join(' | '));
   await page.getByText('El estudiante verá «Visibility timeout y DLQ», escenario «', { exact: false }).waitFor();
+  await page.getByText('solo funciona en este ordenador', { exact: false }).waitFor();
+  // Locks named in the line; no tasks: their list hides.
+  await page.getByRole('checkbox', { name: 'Semilla' }).check();
+  await page.getByText('fijos: Semilla', { exact: false }).waitFor();
+  await page.getByRole('checkbox', { name: 'Sin tareas guiadas' }).check();
+  assert.equal(await page.locator('#tasks-fieldset').isHidden(), true);
+  await page.locator('#learner-sees', { hasText: 'sin tareas guiadas' }).waitFor();
+  await page.getByRole('checkbox', { name: 'Sin tareas guiadas' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Semilla' }).uncheck();
   const iframe = await page.getByRole('textbox', { name: 'Con un iframe' }).inputValue();
   assert.match(iframe, /title="Experimento: Visibility timeout y DLQ"/);
   assert.match(iframe, /preset=exercise-5/);
@@ -114,8 +123,10 @@ test('the builder speaks the page\'s language, fits a phone with finger-sized ta
     assert.ok(box >= 44, `a checkbox's target is ${box} px tall`);
   }
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily.includes('serif') && !getComputedStyle(document.body).fontFamily.includes('sans')), false);
-  await page.goto(server.base + 'export.html?v=3&preset=exercise-5&exp=visibility&lang=es&dir=lesson-004/');
+  await page.goto(server.base + 'export.html?v=3&preset=exercise-5&exp=visibility&lang=es&at=120&dir=lesson-004/&scenario=Ejercicio%205');
   await page.locator('#export-tables table').first().waitFor();
+  const meta = await page.locator('#export-meta').innerText();
+  assert.ok(meta.includes('Visibility timeout y DLQ (visibility)') && meta.includes('Ejercicio 5') && meta.includes('120 s de simulación'), meta);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the export page fits 360 px');
   assert.deepEqual(errors, []);
   await page.close();

@@ -135,8 +135,9 @@ test('several mounted labs on one page are independent', async () => {
   for (let i = 0; i < 4; i++) await a.locator('button.step').click();
   assert.ok(await counter(a, 'deliveries') >= 4);
   assert.equal(await counter(b, 'deliveries'), 0, 'stepping lab A leaves lab B alone');
-  assert.equal(await a.locator('h1, h2.lab-title').first().textContent(), 'Retry Lab');
-  assert.equal(await b.locator('h1, h2.lab-title').first().textContent(), 'Laboratorio de reintentos');
+  // Each names its lesson, in its own language.
+  assert.equal(await a.locator('h1, h2.lab-title').first().textContent(), 'At-least-once is reality, exactly-once is a practical myth');
+  assert.equal(await b.locator('h1, h2.lab-title').first().textContent(), 'At-least-once es la realidad, exactly-once es un mito práctico');
   assert.ok(await b.locator('input[id$="-seed"]').isDisabled());
   const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
   assert.equal(new Set(ids).size, ids.length, 'no duplicate ids');

@@ -223,7 +223,7 @@ test('embed.js: the README\'s labs, prototype names and contradictory codes each
 test('export.html exports the link\'s own experiment whatever its dir says, and refuses one no page has', async () => {
   const { page, errors } = await open(browser, server.base + 'export.html?exp=dlq&preset=dlq-redrive&lang=en');
   await page.getByText(/^Ready: \d+ tables\.$/).waitFor();
-  assert.equal(await page.locator('#export-meta dd').first().textContent(), 'dlq');
+  assert.equal(await page.locator('#export-meta dd').first().textContent(), 'Operating the DLQ (dlq)', 'by its title, and its code');
   assert.deepEqual(errors, []);
   await page.close();
   const { page: unknown } = await open(browser, server.base + 'export.html?exp=nonesuch&lang=en');
