@@ -23,8 +23,8 @@ pub struct LabState {
     pub units: States,
     /// Parameters an author locked: shown, never changed.
     pub locked: Rc<Locks>,
-    /// The preset the parameters still are (the scenario picker shows it);
-    /// any change of a parameter makes the lab custom.
+    /// The scenario the parameters still are (the scenario picker shows
+    /// it); any change of a parameter but playback makes the lab custom.
     pub preset: Option<crate::registry::Scenario>,
     /// The guided tasks this browser completed (recorded here, by the
     /// reducer, when a learner's action makes one hold; saved by a hook).

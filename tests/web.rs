@@ -151,11 +151,11 @@ async fn language_switch_changes_every_label() {
     let root = fresh_root();
     let _app = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { init: LabInit { lang: Lang::Es, standalone: false, ..LabInit::default() } }).render();
     yew::scheduler::flush().await;
-    assert_eq!(texts(&root, ".lab-title"), ["Laboratorio de reintentos"]);
+    assert_eq!(texts(&root, ".lab-title"), ["At-least-once es la realidad, exactly-once es un mito práctico"]);
     let en_button = root.query_selector(".lang-switch button:nth-child(2)").unwrap().unwrap();
     en_button.unchecked_into::<web_sys::HtmlElement>().click();
     yew::scheduler::flush().await;
-    assert_eq!(texts(&root, ".lab-title"), ["Retry Lab"]);
+    assert_eq!(texts(&root, ".lab-title"), ["At-least-once is reality, exactly-once is a practical myth"]);
     assert!(root.text_content().unwrap().contains("After the original delivery, 6 retry attempts"));
     // An embedded lab marks its own root; only the standalone page sets <html lang>.
     assert_eq!(root.query_selector(".lab").unwrap().unwrap().get_attribute("lang").as_deref(), Some("en"));
