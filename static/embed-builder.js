@@ -105,9 +105,10 @@ function embedQuery({ only = $('opt-only').checked } = {}) {
   if (only && experiment) link.set('only', experiment);
   const lockList = ticked($('locks'));
   if (lockList.length) link.set('lock', lockList.join(','));
+  // The task list is this experiment's: it filters a lab of this experiment only.
   const taskList = ticked($('tasks'));
-  if ($('opt-tasks-off').checked || (tasks.length && taskList.length === 0)) link.set('tasks', 'off');
-  else if (taskList.length < tasks.length) link.set('tasks', taskList.join(','));
+  if ($('opt-tasks-off').checked || (only && tasks.length && taskList.length === 0)) link.set('tasks', 'off');
+  else if (only && taskList.length < tasks.length) link.set('tasks', taskList.join(','));
   return link;
 }
 
@@ -152,8 +153,8 @@ function render() {
   const parts = [one ? TEXT.sees(title || 'Retry Lab', scenario) : TEXT.seesPage(scenario), TEXT.tasksSeen(shown)];
   if (lockNames.length) parts.push(TEXT.fixed(lockNames.join(', ')));
   $('learner-sees').textContent = `${parts.join('; ')}.`;
-  // No guided tasks: their list is not a choice any more.
-  $('tasks-fieldset').hidden = tasks.length === 0 || $('opt-tasks-off').checked;
+  // No guided tasks, or a whole page (its tabs' own tasks): no list to choose from.
+  $('tasks-fieldset').hidden = tasks.length === 0 || $('opt-tasks-off').checked || !one;
 }
 
 function copyButton(button, textarea, status, heading) {

@@ -111,6 +111,13 @@ test('the builder speaks the page\'s language, fits a phone with finger-sized ta
   await page.locator('#learner-sees', { hasText: 'sin tareas guiadas' }).waitFor();
   await page.getByRole('checkbox', { name: 'Sin tareas guiadas' }).uncheck();
   await page.getByRole('checkbox', { name: 'Semilla' }).uncheck();
+  // The whole page: its tabs keep their own tasks, and the frame is the lesson's lab.
+  await page.getByRole('checkbox', { name: 'Solo este experimento (sin pestañas)' }).uncheck();
+  assert.equal(await page.locator('#tasks-fieldset').isHidden(), true);
+  const whole = await page.getByRole('textbox', { name: 'Con un iframe' }).inputValue();
+  assert.match(whole, /title="Laboratorio de la lección"/);
+  assert.doesNotMatch(whole, /[?&](only|tasks)=/);
+  await page.getByRole('checkbox', { name: 'Solo este experimento (sin pestañas)' }).check();
   const iframe = await page.getByRole('textbox', { name: 'Con un iframe' }).inputValue();
   assert.match(iframe, /title="Experimento: Visibility timeout y DLQ"/);
   assert.match(iframe, /preset=exercise-5/);
