@@ -220,8 +220,6 @@ impl LabState {
         (self.tries >= HINT_AFTER_TRIES).then_some(current.0.code)
     }
 
-    /// The open experiment's tasks as the page shows them: done (now or
-    /// before, in this browser) and filtered as the link asks.
     /// What an embedding page is told of the learner's progress: every task
     /// the lab shows (of `only`, or of every tab), its title in each
     /// language, and whether it is done.
@@ -240,6 +238,8 @@ impl LabState {
         out
     }
 
+    /// The open experiment's tasks as the page shows them: done (now or
+    /// before, in this browser) and filtered as the link asks.
     pub fn task_list(&self, filter: &TaskFilter) -> Vec<(TaskView, bool)> {
         let code = self.open.code();
         self.units.tasks(&self.params, self.open, self.lang).into_iter()

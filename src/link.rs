@@ -19,7 +19,7 @@ use crate::format::{format_seconds, parse_seconds};
 use crate::i18n::Lang;
 use crate::init::{LabInit, Theme};
 use crate::params::{Rejected, Value};
-use crate::registry::{self, Experiment, Group, LabParams, Locks, ParamId, Preset, Scenario};
+use crate::registry::{self, Experiment, Group, LabParams, Locks, OldNote, ParamId, Preset, Scenario};
 use crate::tasks::{Progress, TaskFilter};
 
 /// The version `encode` writes.
@@ -35,7 +35,7 @@ pub const VERSIONS: [u32; 3] = [1, 2, 3];
 /// v3: the storm's dependency became fragile (a burst knocks it down
 /// again, as lesson 003 says); v1 and v2 links meant the shedding bucket.
 /// The last field names the old meaning in the scenario menu.
-pub const CHANGED_DEFAULTS: [(&str, u32, &str, fn(Lang) -> &'static str); 1] = [("dependency", 3, "shedding", |lang| match lang {
+pub const CHANGED_DEFAULTS: [(&str, u32, &str, OldNote); 1] = [("dependency", 3, "shedding", |lang| match lang {
     Lang::Es => "enlace antiguo: la dependencia descarta el exceso",
     Lang::En => "old link: the dependency sheds the excess",
 })];
@@ -521,7 +521,7 @@ impl Link {
     /// Applies the defaults an older link version meant (`CHANGED_DEFAULTS`)
     /// to the experiment the link names, where it sets no value of its own;
     /// returns whose they were.
-    fn old_defaults(&self, named: Option<Experiment>, params: &mut LabParams) -> Vec<(Experiment, fn(Lang) -> &'static str)> {
+    fn old_defaults(&self, named: Option<Experiment>, params: &mut LabParams) -> Vec<(Experiment, OldNote)> {
         let mut owners = Vec::new();
         for (key, since, old, note) in CHANGED_DEFAULTS {
             let Some(param) = ParamId::by_key(key).filter(|_| self.version_given && self.version < since) else { continue };

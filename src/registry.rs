@@ -46,13 +46,16 @@ impl Debug for Preset {
     }
 }
 
+/// Words in the learner's language: what an old link's default meant.
+pub type OldNote = fn(Lang) -> &'static str;
+
 /// The scenario the lab's parameters are: a preset, as the link's version
 /// (or the menu) defined it. `old_default`: read with a default an older
 /// link meant (`link::CHANGED_DEFAULTS`), which the menu names.
 #[derive(Clone, Copy, Debug)]
 pub struct Scenario {
     pub preset: &'static Preset,
-    pub old_default: Option<fn(Lang) -> &'static str>,
+    pub old_default: Option<OldNote>,
 }
 
 /// A preset read with an old default is another scenario than without it

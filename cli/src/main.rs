@@ -1069,7 +1069,7 @@ fn run(command: Command) -> Result<String, String> {
     }
 }
 
-/// Every preset of the current link version, in the registry's order.
+/// An experiment's code, or the lab's codes in the error.
 fn experiment_code(text: &str) -> Result<Experiment, String> {
     Experiment::parse(text).ok_or_else(|| {
         let codes: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
@@ -1142,6 +1142,7 @@ fn params_markdown(only: Option<Experiment>) -> String {
     out.trim_end().to_owned()
 }
 
+/// Every preset of the current link version, in the registry's order.
 fn presets(json: bool) -> String {
     let rows: Vec<(Experiment, &registry::Preset, registry::Numbers)> = registry::presets(link::VERSION)
         .map(|(e, p)| {

@@ -4,7 +4,6 @@
 
 use retry_lab_web::export::Export;
 use retry_lab_web::i18n::Lang;
-use retry_lab_web::lab::LabState;
 use retry_lab_web::link;
 use retry_lab_web::registry::{Experiment, Group};
 
@@ -34,10 +33,7 @@ fn query(args: &RunArgs) -> Result<(Experiment, String), String> {
     if let Some(query) = pasted {
         pairs.extend_pairs(form_urlencoded::parse(query.as_bytes()));
     } else {
-        let experiment = Experiment::parse(&args.target).ok_or_else(|| {
-            let codes: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
-            format!("no experiment {:?}; the lab's: {}", args.target, codes.join(", "))
-        })?;
+        let experiment = super::experiment_code(&args.target)?;
         pairs.append_pair("v", &link::VERSION.to_string()).append_pair("exp", experiment.code());
     }
     if let Some(preset) = &args.preset {
@@ -54,13 +50,14 @@ fn query(args: &RunArgs) -> Result<(Experiment, String), String> {
         let said: Vec<String> = notices.iter().map(|n| n.describe(Lang::En)).collect();
         return Err(said.join("; "));
     }
-    let state = LabState::new(&decoded.to_init(&[], Vec::new()));
+    // The experiment the page would open (the run itself is `Export::of_link`'s).
+    let open = decoded.to_init(&[], Vec::new()).experiment;
     if let Some(code) = &args.preset {
-        if retry_lab_web::registry::preset(decoded.version, code).map(|(e, _)| e) != Some(state.open) {
-            return Err(format!("preset {code:?} is not one of {}'s", state.open.code()));
+        if retry_lab_web::registry::preset(decoded.version, code).map(|(e, _)| e) != Some(open) {
+            return Err(format!("preset {code:?} is not one of {}'s", open.code()));
         }
     }
-    Ok((state.open, query))
+    Ok((open, query))
 }
 
 pub fn run(args: RunArgs) -> Result<String, String> {

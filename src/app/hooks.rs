@@ -257,36 +257,6 @@ pub fn use_url_sync(query: String, enabled: bool) {
 /// How long the link must stay the same before the address bar follows.
 const URL_SYNC_DELAY_MS: u32 = 250;
 
-/// In an iframe (`?embed=1`), tells the parent the lab's height whenever it
-/// changes: `{ type: "retry-lab:resize", version: 1, height }` (`host.rs`).
-#[hook]
-pub fn use_embed_height(root: NodeRef, enabled: bool) {
-    use_effect_with((root, enabled), |(root, enabled)| {
-        let mut observer = None;
-        let parent = enabled.then(super::host::parent).flatten();
-        if let (Some(element), Some(parent)) = (root.cast::<web_sys::Element>(), parent) {
-            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
-                move |entries: js_sys::Array| {
-                    let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else {
-                        return;
-                    };
-                    let height = entry.target().get_bounding_client_rect().height().ceil();
-                    super::host::post(&parent, "resize", &[("height", height.into())]);
-                },
-            );
-            if let Ok(resize) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
-                resize.observe(&element);
-                observer = Some((resize, callback));
-            }
-        }
-        move || {
-            if let Some((resize, _callback)) = observer {
-                resize.disconnect();
-            }
-        }
-    });
-}
-
 /// Keeps the guided tasks' progress in step with localStorage, shared by
 /// every lab on the page and every tab: a change here is saved as what it
 /// changed (entries added; a learner's clear removes its entries) over what

@@ -7,7 +7,7 @@
 //! no message: a host cannot command it.
 
 use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::lab::{HostTask, LabState};
@@ -40,6 +40,36 @@ pub fn post(parent: &web_sys::Window, kind: &str, fields: &[(&str, JsValue)]) {
     let _ = Reflect::set(&message, &"type".into(), &format!("retry-lab:{kind}").into());
     let _ = Reflect::set(&message, &"version".into(), &VERSION.into());
     let _ = parent.post_message(&message, "*");
+}
+
+/// In an iframe (`?embed=1`), tells the parent the lab's height whenever it
+/// changes: `{ type: "retry-lab:resize", version: 1, height }`.
+#[hook]
+pub fn use_embed_height(root: NodeRef, enabled: bool) {
+    use_effect_with((root, enabled), |(root, enabled)| {
+        let mut observer = None;
+        let parent = enabled.then(parent).flatten();
+        if let (Some(element), Some(parent)) = (root.cast::<web_sys::Element>(), parent) {
+            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
+                move |entries: js_sys::Array| {
+                    let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else {
+                        return;
+                    };
+                    let height = entry.target().get_bounding_client_rect().height().ceil();
+                    post(&parent, "resize", &[("height", height.into())]);
+                },
+            );
+            if let Ok(resize) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+                resize.observe(&element);
+                observer = Some((resize, callback));
+            }
+        }
+        move || {
+            if let Some((resize, _callback)) = observer {
+                resize.disconnect();
+            }
+        }
+    });
 }
 
 /// The statement of a task done: `object.id` is the lab's page and

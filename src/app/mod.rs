@@ -115,7 +115,7 @@ pub fn app(props: &AppProps) -> Html {
     hooks::use_playback_clock(state.playing() && seen, dispatch.clone());
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
-    hooks::use_embed_height(root.clone(), init.compact && !init.host_off);
+    host::use_embed_height(root.clone(), init.compact && !init.host_off);
     host::use_host_events(
         !init.host_off,
         state.clone(),
