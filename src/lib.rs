@@ -16,6 +16,7 @@ pub mod lab;
 pub mod link;
 pub mod params;
 pub mod registry;
+pub mod sweep;
 pub mod tasks;
 
 #[cfg(target_arch = "wasm32")]

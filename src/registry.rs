@@ -13,6 +13,7 @@ use std::hash::Hash;
 use crate::i18n::Lang;
 use crate::export::Table;
 use crate::params::{Domain, ParamMeta, ParamSpec, Shared, Value, SHARED_PARAMS};
+use crate::sweep::{Ladder, Offer};
 use crate::tasks::{Prediction, PredictionView, Task, TaskView};
 
 /// A named scenario: link pairs applied over the defaults, through the same
@@ -171,6 +172,11 @@ pub trait Unit {
     fn prediction() -> Option<&'static Prediction<Self::Params, Self::State>> {
         None
     }
+    /// A seeded experiment's key outcomes, for sweeps across seeds and a
+    /// parameter (`sweep.rs`); `None` where the seed changes nothing.
+    fn ladder() -> Option<&'static Ladder<Self::Params>> {
+        None
+    }
 }
 
 /// Named results of a run, in the order an author reads them.
@@ -186,9 +192,15 @@ macro_rules! computed_unit {
         $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new());
     };
     ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr $(,)?) => {
-        $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new());
+        $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new(), ladder: None);
+    };
+    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, ladder: $ladder:expr $(,)?) => {
+        $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new(), ladder: $ladder);
     };
     ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr $(,)?) => {
+        $crate::registry::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: $tables, ladder: None);
+    };
+    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr, ladder: $ladder:expr $(,)?) => {
         impl $crate::registry::Unit for $unit {
             type Params = Params;
             type State = State;
@@ -225,6 +237,9 @@ macro_rules! computed_unit {
             }
             fn tables(params: &Params, shared: &$crate::params::Shared, state: &State) -> Vec<$crate::export::Table> {
                 ($tables)(params, shared, state)
+            }
+            fn ladder() -> Option<&'static $crate::sweep::Ladder<Params>> {
+                $ladder
             }
         }
     };
@@ -312,6 +327,14 @@ macro_rules! registry {
             /// The parameters beside its figure (empty: all of them).
             pub fn primary(self) -> &'static [&'static str] {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::PRIMARY),+ }
+            }
+            /// What a sweep of it may measure and vary (`None`: not seeded).
+            pub fn ladder(self) -> Option<Offer> {
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map(Ladder::offer)),+ }
+            }
+            /// A whole run's key outcomes (`Ladder::measure`; empty: not seeded).
+            pub fn measure(self, p: &LabParams) -> Vec<f64> {
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map_or_else(Vec::new, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
             fn param_count(self) -> usize {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 mod run;
+mod sweep;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use retry_lab_core::ack_timing::{AckMode, AckTimingRun, LoopRow};
@@ -133,6 +134,10 @@ enum Command {
     /// numbers, or its export (`--json`, `--csv TABLE`). `retry-lab run
     /// visibility --preset exercise-5 visibility_s=480`, or a pasted link.
     Run(run::RunArgs),
+    /// A seeded experiment's scenario over many seeds (and one parameter's
+    /// range): each outcome's median and 5th–95th percentile, every point's
+    /// seed and link (`--json`, `--csv`). The sweep page's numbers.
+    Sweep(sweep::SweepArgs),
     /// Every page preset, with its page, its parameters and the numbers its
     /// run gives (the page's own decoder and engine).
     Presets {
@@ -1054,6 +1059,7 @@ fn run(command: Command) -> Result<String, String> {
             Ok(ack_table(&run, dups, &rows, json))
         }
         Command::Run(args) => run::run(args),
+        Command::Sweep(args) => sweep::sweep(args),
         Command::Presets { json } => Ok(presets(json)),
         Command::Params { experiment, markdown: true, .. } => Ok(params_markdown(experiment)),
         Command::Params { experiment, json, .. } => Ok(params(experiment, json)),

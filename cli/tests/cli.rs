@@ -649,3 +649,37 @@ fn the_readme_parameter_table_is_params_markdown() {
         panic!("README.md's parameter table was stale and has been written anew: commit it");
     }
 }
+
+/// `sweep` prints the page's sweep (`sweep::Plan`, the numbers the sweep
+/// page shows): the same JSON as the library's report, a CSV row per point,
+/// and the page's words for what cannot be swept.
+#[test]
+fn sweep_is_the_pages_sweep() {
+    use retry_lab_web::sweep::Plan;
+    for (args, query, axis, seeds) in [
+        (&["sweep", "retries", "failure=0.5", "--seeds", "30", "--json"][..], "v=3&exp=retries&failure=0.5", None, 30),
+        (&["sweep", "storm", "--param", "clients", "--seeds", "4", "--json"][..], "v=3&exp=storm", Some("clients"), 4),
+        (&["sweep", "https://lab.example/lesson-004/?v=3&exp=ack&crash=0.1", "--seeds", "10", "--json"][..], "v=3&exp=ack&crash=0.1", None, 10),
+    ] {
+        let printed = json(args);
+        let plan = Plan::of_link(query, axis, seeds).unwrap();
+        let expected: Value = serde_json::from_str(&plan.report(plan.run()).json()).unwrap();
+        assert_eq!(printed, expected, "{args:?}");
+    }
+    let v = json(&["sweep", "retries", "--json"]);
+    assert_eq!(v["points"].as_array().map(Vec::len), Some(200), "200 seeds by default");
+    let csv = String::from_utf8(retry_lab(&["sweep", "ack", "--param", "crash", "--seeds", "3", "--csv"]).stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "seed,crash,after_repeated,before_lost,after_dedup_discarded,link");
+    assert_eq!(lines.len(), 1 + 21 * 3, "{csv}");
+    assert!(lines[1].starts_with("1,0,0,0,0,v=3&") && lines[1].contains("seed=1"), "{}", lines[1]);
+    for (args, said) in [
+        (&["sweep", "visibility"][..], "does not depend on the seed"),
+        (&["sweep", "retries", "--param", "clients"][..], "not a parameter this experiment can sweep"),
+        (&["sweep", "retries", "failure=2"][..], "failure"),
+    ] {
+        let output = retry_lab(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains(said), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    }
+}

@@ -108,7 +108,36 @@ const PRIMARY: &[&str] = &["crash", "messages", "broker_dups"];
 
 crate::registry::computed_unit!(AckTiming, code: "ack", title: |lang| strings::strings(lang).experiment_ack,
     state: |p: &Params, shared: &Shared| p.loop_rows(shared).map(std::rc::Rc::new),
-    numbers: numbers);
+    numbers: numbers, ladder: Some(&LADDER));
+
+/// Across seeds and crash probabilities: what ack-after repeats (the
+/// lesson: about the crash probability, per message), what ack-before
+/// loses, and what dedup discards.
+static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+    outcomes: &[
+        crate::sweep::Outcome { key: "after_repeated", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Efectos repetidos con ack después",
+            crate::i18n::Lang::En => "Repeated effects with ack after",
+        } },
+        crate::sweep::Outcome { key: "before_lost", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Mensajes perdidos con ack antes",
+            crate::i18n::Lang::En => "Messages lost with ack before",
+        } },
+        crate::sweep::Outcome { key: "after_dedup_discarded", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Repetidos descartados con ack después + dedup",
+            crate::i18n::Lang::En => "Repeats discarded with ack after + dedup",
+        } },
+    ],
+    axes: &[
+        crate::sweep::SweepAxis { key: "crash", from: "0", to: "0.5", lesson: Some("0.05") },
+        crate::sweep::SweepAxis { key: "broker_dups", from: "0", to: "0.1", lesson: None },
+    ],
+    measure: |params, shared| {
+        let Some([before, after, dedup]) = params.loop_rows(shared) else { return Vec::new() };
+        let repeated = after.row.effects.saturating_sub(u64::from(params.messages));
+        vec![repeated as f64, f64::from(before.row.lost), dedup.row.duplicates_discarded as f64]
+    },
+};
 
 /// Each row: deliveries / effects / discarded / lost, and effects per message.
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {

@@ -230,6 +230,9 @@ impl crate::registry::Unit for Retries {
     fn clock_ms(state: &State) -> Option<u64> {
         Some(state.clock_ms)
     }
+    fn ladder() -> Option<&'static crate::sweep::Ladder<Params>> {
+        Some(&LADDER)
+    }
     /// The whole run, played to its end.
     fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
         let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Vec::new() };
@@ -256,6 +259,38 @@ impl crate::registry::Unit for Retries {
         ]
     }
 }
+
+/// Across seeds and parameters: how many events reach dead-letter (the
+/// lesson's p^7 per event), what each costs in deliveries, and what the
+/// naive consumer repeats.
+static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+    outcomes: &[
+        crate::sweep::Outcome { key: "dead_letter_entries", unit: "", label: |l| match l {
+            Lang::Es => "Eventos que entran en dead-letter",
+            Lang::En => "Events that reach dead-letter",
+        } },
+        crate::sweep::Outcome { key: "deliveries_per_event", unit: "", label: |l| match l {
+            Lang::Es => "Entregas por evento",
+            Lang::En => "Deliveries per event",
+        } },
+        crate::sweep::Outcome { key: "naive_extra_effects", unit: "", label: |l| match l {
+            Lang::Es => "Efectos de más del consumidor no idempotente",
+            Lang::En => "Extra effects of the naive consumer",
+        } },
+    ],
+    axes: &[
+        crate::sweep::SweepAxis { key: "failure", from: "0", to: "1", lesson: Some("0.3") },
+        crate::sweep::SweepAxis { key: "retries", from: "0", to: "10", lesson: Some("6") },
+        crate::sweep::SweepAxis { key: "ack_lost", from: "0", to: "1", lesson: None },
+    ],
+    measure: |params, shared| {
+        let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Vec::new() };
+        pair.run_until(u64::MAX / 2);
+        let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
+        let entered = pair.idempotent.trace().iter().filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered)).count();
+        vec![entered as f64, idem.deliveries as f64 / f64::from(params.events.max(1)), naive.effects.saturating_sub(idem.effects) as f64]
+    },
+};
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 3] = [

@@ -210,7 +210,35 @@ const PRIMARY: &[&str] = &["clients", "dependency", "strategy_a", "strategy_b"];
 
 crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
     state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) },
-    numbers: numbers);
+    numbers: numbers, ladder: Some(&LADDER));
+
+/// Across seeds (the jitter's draws) and clients: how many clients get
+/// through on each side, and the right side's peak load.
+static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+    outcomes: &[
+        crate::sweep::Outcome { key: "b_succeeded", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Clientes que pasan (derecha)",
+            crate::i18n::Lang::En => "Clients through (right)",
+        } },
+        crate::sweep::Outcome { key: "a_succeeded", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Clientes que pasan (izquierda)",
+            crate::i18n::Lang::En => "Clients through (left)",
+        } },
+        crate::sweep::Outcome { key: "b_peak_calls_per_s", unit: "/s", label: |l| match l {
+            crate::i18n::Lang::Es => "Pico de llamadas por segundo (derecha)",
+            crate::i18n::Lang::En => "Peak calls per second (right)",
+        } },
+    ],
+    axes: &[
+        crate::sweep::SweepAxis { key: "clients", from: "10", to: "1000", lesson: Some("100") },
+        crate::sweep::SweepAxis { key: "attempts", from: "1", to: "10", lesson: None },
+    ],
+    measure: |params, shared| {
+        let [a, b] = runs(params, shared);
+        let (Some(a), Some(b)) = (a, b) else { return Vec::new() };
+        vec![f64::from(b.counters.succeeded), f64::from(a.counters.succeeded), b.counters.peak_calls_per_s as f64]
+    },
+};
 
 /// Seconds to one decimal from microseconds, without float printing.
 fn tenths(us: u64) -> String {

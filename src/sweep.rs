@@ -1,0 +1,289 @@
+//! Up the ladder of abstraction: one scenario over many seeds, or over one
+//! parameter's range, each point a run a link reopens. An experiment says
+//! what it can be swept for in its own module ([`Ladder`]: its key
+//! outcomes, the parameters worth sweeping with the lesson's value, and how
+//! a whole run measures); this module runs the points. Pure: the sweep page
+//! (`sweep.html`, through the lesson group's export module) and `retry-lab
+//! sweep` call the same [`Plan::point`], so their numbers are one.
+
+use serde::Serialize;
+
+use crate::i18n::Lang;
+use crate::link::{Link, Scope};
+use crate::params::{Shared, Value};
+use crate::registry::{Experiment, LabParams, ParamId};
+
+/// Seeds a sweep runs when none is asked for (the "how often").
+pub const SEEDS_DEFAULT: u32 = 200;
+/// Seeds per parameter value when sweeping a parameter: enough for a
+/// 5th–95th band, small enough to be done in a second.
+pub const SEEDS_PER_VALUE_DEFAULT: u32 = 40;
+/// The most seeds a sweep runs (a page's work must stay a page's).
+pub const SEEDS_MAX: u32 = 1_000;
+/// The most values of a parameter a sweep visits.
+pub const STEPS_MAX: u32 = 21;
+
+/// A key outcome of a whole run: what its histogram counts.
+#[derive(Debug)]
+pub struct Outcome {
+    pub key: &'static str,
+    pub label: fn(Lang) -> &'static str,
+    /// "" for a count, "%" for a share (measured 0–100).
+    pub unit: &'static str,
+}
+
+/// A parameter a sweep may vary, over `from..=to` as a link writes them,
+/// and the value the lesson states, marked on the chart.
+#[derive(Debug)]
+pub struct SweepAxis {
+    pub key: &'static str,
+    pub from: &'static str,
+    pub to: &'static str,
+    pub lesson: Option<&'static str>,
+}
+
+/// What an experiment offers the ladder: declared once, in its module.
+pub struct Ladder<P: 'static> {
+    pub outcomes: &'static [Outcome],
+    pub axes: &'static [SweepAxis],
+    /// A whole run's outcomes, in `outcomes`' order.
+    pub measure: fn(&P, &Shared) -> Vec<f64>,
+}
+
+/// What the registry tells of an experiment's ladder, whatever its
+/// parameters' type.
+#[derive(Clone, Copy, Debug)]
+pub struct Offer {
+    pub outcomes: &'static [Outcome],
+    pub axes: &'static [SweepAxis],
+}
+
+impl<P> Ladder<P> {
+    pub const fn offer(&self) -> Offer {
+        Offer { outcomes: self.outcomes, axes: self.axes }
+    }
+}
+
+/// A sweep asked for: the scenario (a link), what varies, how many seeds.
+#[derive(Debug)]
+pub struct Plan {
+    pub experiment: Experiment,
+    pub lang: Lang,
+    pub base: LabParams,
+    /// `None`: across seeds only.
+    pub axis: Option<(ParamId, &'static SweepAxis, Vec<Value>)>,
+    pub seeds: u32,
+}
+
+/// Why a sweep cannot be run, in the learner's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The experiment has no seed-dependent outcome to sweep.
+    NotSeeded(&'static str),
+    /// The parameter is not one this experiment sweeps.
+    UnknownAxis(String),
+}
+
+impl Refusal {
+    pub fn describe(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Refusal::NotSeeded(code), Lang::Es) => format!("El experimento «{code}» no depende de la semilla: no hay nada que barrer."),
+            (Refusal::NotSeeded(code), Lang::En) => format!("The experiment “{code}” does not depend on the seed: nothing to sweep."),
+            (Refusal::UnknownAxis(key), Lang::Es) => format!("«{key}» no es un parámetro que este experimento pueda barrer."),
+            (Refusal::UnknownAxis(key), Lang::En) => format!("“{key}” is not a parameter this experiment can sweep."),
+        }
+    }
+}
+
+/// One run of a sweep.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Point {
+    pub seed: u64,
+    /// The swept parameter's value as a link writes it (`None` across seeds).
+    pub value: Option<String>,
+    /// The link (query, no `?`) that opens this run in the lab.
+    pub link: String,
+    pub outcomes: Vec<f64>,
+}
+
+/// A distribution's middle and spread: nearest-rank percentiles, so each is
+/// a value some run had.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub p5: f64,
+    pub median: f64,
+    pub p95: f64,
+}
+
+impl Summary {
+    pub fn of(values: &[f64]) -> Option<Summary> {
+        let mut sorted: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+        sorted.sort_by(f64::total_cmp);
+        let rank = |q: usize| sorted[((q * sorted.len()).div_ceil(100)).max(1) - 1];
+        (!sorted.is_empty()).then(|| Summary { p5: rank(5), median: rank(50), p95: rank(95) })
+    }
+}
+
+/// Evenly spaced values from `from` to `to` (each whole number when there
+/// are few), as the parameter's domain reads them.
+fn axis_values(param: ParamId, axis: &SweepAxis) -> Vec<Value> {
+    let domain = param.domain();
+    let read = |text| match domain.parse(text) {
+        Ok((Value::Int(n), _)) => n,
+        _ => 0,
+    };
+    let (from, to) = (read(axis.from), read(axis.to));
+    let span = to.saturating_sub(from);
+    let steps = span.min(u64::from(STEPS_MAX) - 1).max(1);
+    let mut values: Vec<u64> = (0..=steps).map(|i| from + (span * i + steps / 2) / steps).collect();
+    values.dedup();
+    values.into_iter().filter_map(|n| domain.clamp(Value::Int(n))).collect()
+}
+
+impl Plan {
+    /// The sweep of a lab's link: its open experiment's scenario, over
+    /// `seeds` seeds (1 to `SEEDS_MAX`), and over `axis_key`'s range if given.
+    pub fn of_link(query: &str, axis_key: Option<&str>, seeds: u32) -> Result<Plan, Refusal> {
+        let (link, notices) = crate::link::decode(query);
+        let init = link.to_init(&[], notices);
+        let experiment = init.only.unwrap_or(init.experiment);
+        let ladder = experiment.ladder().ok_or(Refusal::NotSeeded(experiment.code()))?;
+        let axis = match axis_key.filter(|k| !k.is_empty()) {
+            None => None,
+            Some(key) => {
+                let axis = ladder.axes.iter().find(|a| a.key == key).ok_or_else(|| Refusal::UnknownAxis(key.to_owned()))?;
+                let param = ParamId::of(experiment).find(|p| p.key() == key).ok_or_else(|| Refusal::UnknownAxis(key.to_owned()))?;
+                Some((param, axis, axis_values(param, axis)))
+            }
+        };
+        Ok(Plan { experiment, lang: init.lang, base: init.params, axis, seeds: seeds.clamp(1, SEEDS_MAX) })
+    }
+
+    /// Runs in the sweep: seeds × values.
+    pub fn len(&self) -> usize {
+        let values = self.axis.as_ref().map_or(1, |(_, _, values)| values.len());
+        values * self.seeds as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Point `index`: value `index / seeds`, seed `index % seeds + 1`.
+    pub fn point(&self, index: usize) -> Point {
+        let seeds = self.seeds as usize;
+        let mut params = self.base.clone();
+        params.shared.seed = (index % seeds) as u64 + 1;
+        let value = self.axis.as_ref().map(|(param, _, values)| {
+            let value = values[(index / seeds).min(values.len() - 1)].clone();
+            param.apply(&mut params, value);
+            param.encode(&params)
+        });
+        let link = Link::of(self.lang, &params, self.experiment, None, Scope::Experiment, None).encode();
+        Point { seed: params.shared.seed, value, link, outcomes: self.experiment.measure(&params) }
+    }
+
+    /// Every point, in order (the CLI; the page runs them a frame's worth at a time).
+    pub fn run(&self) -> Vec<Point> {
+        (0..self.len()).map(|i| self.point(i)).collect()
+    }
+
+    /// The scenario's own run: what the chart marks as "this run".
+    pub fn current(&self) -> Vec<f64> {
+        self.experiment.measure(&self.base)
+    }
+}
+
+/// The sweep format's version (in the CLI's JSON and the page's download).
+pub const FORMAT: u32 = 1;
+
+/// One value's distribution of each outcome (across seeds only: one group).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Band {
+    pub value: Option<String>,
+    /// Per outcome, in `outcomes`' order.
+    pub summaries: Vec<Option<Summary>>,
+}
+
+/// An outcome as a report names it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OutcomeName {
+    pub key: &'static str,
+    pub unit: &'static str,
+    pub label: &'static str,
+}
+
+/// A finished sweep: what `retry-lab sweep --json` prints and the page
+/// downloads, with every point's seed and link.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub format: u32,
+    pub experiment: &'static str,
+    /// The swept parameter's key (`None`: across seeds only).
+    pub axis: Option<&'static str>,
+    pub seeds: u32,
+    pub outcomes: Vec<OutcomeName>,
+    /// The scenario's own run, and its value of the swept parameter.
+    pub current: Vec<f64>,
+    pub current_value: Option<String>,
+    pub lesson_value: Option<&'static str>,
+    pub bands: Vec<Band>,
+    pub points: Vec<Point>,
+}
+
+impl Plan {
+    /// Each value's bands over the points given (a whole sweep's, or the
+    /// part the page has run so far).
+    pub fn bands(&self, points: &[Point]) -> Vec<Band> {
+        let outcomes = self.experiment.ladder().map_or(0, |l| l.outcomes.len());
+        points
+            .chunks(self.seeds as usize)
+            .map(|group| Band {
+                value: group[0].value.clone(),
+                summaries: (0..outcomes)
+                    .map(|i| Summary::of(&group.iter().filter_map(|p| p.outcomes.get(i).copied()).collect::<Vec<f64>>()))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    pub fn report(&self, points: Vec<Point>) -> Report {
+        let offer = self.experiment.ladder();
+        let names = offer.map_or(&[][..], |l| l.outcomes);
+        Report {
+            format: FORMAT,
+            experiment: self.experiment.code(),
+            axis: self.axis.as_ref().map(|(param, _, _)| param.key()),
+            seeds: self.seeds,
+            outcomes: names.iter().map(|o| OutcomeName { key: o.key, unit: o.unit, label: (o.label)(self.lang) }).collect(),
+            current: self.current(),
+            current_value: self.axis.as_ref().map(|(param, _, _)| param.encode(&self.base)),
+            lesson_value: self.axis.as_ref().and_then(|(_, axis, _)| axis.lesson),
+            bands: self.bands(&points),
+            points,
+        }
+    }
+}
+
+impl Report {
+    pub fn json(&self) -> String {
+        // Numbers and strings only (no NaN: measures divide by at least 1).
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// A row per point: `seed,value,<outcome keys…>,link` (RFC 4180: no
+    /// field here holds a comma or a quote; a link is percent-encoded).
+    pub fn csv(&self) -> String {
+        let keys: Vec<&str> = self.outcomes.iter().map(|o| o.key).collect();
+        let mut out = format!("seed,{},{},link\r\n", self.axis.unwrap_or("value"), keys.join(","));
+        for p in &self.points {
+            let values: Vec<String> = p.outcomes.iter().map(f64::to_string).collect();
+            out += &format!("{},{},{},{}\r\n", p.seed, p.value.as_deref().unwrap_or(""), values.join(","), p.link);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+#[path = "sweep_tests.rs"]
+mod tests;

@@ -1,0 +1,149 @@
+//! Sweeps across seeds and a parameter (`src/sweep.rs`): the lesson's exact
+//! numbers hold over them, every point reopens its own run, and what a
+//! sweep refuses it says. Seeds are 1..=N, so every failure message names
+//! the link and the seeds that reproduce it.
+
+use proptest::prelude::*;
+use retry_lab_web::registry::{Experiment, ParamId};
+use retry_lab_web::sweep::{Plan, Refusal, Summary};
+
+fn plan(query: &str, axis: Option<&str>, seeds: u32) -> Plan {
+    Plan::of_link(query, axis, seeds).unwrap_or_else(|r| panic!("?{query}: {r:?}"))
+}
+
+/// The lesson's claim: an event reaches dead-letter when its original
+/// delivery and all `retries` retries fail, with probability p^(retries+1).
+/// `count` entries among `events` events must lie within five standard
+/// deviations of that (plus one for the rounding of small expectations).
+fn dead_letter_share_holds(p: f64, retries: i32, count: f64, events: f64) -> Result<(), String> {
+    let q = p.powi(retries + 1);
+    let (mean, sd) = (events * q, (events * q * (1.0 - q)).sqrt());
+    let ok = (count - mean).abs() <= 5.0 * sd + 1.0;
+    ok.then_some(()).ok_or_else(|| format!("{count} of {events} events in dead-letter; p^{} = {q} expects {mean:.1} ± {sd:.1}", retries + 1))
+}
+
+fn total(points: &[retry_lab_web::sweep::Point], outcome: usize) -> f64 {
+    points.iter().map(|p| p.outcomes[outcome]).sum()
+}
+
+#[test]
+fn one_in_128_events_reaches_dead_letter_at_half_failures() {
+    let query = "v=3&exp=retries&failure=0.5&retries=6&events=20";
+    let sweep = plan(query, None, 1_000);
+    let points = sweep.run();
+    let entries = total(&points, 0);
+    dead_letter_share_holds(0.5, 6, entries, 20_000.0).unwrap_or_else(|e| panic!("?{query}, seeds 1–1000: {e}"));
+    // The per-run expectation, 20/128, lies within the band of the runs.
+    let band = sweep.bands(&points)[0].summaries[0].expect("200 runs");
+    assert!(band.p5 <= 20.0 / 128.0 && 20.0 / 128.0 <= band.p95, "?{query}: {band:?}");
+}
+
+#[test]
+fn the_dead_letter_check_fails_on_the_wrong_exponent() {
+    // The same runs against p^6 (the original delivery not counted), or
+    // with twice the entries: rejected.
+    let points = plan("v=3&exp=retries&failure=0.5&retries=6&events=20", None, 1_000).run();
+    let entries = total(&points, 0);
+    assert!(dead_letter_share_holds(0.5, 5, entries, 20_000.0).is_err());
+    assert!(dead_letter_share_holds(0.5, 6, entries * 2.0, 20_000.0).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Over failure probabilities and retry limits, with no outage.
+    #[test]
+    fn dead_letter_share_is_p_to_the_attempts(failure_percent in 20u32..=90, retries in 0i32..=6) {
+        let query = format!("v=3&exp=retries&failure=0.{failure_percent:02}&retries={retries}&events=20");
+        let points = plan(&query, None, 100).run();
+        let entries = total(&points, 0);
+        let check = dead_letter_share_holds(f64::from(failure_percent) / 100.0, retries, entries, 2_000.0);
+        prop_assert!(check.is_ok(), "?{}, seeds 1–100: {:?}", query, check);
+    }
+
+    /// «Colas y streams»: with ack after the work, each crash between the
+    /// effect and the ack repeats an effect: about the crash probability per
+    /// message (exactly c/(1−c), the crashes' geometric tail).
+    #[test]
+    fn ack_after_repeats_about_the_crash_share(crash_percent in 1u32..=30) {
+        let query = format!("v=3&exp=ack&crash=0.{crash_percent:02}&messages=1000");
+        let points = plan(&query, None, 40).run();
+        let c = f64::from(crash_percent) / 100.0;
+        let messages = 40_000.0;
+        let (mean, sd) = (messages * c / (1.0 - c), (messages * c).sqrt() / (1.0 - c));
+        let repeated = total(&points, 0);
+        prop_assert!((repeated - mean).abs() <= 5.0 * sd, "?{}, seeds 1–40: {} repeats, expected {:.0} ± {:.0}", query, repeated, mean, sd);
+        // And ack before loses what ack after repeats, near enough.
+        let lost = total(&points, 1);
+        prop_assert!((lost - messages * c).abs() <= 5.0 * (messages * c).sqrt(), "?{}: {} lost", query, lost);
+    }
+}
+
+#[test]
+fn every_point_reopens_its_own_run() {
+    for (query, axis) in [
+        ("v=3&exp=retries&failure=0.5", None),
+        ("v=3&exp=retries", Some("retries")),
+        ("v=3&exp=storm", Some("clients")),
+        ("v=3&exp=ack", Some("crash")),
+        ("v=3&exp=storm&preset=shedding", None),
+    ] {
+        let sweep = plan(query, axis, 3);
+        for index in (0..sweep.len()).step_by(7) {
+            let point = sweep.point(index);
+            assert!(point.link.contains(&format!("seed={}", point.seed)), "?{query} point {index}: {}", point.link);
+            let reopened = plan(&point.link, None, 1);
+            assert_eq!(reopened.current(), point.outcomes, "?{query} point {index} (seed {}): ?{}", point.seed, point.link);
+            assert_eq!(sweep.point(index), point, "?{query} point {index}: not deterministic");
+        }
+    }
+}
+
+#[test]
+fn a_parameter_sweep_visits_its_range_as_the_domain_reads_it() {
+    let sweep = plan("v=3&exp=retries", Some("failure"), 2);
+    let values: Vec<String> = sweep.run().iter().step_by(2).filter_map(|p| p.value.clone()).collect();
+    assert_eq!(values.first().map(String::as_str), Some("0"));
+    assert_eq!(values.last().map(String::as_str), Some("1"));
+    assert_eq!(values.len(), 21, "{values:?}");
+    assert!(values.contains(&"0.3".to_owned()), "the lesson's 30 %: {values:?}");
+    let retries = plan("v=3&exp=retries", Some("retries"), 1).run();
+    let retries: Vec<&str> = retries.iter().filter_map(|p| p.value.as_deref()).collect();
+    assert_eq!(retries, ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    let report = plan("v=3&exp=retries", Some("retries"), 1).report(Vec::new());
+    assert_eq!((report.current_value.as_deref(), report.lesson_value), (Some("6"), Some("6")));
+}
+
+#[test]
+fn what_cannot_be_swept_is_said() {
+    assert_eq!(Plan::of_link("v=3&exp=visibility", None, 10).unwrap_err(), Refusal::NotSeeded("visibility"));
+    assert_eq!(Plan::of_link("v=3&exp=retries", Some("clients"), 10).unwrap_err(), Refusal::UnknownAxis("clients".into()));
+    assert!(Refusal::NotSeeded("visibility").describe(retry_lab_web::i18n::Lang::Es).contains("semilla"));
+    // Seeds are clamped to 1..=1,000.
+    assert_eq!(plan("v=3&exp=ack", None, 50_000).seeds, 1_000);
+    assert_eq!(plan("v=3&exp=ack", None, 0).len(), 1);
+}
+
+#[test]
+fn each_ladder_is_declared_whole() {
+    for &experiment in Experiment::ALL {
+        let Some(offer) = experiment.ladder() else { continue };
+        let params = retry_lab_web::registry::LabParams::default();
+        assert_eq!(experiment.measure(&params).len(), offer.outcomes.len(), "{}", experiment.code());
+        for axis in offer.axes {
+            let param = ParamId::of(experiment).find(|p| p.key() == axis.key).unwrap_or_else(|| panic!("{}: {}", experiment.code(), axis.key));
+            for text in [Some(axis.from), Some(axis.to), axis.lesson].into_iter().flatten() {
+                assert!(matches!(param.domain().parse(text), Ok((_, None))), "{}.{}: {text}", experiment.code(), axis.key);
+            }
+        }
+    }
+}
+
+#[test]
+fn percentiles_are_values_some_run_had() {
+    let values: Vec<f64> = (1..=100).map(f64::from).collect();
+    assert_eq!(Summary::of(&values), Some(Summary { p5: 5.0, median: 50.0, p95: 95.0 }));
+    assert_eq!(Summary::of(&[3.0]), Some(Summary { p5: 3.0, median: 3.0, p95: 3.0 }));
+    assert_eq!(Summary::of(&[]), None);
+    assert_eq!(Summary::of(&[2.0, 1.0]).map(|s| (s.p5, s.median, s.p95)), Some((1.0, 1.0, 2.0)));
+}
