@@ -1,7 +1,8 @@
 //! The export module of a lesson group's page: given the lab's link, the
-//! run's files as text (`export::Export`). `export.html` loads it on
-//! demand; the learner's page never does. No Yew, no DOM: the page does
-//! the download.
+//! run's files as text (`export::Export`), and the sweeps of its seeded
+//! experiments (`sweep::Plan`). `export.html` and `sweep.html` load it on
+//! demand; the learner's lab page never does. No Yew, no DOM, no clock:
+//! the page does the download and decides how many points fit a frame.
 
 fn main() {}
 
@@ -23,6 +24,55 @@ mod exports {
         match export.tables.get(index) {
             Some(table) => format!("{}\n{}", export.file_name(Some(table)), export.csv(table)),
             None => String::new(),
+        }
+    }
+
+    /// A sweep of a link's scenario, run a point at a time: `sweep.html`
+    /// calls `step` while its frame has time, so no frame's work is long.
+    #[wasm_bindgen]
+    pub struct Sweeper {
+        plan: retry_lab_web::sweep::Plan,
+        points: Vec<retry_lab_web::sweep::Point>,
+    }
+
+    #[wasm_bindgen]
+    impl Sweeper {
+        /// Throws the learner's words (in the link's language) when the
+        /// link's experiment cannot be swept.
+        #[wasm_bindgen(constructor)]
+        pub fn new(query: &str, axis: &str, seeds: u32) -> Result<Sweeper, String> {
+            use retry_lab_web::sweep::Plan;
+            let lang = retry_lab_web::link::decode(query).0.to_init(&[], Vec::new()).lang;
+            let plan = Plan::of_link(query, Some(axis), seeds).map_err(|r| r.describe(lang))?;
+            Ok(Sweeper { points: Vec::with_capacity(plan.len()), plan })
+        }
+
+        pub fn total(&self) -> usize {
+            self.plan.len()
+        }
+
+        pub fn done(&self) -> usize {
+            self.points.len()
+        }
+
+        /// Runs the next point; false when there was none left.
+        pub fn step(&mut self) -> bool {
+            let next = self.points.len();
+            if next >= self.plan.len() {
+                return false;
+            }
+            self.points.push(self.plan.point(next));
+            true
+        }
+
+        /// The report so far (`retry-lab sweep --json`'s format).
+        pub fn report(&self) -> String {
+            self.plan.report(self.points.clone()).json()
+        }
+
+        /// One row per point (`retry-lab sweep --csv`'s format).
+        pub fn csv(&self) -> String {
+            self.plan.report(self.points.clone()).csv()
         }
     }
 }

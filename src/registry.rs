@@ -332,9 +332,14 @@ macro_rules! registry {
             pub fn ladder(self) -> Option<Offer> {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map(Ladder::offer)),+ }
             }
+            /// Whether a sweep across seeds means something for it (the lab
+            /// links to `sweep.html` from its figure).
+            pub fn sweepable(self) -> bool {
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().is_some()),+ }
+            }
             /// A whole run's key outcomes (`Ladder::measure`; empty: not seeded).
-            pub fn measure(self, p: &LabParams) -> Vec<f64> {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map_or_else(Vec::new, |l| (l.measure)(&p.$module, &p.shared))),+ }
+            pub fn measure(self, p: &LabParams) -> crate::sweep::Measure {
+                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
             fn param_count(self) -> usize {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }

@@ -47,7 +47,17 @@ pub struct Ladder<P: 'static> {
     pub outcomes: &'static [Outcome],
     pub axes: &'static [SweepAxis],
     /// A whole run's outcomes, in `outcomes`' order.
-    pub measure: fn(&P, &Shared) -> Vec<f64>,
+    pub measure: fn(&P, &Shared) -> Measure,
+}
+
+/// What a whole run came to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Measure {
+    /// In the ladder's `outcomes`' order (empty: the run could not be made).
+    pub outcomes: Vec<f64>,
+    /// For an experiment with a clock, when its last thing happened: a
+    /// point's link opens the run there, where the page shows its outcome.
+    pub end_ms: Option<u64>,
 }
 
 /// What the registry tells of an experiment's ladder, whatever its
@@ -179,8 +189,9 @@ impl Plan {
             param.apply(&mut params, value);
             param.encode(&params)
         });
-        let link = Link::of(self.lang, &params, self.experiment, None, Scope::Experiment, None).encode();
-        Point { seed: params.shared.seed, value, link, outcomes: self.experiment.measure(&params) }
+        let measure = self.experiment.measure(&params);
+        let link = Link::of(self.lang, &params, self.experiment, measure.end_ms, Scope::Experiment, None).encode();
+        Point { seed: params.shared.seed, value, link, outcomes: measure.outcomes }
     }
 
     /// Every point, in order (the CLI; the page runs them a frame's worth at a time).
@@ -190,7 +201,7 @@ impl Plan {
 
     /// The scenario's own run: what the chart marks as "this run".
     pub fn current(&self) -> Vec<f64> {
-        self.experiment.measure(&self.base)
+        self.experiment.measure(&self.base).outcomes
     }
 }
 
@@ -223,7 +234,9 @@ pub struct Report {
     pub axis: Option<&'static str>,
     pub seeds: u32,
     pub outcomes: Vec<OutcomeName>,
-    /// The scenario's own run, and its value of the swept parameter.
+    /// The scenario's own run (its seed, its outcomes), and its value of
+    /// the swept parameter.
+    pub current_seed: u64,
     pub current: Vec<f64>,
     pub current_value: Option<String>,
     pub lesson_value: Option<&'static str>,
@@ -256,6 +269,7 @@ impl Plan {
             axis: self.axis.as_ref().map(|(param, _, _)| param.key()),
             seeds: self.seeds,
             outcomes: names.iter().map(|o| OutcomeName { key: o.key, unit: o.unit, label: (o.label)(self.lang) }).collect(),
+            current_seed: self.base.shared.seed,
             current: self.current(),
             current_value: self.axis.as_ref().map(|(param, _, _)| param.encode(&self.base)),
             lesson_value: self.axis.as_ref().and_then(|(_, axis, _)| axis.lesson),

@@ -1,4 +1,4 @@
-// What a tool page (embed-builder.html, export.html) receives from the lab's
+// What a tool page (embed-builder.html, export.html, sweep.html) receives from the lab's
 // link to it: the open experiment's link and the whole page's (`page`), the
 // directory of its lesson page and the scenario's name as the learner sees
 // it, each checked; the tool's keys removed from the query, which is then
@@ -24,5 +24,9 @@ export function readToolLink(search) {
   return {
     query, pageQuery, dir, scenario, lang, root, pageUrl: new URL(dir, root),
     title: known?.title[lang] ?? '', locks: words(known?.locks), tasks: words(known?.tasks),
+    ladder: known?.ladder ? {
+      outcomes: known.ladder.outcomes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
+      axes: known.ladder.axes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
+    } : null,
   };
 }

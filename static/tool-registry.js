@@ -1,8 +1,55 @@
 // Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
-// title, its locks (name, on-screen label), its guided tasks (code, goal).
+// title, its locks (name, on-screen label), its guided tasks (code, goal);
+// for a seeded experiment, what the sweep page may measure and vary.
 export const TOOL_EXPERIMENTS = {
   "ack": {
+    "ladder": {
+      "axes": [
+        [
+          "crash",
+          {
+            "en": "Crash probability",
+            "es": "Probabilidad de caída"
+          },
+          "%"
+        ],
+        [
+          "broker_dups",
+          {
+            "en": "Broker duplicates (no crash)",
+            "es": "Duplicados del broker (sin caída)"
+          },
+          "%"
+        ]
+      ],
+      "outcomes": [
+        [
+          "after_repeated",
+          {
+            "en": "Repeated effects with ack after",
+            "es": "Efectos repetidos con ack después"
+          },
+          ""
+        ],
+        [
+          "before_lost",
+          {
+            "en": "Messages lost with ack before",
+            "es": "Mensajes perdidos con ack antes"
+          },
+          ""
+        ],
+        [
+          "after_dedup_discarded",
+          {
+            "en": "Repeats discarded with ack after + dedup",
+            "es": "Repetidos descartados con ack después + dedup"
+          },
+          ""
+        ]
+      ]
+    },
     "locks": [
       [
         "seed",
@@ -1098,6 +1145,60 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "retries": {
+    "ladder": {
+      "axes": [
+        [
+          "failure",
+          {
+            "en": "Failure probability per attempt",
+            "es": "Probabilidad de fallo por intento"
+          },
+          "%"
+        ],
+        [
+          "retries",
+          {
+            "en": "Maximum retries",
+            "es": "Reintentos máximos"
+          },
+          ""
+        ],
+        [
+          "ack_lost",
+          {
+            "en": "Failures that are lost acks",
+            "es": "Fallos con ack perdido"
+          },
+          "%"
+        ]
+      ],
+      "outcomes": [
+        [
+          "dead_letter_entries",
+          {
+            "en": "Events that reach dead-letter",
+            "es": "Eventos que entran en dead-letter"
+          },
+          ""
+        ],
+        [
+          "deliveries_per_event",
+          {
+            "en": "Deliveries per event",
+            "es": "Entregas por evento"
+          },
+          ""
+        ],
+        [
+          "naive_extra_effects",
+          {
+            "en": "Extra effects of the naive consumer",
+            "es": "Efectos de más del consumidor no idempotente"
+          },
+          ""
+        ]
+      ]
+    },
     "locks": [
       [
         "seed",
@@ -1258,6 +1359,52 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "storm": {
+    "ladder": {
+      "axes": [
+        [
+          "clients",
+          {
+            "en": "Clients",
+            "es": "Clientes"
+          },
+          ""
+        ],
+        [
+          "attempts",
+          {
+            "en": "Attempts at most (first call included)",
+            "es": "Tope de intentos (con la primera llamada)"
+          },
+          ""
+        ]
+      ],
+      "outcomes": [
+        [
+          "b_succeeded",
+          {
+            "en": "Clients through (right)",
+            "es": "Clientes que pasan (derecha)"
+          },
+          ""
+        ],
+        [
+          "a_succeeded",
+          {
+            "en": "Clients through (left)",
+            "es": "Clientes que pasan (izquierda)"
+          },
+          ""
+        ],
+        [
+          "b_peak_calls_per_s",
+          {
+            "en": "Peak calls per second (right)",
+            "es": "Pico de llamadas por segundo (derecha)"
+          },
+          "/s"
+        ]
+      ]
+    },
     "locks": [
       [
         "seed",

@@ -378,13 +378,26 @@ fn the_generated_tool_registry_is_fresh() {
         let goals = |l| e.task_goals(l);
         let tasks: Vec<serde_json::Value> = goals(Lang::Es).iter().zip(goals(Lang::En))
             .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }])).collect();
-        experiments.insert(e.code().to_owned(), json!({ "title": both(&|l| e.title(l).to_owned()), "locks": locks, "tasks": tasks }));
+        let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "locks": locks, "tasks": tasks });
+        if let Some(offer) = e.ladder() {
+            // The sweep page's choices: outcomes (key, label, unit) and the
+            // parameters it may vary (key, label, unit: "%" for a share).
+            let outcomes: Vec<serde_json::Value> = offer.outcomes.iter().map(|o| json!([o.key, both(&|l| (o.label)(l).to_owned()), o.unit])).collect();
+            let axes: Vec<serde_json::Value> = offer.axes.iter().map(|a| {
+                let param = ParamId::of(e).find(|p| p.key() == a.key).expect("tests/sweep.rs checks the axes");
+                let unit = match param.domain() { Domain::Ratio { .. } => "%", Domain::Int { unit, .. } => unit, _ => "" };
+                json!([a.key, both(&|l| param.label(l).to_owned()), unit])
+            }).collect();
+            entry["ladder"] = json!({ "outcomes": outcomes, "axes": axes });
+        }
+        experiments.insert(e.code().to_owned(), entry);
     }
     let body = serde_json::to_string_pretty(&serde_json::Value::Object(experiments)).unwrap();
     let text = format!("\
 // Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
-// title, its locks (name, on-screen label), its guided tasks (code, goal).
+// title, its locks (name, on-screen label), its guided tasks (code, goal);
+// for a seeded experiment, what the sweep page may measure and vary.
 export const TOOL_EXPERIMENTS = {body};
 ");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/tool-registry.js");

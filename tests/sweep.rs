@@ -129,7 +129,7 @@ fn each_ladder_is_declared_whole() {
     for &experiment in Experiment::ALL {
         let Some(offer) = experiment.ladder() else { continue };
         let params = retry_lab_web::registry::LabParams::default();
-        assert_eq!(experiment.measure(&params).len(), offer.outcomes.len(), "{}", experiment.code());
+        assert_eq!(experiment.measure(&params).outcomes.len(), offer.outcomes.len(), "{}", experiment.code());
         for axis in offer.axes {
             let param = ParamId::of(experiment).find(|p| p.key() == axis.key).unwrap_or_else(|| panic!("{}: {}", experiment.code(), axis.key));
             for text in [Some(axis.from), Some(axis.to), axis.lesson].into_iter().flatten() {

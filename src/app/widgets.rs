@@ -20,6 +20,8 @@ pub struct PanelProps {
     /// The guided tasks ("Prueba esto"), which the panel places beside its
     /// figure (`hero`).
     pub tasks: Html,
+    /// The scenario over many seeds, beside the seed it was run with.
+    pub sweep: Option<AttrValue>,
 }
 
 impl PanelProps {
@@ -418,7 +420,12 @@ pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) ->
         <figure class={classes!("hero", waiting.then_some("hero-waiting"))}>
             <figcaption class="insight">
                 { caption }
-                if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
+                if seeded && !waiting {
+                    <span class="seed-shown">
+                        { format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }
+                        if let Some(href) = p.sweep.clone() { { " · " }<a class="sweep-link" {href}>{ t.sweep_seeds }</a> }
+                    </span>
+                }
             </figcaption>
             <div class="hero-body" inert={waiting}>{ body }</div>
         </figure>

@@ -133,9 +133,10 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
         crate::sweep::SweepAxis { key: "broker_dups", from: "0", to: "0.1", lesson: None },
     ],
     measure: |params, shared| {
-        let Some([before, after, dedup]) = params.loop_rows(shared) else { return Vec::new() };
+        let Some([before, after, dedup]) = params.loop_rows(shared) else { return Default::default() };
         let repeated = after.row.effects.saturating_sub(u64::from(params.messages));
-        vec![repeated as f64, f64::from(before.row.lost), dedup.row.duplicates_discarded as f64]
+        let outcomes = vec![repeated as f64, f64::from(before.row.lost), dedup.row.duplicates_discarded as f64];
+        crate::sweep::Measure { outcomes, end_ms: None }
     },
 };
 

@@ -284,11 +284,13 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
         crate::sweep::SweepAxis { key: "ack_lost", from: "0", to: "1", lesson: None },
     ],
     measure: |params, shared| {
-        let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Vec::new() };
+        let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Default::default() };
         pair.run_until(u64::MAX / 2);
         let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
         let entered = pair.idempotent.trace().iter().filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered)).count();
-        vec![entered as f64, idem.deliveries as f64 / f64::from(params.events.max(1)), naive.effects.saturating_sub(idem.effects) as f64]
+        let end_ms = pair.naive.trace().iter().chain(pair.idempotent.trace()).map(|a| a.at_ms).max();
+        let outcomes = vec![entered as f64, idem.deliveries as f64 / f64::from(params.events.max(1)), naive.effects.saturating_sub(idem.effects) as f64];
+        crate::sweep::Measure { outcomes, end_ms }
     },
 };
 

@@ -235,8 +235,9 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     ],
     measure: |params, shared| {
         let [a, b] = runs(params, shared);
-        let (Some(a), Some(b)) = (a, b) else { return Vec::new() };
-        vec![f64::from(b.counters.succeeded), f64::from(a.counters.succeeded), b.counters.peak_calls_per_s as f64]
+        let (Some(a), Some(b)) = (a, b) else { return Default::default() };
+        let outcomes = vec![f64::from(b.counters.succeeded), f64::from(a.counters.succeeded), b.counters.peak_calls_per_s as f64];
+        crate::sweep::Measure { outcomes, end_ms: None }
     },
 };
 

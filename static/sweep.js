@@ -1,0 +1,337 @@
+// "Tu escenario en muchas semillas": one rung up the ladder of abstraction.
+// The lab's link names a scenario of a seeded experiment; this page runs it
+// with seeds 1..N (or over one parameter's range, N seeds a value) in that
+// lesson group's export module (Rust: `sweep::Plan`, the numbers `retry-lab
+// sweep` prints), a frame's worth of runs at a time, and draws the
+// distribution: a histogram with the learner's run marked, or the median
+// and its 5–95 % band over the parameter. Every bar and point is a link to
+// one of its runs. Loaded only when a learner opens it from the lab.
+import { readToolLink } from './tool-link.js';
+import { PAGE_OF_CODE } from './lab-registry.js';
+
+const tool = readToolLink(location.search);
+const { query, lang, root, title, scenario, ladder } = tool;
+// The page's own choices travel in its address (an instructor's link
+// reproduces the sweep); the rest is the lab's link.
+const take = (key) => { const value = query.get(key); query.delete(key); return value; };
+const asked = { outcome: take('outcome'), axis: take('axis'), seeds: take('seeds') };
+const link = query.toString();
+const code = query.get('only') ?? query.get('exp') ?? query.get('preset');
+const dir = code !== null && PAGE_OF_CODE.has(code) ? PAGE_OF_CODE.get(code) : tool.dir;
+const pageUrl = new URL(dir, root);
+const labUrl = (runLink) => `${pageUrl.href}?${runLink}`;
+
+/** Work per frame: half of one at 60 Hz, so a run that starts just under it still ends inside the frame. */
+const FRAME_BUDGET_MS = 8;
+const SEEDS = { seeds: 200, perValue: 40, max: 1000 };
+
+const TEXT = {
+  es: {
+    title: 'Tu escenario en muchas semillas',
+    intro: 'Cada ejecución del laboratorio sale de una semilla. Aquí tu escenario corre con las semillas 1 a N, o a lo largo de un parámetro: así ves si lo que viste fue la semilla o el parámetro. Cada barra y cada punto abren una de sus ejecuciones.',
+    experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
+    seedsPerValue: 'Semillas por valor', back: 'Volver al laboratorio', failed: 'No se pudo cargar el módulo del laboratorio.',
+    running: (done, total) => `Calculando: ${done.toLocaleString('es')} de ${total.toLocaleString('es')} ejecuciones…`,
+    ready: (total, ms) => `Listo: ${total.toLocaleString('es')} ejecuciones en ${Math.round(ms).toLocaleString('es')} ms.`,
+    runs: 'Ejecuciones', yours: (seed) => `tu ejecución (semilla ${seed})`, median: 'mediana', band: '5–95 %',
+    yourValue: 'tu valor', lesson: 'la lección',
+    bar: (count, label, range, seed) => `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${label} ${range}: abrir la semilla ${seed}`,
+    point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, mediana ${s.median} (5–95 %: ${s.p5}–${s.p95}). Abrir la ejecución mediana, semilla ${seed}`,
+    histogram: (n, label, s, seed, mine, typical) => `En ${n} semillas, ${label}: mediana ${s.median}; 9 de cada 10 entre ${s.p5} y ${s.p95}. `
+      + `Tu ejecución (semilla ${seed}): ${mine}, ${typical ? 'una ejecución típica' : 'una semilla poco común'}.`,
+    over: (axis, from, to, label, first, last) => `Con ${axis} de ${from} a ${to}, la mediana de ${label} va de ${first} a ${last}. La banda: el 90 % central de las semillas.`,
+    csv: 'Descargar CSV', json: 'Descargar JSON',
+  },
+  en: {
+    title: 'Your scenario over many seeds',
+    intro: 'Every run of the lab comes from a seed. Here your scenario runs with seeds 1 to N, or along one parameter: so you see whether what you saw was the seed or the parameter. Every bar and point opens one of its runs.',
+    experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
+    seedsPerValue: 'Seeds per value', back: 'Back to the lab', failed: 'The lab\'s module could not load.',
+    running: (done, total) => `Computing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs…`,
+    ready: (total, ms) => `Done: ${total.toLocaleString('en')} runs in ${Math.round(ms).toLocaleString('en')} ms.`,
+    runs: 'Runs', yours: (seed) => `your run (seed ${seed})`, median: 'median', band: '5–95 %',
+    yourValue: 'your value', lesson: 'the lesson',
+    bar: (count, label, range, seed) => `${count} ${count === 1 ? 'run' : 'runs'} with ${label} ${range}: open seed ${seed}`,
+    point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, median ${s.median} (5–95 %: ${s.p5}–${s.p95}). Open the median run, seed ${seed}`,
+    histogram: (n, label, s, seed, mine, typical) => `Over ${n} seeds, ${label}: median ${s.median}; 9 in 10 between ${s.p5} and ${s.p95}. `
+      + `Your run (seed ${seed}): ${mine}, ${typical ? 'a typical run' : 'an unusual seed'}.`,
+    over: (axis, from, to, label, first, last) => `With ${axis} from ${from} to ${to}, the median of ${label} goes from ${first} to ${last}. The band: the middle 90 % of the seeds.`,
+    csv: 'Download CSV', json: 'Download JSON',
+  },
+}[lang];
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+function svg(name, attributes = {}, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+const number = (value) => Number(value).toLocaleString(lang, { maximumFractionDigits: 2 });
+/** A parameter's value as the lab shows it: a share in percent. */
+const shown = (axis, text) => (axis.unit === '%' ? `${number(Number(text) * 100)} %` : `${number(text)}${axis.unit ? ` ${axis.unit}` : ''}`);
+
+document.documentElement.lang = lang;
+document.title = `${TEXT.title} · Retry Lab`;
+$('sweep-title').textContent = TEXT.title;
+$('sweep-intro').textContent = TEXT.intro;
+$('sweep-outcome-label').textContent = TEXT.outcome;
+$('sweep-axis-label').textContent = TEXT.axis;
+$('back').textContent = TEXT.back;
+$('back').href = labUrl(link);
+for (const [term, value] of [[TEXT.experiment, title], [TEXT.scenario, scenario]].filter(([, v]) => v)) {
+  $('sweep-meta').append(Object.assign(document.createElement('dt'), { textContent: term }), Object.assign(document.createElement('dd'), { textContent: value }));
+}
+
+const outcomes = ladder?.outcomes ?? [];
+const axes = ladder?.axes ?? [];
+const option = (value, label) => Object.assign(document.createElement('option'), { value, textContent: label });
+$('sweep-outcome').append(...outcomes.map((o, i) => option(String(i), o.label)));
+$('sweep-axis').append(option('', TEXT.seedsOnly), ...axes.map((a) => option(a.key, a.label)));
+const outcomeAsked = outcomes.findIndex((o) => o.key === asked.outcome);
+$('sweep-outcome').value = String(Math.max(0, outcomeAsked));
+$('sweep-axis').value = axes.some((a) => a.key === asked.axis) ? asked.axis : '';
+const seedsAsked = Number.parseInt(asked.seeds ?? '', 10);
+function defaultSeeds() { return $('sweep-axis').value ? SEEDS.perValue : SEEDS.seeds; }
+$('sweep-seeds').value = String(Number.isFinite(seedsAsked) ? Math.min(Math.max(seedsAsked, 1), SEEDS.max) : defaultSeeds());
+function seedsLabel() { $('sweep-seeds-label').textContent = $('sweep-axis').value ? TEXT.seedsPerValue : TEXT.seeds; }
+seedsLabel();
+
+function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Integer outcomes over a narrow range: a bar per value; else 20 equal bins. */
+function bins(values) {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const whole = values.every(Number.isInteger) && max - min <= 40;
+  const count = whole ? max - min + 1 : max === min ? 1 : 20;
+  const width = whole ? 1 : (max - min) / count || 1;
+  const at = (v) => Math.min(count - 1, Math.floor((v - min) / width));
+  return { count, at, whole, from: (i) => min + i * width, to: (i) => (whole ? min + i : min + (i + 1) * width) };
+}
+
+// The figure's size in CSS pixels, its text at the page's size: set from
+// the width it has (a phone's 330 px or a laptop's 760) at each drawing.
+const H = 280;
+const M = { left: 48, right: 16, top: 44, bottom: 44 };
+let W = 640;
+let plotW = W - M.left - M.right;
+const plotH = H - M.top - M.bottom;
+
+function frame(xLabel, yLabel) {
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'sweep-svg', role: 'group', 'aria-labelledby': 'sweep-insight' });
+  root.append(svg('line', { x1: M.left, y1: M.top + plotH, x2: M.left + plotW, y2: M.top + plotH, class: 'sw-axis' }));
+  root.append(svg('line', { x1: M.left, y1: M.top, x2: M.left, y2: M.top + plotH, class: 'sw-axis' }));
+  root.append(svg('text', { x: M.left + plotW / 2, y: H - 6, 'text-anchor': 'middle', class: 'sw-axis-label' }, xLabel));
+  root.append(svg('text', { x: 12, y: M.top + plotH / 2, 'text-anchor': 'middle', transform: `rotate(-90 12 ${M.top + plotH / 2})`, class: 'sw-axis-label' }, yLabel));
+  return root;
+}
+
+/** A round top for a value axis, above the highest value (at least 1). */
+function niceTop(max) {
+  if (!(max > 0)) return 1;
+  const step = 10 ** Math.floor(Math.log10(max));
+  return [1, 2, 2.5, 5, 10].map((m) => m * step).find((t) => t > max) ?? 10 * step;
+}
+
+/** The value axis' ticks: 0, half and the top, with light guide lines. */
+function valueTicks(root, top, y) {
+  for (const v of [0, top / 2, top]) {
+    root.append(svg('line', { x1: M.left, y1: y(v), x2: M.left + plotW, y2: y(v), class: 'sw-grid' }));
+    root.append(svg('text', { x: M.left - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'sw-tick' }, number(v)));
+  }
+}
+
+/** A vertical mark with its words on the figure, where it is. */
+function mark(root, x, label, className, row) {
+  root.append(svg('line', { x1: x, y1: M.top - 4, x2: x, y2: M.top + plotH, class: className }));
+  const anchor = x > M.left + plotW * 0.6 ? 'end' : 'start';
+  root.append(svg('text', { x: anchor === 'end' ? x - 4 : x + 4, y: M.top - 24 + row * 14, 'text-anchor': anchor, class: `${className}-label` }, label));
+}
+
+function histogram(report, k) {
+  const outcome = outcomes[k];
+  const values = report.points.map((p) => p.outcomes[k]);
+  const b = bins(values);
+  const groups = Array.from({ length: b.count }, () => []);
+  report.points.forEach((p) => groups[b.at(p.outcomes[k])].push(p));
+  const top = niceTop(Math.max(...groups.map((g) => g.length)));
+  const x = (i) => M.left + (i / b.count) * plotW;
+  const y = (n) => M.top + plotH - (n / top) * plotH;
+  const root = frame(outcome.label, TEXT.runs);
+  const summary = report.bands[0].summaries[k];
+  // The 5–95 % band behind the bars, the median on it.
+  const band = [b.at(summary.p5), b.at(summary.p95)];
+  root.append(svg('rect', { x: x(band[0]), y: M.top, width: x(band[1] + 1) - x(band[0]), height: plotH, class: 'sw-band' }));
+  groups.forEach((group, i) => {
+    if (group.length === 0) return;
+    const first = group.reduce((a, p) => (p.seed < a.seed ? p : a));
+    const range = b.whole ? number(b.from(i)) : `${number(b.from(i))}–${number(b.to(i))}`;
+    const a = svg('a', { href: labUrl(first.link), 'aria-label': TEXT.bar(group.length, outcome.label, range, first.seed), 'data-bin': i, 'data-seed': first.seed, 'data-value': first.outcomes[k] });
+    a.append(svg('title', {}, TEXT.bar(group.length, outcome.label, range, first.seed)));
+    a.append(svg('rect', { x: x(i) + 1, y: y(group.length), width: Math.max(1, x(i + 1) - x(i) - 2), height: M.top + plotH - y(group.length), class: 'sw-bar' }));
+    root.append(a);
+  });
+  const step = Math.ceil(b.count / 10);
+  for (let i = 0; i < b.count; i += step) {
+    const label = b.whole ? number(b.from(i)) : number(b.from(i));
+    root.append(svg('text', { x: b.whole ? (x(i) + x(i + 1)) / 2 : x(i), y: M.top + plotH + 16, 'text-anchor': 'middle', class: 'sw-tick' }, label));
+  }
+  valueTicks(root, top, y);
+  const centre = (v) => (b.whole ? (x(b.at(v)) + x(b.at(v) + 1)) / 2 : x(b.at(v)) + (((v - b.from(b.at(v))) / (b.to(b.at(v)) - b.from(b.at(v)) || 1)) * (x(1) - x(0))));
+  mark(root, centre(summary.median), `${TEXT.median} ${number(summary.median)} · ${TEXT.band} ${number(summary.p5)}–${number(summary.p95)}`, 'sw-median', 0);
+  const mine = report.current[k];
+  mark(root, centre(mine), `${TEXT.yours(report.current_seed)}: ${number(mine)}`, 'sw-yours', 1);
+  const s = { p5: number(summary.p5), median: number(summary.median), p95: number(summary.p95) };
+  const typical = mine >= summary.p5 && mine <= summary.p95;
+  return [root, TEXT.histogram(report.seeds.toLocaleString(lang), outcome.label, s, report.current_seed, number(mine), typical)];
+}
+
+function overParameter(report, k) {
+  const outcome = outcomes[k];
+  const axis = axes.find((a) => a.key === report.axis);
+  const bands = report.bands.filter((band) => band.summaries[k]);
+  const xs = bands.map((band) => Number(band.value));
+  const [lo, hi] = [xs[0], xs[xs.length - 1]];
+  const x = (v) => M.left + (hi === lo ? plotW / 2 : ((v - lo) / (hi - lo)) * plotW);
+  const top = niceTop(Math.max(...bands.map((band) => band.summaries[k].p95)));
+  const y = (v) => M.top + plotH - (v / top) * plotH;
+  const root = frame(axis.label, outcome.label);
+  const upper = bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].p95)}`);
+  const lower = bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].p5)}`).reverse();
+  root.append(svg('polygon', { points: [...upper, ...lower].join(' '), class: 'sw-band' }));
+  root.append(svg('polyline', { points: bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].median)}`).join(' '), class: 'sw-median-line' }));
+  if (report.lesson_value !== null) mark(root, x(Number(report.lesson_value)), `${TEXT.lesson}: ${shown(axis, report.lesson_value)}`, 'sw-lesson', 0);
+  if (report.current_value !== null) mark(root, x(Number(report.current_value)), `${TEXT.yourValue}: ${shown(axis, report.current_value)}`, 'sw-yours', 1);
+  bands.forEach((band, i) => {
+    const s = band.summaries[k];
+    // The run a point stands for: its value's median run (the lowest seed that had it).
+    const group = report.points.filter((p) => p.value === band.value);
+    const run = group.find((p) => p.outcomes[k] === s.median) ?? group[0];
+    const words = TEXT.point(axis.label, shown(axis, band.value), outcome.label, { p5: number(s.p5), median: number(s.median), p95: number(s.p95) }, run.seed);
+    const a = svg('a', { href: labUrl(run.link), 'aria-label': words, 'data-value': band.value, 'data-seed': run.seed });
+    a.append(svg('title', {}, words));
+    a.append(svg('circle', { cx: x(xs[i]), cy: y(s.median), r: 14, class: 'sw-hit' }));
+    a.append(svg('circle', { cx: x(xs[i]), cy: y(s.median), r: 4.5, class: 'sw-dot' }));
+    root.append(a);
+  });
+  for (const i of [0, Math.floor(bands.length / 2), bands.length - 1]) {
+    root.append(svg('text', { x: x(xs[i]), y: M.top + plotH + 16, 'text-anchor': 'middle', class: 'sw-tick' }, shown(axis, bands[i].value)));
+  }
+  valueTicks(root, top, y);
+  const first = number(bands[0].summaries[k].median);
+  const last = number(bands[bands.length - 1].summaries[k].median);
+  return [root, TEXT.over(axis.label, shown(axis, bands[0].value), shown(axis, bands[bands.length - 1].value), outcome.label, first, last)];
+}
+
+let report = null;
+let csv = '';
+function draw() {
+  if (!report || report.points.length === 0) return;
+  W = Math.max(300, Math.min(760, Math.floor($('sweep-chart').clientWidth || 640)));
+  plotW = W - M.left - M.right;
+  const k = Number($('sweep-outcome').value);
+  const [chart, insight] = report.axis ? overParameter(report, k) : histogram(report, k);
+  $('sweep-chart').replaceChildren(chart);
+  $('sweep-insight').textContent = insight;
+}
+
+/** The page's own address: the lab's link and this page's choices. */
+function remember() {
+  const own = new URLSearchParams(location.search);
+  own.set('outcome', outcomes[Number($('sweep-outcome').value)]?.key ?? '');
+  own.set('seeds', $('sweep-seeds').value);
+  if ($('sweep-axis').value) own.set('axis', $('sweep-axis').value); else own.delete('axis');
+  history.replaceState(null, '', `?${own}`);
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+let generation = 0;
+let module = null;
+
+/** Runs the sweep a frame's worth at a time; any change starts another (and ends this one). */
+async function run() {
+  const mine = ++generation;
+  const seeds = Math.min(Math.max(Number.parseInt($('sweep-seeds').value, 10) || defaultSeeds(), 1), SEEDS.max);
+  let sweeper;
+  try {
+    sweeper = new module.Sweeper(link, $('sweep-axis').value, seeds);
+  } catch (refusal) {
+    $('sweep-status').textContent = String(refusal);
+    return;
+  }
+  const total = sweeper.total();
+  $('sweep-progress').max = total;
+  const started = performance.now();
+  let worstFrameMs = 0;
+  try {
+    for (;;) {
+      await nextFrame();
+      if (mine !== generation) return;
+      const frameStart = performance.now();
+      while (performance.now() - frameStart < FRAME_BUDGET_MS && sweeper.step());
+      const done = sweeper.done();
+      $('sweep-progress').value = done;
+      if (done < total) {
+        $('sweep-status').textContent = TEXT.running(done, total);
+        worstFrameMs = Math.max(worstFrameMs, performance.now() - frameStart);
+        continue;
+      }
+      report = JSON.parse(sweeper.report());
+      csv = sweeper.csv();
+      draw();
+      worstFrameMs = Math.max(worstFrameMs, performance.now() - frameStart);
+      break;
+    }
+  } finally {
+    sweeper.free();
+  }
+  const wallMs = performance.now() - started;
+  $('sweep-status').textContent = TEXT.ready(total, wallMs);
+  // For the bench and the tests: what this sweep cost.
+  window.retryLabSweep = { points: total, wallMs, worstFrameMs };
+  document.body.dataset.sweep = 'done';
+}
+
+$('sweep-outcome').addEventListener('change', () => { remember(); draw(); });
+// A phone turned, a window resized: the figure is drawn again at its new width.
+let lastWidth = 0;
+new ResizeObserver(() => {
+  const width = $('sweep-chart').clientWidth;
+  if (width !== lastWidth) { lastWidth = width; draw(); }
+}).observe($('sweep-chart'));
+$('sweep-axis').addEventListener('change', () => {
+  seedsLabel();
+  $('sweep-seeds').value = String(defaultSeeds());
+  remember();
+  run();
+});
+$('sweep-seeds').addEventListener('change', () => { remember(); run(); });
+$('sweep-form').addEventListener('submit', (e) => e.preventDefault());
+
+const buttons = [[TEXT.csv, () => report && download(`retry-lab-sweep-${report.experiment}.csv`, 'text/csv', csv)],
+  [TEXT.json, () => report && download(`retry-lab-sweep-${report.experiment}.json`, 'application/json', JSON.stringify(report, null, 2))]];
+for (const [label, onClick] of buttons) {
+  const b = Object.assign(document.createElement('button'), { type: 'button', textContent: label });
+  b.addEventListener('click', onClick);
+  $('sweep-buttons').append(b, ' ');
+}
+
+try {
+  const base = new URL(`${dir}export/`, root);
+  module = await import(new URL('retry-lab-export.js', base).href);
+  await module.default({ module_or_path: new URL('retry-lab-export_bg.wasm', base) });
+  if (!ladder) {
+    // The module says why, in the learner's words.
+    new module.Sweeper(link, '', 1).free();
+  }
+  run();
+} catch (error) {
+  $('sweep-status').textContent = typeof error === 'string' ? error : `${TEXT.failed} (${error})`;
+}
