@@ -457,6 +457,44 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "dedup": {
+    "ladder": {
+      "axes": [
+        [
+          "tx_crash",
+          {
+            "en": "Crash probability",
+            "es": "Probabilidad de caída"
+          },
+          "%"
+        ]
+      ],
+      "outcomes": [
+        [
+          "effect_then_record_repeated",
+          {
+            "en": "Repeated effects (effect, then record)",
+            "es": "Efectos repetidos (efecto, luego registro)"
+          },
+          ""
+        ],
+        [
+          "record_then_effect_lost",
+          {
+            "en": "Messages lost (record, then effect)",
+            "es": "Mensajes perdidos (registro, luego efecto)"
+          },
+          ""
+        ],
+        [
+          "same_transaction_wrong",
+          {
+            "en": "Repeated or lost (same transaction)",
+            "es": "Repetidos o perdidos (misma transacción)"
+          },
+          ""
+        ]
+      ]
+    },
     "locks": [
       [
         "seed",
@@ -704,6 +742,52 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "failsafe": {
+    "ladder": {
+      "axes": [
+        [
+          "enrich_failure",
+          {
+            "en": "Enrichment failure",
+            "es": "Falla del enriquecimiento"
+          },
+          "%"
+        ],
+        [
+          "context_failure",
+          {
+            "en": "Context not confirmed",
+            "es": "Contexto sin confirmar"
+          },
+          "%"
+        ]
+      ],
+      "outcomes": [
+        [
+          "unsafe_detections_lost",
+          {
+            "en": "Detections lost (drop)",
+            "es": "Detecciones perdidas (descartar)"
+          },
+          ""
+        ],
+        [
+          "safe_detections_lost",
+          {
+            "en": "Detections lost (emit marked)",
+            "es": "Detecciones perdidas (emitir con marca)"
+          },
+          ""
+        ],
+        [
+          "unsafe_acted_blind",
+          {
+            "en": "Acted blind (drop)",
+            "es": "Acciones a ciegas (descartar)"
+          },
+          ""
+        ]
+      ]
+    },
     "locks": [
       [
         "seed",
@@ -1027,6 +1111,44 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "publish": {
+    "ladder": {
+      "axes": [
+        [
+          "pub_failure",
+          {
+            "en": "Failure probability per delivery",
+            "es": "Probabilidad de fallo por entrega"
+          },
+          "%"
+        ]
+      ],
+      "outcomes": [
+        [
+          "effects_naive",
+          {
+            "en": "Effects of the naive consumer",
+            "es": "Efectos del consumidor ingenuo"
+          },
+          ""
+        ],
+        [
+          "effects_by_v4_id",
+          {
+            "en": "Effects with a uuid4 per publication",
+            "es": "Efectos con id uuid4 por publicación"
+          },
+          ""
+        ],
+        [
+          "effects_by_uuid5",
+          {
+            "en": "Effects with the fact's uuid5",
+            "es": "Efectos con id uuid5 del hecho"
+          },
+          ""
+        ]
+      ]
+    },
     "locks": [
       [
         "seed",

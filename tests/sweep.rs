@@ -81,13 +81,15 @@ proptest! {
 
 #[test]
 fn every_point_reopens_its_own_run() {
-    for (query, axis) in [
-        ("v=3&exp=retries&failure=0.5", None),
-        ("v=3&exp=retries", Some("retries")),
-        ("v=3&exp=storm", Some("clients")),
-        ("v=3&exp=ack", Some("crash")),
-        ("v=3&exp=storm&preset=shedding", None),
-    ] {
+    let mut sweeps = vec![("v=3&exp=retries&failure=0.5".to_owned(), None), ("v=3&exp=storm&preset=storm-shedding".to_owned(), None)];
+    for &experiment in Experiment::ALL {
+        let Some(offer) = experiment.ladder() else { continue };
+        let query = format!("v=3&exp={}", experiment.code());
+        sweeps.push((query.clone(), None));
+        sweeps.extend(offer.axes.iter().map(|a| (query.clone(), Some(a.key))));
+    }
+    for (query, axis) in &sweeps {
+        let (query, axis) = (query.as_str(), *axis);
         let sweep = plan(query, axis, 3);
         for index in (0..sweep.len()).step_by(7) {
             let point = sweep.point(index);
@@ -146,4 +148,40 @@ fn percentiles_are_values_some_run_had() {
     assert_eq!(Summary::of(&[3.0]), Some(Summary { p5: 3.0, median: 3.0, p95: 3.0 }));
     assert_eq!(Summary::of(&[]), None);
     assert_eq!(Summary::of(&[2.0, 1.0]).map(|s| (s.p5, s.median, s.p95)), Some((1.0, 1.0, 2.0)));
+}
+
+/// An experiment without a ladder is one the seed changes nothing in: for
+/// every preset, seeds 1 to 12 give the same numbers. (One whose numbers
+/// moved with the seed would need a ladder: a learner could not tell the
+/// seed from the parameter.)
+#[test]
+fn every_experiment_the_seed_changes_has_a_ladder() {
+    use retry_lab_web::lab::LabState;
+    for &experiment in Experiment::ALL.iter().filter(|e| e.ladder().is_none()) {
+        for preset in experiment.presets().iter().filter(|p| p.in_version(retry_lab_web::link::VERSION)) {
+            let numbers = |seed: u64| {
+                let query = format!("v=3&exp={}&preset={}&seed={seed}", experiment.code(), preset.code);
+                let (link, notices) = retry_lab_web::link::decode(&query);
+                let state = LabState::new(&link.to_init(&[], notices));
+                state.units.numbers(&state.params, experiment)
+            };
+            let first = numbers(1);
+            for seed in 2..=12 {
+                assert_eq!(numbers(seed), first, "{} preset {}: seed {seed} differs from seed 1", experiment.code(), preset.code);
+            }
+        }
+    }
+}
+
+/// «Garantías de entrega exactamente una vez»: with the id recorded in the
+/// effect's own transaction, no crash share and no seed repeats or loses a
+/// message; with the record apart, some do.
+#[test]
+fn the_same_transaction_never_repeats_nor_loses() {
+    let query = "v=3&exp=dedup&tx_messages=500";
+    let points = plan(query, Some("tx_crash"), 10).run();
+    for p in &points {
+        assert_eq!(p.outcomes[2], 0.0, "?{}: the same transaction went wrong", p.link);
+    }
+    assert!(total(&points, 0) > 0.0 && total(&points, 1) > 0.0, "?{query}: the records apart never went wrong");
 }

@@ -130,7 +130,37 @@ crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).expe
             ("one_message_effects", state.one.effects.to_string()),
             ("two_copies_at_once_effects", retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects.to_string()),
         ]
-    });
+    },
+    tables: |_: &Params, _: &Shared, _: &State| Vec::new(),
+    ladder: Some(&LADDER));
+
+/// Across seeds (where the crashes fall) and the crash share: what each
+/// place of the id's record repeats or loses of the same messages.
+static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+    outcomes: &[
+        crate::sweep::Outcome { key: "effect_then_record_repeated", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Efectos repetidos (efecto, luego registro)",
+            crate::i18n::Lang::En => "Repeated effects (effect, then record)",
+        } },
+        crate::sweep::Outcome { key: "record_then_effect_lost", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Mensajes perdidos (registro, luego efecto)",
+            crate::i18n::Lang::En => "Messages lost (record, then effect)",
+        } },
+        crate::sweep::Outcome { key: "same_transaction_wrong", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Repetidos o perdidos (misma transacción)",
+            crate::i18n::Lang::En => "Repeated or lost (same transaction)",
+        } },
+    ],
+    axes: &[crate::sweep::SweepAxis { key: "tx_crash", from: "0", to: "0.5", lesson: Some("0.05") }],
+    measure: |params, shared| {
+        let messages = u64::from(params.messages);
+        // Effects beyond one per message that took effect.
+        let repeated = |r: &DedupRecordRow| r.effects.saturating_sub(messages - u64::from(r.lost));
+        let [same, effect_first, record_first] = params.rows(shared);
+        let outcomes = vec![repeated(&effect_first) as f64, f64::from(record_first.lost), (repeated(&same) + u64::from(same.lost)) as f64];
+        crate::sweep::Measure { outcomes, end_ms: None }
+    },
+};
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 3] = [

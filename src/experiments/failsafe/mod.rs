@@ -106,7 +106,35 @@ crate::registry::computed_unit!(Failsafe, code: "failsafe", title: |lang| s(lang
         ("safe_detections_lost", st.lost[1].to_string()),
         ("safe_emitted_marked", st.marked[1].to_string()),
         ("safe_asked_a_human", st.count(1, Fate::AskedHuman).to_string()),
-    ]);
+    ], ladder: Some(&LADDER));
+
+/// Across seeds (which events fail where) and the failures' shares: the
+/// detections each pipeline loses.
+static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+    outcomes: &[
+        crate::sweep::Outcome { key: "unsafe_detections_lost", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Detecciones perdidas (descartar)",
+            crate::i18n::Lang::En => "Detections lost (drop)",
+        } },
+        crate::sweep::Outcome { key: "safe_detections_lost", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Detecciones perdidas (emitir con marca)",
+            crate::i18n::Lang::En => "Detections lost (emit marked)",
+        } },
+        crate::sweep::Outcome { key: "unsafe_acted_blind", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Acciones a ciegas (descartar)",
+            crate::i18n::Lang::En => "Acted blind (drop)",
+        } },
+    ],
+    axes: &[
+        crate::sweep::SweepAxis { key: "enrich_failure", from: "0", to: "1", lesson: None },
+        crate::sweep::SweepAxis { key: "context_failure", from: "0", to: "1", lesson: None },
+    ],
+    measure: |params, shared| {
+        let st = state(params, shared);
+        let outcomes = vec![f64::from(st.lost[0]), f64::from(st.lost[1]), f64::from(st.count(0, Fate::ActedBlind))];
+        crate::sweep::Measure { outcomes, end_ms: None }
+    },
+};
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -115,7 +115,34 @@ crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).
         ("effects_by_v4_id", v4.effects.to_string()),
         ("effects_by_uuid5", uuid5.effects.to_string()),
         ("discarded_by_uuid5", uuid5.duplicates_discarded.to_string()),
-    ]));
+    ]), ladder: Some(&LADDER));
+
+/// Across seeds (which publications fail) and the failure share: the
+/// effects each consumer applies for the same facts.
+static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+    outcomes: &[
+        crate::sweep::Outcome { key: "effects_naive", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Efectos del consumidor ingenuo",
+            crate::i18n::Lang::En => "Effects of the naive consumer",
+        } },
+        crate::sweep::Outcome { key: "effects_by_v4_id", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Efectos con id uuid4 por publicación",
+            crate::i18n::Lang::En => "Effects with a uuid4 per publication",
+        } },
+        crate::sweep::Outcome { key: "effects_by_uuid5", unit: "", label: |l| match l {
+            crate::i18n::Lang::Es => "Efectos con id uuid5 del hecho",
+            crate::i18n::Lang::En => "Effects with the fact's uuid5",
+        } },
+    ],
+    axes: &[
+        crate::sweep::SweepAxis { key: "pub_failure", from: "0", to: "0.9", lesson: None },
+    ],
+    measure: |params, shared| {
+        let state = State { engines: params.engines(shared) };
+        let outcomes = state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| [naive, v4, uuid5].map(|c| c.effects as f64).to_vec());
+        crate::sweep::Measure { outcomes, end_ms: None }
+    },
+};
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
