@@ -23,6 +23,16 @@ pub const SEEDS_MAX: u32 = 1_000;
 /// The most values of a parameter a sweep visits.
 pub const STEPS_MAX: u32 = 21;
 
+/// The lab's link to the sweep page, beside the seed under a seeded
+/// experiment's figure. Here, not in the shell's strings: a page without
+/// a seeded experiment never links it, so its module holds none of it.
+pub fn link_words(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Es => "¿la semilla o el parámetro? Ver 200 semillas ↗",
+        Lang::En => "the seed or the parameter? See 200 seeds ↗",
+    }
+}
+
 /// A key outcome of a whole run: what its histogram counts.
 #[derive(Debug)]
 pub struct Outcome {
@@ -297,7 +307,3 @@ impl Report {
         out
     }
 }
-
-#[cfg(test)]
-#[path = "sweep_tests.rs"]
-mod tests;

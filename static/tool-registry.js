@@ -1127,7 +1127,7 @@ export const TOOL_EXPERIMENTS = {
           "effects_naive",
           {
             "en": "Effects of the naive consumer",
-            "es": "Efectos del consumidor ingenuo"
+            "es": "Efectos del consumidor no idempotente"
           },
           ""
         ],

@@ -37,8 +37,6 @@ struct Links {
     own_query: String,
     /// The run's files and the "Embed this" builder (not inside an embed).
     tools: Option<(String, String)>,
-    /// The scenario over many seeds (`sweep.html`), for a seeded experiment.
-    sweep: Option<AttrValue>,
     /// What the host hears of: the scenario, without its clock or language.
     scenario_url: String,
 }
@@ -72,7 +70,6 @@ fn links(
         share_url: format!("{}?{query}", init.share_base),
         own_query: own_query.encode(),
         tools: (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html"))),
-        sweep: (!init.compact && open.sweepable()).then(|| tool("sweep.html").into()),
         scenario_url: format!("{}?{}", init.share_base, Link { at_ms: None, lang: None, ..link }.encode()),
     }
 }
@@ -108,7 +105,7 @@ pub fn app(props: &AppProps) -> Html {
         (lang, state.params.clone(), state.open, link_clock_ms, state.preset),
         |(lang, params, open, clock_ms, scenario)| links(init, *lang, params, *open, *clock_ms, *scenario),
     );
-    let Links { share_url, own_query, tools, sweep, scenario_url } = (*links).clone();
+    let Links { share_url, own_query, tools, scenario_url } = (*links).clone();
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
@@ -158,7 +155,6 @@ pub fn app(props: &AppProps) -> Html {
         state: (*state).clone(),
         dispatch: dispatch.clone(),
         id_prefix: id_prefix.clone(),
-        sweep,
     };
     // The standalone page paints its header first and the experiment in the
     // next task: two shorter tasks instead of one long one at start-up.

@@ -20,8 +20,6 @@ pub struct PanelProps {
     /// The guided tasks ("Prueba esto"), which the panel places beside its
     /// figure (`hero`).
     pub tasks: Html,
-    /// The scenario over many seeds, beside the seed it was run with.
-    pub sweep: Option<AttrValue>,
 }
 
 impl PanelProps {
@@ -423,7 +421,8 @@ pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) ->
                 if seeded && !waiting {
                     <span class="seed-shown">
                         { format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }
-                        if let Some(href) = p.sweep.clone() { { " · " }<a class="sweep-link" {href}>{ t.sweep_seeds }</a> }
+                        // `sweepable` is false for every experiment of a page without a seeded one: the link's code leaves that page.
+                        if p.state.open.sweepable() { { " · " }<a class="sweep-link" href={crate::link::sweep_href(&p.state)}>{ crate::sweep::link_words(p.state.lang) }</a> }
                     </span>
                 }
             </figcaption>

@@ -122,7 +122,7 @@ crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
         crate::sweep::Outcome { key: "effects_naive", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Efectos del consumidor ingenuo",
+            crate::i18n::Lang::Es => "Efectos del consumidor no idempotente",
             crate::i18n::Lang::En => "Effects of the naive consumer",
         } },
         crate::sweep::Outcome { key: "effects_by_v4_id", unit: "", label: |l| match l {
