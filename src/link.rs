@@ -726,21 +726,6 @@ pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), scenario: &str
     format!("{root}{tool}?{}&{extra}", links.0)
 }
 
-/// The sweep page (`sweep.html`, at the lab's root) of the open
-/// experiment's run, from this page (one directory down, or the root):
-/// relative, so it works on any host and path. Built only where the open
-/// experiment is seeded (`Experiment::sweepable`): a page without one
-/// holds none of this.
-pub fn sweep_href(state: &crate::lab::LabState) -> String {
-    let dir = Group::here().dir;
-    let named = state.preset.map(|s| s.preset.code);
-    let link = Link::of(state.lang, &state.params, state.open, None, Scope::Experiment, named).encode();
-    let scenario = state.preset.map_or_else(|| state.lang.texts().preset_custom.to_owned(), |s| s.label(state.lang));
-    let extra = form_urlencoded::Serializer::new(String::new()).append_pair("dir", dir).append_pair("scenario", &scenario).finish();
-    let up = if dir.is_empty() { "" } else { "../" };
-    format!("{up}sweep.html?{link}&{extra}")
-}
-
 #[cfg(test)]
 #[path = "link_tests.rs"]
 mod tests;

@@ -35,8 +35,9 @@ struct Links {
     /// The address bar: every tab's changes, and the embed settings the
     /// page was opened with.
     own_query: String,
-    /// The run's files and the "Embed this" builder (not inside an embed).
-    tools: Option<(String, String)>,
+    /// The run's files, the "Embed this" builder and, for a seeded
+    /// experiment, the scenario over many seeds (not inside an embed).
+    tools: Option<(String, String, String)>,
     /// What the host hears of: the scenario, without its clock or language.
     scenario_url: String,
 }
@@ -69,7 +70,12 @@ fn links(
     Links {
         share_url: format!("{}?{query}", init.share_base),
         own_query: own_query.encode(),
-        tools: (!init.compact).then(|| (tool("export.html"), tool("embed-builder.html"))),
+        // `sweepable` is false for every experiment of a page without a
+        // seeded one: there the sweep's link (and its code) is not built.
+        tools: (!init.compact).then(|| {
+            let sweep = if open.sweepable() { tool("sweep.html") } else { String::new() };
+            (tool("export.html"), tool("embed-builder.html"), sweep)
+        }),
         scenario_url: format!("{}?{}", init.share_base, Link { at_ms: None, lang: None, ..link }.encode()),
     }
 }
@@ -188,9 +194,13 @@ pub fn app(props: &AppProps) -> Html {
             if panel_ready {
                 <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ registry::panel(state.open, &panel) }</div>
             }
-            // Tools for authors: after the experiment, never before it.
-            if let Some((export, embed)) = tools {
-                <p class="embed-this"><a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a></p>
+            // After the experiment, never before it: the way up to many seeds (a seeded
+            // experiment), then the tools for authors.
+            if let Some((export, embed, sweep)) = tools {
+                <p class="embed-this">
+                    if state.open.sweepable() { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ " · " } }
+                    <a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a>
+                </p>
             }
         </div>
     }

@@ -421,8 +421,6 @@ pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) ->
                 if seeded && !waiting {
                     <span class="seed-shown">
                         { format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }
-                        // `sweepable` is false for every experiment of a page without a seeded one: the link's code leaves that page.
-                        if p.state.open.sweepable() { { " · " }<a class="sweep-link" href={crate::link::sweep_href(&p.state)}>{ crate::sweep::link_words(p.state.lang) }</a> }
                     </span>
                 }
             </figcaption>

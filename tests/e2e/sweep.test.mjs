@@ -25,8 +25,7 @@ function cliSweep(...args) {
 
 test('from a run to 200 seeds and back: a bar opens a run that shows its count; the numbers are the CLI\'s', async () => {
   const { page, errors } = await open(browser, server.base + '?v=3&exp=retries&failure=0.5&seed=7&lang=en');
-  // The lesson's number is asked first; the seed (and the way up) show with the figure.
-  await page.getByText('Show without estimating').click();
+  // The way up is under the experiment, with its other links.
   await page.getByRole('link', { name: 'the seed or the parameter? See 200 seeds ↗' }).click();
   await done(page);
   assert.match(await page.getByRole('status').textContent(), /^Done: 200 runs in/);
