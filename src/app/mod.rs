@@ -198,7 +198,9 @@ pub fn app(props: &AppProps) -> Html {
             // experiment), then the tools for authors.
             if let Some((export, embed, sweep)) = tools {
                 <p class="embed-this">
-                    if state.open.sweepable() { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ " · " } }
+                    // Once the experiment is there: painted before it, the longer line
+                    // stands where the experiment goes (on a phone, the largest paint).
+                    if panel_ready && state.open.sweepable() { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ " · " } }
                     <a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a>
                 </p>
             }
