@@ -42,6 +42,21 @@ pub struct Outcome {
     pub unit: &'static str,
 }
 
+/// `outcome!(key, unit, es: "…", en: "…")`: an [`Outcome`] in one line.
+macro_rules! outcome {
+    ($key:literal, $unit:literal, es: $es:literal, en: $en:literal $(,)?) => {
+        $crate::sweep::Outcome {
+            key: $key,
+            unit: $unit,
+            label: |lang| match lang {
+                $crate::i18n::Lang::Es => $es,
+                $crate::i18n::Lang::En => $en,
+            },
+        }
+    };
+}
+pub(crate) use outcome;
+
 /// A parameter a sweep may vary, over `from..=to` as a link writes them,
 /// and the value the lesson states, marked on the chart.
 #[derive(Debug)]

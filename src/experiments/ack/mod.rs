@@ -115,18 +115,9 @@ crate::registry::computed_unit!(AckTiming, code: "ack", title: |lang| strings::s
 /// loses, and what dedup discards.
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
-        crate::sweep::Outcome { key: "after_repeated", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Efectos repetidos con ack después",
-            crate::i18n::Lang::En => "Repeated effects with ack after",
-        } },
-        crate::sweep::Outcome { key: "before_lost", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Mensajes perdidos con ack antes",
-            crate::i18n::Lang::En => "Messages lost with ack before",
-        } },
-        crate::sweep::Outcome { key: "after_dedup_discarded", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Repetidos descartados con ack después + dedup",
-            crate::i18n::Lang::En => "Repeats discarded with ack after + dedup",
-        } },
+        crate::sweep::outcome!("after_repeated", "", es: "Efectos repetidos con ack después", en: "Repeated effects with ack after"),
+        crate::sweep::outcome!("before_lost", "", es: "Mensajes perdidos con ack antes", en: "Messages lost with ack before"),
+        crate::sweep::outcome!("after_dedup_discarded", "", es: "Repetidos descartados con ack después + dedup", en: "Repeats discarded with ack after + dedup"),
     ],
     axes: &[
         crate::sweep::SweepAxis { key: "crash", from: "0", to: "0.5", lesson: Some("0.05") },

@@ -138,18 +138,9 @@ crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).expe
 /// place of the id's record repeats or loses of the same messages.
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
-        crate::sweep::Outcome { key: "effect_then_record_repeated", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Efectos repetidos (efecto, luego registro)",
-            crate::i18n::Lang::En => "Repeated effects (effect, then record)",
-        } },
-        crate::sweep::Outcome { key: "record_then_effect_lost", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Mensajes perdidos (registro, luego efecto)",
-            crate::i18n::Lang::En => "Messages lost (record, then effect)",
-        } },
-        crate::sweep::Outcome { key: "same_transaction_wrong", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Repetidos o perdidos (misma transacción)",
-            crate::i18n::Lang::En => "Repeated or lost (same transaction)",
-        } },
+        crate::sweep::outcome!("effect_then_record_repeated", "", es: "Efectos repetidos (efecto, luego registro)", en: "Repeated effects (effect, then record)"),
+        crate::sweep::outcome!("record_then_effect_lost", "", es: "Mensajes perdidos (registro, luego efecto)", en: "Messages lost (record, then effect)"),
+        crate::sweep::outcome!("same_transaction_wrong", "", es: "Repetidos o perdidos (misma transacción)", en: "Repeated or lost (same transaction)"),
     ],
     axes: &[crate::sweep::SweepAxis { key: "tx_crash", from: "0", to: "0.5", lesson: Some("0.05") }],
     measure: |params, shared| {

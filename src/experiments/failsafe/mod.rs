@@ -112,18 +112,9 @@ crate::registry::computed_unit!(Failsafe, code: "failsafe", title: |lang| s(lang
 /// detections each pipeline loses.
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
-        crate::sweep::Outcome { key: "unsafe_detections_lost", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Detecciones perdidas (descartar)",
-            crate::i18n::Lang::En => "Detections lost (drop)",
-        } },
-        crate::sweep::Outcome { key: "safe_detections_lost", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Detecciones perdidas (emitir con marca)",
-            crate::i18n::Lang::En => "Detections lost (emit marked)",
-        } },
-        crate::sweep::Outcome { key: "unsafe_acted_blind", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Acciones a ciegas (descartar)",
-            crate::i18n::Lang::En => "Acted blind (drop)",
-        } },
+        crate::sweep::outcome!("unsafe_detections_lost", "", es: "Detecciones perdidas (descartar)", en: "Detections lost (drop)"),
+        crate::sweep::outcome!("safe_detections_lost", "", es: "Detecciones perdidas (emitir con marca)", en: "Detections lost (emit marked)"),
+        crate::sweep::outcome!("unsafe_acted_blind", "", es: "Acciones a ciegas (descartar)", en: "Acted blind (drop)"),
     ],
     axes: &[
         crate::sweep::SweepAxis { key: "enrich_failure", from: "0", to: "1", lesson: None },

@@ -121,18 +121,9 @@ crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).
 /// effects each consumer applies for the same facts.
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
-        crate::sweep::Outcome { key: "effects_naive", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Efectos del consumidor no idempotente",
-            crate::i18n::Lang::En => "Effects of the naive consumer",
-        } },
-        crate::sweep::Outcome { key: "effects_by_v4_id", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Efectos con id uuid4 por publicación",
-            crate::i18n::Lang::En => "Effects with a uuid4 per publication",
-        } },
-        crate::sweep::Outcome { key: "effects_by_uuid5", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Efectos con id uuid5 del hecho",
-            crate::i18n::Lang::En => "Effects with the fact's uuid5",
-        } },
+        crate::sweep::outcome!("effects_naive", "", es: "Efectos del consumidor no idempotente", en: "Effects of the naive consumer"),
+        crate::sweep::outcome!("effects_by_v4_id", "", es: "Efectos con id uuid4 por publicación", en: "Effects with a uuid4 per publication"),
+        crate::sweep::outcome!("effects_by_uuid5", "", es: "Efectos con id uuid5 del hecho", en: "Effects with the fact's uuid5"),
     ],
     axes: &[
         crate::sweep::SweepAxis { key: "pub_failure", from: "0", to: "0.9", lesson: None },

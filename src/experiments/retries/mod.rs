@@ -265,18 +265,9 @@ impl crate::registry::Unit for Retries {
 /// naive consumer repeats.
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
-        crate::sweep::Outcome { key: "dead_letter_entries", unit: "", label: |l| match l {
-            Lang::Es => "Eventos que entran en dead-letter",
-            Lang::En => "Events that reach dead-letter",
-        } },
-        crate::sweep::Outcome { key: "deliveries_per_event", unit: "", label: |l| match l {
-            Lang::Es => "Entregas por evento",
-            Lang::En => "Deliveries per event",
-        } },
-        crate::sweep::Outcome { key: "naive_extra_effects", unit: "", label: |l| match l {
-            Lang::Es => "Efectos de más del consumidor no idempotente",
-            Lang::En => "Extra effects of the naive consumer",
-        } },
+        crate::sweep::outcome!("dead_letter_entries", "", es: "Eventos que entran en dead-letter", en: "Events that reach dead-letter"),
+        crate::sweep::outcome!("deliveries_per_event", "", es: "Entregas por evento", en: "Deliveries per event"),
+        crate::sweep::outcome!("naive_extra_effects", "", es: "Efectos de más del consumidor no idempotente", en: "Extra effects of the naive consumer"),
     ],
     axes: &[
         crate::sweep::SweepAxis { key: "failure", from: "0", to: "1", lesson: Some("0.3") },

@@ -216,18 +216,9 @@ crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::str
 /// through on each side, and the right side's peak load.
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
-        crate::sweep::Outcome { key: "b_succeeded", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Clientes que pasan (derecha)",
-            crate::i18n::Lang::En => "Clients through (right)",
-        } },
-        crate::sweep::Outcome { key: "a_succeeded", unit: "", label: |l| match l {
-            crate::i18n::Lang::Es => "Clientes que pasan (izquierda)",
-            crate::i18n::Lang::En => "Clients through (left)",
-        } },
-        crate::sweep::Outcome { key: "b_peak_calls_per_s", unit: "/s", label: |l| match l {
-            crate::i18n::Lang::Es => "Pico de llamadas por segundo (derecha)",
-            crate::i18n::Lang::En => "Peak calls per second (right)",
-        } },
+        crate::sweep::outcome!("b_succeeded", "", es: "Clientes que pasan (derecha)", en: "Clients through (right)"),
+        crate::sweep::outcome!("a_succeeded", "", es: "Clientes que pasan (izquierda)", en: "Clients through (left)"),
+        crate::sweep::outcome!("b_peak_calls_per_s", "/s", es: "Pico de llamadas por segundo (derecha)", en: "Peak calls per second (right)"),
     ],
     axes: &[
         crate::sweep::SweepAxis { key: "clients", from: "10", to: "1000", lesson: Some("100") },
