@@ -65,9 +65,10 @@ mod exports {
             true
         }
 
-        /// The report so far (`retry-lab sweep --json`'s format).
+        /// The report so far (`retry-lab sweep --json`'s format, compact:
+        /// the page parses it within a frame).
         pub fn report(&self) -> String {
-            self.plan.report(self.points.clone()).json()
+            serde_json::to_string(&self.plan.report(self.points.clone())).unwrap_or_default()
         }
 
         /// One row per point (`retry-lab sweep --csv`'s format).

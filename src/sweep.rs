@@ -219,7 +219,7 @@ impl Plan {
         Point { seed: params.shared.seed, value, link, outcomes: measure.outcomes }
     }
 
-    /// Every point, in order (the CLI; the page runs them a frame's worth at a time).
+    /// Every point, in order (the CLI; the page's worker steps them a slice at a time).
     pub fn run(&self) -> Vec<Point> {
         (0..self.len()).map(|i| self.point(i)).collect()
     }

@@ -2,7 +2,7 @@
 // The lab's link names a scenario of a seeded experiment; this page runs it
 // with seeds 1..N (or over one parameter's range, N seeds a value) in that
 // lesson group's export module (Rust: `sweep::Plan`, the numbers `retry-lab
-// sweep` prints), a frame's worth of runs at a time, and draws the
+// sweep` prints), in a worker off the page's main thread, and draws the
 // distribution: a histogram with the learner's run marked, or the median
 // and its 5–95 % band over the parameter. Every bar and point is a link to
 // one of its runs. Loaded only when a learner opens it from the lab.
@@ -21,9 +21,12 @@ const dir = code !== null && PAGE_OF_CODE.has(code) ? PAGE_OF_CODE.get(code) : t
 const pageUrl = new URL(dir, root);
 const labUrl = (runLink) => `${pageUrl.href}?${runLink}`;
 
-/** Work per frame: half of one at 60 Hz, so a run that starts just under it still ends inside the frame. */
-const FRAME_BUDGET_MS = 8;
 const SEEDS = { seeds: 200, perValue: 40, max: 1000 };
+
+// One number format, made as the page starts: the first use of a locale's
+// data costs tens of milliseconds, which no frame of the sweep should pay.
+const FORMAT = new Intl.NumberFormat(lang === 'en' ? 'en' : 'es', { maximumFractionDigits: 2 });
+const count = (n) => FORMAT.format(n);
 
 const TEXT = {
   es: {
@@ -31,8 +34,8 @@ const TEXT = {
     intro: 'Cada ejecución del laboratorio sale de una semilla. Aquí tu escenario corre con las semillas 1 a N, o a lo largo de un parámetro: así ves si lo que viste fue la semilla o el parámetro. Cada barra y cada punto abren una de sus ejecuciones.',
     experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
     seedsPerValue: 'Semillas por valor', back: 'Volver al laboratorio', failed: 'No se pudo cargar el módulo del laboratorio.',
-    running: (done, total) => `Calculando: ${done.toLocaleString('es')} de ${total.toLocaleString('es')} ejecuciones…`,
-    ready: (total, ms) => `Listo: ${total.toLocaleString('es')} ejecuciones en ${Math.round(ms).toLocaleString('es')} ms.`,
+    running: (done, total) => `Calculando: ${count(done)} de ${count(total)} ejecuciones…`,
+    ready: (total, ms) => `Listo: ${count(total)} ejecuciones en ${count(Math.round(ms))} ms.`,
     runs: 'Ejecuciones', yours: (seed) => `tu ejecución (semilla ${seed})`, median: 'mediana', band: '5–95 %',
     yourValue: 'tu valor', lesson: 'la lección',
     bar: (count, label, range, seed) => `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${label} ${range}: abrir la semilla ${seed}`,
@@ -47,8 +50,8 @@ const TEXT = {
     intro: 'Every run of the lab comes from a seed. Here your scenario runs with seeds 1 to N, or along one parameter: so you see whether what you saw was the seed or the parameter. Every bar and point opens one of its runs.',
     experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
     seedsPerValue: 'Seeds per value', back: 'Back to the lab', failed: 'The lab\'s module could not load.',
-    running: (done, total) => `Computing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs…`,
-    ready: (total, ms) => `Done: ${total.toLocaleString('en')} runs in ${Math.round(ms).toLocaleString('en')} ms.`,
+    running: (done, total) => `Computing: ${count(done)} of ${count(total)} runs…`,
+    ready: (total, ms) => `Done: ${count(total)} runs in ${count(Math.round(ms))} ms.`,
     runs: 'Runs', yours: (seed) => `your run (seed ${seed})`, median: 'median', band: '5–95 %',
     yourValue: 'your value', lesson: 'the lesson',
     bar: (count, label, range, seed) => `${count} ${count === 1 ? 'run' : 'runs'} with ${label} ${range}: open seed ${seed}`,
@@ -68,7 +71,7 @@ function svg(name, attributes = {}, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
-const number = (value) => Number(value).toLocaleString(lang, { maximumFractionDigits: 2 });
+const number = (value) => FORMAT.format(Number(value));
 /** A parameter's value as the lab shows it: a share in percent. */
 const shown = (axis, text) => (axis.unit === '%' ? `${number(Number(text) * 100)} %` : `${number(text)}${axis.unit ? ` ${axis.unit}` : ''}`);
 
@@ -190,7 +193,7 @@ function histogram(report, k) {
   mark(root, centre(mine), `${TEXT.yours(report.current_seed)}: ${number(mine)}`, 'sw-yours', 1);
   const s = { p5: number(summary.p5), median: number(summary.median), p95: number(summary.p95) };
   const typical = mine >= summary.p5 && mine <= summary.p95;
-  return [root, TEXT.histogram(report.seeds.toLocaleString(lang), outcome.label, s, report.current_seed, number(mine), typical)];
+  return [root, TEXT.histogram(count(report.seeds), outcome.label, s, report.current_seed, number(mine), typical)];
 }
 
 function overParameter(report, k) {
@@ -231,10 +234,12 @@ function overParameter(report, k) {
 }
 
 let report = null;
-let csv = '';
+/** The chart's width in CSS pixels, as the resize observer reports it. */
+let chartWidth = 0;
 function draw() {
   if (!report || report.points.length === 0) return;
-  W = Math.max(300, Math.min(760, Math.floor($('sweep-chart').clientWidth || 640)));
+  // The width the resize observer last saw: reading it here would force a layout in the frame.
+  W = Math.max(300, Math.min(760, Math.floor(chartWidth || 640)));
   plotW = W - M.left - M.right;
   const k = Number($('sweep-outcome').value);
   const [chart, insight] = report.axis ? overParameter(report, k) : histogram(report, k);
@@ -252,59 +257,64 @@ function remember() {
 }
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+// The runs happen in a worker (sweep-worker.js, with the lesson group's
+// export module): the page's main thread only shows progress, parses the
+// report and draws, each in a frame of its own.
+const worker = new Worker(new URL('sweep-worker.js', import.meta.url), { type: 'module' });
 let generation = 0;
-let module = null;
+/** The request under way: its id, when it started, its frames' work. */
+let current = null;
+let csv = '';
 
-/** Runs the sweep a frame's worth at a time; any change starts another (and ends this one). */
-async function run() {
-  const mine = ++generation;
+/** Runs `work` in the next frame if the request is still the latest, timing it. */
+async function inFrame(request, work) {
+  await nextFrame();
+  if (request !== current) return false;
+  const frameStart = performance.now();
+  work();
+  request.worstFrameMs = Math.max(request.worstFrameMs, performance.now() - frameStart);
+  return true;
+}
+
+/** Asks the worker for the sweep the page's choices say; any change asks again (and ends the one under way). */
+function run() {
   const seeds = Math.min(Math.max(Number.parseInt($('sweep-seeds').value, 10) || defaultSeeds(), 1), SEEDS.max);
-  let sweeper;
-  try {
-    sweeper = new module.Sweeper(link, $('sweep-axis').value, seeds);
-  } catch (refusal) {
-    $('sweep-status').textContent = String(refusal);
+  current = { id: ++generation, started: performance.now(), worstFrameMs: 0 };
+  delete document.body.dataset.sweep;
+  worker.postMessage({ id: current.id, dir, link, axis: $('sweep-axis').value, seeds });
+}
+
+worker.addEventListener('message', async ({ data }) => {
+  const request = current;
+  if (data.type === 'failed') {
+    $('sweep-status').textContent = `${TEXT.failed} (${data.message})`;
     return;
   }
-  const total = sweeper.total();
-  $('sweep-progress').max = total;
-  const started = performance.now();
-  let worstFrameMs = 0;
-  try {
-    for (;;) {
-      await nextFrame();
-      if (mine !== generation) return;
-      const frameStart = performance.now();
-      while (performance.now() - frameStart < FRAME_BUDGET_MS && sweeper.step());
-      const done = sweeper.done();
-      $('sweep-progress').value = done;
-      if (done < total) {
-        $('sweep-status').textContent = TEXT.running(done, total);
-        worstFrameMs = Math.max(worstFrameMs, performance.now() - frameStart);
-        continue;
-      }
-      report = JSON.parse(sweeper.report());
-      csv = sweeper.csv();
-      draw();
-      worstFrameMs = Math.max(worstFrameMs, performance.now() - frameStart);
-      break;
-    }
-  } finally {
-    sweeper.free();
+  if (!request || data.id !== request.id) return;
+  if (data.type === 'refused') {
+    $('sweep-status').textContent = data.message;
+  } else if (data.type === 'progress') {
+    await inFrame(request, () => {
+      $('sweep-progress').max = data.total;
+      $('sweep-progress').value = data.done;
+      $('sweep-status').textContent = TEXT.running(data.done, data.total);
+    });
+  } else if (data.type === 'done') {
+    if (!await inFrame(request, () => { report = JSON.parse(data.report); csv = data.csv; })) return;
+    if (!await inFrame(request, draw)) return;
+    const wallMs = performance.now() - request.started;
+    $('sweep-status').textContent = TEXT.ready(report.points.length, wallMs);
+    // For the bench and the tests: what this sweep cost the page.
+    window.retryLabSweep = { points: report.points.length, wallMs, worstFrameMs: request.worstFrameMs };
+    document.body.dataset.sweep = 'done';
   }
-  const wallMs = performance.now() - started;
-  $('sweep-status').textContent = TEXT.ready(total, wallMs);
-  // For the bench and the tests: what this sweep cost.
-  window.retryLabSweep = { points: total, wallMs, worstFrameMs };
-  document.body.dataset.sweep = 'done';
-}
+});
 
 $('sweep-outcome').addEventListener('change', () => { remember(); draw(); });
 // A phone turned, a window resized: the figure is drawn again at its new width.
-let lastWidth = 0;
-new ResizeObserver(() => {
-  const width = $('sweep-chart').clientWidth;
-  if (width !== lastWidth) { lastWidth = width; draw(); }
+new ResizeObserver(([entry]) => {
+  const width = entry.contentRect.width;
+  if (width !== chartWidth) { chartWidth = width; draw(); }
 }).observe($('sweep-chart'));
 $('sweep-axis').addEventListener('change', () => {
   seedsLabel();
@@ -323,15 +333,4 @@ for (const [label, onClick] of buttons) {
   $('sweep-buttons').append(b, ' ');
 }
 
-try {
-  const base = new URL(`${dir}export/`, root);
-  module = await import(new URL('retry-lab-export.js', base).href);
-  await module.default({ module_or_path: new URL('retry-lab-export_bg.wasm', base) });
-  if (!ladder) {
-    // The module says why, in the learner's words.
-    new module.Sweeper(link, '', 1).free();
-  }
-  run();
-} catch (error) {
-  $('sweep-status').textContent = typeof error === 'string' ? error : `${TEXT.failed} (${error})`;
-}
+run();

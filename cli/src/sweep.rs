@@ -1,6 +1,6 @@
 //! `retry-lab sweep`: a scenario over many seeds, or over one parameter's
 //! range, through the page's own `sweep::Plan` (the sweep page runs the same
-//! points a frame's worth at a time, so its numbers are these).
+//! points in a worker, a slice at a time, so its numbers are these).
 
 use retry_lab_web::sweep::{Plan, Report, SEEDS_DEFAULT, SEEDS_MAX, SEEDS_PER_VALUE_DEFAULT};
 

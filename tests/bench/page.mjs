@@ -213,8 +213,8 @@ await context.close();
   }
 }
 
-// Up the ladder (sweep.html): 200 seeds of a scenario, run a frame's worth
-// at a time in the lesson group's export module. The page records its own
+// Up the ladder (sweep.html): 200 seeds of a scenario, run in a worker with
+// the lesson group's export module. The page records its own
 // wall time and its longest frame of work (goal: done in <= 1 s, no frame
 // over 16.7 ms), also at 4x CPU throttle.
 async function sweep(path, rate) {
