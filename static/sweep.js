@@ -34,6 +34,7 @@ const TEXT = {
     intro: 'Cada ejecución del laboratorio sale de una semilla. Aquí tu escenario corre con las semillas 1 a N, o a lo largo de un parámetro: así ves si lo que viste fue la semilla o el parámetro. Cada barra y cada punto abren una de sus ejecuciones.',
     experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
     seedsPerValue: 'Semillas por valor', back: 'Volver al laboratorio', failed: 'No se pudo cargar el módulo del laboratorio.',
+    unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que barrer.`,
     running: (done, total) => `Calculando: ${count(done)} de ${count(total)} ejecuciones…`,
     ready: (total, ms) => `Listo: ${count(total)} ejecuciones en ${count(Math.round(ms))} ms.`,
     runs: 'Ejecuciones', yours: (seed) => `tu ejecución (semilla ${seed})`, median: 'mediana', band: '5–95 %',
@@ -50,6 +51,7 @@ const TEXT = {
     intro: 'Every run of the lab comes from a seed. Here your scenario runs with seeds 1 to N, or along one parameter: so you see whether what you saw was the seed or the parameter. Every bar and point opens one of its runs.',
     experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
     seedsPerValue: 'Seeds per value', back: 'Back to the lab', failed: 'The lab\'s module could not load.',
+    unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to sweep.`,
     running: (done, total) => `Computing: ${count(done)} of ${count(total)} runs…`,
     ready: (total, ms) => `Done: ${count(total)} runs in ${count(Math.round(ms))} ms.`,
     runs: 'Runs', yours: (seed) => `your run (seed ${seed})`, median: 'median', band: '5–95 %',
@@ -159,7 +161,7 @@ function mark(root, x, label, className, row) {
 }
 
 function histogram(report, k) {
-  const outcome = outcomes[k];
+  const outcome = report.outcomes[k];
   const values = report.points.map((p) => p.outcomes[k]);
   const b = bins(values);
   const groups = Array.from({ length: b.count }, () => []);
@@ -197,7 +199,7 @@ function histogram(report, k) {
 }
 
 function overParameter(report, k) {
-  const outcome = outcomes[k];
+  const outcome = report.outcomes[k];
   const axis = axes.find((a) => a.key === report.axis);
   const bands = report.bands.filter((band) => band.summaries[k]);
   const xs = bands.map((band) => Number(band.value));
@@ -301,6 +303,8 @@ worker.addEventListener('message', async ({ data }) => {
     });
   } else if (data.type === 'done') {
     if (!await inFrame(request, () => { report = JSON.parse(data.report); csv = data.csv; })) return;
+    // A link that names only a preset: the outcomes' names come with the report.
+    if ($('sweep-outcome').options.length === 0) $('sweep-outcome').append(...report.outcomes.map((o, i) => option(String(i), o.label)));
     if (!await inFrame(request, draw)) return;
     const wallMs = performance.now() - request.started;
     $('sweep-status').textContent = TEXT.ready(report.points.length, wallMs);
@@ -333,4 +337,8 @@ for (const [label, onClick] of buttons) {
   $('sweep-buttons').append(b, ' ');
 }
 
-run();
+// A link to an experiment this lab does not have is refused here, in words
+// (the module would open its first experiment instead).
+const named = query.get('only') ?? query.get('exp');
+if (named !== null && !PAGE_OF_CODE.has(named)) $('sweep-status').textContent = TEXT.unknown(named.slice(0, 40));
+else run();

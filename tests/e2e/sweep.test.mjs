@@ -93,6 +93,16 @@ test('any change cancels the sweep under way; what cannot be swept is said', asy
   assert.ok(await page.getByText('the lesson: 5 %').isVisible());
   await page.goto(server.base + 'sweep.html?v=3&exp=visibility&lang=en&dir=lesson-004/');
   await page.getByRole('status').filter({ hasText: 'does not depend on the seed' }).waitFor();
+  // A link to no experiment of the lab is refused in words; junk choices fall back to the defaults.
+  await page.goto(server.base + 'sweep.html?v=3&exp=__proto__&lang=en');
+  await page.getByRole('status').filter({ hasText: 'which the lab does not have' }).waitFor();
+  await page.goto(server.base + 'sweep.html?v=3&exp=retries&lang=en&seeds=abc&axis=zzz&outcome=constructor&dir=https://evil.example/');
+  await done(page);
+  assert.deepEqual(await page.evaluate(() => window.retryLabSweep.points), 200);
+  // A link that names only a preset: the outcomes come with the report.
+  await page.goto(server.base + 'sweep.html?v=3&preset=lesson&lang=en&seeds=20');
+  await done(page);
+  assert.equal(await page.locator('#sweep-outcome option').first().textContent(), 'Events that reach dead-letter');
   assert.deepEqual(errors, []);
   await page.close();
 });
