@@ -333,7 +333,7 @@ macro_rules! registry {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map(Ladder::offer)),+ }
             }
             /// Whether a sweep across seeds means something for it (the lab
-            /// links to `sweep.html` from its figure).
+            /// links to `sweep.html` under it).
             pub fn sweepable(self) -> bool {
                 match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().is_some()),+ }
             }

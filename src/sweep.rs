@@ -159,8 +159,10 @@ impl Summary {
     }
 }
 
-/// Evenly spaced values from `from` to `to` (each whole number when there
-/// are few), as the parameter's domain reads them.
+/// Values from `from` to `to` at a round step (1, 2, 2.5 or 5 times a
+/// power of ten, at most `STEPS_MAX` values: 10, 50, 100 … 1,000 clients;
+/// 0 %, 5 % … 100 %), so a learner's round value is one of them; as the
+/// parameter's domain reads them (a share in ppm).
 fn axis_values(param: ParamId, axis: &SweepAxis) -> Vec<Value> {
     let domain = param.domain();
     let read = |text| match domain.parse(text) {
@@ -168,9 +170,15 @@ fn axis_values(param: ParamId, axis: &SweepAxis) -> Vec<Value> {
         _ => 0,
     };
     let (from, to) = (read(axis.from), read(axis.to));
-    let span = to.saturating_sub(from);
-    let steps = span.min(u64::from(STEPS_MAX) - 1).max(1);
-    let mut values: Vec<u64> = (0..=steps).map(|i| from + (span * i + steps / 2) / steps).collect();
+    let wanted = to.saturating_sub(from).div_ceil(u64::from(STEPS_MAX) - 1).max(1);
+    let step = (0..19)
+        .map(|power| 10u64.pow(power))
+        .flat_map(|unit| [unit, 2 * unit, 5 * unit / 2, 5 * unit])
+        .find(|&step| step >= wanted)
+        .unwrap_or(wanted);
+    let mut values = vec![from];
+    values.extend((from / step + 1..).map(|i| i * step).take_while(|&v| v < to));
+    values.push(to);
     values.dedup();
     values.into_iter().filter_map(|n| domain.clamp(Value::Int(n))).collect()
 }

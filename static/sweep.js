@@ -10,7 +10,7 @@ import { readToolLink } from './tool-link.js';
 import { PAGE_OF_CODE } from './lab-registry.js';
 
 const tool = readToolLink(location.search);
-const { query, lang, root, title, scenario, ladder } = tool;
+const { query, lang, root, title, lesson, scenario, ladder } = tool;
 // The page's own choices travel in its address (an instructor's link
 // reproduces the sweep); the rest is the lab's link.
 const take = (key) => { const value = query.get(key); query.delete(key); return value; };
@@ -23,44 +23,45 @@ const labUrl = (runLink) => `${pageUrl.href}?${runLink}`;
 
 const SEEDS = { seeds: 200, perValue: 40, max: 1000 };
 
-// One number format, made as the page starts: the first use of a locale's
-// data costs tens of milliseconds, which no frame of the sweep should pay.
-const FORMAT = new Intl.NumberFormat(lang === 'en' ? 'en' : 'es', { maximumFractionDigits: 2 });
+// One number format, the lab's and the lessons' in both languages (1,000
+// and 0.5), made as the page starts: the first use of a locale's data
+// costs tens of milliseconds, which no frame of the sweep should pay.
+const FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const count = (n) => FORMAT.format(n);
 
 const TEXT = {
   es: {
     title: 'Tu escenario en muchas semillas',
-    intro: 'Cada ejecución del laboratorio sale de una semilla. Aquí tu escenario corre con las semillas 1 a N, o a lo largo de un parámetro: así ves si lo que viste fue la semilla o el parámetro. Cada barra y cada punto abren una de sus ejecuciones.',
-    experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
+    intro: (n) => `Cada ejecución del laboratorio sale de una semilla. Aquí tu escenario corre con las semillas 1 a ${n}, o a lo largo de un parámetro: así ves si lo que viste fue la semilla o el parámetro. Cada barra y cada punto abren una de sus ejecuciones.`,
+    lesson: 'Lección', experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
     seedsPerValue: 'Semillas por valor', back: 'Volver al laboratorio', failed: 'No se pudo cargar el módulo del laboratorio.',
     unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que barrer.`,
     running: (done, total) => `Calculando: ${count(done)} de ${count(total)} ejecuciones…`,
     ready: (total, ms) => `Listo: ${count(total)} ejecuciones en ${count(Math.round(ms))} ms.`,
     runs: 'Ejecuciones', yours: (seed) => `tu ejecución (semilla ${seed})`, median: 'mediana', band: '5–95 %',
-    yourValue: 'tu valor', lesson: 'la lección',
-    bar: (count, label, range, seed) => `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${label} ${range}: abrir la semilla ${seed}`,
+    yourValue: 'tu valor', lessonValue: 'la lección',
+    bar: (count, label, range, seed) => `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${range} (${label}): abrir la semilla ${seed}`,
     point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, mediana ${s.median} (5–95 %: ${s.p5}–${s.p95}). Abrir la ejecución mediana, semilla ${seed}`,
     histogram: (n, label, s, seed, mine, typical) => `En ${n} semillas, ${label}: mediana ${s.median}; 9 de cada 10 entre ${s.p5} y ${s.p95}. `
       + `Tu ejecución (semilla ${seed}): ${mine}, ${typical ? 'una ejecución típica' : 'una semilla poco común'}.`,
-    over: (axis, from, to, label, first, last) => `Con ${axis} de ${from} a ${to}, la mediana de ${label} va de ${first} a ${last}. La banda: el 90 % central de las semillas.`,
+    over: (axis, from, to, label, first, last, mine) => `Con ${axis} de ${from} a ${to}, la mediana de ${label} va de ${first} a ${last}${mine ? `; con tu valor, ${mine.value}, es ${mine.median}` : ''}. La banda: el 90 % central de las semillas.`,
     csv: 'Descargar CSV', json: 'Descargar JSON',
   },
   en: {
     title: 'Your scenario over many seeds',
-    intro: 'Every run of the lab comes from a seed. Here your scenario runs with seeds 1 to N, or along one parameter: so you see whether what you saw was the seed or the parameter. Every bar and point opens one of its runs.',
-    experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
+    intro: (n) => `Every run of the lab comes from a seed. Here your scenario runs with seeds 1 to ${n}, or along one parameter: so you see whether what you saw was the seed or the parameter. Every bar and point opens one of its runs.`,
+    lesson: 'Lesson', experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
     seedsPerValue: 'Seeds per value', back: 'Back to the lab', failed: 'The lab\'s module could not load.',
     unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to sweep.`,
     running: (done, total) => `Computing: ${count(done)} of ${count(total)} runs…`,
     ready: (total, ms) => `Done: ${count(total)} runs in ${count(Math.round(ms))} ms.`,
     runs: 'Runs', yours: (seed) => `your run (seed ${seed})`, median: 'median', band: '5–95 %',
-    yourValue: 'your value', lesson: 'the lesson',
-    bar: (count, label, range, seed) => `${count} ${count === 1 ? 'run' : 'runs'} with ${label} ${range}: open seed ${seed}`,
+    yourValue: 'your value', lessonValue: 'the lesson',
+    bar: (count, label, range, seed) => `${count} ${count === 1 ? 'run' : 'runs'} with ${range} (${label}): open seed ${seed}`,
     point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, median ${s.median} (5–95 %: ${s.p5}–${s.p95}). Open the median run, seed ${seed}`,
     histogram: (n, label, s, seed, mine, typical) => `Over ${n} seeds, ${label}: median ${s.median}; 9 in 10 between ${s.p5} and ${s.p95}. `
       + `Your run (seed ${seed}): ${mine}, ${typical ? 'a typical run' : 'an unusual seed'}.`,
-    over: (axis, from, to, label, first, last) => `With ${axis} from ${from} to ${to}, the median of ${label} goes from ${first} to ${last}. The band: the middle 90 % of the seeds.`,
+    over: (axis, from, to, label, first, last, mine) => `With ${axis} from ${from} to ${to}, the median of ${label} goes from ${first} to ${last}${mine ? `; at your value, ${mine.value}, it is ${mine.median}` : ''}. The band: the middle 90 % of the seeds.`,
     csv: 'Download CSV', json: 'Download JSON',
   },
 }[lang];
@@ -74,18 +75,20 @@ function svg(name, attributes = {}, text) {
   return node;
 }
 const number = (value) => FORMAT.format(Number(value));
+/** A label inside a sentence: «Eventos que…» reads «eventos que…» there. */
+const inSentence = (label) => label.charAt(0).toLocaleLowerCase(lang) + label.slice(1);
 /** A parameter's value as the lab shows it: a share in percent. */
 const shown = (axis, text) => (axis.unit === '%' ? `${number(Number(text) * 100)} %` : `${number(text)}${axis.unit ? ` ${axis.unit}` : ''}`);
 
 document.documentElement.lang = lang;
 document.title = `${TEXT.title} · Retry Lab`;
 $('sweep-title').textContent = TEXT.title;
-$('sweep-intro').textContent = TEXT.intro;
+$('sweep-intro').textContent = TEXT.intro(SEEDS.seeds);
 $('sweep-outcome-label').textContent = TEXT.outcome;
 $('sweep-axis-label').textContent = TEXT.axis;
 $('back').textContent = TEXT.back;
 $('back').href = labUrl(link);
-for (const [term, value] of [[TEXT.experiment, title], [TEXT.scenario, scenario]].filter(([, v]) => v)) {
+for (const [term, value] of [[TEXT.lesson, lesson], [TEXT.experiment, title], [TEXT.scenario, scenario]].filter(([, v]) => v)) {
   $('sweep-meta').append(Object.assign(document.createElement('dt'), { textContent: term }), Object.assign(document.createElement('dd'), { textContent: value }));
 }
 
@@ -147,7 +150,7 @@ function niceTop(max) {
 
 /** The value axis' ticks: 0, half and the top, with light guide lines. */
 function valueTicks(root, top, y) {
-  for (const v of [0, top / 2, top]) {
+  for (const v of Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]) {
     root.append(svg('line', { x1: M.left, y1: y(v), x2: M.left + plotW, y2: y(v), class: 'sw-grid' }));
     root.append(svg('text', { x: M.left - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'sw-tick' }, number(v)));
   }
@@ -156,8 +159,12 @@ function valueTicks(root, top, y) {
 /** A vertical mark with its words on the figure, where it is. */
 function mark(root, x, label, className, row) {
   root.append(svg('line', { x1: x, y1: M.top - 4, x2: x, y2: M.top + plotH, class: className }));
-  const anchor = x > M.left + plotW * 0.6 ? 'end' : 'start';
-  root.append(svg('text', { x: anchor === 'end' ? x - 4 : x + 4, y: M.top - 24 + row * 14, 'text-anchor': anchor, class: `${className}-label` }, label));
+  // Its words start at the line on the left of the figure, end at it on the
+  // right and are centred on it in between, so they stay inside at 330 px.
+  const where = (x - M.left) / plotW;
+  const anchor = where < 0.3 ? 'start' : where > 0.7 ? 'end' : 'middle';
+  const textX = anchor === 'start' ? x + 4 : anchor === 'end' ? x - 4 : Math.min(Math.max(x, M.left + 110), M.left + plotW - 110);
+  root.append(svg('text', { x: textX, y: M.top - 24 + row * 14, 'text-anchor': anchor, class: `${className}-label` }, label));
 }
 
 function histogram(report, k) {
@@ -178,8 +185,9 @@ function histogram(report, k) {
     if (group.length === 0) return;
     const first = group.reduce((a, p) => (p.seed < a.seed ? p : a));
     const range = b.whole ? number(b.from(i)) : `${number(b.from(i))}–${number(b.to(i))}`;
-    const a = svg('a', { href: labUrl(first.link), 'aria-label': TEXT.bar(group.length, outcome.label, range, first.seed), 'data-bin': i, 'data-seed': first.seed, 'data-value': first.outcomes[k] });
-    a.append(svg('title', {}, TEXT.bar(group.length, outcome.label, range, first.seed)));
+    const words = TEXT.bar(group.length, inSentence(outcome.label), range, first.seed);
+    const a = svg('a', { href: labUrl(first.link), 'aria-label': words, 'data-bin': i, 'data-seed': first.seed, 'data-value': first.outcomes[k] });
+    a.append(svg('title', {}, words));
     a.append(svg('rect', { x: x(i) + 1, y: y(group.length), width: Math.max(1, x(i + 1) - x(i) - 2), height: M.top + plotH - y(group.length), class: 'sw-bar' }));
     root.append(a);
   });
@@ -195,7 +203,7 @@ function histogram(report, k) {
   mark(root, centre(mine), `${TEXT.yours(report.current_seed)}: ${number(mine)}`, 'sw-yours', 1);
   const s = { p5: number(summary.p5), median: number(summary.median), p95: number(summary.p95) };
   const typical = mine >= summary.p5 && mine <= summary.p95;
-  return [root, TEXT.histogram(count(report.seeds), outcome.label, s, report.current_seed, number(mine), typical)];
+  return [root, TEXT.histogram(count(report.seeds), inSentence(outcome.label), s, report.current_seed, number(mine), typical)];
 }
 
 function overParameter(report, k) {
@@ -212,14 +220,19 @@ function overParameter(report, k) {
   const lower = bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].p5)}`).reverse();
   root.append(svg('polygon', { points: [...upper, ...lower].join(' '), class: 'sw-band' }));
   root.append(svg('polyline', { points: bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].median)}`).join(' '), class: 'sw-median-line' }));
-  if (report.lesson_value !== null) mark(root, x(Number(report.lesson_value)), `${TEXT.lesson}: ${shown(axis, report.lesson_value)}`, 'sw-lesson', 0);
-  if (report.current_value !== null) mark(root, x(Number(report.current_value)), `${TEXT.yourValue}: ${shown(axis, report.current_value)}`, 'sw-yours', 1);
+  // The learner's value and the lesson's, one mark with both names when they are one.
+  const same = report.lesson_value !== null && Number(report.lesson_value) === Number(report.current_value);
+  if (report.lesson_value !== null && !same) mark(root, x(Number(report.lesson_value)), `${TEXT.lessonValue}: ${shown(axis, report.lesson_value)}`, 'sw-lesson', 0);
+  if (report.current_value !== null) {
+    const name = same ? `${TEXT.yourValue} = ${TEXT.lessonValue}` : TEXT.yourValue;
+    mark(root, x(Number(report.current_value)), `${name}: ${shown(axis, report.current_value)}`, 'sw-yours', 1);
+  }
   bands.forEach((band, i) => {
     const s = band.summaries[k];
     // The run a point stands for: its value's median run (the lowest seed that had it).
     const group = report.points.filter((p) => p.value === band.value);
     const run = group.find((p) => p.outcomes[k] === s.median) ?? group[0];
-    const words = TEXT.point(axis.label, shown(axis, band.value), outcome.label, { p5: number(s.p5), median: number(s.median), p95: number(s.p95) }, run.seed);
+    const words = TEXT.point(axis.label, shown(axis, band.value), inSentence(outcome.label), { p5: number(s.p5), median: number(s.median), p95: number(s.p95) }, run.seed);
     const a = svg('a', { href: labUrl(run.link), 'aria-label': words, 'data-value': band.value, 'data-seed': run.seed });
     a.append(svg('title', {}, words));
     a.append(svg('circle', { cx: x(xs[i]), cy: y(s.median), r: 14, class: 'sw-hit' }));
@@ -232,7 +245,9 @@ function overParameter(report, k) {
   valueTicks(root, top, y);
   const first = number(bands[0].summaries[k].median);
   const last = number(bands[bands.length - 1].summaries[k].median);
-  return [root, TEXT.over(axis.label, shown(axis, bands[0].value), shown(axis, bands[bands.length - 1].value), outcome.label, first, last)];
+  const at = bands.find((band) => Number(band.value) === Number(report.current_value));
+  const mine = at && { value: shown(axis, at.value), median: number(at.summaries[k].median) };
+  return [root, TEXT.over(inSentence(axis.label), shown(axis, bands[0].value), shown(axis, bands[bands.length - 1].value), inSentence(outcome.label), first, last, mine)];
 }
 
 let report = null;
@@ -241,7 +256,7 @@ let chartWidth = 0;
 function draw() {
   if (!report || report.points.length === 0) return;
   // The width the resize observer last saw: reading it here would force a layout in the frame.
-  W = Math.max(300, Math.min(760, Math.floor(chartWidth || 640)));
+  W = Math.max(300, Math.min(960, Math.floor(chartWidth || 640)));
   plotW = W - M.left - M.right;
   const k = Number($('sweep-outcome').value);
   const [chart, insight] = report.axis ? overParameter(report, k) : histogram(report, k);
@@ -282,6 +297,7 @@ async function inFrame(request, work) {
 function run() {
   const seeds = Math.min(Math.max(Number.parseInt($('sweep-seeds').value, 10) || defaultSeeds(), 1), SEEDS.max);
   current = { id: ++generation, started: performance.now(), worstFrameMs: 0 };
+  $('sweep-intro').textContent = TEXT.intro(count(seeds));
   delete document.body.dataset.sweep;
   worker.postMessage({ id: current.id, dir, link, axis: $('sweep-axis').value, seeds });
 }

@@ -23,7 +23,7 @@ export function readToolLink(search) {
   const words = (list) => (list ?? []).map(([name, text]) => [name, text[lang]]);
   return {
     query, pageQuery, dir, scenario, lang, root, pageUrl: new URL(dir, root),
-    title: known?.title[lang] ?? '', locks: words(known?.locks), tasks: words(known?.tasks),
+    title: known?.title[lang] ?? '', lesson: known?.lesson[lang] ?? '', locks: words(known?.locks), tasks: words(known?.tasks),
     ladder: known?.ladder ? {
       outcomes: known.ladder.outcomes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
       axes: known.ladder.axes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),

@@ -1,6 +1,7 @@
 // Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
-// title, its locks (name, on-screen label), its guided tasks (code, goal);
+// title, its lesson's title, its locks (name, on-screen label), its guided
+// tasks (code, goal);
 // for a seeded experiment, what the sweep page may measure and vary.
 export const TOOL_EXPERIMENTS = {
   "ack": {
@@ -49,6 +50,10 @@ export const TOOL_EXPERIMENTS = {
           ""
         ]
       ]
+    },
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
     },
     "locks": [
       [
@@ -109,6 +114,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "age": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -203,6 +212,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "backpressure": {
+    "lesson": {
+      "en": "Reliability at scale: idempotency, retries and backpressure",
+      "es": "Confiabilidad a escala: idempotencia, reintentos y backpressure"
+    },
     "locks": [
       [
         "seed",
@@ -276,6 +289,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "capacity": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -398,6 +415,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "cursor": {
+    "lesson": {
+      "en": "At-least-once is reality, exactly-once is a practical myth",
+      "es": "At-least-once es la realidad, exactly-once es un mito práctico"
+    },
     "locks": [
       [
         "seed",
@@ -495,6 +516,10 @@ export const TOOL_EXPERIMENTS = {
         ]
       ]
     },
+    "lesson": {
+      "en": "Exactly-once delivery guarantees",
+      "es": "Garantías de entrega exactamente una vez"
+    },
     "locks": [
       [
         "seed",
@@ -575,6 +600,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "desired": {
+    "lesson": {
+      "en": "Reliability at scale: idempotency, retries and backpressure",
+      "es": "Confiabilidad a escala: idempotencia, reintentos y backpressure"
+    },
     "locks": [
       [
         "seed",
@@ -627,6 +656,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "dlq": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -788,6 +821,10 @@ export const TOOL_EXPERIMENTS = {
         ]
       ]
     },
+    "lesson": {
+      "en": "Reliability at scale: idempotency, retries and backpressure",
+      "es": "Confiabilidad a escala: idempotencia, reintentos y backpressure"
+    },
     "locks": [
       [
         "seed",
@@ -847,6 +884,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "fraud": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -892,6 +933,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "groups": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -986,6 +1031,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "lag": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -1059,6 +1108,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "partitions": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -1149,6 +1202,10 @@ export const TOOL_EXPERIMENTS = {
         ]
       ]
     },
+    "lesson": {
+      "en": "At-least-once is reality, exactly-once is a practical myth",
+      "es": "At-least-once es la realidad, exactly-once es un mito práctico"
+    },
     "locks": [
       [
         "seed",
@@ -1201,6 +1258,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "retention": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -1321,6 +1382,10 @@ export const TOOL_EXPERIMENTS = {
         ]
       ]
     },
+    "lesson": {
+      "en": "At-least-once is reality, exactly-once is a practical myth",
+      "es": "At-least-once es la realidad, exactly-once es un mito práctico"
+    },
     "locks": [
       [
         "seed",
@@ -1429,6 +1494,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "size": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -1504,28 +1573,32 @@ export const TOOL_EXPERIMENTS = {
         [
           "b_succeeded",
           {
-            "en": "Clients through (right)",
-            "es": "Clientes que pasan (derecha)"
+            "en": "Clients through (the right strategy)",
+            "es": "Clientes que pasan (estrategia de la derecha)"
           },
           ""
         ],
         [
           "a_succeeded",
           {
-            "en": "Clients through (left)",
-            "es": "Clientes que pasan (izquierda)"
+            "en": "Clients through (the left strategy)",
+            "es": "Clientes que pasan (estrategia de la izquierda)"
           },
           ""
         ],
         [
           "b_peak_calls_per_s",
           {
-            "en": "Peak calls per second (right)",
-            "es": "Pico de llamadas por segundo (derecha)"
+            "en": "Peak calls per second (the right strategy)",
+            "es": "Pico de llamadas por segundo (estrategia de la derecha)"
           },
           "/s"
         ]
       ]
+    },
+    "lesson": {
+      "en": "Reliability at scale: idempotency, retries and backpressure",
+      "es": "Confiabilidad a escala: idempotencia, reintentos y backpressure"
     },
     "locks": [
       [
@@ -1635,6 +1708,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "timeouts": {
+    "lesson": {
+      "en": "Reliability at scale: idempotency, retries and backpressure",
+      "es": "Confiabilidad a escala: idempotencia, reintentos y backpressure"
+    },
     "locks": [
       [
         "seed",
@@ -1729,6 +1806,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "ttl": {
+    "lesson": {
+      "en": "Reliability at scale: idempotency, retries and backpressure",
+      "es": "Confiabilidad a escala: idempotencia, reintentos y backpressure"
+    },
     "locks": [
       [
         "seed",
@@ -1774,6 +1855,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "uuid5": {
+    "lesson": {
+      "en": "At-least-once is reality, exactly-once is a practical myth",
+      "es": "At-least-once es la realidad, exactly-once es un mito práctico"
+    },
     "locks": [
       [
         "seed",
@@ -1826,6 +1911,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "visibility": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -1906,6 +1995,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "waits": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",
@@ -1979,6 +2072,10 @@ export const TOOL_EXPERIMENTS = {
     }
   },
   "workers": {
+    "lesson": {
+      "en": "Queues and streams: messages that wait",
+      "es": "Colas y streams: mensajes que esperan"
+    },
     "locks": [
       [
         "seed",

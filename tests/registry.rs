@@ -378,7 +378,8 @@ fn the_generated_tool_registry_is_fresh() {
         let goals = |l| e.task_goals(l);
         let tasks: Vec<serde_json::Value> = goals(Lang::Es).iter().zip(goals(Lang::En))
             .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }])).collect();
-        let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "locks": locks, "tasks": tasks });
+        let group = retry_lab_web::registry::Group::of(e.code()).expect("every experiment has a page");
+        let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "lesson": both(&|l| (group.lesson)(l).to_owned()), "locks": locks, "tasks": tasks });
         if let Some(offer) = e.ladder() {
             // The sweep page's choices: outcomes (key, label, unit) and the
             // parameters it may vary (key, label, unit: "%" for a share).
@@ -396,7 +397,8 @@ fn the_generated_tool_registry_is_fresh() {
     let text = format!("\
 // Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
-// title, its locks (name, on-screen label), its guided tasks (code, goal);
+// title, its lesson's title, its locks (name, on-screen label), its guided
+// tasks (code, goal);
 // for a seeded experiment, what the sweep page may measure and vary.
 export const TOOL_EXPERIMENTS = {body};
 ");

@@ -114,8 +114,15 @@ fn a_parameter_sweep_visits_its_range_as_the_domain_reads_it() {
     let retries = plan("v=3&exp=retries", Some("retries"), 1).run();
     let retries: Vec<&str> = retries.iter().filter_map(|p| p.value.as_deref()).collect();
     assert_eq!(retries, ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    // Round steps: a learner's round value is one of the points.
+    let clients = plan("v=3&exp=storm", Some("clients"), 1).run();
+    let clients: Vec<&str> = clients.iter().filter_map(|p| p.value.as_deref()).collect();
+    assert_eq!(clients[..4], ["10", "50", "100", "150"], "{clients:?}");
+    assert_eq!((clients.len(), clients.last()), (21, Some(&"1000")));
     let report = plan("v=3&exp=retries", Some("retries"), 1).report(Vec::new());
-    assert_eq!((report.current_value.as_deref(), report.lesson_value), (Some("6"), Some("6")));
+    assert_eq!((report.current_value.as_deref(), report.lesson_value), (Some("6"), Some("6")), "lesson 000's six retries");
+    // A value the lesson does not state is not marked as the lesson's.
+    assert_eq!(plan("v=3&exp=storm", Some("clients"), 1).report(Vec::new()).lesson_value, None);
 }
 
 #[test]

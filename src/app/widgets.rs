@@ -418,11 +418,7 @@ pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) ->
         <figure class={classes!("hero", waiting.then_some("hero-waiting"))}>
             <figcaption class="insight">
                 { caption }
-                if seeded && !waiting {
-                    <span class="seed-shown">
-                        { format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }
-                    </span>
-                }
+                if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
             </figcaption>
             <div class="hero-body" inert={waiting}>{ body }</div>
         </figure>

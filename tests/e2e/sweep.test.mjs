@@ -30,7 +30,7 @@ test('from a run to 200 seeds and back: a bar opens a run that shows its count; 
   await done(page);
   assert.match(await page.getByRole('status').textContent(), /^Done: 200 runs in/);
   const insight = await page.locator('#sweep-insight').textContent();
-  assert.match(insight, /^Over 200 seeds, Events that reach dead-letter: median \d+; 9 in 10 between \d+ and \d+\. Your run \(seed 7\): \d+, a (typical run|n unusual seed)\.$/, insight);
+  assert.match(insight, /^Over 200 seeds, events that reach dead-letter: median \d+; 9 in 10 between \d+ and \d+\. Your run \(seed 7\): \d+, a (typical run|n unusual seed)\.$/, insight);
   assert.ok(await page.getByText(/^your run \(seed 7\): \d+$/).isVisible(), 'the learner\'s run is marked on the figure');
 
   // The page's report is the CLI's, point by point.
@@ -65,9 +65,12 @@ test('over a parameter: the band, the learner\'s value and the lesson\'s; a poin
   assert.equal(await page.locator('#sweep-seeds-label').textContent(), 'Semillas por valor');
   const points = page.locator('svg a[data-value]');
   assert.equal(await points.count(), 21, 'clients 10–1,000 in 21 values');
-  assert.ok(await page.getByText('la lección: 100').isVisible(), 'the lesson\'s 100 clients are marked');
-  assert.ok(await page.getByText(/^tu valor: \d+$/).isVisible());
-  assert.match(await page.locator('#sweep-insight').textContent(), /^Con Clientes de 10 a 1[.,]?000, la mediana de Clientes que pasan \(derecha\) va de \d+ a \d+\./);
+  // Lesson 003 states no number of clients: no mark says «la lección».
+  assert.equal(await page.getByText(/^la lección/).count(), 0);
+  assert.ok(await page.getByText('tu valor: 100').isVisible());
+  assert.match(await page.locator('#sweep-insight').textContent(),
+    /^Con clientes de 10 a 1,000, la mediana de clientes que pasan \(estrategia de la derecha\) va de \d+ a \d+; con tu valor, 100, es \d+\./);
+  assert.equal(await page.locator('#sweep-meta dd').first().textContent(), 'Confiabilidad a escala: idempotencia, reintentos y backpressure');
   const cli = cliSweep('storm', '--param', 'clients', '--seeds', '4', '--json', 'lang=es');
   const fifth = points.nth(5);
   const clients = await fifth.getAttribute('data-value');
@@ -90,7 +93,8 @@ test('any change cancels the sweep under way; what cannot be swept is said', asy
   await done(page);
   assert.deepEqual(await page.evaluate(() => window.retryLabSweep.points), 21 * 3);
   assert.equal(new URL(page.url()).searchParams.get('axis'), 'crash', 'the choice is in the page\'s address');
-  assert.ok(await page.getByText('the lesson: 5 %').isVisible());
+  // Lesson 004's 5 % is also the learner's value: one mark with both names.
+  assert.ok(await page.getByText('your value = the lesson: 5 %').isVisible());
   await page.goto(server.base + 'sweep.html?v=3&exp=visibility&lang=en&dir=lesson-004/');
   await page.getByRole('status').filter({ hasText: 'does not depend on the seed' }).waitFor();
   // A link to no experiment of the lab is refused in words; junk choices fall back to the defaults.

@@ -142,7 +142,7 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
         crate::sweep::outcome!("record_then_effect_lost", "", es: "Mensajes perdidos (registro, luego efecto)", en: "Messages lost (record, then effect)"),
         crate::sweep::outcome!("same_transaction_wrong", "", es: "Repetidos o perdidos (misma transacción)", en: "Repeated or lost (same transaction)"),
     ],
-    axes: &[crate::sweep::SweepAxis { key: "tx_crash", from: "0", to: "0.5", lesson: Some("0.05") }],
+    axes: &[crate::sweep::SweepAxis { key: "tx_crash", from: "0", to: "0.5", lesson: None }],
     measure: |params, shared| {
         let messages = u64::from(params.messages);
         // Effects beyond one per message that took effect.

@@ -270,7 +270,7 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
         crate::sweep::outcome!("naive_extra_effects", "", es: "Efectos de más del consumidor no idempotente", en: "Extra effects of the naive consumer"),
     ],
     axes: &[
-        crate::sweep::SweepAxis { key: "failure", from: "0", to: "1", lesson: Some("0.3") },
+        crate::sweep::SweepAxis { key: "failure", from: "0", to: "1", lesson: None },
         crate::sweep::SweepAxis { key: "retries", from: "0", to: "10", lesson: Some("6") },
         crate::sweep::SweepAxis { key: "ack_lost", from: "0", to: "1", lesson: None },
     ],

@@ -216,12 +216,12 @@ crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::str
 /// through on each side, and the right side's peak load.
 static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
     outcomes: &[
-        crate::sweep::outcome!("b_succeeded", "", es: "Clientes que pasan (derecha)", en: "Clients through (right)"),
-        crate::sweep::outcome!("a_succeeded", "", es: "Clientes que pasan (izquierda)", en: "Clients through (left)"),
-        crate::sweep::outcome!("b_peak_calls_per_s", "/s", es: "Pico de llamadas por segundo (derecha)", en: "Peak calls per second (right)"),
+        crate::sweep::outcome!("b_succeeded", "", es: "Clientes que pasan (estrategia de la derecha)", en: "Clients through (the right strategy)"),
+        crate::sweep::outcome!("a_succeeded", "", es: "Clientes que pasan (estrategia de la izquierda)", en: "Clients through (the left strategy)"),
+        crate::sweep::outcome!("b_peak_calls_per_s", "/s", es: "Pico de llamadas por segundo (estrategia de la derecha)", en: "Peak calls per second (the right strategy)"),
     ],
     axes: &[
-        crate::sweep::SweepAxis { key: "clients", from: "10", to: "1000", lesson: Some("100") },
+        crate::sweep::SweepAxis { key: "clients", from: "10", to: "1000", lesson: None },
         crate::sweep::SweepAxis { key: "attempts", from: "1", to: "10", lesson: None },
     ],
     measure: |params, shared| {
