@@ -235,12 +235,9 @@ impl crate::registry::Unit for Retries {
     }
     /// The whole run, played to its end.
     fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
-        let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Vec::new() };
-        pair.run_until(u64::MAX / 2);
+        let Some(pair) = whole_run(params, shared) else { return Vec::new() };
         let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
-        // Every entry into dead-letter, retried by hand later or not.
-        let entered: Vec<u64> = pair.idempotent.trace().iter()
-            .filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered)).map(|a| a.at_ms).collect();
+        let entered = dead_letter_entries_ms(&pair);
         let when = |ms: Option<&u64>| ms.map_or_else(|| "—".to_owned(), |ms| crate::format::seconds(*ms));
         vec![
             ("deliveries", crate::format::int(idem.deliveries)),
@@ -260,6 +257,19 @@ impl crate::registry::Unit for Retries {
     }
 }
 
+/// The run of these parameters played to its end (what `numbers` and a
+/// sweep's `measure` read); `None` for a config the engine refuses.
+fn whole_run(params: &Params, shared: &Shared) -> Option<retry_lab_core::pair::Pair> {
+    let mut pair = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()).ok()?;
+    pair.run_until(u64::MAX / 2);
+    Some(pair)
+}
+
+/// When each entry into dead-letter happened, retried by hand later or not.
+fn dead_letter_entries_ms(pair: &retry_lab_core::pair::Pair) -> Vec<u64> {
+    pair.idempotent.trace().iter().filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered)).map(|a| a.at_ms).collect()
+}
+
 /// Across seeds and parameters: how many events reach dead-letter (the
 /// lesson's p^7 per event), what each costs in deliveries, and what the
 /// naive consumer repeats.
@@ -275,10 +285,9 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
         crate::sweep::SweepAxis { key: "ack_lost", from: "0", to: "1", lesson: None },
     ],
     measure: |params, shared| {
-        let Ok(mut pair) = retry_lab_core::pair::Pair::new(params.sim_config(shared), params.plan.clone()) else { return Default::default() };
-        pair.run_until(u64::MAX / 2);
+        let Some(pair) = whole_run(params, shared) else { return Default::default() };
         let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
-        let entered = pair.idempotent.trace().iter().filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered)).count();
+        let entered = dead_letter_entries_ms(&pair).len();
         let end_ms = pair.naive.trace().iter().chain(pair.idempotent.trace()).map(|a| a.at_ms).max();
         let outcomes = vec![entered as f64, idem.deliveries as f64 / f64::from(params.events.max(1)), naive.effects.saturating_sub(idem.effects) as f64];
         crate::sweep::Measure { outcomes, end_ms }
