@@ -2,7 +2,8 @@
 //! run's files as text (`export::Export`), and the sweeps of its seeded
 //! experiments (`sweep::Plan`). `export.html` and `sweep.html` load it on
 //! demand; the learner's lab page never does. No Yew, no DOM, no clock:
-//! the page does the download and decides how many points fit a frame.
+//! the page does the download, and the sweep's worker decides how many
+//! points run before it looks at its mailbox.
 
 fn main() {}
 
@@ -27,12 +28,16 @@ mod exports {
         }
     }
 
-    /// A sweep of a link's scenario, run a point at a time: `sweep.html`
-    /// calls `step` while its frame has time, so no frame's work is long.
+    /// A sweep of a link's scenario, run a point at a time: `sweep.html`'s
+    /// worker calls `step` for a slice of time, then reads its mailbox (a
+    /// newer request ends this one).
     #[wasm_bindgen]
     pub struct Sweeper {
         plan: retry_lab_web::sweep::Plan,
         points: Vec<retry_lab_web::sweep::Point>,
+        /// The finished sweep's report, made once for its JSON and its CSV
+        /// (a report measures the scenario's own run and every band).
+        report: Option<retry_lab_web::sweep::Report>,
     }
 
     #[wasm_bindgen]
@@ -42,9 +47,11 @@ mod exports {
         #[wasm_bindgen(constructor)]
         pub fn new(query: &str, axis: &str, seeds: u32) -> Result<Sweeper, String> {
             use retry_lab_web::sweep::Plan;
-            let lang = retry_lab_web::link::decode(query).0.to_init(&[], Vec::new()).lang;
-            let plan = Plan::of_link(query, Some(axis), seeds).map_err(|r| r.describe(lang))?;
-            Ok(Sweeper { points: Vec::with_capacity(plan.len()), plan })
+            let plan = Plan::of_link(query, Some(axis), seeds).map_err(|refusal| {
+                // The link's language, read again only to say why not.
+                refusal.describe(retry_lab_web::link::decode(query).0.to_init(&[], Vec::new()).lang)
+            })?;
+            Ok(Sweeper { points: Vec::with_capacity(plan.len()), plan, report: None })
         }
 
         pub fn total(&self) -> usize {
@@ -65,15 +72,23 @@ mod exports {
             true
         }
 
-        /// The report so far (`retry-lab sweep --json`'s format, compact:
-        /// the page parses it within a frame).
-        pub fn report(&self) -> String {
-            serde_json::to_string(&self.plan.report(self.points.clone())).unwrap_or_default()
+        /// The report (`retry-lab sweep --json`'s format, compact: the page
+        /// parses it within a frame).
+        pub fn report(&mut self) -> String {
+            serde_json::to_string(self.finished()).unwrap_or_default()
         }
 
         /// One row per point (`retry-lab sweep --csv`'s format).
-        pub fn csv(&self) -> String {
-            self.plan.report(self.points.clone()).csv()
+        pub fn csv(&mut self) -> String {
+            self.finished().csv()
+        }
+    }
+
+    impl Sweeper {
+        /// The report of the points run, made on first asking.
+        fn finished(&mut self) -> &retry_lab_web::sweep::Report {
+            let (plan, points) = (&self.plan, &self.points);
+            self.report.get_or_insert_with(|| plan.report(points.clone()))
         }
     }
 }

@@ -34,19 +34,18 @@ fn query(args: &RunArgs) -> Result<(Experiment, String), String> {
 /// The link an experiment (or a pasted link), a preset and `KEY=VALUE`
 /// pairs are, checked as the page reads it (`run` and `sweep`).
 pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<(Experiment, String), String> {
-    let args = Target { target, preset, values };
     let mut pairs = form_urlencoded::Serializer::new(String::new());
-    let pasted = args.target.split_once('?').map(|(_, query)| query);
+    let pasted = target.split_once('?').map(|(_, query)| query);
     if let Some(query) = pasted {
         pairs.extend_pairs(form_urlencoded::parse(query.as_bytes()));
     } else {
-        let experiment = super::experiment_code(&args.target)?;
+        let experiment = super::experiment_code(target)?;
         pairs.append_pair("v", &link::VERSION.to_string()).append_pair("exp", experiment.code());
     }
-    if let Some(preset) = args.preset {
+    if let Some(preset) = preset {
         pairs.append_pair("preset", preset);
     }
-    for pair in args.values {
+    for pair in values {
         let (key, value) = pair.split_once('=').ok_or_else(|| format!("{pair:?} is not KEY=VALUE"))?;
         pairs.append_pair(key, value);
     }
@@ -59,19 +58,12 @@ pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<
     }
     // The experiment the page would open (the run itself is `Export::of_link`'s).
     let open = decoded.to_init(&[], Vec::new()).experiment;
-    if let Some(code) = args.preset {
+    if let Some(code) = preset {
         if retry_lab_web::registry::preset(decoded.version, code).map(|(e, _)| e) != Some(open) {
             return Err(format!("preset {code:?} is not one of {}'s", open.code()));
         }
     }
     Ok((open, query))
-}
-
-/// What names a run: an experiment or a pasted link, a preset, pairs.
-struct Target<'a> {
-    target: &'a str,
-    preset: Option<&'a str>,
-    values: &'a [String],
 }
 
 pub fn run(args: RunArgs) -> Result<String, String> {
