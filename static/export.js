@@ -3,16 +3,10 @@
 // that lesson group's export module (Rust, no Yew: dist/<dir>/export/),
 // which rebuilds the run from the link and writes JSON and CSV. Downloads
 // are Blobs: nothing leaves the browser. Loaded only when a learner asks.
-import { readToolLink } from './tool-link.js';
-import { PAGE_OF_CODE } from './lab-registry.js';
+import { readToolLink, download } from './tool-link.js';
 
-const { query, dir: dirAsked, lang, root, title, scenario } = readToolLink(location.search);
+const { query, runDir: dir, lang, root, title, scenario } = readToolLink(location.search);
 const link = query.toString();
-// The page whose module reproduces the run: the one the link's experiment
-// (or preset) belongs to, whatever `dir` says (without a valid `dir`, the
-// root's module exported its own experiment as if it were the one asked).
-const asked = query.get('only') ?? query.get('exp') ?? query.get('preset');
-const dir = asked !== null && PAGE_OF_CODE.has(asked) ? PAGE_OF_CODE.get(asked) : dirAsked;
 const pageUrl = new URL(dir, root);
 const shareUrl = `${pageUrl.href}?${link}`;
 
@@ -47,13 +41,6 @@ $('export-intro').textContent = TEXT.intro;
 $('back').textContent = TEXT.back;
 $('back').href = shareUrl;
 $('export-status').textContent = TEXT.loading;
-
-function download(name, type, text) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function button(label, onClick) {
   const b = Object.assign(document.createElement('button'), { type: 'button', textContent: label });

@@ -6,18 +6,18 @@
 // distribution: a histogram with the learner's run marked, or the median
 // and its 5–95 % band over the parameter. Every bar and point is a link to
 // one of its runs. Loaded only when a learner opens it from the lab.
-import { readToolLink } from './tool-link.js';
+import { readToolLink, download } from './tool-link.js';
 import { PAGE_OF_CODE } from './lab-registry.js';
 
 const tool = readToolLink(location.search);
 const { query, lang, root, title, lesson, scenario, ladder } = tool;
+// The run's page: the one the link's experiment belongs to (`tool-link.js`).
+const dir = tool.runDir;
 // The page's own choices travel in its address (an instructor's link
 // reproduces the sweep); the rest is the lab's link.
 const take = (key) => { const value = query.get(key); query.delete(key); return value; };
 const asked = { outcome: take('outcome'), axis: take('axis'), seeds: take('seeds') };
 const link = query.toString();
-const code = query.get('only') ?? query.get('exp') ?? query.get('preset');
-const dir = code !== null && PAGE_OF_CODE.has(code) ? PAGE_OF_CODE.get(code) : tool.dir;
 const pageUrl = new URL(dir, root);
 const labUrl = (runLink) => `${pageUrl.href}?${runLink}`;
 
@@ -27,7 +27,6 @@ const SEEDS = { seeds: 200, perValue: 40, max: 1000 };
 // and 0.5), made as the page starts: the first use of a locale's data
 // costs tens of milliseconds, which no frame of the sweep should pay.
 const FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-const count = (n) => FORMAT.format(n);
 
 const TEXT = {
   es: {
@@ -36,8 +35,8 @@ const TEXT = {
     lesson: 'Lección', experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
     seedsPerValue: 'Semillas por valor', back: 'Volver al laboratorio', failed: 'No se pudo cargar el módulo del laboratorio.',
     unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que barrer.`,
-    running: (done, total) => `Calculando: ${count(done)} de ${count(total)} ejecuciones…`,
-    ready: (total, ms) => `Listo: ${count(total)} ejecuciones en ${count(Math.round(ms))} ms.`,
+    running: (done, total) => `Calculando: ${number(done)} de ${number(total)} ejecuciones…`,
+    ready: (total, ms) => `Listo: ${number(total)} ejecuciones en ${number(Math.round(ms))} ms.`,
     runs: 'Ejecuciones', yours: (seed) => `tu ejecución (semilla ${seed})`, median: 'mediana', band: '5–95 %',
     yourValue: 'tu valor', lessonValue: 'la lección',
     bar: (count, label, range, seed) => `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${range} (${label}): abrir la semilla ${seed}`,
@@ -53,8 +52,8 @@ const TEXT = {
     lesson: 'Lesson', experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
     seedsPerValue: 'Seeds per value', back: 'Back to the lab', failed: 'The lab\'s module could not load.',
     unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to sweep.`,
-    running: (done, total) => `Computing: ${count(done)} of ${count(total)} runs…`,
-    ready: (total, ms) => `Done: ${count(total)} runs in ${count(Math.round(ms))} ms.`,
+    running: (done, total) => `Computing: ${number(done)} of ${number(total)} runs…`,
+    ready: (total, ms) => `Done: ${number(total)} runs in ${number(Math.round(ms))} ms.`,
     runs: 'Runs', yours: (seed) => `your run (seed ${seed})`, median: 'median', band: '5–95 %',
     yourValue: 'your value', lessonValue: 'the lesson',
     bar: (count, label, range, seed) => `${count} ${count === 1 ? 'run' : 'runs'} with ${range} (${label}): open seed ${seed}`,
@@ -105,13 +104,6 @@ function defaultSeeds() { return $('sweep-axis').value ? SEEDS.perValue : SEEDS.
 $('sweep-seeds').value = String(Number.isFinite(seedsAsked) ? Math.min(Math.max(seedsAsked, 1), SEEDS.max) : defaultSeeds());
 function seedsLabel() { $('sweep-seeds-label').textContent = $('sweep-axis').value ? TEXT.seedsPerValue : TEXT.seeds; }
 seedsLabel();
-
-function download(name, type, text) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** Integer outcomes over a narrow range: a bar per value; else 20 equal bins. */
 function bins(values) {
@@ -203,7 +195,7 @@ function histogram(report, k) {
   mark(root, centre(mine), `${TEXT.yours(report.current_seed)}: ${number(mine)}`, 'sw-yours', 1);
   const s = { p5: number(summary.p5), median: number(summary.median), p95: number(summary.p95) };
   const typical = mine >= summary.p5 && mine <= summary.p95;
-  return [root, TEXT.histogram(count(report.seeds), inSentence(outcome.label), s, report.current_seed, number(mine), typical)];
+  return [root, TEXT.histogram(number(report.seeds), inSentence(outcome.label), s, report.current_seed, number(mine), typical)];
 }
 
 function overParameter(report, k) {
@@ -297,7 +289,7 @@ async function inFrame(request, work) {
 function run() {
   const seeds = Math.min(Math.max(Number.parseInt($('sweep-seeds').value, 10) || defaultSeeds(), 1), SEEDS.max);
   current = { id: ++generation, started: performance.now(), worstFrameMs: 0 };
-  $('sweep-intro').textContent = TEXT.intro(count(seeds));
+  $('sweep-intro').textContent = TEXT.intro(number(seeds));
   delete document.body.dataset.sweep;
   worker.postMessage({ id: current.id, dir, link, axis: $('sweep-axis').value, seeds });
 }

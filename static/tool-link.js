@@ -6,6 +6,15 @@
 // tasks, in the page's language) comes from tool-registry.js, generated from
 // the registry.
 import { TOOL_EXPERIMENTS } from './tool-registry.js';
+import { PAGE_OF_CODE } from './lab-registry.js';
+
+/** Saves `text` as a file named `name`: a Blob, so nothing leaves the browser. */
+export function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 export function readToolLink(search) {
   const query = new URLSearchParams(search);
@@ -21,8 +30,13 @@ export function readToolLink(search) {
   const code = query.get('only') ?? query.get('exp') ?? '';
   const known = Object.hasOwn(TOOL_EXPERIMENTS, code) ? TOOL_EXPERIMENTS[code] : null;
   const words = (list) => (list ?? []).map(([name, text]) => [name, text[lang]]);
+  // The page whose module reproduces the run: the one the link's experiment
+  // (or preset) belongs to, whatever `dir` says (without a valid `dir`, the
+  // root's module would run its own experiment as if it were the one asked).
+  const asked = query.get('only') ?? query.get('exp') ?? query.get('preset');
+  const runDir = asked !== null && PAGE_OF_CODE.has(asked) ? PAGE_OF_CODE.get(asked) : dir;
   return {
-    query, pageQuery, dir, scenario, lang, root, pageUrl: new URL(dir, root),
+    query, pageQuery, dir, runDir, scenario, lang, root, pageUrl: new URL(dir, root),
     title: known?.title[lang] ?? '', lesson: known?.lesson[lang] ?? '', locks: words(known?.locks), tasks: words(known?.tasks),
     ladder: known?.ladder ? {
       outcomes: known.ladder.outcomes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
