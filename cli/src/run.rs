@@ -26,6 +26,13 @@ pub struct RunArgs {
     csv: Option<String>,
 }
 
+impl RunArgs {
+    /// `run`'s arguments as a retired subcommand's alias gives them.
+    pub fn new(experiment: &str, preset: Option<String>, values: Vec<String>, json: bool) -> Self {
+        RunArgs { target: experiment.to_owned(), preset, values, json, csv: None }
+    }
+}
+
 /// The link these arguments are: a pasted link's query, or the pairs.
 fn query(args: &RunArgs) -> Result<(Experiment, String), String> {
     link_of(&args.target, args.preset.as_deref(), &args.values)
@@ -39,7 +46,7 @@ pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<
     if let Some(query) = pasted {
         pairs.extend_pairs(form_urlencoded::parse(query.as_bytes()));
     } else {
-        let experiment = super::experiment_code(target)?;
+        let experiment = crate::args::experiment_code(target)?;
         pairs.append_pair("v", &link::VERSION.to_string()).append_pair("exp", experiment.code());
     }
     if let Some(preset) = preset {

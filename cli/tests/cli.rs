@@ -170,93 +170,6 @@ fn schedule_counts_attempts_as_lesson_003() {
 }
 
 #[test]
-fn storm_reproduces_the_hundred_clients() {
-    // Against the fragile dependency (the default), the synchronized wave knocks it down twice.
-    let v = json(&["storm", "--strategy", "none", "--seed", "7", "--json"]);
-    assert_eq!((v["calls"].as_u64(), v["succeeded"].as_u64(), v["collapses"].as_u64()), (Some(480), Some(40), Some(2)));
-    let v = json(&["storm", "--strategy", "full", "--seed", "7", "--json"]);
-    assert_eq!((v["succeeded"].as_u64(), v["collapses"].as_u64(), v["dependency"].as_str()), (Some(78), Some(0), Some("fragile")));
-    // The shedding bucket, the lab's first model.
-    let args = ["storm", "--dependency", "shedding", "--clients", "100", "--recover-at-s", "1", "--capacity-per-s", "50", "--strategy", "none", "--base-ms", "200", "--attempts", "5", "--seed", "0", "--json"];
-    let v = json(&args);
-    for (key, expected) in [("calls", 450), ("succeeded", 100), ("exhausted", 0), ("peak_calls_per_s", 1_000)] {
-        assert_eq!(v[key], expected, "{key} (seed 0)");
-    }
-    assert_eq!(v["last_success_s"], 3.0);
-    let mut args = args.to_vec();
-    args[8] = "30";
-    let v = json(&args);
-    assert_eq!((v["calls"].as_u64(), v["succeeded"].as_u64(), v["exhausted"].as_u64()), (Some(470), Some(60), Some(40)), "seed 0");
-    refused(&["storm", "--clients", "0"], "--clients");
-    refused(&["storm", "--strategy", "sometimes"], "--strategy");
-    refused(&["storm", "--recover-at-s", "1.2345"], "--recover-at-s");
-}
-
-#[test]
-fn workers_and_visibility_reproduce_lesson_004() {
-    let v = json(&["workers", "--jobs", "12", "--job-ms", "100", "--workers", "4", "--json"]);
-    assert_eq!((v["makespan_ms"].as_u64(), v["speedup"].as_f64(), v["repeated"].as_u64()), (Some(300), Some(4.0), Some(0)));
-    let v = json(&["workers", "--jobs", "200", "--job-ms", "1000", "--workers", "1", "--json"]);
-    assert_eq!(v["makespan_ms"], 200_000);
-    // Error 1: a 10-minute job with SQS's 30 s → 20 copies.
-    let v = json(&["visibility", "--job-s", "600", "--timeout-s", "30", "--json"]);
-    assert_eq!((v["copies"].as_u64(), v["done_at_s"].as_f64(), v["dead_letter_at_s"].as_f64()), (Some(20), Some(600.0), None));
-    // Exercise 5: p99 4 minutes → 8 copies at 30 s, 1 at 8 minutes.
-    assert_eq!(json(&["visibility", "--job-s", "240", "--timeout-s", "30", "--json"])["copies"], 8);
-    assert_eq!(json(&["visibility", "--job-s", "240", "--timeout-s", "480", "--json"])["copies"], 1);
-    // Exercise 8: 15 min × 5 receives = 75 min; 3 min with a heartbeat, crashing on open = 15 min.
-    let v = json(&["visibility", "--job-s", "60", "--timeout-s", "900", "--max-receive", "5", "--poison", "hang", "--json"]);
-    assert_eq!((v["dead_letter_at_s"].as_f64(), v["done_at_s"].as_f64()), (Some(4_500.0), None));
-    let v = json(&["visibility", "--job-s", "60", "--timeout-s", "180", "--heartbeat-s", "90", "--max-receive", "5", "--poison", "crash-on-open", "--json"]);
-    assert_eq!(v["dead_letter_at_s"], 900.0);
-    refused(&["visibility", "--job-s", "0", "--timeout-s", "30"], "--job-s");
-    refused(&["workers", "--jobs", "0", "--job-ms", "1", "--workers", "1"], "--jobs");
-}
-
-#[test]
-fn cursor_and_dedup_record_reproduce_lessons_000_and_001() {
-    // 100 events in batches of 10, the cursor lost after 5 batches: 150 reads.
-    let lost = ["cursor", "--events", "100", "--batch", "10", "--lose-cursor-after", "5", "--json"];
-    let v = json(&[&lost[..], &["--consumer", "naive"]].concat());
-    assert_eq!((v["reads"].as_u64(), v["effects"].as_u64(), v["duplicates_discarded"].as_u64()), (Some(150), Some(150), Some(0)));
-    let v = json(&[&lost[..], &["--consumer", "idempotent"]].concat());
-    assert_eq!((v["reads"].as_u64(), v["effects"].as_u64(), v["duplicates_discarded"].as_u64()), (Some(150), Some(100), Some(50)));
-    // A crash before saving the cursor re-reads that batch only.
-    let v = json(&["cursor", "--events", "100", "--batch", "10", "--crash-before-save", "5", "--consumer", "idempotent", "--json"]);
-    assert_eq!((v["reads"].as_u64(), v["effects"].as_u64(), v["duplicates_discarded"].as_u64()), (Some(110), Some(100), Some(10)));
-    // Without a fault flag, the page's cursor experiment: lost after batch 5.
-    assert_eq!(json(&["cursor", "--events", "100", "--batch", "10", "--consumer", "naive", "--json"])["reads"], 150);
-    refused(&["cursor", "--events", "0", "--batch", "10", "--crash-before-save", "1", "--consumer", "naive"], "--events");
-    // Where the dedup record is written: 1,000 messages, 5 %, seed 7, CPython's generator.
-    let v = json(&["dedup-record", "--messages", "1000", "--crash", "0.05", "--seed", "7", "--json"]);
-    let rows: Vec<(String, u64, u64, u64, u64)> = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (r["placement"].as_str().unwrap().to_owned(), r["deliveries"].as_u64().unwrap(), r["effects"].as_u64().unwrap(),
-            r["discarded"].as_u64().unwrap(), r["lost"].as_u64().unwrap()))
-        .collect();
-    assert_eq!(rows, [
-        ("same_tx".to_owned(), 1_060, 1_000, 60, 0),
-        ("effect_then_record".to_owned(), 1_060, 1_060, 0, 0),
-        ("record_then_effect".to_owned(), 1_060, 942, 60, 58),
-    ]);
-    refused(&["dedup-record", "--crash", "1"], "--crash");
-}
-
-#[test]
-fn dedup_ttl_reproduces_the_schedule_against_an_expiring_record() {
-    let v = json(&["dedup-ttl", "--ttl-s", "300", "--acks-lost", "5", "--json"]);
-    let rows: Vec<(u64, String)> = v["deliveries"].as_array().unwrap().iter()
-        .map(|d| (d["at_s"].as_u64().unwrap(), d["outcome"].as_str().unwrap().to_owned())).collect();
-    let again: Vec<u64> = rows.iter().filter(|(_, o)| o == "processed_again").map(|(at, _)| *at).collect();
-    assert_eq!(rows.iter().map(|(at, _)| *at).collect::<Vec<_>>(), [0, 30, 90, 210, 450, 930]);
-    assert_eq!((again, v["effects"].as_u64()), (vec![450, 930], Some(3)));
-    assert_eq!(json(&["dedup-ttl", "--ttl-s", "1890", "--acks-lost", "6", "--json"])["effects"], 1);
-    refused(&["dedup-ttl", "--acks-lost", "99"], "--acks-lost");
-}
-
-#[test]
 fn ack_table_names_its_semantics_and_breaks_effects_down_per_message() {
     let v = json(&["ack-table", "--json"]);
     let rows = v["rows"].as_array().unwrap();
@@ -282,33 +195,6 @@ fn double_publication_through_the_engine() {
     assert_eq!(effects("naive", "uuid5"), (40, 0));
     assert_eq!(effects("idempotent", "random"), (40, 0), "two v4 ids: nothing to recognise");
     assert_eq!(effects("idempotent", "uuid5"), (20, 20));
-}
-
-#[test]
-fn stream_and_capacity_reproduce_lesson_004s_exercises() {
-    let keys = ["listing-42", "listing-7", "listing-42", "listing-99", "listing-42", "listing-7"];
-    let v = json(&[&["stream", "partition", "--partitions", "3", "--json"][..], &keys[..]].concat());
-    assert_eq!(v["partitions"], serde_json::json!([2, 1, 2, 2, 2, 1]));
-    let murmur = json(&["stream", "partition", "--partitions", "3", "--hash", "murmur2", "--json", "listing-42"]);
-    assert_ne!(murmur["partitions"][0], 2, "the Java client's hash sends listing-42 elsewhere");
-    let v = json(&["stream", "group", "--partitions", "12", "--consumers", "20", "--json"]);
-    assert_eq!((v["active"].as_u64(), v["idle"].as_u64()), (Some(12), Some(8)));
-    let lag = |partitions: &str, rate: &str| json(&["stream", "lag", "--partitions", partitions, "--consumers", partitions,
-        "--per-consumer-per-s", rate, "--arrival-per-s", "20000", "--behind", "1200000", "--json"]);
-    let (a, b) = (lag("12", "1800"), lag("24", "1500"));
-    assert_eq!((a["consume_per_s"].as_u64(), a["spare_per_s"].as_u64(), a["catch_up_s"].as_f64()), (Some(21_600), Some(1_600), Some(750.0)));
-    assert_eq!((b["consume_per_s"].as_u64(), b["spare_per_s"].as_u64(), b["catch_up_s"].as_f64()), (Some(36_000), Some(16_000), Some(75.0)));
-    let counter = |sink: &str| json(&["stream", "rebalance", "--payments", "6", "--processed-before-crash", "3", "--sink", sink, "--json"])["counter"].as_u64();
-    assert_eq!([counter("add"), counter("upsert"), counter("dedup"), counter("commit-first")], [Some(9), Some(6), Some(6), Some(3)]);
-    let v = json(&["capacity", "backlog", "--arrival-per-s", "50", "--down-s", "1200", "--service-per-s", "60", "--json"]);
-    assert_eq!((v["backlog"].as_u64(), v["drain_s"].as_f64()), (Some(60_000), Some(6_000.0)));
-    assert_eq!(json(&["capacity", "little", "--arrival-per-h", "170", "--waiting", "85", "--json"])["wait_h"], 0.5);
-    // C01: 350/s for an hour, 20/s a worker: 18 synchronous; 10 with a queue: 540,000 left, the last waits 2,700 s.
-    let v = json(&["capacity", "peak", "--arrival-per-s", "350", "--seconds", "3600", "--workers", "10", "--per-worker-per-s", "20", "--json"]);
-    assert_eq!((v["sync_workers"].as_u64(), v["backlog"].as_u64(), v["last_wait_s"].as_u64()), (Some(18), Some(540_000), Some(2_700)));
-    let v = json(&["capacity", "keda", "--messages", "400", "--queue-length", "15", "--job-s", "20", "--max-workers", "8", "--json"]);
-    assert_eq!((v["workers_wanted"].as_u64(), v["last_wait_s"].as_u64()), (Some(27), Some(1_000)));
-    refused(&["stream", "group", "--partitions", "0", "--consumers", "1"], "--partitions");
 }
 
 /// The numbers in a text, as written ("1,890" → "1890", "0.2"), leaving
@@ -381,39 +267,77 @@ fn the_readme_check_fails_on_a_drifted_number() {
     assert!(!numbers_in("30 deliveries").iter().all(|n| given.contains(n)));
 }
 
-/// `--preset` works on every subcommand, with its experiment's page presets;
-/// flags given override it.
+/// `--preset` works on every kept subcommand, with its experiment's page
+/// presets; flags given override it; another experiment's preset is refused.
 #[test]
 fn every_subcommand_takes_a_preset_of_its_experiment() {
-    let cases: [(&[&str], &str, Value); 16] = [
+    let cases: [(&[&str], &str, Value); 3] = [
         (&["schedule", "--preset", "lesson"], "total_s", 1_890.into()),
-        (&["storm", "--preset", "storm-overloaded"], "calls", 470.into()),
-        (&["workers", "--preset", "pdf-pages"], "makespan_ms", 10_000.into()),
-        (&["visibility", "--preset", "visibility-sqs"], "copies", 20.into()),
-        (&["cursor", "--preset", "cursor-crash", "--consumer", "naive"], "reads", 110.into()),
-        (&["dedup-ttl", "--preset", "ttl-300"], "effects", 3.into()),
         (&["uuid5", "--preset", "double-publication"], "uuid", "0a0bdc21-c5ad-5109-8e6d-77d753878591".into()),
-        (&["stream", "partition", "--preset", "lesson-004-keys"], "partitions", serde_json::json!([2, 1, 2, 2, 2, 1])),
-        (&["stream", "group", "--preset", "exercise-3"], "idle", 8.into()),
-        (&["stream", "lag", "--preset", "exercise-9b"], "catch_up_s", 75.0.into()),
-        (&["stream", "rebalance", "--preset", "exercise-10", "--sink", "add"], "counter", 9.into()),
-        (&["capacity", "backlog", "--preset", "exercise-6"], "drain_s", 400.into()),
-        (&["capacity", "peak", "--preset", "c01-peak"], "last_wait_s", 2_700.into()),
-        (&["capacity", "little", "--preset", "exercise-4"], "wait_h", 0.5.into()),
-        (&["capacity", "keda", "--preset", "exercise-7"], "workers_wanted", 27.into()),
         (&["simulate", "--preset", "flaky-acks"], "deliveries", 50.into()),
     ];
     for (args, key, expected) in cases {
         let args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
         assert_eq!(json(&args)[key], expected, "{args:?}");
     }
-    assert_eq!(json(&["dedup-record", "--preset", "dedup-record", "--json"])["rows"][2]["lost"], 58);
-    // A flag over the preset: exercise 6 at 60/s.
-    assert_eq!(json(&["capacity", "backlog", "--preset", "exercise-6", "--service-per-s", "60", "--json"])["drain_s"], 6_000);
-    // Another experiment's preset is refused, naming its experiment.
-    refused(&["workers", "--preset", "storm"], "--preset");
-    let err = String::from_utf8(retry_lab(&["workers", "--preset", "storm"]).stderr).unwrap();
+    assert_eq!(json(&["ack-table", "--preset", "lesson-004", "--json"])["rows"][0]["lost"], 58);
+    assert_eq!(json(&["ack-table", "--preset", "broker-duplicates", "--crash", "0", "--json"])["broker_dups"], 0.01);
+    refused(&["schedule", "--preset", "storm"], "--preset");
+    let err = String::from_utf8(retry_lab(&["schedule", "--preset", "storm"]).stderr).unwrap();
     assert!(err.contains("storm experiment"), "{err}");
+}
+
+/// One of `run`'s numbers, as its text output prints it.
+fn run_number(args: &[&str], name: &str) -> String {
+    let output = retry_lab(args);
+    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let line = text.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap_or_else(|| panic!("{args:?}: no {name}\n{text}"));
+    line[name.len()..].trim().to_owned()
+}
+
+/// The per-experiment subcommands `run` replaced answer for one release as
+/// aliases: each prints its `run` equivalent on stderr and answers exactly
+/// what that `run` answers (the page's decoder and engine). The README's
+/// examples of them, with the lessons' numbers.
+#[test]
+fn retired_subcommands_answer_as_their_run_and_say_so() {
+    let cases: [(&str, &str, &str, &str); 14] = [
+        ("workers --jobs 12 --job-ms 100 --workers 4", "run workers jobs=12 job_ms=100 job_workers=4", "done_at", "0.3 s"),
+        ("visibility --job-s 600 --timeout-s 30", "run visibility job_s=600 visibility_s=30", "message_1_copies", "20"),
+        ("visibility --job-s 60 --timeout-s 900 --max-receive 5 --poison hang", "run visibility job_s=60 visibility_s=900 max_receive=5 poison=hang", "to_the_dlq_at", "1 h 15 min"),
+        ("cursor --events 100 --batch 10 --crash-before-save 5 --consumer naive", "run cursor log_events=100 batch=10 fault=crash-before-save fault_batch=5", "reads", "110"),
+        ("dedup-record --messages 1000 --crash 0.05 --seed 7", "run dedup tx_messages=1000 tx_crash=0.05 seed=7", "record_then_effect", "1,060 / 942 / 60 / 58"),
+        ("dedup-ttl --preset ttl-300", "run ttl --preset ttl-300", "processed_again_at", "450 s, 930 s"),
+        ("storm --strategy none --seed 7", "run storm strategy_a=none seed=7", "a_collapses", "2"),
+        ("storm --budget-tokens 10 --clients 100", "run storm budget=on budget_tokens=10 clients=100", "a_calls", ""),
+        ("stream partition --partitions 3 --hash crc32 listing-42 listing-7 listing-99", "run partitions partitions=3 keyed=listing-42,listing-7,listing-99", "crc32", "listing-42 → 2@0, listing-7 → 1@0, listing-99 → 2@1"),
+        ("stream group --partitions 12 --consumers 20", "run groups topic_partitions=12 group_consumers=20", "consumers_idle", "8"),
+        ("stream lag --preset exercise-9b", "run lag --preset exercise-9b", "catch_up_s", "75"),
+        ("stream rebalance --payments 6 --processed-before-crash 3 --sink add", "run fraud payments=6 processed=3", "add", "9"),
+        ("capacity backlog --arrival-per-s 50 --down-s 1200 --service-per-s 60", "run capacity peak_s=0 mean_rate=50 down_s=1200 cap_workers=1 worker_rate=60", "drain_s_after_the_workers_return", "6,000 s (1 h 40 min)"),
+        ("capacity keda --messages 400 --queue-length 15 --job-s 20 --max-workers 8", "run capacity keda_messages=400 keda_queue_length=15 keda_job_s=20 keda_max=8", "keda_wanted", "27"),
+    ];
+    for (old, now, name, lesson) in cases {
+        let (old_args, now_args): (Vec<&str>, Vec<&str>) = (old.split(' ').collect(), now.split(' ').collect());
+        let (alias, run) = (retry_lab(&old_args), retry_lab(&now_args));
+        assert!(alias.status.success(), "{old}: {}", String::from_utf8_lossy(&alias.stderr));
+        assert_eq!(String::from_utf8_lossy(&alias.stdout), String::from_utf8_lossy(&run.stdout), "`{old}` answers as `{now}`");
+        let said = String::from_utf8(alias.stderr).unwrap();
+        assert!(said.contains("deprecated") && said.contains(&format!("`retry-lab {now}`")), "{old}: {said}");
+        if !lesson.is_empty() {
+            assert_eq!(run_number(&now_args, name), lesson, "{now}");
+        }
+    }
+    // --json is the export's JSON, as `run --json`.
+    let v = json(&["stream", "group", "--preset", "exercise-3", "--json"]);
+    assert_eq!((v["experiment"].as_str(), v["format"].as_u64()), (Some("groups"), Some(1)));
+    // A value the page would not take: the page's words, and the `run` it was.
+    refused(&["storm", "--clients", "0"], "clients=0: out of range");
+    refused(&["workers", "--preset", "storm"], "not one of workers's");
+    refused(&["stream", "lag", "--nope", "1"], "no flag --nope");
+    // The workers a restart loses (`workers` once printed an underflow).
+    assert_eq!(run_number(&["workers", "--preset", "restart-in-memory"], "lost"), "100");
 }
 
 /// Work the CLI would have done for minutes or aborted on (a 5 GiB
@@ -421,11 +345,7 @@ fn every_subcommand_takes_a_preset_of_its_experiment() {
 /// exit 2, in the page's words.
 #[test]
 fn runs_over_the_work_budget_exit_2_saying_what_to_lower() {
-    refused(&["visibility", "--poison", "hang", "--timeout-s", "0.001", "--workers", "1000"], "raise the visibility timeout");
     refused(&["ack-table", "--crash", "0.999999", "--messages", "10000000"], "delivery attempts");
-    // Within the bound, the same subcommands still answer.
-    let v = json(&["visibility", "--poison", "hang", "--timeout-s", "30", "--max-receive", "5", "--json"]);
-    assert_eq!(v["receives"], 5);
 }
 
 /// A retry-all over 100,000 dead letters, many times: one pass each (it was
@@ -436,14 +356,6 @@ fn retry_all_takes_every_dead_letter_once() {
     let v = json(&["simulate", "--events", "100000", "--failure", "1", "--retries", "0", "--publish-interval-ms", "0", "--retry-all-at", "10", "--retry-all-at", "20", "--json"]);
     assert_eq!(v["manual_retries"], 200_000);
     assert_eq!(v["dead_lettered"], 100_000);
-}
-
-/// `workers --preset restart-in-memory` printed an underflowed count
-/// (18446744073709551536 repeated); it agrees with `presets` now.
-#[test]
-fn workers_counts_what_a_restart_loses() {
-    let v = json(&["workers", "--preset", "restart-in-memory", "--json"]);
-    assert_eq!((v["done"].as_u64(), v["lost"].as_u64(), v["repeated"].as_u64()), (Some(100), Some(100), Some(0)));
 }
 
 /// `retry-lab presets | head`: the reader closes the pipe before the CLI
@@ -458,109 +370,6 @@ fn a_closed_pipe_is_not_a_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.status.success(), "{:?}: {stderr}", out.status);
-}
-
-/// A number the page prints ("1,890 s", "0.5", "6,429 s (1 h 47 min)"): its
-/// first figure; "—", "never" and "" are no number.
-fn page_number(text: &str) -> Option<f64> {
-    let first: String = text.chars().skip_while(|c| !c.is_ascii_digit()).take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '.').collect();
-    (!first.is_empty()).then(|| first.replace(',', "").parse().unwrap())
-}
-
-/// `n` rounded to the decimals the page shows in `page` (2.20292 as "2.2").
-fn shown_as(n: f64, page: &str) -> f64 {
-    let decimals = page.split_whitespace().next().and_then(|w| w.split_once('.')).map_or(0, |(_, d)| d.len() as i32);
-    let scale = 10f64.powi(decimals);
-    (n * scale).round() / scale
-}
-
-/// "1,060 / 1,000 / 60 / 0" (deliveries, effects, discarded, lost): the
-/// table row the CLI gives as an object.
-fn row_numbers(row: &Value) -> String {
-    let n = |k: &str| retry_lab_web::format::int(row[k].as_u64().unwrap());
-    format!("{} / {} / {} / {}", n("deliveries"), n("effects"), n("discarded"), n("lost"))
-}
-
-/// What one experiment's subcommand says about a preset, as (the page's
-/// number key, the CLI's value) pairs; None for the experiments the page
-/// alone runs (no subcommand of their own yet).
-fn cli_numbers(experiment: &str, preset: &str) -> Option<Vec<(String, Value)>> {
-    let run = |args: &[&str]| json(&args.iter().copied().chain(["--preset", preset, "--json"]).collect::<Vec<_>>());
-    let pick = |v: &Value, pairs: &[(&str, &str)]| pairs.iter().map(|(page, cli)| (page.to_string(), v.pointer(cli).cloned().unwrap_or(Value::Null))).collect::<Vec<_>>();
-    let rows = |v: &Value, field: &str, pairs: &[(&str, &str)]| {
-        pairs.iter().map(|(page, cli)| {
-            let row = v["rows"].as_array().unwrap().iter().find(|r| r[field] == *cli).unwrap_or_else(|| panic!("{preset}: no row {cli}"));
-            (page.to_string(), Value::from(row_numbers(row)))
-        }).collect::<Vec<_>>()
-    };
-    Some(match experiment {
-        "retries" => pick(&run(&["simulate"]), &[("dead_lettered", "/dead_lettered"), ("deliveries", "/deliveries"), ("effects_idempotent", "/effects"), ("repeats_discarded", "/duplicates_discarded"), ("retried_by_hand", "/manual_retries")]),
-        "cursor" => [pick(&run(&["cursor"]), &[("reads", "/reads"), ("effects_idempotent", "/effects"), ("discarded_idempotent", "/duplicates_discarded")]),
-            pick(&run(&["cursor", "--consumer", "naive"]), &[("effects_naive", "/effects")])].concat(),
-        "dedup" => rows(&run(&["dedup-record"]), "placement", &[("same_transaction", "same_tx"), ("effect_then_record", "effect_then_record"), ("record_then_effect", "record_then_effect")]),
-        "ack" => rows(&run(&["ack-table"]), "mode", &[("before", "before"), ("after", "after"), ("after_dedup", "after_dedup")]),
-        "storm" => {
-            let side = |side: &str, v: &Value| pick(v, &[("calls", "/calls"), ("collapses", "/collapses"), ("exhausted", "/exhausted"), ("fallbacks", "/fallbacks"), ("succeeded", "/succeeded"), ("reached_dependency", "/calls_to_dependency"), ("last_success_s", "/last_success_s")])
-                .into_iter().map(|(k, v)| (format!("{side}_{k}"), v)).collect::<Vec<_>>();
-            [side("a", &run(&["storm"])), side("b", &run(&["storm", "--strategy", "full"]))].concat()
-        }
-        "ttl" => pick(&run(&["dedup-ttl"]), &[("effects", "/effects")]),
-        "workers" => pick(&run(&["workers"]), &[("done", "/done"), ("lost", "/lost")]),
-        "visibility" => pick(&run(&["visibility"]), &[("message_1_copies", "/copies"), ("effects_without_idempotency", "/naive_effects"), ("done_at", "/done_at_s")]),
-        "groups" => pick(&run(&["stream", "group"]), &[("consumers_reading", "/active"), ("consumers_idle", "/idle")]),
-        "lag" => pick(&run(&["stream", "lag"]), &[("catch_up_s", "/catch_up_s"), ("consume_per_s", "/consume_per_s"), ("spare_per_s", "/spare_per_s")]),
-        "fraud" => ["add", "upsert", "dedup", "commit-first"].iter().map(|sink| (sink.replace('-', "_"), run(&["stream", "rebalance", "--sink", sink])["counter"].clone())).collect(),
-        "partitions" => {
-            let partitions = run(&["stream", "partition"])["partitions"].as_array().unwrap().iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
-            vec![("crc32".into(), Value::from(partitions))]
-        }
-        "capacity" => [pick(&run(&["capacity", "backlog"]), &[("deepest", "/backlog"), ("drain_s_after_the_workers_return", "/drain_s")]),
-            pick(&run(&["capacity", "peak"]), &[("sync_workers", "/sync_workers"), ("deepest", "/backlog"), ("newest_wait", "/last_wait_s")]),
-            pick(&run(&["capacity", "keda"]), &[("keda_wanted", "/workers_wanted"), ("keda_last_wait", "/last_wait_s")]),
-            pick(&run(&["capacity", "little"]), &[("little_wait_h", "/wait_h")])].concat(),
-        "uuid5" => pick(&run(&["uuid5"]), &[("uuid5", "/uuid")]),
-        "publish" | "timeouts" | "backpressure" | "dlq" | "desired" | "failsafe" | "age" | "size" | "retention" | "waits" => return None,
-        other => panic!("experiment {other} has presets and no entry here: name its subcommand or say it has none"),
-    })
-}
-
-/// Every preset of every experiment with a subcommand: the subcommand run
-/// with `--preset` gives the numbers `retry-lab presets` gives for it (issue
-/// 23 §6: `workers --preset restart-in-memory` printed an underflow; `capacity
-/// peak` gave exercise 6 no synchronous workers).
-#[test]
-fn every_subcommand_agrees_with_presets_on_every_preset() {
-    let presets = json(&["presets", "--json"]);
-    let mut compared = 0;
-    for preset in presets["presets"].as_array().unwrap() {
-        let (experiment, code) = (preset["experiment"].as_str().unwrap(), preset["preset"].as_str().unwrap());
-        let Some(pairs) = cli_numbers(experiment, code) else { continue };
-        for (key, cli) in pairs {
-            let page = preset["numbers"][&key].as_str().unwrap_or_else(|| panic!("{code}: `presets` has no number {key}"));
-            let agree = match &cli {
-                Value::String(cli) if key == "crc32" => page.split(", ").map(|p| p.split(" → ").nth(1).unwrap().split('@').next().unwrap()).collect::<Vec<_>>().join(" ") == *cli,
-                Value::String(cli) => page == cli,
-                Value::Null => page_number(page).is_none(),
-                number => page_number(page) == number.as_f64().map(|n| shown_as(n, page)),
-            };
-            assert!(agree, "preset {code} ({experiment}, seed 7 unless the preset says): `presets` says {key} = {page:?}, the subcommand {cli}");
-            compared += 1;
-        }
-    }
-    assert!(compared > 150, "only {compared} numbers compared");
-}
-
-/// The checker above can fail: a page number and a CLI number that differ
-/// are told apart, and so are "never" and 0.
-#[test]
-fn the_preset_checker_tells_numbers_apart() {
-    assert_eq!(page_number("6,429 s (1 h 47 min)"), Some(6_429.0));
-    assert_eq!(page_number("0.5"), Some(0.5));
-    assert_ne!(page_number("never"), Some(0.0));
-    assert_ne!(page_number("3"), Some(0.0), "exercise 6's synchronous workers against the old `capacity peak`");
-    assert_eq!(shown_as(2.20292, "2.2"), 2.2);
-    assert_ne!(page_number("2.2"), Some(shown_as(2.26, "2.2")), "2.26 is shown 2.3");
-    assert_eq!(shown_as(6_428.6, "6,429 s (1 h 47 min)"), 6_429.0);
 }
 
 /// `retry-lab params` reads the page's registry: one experiment's

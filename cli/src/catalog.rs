@@ -1,0 +1,125 @@
+//! `retry-lab presets` and `retry-lab params`: the page's registry as a
+//! course author reads it (and the README's parameter table).
+
+use retry_lab_core::Probability;
+use retry_lab_web::link;
+use retry_lab_web::registry::{self, Experiment, Group, LabParams, Locks, States};
+use serde_json::{json, Value};
+
+/// Every parameter a link can set, read from the page's registry: its key, its
+/// experiment, its range and unit, its default and its label (one experiment's with EXP).
+#[derive(clap::Args)]
+pub struct ParamsArgs {
+    /// An experiment's code (retries, storm, age…): its own parameters only.
+    #[arg(value_parser = crate::args::experiment_code)]
+    experiment: Option<Experiment>,
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// The README's table of them (its rows between the `params` markers).
+    #[arg(long)]
+    markdown: bool,
+}
+
+pub fn params_command(a: ParamsArgs) -> String {
+    if a.markdown {
+        params_markdown(a.experiment)
+    } else {
+        params(a.experiment, a.json)
+    }
+}
+
+/// A parameter's range as the page declares it: "1–86,400 s", "0–1", "off, on".
+fn range_text(domain: &retry_lab_web::params::Domain) -> String {
+    use retry_lab_web::format::int;
+    use retry_lab_web::params::Domain;
+    match domain {
+        Domain::Ratio { max_ppm, .. } => format!("0–{}", Probability::from_ppm(*max_ppm).unwrap_or(Probability::ONE)),
+        Domain::Int { min, max, unit } => format!("{}–{}{}{unit}", int(*min), int(*max), if unit.is_empty() { "" } else { " " }),
+        Domain::Choice { codes, .. } => codes.join(", "),
+        Domain::Text { expected, .. } => (*expected).to_owned(),
+    }
+}
+
+/// The page's parameters, from its registry: nothing here is declared again.
+fn params(only: Option<Experiment>, json: bool) -> String {
+    use retry_lab_web::i18n::Lang;
+    use retry_lab_web::registry::{Owner, ParamId};
+    let defaults = LabParams::default();
+    let rows: Vec<(ParamId, &str)> = ParamId::all()
+        .filter_map(|p| {
+            let owner = match p.owner { Owner::Shared => "shared", Owner::Experiment(e) => e.code() };
+            let keep = only.is_none_or(|e| p.owner == Owner::Experiment(e));
+            keep.then_some((p, owner))
+        })
+        .collect();
+    if json {
+        let list: Vec<Value> = rows.iter().map(|(p, owner)| json!({
+            "key": p.key(), "experiment": owner, "range": range_text(&p.domain()), "default": p.encode(&defaults),
+            "label_es": p.label(Lang::Es), "label_en": p.label(Lang::En),
+        })).collect();
+        return json!({ "params": list }).to_string();
+    }
+    rows.iter()
+        .map(|(p, owner)| format!("{:<20} {:<13} {:<28} default {:<12} {}", p.key(), owner, range_text(&p.domain()), p.encode(&defaults), p.label(Lang::En)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The README's parameter table: one row a parameter, its experiment's page,
+/// its label as the page shows it (English, Spanish), its range and default.
+fn params_markdown(only: Option<Experiment>) -> String {
+    use retry_lab_web::i18n::Lang;
+    use retry_lab_web::registry::{Owner, ParamId};
+    let defaults = LabParams::default();
+    let mut out = String::from("| key | experiment | label (en · es) | range | default |\n| --- | --- | --- | --- | --- |\n");
+    for p in ParamId::all().filter(|p| only.is_none_or(|e| p.owner == Owner::Experiment(e))) {
+        let owner = match p.owner {
+            Owner::Shared => "every experiment".to_owned(),
+            Owner::Experiment(e) => format!("`{}` (`./{}`)", e.code(), Group::of(e.code()).map_or("", |g| g.dir)),
+        };
+        let default = match p.encode(&defaults) {
+            text if text.is_empty() => "none".to_owned(),
+            text => format!("`{text}`"),
+        };
+        let cell = |text: String| text.replace('|', "\\|");
+        out += &format!(
+            "| `{}` | {owner} | {} · {} | {} | {default} |\n",
+            p.key(),
+            cell(p.label(Lang::En).to_owned()),
+            cell(p.label(Lang::Es).to_owned()),
+            cell(range_text(&p.domain()))
+        );
+    }
+    out.trim_end().to_owned()
+}
+
+/// Every preset of the current link version, in the registry's order.
+pub fn presets(json: bool) -> String {
+    let rows: Vec<(Experiment, &registry::Preset, registry::Numbers)> = registry::presets(link::VERSION)
+        .map(|(e, p)| {
+            let (params, clock_ms) = link::preset_values(p, &LabParams::default(), &Locks::default());
+            let numbers = States::init(&params, e, clock_ms).numbers(&params, e);
+            (e, p, numbers)
+        })
+        .collect();
+    let page = |e: Experiment| Group::of(e.code()).map_or("", |g| g.dir);
+    if json {
+        let list: Vec<Value> = rows
+            .iter()
+            .map(|(e, p, numbers)| {
+                let values: serde_json::Map<String, Value> = p.values.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                let numbers: serde_json::Map<String, Value> = numbers.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                json!({ "preset": p.code, "experiment": e.code(), "page": page(*e),
+                    "label": (p.label)(retry_lab_web::i18n::Lang::En), "values": values, "numbers": numbers })
+            })
+            .collect();
+        return json!({ "presets": list }).to_string();
+    }
+    rows.iter()
+        .map(|(e, p, numbers)| {
+            let numbers: Vec<String> = numbers.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            format!("{} ({}, ./{}): {}", p.code, e.code(), page(*e), numbers.join(" · "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
