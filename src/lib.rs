@@ -10,6 +10,7 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 pub mod experiments;
 pub mod export;
 pub mod format;
+mod group_codes;
 pub mod i18n;
 pub mod init;
 pub mod lab;

@@ -12,9 +12,10 @@ use std::hash::Hash;
 
 use crate::i18n::Lang;
 use crate::export::Table;
-use crate::params::{Domain, ParamMeta, ParamSpec, Shared, Value, SHARED_PARAMS};
-use crate::sweep::{Ladder, Offer};
-use crate::tasks::{Prediction, PredictionView, Task, TaskView};
+use crate::params::{Domain, ParamSpec, Shared, SHARED_PARAMS};
+use crate::sweep::Ladder;
+use crate::tasks::{Prediction, Task};
+use crate::group_codes as codes;
 
 /// A named scenario: link pairs applied over the defaults, through the same
 /// decoder as a link (explicit link values override them).
@@ -258,7 +259,7 @@ pub enum Owner {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParamId {
     pub owner: Owner,
-    index: usize,
+    pub(crate) index: usize,
 }
 
 impl ParamId {
@@ -294,55 +295,74 @@ impl ParamId {
 }
 
 macro_rules! registry {
-    ($($(#[$attr:meta])* $variant:ident => $module:ident),+ $(,)?) => {
+    ($($variant:ident => $module:ident in $feature:literal),+ $(,)?) => {
+        $(#[cfg(feature = $feature)] pub mod $module;)+
+
+        use crate::export::Table;
+        use crate::i18n::Lang;
+        use crate::params::{ParamMeta, Shared, Value, SHARED_PARAMS};
+        use crate::registry::{Locks, Numbers, Owner, ParamId, Preset, Transport, Unit};
+        use crate::sweep::{Ladder, Offer};
+        use crate::tasks::{Prediction, PredictionView, Task, TaskView};
+
         /// The lab's experiments; one is open at a time.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Experiment { $($(#[$attr])* $variant),+ }
+        pub enum Experiment { $(#[cfg(feature = $feature)] $variant),+ }
 
         impl Experiment {
-            pub const ALL: &'static [Experiment] = &[$($(#[$attr])* Experiment::$variant),+];
+            pub const ALL: &'static [Experiment] = &[$(#[cfg(feature = $feature)] Experiment::$variant),+];
 
             pub fn code(self) -> &'static str {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::CODE),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::CODE),+ }
+            }
+            /// Its lesson group's cargo feature (the page it is built into).
+            #[cfg(not(target_arch = "wasm32"))]
+            pub fn feature(self) -> &'static str {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => $feature),+ }
             }
             pub fn title(self, lang: Lang) -> &'static str {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::title(lang)),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::title(lang)),+ }
             }
             pub fn presets(self) -> &'static [Preset] {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::presets()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::presets()),+ }
             }
             /// Its tasks' codes (what `tasks=` may name).
             pub fn task_codes(self) -> Vec<&'static str> {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| t.code).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| t.code).collect()),+ }
+            }
+            /// Each task's code and the link under which it holds (tests).
+            #[cfg(not(target_arch = "wasm32"))]
+            pub fn task_witnesses(self) -> Vec<(&'static str, &'static str)> {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| (t.code, t.witness)).collect()),+ }
             }
             /// Each task's code and goal, in a language (the builder lists them).
             pub fn task_goals(self, lang: Lang) -> Vec<(&'static str, &'static str)> {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| (t.code, (t.text)(lang).goal)).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tasks().iter().map(|t| (t.code, (t.text)(lang).goal)).collect()),+ }
             }
             /// The preset a link that sets nothing opens: its story, or its defaults.
             pub fn opening(self) -> Option<&'static Preset> {
-                let code = match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::OPENING),+ };
+                let code = match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::OPENING),+ };
                 self.presets().iter().find(|p| Some(p.code) == code)
             }
             /// The parameters beside its figure (empty: all of them).
             pub fn primary(self) -> &'static [&'static str] {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::PRIMARY),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::PRIMARY),+ }
             }
             /// What a sweep of it may measure and vary (`None`: not seeded).
             pub fn ladder(self) -> Option<Offer> {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map(Ladder::offer)),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map(Ladder::offer)),+ }
             }
             /// Whether a sweep across seeds means something for it (the lab
             /// links to `sweep.html` under it).
             pub fn sweepable(self) -> bool {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().is_some()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().is_some()),+ }
             }
             /// A whole run's key outcomes (`Ladder::measure`; empty: not seeded).
             pub fn measure(self, p: &LabParams) -> crate::sweep::Measure {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
-            fn param_count(self) -> usize {
-                match self { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }
+            pub(crate) fn param_count(self) -> usize {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::params().len()),+ }
             }
         }
 
@@ -350,21 +370,21 @@ macro_rules! registry {
         #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
         pub struct LabParams {
             pub shared: Shared,
-            $($(#[$attr])* pub $module: <crate::experiments::$module::$variant as Unit>::Params,)+
+            $(#[cfg(feature = $feature)] pub $module: <crate::experiments::$module::$variant as Unit>::Params,)+
         }
 
         impl ParamId {
             pub fn meta(self) -> &'static ParamMeta {
                 match self.owner {
                     Owner::Shared => &SHARED_PARAMS[self.index].meta,
-                    $($(#[$attr])* Owner::Experiment(Experiment::$variant) => &<crate::experiments::$module::$variant as Unit>::params()[self.index].meta,)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => &<crate::experiments::$module::$variant as Unit>::params()[self.index].meta,)+
                 }
             }
 
             pub fn get(self, p: &LabParams) -> Value {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].get(&p.shared),
-                    $($(#[$attr])* Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].get(&p.$module),)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].get(&p.$module),)+
                 }
             }
 
@@ -376,7 +396,7 @@ macro_rules! registry {
             pub fn apply(self, p: &mut LabParams, value: Value) -> bool {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].apply(&mut p.shared, value),
-                    $($(#[$attr])* Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].apply(&mut p.$module, value),)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <crate::experiments::$module::$variant as Unit>::params()[self.index].apply(&mut p.$module, value),)+
                 }
             }
         }
@@ -384,52 +404,52 @@ macro_rules! registry {
         /// Each experiment's state (all of them live; one is shown).
         #[derive(Clone)]
         pub struct States {
-            $($(#[$attr])* pub $module: <crate::experiments::$module::$variant as Unit>::State,)+
+            $(#[cfg(feature = $feature)] pub $module: <crate::experiments::$module::$variant as Unit>::State,)+
         }
 
         /// An action of one experiment's own reducer.
         #[derive(Clone, Debug, PartialEq)]
         pub enum UnitAction {
-            $($(#[$attr])* $variant(<crate::experiments::$module::$variant as Unit>::Action),)+
+            $(#[cfg(feature = $feature)] $variant(<crate::experiments::$module::$variant as Unit>::Action),)+
         }
 
         impl States {
             pub fn init(p: &LabParams, open: Experiment, clock_ms: u64) -> Self {
-                Self { $($(#[$attr])* $module: <crate::experiments::$module::$variant as Unit>::init(
+                Self { $(#[cfg(feature = $feature)] $module: <crate::experiments::$module::$variant as Unit>::init(
                     &p.$module, &p.shared, if open == Experiment::$variant { clock_ms } else { 0 }),)+ }
             }
             /// Tells the owner of a changed parameter (every experiment for a shared one).
             pub fn params_changed(&mut self, p: &LabParams, owner: Owner) {
-                $($(#[$attr])* if owner == Owner::Shared || owner == Owner::Experiment(Experiment::$variant) {
+                $(#[cfg(feature = $feature)] if owner == Owner::Shared || owner == Owner::Experiment(Experiment::$variant) {
                     <crate::experiments::$module::$variant as Unit>::params_changed(&mut self.$module, &p.$module, &p.shared);
                 })+
             }
             pub fn reduce(&mut self, p: &mut LabParams, locks: &Locks, action: UnitAction) {
                 match action {
-                    $($(#[$attr])* UnitAction::$variant(a) => <crate::experiments::$module::$variant as Unit>::reduce(&mut self.$module, &mut p.$module, &p.shared, locks, a),)+
+                    $(#[cfg(feature = $feature)] UnitAction::$variant(a) => <crate::experiments::$module::$variant as Unit>::reduce(&mut self.$module, &mut p.$module, &p.shared, locks, a),)+
                 }
             }
             pub fn transport(&mut self, p: &LabParams, open: Experiment, t: Transport) {
                 match open {
-                    $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, t),)+
+                    $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, t),)+
                 }
             }
             /// Pauses every experiment (a hidden run never plays).
             pub fn pause_all(&mut self, p: &LabParams) {
-                $($(#[$attr])* <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, Transport::Pause);)+
+                $(#[cfg(feature = $feature)] <crate::experiments::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, Transport::Pause);)+
             }
             pub fn playing(&self, open: Experiment) -> bool {
-                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::playing(&self.$module),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::playing(&self.$module),)+ }
             }
             pub fn clock_ms(&self, open: Experiment) -> Option<u64> {
-                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
             }
             pub fn numbers(&self, p: &LabParams, open: Experiment) -> Numbers {
-                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::numbers(&p.$module, &p.shared, &self.$module),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::numbers(&p.$module, &p.shared, &self.$module),)+ }
             }
             /// The open experiment's tables for an export: its own, then its totals.
             pub fn tables(&self, p: &LabParams, open: Experiment) -> Vec<Table> {
-                let mut tables = match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tables(&p.$module, &p.shared, &self.$module),)+ };
+                let mut tables = match open { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::tables(&p.$module, &p.shared, &self.$module),)+ };
                 tables.push(Table::totals(self.numbers(p, open)));
                 tables
             }
@@ -438,7 +458,7 @@ macro_rules! registry {
                 fn views<P, S>(tasks: &[Task<P, S>], p: &P, shared: &Shared, s: &S, lang: Lang) -> Vec<TaskView> {
                     tasks.iter().map(|t| TaskView { code: t.code, text: (t.text)(lang), holds: (t.done)(p, shared, s) }).collect()
                 }
-                match open { $($(#[$attr])* Experiment::$variant => views(<crate::experiments::$module::$variant as Unit>::tasks(), &p.$module, &p.shared, &self.$module, lang),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => views(<crate::experiments::$module::$variant as Unit>::tasks(), &p.$module, &p.shared, &self.$module, lang),)+ }
             }
         }
 
@@ -448,17 +468,18 @@ macro_rules! registry {
                 fn view<P, S>(pr: &Prediction<P, S>, p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
                     PredictionView { question: (pr.question)(lang), unit: pr.unit, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
                 }
-                match open { $($(#[$attr])* Experiment::$variant => <crate::experiments::$module::$variant as Unit>::prediction().map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <crate::experiments::$module::$variant as Unit>::prediction().map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
             }
         }
 
         /// The open experiment's panel.
         #[cfg(target_arch = "wasm32")]
         pub fn panel(open: Experiment, props: &crate::app::widgets::PanelProps) -> yew::Html {
-            match open { $($(#[$attr])* Experiment::$variant => crate::experiments::$module::panel(props),)+ }
+            match open { $(#[cfg(feature = $feature)] Experiment::$variant => crate::experiments::$module::panel(props),)+ }
         }
     };
 }
+pub(crate) use registry;
 
 impl ParamId {
     pub fn key(self) -> &'static str {
@@ -529,6 +550,13 @@ pub struct Group {
     pub keys: Codes,
 }
 
+/// A group's codes, generated from the list of experiments (`src/group_codes.rs`).
+pub struct GroupCodes {
+    pub experiments: Codes,
+    pub presets: Codes,
+    pub keys: Codes,
+}
+
 /// Codes written as one space-separated string: a list of `&str` would cost
 /// every page eight bytes of pointers per entry, for every group (size).
 #[derive(Clone, Copy, Debug)]
@@ -580,9 +608,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-000"))]
         intro: |_| "",
-        experiments: Codes("retries"),
-        presets: Codes("lesson consumer-down outage-story story flaky-acks"),
-        keys: Codes("failure ack_lost events base retries consumer jitter speed down do"),
+        experiments: codes::LESSON_000.experiments,
+        presets: codes::LESSON_000.presets,
+        keys: codes::LESSON_000.keys,
     },
     // Lesson 000's double publication, a page of its own: uuid5 and SHA-1
     // cost lesson 000's page 17 KB, which its guided tasks needed.
@@ -610,9 +638,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-000-ids"))]
         intro: |_| "",
-        experiments: Codes("uuid5 publish cursor"),
-        presets: Codes("double-publication publish-twice publish-twice-failing cursor-lost cursor-crash"),
-        keys: Codes("norad start ns facts pubs pub_failure log_events batch fault fault_batch"),
+        experiments: codes::LESSON_000_IDS.experiments,
+        presets: codes::LESSON_000_IDS.presets,
+        keys: codes::LESSON_000_IDS.keys,
     },
     Group {
         dir: "lesson-001/",
@@ -638,9 +666,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-001"))]
         intro: |_| "",
-        experiments: Codes("dedup"),
-        presets: Codes("dedup-record unique-constraint"),
-        keys: Codes("seq_consumer seq_crash tx_messages tx_crash tx_rng unique"),
+        experiments: codes::LESSON_001.experiments,
+        presets: codes::LESSON_001.presets,
+        keys: codes::LESSON_001.keys,
     },
     Group {
         dir: "lesson-003/",
@@ -666,9 +694,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-003"))]
         intro: |_| "",
-        experiments: Codes("storm timeouts backpressure"),
-        presets: Codes("storm storm-shedding storm-overloaded retry-budget breaker shared-pool bulkheads short-timeout backpressure drop-oldest slow-producer"),
-        keys: Codes("clients recover capacity dependency strategy_a strategy_b base_ms attempts budget budget_tokens budget_ratio breaker breaker_failures breaker_open breaker_trials deadline_ms timeout_ms slow_ms fast_ms rate_slow rate_fast workers pools window in_rate out_rate duration policy buffer message_kib memory_mib"),
+        experiments: codes::LESSON_003.experiments,
+        presets: codes::LESSON_003.presets,
+        keys: codes::LESSON_003.keys,
     },
     // The actions half of «Confiabilidad a escala», a page of its own: the
     // storm's page had 3 KB of its budget left.
@@ -696,9 +724,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-003-actions"))]
         intro: |_| "",
-        experiments: Codes("ttl desired failsafe"),
-        presets: Codes("ttl-300 ttl-schedule desired-state desired-no-unblock fail-safe enrichment-down"),
-        keys: Codes("ttl_s acks_lost copies unblock_s until_s enrich_failure context_failure attacks fs_events"),
+        experiments: codes::LESSON_003_ACTIONS.experiments,
+        presets: codes::LESSON_003_ACTIONS.presets,
+        keys: codes::LESSON_003_ACTIONS.keys,
     },
     Group {
         dir: "lesson-004/",
@@ -724,9 +752,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
-        experiments: Codes("waits ack workers visibility"),
-        presets: Codes("pdf-job ana-request lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline pubsub-600s rabbitmq-30min sqs-12h-ceiling exercise-8-hang exercise-8-crash"),
-        keys: Codes("waits_job_ms waits_down_to_s waits_down_from_s waits_workers waits_timeout_ms waits_poll_ms crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
+        experiments: codes::LESSON_004.experiments,
+        presets: codes::LESSON_004.presets,
+        keys: codes::LESSON_004.keys,
     },
     Group {
         dir: "lesson-004-streams/",
@@ -752,9 +780,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-004-streams"))]
         intro: |_| "",
-        experiments: Codes("partitions groups fraud lag capacity"),
-        presets: Codes("lesson-004-keys exercise-9-resize lesson-004-groups exercise-3 idle-consumer kill-consumer commit-first auto-commit head-of-line exercise-10 exercise-10-late exercise-9a exercise-9b more-consumers c01-peak c01-day exercise-4 exercise-6 exercise-6-slow exercise-7"),
-        keys: Codes("partitions keyed resize_to topic_partitions topic_events group_consumers poll_batch commit crash_consumer crash_s slow_s second_consumers group_at_s payments processed lag_partitions lag_consumers consumer_rate arrival_rate behind rate_before mean_rate peak_rate peak_s down_s cap_workers worker_rate promise_s little_waiting little_rate_h keda_messages keda_queue_length keda_job_s keda_max"),
+        experiments: codes::LESSON_004_STREAMS.experiments,
+        presets: codes::LESSON_004_STREAMS.presets,
+        keys: codes::LESSON_004_STREAMS.keys,
     },
     // Operating queues and streams, a page of its own: lesson 004's first
     // page had 111 bytes of its budget left.
@@ -782,9 +810,9 @@ pub static GROUPS: [Group; 8] = [
         },
         #[cfg(not(feature = "lesson-004-ops"))]
         intro: |_| "",
-        experiments: Codes("dlq age size retention"),
-        presets: Codes("dlq-redrive redrive-before-fix mark-failed no-dlq dlq-retention age-poison age-poison-dlq age-slow-jobs photo-10mb claim-check pdf-300kib replay-yesterday kinesis-24h replay-a-year"),
-        keys: Codes("dlq_messages arrival_s dlq_job_s dlq_workers dlq_visibility_s dlq_max_receive dlq_poison poison_every retention_h dlq_retention_h dlq_do look_s age_max_receive age_job_s age_poison age_depth age_workers age_visibility_s age_alert_s depth_alert alert_hold_s payload_kib claim_check per_day log_retention_h replay_h reader_start log_rate read_rate"),
+        experiments: codes::LESSON_004_OPS.experiments,
+        presets: codes::LESSON_004_OPS.presets,
+        keys: codes::LESSON_004_OPS.keys,
     },
 ];
 
@@ -853,53 +881,7 @@ pub fn presets(version: u32) -> impl Iterator<Item = (Experiment, &'static Prese
     })
 }
 
-registry! {
-    #[cfg(feature = "lesson-000")]
-    Retries => retries,
-    #[cfg(feature = "lesson-000-ids")]
-    DoublePublication => uuid5,
-    #[cfg(feature = "lesson-000-ids")]
-    Publish => publish,
-    #[cfg(feature = "lesson-000-ids")]
-    Cursor => cursor,
-    #[cfg(feature = "lesson-001")]
-    Dedup => dedup,
-    #[cfg(feature = "lesson-003")]
-    Storm => storm,
-    #[cfg(feature = "lesson-003")]
-    Timeouts => timeouts,
-    #[cfg(feature = "lesson-003")]
-    Backpressure => backpressure,
-    #[cfg(feature = "lesson-003-actions")]
-    Ttl => ttl,
-    #[cfg(feature = "lesson-003-actions")]
-    Desired => desired,
-    #[cfg(feature = "lesson-003-actions")]
-    Failsafe => failsafe,
-    #[cfg(feature = "lesson-004")]
-    Waits => waits,
-    #[cfg(feature = "lesson-004")]
-    AckTiming => ack,
-    #[cfg(feature = "lesson-004")]
-    Workers => workers,
-    #[cfg(feature = "lesson-004")]
-    Visibility => visibility,
-    #[cfg(feature = "lesson-004-ops")]
-    Dlq => dlq,
-    #[cfg(feature = "lesson-004-ops")]
-    Age => age,
-    #[cfg(feature = "lesson-004-ops")]
-    Size => size,
-    #[cfg(feature = "lesson-004-ops")]
-    Retention => retention,
-    #[cfg(feature = "lesson-004-streams")]
-    Partitions => partitions,
-    #[cfg(feature = "lesson-004-streams")]
-    Groups => groups,
-    #[cfg(feature = "lesson-004-streams")]
-    Fraud => fraud,
-    #[cfg(feature = "lesson-004-streams")]
-    Lag => lag,
-    #[cfg(feature = "lesson-004-streams")]
-    Capacity => capacity,
-}
+// The list itself is in experiments/mod.rs, where it declares the modules.
+pub use crate::experiments::{Experiment, LabParams, States, UnitAction};
+#[cfg(target_arch = "wasm32")]
+pub use crate::experiments::panel;

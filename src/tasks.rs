@@ -24,6 +24,10 @@ pub struct TaskText {
 pub struct Task<P: 'static, S: 'static> {
     /// Unique across the lab (`tasks=` names tasks by it, and progress keeps it).
     pub code: &'static str,
+    /// A lab link under which it holds (`tests/tasks.rs` checks it does,
+    /// and that it does not at the defaults); native only, never in a page.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub witness: &'static str,
     pub text: fn(Lang) -> TaskText,
     /// Whether the experiment, as it is now, shows what the task asks for.
     pub done: fn(&P, &Shared, &S) -> bool,
@@ -237,9 +241,11 @@ fn is_code(text: &str) -> bool {
 /// One task, its texts in both languages beside its check:
 /// `task!("code", |p: &Params, _: &Shared, s: &State| check, es: [goal, hint, why], en: [...])`.
 macro_rules! task {
-    ($code:literal, $done:expr, es: [$eg:literal, $eh:literal, $ew:literal $(,)?], en: [$ng:literal, $nh:literal, $nw:literal $(,)?] $(,)?) => {
+    ($code:literal, witness: $witness:literal, $done:expr, es: [$eg:literal, $eh:literal, $ew:literal $(,)?], en: [$ng:literal, $nh:literal, $nw:literal $(,)?] $(,)?) => {
         $crate::tasks::Task {
             code: $code,
+            #[cfg(not(target_arch = "wasm32"))]
+            witness: $witness,
             text: |lang| match lang {
                 $crate::i18n::Lang::Es => $crate::tasks::TaskText { goal: $eg, hint: $eh, why: $ew },
                 $crate::i18n::Lang::En => $crate::tasks::TaskText { goal: $ng, hint: $nh, why: $nw },

@@ -4,7 +4,7 @@
 // module (stamped `data-retry-lab-dir`, which the module honours), so a lab
 // never mounts as another page's default; one mount that cannot start shows
 // a message and never stops the others.
-import { PAGE_OF_CODE, PAGE_OF_KEY } from './lab-registry.js';
+import { PAGE_OF_CODE, PAGE_OF_KEY, PAGE_STYLES } from './lab-registry.js';
 
 const here = new URL('./', import.meta.url);
 
@@ -37,7 +37,8 @@ function say(element, reason) {
   element.replaceChildren(message);
 }
 
-// Every page's style.css, and each other page's own (dist/lesson-003/lesson-003.css…).
+// Every page's style.css, and each other page's own (dist/lesson-003/lesson-003.css…)
+// with what it shares with another page (PAGE_STYLES).
 function addStyle(href) {
   if (document.querySelector(`link[data-retry-lab-style="${CSS.escape(href)}"]`)) return;
   const style = document.createElement('link');
@@ -49,7 +50,7 @@ function addStyle(href) {
 
 async function mountPage(dir, elements) {
   try {
-    if (dir) addStyle(new URL(`${dir}${dir.slice(0, -1)}.css`, here).href);
+    for (const css of PAGE_STYLES.get(dir) ?? []) addStyle(new URL(`${dir}${css}`, here).href);
     const base = new URL(dir, here);
     const lab = await import(new URL('retry-lab-web.js', base).href);
     await lab.default({ module_or_path: new URL('retry-lab-web_bg.wasm', base) });

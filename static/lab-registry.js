@@ -74,8 +74,8 @@ export const PAGE_OF_CODE = new Map([
   ['lesson-004-keys', 'lesson-004-streams/'],
   ['exercise-9-resize', 'lesson-004-streams/'],
   ['lesson-004-groups', 'lesson-004-streams/'],
-  ['exercise-3', 'lesson-004-streams/'],
   ['idle-consumer', 'lesson-004-streams/'],
+  ['exercise-3', 'lesson-004-streams/'],
   ['kill-consumer', 'lesson-004-streams/'],
   ['commit-first', 'lesson-004-streams/'],
   ['auto-commit', 'lesson-004-streams/'],
@@ -205,12 +205,12 @@ export const PAGE_OF_KEY = new Map([
   ['topic_partitions', 'lesson-004-streams/'],
   ['topic_events', 'lesson-004-streams/'],
   ['group_consumers', 'lesson-004-streams/'],
+  ['second_consumers', 'lesson-004-streams/'],
   ['poll_batch', 'lesson-004-streams/'],
   ['commit', 'lesson-004-streams/'],
   ['crash_consumer', 'lesson-004-streams/'],
   ['crash_s', 'lesson-004-streams/'],
   ['slow_s', 'lesson-004-streams/'],
-  ['second_consumers', 'lesson-004-streams/'],
   ['group_at_s', 'lesson-004-streams/'],
   ['payments', 'lesson-004-streams/'],
   ['processed', 'lesson-004-streams/'],
@@ -265,3 +265,15 @@ export const PAGE_OF_KEY = new Map([
 ]);
 export const SHARED_KEYS = new Set(['seed']);
 export const LINK_KEYS = new Set(['v', 'preset', 'exp', 'lang', 'at', 'embed', 'only', 'lock', 'theme', 'tasks', 'hop', 'done', 'host']);
+// Every lesson page (the byte budget measures each), and the stylesheets
+// of each page but the root's, besides style.css (embed.js loads them).
+export const PAGES = ['', 'lesson-000-ids/', 'lesson-001/', 'lesson-003/', 'lesson-003-actions/', 'lesson-004/', 'lesson-004-streams/', 'lesson-004-ops/'];
+export const PAGE_STYLES = new Map([
+  ['lesson-000-ids/', ['lesson-000-ids.css']],
+  ['lesson-001/', ['lesson-001.css']],
+  ['lesson-003/', ['lesson-003.css']],
+  ['lesson-003-actions/', ['lesson-003-actions.css']],
+  ['lesson-004/', ['lesson-004.css']],
+  ['lesson-004-streams/', ['lesson-004-streams.css']],
+  ['lesson-004-ops/', ['lesson-004.css', 'lesson-004-ops.css']],
+]);

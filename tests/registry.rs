@@ -213,100 +213,6 @@ fn the_readme_lists_every_link_key() {
     let _ = Link::of;
 }
 
-/// The lesson groups cover the registry exactly, each experiment with its
-/// presets and keys in one group.
-#[test]
-fn the_lesson_groups_cover_the_registry() {
-    use retry_lab_web::registry::GROUPS;
-    let mut grouped: Vec<&str> = GROUPS
-        .iter()
-        .flat_map(|g| g.experiments.iter())
-        .collect();
-    let mut registered: Vec<&str> = Experiment::ALL.iter().map(|e| e.code()).collect();
-    grouped.sort();
-    registered.sort();
-    assert_eq!(grouped, registered, "every experiment in exactly one group");
-    for &e in Experiment::ALL {
-        let group = retry_lab_web::registry::Group::of(e.code()).unwrap();
-        for preset in e.presets() {
-            assert!(
-                group.presets.contains(preset.code),
-                "preset {} is not in {}'s group",
-                preset.code,
-                e.code()
-            );
-        }
-        for param in ParamId::of(e) {
-            assert!(
-                group.keys.contains(param.key()),
-                "key {} is not in {}'s group",
-                param.key(),
-                e.code()
-            );
-        }
-    }
-    let all_keys: usize = GROUPS.iter().map(|g| g.keys.iter().count()).sum();
-    assert_eq!(
-        all_keys,
-        ParamId::all().filter(|p| p.owner != Owner::Shared).count(),
-        "a group lists a key no experiment has"
-    );
-    let budget =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/budget.mjs"))
-            .unwrap();
-    let dirs: Vec<String> = GROUPS.iter().map(|g| format!("'{}'", g.dir)).collect();
-    assert!(
-        budget.contains(&format!("ENTRIES = [{}]", dirs.join(", "))),
-        "budget.mjs measures every lesson page: {dirs:?}"
-    );
-}
-
-/// Each entry page prerenders its group's Spanish intro and the lab's
-/// title: the first screen a learner sees before the module runs is the
-/// one the module then renders.
-#[test]
-fn entry_pages_prerender_what_the_lab_renders() {
-    use retry_lab_web::registry::GROUPS;
-    for group in &GROUPS {
-        let file = if group.dir.is_empty() { "index.html".to_owned() } else { format!("{}.html", group.dir.trim_end_matches('/')) };
-        let html =
-            std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        assert!(
-            html.contains(&format!(
-                "<p class=\"lab-intro\">{}</p>",
-                (group.intro)(Lang::Es)
-            )),
-            "{file}: intro"
-        );
-        assert!(
-            html.contains("<div id=\"lab-app\">"),
-            "{file}: the lab mounts below its header"
-        );
-        assert!(
-            html.contains("<p class=\"lab-fallback\" role=\"alert\">"),
-            "{file}: a message if the lab cannot start (a blank box otherwise)"
-        );
-        // The page is titled by its lesson, with a line of its own.
-        assert!(
-            html.contains(&format!("<h1 class=\"lab-title\">{}</h1>", (group.lesson)(Lang::Es))),
-            "{file}: the lesson's title"
-        );
-        assert!(
-            html.contains(&format!("<p class=\"subtitle\">{}</p>", (group.subtitle)(Lang::Es))),
-            "{file}: subtitle"
-        );
-        assert!(html.contains(&format!("<title>{} · Retry Lab</title>", (group.title)(Lang::Es))), "{file}: <title>");
-        let features = format!("data-cargo-features=\"{}\"", group.feature);
-        assert!(html.contains(&features), "{file} builds {}", group.feature);
-        // Another group's page has its own stylesheet, which embed.js loads by this name.
-        if !group.dir.is_empty() {
-            let css = format!("static/{}.css", group.dir.trim_end_matches('/'));
-            assert!(html.contains(&format!("href=\"{css}\"")), "{file} links {css}");
-            assert!(std::path::Path::new(&format!("{}/{css}", env!("CARGO_MANIFEST_DIR"))).exists(), "{css} exists");
-        }
-    }
-}
-
 /// Each experiment's first preset is its defaults: a page with no link
 /// names it in its scenario picker.
 #[test]
@@ -338,6 +244,13 @@ fn the_generated_js_registry_is_fresh() {
     let keys = map(GROUPS.iter().flat_map(|g| g.keys.iter().map(move |k| (k.to_owned(), g.dir))).collect());
     let shared: Vec<String> = ParamId::all().filter(|p| p.owner == Owner::Shared).map(|p| quote(p.key())).collect();
     let shell: Vec<String> = retry_lab_web::link::SHELL_KEYS.iter().map(|k| quote(k)).collect();
+    let pages: Vec<String> = GROUPS.iter().map(|g| quote(g.dir)).collect();
+    let styles: Vec<String> = GROUPS.iter().filter(|g| !g.dir.is_empty()).map(|g| {
+        let name = g.dir.trim_end_matches('/');
+        let shared = SHARED_STYLES.iter().filter(|(page, _)| *page == name).map(|(_, other)| *other);
+        let files: Vec<String> = shared.chain([name]).map(|css| quote(&format!("{css}.css"))).collect();
+        format!("  [{}, [{}]],", quote(g.dir), files.join(", "))
+    }).collect();
     let text = format!("\
 // Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
 // What the plain-JS tools know of the lab: the page (directory) of every
@@ -347,7 +260,13 @@ export const PAGE_OF_CODE = {codes};
 export const PAGE_OF_KEY = {keys};
 export const SHARED_KEYS = new Set([{}]);
 export const LINK_KEYS = new Set([{}]);
-", shared.join(", "), shell.join(", "));
+// Every lesson page (the byte budget measures each), and the stylesheets
+// of each page but the root's, besides style.css (embed.js loads them).
+export const PAGES = [{}];
+export const PAGE_STYLES = new Map([
+{}
+]);
+", shared.join(", "), shell.join(", "), pages.join(", "), styles.join("\n"));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lab-registry.js");
     let stored = std::fs::read_to_string(path).unwrap_or_default();
     if stored != text {
@@ -547,4 +466,154 @@ fn every_label_a_hint_quotes_exists() {
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
     assert!(quoted > 20, "the hints quote labels ({quoted})");
+}
+
+/// Every experiment's registry line names a lesson group that exists, and
+/// every group is a cargo feature of the page's crate (an experiment in a
+/// group of its own would be built into no page).
+#[test]
+fn every_experiment_is_built_into_a_lesson_page() {
+    use retry_lab_web::registry::GROUPS;
+    let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    for group in &GROUPS {
+        assert!(manifest.contains(&format!("\n{} = []", group.feature)), "{} is a feature of Cargo.toml", group.feature);
+    }
+    for &e in Experiment::ALL {
+        assert!(GROUPS.iter().any(|g| g.feature == e.feature()), "{}'s registry line names {}, which no lesson group builds", e.code(), e.feature());
+    }
+}
+
+/// Writes a generated file when it differs and fails, so the change is
+/// committed (rust-analyzer's sourcegen): the file is never edited by hand.
+fn generated(relative: &str, text: &str) {
+    let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    if stored != text {
+        std::fs::write(&path, text).unwrap();
+        panic!("{relative} was stale and has been written anew from the registry: commit it");
+    }
+}
+
+/// Each lesson group's experiment, preset and key codes (what a page knows
+/// of the other pages) come from the list of experiments: the group an
+/// experiment's registry line names, its presets of every link version,
+/// its parameters' keys.
+#[test]
+fn the_generated_group_codes_are_fresh() {
+    use retry_lab_web::registry::GROUPS;
+    let mut text = String::from("\
+//! Generated from the list of experiments (`src/experiments/mod.rs`) by
+//! `tests/registry.rs`: do not edit. Each lesson group's experiment, preset
+//! and key codes, so that every page knows which page another page's codes
+//! belong to (a page compiles only its own group's experiments).
+
+use crate::registry::{Codes, GroupCodes};
+");
+    for group in &GROUPS {
+        let members: Vec<Experiment> = Experiment::ALL.iter().copied().filter(|e| e.feature() == group.feature).collect();
+        let experiments: Vec<&str> = members.iter().map(|e| e.code()).collect();
+        let mut presets: Vec<&str> = Vec::new();
+        for preset in members.iter().flat_map(|e| e.presets()) {
+            if !presets.contains(&preset.code) {
+                presets.push(preset.code);
+            }
+        }
+        let keys: Vec<&str> = members.iter().flat_map(|&e| ParamId::of(e)).map(|p| p.key()).collect();
+        text += &format!(
+            "\npub const {}: GroupCodes = GroupCodes {{\n    experiments: Codes(\"{}\"),\n    presets: Codes(\"{}\"),\n    keys: Codes(\"{}\"),\n}};\n",
+            group.feature.to_uppercase().replace('-', "_"),
+            experiments.join(" "),
+            presets.join(" "),
+            keys.join(" ")
+        );
+    }
+    generated("src/group_codes.rs", &text);
+}
+
+/// Stylesheets a page shares with another lesson page (before its own):
+/// operating queues draws the queue charts of «Colas y streams»' first page.
+const SHARED_STYLES: &[(&str, &str)] = &[("lesson-004-ops", "lesson-004")];
+
+/// The authors' tools, copied next to the root page (not part of any
+/// lesson page's load).
+const TOOL_FILES: &[&str] = &[
+    "embed.js", "lab-registry.js", "course.html", "course.js", "course.css", "embed-builder.html", "embed-builder.js",
+    "embed-builder.css", "export.html", "export.js", "sweep.html", "sweep.js", "sweep-worker.js", "sweep.css", "tool-link.js",
+    "tool-registry.js", "scorm-package.js",
+];
+
+/// A lesson group's entry page, from the one template every page shares:
+/// the CSP (Trunk's loader pinned by its hash), the module of the group's
+/// feature, and its header prerendered in Spanish from the registry.
+fn entry_html(group: &retry_lab_web::registry::Group) -> String {
+    let name = group.dir.trim_end_matches('/');
+    let mut links = vec!["<link data-trunk rel=\"css\" href=\"static/style.css\" />".to_owned()];
+    if group.dir.is_empty() {
+        links.extend(TOOL_FILES.iter().map(|f| format!("<link data-trunk rel=\"copy-file\" href=\"static/{f}\" />")));
+        links.push("<link data-trunk rel=\"copy-dir\" href=\"static/scorm\" />".to_owned());
+    } else {
+        let shared = SHARED_STYLES.iter().filter(|(page, _)| *page == name).map(|(_, other)| *other);
+        links.extend(shared.chain([name]).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")));
+    }
+    let built_into = if group.dir.is_empty() { "dist/".to_owned() } else { format!("dist/{}", group.dir) };
+    let text = |f: fn(Lang) -> &'static str| f(Lang::Es);
+    ENTRY_TEMPLATE
+        .replace("{title}", text(group.title))
+        .replace("{links}", &links.join("\n    "))
+        .replace("{built_into}", &built_into)
+        .replace("{feature}", group.feature)
+        .replace("{lesson}", text(group.lesson))
+        .replace("{subtitle}", text(group.subtitle))
+        .replace("{intro}", text(group.intro))
+}
+
+const ENTRY_TEMPLATE: &str = r#"<!doctype html>
+<!-- Generated from the registry's lesson groups by tests/registry.rs (entry_html): do not edit. -->
+<html lang="es">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <!-- No network beyond the lab's own files, no inline handlers. The one inline
+         script is Trunk's loader, allowed by its hash (stable: file names are not
+         hashed; the hash is of the minified loader); tests/e2e/embed.test.mjs fails if it ever changes. -->
+    <meta http-equiv="Content-Security-Policy"
+      content="default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'sha256-fQhT1sIVmf5K/GFCv4gCIJMC+voHHtNKbmLkum1cTEY='; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'" />
+    <title>{title} · Retry Lab</title>
+    <meta name="description" content="Retry Lab: at-least-once delivery, exponential backoff, dead-letter and idempotency, simulated in your browser." />
+    <link rel="icon" href="favicon.svg" type="image/svg+xml" />
+    <link data-trunk rel="copy-file" href="static/favicon.svg" />
+    {links}
+    <!-- «{lesson}»: {subtitle}. Built into {built_into} with the {feature} feature: one
+         module per lesson group keeps every page within its budget.
+         wasm-opt -Oz; never -all (Chromium rejects the result). Memory starts zeroed on
+         the web and Rust keeps its data far above the first KiB, so these two are safe. The
+         producers and target-features sections are metadata no browser reads: 0.18 KB gzip. -->
+    <link data-trunk rel="rust" data-bin="retry-lab-web" data-cargo-profile-release="page" data-cargo-no-default-features data-cargo-features="{feature}" data-wasm-opt="z"
+      data-wasm-opt-params="--converge --low-memory-unused --zero-filled-memory --strip-producers --strip-target-features" />
+  </head>
+  <body class="retry-lab-page">
+    <!-- The page's header, prerendered (Spanish, as lang="es"): the learner sees the
+         page's content before the module runs; the lab then keeps it in their language. -->
+    <main id="lab" data-retry-lab-page>
+      <header id="lab-header" class="lab lab-page-header"><h1 class="lab-title">{lesson}</h1><p class="subtitle">{subtitle}</p><p class="lab-intro">{intro}</p></header>
+      <div id="lab-app"><noscript><p>Este laboratorio necesita JavaScript y WebAssembly. · Retry Lab needs JavaScript and WebAssembly.</p></noscript><p class="lab-fallback" role="alert">El laboratorio no pudo arrancar: necesita JavaScript, WebAssembly y leer sus propios archivos (dentro de un iframe con sandbox: allow-scripts y allow-same-origin). · Retry Lab could not start: it needs JavaScript, WebAssembly and to read its own files (in a sandboxed iframe: allow-scripts and allow-same-origin).</p></div>
+    </main>
+  </body>
+</html>
+"#;
+
+/// The entry pages (`index.html`, `lesson-*.html`) are generated from one
+/// template and the registry's groups; the byte budget's list of pages and
+/// the tools' table of each page's stylesheets too.
+#[test]
+fn the_generated_entry_pages_are_fresh() {
+    use retry_lab_web::registry::GROUPS;
+    let mut stale = Vec::new();
+    for group in &GROUPS {
+        let file = if group.dir.is_empty() { "index.html".to_owned() } else { format!("{}.html", group.dir.trim_end_matches('/')) };
+        if std::panic::catch_unwind(|| generated(&file, &entry_html(group))).is_err() {
+            stale.push(file);
+        }
+    }
+    assert!(stale.is_empty(), "entry pages written anew from the template: {stale:?}: commit them");
 }

@@ -1,7 +1,7 @@
-//! Every experiment's guided tasks: each has a witness (a link, and for
-//! one an action) under which its check holds, none holds at its
+//! Every experiment's guided tasks: each holds under the witness its
+//! `task!` declares (a link, and for one an action), none holds at its
 //! experiment's defaults, and the reducer records one only once a learner's
-//! action makes it hold. A task added without a witness fails here.
+//! action makes it hold.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashSet;
@@ -25,67 +25,15 @@ fn holds(state: &LabState, code: &str) -> bool {
     tasks.iter().find(|t| t.code == code).unwrap_or_else(|| panic!("{code}: not a task of {}", state.open.code())).holds
 }
 
-/// A task's witness: the link, then an action if the link cannot say it.
-fn witness(code: &str) -> (&'static str, Option<Action>) {
-    let link = match code {
-        "retries-recover" => "exp=retries&events=10&failure=0&down=0-3600&do=fix@2100,retry:1@2100,retry:2@2100,retry:3@2100,retry:4@2100,retry:5@2100,retry:6@2100,retry:7@2100,retry:8@2100,retry:9@2100,retry:10@2100&at=4000",
-        "retries-naive-extra" => "exp=retries&failure=0.4&ack_lost=0.9&events=30&seed=31&at=3000",
-        "retries-exhausted" => "exp=retries&failure=0.9&seed=404&at=3000",
-        "uuid5-other-pass" => "exp=uuid5&norad=33591",
-        "uuid5-namespace" => "exp=uuid5&ns=url",
-        "uuid5-invalid" => {
-            let typed = uuid5::Action::SetStartUtcInput("2026-07-29T14:00:00".into());
-            return ("exp=uuid5", Some(Action::Unit(UnitAction::DoublePublication(typed))));
-        }
-        "publish-failing" => "exp=publish&pub_failure=0.3",
-        "publish-once" => "exp=publish&pubs=1",
-        "cursor-crash" => "exp=cursor&fault=crash-before-save",
-        "cursor-late-loss" => "exp=cursor&fault_batch=8",
-        "dedup-one-duplicate" => "exp=dedup&seq_consumer=ack-after&seq_crash=2",
-        "dedup-record-first" => "exp=dedup&tx_crash=0.2",
-        "dedup-unique" => "exp=dedup&unique=on",
-        "ttl-cover" => "exp=ttl&acks_lost=6&ttl_s=1890",
-        "ttl-never" => "exp=ttl&ttl_s=0",
-        "desired-once" => "exp=desired&copies=1",
-        "age-dlq" => "exp=age&age_max_receive=5",
-        "waits-fast-job" => "exp=waits&waits_job_ms=50",
-        "waits-long-outage" => "exp=waits&waits_down_to_s=30",
-        "age-two-hours" => "exp=age&age_job_s=1440",
-        "size-claim-check" => "exp=size&claim_check=on",
-        "size-sqs-2025" => "exp=size&payload_kib=300",
-        "retention-a-year" => "exp=retention&replay_h=8760",
-        "retention-latest" => "exp=retention&reader_start=latest",
-        "desired-late-copy" => "exp=desired&unblock_s=60",
-        "failsafe-enrichment-down" => "exp=failsafe&enrich_failure=0.5",
-        "failsafe-no-blind" => "exp=failsafe&context_failure=0",
-        "storm-budget" => "exp=storm&budget=on",
-        "storm-shedding" => "exp=storm&dependency=shedding",
-        "storm-breaker" => "exp=storm&breaker=on",
-        "timeouts-bulkheads" => "exp=timeouts&pools=separate",
-        "timeouts-no-waste" => "exp=timeouts&timeout_ms=250",
-        "backpressure-survive" => "exp=backpressure&policy=drop-oldest&buffer=10000",
-        "backpressure-no-loss" => "exp=backpressure&policy=slow&buffer=10000",
-        "ack-crash-20" => "exp=ack&crash=0.2",
-        "ack-broker-dups" => "exp=ack&broker_dups=0.05",
-        "workers-pdf" => "exp=workers&jobs=200&job_ms=1000&job_workers=20",
-        "workers-restart" => "preset=restart-in-memory",
-        "visibility-one-copy" => "exp=visibility&job_s=240&visibility_s=240",
-        "visibility-heartbeat" => "exp=visibility&job_s=2400&visibility_s=120&heartbeat_s=60",
-        "dlq-redrive-early" => "preset=redrive-before-fix",
-        "dlq-none" => "preset=no-dlq",
-        "partitions-resize" => "preset=exercise-9-resize",
-        "partitions-one" => "exp=partitions&partitions=1",
-        "groups-crash-rereads" => "preset=kill-consumer",
-        "groups-commit-first" => "preset=commit-first",
-        "fraud-late" => "preset=exercise-10-late",
-        "fraud-lucky" => "exp=fraud&processed=0",
-        "lag-exercise-9" => "preset=exercise-9b",
-        "lag-more-consumers" => "preset=more-consumers",
-        "capacity-promise" => "exp=capacity&cap_workers=18",
-        "capacity-keda" => "exp=capacity&keda_max=27",
-        other => panic!("{other}: a task without a witness in tests/tasks.rs"),
+/// A task's witness: the link its `task!` declares, then an action where
+/// a link cannot say it (a date typed wrong is never in a link).
+fn witness(experiment: Experiment, code: &str) -> (&'static str, Option<Action>) {
+    let link = experiment.task_witnesses().into_iter().find(|(c, _)| *c == code).map(|(_, link)| link).expect("a task of its experiment");
+    let action = match code {
+        "uuid5-invalid" => Some(Action::Unit(UnitAction::DoublePublication(uuid5::Action::SetStartUtcInput("2026-07-29T14:00:00".into())))),
+        _ => None,
     };
-    (link, None)
+    (link, action)
 }
 
 #[test]
@@ -110,7 +58,7 @@ fn each_task_holds_under_its_witness_and_not_at_the_defaults() {
         let defaults = lab(&format!("exp={}", e.code()));
         for task in defaults.units.tasks(&defaults.params, e, Lang::Es) {
             assert!(!task.holds, "{}: holds at {}'s defaults (seed {})", task.code, e.code(), defaults.params.shared.seed);
-            let (link, action) = witness(task.code);
+            let (link, action) = witness(e, task.code);
             let mut state = lab(link);
             assert_eq!(state.open, e, "{}: the witness opens {}", task.code, e.code());
             if let Some(action) = action {

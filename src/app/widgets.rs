@@ -332,7 +332,7 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
 /// controls (to lower what the message names), the message, no figure.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn over_budget(props: &PanelProps, code: &'static str, heading: &'static str, intro: &'static str, controls: Html, over: &retry_lab_core::queue::OverBudget) -> Html {
-    let text = crate::experiments::over_budget_text(props.state.lang, over);
+    let text = crate::experiments::queues::over_budget_text(props.state.lang, over);
     html! {
         <section class={classes!("card", "experiment", code)} data-experiment={code}>
             <h2>{ heading }</h2>

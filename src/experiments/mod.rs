@@ -1,171 +1,34 @@
 //! The lab's experiments, one module each (parameters, state, reducer,
-//! presets, strings, panel, tests). `registry.rs` lists them.
+//! presets, strings, panel, tests), and their list: the one line each has
+//! in `registry!` below declares its module, builds it into its lesson
+//! group's page (a cargo feature) and makes it an `Experiment`.
 
-#[cfg(feature = "lesson-004")]
-pub mod ack;
-#[cfg(feature = "lesson-004-ops")]
-pub mod age;
-#[cfg(feature = "lesson-003")]
-pub mod backpressure;
-#[cfg(feature = "lesson-004-streams")]
-pub mod capacity;
-#[cfg(feature = "lesson-000-ids")]
-pub mod cursor;
-#[cfg(feature = "lesson-001")]
-pub mod dedup;
-#[cfg(feature = "lesson-003-actions")]
-pub mod desired;
-#[cfg(feature = "lesson-004-ops")]
-pub mod dlq;
-#[cfg(feature = "lesson-003-actions")]
-pub mod failsafe;
-#[cfg(feature = "lesson-004-streams")]
-pub mod fraud;
-#[cfg(feature = "lesson-004-streams")]
-pub mod groups;
-#[cfg(feature = "lesson-004-streams")]
-pub mod lag;
-#[cfg(feature = "lesson-004-streams")]
-pub mod partitions;
-#[cfg(feature = "lesson-000-ids")]
-pub mod publish;
-#[cfg(feature = "lesson-004-ops")]
-pub mod retention;
-#[cfg(feature = "lesson-000")]
-pub mod retries;
-#[cfg(feature = "lesson-004-ops")]
-pub mod size;
-#[cfg(feature = "lesson-003")]
-pub mod storm;
-#[cfg(feature = "lesson-003")]
-pub mod timeouts;
-#[cfg(feature = "lesson-004")]
-pub mod visibility;
-#[cfg(feature = "lesson-004")]
-pub mod workers;
-#[cfg(feature = "lesson-003-actions")]
-pub mod ttl;
-#[cfg(feature = "lesson-004")]
-pub mod waits;
-#[cfg(feature = "lesson-000-ids")]
-pub mod uuid5;
-
-/// A queue experiment's run, or the work budget it went over (the panel
-/// then says what to lower, and shows nothing half-computed).
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub type QueueOutcome = Result<std::rc::Rc<retry_lab_core::queue::QueueRun>, retry_lab_core::queue::OverBudget>;
+pub mod queues;
 
-/// What to lower when a queue run goes over its work budget: the page's
-/// words, and the CLI's (which exits 2 with them).
-#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::OverBudget) -> String {
-    let es = lang == crate::i18n::Lang::Es;
-    let steps = crate::format::int(over.steps_max);
-    let mut lower: Vec<&str> = Vec::new();
-    if over.redeliveries {
-        lower.extend(if es {
-            ["sube el visibility timeout", "pon un máximo de recepciones (DLQ)", "acorta la retención"]
-        } else {
-            ["raise the visibility timeout", "set a maximum of receives (DLQ)", "shorten the retention"]
-        });
-    }
-    if over.heartbeats {
-        lower.push(if es { "alarga el intervalo del latido" } else { "lengthen the heartbeat interval" });
-    }
-    lower.push(if es { "usa menos mensajes o workers" } else { "use fewer messages or workers" });
-    if es {
-        format!("Esta configuración pasa de {steps} pasos de simulación: no se muestra ningún resultado a medias. Para que quepa, {}.", lower.join(", "))
-    } else {
-        format!("This setting takes over {steps} simulation steps: no half-computed result is shown. To fit, {}.", lower.join(", "))
-    }
-}
-
-/// A queue outcome's numbers: the run's, or what to lower.
-#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::registry::Numbers {
-    match outcome {
-        Ok(run) => queue_numbers(run),
-        Err(over) => vec![("over_budget", over_budget_text(crate::i18n::Lang::En, over))],
-    }
-}
-
-/// A queue outcome's export tables (none over budget).
-#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_outcome_tables(outcome: &QueueOutcome) -> Vec<crate::export::Table> {
-    outcome.as_ref().map(|run| queue_tables(run)).unwrap_or_default()
-}
-
-/// What a queue run comes to (workers, visibility, dlq): `retry-lab presets`.
-#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::Numbers {
-    use crate::format::{int, seconds};
-    use retry_lab_core::queue::{DlqFate, MessageEnd};
-    // "1 h 15 min 40 s": every unit that is not zero.
-    let hms = |ms: u64| {
-        let s = ms / 1_000;
-        let parts = [(s / 86_400, "d"), (s % 86_400 / 3_600, "h"), (s % 3_600 / 60, "min")];
-        let mut text: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, u)| format!("{n} {u}")).collect();
-        if !s.is_multiple_of(60) || !ms.is_multiple_of(1_000) || text.is_empty() {
-            text.push(seconds(ms % 60_000));
-        }
-        text.join(" ")
-    };
-    let count = |f: fn(&MessageEnd) -> bool| run.ends.iter().filter(|e| f(e)).count() as u64;
-    let received: std::collections::BTreeSet<u32> = run.receives.iter().map(|r| r.message).collect();
-    let fates = |f: fn(&DlqFate) -> bool| run.dlq.iter().filter(|e| f(&e.fate)).count() as u64;
-    let mut first_receives: Vec<String> = run.receives.iter().filter(|r| r.message == 0).take(9).map(|r| seconds(r.at_ms)).collect();
-    if first_receives.len() == 9 {
-        first_receives[8] = "…".to_owned();
-    }
-    vec![
-        ("messages", int(run.ends.len() as u64)),
-        ("done", int(count(|e| matches!(e, MessageEnd::Deleted { .. })))),
-        ("lost", int(count(|e| matches!(e, MessageEnd::Lost { .. })))),
-        ("repeated", int((run.receives.len() - received.len()) as u64)),
-        ("done_at", run.done_at_ms().map_or_else(|| "—".to_owned(), seconds)),
-        ("message_1_copies", int(run.copies(0) as u64)),
-        ("message_1_received_at", first_receives.join(", ")),
-        ("effects_without_idempotency", int(run.naive_effects() as u64)),
-        ("to_the_dlq_at", run.dlq.iter().map(|e| hms(e.moved_at_ms)).collect::<Vec<_>>().join(", ")),
-        ("redriven", int(fates(|f| matches!(f, DlqFate::Redriven { .. })))),
-        ("marked_failed", int(fates(|f| matches!(f, DlqFate::MarkedFailed { .. })))),
-        ("expired_in_the_dlq", int(fates(|f| matches!(f, DlqFate::Expired { .. })))),
-        ("poison_messages", int(run.poison.iter().filter(|p| **p).count() as u64)),
-        ("workers", int(run.config.workers.into())),
-        ("worker_time", hms(run.worker_ms())),
-        ("worker_time_s", int(run.worker_ms().div_ceil(1_000))),
-        ("poison_worker_time", hms(run.poison_worker_ms())),
-    ]
-}
-
-/// A queue run's own tables for an export (workers, visibility, dlq): every
-/// receive, and every stay in the DLQ. Messages numbered from 1, as the page
-/// shows them; times in seconds.
-#[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::export::Table> {
-    use crate::format::format_seconds as s;
-    use retry_lab_core::queue::{DlqFate, ReceiveEnd};
-    let receives = run.receives.iter().map(|r| {
-        let end = match r.end {
-            ReceiveEnd::Deleted => "deleted",
-            ReceiveEnd::FinishedAfterDelete => "finished_after_delete",
-            ReceiveEnd::Abandoned => "abandoned",
-            ReceiveEnd::Crashed => "crashed",
-            ReceiveEnd::Unfinished => "unfinished",
-            ReceiveEnd::Interrupted => "interrupted",
-        };
-        vec![(r.message + 1).to_string(), (r.worker + 1).to_string(), s(r.at_ms), s(r.until_ms), s(r.hidden_until_ms), end.to_owned()]
-    });
-    let dlq = run.dlq.iter().map(|e| {
-        let (fate, at_ms) = match e.fate {
-            DlqFate::Redriven { at_ms, .. } => ("redriven", at_ms),
-            DlqFate::MarkedFailed { at_ms } => ("marked_failed", at_ms),
-            DlqFate::Expired { at_ms } => ("expired", at_ms),
-        };
-        vec![(e.message + 1).to_string(), s(e.moved_at_ms), e.receive_count.to_string(), fate.to_owned(), s(at_ms)]
-    });
-    vec![
-        crate::export::Table { name: "receives", columns: &["message", "worker", "at_s", "busy_until_s", "hidden_until_s", "end"], rows: receives.collect() },
-        crate::export::Table { name: "dead_letter_queue", columns: &["message", "moved_at_s", "receives", "fate", "fate_at_s"], rows: dlq.collect() },
-    ]
+crate::registry::registry! {
+    Retries => retries in "lesson-000",
+    DoublePublication => uuid5 in "lesson-000-ids",
+    Publish => publish in "lesson-000-ids",
+    Cursor => cursor in "lesson-000-ids",
+    Dedup => dedup in "lesson-001",
+    Storm => storm in "lesson-003",
+    Timeouts => timeouts in "lesson-003",
+    Backpressure => backpressure in "lesson-003",
+    Ttl => ttl in "lesson-003-actions",
+    Desired => desired in "lesson-003-actions",
+    Failsafe => failsafe in "lesson-003-actions",
+    Waits => waits in "lesson-004",
+    AckTiming => ack in "lesson-004",
+    Workers => workers in "lesson-004",
+    Visibility => visibility in "lesson-004",
+    Dlq => dlq in "lesson-004-ops",
+    Age => age in "lesson-004-ops",
+    Size => size in "lesson-004-ops",
+    Retention => retention in "lesson-004-ops",
+    Partitions => partitions in "lesson-004-streams",
+    Groups => groups in "lesson-004-streams",
+    Fraud => fraud in "lesson-004-streams",
+    Lag => lag in "lesson-004-streams",
+    Capacity => capacity in "lesson-004-streams",
 }

@@ -145,6 +145,26 @@ test('several mounted labs on one page are independent', async () => {
   await context.close();
 });
 
+test('a mounted lab of a page that shares another page\'s styles gets both stylesheets', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.route(server.base + 'ops.html', (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><body>
+      <div id="q" data-retry-lab data-lang="en" data-experiment="dlq"></div>
+      <script type="module" src="embed.js"></script></body></html>`,
+  }));
+  await page.goto(server.base + 'ops.html');
+  await page.locator('#q .lab-title, #q h2').first().waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('link[data-retry-lab-style]')].every((l) => l.sheet));
+  // Operating queues draws «Colas y streams»' queue charts: lesson-004.css, then its own.
+  const sheets = await page.evaluate(() => [...document.querySelectorAll('link[data-retry-lab-style]')]
+    .map((l) => [new URL(l.href).pathname.split('/').slice(-2).join('/'), Boolean(l.sheet)]));
+  assert.deepEqual(sheets.filter(([href]) => href.startsWith('lesson-004-ops/')),
+    [['lesson-004-ops/lesson-004.css', true], ['lesson-004-ops/lesson-004-ops.css', true]]);
+  await context.close();
+});
+
 test('served from a sub-path, with no request beyond its own files and no CSP violation', async () => {
   const { page, errors } = await open(browser, subpath.base + '?lang=en');
   const requests = [];

@@ -146,7 +146,7 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("ack-crash-20", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("ack-crash-20", witness: "exp=ack&crash=0.2", |p: &Params, _: &Shared, s: &State| {
             p.crash.ppm() >= 200_000 && s.as_deref().is_some_and(|[before, after, _]| before.row.lost > 0 && after.row.effects > u64::from(p.messages))
         },
         es: ["Sube la probabilidad de caída al 20 % o más y compara lo que pierde el ack antes con lo que repite el ack después.",
@@ -155,7 +155,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Raise the crash probability to 20 % or more and compare what ack-before loses with what ack-after repeats.",
             "Move the crash control; watch the lost and effects columns.",
             "Ack before is at-most-once: each crash in the middle of the job loses that message. Ack after is at-least-once: the message comes back and is processed again. At 5 % the lesson counts 58 lost or 60 repeated per 1,000."]),
-    crate::tasks::task!("ack-broker-dups", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("ack-broker-dups", witness: "exp=ack&broker_dups=0.05", |p: &Params, _: &Shared, s: &State| {
             p.broker_dups.ppm() > 0 && s.as_deref().is_some_and(|[_, _, dedup]| dedup.row.duplicates_discarded > 0)
         },
         es: ["Haz que el broker mismo entregue repetidos y mira quién los detiene.",

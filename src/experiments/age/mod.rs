@@ -115,14 +115,14 @@ crate::registry::computed_unit!(Age, code: "age", title: |lang| s(lang).experime
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("age-dlq", |p: &Params, _: &Shared, s: &State| p.poison && s.run.to_dlq_at_s.is_some() && s.run.age_alert_at_s.is_none(),
+    crate::tasks::task!("age-dlq", witness: "exp=age&age_max_receive=5", |p: &Params, _: &Shared, s: &State| p.poison && s.run.to_dlq_at_s.is_some() && s.run.age_alert_at_s.is_none(),
         es: ["Saca al mensaje venenoso del camino antes de que suene la alerta de edad.",
             "Pon un máximo de recepciones (maxReceiveCount); la lección sugiere 5.",
             "Con 5 recepciones de 30 s, el mensaje pasa a la DLQ 2 min 30 s después de llegar y la edad vuelve a 2 minutos. Ahora la que avisa es la alerta de la DLQ: más de 0 mensajes ya es algo que alguien tiene que mirar."],
         en: ["Get the poison message out of the way before the age alert goes off.",
             "Set a maximum of receives (maxReceiveCount); the lesson suggests 5.",
             "With 5 receives of 30 s, the message moves to the DLQ after 2 min 30 s and the age drops back to 2 minutes. Now the DLQ's alert is the one that speaks: more than 0 messages is already something someone has to look at."]),
-    crate::tasks::task!("age-two-hours", |p: &Params, _: &Shared, s: &State| p.depth == 50 && s.run.healthy_age_s >= 7_200,
+    crate::tasks::task!("age-two-hours", witness: "exp=age&age_job_s=1440", |p: &Params, _: &Shared, s: &State| p.depth == 50 && s.run.healthy_age_s >= 7_200,
         es: ["Sin cambiar los 50 mensajes en cola, haz que vayan 2 horas atrasados.",
             "Alarga el trabajo de cada mensaje: 1,440 s con 10 workers.",
             "La profundidad es la misma; la edad no. «Hay 50 mensajes» no dice si son 2 minutos o 2 horas: por eso se escala por cantidad y se alerta por edad."],

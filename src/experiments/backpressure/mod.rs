@@ -113,7 +113,7 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("backpressure-survive", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("backpressure-survive", witness: "exp=backpressure&policy=drop-oldest&buffer=10000", |p: &Params, _: &Shared, s: &State| {
             p.in_per_s > p.out_per_s && s.run.counters.died_at_s.is_none()
         },
         es: ["Con 116 entrando y 100 saliendo por segundo, haz que el proceso llegue vivo al final del día.",
@@ -122,7 +122,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["With 116 in and 100 out per second, get the process alive to the end of the day.",
             "Give the queue a bound: drop, or slow the producer.",
             "16 more per second come in than go out: 1,382,400 a day. An unbounded queue keeps them until memory runs out. With a bound the queue stops growing, and something must happen to what does not fit."]),
-    crate::tasks::task!("backpressure-no-loss", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("backpressure-no-loss", witness: "exp=backpressure&policy=slow&buffer=10000", |p: &Params, _: &Shared, s: &State| {
             let c = &s.run.counters;
             p.policy == Policy::SlowProducer && c.died_at_s.is_none() && c.dropped_newest + c.dropped_oldest == 0 && c.held_back > 0
         },

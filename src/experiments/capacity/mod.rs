@@ -183,7 +183,7 @@ fn numbers(p: &Params, _: &Shared, c: &State) -> crate::registry::Numbers {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("capacity-promise", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("capacity-promise", witness: "exp=capacity&cap_workers=18", |p: &Params, _: &Shared, s: &State| {
             p.peak_per_s >= 350 && p.peak_s >= 3_600 && s.newest_wait_s.is_some_and(|w| w <= p.promise_s)
         },
         es: ["En el pico de C01 (350 por segundo durante una hora), cumple la promesa de 300 s.",
@@ -192,7 +192,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["At C01's peak (350 per second for an hour), keep the 300 s promise.",
             "Add workers, or make each one faster.",
             "The queue grows at the difference between arrivals and service: 200 per second against 350 is 150 per second for the hour. To keep the promise the service must come close to the arrivals."]),
-    crate::tasks::task!("capacity-keda", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("capacity-keda", witness: "exp=capacity&keda_max=27", |p: &Params, _: &Shared, s: &State| {
             p.keda_messages >= 400 && p.keda_job_s >= 20 && s.keda.2 <= 300
         },
         es: ["Ejercicio 7: con 400 mensajes de golpe, de 20 s cada uno, haz que el último espere 300 s o menos.",

@@ -107,7 +107,7 @@ crate::registry::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).ex
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("cursor-crash", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("cursor-crash", witness: "exp=cursor&fault=crash-before-save", |p: &Params, _: &Shared, s: &State| {
             p.fault == Fault::CrashBeforeSave && s.naive.effects > s.idempotent.effects
         },
         es: ["Haz que el consumidor se caiga después de procesar un lote y antes de guardar su cursor.",
@@ -116,7 +116,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Make the consumer crash after processing a batch and before saving its cursor.",
             "Pick the fault “crashes before saving”.",
             "Back up, it reads from the last saved cursor: the batch it already processed comes again. The naive consumer applies it twice; the idempotent one knows the ids. At-least-once, inside the consumer itself."]),
-    crate::tasks::task!("cursor-late-loss", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("cursor-late-loss", witness: "exp=cursor&fault_batch=8", |p: &Params, _: &Shared, s: &State| {
             p.fault == Fault::Lost && s.naive.effects >= u64::from(p.events) + 80
         },
         es: ["Pierde el cursor tan tarde que el consumidor no idempotente repita al menos 80 efectos.",

@@ -155,14 +155,14 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 3] = [
-    crate::tasks::task!("dedup-one-duplicate", |_: &Params, _: &Shared, s: &State| s.one.effects == 2,
+    crate::tasks::task!("dedup-one-duplicate", witness: "exp=dedup&seq_consumer=ack-after&seq_crash=2", |_: &Params, _: &Shared, s: &State| s.one.effects == 2,
         es: ["Mueve el registro y la caída hasta que este mensaje tenga dos efectos.",
             "Elige «al menos una vez: ack después del efecto» en «El consumidor» y mueve «Dónde cae el consumidor» hasta justo antes del ack.",
             "El efecto ya tuvo commit y nada lo recuerda: la nueva entrega lo procesa otra vez. Con el id en la misma transacción que el efecto, la nueva entrega se descarta."],
         en: ["Move the record and the crash until this message has two effects.",
             "Choose “at least once: ack after the effect” in “The consumer” and move “Where the consumer crashes” to just before the ack.",
             "The effect was committed and nothing remembers it: the new delivery processes it again. With the id in the effect's transaction, the new delivery is discarded."]),
-    crate::tasks::task!("dedup-record-first", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("dedup-record-first", witness: "exp=dedup&tx_crash=0.2", |p: &Params, _: &Shared, s: &State| {
             p.crash.ppm() >= 200_000 && s.rows[2].lost > 0 && s.rows[0].lost == 0 && s.rows[0].effects == u64::from(p.messages)
         },
         es: ["Sube la probabilidad de caída al 20 % o más y encuentra el orden que pierde mensajes.",
@@ -171,7 +171,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
         en: ["Raise the crash probability to 20 % or more and find the order that loses messages.",
             "Look at each row's lost column.",
             "Recording the id before the effect and crashing between the two leaves an id without its effect: the retry discards it and the effect never happens. Recording it after repeats effects; in the same transaction, nothing is lost or repeated."]),
-    crate::tasks::task!("dedup-unique", |p: &Params, _: &Shared, _: &State| p.unique_constraint,
+    crate::tasks::task!("dedup-unique", witness: "exp=dedup&unique=on", |p: &Params, _: &Shared, _: &State| p.unique_constraint,
         es: ["Haz que dos copias del mismo mensaje procesadas a la vez den un solo efecto.",
             "Activa la restricción única sobre el id.",
             "Las dos copias consultan «¿ya lo procesé?» antes de que ninguna escriba, y las dos responden que no. La restricción única en la base de datos hace que la segunda escritura falle: un efecto."],

@@ -92,14 +92,14 @@ crate::registry::computed_unit!(Desired, code: "desired", title: |lang| s(lang).
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("desired-once", |p: &Params, _: &Shared, s: &State| p.copies == 1 && p.unblock_s > 0 && !s.styles[0].blocked_at_end(),
+    crate::tasks::task!("desired-once", witness: "exp=desired&copies=1", |p: &Params, _: &Shared, s: &State| p.copies == 1 && p.unblock_s > 0 && !s.styles[0].blocked_at_end(),
         es: ["Haz que el desbloqueo también funcione con «bloquea».",
             "Deja llegar una sola copia de la acción.",
             "Con una sola entrega las dos formas hacen lo mismo: el daño viene de la repetición, y at-least-once siempre puede repetir. El estado deseado no depende de cuántas copias lleguen."],
         en: ["Make the unblock work with “block” too.",
             "Let a single copy of the action arrive.",
             "Delivered once, both forms do the same: the harm comes from the repetition, and at-least-once can always repeat. The desired state does not depend on how many copies arrive."]),
-    crate::tasks::task!("desired-late-copy", |_: &Params, _: &Shared, s: &State| s.styles[1].blocked.len() > 1,
+    crate::tasks::task!("desired-late-copy", witness: "exp=desired&unblock_s=60", |_: &Params, _: &Shared, s: &State| s.styles[1].blocked.len() > 1,
         es: ["Encuentra cuándo una copia vuelve a bloquear la IP aun con el estado deseado.",
             "Desbloquea antes de que llegue la última copia (la tercera llega a los 90 s).",
             "El estado deseado es idempotente, pero no ordena: una copia atrasada de un estado viejo vuelve a aplicarse. Por eso la acción lleva una versión o el id de la detección, y se ignora lo que es más viejo que lo aplicado."],

@@ -159,7 +159,7 @@ impl Params {
 
 #[derive(Clone)]
 pub struct State {
-    pub run: super::QueueOutcome,
+    pub run: crate::experiments::queues::QueueOutcome,
     /// The parameters the run was made with, the instant shown aside:
     /// moving the instant only redraws.
     ran_for: Params,
@@ -263,10 +263,10 @@ impl Unit for Dlq {
     }
 
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
-        super::queue_outcome_numbers(&state.run)
+        crate::experiments::queues::queue_outcome_numbers(&state.run)
     }
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::export::Table> {
-        super::queue_outcome_tables(&state.run)
+        crate::experiments::queues::queue_outcome_tables(&state.run)
     }
 
     fn title(lang: crate::i18n::Lang) -> &'static str {
@@ -293,7 +293,7 @@ impl Unit for Dlq {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("dlq-redrive-early", |_: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("dlq-redrive-early", witness: "preset=redrive-before-fix", |_: &Params, _: &Shared, s: &State| {
             let Ok(run) = &s.run else { return false };
             let redriven = |m: u32| run.dlq.iter().any(|e| matches!(e.fate, retry_lab_core::queue::DlqFate::Redriven { as_message, .. } if as_message == m));
             run.dlq.iter().any(|e| redriven(e.message))
@@ -304,7 +304,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Redrive the DLQ before the cause is fixed and see where the messages go back to.",
             "Move the redrive before the fix (or remove the fix).",
             "The poison message is still poison: 5 more hung receives and back to the DLQ, with another round of busy workers. Fix first, redrive after."]),
-    crate::tasks::task!("dlq-none", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("dlq-none", witness: "preset=no-dlq", |p: &Params, _: &Shared, s: &State| {
             p.max_receive == 0 && p.poison != Poison::None && s.run.as_ref().is_ok_and(|r| r.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Expired { .. })))
         },
         es: ["Quita la DLQ y sigue a un mensaje venenoso hasta el final.",

@@ -119,8 +119,8 @@ fn the_hostile_dlq_link_is_refused_with_what_to_lower() {
     let init = link.to_init(&[], Vec::new());
     let state = State::new(&init.params.dlq);
     let over = state.run.as_ref().err().copied().expect("over the budget");
-    let text = super::super::over_budget_text(crate::i18n::Lang::Es, &over);
+    let text = crate::experiments::queues::over_budget_text(crate::i18n::Lang::Es, &over);
     assert!(text.contains("sube el visibility timeout") && text.contains("400.000") || text.contains("400,000"), "{text}");
-    assert!(super::super::queue_outcome_tables(&state.run).is_empty());
-    assert_eq!(super::super::queue_outcome_numbers(&state.run)[0].0, "over_budget");
+    assert!(crate::experiments::queues::queue_outcome_tables(&state.run).is_empty());
+    assert_eq!(crate::experiments::queues::queue_outcome_numbers(&state.run)[0].0, "over_budget");
 }

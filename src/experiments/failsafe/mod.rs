@@ -129,14 +129,14 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("failsafe-enrichment-down", |p: &Params, _: &Shared, s: &State| p.enrich_failure.ppm() >= 500_000 && s.lost[0] > 0,
+    crate::tasks::task!("failsafe-enrichment-down", witness: "exp=failsafe&enrich_failure=0.5", |p: &Params, _: &Shared, s: &State| p.enrich_failure.ppm() >= 500_000 && s.lost[0] > 0,
         es: ["Sube la falla del enriquecimiento al 50 % y compara las detecciones perdidas a cada lado.",
             "Mueve «Falla del enriquecimiento» a 50 %.",
             "Descartar convierte la falla de un componente auxiliar en ataques que nadie ve. Emitir el evento sin el campo, con una marca, deja que la detección se dispare y que alguien sepa qué faltó."],
         en: ["Raise the enrichment's failure rate to 50 % and compare the detections lost on each side.",
             "Move “Enrichment failure” to 50 %.",
             "Dropping turns the failure of a helper into attacks nobody sees. Emitting the event without the field, with a mark, lets the detection fire and tells someone what was missing."]),
-    crate::tasks::task!("failsafe-no-blind", |p: &Params, _: &Shared, s: &State| p.context_failure.ppm() == 0 && s.count(1, Fate::AskedHuman) == 0,
+    crate::tasks::task!("failsafe-no-blind", witness: "exp=failsafe&context_failure=0", |p: &Params, _: &Shared, s: &State| p.context_failure.ppm() == 0 && s.count(1, Fate::AskedHuman) == 0,
         es: ["Haz que el lado sin respuesta no actúe nunca a ciegas, sin tocar su política.",
             "Pon «Contexto sin confirmar» en 0 %.",
             "Solo si el contexto se confirma siempre. Como eso no se puede prometer, la respuesta definida es pedir aprobación humana: más lenta, pero nunca aísla a ciegas un servidor que no debía."],

@@ -100,7 +100,7 @@ crate::registry::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).expe
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("fraud-late", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("fraud-late", witness: "preset=exercise-10-late", |p: &Params, _: &Shared, s: &State| {
             p.processed >= 5 && s.counters[0] == p.payments + p.processed && s.counters[1] == p.payments
         },
         es: ["Haz que el consumidor caído alcance a procesar 5 pagos o más antes de morir. ¿Cuánto marca el contador que suma?",
@@ -109,7 +109,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Let the dead consumer process 5 payments or more before it dies. What does the adding counter show?",
             "Raise “A processes before dying”.",
             "Each payment processed without a commit is read again and added again: with 5, the counter shows 11 for 6 payments. Writing the window's value (upsert) or discarding by id leaves 6, however much is re-read."]),
-    crate::tasks::task!("fraud-lucky", |p: &Params, _: &Shared, s: &State| p.processed == 0 && s.counters[0] == p.payments,
+    crate::tasks::task!("fraud-lucky", witness: "exp=fraud&processed=0", |p: &Params, _: &Shared, s: &State| p.processed == 0 && s.counters[0] == p.payments,
         es: ["Encuentra el caso en que el contador que suma da bien.",
             "¿Y si el consumidor muere justo después de su último commit?",
             "Si no quedó nada procesado sin confirmar, no hay nada que releer y el contador cuadra. El error aparece solo cuando la caída cae en el momento justo: por eso pasa las pruebas y falla en producción."],

@@ -245,7 +245,7 @@ fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("groups-crash-rereads", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("groups-crash-rereads", witness: "preset=kill-consumer", |p: &Params, _: &Shared, s: &State| {
             p.commit == CommitMode::After && p.crash_consumer > 0 && s.run.end().rereads() > 0
         },
         es: ["Haz que un consumidor muera antes de confirmar su offset y encuentra los eventos que se leen dos veces.",
@@ -254,7 +254,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Make a consumer die before committing its offset and find the events read twice.",
             "Pick a consumer that dies and a time; commit after processing.",
             "The rebalance gives its partitions to another, which resumes at the last committed offset: what was processed but not committed is read again. At-least-once: the consumer must withstand repeats."]),
-    crate::tasks::task!("groups-commit-first", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("groups-commit-first", witness: "preset=commit-first", |p: &Params, _: &Shared, s: &State| {
             p.commit == CommitMode::Before && p.crash_consumer > 0 && s.run.end().gaps() > 0
         },
         es: ["Confirma antes de procesar, deja morir a un consumidor y encuentra los eventos que nadie procesa.",

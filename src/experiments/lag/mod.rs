@@ -141,7 +141,7 @@ crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experime
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("lag-exercise-9", |p: &Params, _: &Shared, _: &State| {
+    crate::tasks::task!("lag-exercise-9", witness: "preset=exercise-9b", |p: &Params, _: &Shared, _: &State| {
             p.behind >= 1_200_000 && p.arrival_per_s >= 20_000 && p.catch_up().catch_up_s.is_some_and(|s| s <= 120.0)
         },
         es: ["Con 1.2 M eventos de atraso y 20,000 llegando por segundo, recupera el atraso en menos de 2 minutos.",
@@ -150,7 +150,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["With 1.2 M events behind and 20,000 arriving per second, catch up in under 2 minutes.",
             "Compare a faster consumer with more partitions and more consumers.",
             "What drains the lag is the spare rate: (a) 12 × 1,800 = 21,600 per second, 1,600 spare: 750 s. (b) 24 × 1,500 = 36,000, 16,000 spare: 75 s. Ten times faster, but changing partitions moves keys."]),
-    crate::tasks::task!("lag-more-consumers", |p: &Params, _: &Shared, _: &State| p.consumers > p.partitions,
+    crate::tasks::task!("lag-more-consumers", witness: "preset=more-consumers", |p: &Params, _: &Shared, _: &State| p.consumers > p.partitions,
         es: ["Agrega más consumidores que particiones y mira qué pasa con el ritmo.",
             "Sube los consumidores por encima de 12.",
             "Cada partición la lee un solo consumidor del grupo: los de más se quedan sin nada y el ritmo no cambia. Para escalar de verdad: consumidores más rápidos o más particiones."],

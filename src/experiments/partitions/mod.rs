@@ -136,7 +136,7 @@ fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("partitions-resize", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("partitions-resize", witness: "preset=exercise-9-resize", |p: &Params, _: &Shared, s: &State| {
             p.resize_to > 0 && p.resize_to != p.partitions && s.layouts[0].moves.iter().any(|m| *m)
         },
         es: ["Cambia el número de particiones del tópico y cuenta las llaves que cambian de partición.",
@@ -145,7 +145,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Change the topic's number of partitions and count the keys that move to another partition.",
             "Use “Compare with another partition count” with another number of partitions.",
             "The partition is the key's hash modulo P: another P, another partition for many keys, and while old and new coexist the per-key order is lost. So partitions are chosen with margin from the start."]),
-    crate::tasks::task!("partitions-one", |p: &Params, _: &Shared, _: &State| p.partitions == 1,
+    crate::tasks::task!("partitions-one", witness: "exp=partitions&partitions=1", |p: &Params, _: &Shared, _: &State| p.partitions == 1,
         es: ["Deja el tópico con una sola partición y mira el orden de los eventos.",
             "Pon 1 partición.",
             "Con una partición todo el tópico está en orden, pero un grupo la lee con un solo consumidor: el paralelismo de un grupo es, como mucho, su número de particiones. La llave da orden donde importa, por llave."],

@@ -137,7 +137,7 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("publish-failing", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("publish-failing", witness: "exp=publish&pub_failure=0.3", |p: &Params, _: &Shared, s: &State| {
             let facts = u64::from(p.facts);
             s.counters().is_some_and(|[naive, v4, uuid5]| {
                 p.twice && p.failure != Probability::ZERO && naive.effects > v4.effects && v4.effects == 2 * facts && uuid5.effects == facts
@@ -149,7 +149,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["With two publications and delivery failures, make the three columns give three different counts.",
             "Raise the delivery failure probability: the hub retries, and repeats arrive on top of the second publication.",
             "The naive consumer applies everything: publications and retries. By v4 id it discards the retries (same id) but not the second publication (a new id): twice. By uuid5 both publications share one id: once per fact."]),
-    crate::tasks::task!("publish-once", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("publish-once", witness: "exp=publish&pubs=1", |p: &Params, _: &Shared, s: &State| {
             !p.twice && s.counters().is_some_and(|[_, v4, uuid5]| v4.effects == uuid5.effects)
         },
         es: ["Publica cada hecho una sola vez y compara el id v4 con el uuid5.",

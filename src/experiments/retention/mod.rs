@@ -97,14 +97,14 @@ crate::registry::computed_unit!(Retention, code: "retention", title: |lang| s(la
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("retention-a-year", |p: &Params, _: &Shared, s: &State| p.replay_h >= 8_760 && s.replay.is_none(),
+    crate::tasks::task!("retention-a-year", witness: "exp=retention&replay_h=8760", |p: &Params, _: &Shared, s: &State| p.replay_h >= 8_760 && s.replay.is_none(),
         es: ["Con la retención de Kafka por omisión, intenta reprocesar un año.",
             "Lleva «Volver a leer desde hace» a 8,760 h.",
             "Lo que pasa de la retención se borró, se haya leído o no. Para reprocesar un año la fuente de verdad es el data lake: el stream es transporte, no archivo."],
         en: ["With Kafka's default retention, try to reprocess a year.",
             "Take “Replay from (hours ago)” to 8,760 h.",
             "What is past the retention was deleted, read or not. To reprocess a year the source of truth is the data lake: the stream is transport, not an archive."]),
-    crate::tasks::task!("retention-latest", |p: &Params, _: &Shared, s: &State| p.from_latest && s.new_reader.events == 0,
+    crate::tasks::task!("retention-latest", witness: "exp=retention&reader_start=latest", |p: &Params, _: &Shared, s: &State| p.from_latest && s.new_reader.events == 0,
         es: ["Agrega un lector nuevo que no tenga nada atrasado.",
             "Haz que empiece desde el final.",
             "Un lector nuevo elige: desde el principio de la retención (lee todo lo que queda) o desde el final (solo lo que llegue). El productor ni se entera."],

@@ -299,7 +299,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
     // The page opens on the story, which fixes the cause and retries every
     // parked event itself: the task asks for the learner's own manual retry
     // of one event, and all delivered.
-    crate::tasks::task!("retries-recover", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("retries-recover", witness: "exp=retries&events=10&failure=0&down=0-3600&do=fix@2100,retry:1@2100,retry:2@2100,retry:3@2100,retry:4@2100,retry:5@2100,retry:6@2100,retry:7@2100,retry:8@2100,retry:9@2100,retry:10@2100&at=4000", |p: &Params, _: &Shared, s: &State| {
             let c = s.pair.idempotent.counters();
             let dead_lettered = s.pair.idempotent.trace().iter().any(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered));
             let by_hand = p.plan.interventions().iter().any(|t| matches!(t.what, Intervention::RetryDeadLetter(_)));
@@ -314,7 +314,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
     // The lesson's default run already has lost acks: the task asks for the
     // learner's own run (more failures or more lost acks), so pressing Play on
     // the untouched default does not complete it.
-    crate::tasks::task!("retries-naive-extra", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("retries-naive-extra", witness: "exp=retries&failure=0.4&ack_lost=0.9&events=30&seed=31&at=3000", |p: &Params, _: &Shared, s: &State| {
             let d = Params::default();
             (p.failure > d.failure || p.ack_lost_share > d.ack_lost_share)
                 && s.pair.naive.counters().effects > s.pair.idempotent.counters().effects
@@ -325,7 +325,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
         en: ["Raise the lost acks or the failures and find a run where the non-idempotent consumer produces extra effects.",
             "Raise “Failures that are lost acks” and “Failure probability per attempt”, then play: a lost ack makes the hub retry something already processed.",
             "A lost ack is a repeated delivery: the naive consumer applies the effect again; the idempotent one knows the id and discards it. Same attempts, different outcome."]),
-    crate::tasks::task!("retries-exhausted", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("retries-exhausted", witness: "exp=retries&failure=0.9&seed=404&at=3000", |p: &Params, _: &Shared, s: &State| {
             p.plan.outages().is_empty()
                 && s.pair.idempotent.trace().iter().any(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered))
         },

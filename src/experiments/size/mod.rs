@@ -83,14 +83,14 @@ crate::registry::computed_unit!(Size, code: "size", title: |lang| s(lang).experi
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("size-claim-check", |p: &Params, _: &Shared, s: &State| p.payload_kib >= 10_240 && s.sizing.accepted() == [true; 3],
+    crate::tasks::task!("size-claim-check", witness: "exp=size&claim_check=on", |p: &Params, _: &Shared, s: &State| p.payload_kib >= 10_240 && s.sizing.accepted() == [true; 3],
         es: ["Haz que la foto de 10 MiB pase por los tres brokers sin achicarla.",
             "Usa el claim check.",
             "El archivo va al almacén y el mensaje lleva solo su dirección: 45 bytes en vez de 10 MiB, lo mismo en cualquier broker."],
         en: ["Get the 10 MiB photo through all three brokers without shrinking it.",
             "Use the claim check.",
             "The file goes to the object store and the message carries only its address: 45 bytes instead of 10 MiB, the same in any broker."]),
-    crate::tasks::task!("size-sqs-2025", |_: &Params, _: &Shared, s: &State| s.sizing.accepted()[..2] == [true, false],
+    crate::tasks::task!("size-sqs-2025", witness: "exp=size&payload_kib=300", |_: &Params, _: &Shared, s: &State| s.sizing.accepted()[..2] == [true, false],
         es: ["Encuentra un archivo que SQS acepta hoy y que antes de agosto de 2025 rechazaba.",
             "Entre 256 KiB y 1 MiB.",
             "El límite de SQS subió de 256 KiB a 1 MiB en agosto de 2025. Un diseño que dependa del tope del broker se rompe cuando el archivo crece; el claim check no depende de él."],

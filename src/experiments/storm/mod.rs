@@ -269,7 +269,7 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 3] = [
-    crate::tasks::task!("storm-shedding", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("storm-shedding", witness: "exp=storm&dependency=shedding", |p: &Params, _: &Shared, s: &State| {
             let [Some(none), Some(jitter)] = &s.runs else { return false };
             p.behaviour == Behaviour::Shedding && p.strategies == [Strategy::Exponential, Strategy::Full]
                 && none.counters.succeeded >= jitter.counters.succeeded
@@ -280,7 +280,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
         en: ["Find a dependency against which jitter does not get more clients through.",
             "Switch “When it gets more than it serves” to “it sheds the excess and stays up”.",
             "If the dependency drops what it cannot serve and stays up, the synchronized wave costs only refused calls: without jitter all 100 clients get through. Jitter saves a dependency that falls over under a burst; against one that holds, it only spreads the load."]),
-    crate::tasks::task!("storm-budget", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("storm-budget", witness: "exp=storm&budget=on", |p: &Params, _: &Shared, s: &State| {
             p.budget_on && s.runs[0].as_ref().is_some_and(|run| run.counters.throttled > 0)
         },
         es: ["Activa el presupuesto de reintentos y mira cuántos reintentos corta en el cliente.",
@@ -289,7 +289,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
         en: ["Turn on the retry budget and see how many retries it stops in the client.",
             "Switch on “Retry budget”: 10 tokens to start, 0.1 for each success.",
             "Each retry spends a token and each success gives back a fraction. With the dependency down there are no successes: the tokens run out and the clients stop retrying, instead of multiplying the load just as it comes back."]),
-    crate::tasks::task!("storm-breaker", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("storm-breaker", witness: "exp=storm&breaker=on", |p: &Params, _: &Shared, s: &State| {
             p.breaker_on && s.runs[0].as_ref().is_some_and(|run| run.counters.fallbacks > 0)
         },
         es: ["Activa el circuit breaker y encuentra las llamadas que responde el fallback sin tocar la dependencia.",

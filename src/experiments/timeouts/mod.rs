@@ -134,7 +134,7 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("timeouts-bulkheads", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("timeouts-bulkheads", witness: "exp=timeouts&pools=separate", |p: &Params, _: &Shared, s: &State| {
             let b = &s.run.counters[1];
             p.separate_pools && b.requests > 0 && b.in_time == b.requests
         },
@@ -144,7 +144,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Make every call to B, the healthy dependency, answer in time while A stays slow.",
             "Split the workers into two pools (bulkheads).",
             "With one shared pool, A's calls (2 s each) hold all 20 workers and B, which answers in 50 ms, gets none. With a pool each, A's slowness stays in its half."]),
-    crate::tasks::task!("timeouts-no-waste", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("timeouts-no-waste", witness: "exp=timeouts&timeout_ms=250", |p: &Params, _: &Shared, s: &State| {
             p.timeout_ms <= p.deadline_ms && s.run.counters[0].too_late == 0 && s.run.counters[0].wasted_ms == 0
         },
         es: ["Ajusta el timeout para que ningún worker trabaje para una llamada cuyo cliente ya se fue.",

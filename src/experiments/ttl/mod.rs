@@ -90,7 +90,7 @@ crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experime
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("ttl-cover", |p: &Params, _: &Shared, _: &State| {
+    crate::tasks::task!("ttl-cover", witness: "exp=ttl&acks_lost=6&ttl_s=1890", |p: &Params, _: &Shared, _: &State| {
             let shorter = Params { ttl_s: p.ttl_s.saturating_sub(60).max(1), ..p.clone() };
             p.acks_lost == 6 && p.ttl_s > 0 && p.run().effects() == 1 && shorter.run().effects() > 1
         },
@@ -100,7 +100,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Raise “Acks lost” to 6 (the table's six retries) and find the shortest expiry (to the minute) at which no retry is processed again.",
             "The last retry arrives 1,890 s after the first delivery.",
             "The expiry must cover the whole retry window: 30 + 60 + … + 960 = 1,890 s. A shorter one lets the last retries through as if they were new."]),
-    crate::tasks::task!("ttl-never", |p: &Params, _: &Shared, _: &State| p.ttl_s == 0 && p.acks_lost > 0,
+    crate::tasks::task!("ttl-never", witness: "exp=ttl&ttl_s=0", |p: &Params, _: &Shared, _: &State| p.ttl_s == 0 && p.acks_lost > 0,
         es: ["Haz que el registro de ids no expire nunca.",
             "Pon la expiración en 0.",
             "Sin expiración ningún repetido pasa, pero la tabla de ids crece para siempre. Por eso se elige una expiración mayor que la ventana de reintentos, no infinita."],

@@ -138,7 +138,7 @@ impl crate::registry::Unit for DoublePublication {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 3] = [
-    crate::tasks::task!("uuid5-other-pass", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("uuid5-other-pass", witness: "exp=uuid5&norad=33591", |p: &Params, _: &Shared, s: &State| {
             s.error.is_none() && p.pass != retry_lab_core::PassKey::lesson()
         },
         es: ["Calcula el id de otro pase (otro norad_id u otro inicio) y mira cuántas veces se procesa si se publica dos veces.",
@@ -147,14 +147,14 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
         en: ["Compute the id of another pass (another norad_id or start) and see how often it is processed when published twice.",
             "Change norad_id 25544 to another satellite, or the start time.",
             "Another key gives another uuid5, but one key always gives the same one: published twice, the pass is processed once. With random v4 ids, twice."]),
-    crate::tasks::task!("uuid5-namespace", |p: &Params, _: &Shared, _: &State| p.namespace != retry_lab_core::Namespace::Dns,
+    crate::tasks::task!("uuid5-namespace", witness: "exp=uuid5&ns=url", |p: &Params, _: &Shared, _: &State| p.namespace != retry_lab_core::Namespace::Dns,
         es: ["Cambia el namespace y compara el id de el mismo pase.",
             "Prueba url, oid o x500 en el campo del namespace.",
             "El uuid5 es el SHA-1 del namespace más la clave: otro namespace, otro id. Todos los productores tienen que usar el mismo namespace y la misma clave canónica."],
         en: ["Change the namespace and compare the same pass's id.",
             "Try url, oid or x500 in the namespace field.",
             "A uuid5 is the SHA-1 of the namespace and the key: another namespace, another id. Every producer must use the same namespace and the same canonical key."]),
-    crate::tasks::task!("uuid5-invalid", |_: &Params, _: &Shared, s: &State| s.error.is_some(),
+    crate::tasks::task!("uuid5-invalid", witness: "exp=uuid5", |_: &Params, _: &Shared, s: &State| s.error.is_some(),
         es: ["Escribe un inicio que no sea UTC canónico (por ejemplo, sin la Z) y mira qué hace el laboratorio.",
             "Borra la Z final de 2026-07-29T14:00:00Z.",
             "La clave tiene que escribirse siempre igual: «14:00:00Z» y «14:00:00+00:00» son el mismo instante pero darían dos ids. Por eso solo se acepta la forma canónica."],

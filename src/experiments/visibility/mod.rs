@@ -58,7 +58,7 @@ impl Params {
 
 #[derive(Clone)]
 pub struct State {
-    pub run: super::QueueOutcome,
+    pub run: crate::experiments::queues::QueueOutcome,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,14 +141,14 @@ const PRIMARY: &[&str] = &["job_s", "visibility_s", "heartbeat_s", "poison"];
 
 crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
-    numbers: |_: &Params, _: &Shared, state: &State| super::queue_outcome_numbers(&state.run),
-    tables: |_: &Params, _: &Shared, state: &State| super::queue_outcome_tables(&state.run));
+    numbers: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_numbers(&state.run),
+    tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run));
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     // Exercise 5: any timeout from the job's length up to the lesson's rule
     // (twice the p99, 480 s) leaves one copy and is an answer the lesson gives.
-    crate::tasks::task!("visibility-one-copy", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("visibility-one-copy", witness: "exp=visibility&job_s=240&visibility_s=240", |p: &Params, _: &Shared, s: &State| {
             p.job_s == 240 && p.heartbeat_s == 0 && p.timeout_s <= 2 * p.job_s && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
         },
         es: ["Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia, sin pasar de la regla de la lección (el doble del p99).",
@@ -157,7 +157,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["With a 4-minute job (240 s), find a visibility timeout that leaves one copy, no longer than the lesson's rule (twice the p99).",
             "Start at 30 s: how many copies? Raise the timeout until one is left.",
             "The message reappears when the timeout runs out even if the worker is still on it: at 30 s, up to 8 copies in 4 minutes. The timeout must exceed the job; the lesson's rule is twice the p99, 8 minutes, for margin."]),
-    crate::tasks::task!("visibility-heartbeat", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("visibility-heartbeat", witness: "exp=visibility&job_s=2400&visibility_s=120&heartbeat_s=60", |p: &Params, _: &Shared, s: &State| {
             p.job_s >= 2_400 && p.heartbeat_s > 0 && p.timeout_s <= 600 && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
         },
         es: ["Un trabajo de 40 minutos o más, una sola copia, y un plazo de 10 minutos o menos.",

@@ -108,14 +108,14 @@ crate::registry::computed_unit!(Waits, code: "waits", title: |lang| s(lang).expe
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("waits-fast-job", |p: &Params, _: &Shared, s: &State| p.job_ms <= 100 && s.queue_worst_seen_ms >= 5 * p.job_ms,
+    crate::tasks::task!("waits-fast-job", witness: "exp=waits&waits_job_ms=50", |p: &Params, _: &Shared, s: &State| p.job_ms <= 100 && s.queue_worst_seen_ms >= 5 * p.job_ms,
         es: ["Encuentra cuándo la cola empeora las cosas para quien espera la respuesta.",
             "Baja el trabajo a 50 ms, como la request de Ana.",
             "Con un trabajo de milisegundos, la cola agrega latencia, polling y piezas: el resultado llega en el siguiente sondeo. Si alguien espera, síncrono con timeout y fallback; la cola es para lo que puede esperar."],
         en: ["Find when the queue makes things worse for whoever waits for the answer.",
             "Lower the job to 50 ms, like Ana's request.",
             "With a job of milliseconds, the queue adds latency, polling and moving parts: the result arrives at the next poll. If someone waits, go synchronous with a timeout and a fallback; the queue is for what can wait."]),
-    crate::tasks::task!("waits-long-outage", |p: &Params, _: &Shared, s: &State| p.down_to_s >= 30 && p.down_from_s < p.down_to_s && s.sync_failed > 10,
+    crate::tasks::task!("waits-long-outage", witness: "exp=waits&waits_down_to_s=30", |p: &Params, _: &Shared, s: &State| p.down_to_s >= 30 && p.down_from_s < p.down_to_s && s.sync_failed > 10,
         es: ["Deja caídos los workers hasta los 30 s y compara: ¿cuántas requests síncronas fallan, cuántos trabajos de la cola se pierden?",
             "Sube «Los workers vuelven a los» a 30 s.",
             "La cola desacopla: guarda los trabajos mientras los workers no están y los hace al volver; nadie espera. Lo síncrono falla cada vez y depende de su fallback."],

@@ -53,7 +53,7 @@ impl Params {
 
 #[derive(Clone)]
 pub struct State {
-    pub run: super::QueueOutcome,
+    pub run: crate::experiments::queues::QueueOutcome,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,12 +97,12 @@ const PRIMARY: &[&str] = &["jobs", "job_workers", "queue", "restart_ms"];
 
 crate::registry::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
-    numbers: |_: &Params, _: &Shared, state: &State| super::queue_outcome_numbers(&state.run),
-    tables: |_: &Params, _: &Shared, state: &State| super::queue_outcome_tables(&state.run));
+    numbers: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_numbers(&state.run),
+    tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run));
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("workers-pdf", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("workers-pdf", witness: "exp=workers&jobs=200&job_ms=1000&job_workers=20", |p: &Params, _: &Shared, s: &State| {
             p.jobs >= 200 && p.job_ms >= 1_000 && s.run.as_ref().is_ok_and(|r| r.done_at_ms().is_some_and(|ms| ms <= 10_000))
         },
         es: ["Procesa 200 páginas de 1 s cada una en 10 s o menos.",
@@ -111,7 +111,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Process 200 pages of 1 s each in 10 s or less.",
             "Set 200 jobs of 1,000 ms and add workers.",
             "The workers compete for one queue: each message goes to one of them. 200 one-second jobs over 20 workers are 10 rounds of 1 s; with one worker, 200 s."]),
-    crate::tasks::task!("workers-restart", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("workers-restart", witness: "preset=restart-in-memory", |p: &Params, _: &Shared, s: &State| {
             p.in_memory && s.run.as_ref().is_ok_and(|r| r.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. })))
         },
         es: ["Reinicia una cola en memoria a mitad del trabajo y cuenta lo que se pierde.",
