@@ -16,15 +16,10 @@ fn with_progress(init: LabInit) -> LabInit {
     LabInit { progress, progress_ignored, storage, ..init }
 }
 
-/// localStorage, where it can be used (a sandbox or a privacy setting may refuse it).
-pub fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
 /// The guided tasks this browser completed, whether part of what is stored
 /// was ignored, and whether it keeps them.
 fn stored_progress() -> (Progress, bool, bool) {
-    match local_storage() {
+    match crate::app::hooks::local_storage() {
         Some(storage) => {
             let (progress, ignored) = Progress::decode_counting(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
             (progress, ignored, true)
@@ -122,7 +117,7 @@ pub fn mount_all(share_base: String) -> u32 {
         // mark (a host calling `mount_all` itself), a mount naming nothing of
         // this page's and something of another's is left to that one.
         let routed = element.get_attribute("data-retry-lab-dir");
-        if routed.as_deref().is_some_and(|dir| dir != crate::registry::Group::here().dir) {
+        if routed.as_deref().is_some_and(|dir| dir != crate::groups::Group::here().dir) {
             continue;
         }
         let (link, notices) = link::decode_at(element_pairs(&element), None, routed.is_some());
@@ -158,10 +153,10 @@ pub fn mount_page() {
     // A link for another lesson group's experiment goes to that group's
     // page, query and all (a v1 link to the ack table, say).
     if let (Some(dir), Some(location)) = (init.elsewhere, web_sys::window().map(|w| w.location())) {
-        let target = crate::registry::GROUPS
+        let target = crate::groups::GROUPS
             .iter()
             .find(|g| g.dir == dir)
-            .map(|g| g.path_from(crate::registry::Group::here()));
+            .map(|g| g.path_from(crate::groups::Group::here()));
         // Marked as passed on: the page there reads it whatever it names (a
         // link naming two pages' codes never bounces between them).
         let query = location.search().unwrap_or_default();

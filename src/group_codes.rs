@@ -3,7 +3,26 @@
 //! and key codes, so that every page knows which page another page's codes
 //! belong to (a page compiles only its own group's experiments).
 
-use crate::registry::{Codes, GroupCodes};
+/// A group's codes.
+pub struct GroupCodes {
+    pub experiments: Codes,
+    pub presets: Codes,
+    pub keys: Codes,
+}
+
+/// Codes written as one space-separated string: a list of `&str` would cost
+/// every page eight bytes of pointers per entry, for every group (size).
+#[derive(Clone, Copy, Debug)]
+pub struct Codes(pub &'static str);
+
+impl Codes {
+    pub fn iter(self) -> std::str::SplitAsciiWhitespace<'static> {
+        self.0.split_ascii_whitespace()
+    }
+    pub fn contains(self, code: &str) -> bool {
+        self.iter().any(|c| c == code)
+    }
+}
 
 pub const LESSON_000: GroupCodes = GroupCodes {
     experiments: Codes("retries"),

@@ -2,8 +2,8 @@
 //! for, decoded by `link.rs`, read by `LabState::new`.
 
 use crate::i18n::Lang;
-use crate::link::Notice;
-use crate::registry::{Experiment, LabParams, Locks};
+use crate::registry::{Experiment, LabParams};
+use crate::unit::Locks;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabInit {
@@ -11,7 +11,7 @@ pub struct LabInit {
     pub params: LabParams,
     /// The preset the parameters are, when the link named one and nothing
     /// else (or nothing at all: the lesson's).
-    pub preset: Option<crate::registry::Scenario>,
+    pub preset: Option<crate::unit::Scenario>,
     pub experiment: Experiment,
     /// The open experiment's simulated clock (`at=`), for experiments with one.
     pub clock_ms: u64,
@@ -87,4 +87,33 @@ impl Default for LabInit {
             host_off: false,
         }
     }
+}
+
+/// Something in a link that was not taken as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub key: String,
+    pub value: String,
+    pub problem: Problem,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    UnknownParameter,
+    /// Not a valid value; `expected` says what is, in a language-neutral
+    /// notation (a range, a format or the accepted codes).
+    Invalid {
+        expected: String,
+    },
+    /// Out of range; the value used instead.
+    Clamped {
+        used: String,
+    },
+    UnsupportedVersion,
+    TooManyParameters,
+    /// A code of another page's, in a link that also names this page's
+    /// (or that a page passed on already): not followed.
+    OtherPage {
+        dir: &'static str,
+    },
 }

@@ -10,9 +10,8 @@ use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::link;
 use crate::params::Value;
-use crate::registry::{
-    Experiment, LabParams, Locks, ParamId, States, Transport, UnitAction,
-};
+use crate::registry::{Experiment, LabParams, ParamId, States, UnitAction};
+use crate::unit::{Locks, Transport};
 use crate::tasks::{Keeping, Progress, TaskFilter, TaskView};
 
 #[derive(Clone)]
@@ -25,7 +24,7 @@ pub struct LabState {
     pub locked: Rc<Locks>,
     /// The scenario the parameters still are (the scenario picker shows
     /// it); any change of a parameter but playback makes the lab custom.
-    pub preset: Option<crate::registry::Scenario>,
+    pub preset: Option<crate::unit::Scenario>,
     /// The guided tasks this browser completed (recorded here, by the
     /// reducer, when a learner's action makes one hold; saved by a hook).
     pub progress: Progress,
@@ -174,7 +173,7 @@ impl LabState {
                 next.params = params;
                 next.open = experiment;
                 next.units = States::init(&next.params, experiment, clock_ms);
-                next.preset = Some(crate::registry::Scenario::of(preset));
+                next.preset = Some(crate::unit::Scenario::of(preset));
             }
             Action::Transport(transport) => {
                 next.units.transport(&next.params, next.open, transport)

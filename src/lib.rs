@@ -11,14 +11,18 @@ pub mod experiments;
 pub mod export;
 pub mod format;
 mod group_codes;
+pub mod groups;
 pub mod i18n;
+pub mod ladder;
 pub mod init;
 pub mod lab;
 pub mod link;
 pub mod params;
 pub mod registry;
 pub mod sweep;
+pub mod table;
 pub mod tasks;
+pub mod unit;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -18,8 +18,11 @@
 use crate::format::{format_seconds, parse_seconds};
 use crate::i18n::Lang;
 use crate::init::{LabInit, Theme};
+pub use crate::init::{Notice, Problem};
 use crate::params::{Rejected, Value};
-use crate::registry::{self, Experiment, Group, LabParams, Locks, OldNote, ParamId, Preset, Scenario};
+use crate::registry::{self, Experiment, LabParams, ParamId};
+use crate::groups::Group;
+use crate::unit::{Locks, OldNote, Preset, Scenario};
 use crate::tasks::{Progress, TaskFilter};
 
 /// The version `encode` writes.
@@ -91,110 +94,6 @@ pub struct Link {
     pub host_off: bool,
 }
 
-/// Something in a link that was not taken as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub key: String,
-    pub value: String,
-    pub problem: Problem,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
-    UnknownParameter,
-    /// Not a valid value; `expected` says what is, in a language-neutral
-    /// notation (a range, a format or the accepted codes).
-    Invalid {
-        expected: String,
-    },
-    /// Out of range; the value used instead.
-    Clamped {
-        used: String,
-    },
-    UnsupportedVersion,
-    TooManyParameters,
-    /// A code of another page's, in a link that also names this page's
-    /// (or that a page passed on already): not followed.
-    OtherPage {
-        dir: &'static str,
-    },
-}
-
-impl Notice {
-    /// One line for the page's notice, in the learner's language.
-    pub fn describe(&self, lang: Lang) -> String {
-        let value: String = self.value.chars().take(40).collect();
-        let value = if self.value.chars().count() > 40 {
-            format!("{value}…")
-        } else {
-            value
-        };
-        let es = lang == Lang::Es;
-        let field = if value.is_empty() {
-            self.key.clone()
-        } else {
-            format!("{}={value}", self.key)
-        };
-        match &self.problem {
-            Problem::UnknownParameter => {
-                format!(
-                    "{}: {}",
-                    self.key,
-                    if es {
-                        "parámetro desconocido, ignorado."
-                    } else {
-                        "unknown parameter, ignored."
-                    }
-                )
-            }
-            Problem::Invalid { expected } => format!(
-                "{field}: {} ({expected}); {}",
-                if es { "no válido" } else { "not valid" },
-                if es {
-                    "se usa el valor por defecto."
-                } else {
-                    "the default is used."
-                }
-            ),
-            Problem::Clamped { used } => format!(
-                "{field}: {} {used}.",
-                if es {
-                    "fuera de rango; se usa"
-                } else {
-                    "out of range; using"
-                }
-            ),
-            Problem::UnsupportedVersion => {
-                format!(
-                    "v={value}: {} v{VERSION}.",
-                    if es {
-                        "versión desconocida, se lee como"
-                    } else {
-                        "unknown version, read as"
-                    }
-                )
-            }
-            Problem::OtherPage { dir } => {
-                let title = registry::GROUPS.iter().find(|g| g.dir == *dir).map_or("", |g| (g.title)(lang));
-                format!(
-                    "{field}: {} «{title}»; {}",
-                    if es { "es de otra página del laboratorio," } else { "belongs to another page of the lab," },
-                    if es { "ignorado." } else { "ignored." }
-                )
-            }
-            Problem::TooManyParameters => {
-                format!(
-                    "{} {PARAMS_MAX}.",
-                    if es {
-                        "Demasiados parámetros; se leyeron"
-                    } else {
-                        "Too many parameters; read"
-                    }
-                )
-            }
-        }
-    }
-}
 
 /// Every name `lock=` accepts, in registry order.
 pub fn lock_names() -> Vec<&'static str> {
@@ -239,7 +138,7 @@ impl Reader {
         self.note(key, value, Problem::Invalid { expected });
     }
 
-    fn is_here(&self, codes: impl Fn(&Group) -> registry::Codes, code: &str) -> bool {
+    fn is_here(&self, codes: impl Fn(&Group) -> crate::groups::Codes, code: &str) -> bool {
         self.here.is_none_or(|g| codes(g).contains(code))
     }
 
@@ -247,7 +146,7 @@ impl Reader {
     fn other_page(&mut self, key: &str, value: &str, group: Option<&'static Group>) -> bool {
         let group = group.or_else(|| {
             let here = self.here?;
-            registry::GROUPS.iter().filter(|g| !std::ptr::eq(*g, here)).find(|g| g.experiments.contains(value) || g.presets.contains(value))
+            crate::groups::GROUPS.iter().filter(|g| !std::ptr::eq(*g, here)).find(|g| g.experiments.contains(value) || g.presets.contains(value))
         });
         if let Some(group) = group {
             self.other_pages.push((key.to_owned(), value.to_owned(), group));
@@ -729,3 +628,91 @@ pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), scenario: &str
 #[cfg(test)]
 #[path = "link_tests.rs"]
 mod tests;
+
+/// A notice in the learner's words (the types are `init`'s: a lab starts
+/// with them; what they say is the link's).
+impl Notice {
+    /// One line for the page's notice, in the learner's language.
+    pub fn describe(&self, lang: Lang) -> String {
+        let value: String = self.value.chars().take(40).collect();
+        let value = if self.value.chars().count() > 40 {
+            format!("{value}…")
+        } else {
+            value
+        };
+        let es = lang == Lang::Es;
+        let field = if value.is_empty() {
+            self.key.clone()
+        } else {
+            format!("{}={value}", self.key)
+        };
+        match &self.problem {
+            Problem::UnknownParameter => {
+                format!(
+                    "{}: {}",
+                    self.key,
+                    if es {
+                        "parámetro desconocido, ignorado."
+                    } else {
+                        "unknown parameter, ignored."
+                    }
+                )
+            }
+            Problem::Invalid { expected } => format!(
+                "{field}: {} ({expected}); {}",
+                if es { "no válido" } else { "not valid" },
+                if es {
+                    "se usa el valor por defecto."
+                } else {
+                    "the default is used."
+                }
+            ),
+            Problem::Clamped { used } => format!(
+                "{field}: {} {used}.",
+                if es {
+                    "fuera de rango; se usa"
+                } else {
+                    "out of range; using"
+                }
+            ),
+            Problem::UnsupportedVersion => {
+                format!(
+                    "v={value}: {} v{VERSION}.",
+                    if es {
+                        "versión desconocida, se lee como"
+                    } else {
+                        "unknown version, read as"
+                    }
+                )
+            }
+            Problem::OtherPage { dir } => {
+                let title = crate::groups::GROUPS.iter().find(|g| g.dir == *dir).map_or("", |g| (g.title)(lang));
+                format!(
+                    "{field}: {} «{title}»; {}",
+                    if es { "es de otra página del laboratorio," } else { "belongs to another page of the lab," },
+                    if es { "ignorado." } else { "ignored." }
+                )
+            }
+            Problem::TooManyParameters => {
+                format!(
+                    "{} {PARAMS_MAX}.",
+                    if es {
+                        "Demasiados parámetros; se leyeron"
+                    } else {
+                        "Too many parameters; read"
+                    }
+                )
+            }
+        }
+    }
+}
+
+/// What a link that sets nothing means for an experiment: today's version's.
+impl Experiment {
+    /// The preset that is this experiment's defaults: its first
+    /// (tests/registry.rs), what the scenario picker names when a link
+    /// sets nothing else.
+    pub fn default_preset(self) -> Option<Scenario> {
+        self.presets().iter().find(|p| p.in_version(VERSION)).map(Scenario::of)
+    }
+}

@@ -293,7 +293,7 @@ fn the_embed_builder_gets_the_link_the_page_and_the_scenario() {
 
 /// How a page reads a query (`dir`: its directory), as its module would.
 fn read_on(dir: &str, query: &str) -> (Link, Vec<Notice>) {
-    let page = crate::registry::GROUPS.iter().find(|g| g.dir == dir).unwrap();
+    let page = crate::groups::GROUPS.iter().find(|g| g.dir == dir).unwrap();
     let pairs = form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned()));
     decode_at(pairs, Some(page), false)
 }
@@ -326,7 +326,7 @@ fn a_link_naming_two_pages_is_passed_on_at_most_once() {
 /// redirects renders within one hop.
 #[test]
 fn no_link_bounces_between_pages() {
-    use crate::registry::GROUPS;
+    use crate::groups::GROUPS;
     let codes: Vec<(&str, &str)> = GROUPS.iter()
         .flat_map(|g| g.experiments.iter().map(|c| ("exp", c)).chain(g.presets.iter().map(|c| ("preset", c))).take(4))
         .collect();
@@ -351,12 +351,12 @@ fn no_link_bounces_between_pages() {
 /// `embed.js` routed a mount to this page: it mounts here, with notices.
 #[test]
 fn a_settled_mount_is_read_here() {
-    let page = crate::registry::GROUPS.iter().find(|g| g.dir == "lesson-004/").unwrap();
+    let page = crate::groups::GROUPS.iter().find(|g| g.dir == "lesson-004/").unwrap();
     let pairs = vec![("only".to_owned(), "ack".to_owned()), ("preset".to_owned(), "storm".to_owned())];
     let (link, notices) = decode_at(pairs.clone(), Some(page), true);
     assert_eq!((link.elsewhere, link.only), (None, Some(Experiment::AckTiming)));
     assert_eq!(notices.len(), 1);
-    let root = &crate::registry::GROUPS[0];
+    let root = &crate::groups::GROUPS[0];
     assert_eq!(decode_at(pairs, Some(root), false).0.elsewhere, Some("lesson-004/"));
 }
 

@@ -5,7 +5,7 @@
 //! streams» says «llave», so its pages may). The strings are read from each
 //! page's experiments' sources and the shell's (`src/i18n.rs`).
 
-use retry_lab_web::registry::GROUPS;
+use retry_lab_web::groups::GROUPS;
 
 /// (word to avoid, the lesson's word, pages by their directory, whose word).
 const RULES: &[(&str, &str, &[&str], &str)] = &[

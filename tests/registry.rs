@@ -232,7 +232,7 @@ fn each_experiments_first_preset_is_its_defaults() {
 /// (as rust-analyzer's sourcegen does).
 #[test]
 fn the_generated_js_registry_is_fresh() {
-    use retry_lab_web::registry::GROUPS;
+    use retry_lab_web::groups::GROUPS;
     let quote = |s: &str| format!("'{s}'");
     let map = |pairs: Vec<(String, &str)>| {
         let rows: Vec<String> = pairs.iter().map(|(code, dir)| format!("  [{}, {}],", quote(code), quote(dir))).collect();
@@ -297,7 +297,7 @@ fn the_generated_tool_registry_is_fresh() {
         let goals = |l| e.task_goals(l);
         let tasks: Vec<serde_json::Value> = goals(Lang::Es).iter().zip(goals(Lang::En))
             .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }])).collect();
-        let group = retry_lab_web::registry::Group::of(e.code()).expect("every experiment has a page");
+        let group = retry_lab_web::groups::Group::of(e.code()).expect("every experiment has a page");
         let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "lesson": both(&|l| (group.lesson)(l).to_owned()), "locks": locks, "tasks": tasks });
         if let Some(offer) = e.ladder() {
             // The sweep page's choices: outcomes (key, label, unit) and the
@@ -334,7 +334,7 @@ export const TOOL_EXPERIMENTS = {body};
 /// which part each is.
 #[test]
 fn every_page_names_its_lesson_by_title() {
-    use retry_lab_web::registry::GROUPS;
+    use retry_lab_web::groups::GROUPS;
     let titles = [
         "At-least-once es la realidad, exactly-once es un mito práctico",
         "Garantías de entrega exactamente una vez",
@@ -363,7 +363,7 @@ fn every_page_names_its_lesson_by_title() {
 /// pages'), and no file number.
 #[test]
 fn scenario_names_cite_no_lesson() {
-    use retry_lab_web::registry::GROUPS;
+    use retry_lab_web::groups::GROUPS;
     for &e in Experiment::ALL {
         for preset in e.presets() {
             for lang in Lang::ALL {
@@ -473,7 +473,7 @@ fn every_label_a_hint_quotes_exists() {
 /// group of its own would be built into no page).
 #[test]
 fn every_experiment_is_built_into_a_lesson_page() {
-    use retry_lab_web::registry::GROUPS;
+    use retry_lab_web::groups::GROUPS;
     let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
     for group in &GROUPS {
         assert!(manifest.contains(&format!("\n{} = []", group.feature)), "{} is a feature of Cargo.toml", group.feature);
@@ -500,14 +500,33 @@ fn generated(relative: &str, text: &str) {
 /// its parameters' keys.
 #[test]
 fn the_generated_group_codes_are_fresh() {
-    use retry_lab_web::registry::GROUPS;
+    use retry_lab_web::groups::GROUPS;
     let mut text = String::from("\
 //! Generated from the list of experiments (`src/experiments/mod.rs`) by
 //! `tests/registry.rs`: do not edit. Each lesson group's experiment, preset
 //! and key codes, so that every page knows which page another page's codes
 //! belong to (a page compiles only its own group's experiments).
 
-use crate::registry::{Codes, GroupCodes};
+/// A group's codes.
+pub struct GroupCodes {
+    pub experiments: Codes,
+    pub presets: Codes,
+    pub keys: Codes,
+}
+
+/// Codes written as one space-separated string: a list of `&str` would cost
+/// every page eight bytes of pointers per entry, for every group (size).
+#[derive(Clone, Copy, Debug)]
+pub struct Codes(pub &'static str);
+
+impl Codes {
+    pub fn iter(self) -> std::str::SplitAsciiWhitespace<'static> {
+        self.0.split_ascii_whitespace()
+    }
+    pub fn contains(self, code: &str) -> bool {
+        self.iter().any(|c| c == code)
+    }
+}
 ");
     for group in &GROUPS {
         let members: Vec<Experiment> = Experiment::ALL.iter().copied().filter(|e| e.feature() == group.feature).collect();
@@ -545,7 +564,7 @@ const TOOL_FILES: &[&str] = &[
 /// A lesson group's entry page, from the one template every page shares:
 /// the CSP (Trunk's loader pinned by its hash), the module of the group's
 /// feature, and its header prerendered in Spanish from the registry.
-fn entry_html(group: &retry_lab_web::registry::Group) -> String {
+fn entry_html(group: &retry_lab_web::groups::Group) -> String {
     let name = group.dir.trim_end_matches('/');
     let mut links = vec!["<link data-trunk rel=\"css\" href=\"static/style.css\" />".to_owned()];
     if group.dir.is_empty() {
@@ -607,7 +626,7 @@ const ENTRY_TEMPLATE: &str = r#"<!doctype html>
 /// the tools' table of each page's stylesheets too.
 #[test]
 fn the_generated_entry_pages_are_fresh() {
-    use retry_lab_web::registry::GROUPS;
+    use retry_lab_web::groups::GROUPS;
     let mut stale = Vec::new();
     for group in &GROUPS {
         let file = if group.dir.is_empty() { "index.html".to_owned() } else { format!("{}.html", group.dir.trim_end_matches('/')) };

@@ -3,7 +3,8 @@
 
 use retry_lab_core::Probability;
 use retry_lab_web::link;
-use retry_lab_web::registry::{self, Experiment, Group, LabParams, Locks, States};
+use retry_lab_web::registry::{self, Experiment, LabParams, Locks, States};
+use retry_lab_web::groups::Group;
 use serde_json::{json, Value};
 
 /// Every parameter a link can set, read from the page's registry: its key, its

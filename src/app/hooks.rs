@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::lab::{Action, LabState};
-use crate::registry::Transport;
+use crate::unit::Transport;
 use crate::tasks::{Progress, STORAGE_KEY};
 
 pub fn prefers_reduced_motion() -> bool {
@@ -213,7 +213,7 @@ pub fn use_page_header(lang: Lang, enabled: bool) {
             .then(|| gloo_utils::document().get_element_by_id("lab-header"))
             .flatten();
         if let Some(header) = header {
-            let here = crate::registry::Group::here();
+            let here = crate::groups::Group::here();
             for (selector, text) in [
                 (".lab-title", (here.lesson)(*lang)),
                 (".subtitle", (here.subtitle)(*lang)),
@@ -280,7 +280,7 @@ pub fn use_saved_progress(progress: Progress, dispatch: UseReducerDispatcher<Lab
     use_effect_with((), move |_| {
         let window = gloo_utils::window();
         let take_in = move |_: &web_sys::Event| {
-            if let Some(storage) = crate::boot::local_storage() {
+            if let Some(storage) = local_storage() {
                 let stored = storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default();
                 dispatch.dispatch(Action::SyncProgress(Progress::decode(&stored)));
             }
@@ -298,7 +298,7 @@ pub fn use_saved_progress(progress: Progress, dispatch: UseReducerDispatcher<Lab
 const PROGRESS_EVENT: &str = "retry-lab-progress";
 
 fn save_progress(synced: &RefCell<Progress>, progress: &Progress, dispatch: &UseReducerDispatcher<LabState>) {
-    let Some(storage) = crate::boot::local_storage() else { return };
+    let Some(storage) = local_storage() else { return };
     let stored = Progress::decode(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
     let merged = Progress::saved(&stored, &synced.borrow(), progress);
     *synced.borrow_mut() = merged.clone();
@@ -314,4 +314,9 @@ fn save_progress(synced: &RefCell<Progress>, progress: &Progress, dispatch: &Use
     if merged != *progress {
         dispatch.dispatch(Action::SyncProgress(merged));
     }
+}
+
+/// localStorage, where it can be used (a sandbox or a privacy setting may refuse it).
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
 }

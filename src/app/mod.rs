@@ -3,7 +3,7 @@
 //! (and through it, the core) says; every change is an `Action` through the
 //! one reducer.
 
-mod hooks;
+pub(crate) mod hooks;
 mod host;
 mod share;
 mod tasks;
@@ -17,7 +17,8 @@ use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::lab::{Action, LabState};
 use crate::link::{Link, Scope};
-use crate::registry::{self, Experiment, Group, GROUPS};
+use crate::registry::{self, Experiment};
+use crate::groups::{Group, GROUPS};
 use widgets::PanelProps;
 
 impl Reducible for LabState {
@@ -49,7 +50,7 @@ fn links(
     params: &crate::registry::LabParams,
     open: Experiment,
     clock_ms: Option<u64>,
-    scenario: Option<crate::registry::Scenario>,
+    scenario: Option<crate::unit::Scenario>,
 ) -> Links {
     let named = scenario.map(|s| s.preset.code);
     let link = Link::of(lang, params, open, clock_ms, Scope::Experiment, named);

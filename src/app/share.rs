@@ -19,7 +19,7 @@ enum CopyStatus {
 pub struct ShareBarProps {
     pub lang: Lang,
     /// The scenario the lab's parameters are, if any.
-    pub current: Option<crate::registry::Scenario>,
+    pub current: Option<crate::unit::Scenario>,
     pub url: AttrValue,
     pub id_prefix: AttrValue,
     pub dispatch: UseReducerDispatcher<LabState>,

@@ -8,7 +8,8 @@ use yew::prelude::*;
 use crate::format;
 use crate::lab::{Action, LabState};
 use crate::params::{int, Domain, Value};
-use crate::registry::{Experiment, LabParams, ParamId, Transport};
+use crate::registry::{Experiment, LabParams, ParamId};
+use crate::unit::Transport;
 
 /// What a panel receives: the state, the reducer's dispatcher, and the
 /// instance's id prefix (ids stay unique with several labs on one page).

@@ -6,7 +6,11 @@
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub mod queues;
 
-crate::registry::registry! {
+// The panel dispatch's props: the whole lab (tests/modules.rs names this loop).
+#[cfg(target_arch = "wasm32")]
+use crate::app::widgets::PanelProps;
+
+crate::unit::registry! {
     Retries => retries in "lesson-000",
     DoublePublication => uuid5 in "lesson-000-ids",
     Publish => publish in "lesson-000-ids",

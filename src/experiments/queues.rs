@@ -34,7 +34,7 @@ pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::O
 
 /// A queue outcome's numbers: the run's, or what to lower.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::registry::Numbers {
+pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::unit::Numbers {
     match outcome {
         Ok(run) => queue_numbers(run),
         Err(over) => vec![("over_budget", over_budget_text(crate::i18n::Lang::En, over))],
@@ -43,13 +43,13 @@ pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::registry::Numbers
 
 /// A queue outcome's export tables (none over budget).
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_outcome_tables(outcome: &QueueOutcome) -> Vec<crate::export::Table> {
+pub fn queue_outcome_tables(outcome: &QueueOutcome) -> Vec<crate::table::Table> {
     outcome.as_ref().map(|run| queue_tables(run)).unwrap_or_default()
 }
 
 /// What a queue run comes to (workers, visibility, dlq): `retry-lab presets`.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::Numbers {
+pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::unit::Numbers {
     use crate::format::{int, seconds};
     use retry_lab_core::queue::{DlqFate, MessageEnd};
     // "1 h 15 min 40 s": every unit that is not zero.
@@ -94,7 +94,7 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::registry::
 /// receive, and every stay in the DLQ. Messages numbered from 1, as the page
 /// shows them; times in seconds.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::export::Table> {
+pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::table::Table> {
     use crate::format::format_seconds as s;
     use retry_lab_core::queue::{DlqFate, ReceiveEnd};
     let receives = run.receives.iter().map(|r| {
@@ -117,7 +117,7 @@ pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::export:
         vec![(e.message + 1).to_string(), s(e.moved_at_ms), e.receive_count.to_string(), fate.to_owned(), s(at_ms)]
     });
     vec![
-        crate::export::Table { name: "receives", columns: &["message", "worker", "at_s", "busy_until_s", "hidden_until_s", "end"], rows: receives.collect() },
-        crate::export::Table { name: "dead_letter_queue", columns: &["message", "moved_at_s", "receives", "fate", "fate_at_s"], rows: dlq.collect() },
+        crate::table::Table { name: "receives", columns: &["message", "worker", "at_s", "busy_until_s", "hidden_until_s", "end"], rows: receives.collect() },
+        crate::table::Table { name: "dead_letter_queue", columns: &["message", "moved_at_s", "receives", "fate", "fate_at_s"], rows: dlq.collect() },
     ]
 }

@@ -12,7 +12,7 @@ use retry_lab_core::ack_timing::{AckTimingRun, LoopRow};
 use retry_lab_core::{Probability, RngKind};
 
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 /// Page bound on the loop's messages.
 pub const MESSAGES_MAX: u32 = 100_000;
@@ -106,33 +106,33 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["crash", "messages", "broker_dups"];
 
-crate::registry::computed_unit!(AckTiming, code: "ack", title: |lang| strings::strings(lang).experiment_ack,
+crate::unit::computed_unit!(AckTiming, code: "ack", title: |lang| strings::strings(lang).experiment_ack,
     state: |p: &Params, shared: &Shared| p.loop_rows(shared).map(std::rc::Rc::new),
     numbers: numbers, ladder: Some(&LADDER));
 
 /// Across seeds and crash probabilities: what ack-after repeats (the
 /// lesson: about the crash probability, per message), what ack-before
 /// loses, and what dedup discards.
-static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     outcomes: &[
-        crate::sweep::outcome!("after_repeated", "", es: "Efectos repetidos con ack después", en: "Repeated effects with ack after"),
-        crate::sweep::outcome!("before_lost", "", es: "Mensajes perdidos con ack antes", en: "Messages lost with ack before"),
-        crate::sweep::outcome!("after_dedup_discarded", "", es: "Repetidos descartados con ack después + dedup", en: "Repeats discarded with ack after + dedup"),
+        crate::ladder::outcome!("after_repeated", "", es: "Efectos repetidos con ack después", en: "Repeated effects with ack after"),
+        crate::ladder::outcome!("before_lost", "", es: "Mensajes perdidos con ack antes", en: "Messages lost with ack before"),
+        crate::ladder::outcome!("after_dedup_discarded", "", es: "Repetidos descartados con ack después + dedup", en: "Repeats discarded with ack after + dedup"),
     ],
     axes: &[
-        crate::sweep::SweepAxis { key: "crash", from: "0", to: "0.5", lesson: Some("0.05") },
-        crate::sweep::SweepAxis { key: "broker_dups", from: "0", to: "0.1", lesson: None },
+        crate::ladder::SweepAxis { key: "crash", from: "0", to: "0.5", lesson: Some("0.05") },
+        crate::ladder::SweepAxis { key: "broker_dups", from: "0", to: "0.1", lesson: None },
     ],
     measure: |params, shared| {
         let Some([before, after, dedup]) = params.loop_rows(shared) else { return Default::default() };
         let repeated = after.row.effects.saturating_sub(u64::from(params.messages));
         let outcomes = vec![repeated as f64, f64::from(before.row.lost), dedup.row.duplicates_discarded as f64];
-        crate::sweep::Measure { outcomes, end_ms: None }
+        crate::ladder::Measure { outcomes, end_ms: None }
     },
 };
 
 /// Each row: deliveries / effects / discarded / lost, and effects per message.
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     let Some(rows) = state.as_deref() else { return Vec::new() };
     let names = [("before", "before_effects_per_message"), ("after", "after_effects_per_message"), ("after_dedup", "after_dedup_effects_per_message")];
     names.into_iter().zip(rows).flat_map(|((name, per), r)| {

@@ -14,7 +14,7 @@ pub use panel::panel;
 use retry_lab_core::age::{AgeConfig, AgeRun};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Age;
 
@@ -101,7 +101,7 @@ fn state(params: &Params) -> State {
     State { config, run: config.run() }
 }
 
-crate::registry::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, st: &State| {
         let at = |t: Option<u64>| t.map_or_else(|| "never".to_owned(), |t| t.to_string());

@@ -14,7 +14,7 @@ use std::rc::Rc;
 use retry_lab_core::backpressure::{BufferConfig, BufferRun, Policy};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Backpressure;
 
@@ -92,11 +92,11 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["in_rate", "out_rate", "policy", "buffer"];
 
-crate::registry::computed_unit!(Backpressure, code: "backpressure", title: |lang| strings::strings(lang).experiment,
+crate::unit::computed_unit!(Backpressure, code: "backpressure", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) },
     numbers: numbers);
 
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     use crate::format::{duration_text, int};
     let (cfg, c) = (&state.run.config, &state.run.counters);
     let growth = cfg.in_per_s.saturating_sub(cfg.out_per_s);
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn defaults_are_lesson_004s_figure() {
-        let state = <Backpressure as crate::registry::Unit>::init(&Params::default(), &Shared::default(), 0);
+        let state = <Backpressure as crate::unit::Unit>::init(&Params::default(), &Shared::default(), 0);
         assert_eq!(state.run.growth_per_s(), 16);
         // 512 MiB of 1 KiB messages outgrow memory after about 9 h.
         assert_eq!(state.run.counters.died_at_s, Some(32_769));

@@ -15,7 +15,7 @@ pub use panel::panel;
 use retry_lab_core::stream::capacity::{keda, little_wait, Fluid, FluidRun};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Capacity;
 
@@ -153,11 +153,11 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["peak_rate", "cap_workers", "worker_rate", "down_s"];
 
-crate::registry::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| params.state(),
     numbers: numbers);
 
-fn numbers(p: &Params, _: &Shared, c: &State) -> crate::registry::Numbers {
+fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
     use crate::format::{duration_text, int};
     let opt = |s: Option<u64>, none: &str| s.map_or_else(|| none.to_owned(), |s| format!("{} s ({})", int(s), duration_text(s)));
     vec![

@@ -15,7 +15,7 @@ use retry_lab_core::engine::ConsumerMode;
 use retry_lab_core::polling::{CursorFault, PollingReport, PollingRun};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Cursor;
 
@@ -93,7 +93,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 
-crate::registry::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State {
         naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),
         idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),

@@ -15,7 +15,7 @@ use retry_lab_core::dedup_record::{Consumer, DedupRecordRow, DedupRecordRun, One
 use retry_lab_core::{Probability, RngKind};
 
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Dedup;
 
@@ -116,7 +116,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["seq_consumer", "seq_crash"];
 
-crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
     state: |params: &Params, shared: &Shared| State { rows: params.rows(shared), one: params.one_message() },
     numbers: |p: &Params, _: &Shared, state: &State| {
         // Deliveries / effects / discarded / lost, per placement (Placement::ALL's order).
@@ -136,20 +136,20 @@ crate::registry::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).expe
 
 /// Across seeds (where the crashes fall) and the crash share: what each
 /// place of the id's record repeats or loses of the same messages.
-static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     outcomes: &[
-        crate::sweep::outcome!("effect_then_record_repeated", "", es: "Efectos repetidos (efecto, luego registro)", en: "Repeated effects (effect, then record)"),
-        crate::sweep::outcome!("record_then_effect_lost", "", es: "Mensajes perdidos (registro, luego efecto)", en: "Messages lost (record, then effect)"),
-        crate::sweep::outcome!("same_transaction_wrong", "", es: "Repetidos o perdidos (misma transacción)", en: "Repeated or lost (same transaction)"),
+        crate::ladder::outcome!("effect_then_record_repeated", "", es: "Efectos repetidos (efecto, luego registro)", en: "Repeated effects (effect, then record)"),
+        crate::ladder::outcome!("record_then_effect_lost", "", es: "Mensajes perdidos (registro, luego efecto)", en: "Messages lost (record, then effect)"),
+        crate::ladder::outcome!("same_transaction_wrong", "", es: "Repetidos o perdidos (misma transacción)", en: "Repeated or lost (same transaction)"),
     ],
-    axes: &[crate::sweep::SweepAxis { key: "tx_crash", from: "0", to: "0.5", lesson: None }],
+    axes: &[crate::ladder::SweepAxis { key: "tx_crash", from: "0", to: "0.5", lesson: None }],
     measure: |params, shared| {
         let messages = u64::from(params.messages);
         // Effects beyond one per message that took effect.
         let repeated = |r: &DedupRecordRow| r.effects.saturating_sub(messages - u64::from(r.lost));
         let [same, effect_first, record_first] = params.rows(shared);
         let outcomes = vec![repeated(&effect_first) as f64, f64::from(record_first.lost), (repeated(&same) + u64::from(same.lost)) as f64];
-        crate::sweep::Measure { outcomes, end_ms: None }
+        crate::ladder::Measure { outcomes, end_ms: None }
     },
 };
 

@@ -14,7 +14,7 @@ pub use panel::panel;
 use retry_lab_core::actions::desired::{Outcome, Scenario, Style};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Desired;
 
@@ -76,7 +76,7 @@ fn state(params: &Params) -> State {
     State { styles: std::rc::Rc::new([scenario.run(Style::Incremental), scenario.run(Style::DesiredState)]) }
 }
 
-crate::registry::computed_unit!(Desired, code: "desired", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Desired, code: "desired", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, state: &State| {
         let [inc, des] = &*state.styles;

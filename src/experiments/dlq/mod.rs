@@ -19,7 +19,7 @@ use retry_lab_core::queue::{DlqAction, DlqOperation, Poison, QueueConfig, QueueR
 
 use crate::format::{format_seconds, parse_seconds};
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::{Locks, Preset, Unit};
+use crate::unit::{Locks, Preset, Unit};
 
 pub struct Dlq;
 
@@ -262,10 +262,10 @@ impl Unit for Dlq {
         &TASKS
     }
 
-    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         crate::experiments::queues::queue_outcome_numbers(&state.run)
     }
-    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::export::Table> {
+    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         crate::experiments::queues::queue_outcome_tables(&state.run)
     }
 

@@ -2,7 +2,7 @@ use retry_lab_core::queue::{invariants, DlqFate, MessageEnd, Place};
 
 use super::*;
 use crate::link;
-use crate::registry::Unit;
+use crate::unit::Unit;
 
 const MIN: u64 = 60_000;
 const H: u64 = 60 * MIN;

@@ -15,7 +15,7 @@ use retry_lab_core::actions::fail_safe::{census, emitted_without_field, lost_det
 use retry_lab_core::Probability;
 
 use crate::params::{int, ratio, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Failsafe;
 
@@ -97,7 +97,7 @@ fn state(params: &Params, shared: &Shared) -> State {
     State { events: std::rc::Rc::new(events), counts, lost, marked }
 }
 
-crate::registry::computed_unit!(Failsafe, code: "failsafe", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Failsafe, code: "failsafe", title: |lang| s(lang).experiment,
     state: state,
     numbers: |_: &Params, _: &Shared, st: &State| vec![
         ("unsafe_detections_lost", st.lost[0].to_string()),
@@ -110,20 +110,20 @@ crate::registry::computed_unit!(Failsafe, code: "failsafe", title: |lang| s(lang
 
 /// Across seeds (which events fail where) and the failures' shares: the
 /// detections each pipeline loses.
-static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     outcomes: &[
-        crate::sweep::outcome!("unsafe_detections_lost", "", es: "Detecciones perdidas (descartar)", en: "Detections lost (drop)"),
-        crate::sweep::outcome!("safe_detections_lost", "", es: "Detecciones perdidas (emitir con marca)", en: "Detections lost (emit marked)"),
-        crate::sweep::outcome!("unsafe_acted_blind", "", es: "Acciones a ciegas (descartar)", en: "Acted blind (drop)"),
+        crate::ladder::outcome!("unsafe_detections_lost", "", es: "Detecciones perdidas (descartar)", en: "Detections lost (drop)"),
+        crate::ladder::outcome!("safe_detections_lost", "", es: "Detecciones perdidas (emitir con marca)", en: "Detections lost (emit marked)"),
+        crate::ladder::outcome!("unsafe_acted_blind", "", es: "Acciones a ciegas (descartar)", en: "Acted blind (drop)"),
     ],
     axes: &[
-        crate::sweep::SweepAxis { key: "enrich_failure", from: "0", to: "1", lesson: None },
-        crate::sweep::SweepAxis { key: "context_failure", from: "0", to: "1", lesson: None },
+        crate::ladder::SweepAxis { key: "enrich_failure", from: "0", to: "1", lesson: None },
+        crate::ladder::SweepAxis { key: "context_failure", from: "0", to: "1", lesson: None },
     ],
     measure: |params, shared| {
         let st = state(params, shared);
         let outcomes = vec![f64::from(st.lost[0]), f64::from(st.lost[1]), f64::from(st.count(0, Fate::ActedBlind))];
-        crate::sweep::Measure { outcomes, end_ms: None }
+        crate::ladder::Measure { outcomes, end_ms: None }
     },
 };
 

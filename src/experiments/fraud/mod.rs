@@ -15,7 +15,7 @@ pub use panel::panel;
 use retry_lab_core::consumer_group::{exercise_10_run, Commit, Read, SinkKind};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Fraud;
 
@@ -94,7 +94,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 
-crate::registry::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| params.state(),
     numbers: |_: &Params, _: &Shared, state: &State| ["add", "upsert", "dedup", "commit_first"].into_iter().zip(state.counters).map(|(k, n)| (k, n.to_string())).collect());
 

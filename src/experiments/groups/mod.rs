@@ -21,7 +21,7 @@ use retry_lab_core::consumer_group::{Commit, GroupConfig, GroupRun, SinkKind};
 use retry_lab_core::stream::{append, KeyHash};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Groups;
 
@@ -219,12 +219,12 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["topic_partitions", "group_consumers", "commit", "crash_consumer"];
 
-crate::registry::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) },
     numbers: numbers);
 
 /// The indexer at the instant shown and at the end, the lake sink at the instant.
-fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     let run = &state.run;
     let at = run.snapshot(&run.indexer, p.at_s);
     let end = run.end();

@@ -12,7 +12,7 @@ pub use panel::panel;
 use retry_lab_core::stream::{catch_up, CatchUp};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Lag;
 
@@ -123,7 +123,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["arrival_rate", "consumer_rate", "behind", "lag_consumers"];
 
-crate::registry::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
+crate::unit::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
     numbers: |p: &Params, _: &Shared, _: &State| {
         let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
         vec![

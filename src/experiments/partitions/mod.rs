@@ -14,7 +14,7 @@ pub use panel::panel;
 use retry_lab_core::stream::{append, partition_of, KeyHash};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Partitions;
 
@@ -117,14 +117,14 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 
-crate::registry::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State {
         layouts: std::rc::Rc::new([params.layout(KeyHash::Crc32), params.layout(KeyHash::Murmur2)]),
     },
     numbers: numbers);
 
 /// Each event's key, partition and offset under each hash, and how many move.
-fn numbers(p: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     let place = |layout: &Layout| {
         let events = p.events.iter().zip(&layout.placed).map(|((key, _), (part, offset))| format!("{key} → {part}@{offset}"));
         events.collect::<Vec<_>>().join(", ")

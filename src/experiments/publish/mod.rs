@@ -17,7 +17,7 @@ use retry_lab_core::engine::{ConsumerMode, Counters, Engine, IdScheme, SimConfig
 use retry_lab_core::{Namespace, Probability};
 
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Publish;
 
@@ -108,7 +108,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 
-crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,
     state: |params: &Params, shared: &Shared| State { engines: params.engines(shared) },
     numbers: |_: &Params, _: &Shared, state: &State| state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| vec![
         ("effects_naive", naive.effects.to_string()),
@@ -119,19 +119,19 @@ crate::registry::computed_unit!(Publish, code: "publish", title: |lang| s(lang).
 
 /// Across seeds (which publications fail) and the failure share: the
 /// effects each consumer applies for the same facts.
-static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     outcomes: &[
-        crate::sweep::outcome!("effects_naive", "", es: "Efectos del consumidor no idempotente", en: "Effects of the naive consumer"),
-        crate::sweep::outcome!("effects_by_v4_id", "", es: "Efectos con id uuid4 por publicación", en: "Effects with a uuid4 per publication"),
-        crate::sweep::outcome!("effects_by_uuid5", "", es: "Efectos con id uuid5 del hecho", en: "Effects with the fact's uuid5"),
+        crate::ladder::outcome!("effects_naive", "", es: "Efectos del consumidor no idempotente", en: "Effects of the naive consumer"),
+        crate::ladder::outcome!("effects_by_v4_id", "", es: "Efectos con id uuid4 por publicación", en: "Effects with a uuid4 per publication"),
+        crate::ladder::outcome!("effects_by_uuid5", "", es: "Efectos con id uuid5 del hecho", en: "Effects with the fact's uuid5"),
     ],
     axes: &[
-        crate::sweep::SweepAxis { key: "pub_failure", from: "0", to: "0.9", lesson: None },
+        crate::ladder::SweepAxis { key: "pub_failure", from: "0", to: "0.9", lesson: None },
     ],
     measure: |params, shared| {
         let state = State { engines: params.engines(shared) };
         let outcomes = state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| [naive, v4, uuid5].map(|c| c.effects as f64).to_vec());
-        crate::sweep::Measure { outcomes, end_ms: None }
+        crate::ladder::Measure { outcomes, end_ms: None }
     },
 };
 

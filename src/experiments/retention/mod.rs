@@ -13,7 +13,7 @@ pub use panel::panel;
 use retry_lab_core::stream::retention::{Backlog, Log, Start};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Retention;
 
@@ -83,7 +83,7 @@ fn state(p: &Params) -> State {
     State { replay: log.replay(p.replay_h), new_reader: log.new_reader(if p.from_latest { Start::Latest } else { Start::Earliest }) }
 }
 
-crate::registry::computed_unit!(Retention, code: "retention", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Retention, code: "retention", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, st: &State| {
         let opt = |n: Option<u64>| n.map_or_else(|| "never".to_owned(), |n| n.to_string());

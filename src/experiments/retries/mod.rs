@@ -21,7 +21,7 @@ pub use state::{Action, Narration, State};
 
 use crate::i18n::Lang;
 use crate::params::{int, probability, ratio, text, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 /// Publications are spaced by this much simulated time.
 pub const PUBLISH_INTERVAL_MS: u64 = 10_000;
@@ -186,7 +186,7 @@ static PRESETS: [Preset; 6] = [
     },
 ];
 
-impl crate::registry::Unit for Retries {
+impl crate::unit::Unit for Retries {
     type Params = Params;
     type State = State;
     type Action = Action;
@@ -215,13 +215,13 @@ impl crate::registry::Unit for Retries {
     fn params_changed(state: &mut State, params: &Params, shared: &Shared) {
         state.params_changed(params, shared);
     }
-    fn reduce(state: &mut State, params: &mut Params, shared: &Shared, locks: &crate::registry::Locks, action: Action) {
+    fn reduce(state: &mut State, params: &mut Params, shared: &Shared, locks: &crate::unit::Locks, action: Action) {
         state.reduce(params, shared, locks, action);
     }
-    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::export::Table> {
+    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         state.tables()
     }
-    fn transport(state: &mut State, params: &Params, transport: crate::registry::Transport) {
+    fn transport(state: &mut State, params: &Params, transport: crate::unit::Transport) {
         state.transport(params, transport);
     }
     fn playing(state: &State) -> bool {
@@ -230,11 +230,11 @@ impl crate::registry::Unit for Retries {
     fn clock_ms(state: &State) -> Option<u64> {
         Some(state.clock_ms)
     }
-    fn ladder() -> Option<&'static crate::sweep::Ladder<Params>> {
+    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
         Some(&LADDER)
     }
     /// The whole run, played to its end.
-    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
+    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::unit::Numbers {
         let Some(pair) = whole_run(params, shared) else { return Vec::new() };
         let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
         let entered = dead_letter_entries_ms(&pair);
@@ -273,16 +273,16 @@ fn dead_letter_entries_ms(pair: &retry_lab_core::pair::Pair) -> Vec<u64> {
 /// Across seeds and parameters: how many events reach dead-letter (the
 /// lesson's p^7 per event), what each costs in deliveries, and what the
 /// naive consumer repeats.
-static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     outcomes: &[
-        crate::sweep::outcome!("dead_letter_entries", "", es: "Eventos que entran en dead-letter", en: "Events that reach dead-letter"),
-        crate::sweep::outcome!("deliveries_per_event", "", es: "Entregas por evento", en: "Deliveries per event"),
-        crate::sweep::outcome!("naive_extra_effects", "", es: "Efectos de más del consumidor no idempotente", en: "Extra effects of the naive consumer"),
+        crate::ladder::outcome!("dead_letter_entries", "", es: "Eventos que entran en dead-letter", en: "Events that reach dead-letter"),
+        crate::ladder::outcome!("deliveries_per_event", "", es: "Entregas por evento", en: "Deliveries per event"),
+        crate::ladder::outcome!("naive_extra_effects", "", es: "Efectos de más del consumidor no idempotente", en: "Extra effects of the naive consumer"),
     ],
     axes: &[
-        crate::sweep::SweepAxis { key: "failure", from: "0", to: "1", lesson: None },
-        crate::sweep::SweepAxis { key: "retries", from: "0", to: "10", lesson: Some("6") },
-        crate::sweep::SweepAxis { key: "ack_lost", from: "0", to: "1", lesson: None },
+        crate::ladder::SweepAxis { key: "failure", from: "0", to: "1", lesson: None },
+        crate::ladder::SweepAxis { key: "retries", from: "0", to: "10", lesson: Some("6") },
+        crate::ladder::SweepAxis { key: "ack_lost", from: "0", to: "1", lesson: None },
     ],
     measure: |params, shared| {
         let Some(pair) = whole_run(params, shared) else { return Default::default() };
@@ -290,7 +290,7 @@ static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
         let entered = dead_letter_entries_ms(&pair).len();
         let end_ms = pair.naive.trace().iter().chain(pair.idempotent.trace()).map(|a| a.at_ms).max();
         let outcomes = vec![entered as f64, idem.deliveries as f64 / f64::from(params.events.max(1)), naive.effects.saturating_sub(idem.effects) as f64];
-        crate::sweep::Measure { outcomes, end_ms }
+        crate::ladder::Measure { outcomes, end_ms }
     },
 };
 

@@ -11,7 +11,7 @@ use retry_lab_core::{
 
 use super::Params;
 use crate::params::Shared;
-use crate::registry::{Locks, Transport};
+use crate::unit::{Locks, Transport};
 
 /// The live region speaks at most this often while playing.
 pub const NARRATION_INTERVAL_MS: f64 = 2_000.0;
@@ -289,8 +289,8 @@ fn most_notable(attempts: &[Attempt]) -> Option<usize> {
 impl State {
     /// The run at its clock, for an export: every attempt, the dead-letter
     /// queue, and both consumers' counters (the `totals` are the whole run's).
-    pub fn tables(&self) -> Vec<crate::export::Table> {
-        use crate::export::Table;
+    pub fn tables(&self) -> Vec<crate::table::Table> {
+        use crate::table::Table;
         use crate::format::format_seconds as s;
         use retry_lab_core::FailureKind;
         let run = &self.pair.idempotent;

@@ -12,7 +12,7 @@ pub use panel::panel;
 use retry_lab_core::message_size::Sizing;
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Size;
 
@@ -68,7 +68,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure: the file's size and the claim check.
 const PRIMARY: &[&str] = &["payload_kib", "claim_check"];
 
-crate::registry::computed_unit!(Size, code: "size", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Size, code: "size", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { sizing: params.sizing() },
     numbers: |_: &Params, _: &Shared, st: &State| {
         let [sqs, sqs_before, kafka] = st.sizing.accepted().map(|ok| if ok { "accepted" } else { "refused" }.to_owned());

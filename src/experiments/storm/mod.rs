@@ -15,7 +15,7 @@ use retry_lab_core::storm::{Behaviour, Breaker, Budget, StormConfig, StormRun, S
 use retry_lab_core::Probability;
 
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 /// The page's bounds (the core's are wider; a page draws at most this).
 pub const CLIENTS_MAX: u64 = 1_000;
@@ -208,27 +208,27 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["clients", "dependency", "strategy_a", "strategy_b"];
 
-crate::registry::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
+crate::unit::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
     state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) },
     numbers: numbers, ladder: Some(&LADDER));
 
 /// Across seeds (the jitter's draws) and clients: how many clients get
 /// through on each side, and the right side's peak load.
-static LADDER: crate::sweep::Ladder<Params> = crate::sweep::Ladder {
+static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     outcomes: &[
-        crate::sweep::outcome!("b_succeeded", "", es: "Clientes que pasan (estrategia de la derecha)", en: "Clients through (the right strategy)"),
-        crate::sweep::outcome!("a_succeeded", "", es: "Clientes que pasan (estrategia de la izquierda)", en: "Clients through (the left strategy)"),
-        crate::sweep::outcome!("b_peak_calls_per_s", "/s", es: "Pico de llamadas por segundo (estrategia de la derecha)", en: "Peak calls per second (the right strategy)"),
+        crate::ladder::outcome!("b_succeeded", "", es: "Clientes que pasan (estrategia de la derecha)", en: "Clients through (the right strategy)"),
+        crate::ladder::outcome!("a_succeeded", "", es: "Clientes que pasan (estrategia de la izquierda)", en: "Clients through (the left strategy)"),
+        crate::ladder::outcome!("b_peak_calls_per_s", "/s", es: "Pico de llamadas por segundo (estrategia de la derecha)", en: "Peak calls per second (the right strategy)"),
     ],
     axes: &[
-        crate::sweep::SweepAxis { key: "clients", from: "10", to: "1000", lesson: None },
-        crate::sweep::SweepAxis { key: "attempts", from: "1", to: "10", lesson: None },
+        crate::ladder::SweepAxis { key: "clients", from: "10", to: "1000", lesson: None },
+        crate::ladder::SweepAxis { key: "attempts", from: "1", to: "10", lesson: None },
     ],
     measure: |params, shared| {
         let [a, b] = runs(params, shared);
         let (Some(a), Some(b)) = (a, b) else { return Default::default() };
         let outcomes = vec![f64::from(b.counters.succeeded), f64::from(a.counters.succeeded), b.counters.peak_calls_per_s as f64];
-        crate::sweep::Measure { outcomes, end_ms: None }
+        crate::ladder::Measure { outcomes, end_ms: None }
     },
 };
 
@@ -239,7 +239,7 @@ fn tenths(us: u64) -> String {
 }
 
 /// Each side's counters, and client 0's call times if every call failed.
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     let mut out = Vec::new();
     for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times, collapses]) in state.runs.iter().zip([
         ["a_calls", "a_reached_dependency", "a_succeeded", "a_exhausted", "a_fallbacks", "a_last_success_s", "a_client_0_calls_at_s", "a_collapses"],
@@ -342,7 +342,7 @@ mod tests {
 
     impl Storm {
         fn init_for_test() -> State {
-            <Storm as crate::registry::Unit>::init(&Params::default(), &Shared::default(), 0)
+            <Storm as crate::unit::Unit>::init(&Params::default(), &Shared::default(), 0)
         }
     }
 }

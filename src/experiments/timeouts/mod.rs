@@ -14,7 +14,7 @@ use std::rc::Rc;
 use retry_lab_core::timeouts::{PoolConfig, PoolRun};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Timeouts;
 
@@ -110,12 +110,12 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["deadline_ms", "timeout_ms", "slow_ms", "pools"];
 
-crate::registry::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,
+crate::unit::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(PoolRun::new(params.config())) },
     numbers: numbers);
 
 /// Each dependency's counters; how late a slow answer comes after its caller left.
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::registry::Numbers {
+fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     let (cfg, int) = (&state.run.config, crate::format::int);
     let late_ms = cfg.latency_ms[0].min(cfg.timeout_ms).saturating_sub(cfg.deadline_ms);
     let mut out = vec![
@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn defaults_are_the_cores_and_starve_b() {
         assert_eq!(Params::default().config(), PoolConfig::default());
-        let state = <Timeouts as crate::registry::Unit>::init(&Params::default(), &Shared::default(), 0);
+        let state = <Timeouts as crate::unit::Unit>::init(&Params::default(), &Shared::default(), 0);
         assert!(state.run.counters[1].rejected > 0);
     }
 }

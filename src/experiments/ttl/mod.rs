@@ -14,7 +14,7 @@ use retry_lab_core::dedup_ttl::{TtlDelivery, TtlRun};
 use retry_lab_core::Backoff;
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Ttl;
 
@@ -79,7 +79,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure: every parameter (four or fewer).
 const PRIMARY: &[&str] = &[];
 
-crate::registry::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) },
     numbers: |_: &Params, _: &Shared, state: &State| {
         use retry_lab_core::dedup_ttl::Outcome;

@@ -13,7 +13,7 @@ use retry_lab_core::{Namespace, PassKey};
 
 use crate::i18n::Lang;
 use crate::params::{int, text, Domain, ParamSpec, Shared, Value};
-use crate::registry::{Locks, Preset};
+use crate::unit::{Locks, Preset};
 
 pub struct DoublePublication;
 
@@ -78,7 +78,7 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 static PRESETS: [Preset; 1] =
     [Preset { code: "double-publication", label: |l| strings::strings(l).preset, values: &[], versions: (1, 3) }];
 
-impl crate::registry::Unit for DoublePublication {
+impl crate::unit::Unit for DoublePublication {
     type Params = Params;
     type State = State;
     type Action = Action;
@@ -109,7 +109,7 @@ impl crate::registry::Unit for DoublePublication {
             *state = State::of(&params.pass);
         }
     }
-    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::registry::Numbers {
+    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::unit::Numbers {
         let demo = params.demo(shared);
         vec![
             ("uuid5", demo.derived.to_string()),
@@ -166,7 +166,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::Unit;
+    use crate::unit::Unit;
 
     #[test]
     fn invalid_input_keeps_the_last_valid_pass() {

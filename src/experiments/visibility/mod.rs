@@ -14,7 +14,7 @@ use std::rc::Rc;
 use retry_lab_core::queue::{Poison, QueueConfig, QueueRun};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Visibility;
 
@@ -139,7 +139,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["job_s", "visibility_s", "heartbeat_s", "poison"];
 
-crate::registry::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
+crate::unit::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
     numbers: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_numbers(&state.run),
     tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run));
@@ -172,7 +172,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
 mod tests {
     use super::*;
     use crate::link;
-    use crate::registry::Unit;
+    use crate::unit::Unit;
 
     fn preset_run(code: &str) -> QueueRun {
         QueueRun::new(link::preset_params(&PRESETS, code).visibility.config()).unwrap()

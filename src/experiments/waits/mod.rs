@@ -13,7 +13,7 @@ pub use panel::panel;
 use retry_lab_core::waits::{Request, WaitsConfig};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Waits;
 
@@ -96,7 +96,7 @@ fn state(p: &Params) -> State {
     }
 }
 
-crate::registry::computed_unit!(Waits, code: "waits", title: |lang| s(lang).experiment,
+crate::unit::computed_unit!(Waits, code: "waits", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |p: &Params, _: &Shared, st: &State| vec![
         ("sync_failed", st.sync_failed.to_string()),

@@ -14,7 +14,7 @@ use std::rc::Rc;
 use retry_lab_core::queue::{QueueConfig, QueueRun};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::registry::Preset;
+use crate::unit::Preset;
 
 pub struct Workers;
 
@@ -95,7 +95,7 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["jobs", "job_workers", "queue", "restart_ms"];
 
-crate::registry::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
+crate::unit::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
     numbers: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_numbers(&state.run),
     tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run));

@@ -1,0 +1,72 @@
+//! What a seeded experiment offers a sweep (`Unit::ladder`): its key
+//! outcomes, the parameters worth varying, and how a whole run measures
+//! them. The sweep itself (`sweep.rs`) runs the list's experiments.
+
+use crate::i18n::Lang;
+use crate::params::Shared;
+
+/// A key outcome of a whole run: what its histogram counts.
+#[derive(Debug)]
+pub struct Outcome {
+    pub key: &'static str,
+    pub label: fn(Lang) -> &'static str,
+    /// "" for a count, "%" for a share (measured 0–100).
+    pub unit: &'static str,
+}
+
+/// `outcome!(key, unit, es: "…", en: "…")`: an [`Outcome`] in one line.
+macro_rules! outcome {
+    ($key:literal, $unit:literal, es: $es:literal, en: $en:literal $(,)?) => {
+        $crate::ladder::Outcome {
+            key: $key,
+            unit: $unit,
+            label: |lang| match lang {
+                $crate::i18n::Lang::Es => $es,
+                $crate::i18n::Lang::En => $en,
+            },
+        }
+    };
+}
+pub(crate) use outcome;
+
+/// A parameter a sweep may vary, over `from..=to` as a link writes them,
+/// and the value the lesson states, marked on the chart.
+#[derive(Debug)]
+pub struct SweepAxis {
+    pub key: &'static str,
+    pub from: &'static str,
+    pub to: &'static str,
+    pub lesson: Option<&'static str>,
+}
+
+/// What an experiment offers the ladder: declared once, in its module.
+pub struct Ladder<P: 'static> {
+    pub outcomes: &'static [Outcome],
+    pub axes: &'static [SweepAxis],
+    /// A whole run's outcomes, in `outcomes`' order.
+    pub measure: fn(&P, &Shared) -> Measure,
+}
+
+/// What a whole run came to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Measure {
+    /// In the ladder's `outcomes`' order (empty: the run could not be made).
+    pub outcomes: Vec<f64>,
+    /// For an experiment with a clock, when its last thing happened: a
+    /// point's link opens the run there, where the page shows its outcome.
+    pub end_ms: Option<u64>,
+}
+
+/// What the registry tells of an experiment's ladder, whatever its
+/// parameters' type.
+#[derive(Clone, Copy, Debug)]
+pub struct Offer {
+    pub outcomes: &'static [Outcome],
+    pub axes: &'static [SweepAxis],
+}
+
+impl<P> Ladder<P> {
+    pub const fn offer(&self) -> Offer {
+        Offer { outcomes: self.outcomes, axes: self.axes }
+    }
+}
