@@ -21,7 +21,8 @@ fn with_progress(init: LabInit) -> LabInit {
 fn stored_progress() -> (Progress, bool, bool) {
     match crate::app::hooks::local_storage() {
         Some(storage) => {
-            let (progress, ignored) = Progress::decode_counting(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
+            let (progress, ignored) =
+                Progress::decode_counting(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
             (progress, ignored, true)
         }
         None => (Progress::default(), false, false),
@@ -33,11 +34,7 @@ pub fn browser_languages() -> Vec<String> {
         return Vec::new();
     };
     let navigator = window.navigator();
-    let list: Vec<String> = navigator
-        .languages()
-        .iter()
-        .filter_map(|v| v.as_string())
-        .collect();
+    let list: Vec<String> = navigator.languages().iter().filter_map(|v| v.as_string()).collect();
     if list.is_empty() {
         navigator.language().into_iter().collect()
     } else {
@@ -48,26 +45,13 @@ pub fn browser_languages() -> Vec<String> {
 /// The standalone page (and the iframe embed): state from `location.search`.
 pub fn page_init() -> LabInit {
     let location = web_sys::window().map(|w| w.location());
-    let query = location
-        .as_ref()
-        .and_then(|l| l.search().ok())
-        .unwrap_or_default();
+    let query = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
     let share_base = location
         .as_ref()
-        .map(|l| {
-            format!(
-                "{}{}",
-                l.origin().unwrap_or_default(),
-                l.pathname().unwrap_or_default()
-            )
-        })
+        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
         .unwrap_or_default();
     let (link, notices) = link::decode(&query);
-    LabInit {
-        share_base,
-        standalone: true,
-        ..with_progress(link.to_init(&browser_languages(), notices))
-    }
+    LabInit { share_base, standalone: true, ..with_progress(link.to_init(&browser_languages(), notices)) }
 }
 
 /// Reads a mount element's `data-` attributes as link parameters:
@@ -83,11 +67,7 @@ fn element_pairs(element: &web_sys::Element) -> Vec<(String, String)> {
             if key.starts_with("retry-lab") {
                 return None; // the mount's own marks, not link keys
             }
-            let key = if key == "experiment" {
-                "only".to_owned()
-            } else {
-                key.replace('-', "_")
-            };
+            let key = if key == "experiment" { "only".to_owned() } else { key.replace('-', "_") };
             Some((key, attr.value()))
         })
         .collect()
@@ -99,16 +79,12 @@ fn element_pairs(element: &web_sys::Element) -> Vec<(String, String)> {
 /// many labs were mounted.
 pub fn mount_all(share_base: String) -> u32 {
     let document = gloo_utils::document();
-    let Ok(nodes) = document.query_selector_all("[data-retry-lab]:not([data-retry-lab-mounted])")
-    else {
+    let Ok(nodes) = document.query_selector_all("[data-retry-lab]:not([data-retry-lab-mounted])") else {
         return 0;
     };
     let mut mounted = 0;
     for i in 0..nodes.length() {
-        let Some(element) = nodes
-            .item(i)
-            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-        else {
+        let Some(element) = nodes.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else {
             continue;
         };
         // embed.js routes every mount to one page's module (`data-retry-lab-dir`):
@@ -153,10 +129,8 @@ pub fn mount_page() {
     // A link for another lesson group's experiment goes to that group's
     // page, query and all (a v1 link to the ack table, say).
     if let (Some(dir), Some(location)) = (init.elsewhere, web_sys::window().map(|w| w.location())) {
-        let target = crate::groups::GROUPS
-            .iter()
-            .find(|g| g.dir == dir)
-            .map(|g| g.path_from(crate::groups::Group::here()));
+        let target =
+            crate::groups::GROUPS.iter().find(|g| g.dir == dir).map(|g| g.path_from(crate::groups::Group::here()));
         // Marked as passed on: the page there reads it whatever it names (a
         // link naming two pages' codes never bounces between them).
         let query = location.search().unwrap_or_default();
@@ -178,10 +152,7 @@ pub fn mount_page() {
     }
     let prerendered_header = header.is_some() && !init.compact;
     let root = document.get_element_by_id("lab-app").unwrap_or(main);
-    let init = LabInit {
-        prerendered_header,
-        ..init
-    };
+    let init = LabInit { prerendered_header, ..init };
     // After the prerendered first screen has painted: the learner sees the
     // page's content while the lab builds itself.
     let render = move || {

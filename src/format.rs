@@ -29,7 +29,8 @@ pub fn millions(n: u64) -> String {
 /// A percentage with up to one decimal: "30 %" (es) or "30%" (en).
 pub fn percent(lang: Lang, ppm: u32) -> String {
     let tenths = (u64::from(ppm) + 500) / 1_000; // ppm → tenths of a percent, rounded
-    let number = if tenths.is_multiple_of(10) { int(tenths / 10) } else { format!("{}.{}", int(tenths / 10), tenths % 10) };
+    let number =
+        if tenths.is_multiple_of(10) { int(tenths / 10) } else { format!("{}.{}", int(tenths / 10), tenths % 10) };
     match lang {
         Lang::Es => format!("{number} %"),
         Lang::En => format!("{number}%"),
@@ -97,7 +98,10 @@ mod tests {
         assert_eq!(int(999), "999");
         assert_eq!(int(1_890), "1,890");
         assert_eq!(int(1_234_567), "1,234,567");
-        assert_eq!([millions(86_400_000), millions(604_800_000), millions(10_000_000), millions(999_999)], ["86.4 M", "604.8 M", "10 M", "999,999"]);
+        assert_eq!(
+            [millions(86_400_000), millions(604_800_000), millions(10_000_000), millions(999_999)],
+            ["86.4 M", "604.8 M", "10 M", "999,999"]
+        );
         assert_eq!(percent(Lang::Es, 50_000), "5 %");
         assert_eq!(percent(Lang::En, 300_000), "30%");
         assert_eq!(percent(Lang::En, 125_000), "12.5%");
@@ -124,17 +128,23 @@ mod tests {
 pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     // ASCII lower case: Unicode's tables would cost the page kilobytes ("DÍA" stays unread).
     let text = text.trim().to_ascii_lowercase();
-    let split = text.find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == ' ' || c == '_')).unwrap_or(text.len());
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == ' ' || c == '_'))
+        .unwrap_or(text.len());
     // Checked, though `find` gives a char boundary: `split_at`'s panic path (Debug for
     // chars, Unicode tables) would cost the page kilobytes.
     let (number, suffix) = text.split_at_checked(split)?;
     let number: String = number.chars().filter(|c| !matches!(c, ',' | ' ' | '_')).collect();
     let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
-    if (whole.is_empty() && fraction.is_empty()) || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) || fraction.len() > 6 {
+    if (whole.is_empty() && fraction.is_empty())
+        || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())
+        || fraction.len() > 6
+    {
         return None;
     }
     // The amount in millionths, so that "1.2 M" and "1.5 h" stay exact.
-    let millionths = whole.parse::<u64>().ok()?.checked_mul(1_000_000)? + format!("{fraction:0<6}").parse::<u64>().ok()?;
+    let millionths =
+        whole.parse::<u64>().ok()?.checked_mul(1_000_000)? + format!("{fraction:0<6}").parse::<u64>().ok()?;
     let factor_ms: Option<u64> = |name: &str| -> Option<u64> {
         Some(match name {
             "ms" => 1,
@@ -167,11 +177,28 @@ mod amount_tests {
     #[test]
     fn amounts_read_as_a_learner_types_them() {
         for (text, unit, expected) in [
-            ("86400", "s", Some(86_400)), ("86,400", "s", Some(86_400)), ("1 día", "s", Some(86_400)), ("1 day", "s", Some(86_400)),
-            ("15 min", "s", Some(900)), ("2 h", "s", Some(7_200)), ("1.5 h", "s", Some(5_400)), ("1200 ms", "s", Some(1)),
-            ("1.2 M", "", Some(1_200_000)), ("1.2M", "", Some(1_200_000)), ("10 k", "/s", Some(10_000)), ("350", "/s", Some(350)),
-            ("0.5 s", "ms", Some(500)), ("2 min", "ms", Some(120_000)), ("1 d", "h", Some(24)), ("30 min", "h", Some(1)),
-            ("", "s", None), ("abc", "", None), ("1 parsec", "s", None), ("1 min", "", None), ("-5", "", None), ("1.2.3", "", None),
+            ("86400", "s", Some(86_400)),
+            ("86,400", "s", Some(86_400)),
+            ("1 día", "s", Some(86_400)),
+            ("1 day", "s", Some(86_400)),
+            ("15 min", "s", Some(900)),
+            ("2 h", "s", Some(7_200)),
+            ("1.5 h", "s", Some(5_400)),
+            ("1200 ms", "s", Some(1)),
+            ("1.2 M", "", Some(1_200_000)),
+            ("1.2M", "", Some(1_200_000)),
+            ("10 k", "/s", Some(10_000)),
+            ("350", "/s", Some(350)),
+            ("0.5 s", "ms", Some(500)),
+            ("2 min", "ms", Some(120_000)),
+            ("1 d", "h", Some(24)),
+            ("30 min", "h", Some(1)),
+            ("", "s", None),
+            ("abc", "", None),
+            ("1 parsec", "s", None),
+            ("1 min", "", None),
+            ("-5", "", None),
+            ("1.2.3", "", None),
             ("99999999999999999999", "", None),
         ] {
             assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");

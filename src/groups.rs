@@ -280,10 +280,7 @@ impl Group {
     /// The group of this page: the first whose experiments are compiled in
     /// (with every feature, as native tests build, the root's).
     pub fn here() -> &'static Group {
-        GROUPS
-            .iter()
-            .find(|g| g.experiments.iter().any(|c| Experiment::parse(c).is_some()))
-            .unwrap_or(&GROUPS[0])
+        GROUPS.iter().find(|g| g.experiments.iter().any(|c| Experiment::parse(c).is_some())).unwrap_or(&GROUPS[0])
     }
 
     /// The group that has this experiment or preset code, if this page has not.
@@ -298,10 +295,7 @@ impl Group {
         if ours {
             return None;
         }
-        GROUPS
-            .iter()
-            .filter(|g| !std::ptr::eq(*g, here))
-            .find(|g| list(g).contains(code))
+        GROUPS.iter().filter(|g| !std::ptr::eq(*g, here)).find(|g| list(g).contains(code))
     }
 
     /// The group that lists this experiment code.

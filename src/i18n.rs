@@ -149,7 +149,9 @@ pub static ES: Texts = Texts {
     clock: "Reloj simulado",
     keyboard_hint: "Teclado: Espacio reproduce o pausa; → avanza un paso.",
     finished: "Terminado: no queda nada por entregar.",
-    finished_parked: |n| format!("Terminado: nada más en camino, pero {n} eventos siguen en dead-letter: reinténtalos desde allí."),
+    finished_parked: |n| {
+        format!("Terminado: nada más en camino, pero {n} eventos siguen en dead-letter: reinténtalos desde allí.")
+    },
     deliveries: "Entregas",
     effects: "Efectos",
     duplicates_discarded: "Repetidos descartados",
@@ -198,7 +200,9 @@ pub static EN: Texts = Texts {
     clock: "Simulated clock",
     keyboard_hint: "Keyboard: Space plays or pauses; → steps.",
     finished: "Finished: nothing left to deliver.",
-    finished_parked: |n| format!("Finished: nothing more on its way, but {n} events remain in dead-letter: retry them from there."),
+    finished_parked: |n| {
+        format!("Finished: nothing more on its way, but {n} events remain in dead-letter: retry them from there.")
+    },
     deliveries: "Deliveries",
     effects: "Effects",
     duplicates_discarded: "Repeats discarded",
@@ -238,7 +242,8 @@ pub static TASKS_ES: TaskTexts = TaskTexts {
     hint: "Pista",
     tasks_clear: "Borrar mi avance",
     tasks_not_saved: "Este navegador no guarda el avance (almacenamiento bloqueado); las tareas funcionan igual.",
-    tasks_not_saved_full: "El avance ya no se guarda: el almacenamiento de este navegador está lleno. Las tareas funcionan igual.",
+    tasks_not_saved_full:
+        "El avance ya no se guarda: el almacenamiento de este navegador está lleno. Las tareas funcionan igual.",
     tasks_stored_ignored: "Parte del avance guardado no se pudo leer y se ignoró.",
 };
 

@@ -11,8 +11,8 @@ use crate::init::LabInit;
 use crate::link;
 use crate::params::Value;
 use crate::registry::{Experiment, LabParams, ParamId, States, UnitAction};
-use crate::unit::{Locks, Transport};
 use crate::tasks::{Keeping, Progress, TaskFilter, TaskView};
+use crate::unit::{Locks, Transport};
 
 #[derive(Clone)]
 pub struct LabState {
@@ -120,7 +120,15 @@ impl LabState {
         next.version += 1;
         // What the learner did or played can complete a task; a language, a
         // tab or clearing cannot. A try is the learner's own action (not a frame).
-        let records = !matches!(action, Action::SetLang(_) | Action::Open(_) | Action::ClearTasks | Action::Predict(_) | Action::SyncProgress(_) | Action::StorageFull);
+        let records = !matches!(
+            action,
+            Action::SetLang(_)
+                | Action::Open(_)
+                | Action::ClearTasks
+                | Action::Predict(_)
+                | Action::SyncProgress(_)
+                | Action::StorageFull
+        );
         let tried = records && !matches!(action, Action::Transport(Transport::Tick { .. }));
         next.tries += u32::from(tried);
         match action {
@@ -164,9 +172,7 @@ impl LabState {
                 }
             }
             Action::ApplyPreset { code } => {
-                let Some((experiment, preset)) =
-                    crate::registry::preset(link::VERSION, code)
-                else {
+                let Some((experiment, preset)) = crate::registry::preset(link::VERSION, code) else {
                     return self.clone();
                 };
                 let (params, clock_ms) = link::preset_values(preset, &next.params, &next.locked);
@@ -175,9 +181,7 @@ impl LabState {
                 next.units = States::init(&next.params, experiment, clock_ms);
                 next.preset = Some(crate::unit::Scenario::of(preset));
             }
-            Action::Transport(transport) => {
-                next.units.transport(&next.params, next.open, transport)
-            }
+            Action::Transport(transport) => next.units.transport(&next.params, next.open, transport),
             Action::Unit(action) => {
                 let params = &mut next.params;
                 next.units.reduce(params, &next.locked, action);
@@ -230,7 +234,13 @@ impl LabState {
             for (es, en) in self.units.tasks(&self.params, experiment, Lang::Es).into_iter().zip(en) {
                 if filter.shows(es.code) {
                     let done = self.progress.contains(experiment.code(), es.code);
-                    out.push(HostTask { experiment, code: es.code, goal_es: es.text.goal, goal_en: en.text.goal, done });
+                    out.push(HostTask {
+                        experiment,
+                        code: es.code,
+                        goal_es: es.text.goal,
+                        goal_en: en.text.goal,
+                        done,
+                    });
                 }
             }
         }
@@ -241,7 +251,9 @@ impl LabState {
     /// before, in this browser) and filtered as the link asks.
     pub fn task_list(&self, filter: &TaskFilter) -> Vec<(TaskView, bool)> {
         let code = self.open.code();
-        self.units.tasks(&self.params, self.open, self.lang).into_iter()
+        self.units
+            .tasks(&self.params, self.open, self.lang)
+            .into_iter()
             .filter(|t| filter.shows(t.code))
             .map(|t| {
                 let done = self.progress.contains(code, t.code);

@@ -29,13 +29,7 @@ fn play_to_end(mut s: LabState) -> LabState {
     let mut now = 0.0;
     while s.playing() {
         now += 16.0;
-        s = transport(
-            &s,
-            Transport::Tick {
-                elapsed_real_ms: 16.0,
-                now_real_ms: now,
-            },
-        );
+        s = transport(&s, Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: now });
     }
     s
 }
@@ -43,9 +37,7 @@ fn play_to_end(mut s: LabState) -> LabState {
 #[test]
 fn playing_reaches_the_same_end_as_running_the_core() {
     let s = play_to_end(state());
-    let cfg = LabParams::default()
-        .retries
-        .sim_config(&LabParams::default().shared);
+    let cfg = LabParams::default().retries.sim_config(&LabParams::default().shared);
     let mut engine = Engine::new(cfg).unwrap();
     engine.run_to_end();
     assert_eq!(run(&s).pair.idempotent.trace_hash(), engine.trace_hash());
@@ -56,14 +48,8 @@ fn playing_reaches_the_same_end_as_running_the_core() {
 fn results_never_depend_on_speed() {
     let slow = play_to_end(set(&state(), "speed", Value::Int(1)));
     let fast = play_to_end(set(&state(), "speed", Value::Int(1_000)));
-    assert_eq!(
-        run(&slow).pair.idempotent.trace(),
-        run(&fast).pair.idempotent.trace()
-    );
-    assert_eq!(
-        run(&slow).pair.naive.counters(),
-        run(&fast).pair.naive.counters()
-    );
+    assert_eq!(run(&slow).pair.idempotent.trace(), run(&fast).pair.idempotent.trace());
+    assert_eq!(run(&slow).pair.naive.counters(), run(&fast).pair.naive.counters());
 }
 
 #[test]
@@ -79,21 +65,14 @@ fn stepping_delivers_one_instant_at_a_time() {
 fn failure_slider_changes_results_and_keeps_the_clock() {
     let s = play_to_end(state());
     let (clock_before, counters_before) = (run(&s).clock_ms, *run(&s).pair.naive.counters());
-    let s = set(
-        &s,
-        "failure",
-        probability(Probability::from_ppm(900_000).unwrap()),
-    );
+    let s = set(&s, "failure", probability(Probability::from_ppm(900_000).unwrap()));
     assert_eq!(run(&s).clock_ms, clock_before);
     assert!(
         run(&s).pair.naive.counters().deliveries > counters_before.deliveries,
         "more failures, more retries by now"
     );
     let s = play_to_end(s);
-    assert!(
-        run(&s).pair.idempotent.counters().dead_lettered > 0,
-        "at 90 % failures some event exhausts its retries"
-    );
+    assert!(run(&s).pair.idempotent.counters().dead_lettered > 0, "at 90 % failures some event exhausts its retries");
 }
 
 /// Bug (a): a reducer action could set 50,000,000 messages (the page's
@@ -102,18 +81,11 @@ fn failure_slider_changes_results_and_keeps_the_clock() {
 fn every_set_is_clamped_into_its_domain() {
     let s = set(&state(), "messages", Value::Int(50_000_000));
     assert_eq!(s.params.ack.messages, crate::experiments::ack::MESSAGES_MAX);
-    assert!(
-        s.params.ack.loop_rows(&s.params.shared).is_some(),
-        "the table is computed"
-    );
+    assert!(s.params.ack.loop_rows(&s.params.shared).is_some(), "the table is computed");
     for param in ParamId::all() {
         let s = set(&state(), param.key(), Value::Int(u64::MAX));
         if let crate::params::Domain::Int { max, .. } = param.domain() {
-            assert!(
-                crate::params::int(&param.get(&s.params)) <= max,
-                "{}",
-                param.key()
-            );
+            assert!(crate::params::int(&param.get(&s.params)) <= max, "{}", param.key());
         }
     }
 }
@@ -124,53 +96,35 @@ fn a_hidden_run_never_plays() {
     let s = transport(&state(), Transport::TogglePlay);
     assert!(s.playing());
     let s = s.reduce(Action::Open(Experiment::DoublePublication));
-    assert!(
-        !s.playing() && !run(&s).playing,
-        "opening another experiment pauses the run"
-    );
+    assert!(!s.playing() && !run(&s).playing, "opening another experiment pauses the run");
     let s = transport(&s, Transport::Step);
     let s = transport(&s, Transport::TogglePlay);
-    assert!(
-        run(&s).pair.idempotent.trace().is_empty(),
-        "the keys went to the open experiment, not the hidden run"
-    );
+    assert!(run(&s).pair.idempotent.trace().is_empty(), "the keys went to the open experiment, not the hidden run");
     assert!(!run(&s).playing);
 }
 
 #[test]
 fn locked_params_do_not_change() {
-    let init = LabInit {
-        locked: Locks(vec!["failure"]),
-        ..LabInit::default()
-    };
+    let init = LabInit { locked: Locks(vec!["failure"]), ..LabInit::default() };
     let s = LabState::new(&init);
     let s = set(&s, "failure", probability(Probability::ONE));
-    assert_eq!(
-        s.params.retries.failure,
-        LabParams::default().retries.failure
-    );
+    assert_eq!(s.params.retries.failure, LabParams::default().retries.failure);
 }
 
 #[test]
 fn presets_apply_but_locked_params_stay() {
-    let init = LabInit {
-        locked: Locks(vec!["seed"]),
-        ..LabInit::default()
-    };
+    let init = LabInit { locked: Locks(vec!["seed"]), ..LabInit::default() };
     let s = LabState::new(&init).reduce(Action::ApplyPreset { code: "flaky-acks" });
-    assert_eq!(
-        s.params.retries.failure,
-        Probability::from_ppm(400_000).unwrap()
-    );
+    assert_eq!(s.params.retries.failure, Probability::from_ppm(400_000).unwrap());
     assert_eq!(s.params.shared.seed, 7, "the locked seed stays");
     assert_eq!(s.preset.map(|s| s.preset.code), Some("flaky-acks"));
-    assert_eq!(
-        set(&s, "events", Value::Int(31)).preset,
-        None,
-        "a change makes the lab custom"
-    );
+    assert_eq!(set(&s, "events", Value::Int(31)).preset, None, "a change makes the lab custom");
     let faster = set(&s, "speed", Value::Int(500));
-    assert_eq!((faster.params.retries.speed_s_per_s, faster.preset), (500, s.preset), "playback speed is no scenario change");
+    assert_eq!(
+        (faster.params.retries.speed_s_per_s, faster.preset),
+        (500, s.preset),
+        "playback speed is no scenario change"
+    );
     let s = s.reduce(Action::ApplyPreset { code: "lesson-004" });
     assert_eq!(s.open, Experiment::AckTiming);
     assert_eq!(state().preset.map(|s| s.preset.code), Some("lesson"));
@@ -178,20 +132,11 @@ fn presets_apply_but_locked_params_stay() {
 
 #[test]
 fn narration_is_throttled_while_playing() {
-    let mut s = transport(
-        &set(&state(), "events", Value::Int(200)),
-        Transport::TogglePlay,
-    );
+    let mut s = transport(&set(&state(), "events", Value::Int(200)), Transport::TogglePlay);
     let mut changes = 0;
     let mut last = None;
     for frame in 1..=600 {
-        s = transport(
-            &s,
-            Transport::Tick {
-                elapsed_real_ms: 16.0,
-                now_real_ms: f64::from(frame) * 16.0,
-            },
-        );
+        s = transport(&s, Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: f64::from(frame) * 16.0 });
         if run(&s).narration != last {
             changes += 1;
             last = run(&s).narration;
@@ -209,88 +154,37 @@ fn outage_dead_letter_and_a_retry_survive_a_parameter_change() {
     let s = set(&state(), "events", Value::Int(1));
     let s = set(&s, "failure", Value::Int(0));
     let s = set(&s, "down", Value::Text("0-2000".into()));
-    let s = transport(
-        &s,
-        Transport::Seek {
-            clock_ms: 2_100_000,
-        },
-    );
-    assert_eq!(
-        run(&s).pair.idempotent.dead_letters(),
-        [0],
-        "in dead-letter since 1,890 s"
-    );
+    let s = transport(&s, Transport::Seek { clock_ms: 2_100_000 });
+    assert_eq!(run(&s).pair.idempotent.dead_letters(), [0], "in dead-letter since 1,890 s");
     let s = retries_action(&s, RetriesAction::RetryDeadLetter(0));
-    let times = |s: &LabState| {
-        run(s)
-            .pair
-            .idempotent
-            .trace()
-            .iter()
-            .map(|a| a.at_ms / 1_000)
-            .collect::<Vec<_>>()
-    };
+    let times = |s: &LabState| run(s).pair.idempotent.trace().iter().map(|a| a.at_ms / 1_000).collect::<Vec<_>>();
     assert_eq!(times(&s), [0, 30, 90, 210, 450, 930, 1_890, 2_100]);
-    assert_eq!(
-        run(&s).pair.idempotent.trace()[7].outcome,
-        Outcome::Processed,
-        "delivered on the 8th delivery"
-    );
+    assert_eq!(run(&s).pair.idempotent.trace()[7].outcome, Outcome::Processed, "delivered on the 8th delivery");
     // Changing a parameter replays the history with the retry at 2,100 s.
     let s = set(&s, "ack_lost", Value::Int(1_000_000));
     assert_eq!(times(&s), [0, 30, 90, 210, 450, 930, 1_890, 2_100]);
     assert_eq!(s.params.retries.plan.interventions()[0].at_ms, 2_100_000);
     // Seeking back shows the dead letter again, and forward the delivery.
-    let back = transport(
-        &s,
-        Transport::Seek {
-            clock_ms: 2_000_000,
-        },
-    );
+    let back = transport(&s, Transport::Seek { clock_ms: 2_000_000 });
     assert_eq!(run(&back).pair.idempotent.dead_letters(), [0]);
-    let forth = transport(
-        &back,
-        Transport::Seek {
-            clock_ms: 3_000_000,
-        },
-    );
-    assert_eq!(
-        run(&forth).pair.idempotent.trace(),
-        run(&s).pair.idempotent.trace()
-    );
+    let forth = transport(&back, Transport::Seek { clock_ms: 3_000_000 });
+    assert_eq!(run(&forth).pair.idempotent.trace(), run(&s).pair.idempotent.trace());
 }
 
 #[test]
 fn fix_now_is_recorded_at_the_clock_and_removable() {
-    let s = play_to_end(state().reduce(Action::ApplyPreset {
-        code: "consumer-down",
-    }));
+    let s = play_to_end(state().reduce(Action::ApplyPreset { code: "consumer-down" }));
     let dead = run(&s).pair.idempotent.counters().dead_lettered;
     assert_eq!(dead, 10, "an hour down: every event reaches dead-letter");
-    let s = transport(
-        &s,
-        Transport::Seek {
-            clock_ms: 3_700_000,
-        },
-    );
+    let s = transport(&s, Transport::Seek { clock_ms: 3_700_000 });
     let s = retries_action(&s, RetriesAction::FixNow);
     let s = retries_action(&s, RetriesAction::RetryAllDeadLetters);
     let plan = &s.params.retries.plan;
     assert_eq!(
-        plan.interventions()
-            .iter()
-            .map(|t| (t.at_ms, t.what))
-            .collect::<Vec<_>>(),
-        [
-            (3_700_000, Intervention::FixCause),
-            (3_700_000, Intervention::RetryAllDeadLetters)
-        ]
+        plan.interventions().iter().map(|t| (t.at_ms, t.what)).collect::<Vec<_>>(),
+        [(3_700_000, Intervention::FixCause), (3_700_000, Intervention::RetryAllDeadLetters)]
     );
-    assert_eq!(
-        run(&s).pair.idempotent.counters().acknowledged,
-        10,
-        "all delivered"
-    );
+    assert_eq!(run(&s).pair.idempotent.counters().acknowledged, 10, "all delivered");
     // A retry of an event that is not in dead-letter is not recorded.
     let again = retries_action(&s, RetriesAction::RetryDeadLetter(0));
     assert_eq!(again.params.retries.plan.interventions().len(), 2);
@@ -300,9 +194,7 @@ fn fix_now_is_recorded_at_the_clock_and_removable() {
 
 #[test]
 fn the_outage_story_preset_is_already_played() {
-    let s = state().reduce(Action::ApplyPreset {
-        code: "outage-story",
-    });
+    let s = state().reduce(Action::ApplyPreset { code: "outage-story" });
     assert_eq!(run(&s).clock_ms, 2_100_000);
     let c = run(&s).pair.idempotent.counters();
     assert_eq!((c.published, c.acknowledged, c.dead_lettered), (10, 10, 0));
@@ -325,7 +217,10 @@ fn a_manual_retry_is_an_attempt_of_its_own_kind() {
     let first_manual = trace.iter().position(|a| a.manual).expect("a manual retry");
     let a = trace[first_manual];
     assert_eq!((a.cycle_attempt, a.at_ms), (1, 2_100_000));
-    let parked = trace.iter().position(|p| p.event == a.event && matches!(p.follow, retry_lab_core::Follow::DeadLettered)).unwrap();
+    let parked = trace
+        .iter()
+        .position(|p| p.event == a.event && matches!(p.follow, retry_lab_core::Follow::DeadLettered))
+        .unwrap();
     assert!(parked < first_manual && trace[parked].at_ms < a.at_ms, "■ before ✓");
     assert!(trace[..first_manual].iter().all(|a| !a.manual), "nothing before it was manual");
     let es = crate::experiments::retries::strings::strings(Lang::Es);
@@ -337,10 +232,7 @@ fn a_manual_retry_is_an_attempt_of_its_own_kind() {
 fn both_consumers_are_one_run() {
     let s = play_to_end(set(&state(), "consumer", Value::Int(1)));
     assert_eq!(s.params.retries.consumer, ConsumerMode::Naive);
-    let (n, i) = (
-        run(&s).pair.naive.counters(),
-        run(&s).pair.idempotent.counters(),
-    );
+    let (n, i) = (run(&s).pair.naive.counters(), run(&s).pair.idempotent.counters());
     assert_eq!(n.deliveries, i.deliveries);
     assert_eq!(n.effects, i.effects + i.duplicates_discarded);
 }
@@ -388,7 +280,11 @@ fn each_task_counts_its_own_tries_for_its_hint() {
     }
     let open: Vec<&str> = s.task_list(&TaskFilter::All).iter().filter(|(_, done)| !done).map(|(t, _)| t.code).collect();
     assert!(open.len() >= 2, "several tasks open: {open:?}");
-    assert_eq!(s.hinted_task(&s.task_list(&TaskFilter::All)), Some(open[0]), "one hint, for the task the learner is on");
+    assert_eq!(
+        s.hinted_task(&s.task_list(&TaskFilter::All)),
+        Some(open[0]),
+        "one hint, for the task the learner is on"
+    );
     // Seed 7: at 99 % failures with no outage, an event exhausts its retries.
     s = set(&s, "failure", probability(Probability::from_ppm(990_000).unwrap()));
     let s = play_to_end(s);
@@ -440,7 +336,8 @@ fn no_task_completes_on_an_untouched_default() {
         let opened = LabState::new(&link.to_init(&[], notices));
         let played = play_to_end(opened.clone());
         for s in [&opened, &played] {
-            let done: Vec<&str> = s.units.tasks(&s.params, experiment, Lang::Es).iter().filter(|t| t.holds).map(|t| t.code).collect();
+            let done: Vec<&str> =
+                s.units.tasks(&s.params, experiment, Lang::Es).iter().filter(|t| t.holds).map(|t| t.code).collect();
             assert!(done.is_empty(), "{experiment:?} (seed {}): {done:?} hold on the default", s.params.shared.seed);
         }
     }

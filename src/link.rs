@@ -16,14 +16,14 @@
 //! in the registry for them.
 
 use crate::format::{format_seconds, parse_seconds};
+use crate::groups::Group;
 use crate::i18n::Lang;
 use crate::init::{LabInit, Theme};
 pub use crate::init::{Notice, Problem};
 use crate::params::{Rejected, Value};
 use crate::registry::{self, Experiment, LabParams, ParamId};
-use crate::groups::Group;
-use crate::unit::{Locks, OldNote, Preset, Scenario};
 use crate::tasks::{Progress, TaskFilter};
+use crate::unit::{Locks, OldNote, Preset, Scenario};
 
 /// The version `encode` writes.
 pub const VERSION: u32 = 3;
@@ -60,7 +60,8 @@ pub const CLOCK_MS_MAX: u64 = 2 * retry_lab_core::limits::PLAN_TIME_MS_MAX;
 /// registry). `hop` marks a link one page already passed on to another.
 /// `done` (tasks a host recorded, e.g. an LMS's suspend data) and `host`
 /// (`off`: no message to the embedding page) are for hosts.
-pub const SHELL_KEYS: [&str; 13] = ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks", "hop", "done", "host"];
+pub const SHELL_KEYS: [&str; 13] =
+    ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks", "hop", "done", "host"];
 
 /// What a link says. Every field optional: `None` means "the default (or
 /// the preset's value)".
@@ -94,7 +95,6 @@ pub struct Link {
     pub host_off: bool,
 }
 
-
 /// Every name `lock=` accepts, in registry order.
 pub fn lock_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = ParamId::all().map(ParamId::lock).collect();
@@ -103,11 +103,7 @@ pub fn lock_names() -> Vec<&'static str> {
 }
 
 fn experiment_codes() -> String {
-    Experiment::ALL
-        .iter()
-        .map(|e| e.code())
-        .collect::<Vec<_>>()
-        .join(", ")
+    Experiment::ALL.iter().map(|e| e.code()).collect::<Vec<_>>().join(", ")
 }
 
 struct Reader {
@@ -127,11 +123,7 @@ struct Reader {
 
 impl Reader {
     fn note(&mut self, key: &str, value: &str, problem: Problem) {
-        self.notices.push(Notice {
-            key: key.to_owned(),
-            value: value.to_owned(),
-            problem,
-        });
+        self.notices.push(Notice { key: key.to_owned(), value: value.to_owned(), problem });
     }
 
     fn invalid(&mut self, key: &str, value: &str, expected: String) {
@@ -146,7 +138,10 @@ impl Reader {
     fn other_page(&mut self, key: &str, value: &str, group: Option<&'static Group>) -> bool {
         let group = group.or_else(|| {
             let here = self.here?;
-            crate::groups::GROUPS.iter().filter(|g| !std::ptr::eq(*g, here)).find(|g| g.experiments.contains(value) || g.presets.contains(value))
+            crate::groups::GROUPS
+                .iter()
+                .filter(|g| !std::ptr::eq(*g, here))
+                .find(|g| g.experiments.contains(value) || g.presets.contains(value))
         });
         if let Some(group) = group {
             self.other_pages.push((key.to_owned(), value.to_owned(), group));
@@ -257,7 +252,8 @@ impl Reader {
     fn read_done(&mut self, value: &str) {
         let known = known_tasks();
         for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
-            let task = entry.split_once('/').and_then(|(e, t)| known.iter().find(|(ke, kt)| ke.code() == e && *kt == t));
+            let task =
+                entry.split_once('/').and_then(|(e, t)| known.iter().find(|(ke, kt)| ke.code() == e && *kt == t));
             match task {
                 Some((e, task)) => {
                     self.link.done.insert(e.code(), task);
@@ -316,22 +312,11 @@ pub fn decode_at(
     settled: bool,
 ) -> (Link, Vec<Notice>) {
     let pairs: Vec<(String, String)> = pairs.into_iter().collect();
-    let mut reader = Reader {
-        link: Link::empty(1),
-        notices: Vec::new(),
-        here,
-        own: false,
-        other_pages: Vec::new(),
-    };
+    let mut reader = Reader { link: Link::empty(1), notices: Vec::new(), here, own: false, other_pages: Vec::new() };
     // The version decides how the rest reads, wherever it stands.
     if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "v") {
         reader.link.version_given = true;
-        match v
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|v| VERSIONS.contains(v))
-        {
+        match v.trim().parse::<u32>().ok().filter(|v| VERSIONS.contains(v)) {
             Some(version) => reader.link.version = version,
             None => {
                 reader.link.version = VERSION;
@@ -362,9 +347,7 @@ pub fn decode_at(
 /// Decodes a query string, with or without its leading `?`. Never panics.
 pub fn decode(query: &str) -> (Link, Vec<Notice>) {
     let query = query.strip_prefix('?').unwrap_or(query);
-    decode_pairs(
-        form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())),
-    )
+    decode_pairs(form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())))
 }
 
 /// The lab's parameters under one of these presets, nothing locked (the
@@ -423,7 +406,9 @@ impl Link {
     fn old_defaults(&self, named: Option<Experiment>, params: &mut LabParams) -> Vec<(Experiment, OldNote)> {
         let mut owners = Vec::new();
         for (key, since, old, note) in CHANGED_DEFAULTS {
-            let Some(param) = ParamId::by_key(key).filter(|_| self.version_given && self.version < since) else { continue };
+            let Some(param) = ParamId::by_key(key).filter(|_| self.version_given && self.version < since) else {
+                continue;
+            };
             if self.values.iter().any(|(p, _)| *p == param) {
                 continue;
             }
@@ -462,11 +447,7 @@ impl Link {
         for (param, value) in &self.values {
             param.apply(&mut params, value.clone());
         }
-        let experiment = self
-            .only
-            .or(self.experiment)
-            .or(preset.map(|(e, _)| e))
-            .unwrap_or_default();
+        let experiment = self.only.or(self.experiment).or(preset.map(|(e, _)| e)).unwrap_or_default();
         // Playback speed is no scenario change: a preset with a speed is
         // still that preset.
         let scenario_kept = self.values.iter().all(|(p, _)| p.is_playback());
@@ -482,9 +463,7 @@ impl Link {
             _ => None,
         };
         LabInit {
-            lang: self
-                .lang
-                .unwrap_or_else(|| Lang::choose(None, browser_languages)),
+            lang: self.lang.unwrap_or_else(|| Lang::choose(None, browser_languages)),
             params,
             preset,
             experiment,
@@ -635,54 +614,29 @@ impl Notice {
     /// One line for the page's notice, in the learner's language.
     pub fn describe(&self, lang: Lang) -> String {
         let value: String = self.value.chars().take(40).collect();
-        let value = if self.value.chars().count() > 40 {
-            format!("{value}…")
-        } else {
-            value
-        };
+        let value = if self.value.chars().count() > 40 { format!("{value}…") } else { value };
         let es = lang == Lang::Es;
-        let field = if value.is_empty() {
-            self.key.clone()
-        } else {
-            format!("{}={value}", self.key)
-        };
+        let field = if value.is_empty() { self.key.clone() } else { format!("{}={value}", self.key) };
         match &self.problem {
             Problem::UnknownParameter => {
                 format!(
                     "{}: {}",
                     self.key,
-                    if es {
-                        "parámetro desconocido, ignorado."
-                    } else {
-                        "unknown parameter, ignored."
-                    }
+                    if es { "parámetro desconocido, ignorado." } else { "unknown parameter, ignored." }
                 )
             }
             Problem::Invalid { expected } => format!(
                 "{field}: {} ({expected}); {}",
                 if es { "no válido" } else { "not valid" },
-                if es {
-                    "se usa el valor por defecto."
-                } else {
-                    "the default is used."
-                }
+                if es { "se usa el valor por defecto." } else { "the default is used." }
             ),
-            Problem::Clamped { used } => format!(
-                "{field}: {} {used}.",
-                if es {
-                    "fuera de rango; se usa"
-                } else {
-                    "out of range; using"
-                }
-            ),
+            Problem::Clamped { used } => {
+                format!("{field}: {} {used}.", if es { "fuera de rango; se usa" } else { "out of range; using" })
+            }
             Problem::UnsupportedVersion => {
                 format!(
                     "v={value}: {} v{VERSION}.",
-                    if es {
-                        "versión desconocida, se lee como"
-                    } else {
-                        "unknown version, read as"
-                    }
+                    if es { "versión desconocida, se lee como" } else { "unknown version, read as" }
                 )
             }
             Problem::OtherPage { dir } => {
@@ -696,11 +650,7 @@ impl Notice {
             Problem::TooManyParameters => {
                 format!(
                     "{} {PARAMS_MAX}.",
-                    if es {
-                        "Demasiados parámetros; se leyeron"
-                    } else {
-                        "Too many parameters; read"
-                    }
+                    if es { "Demasiados parámetros; se leyeron" } else { "Too many parameters; read" }
                 )
             }
         }

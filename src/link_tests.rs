@@ -108,7 +108,10 @@ fn a_link_names_its_preset_and_only_what_differs() {
     let query = Link::of(i.lang, &i.params, Experiment::Visibility, None, Scope::Experiment, None).encode();
     assert_eq!(query, "v=3&preset=exercise-5&exp=visibility&lang=es&visibility_s=300");
     let page = Link::of(i.lang, &i.params, Experiment::Visibility, None, Scope::Page, None).encode();
-    assert_eq!(page, "v=3&preset=exercise-5&exp=visibility&lang=es&events=99&visibility_s=300", "the page's address keeps every tab");
+    assert_eq!(
+        page, "v=3&preset=exercise-5&exp=visibility&lang=es&events=99&visibility_s=300",
+        "the page's address keeps every tab"
+    );
     assert_eq!(init(&page).params, i.params);
     // A clock other than the preset's is written, the preset's is not.
     let at = Link::of(i.lang, &i.params, Experiment::Visibility, Some(60_000), Scope::Experiment, None).encode();
@@ -147,9 +150,24 @@ fn every_old_link_opens_its_run_and_is_named_so() {
                 let old = !preset.in_version(VERSION) || scenario.old_default.is_some();
                 assert_eq!(scenario.is_old(VERSION), old, "{query}");
                 for scope in [Scope::Experiment, Scope::Page] {
-                    let again = init(&Link::of(i.lang, &i.params, experiment, Some(i.clock_ms), scope, i.preset.map(|s| s.preset.code)).encode());
+                    let again = init(
+                        &Link::of(
+                            i.lang,
+                            &i.params,
+                            experiment,
+                            Some(i.clock_ms),
+                            scope,
+                            i.preset.map(|s| s.preset.code),
+                        )
+                        .encode(),
+                    );
                     for param in ParamId::of_run(experiment) {
-                        assert_eq!(param.get(&again.params), param.get(&i.params), "{query} {scope:?}: {}", param.key());
+                        assert_eq!(
+                            param.get(&again.params),
+                            param.get(&i.params),
+                            "{query} {scope:?}: {}",
+                            param.key()
+                        );
                     }
                     assert_eq!(again.clock_ms, i.clock_ms, "{query}");
                     if !old {
@@ -212,16 +230,34 @@ fn links_written_by_the_v1_page_open_as_before() {
     let i = init(v1[0]);
     assert!(i.notices.is_empty(), "{:?}", i.notices);
     assert_eq!((i.lang, i.experiment, i.params.retries.speed_s_per_s), (Lang::Es, Experiment::Retries, 10));
-    assert_eq!(i.params, LabParams { retries: crate::experiments::retries::Params { speed_s_per_s: 10, ..Default::default() }, ..LabParams::default() });
+    assert_eq!(
+        i.params,
+        LabParams {
+            retries: crate::experiments::retries::Params { speed_s_per_s: 10, ..Default::default() },
+            ..LabParams::default()
+        }
+    );
     let i = init(v1[1]);
-    assert_eq!((i.experiment, i.params.retries.failure, i.params.retries.ack_lost_share, i.params.shared.seed), (Experiment::DoublePublication, ppm(900_000), Probability::ZERO, 404));
+    assert_eq!(
+        (i.experiment, i.params.retries.failure, i.params.retries.ack_lost_share, i.params.shared.seed),
+        (Experiment::DoublePublication, ppm(900_000), Probability::ZERO, 404)
+    );
     let i = init(v1[2]);
-    assert_eq!((i.experiment, i.params.retries.events, i.params.retries.consumer, i.params.shared.seed), (Experiment::AckTiming, 30, ConsumerMode::Naive, 31));
+    assert_eq!(
+        (i.experiment, i.params.retries.events, i.params.retries.consumer, i.params.shared.seed),
+        (Experiment::AckTiming, 30, ConsumerMode::Naive, 31)
+    );
     let i = init(v1[3]);
     assert!(i.notices.is_empty(), "{:?}", i.notices);
     let r = &i.params.retries;
-    assert_eq!((r.failure, r.ack_lost_share, r.events, r.base_s, r.retries_max, r.jitter), (ppm(250_000), Probability::ONE, 1_000, 120, 10, Jitter::Decorrelated));
-    assert_eq!((i.params.shared.seed, i.params.uuid5.pass.norad_id, i.params.uuid5.pass.start_unix_s), (u64::MAX, 1, 0));
+    assert_eq!(
+        (r.failure, r.ack_lost_share, r.events, r.base_s, r.retries_max, r.jitter),
+        (ppm(250_000), Probability::ONE, 1_000, 120, 10, Jitter::Decorrelated)
+    );
+    assert_eq!(
+        (i.params.shared.seed, i.params.uuid5.pass.norad_id, i.params.uuid5.pass.start_unix_s),
+        (u64::MAX, 1, 0)
+    );
     assert_eq!(i.params.uuid5.namespace.uuid(), Namespace::Url.uuid(), "a custom namespace, by its UUID");
     assert_eq!((i.params.ack.crash, i.params.ack.rng, i.params.ack.messages), (ppm(1), RngKind::Pcg, 100_000));
     // Re-encoded, they are the same lab in v2.
@@ -308,7 +344,10 @@ fn a_link_naming_two_pages_is_passed_on_at_most_once() {
     let (link, notices) = read_on("lesson-003/", "preset=storm&exp=ack&hop=1");
     assert_eq!(link.elsewhere, None);
     assert_eq!(link.preset, Some("storm"));
-    assert_eq!(notices, vec![Notice { key: "exp".into(), value: "ack".into(), problem: Problem::OtherPage { dir: "lesson-004/" } }]);
+    assert_eq!(
+        notices,
+        vec![Notice { key: "exp".into(), value: "ack".into(), problem: Problem::OtherPage { dir: "lesson-004/" } }]
+    );
     assert!(notices[0].describe(Lang::Es).contains("«Colas y streams: colas»"), "{}", notices[0].describe(Lang::Es));
     // Without the mark too: the storm is lesson 003's own.
     assert_eq!(read_on("lesson-003/", "exp=ack&preset=storm").0.elsewhere, None);
@@ -327,7 +366,8 @@ fn a_link_naming_two_pages_is_passed_on_at_most_once() {
 #[test]
 fn no_link_bounces_between_pages() {
     use crate::groups::GROUPS;
-    let codes: Vec<(&str, &str)> = GROUPS.iter()
+    let codes: Vec<(&str, &str)> = GROUPS
+        .iter()
         .flat_map(|g| g.experiments.iter().map(|c| ("exp", c)).chain(g.presets.iter().map(|c| ("preset", c))).take(4))
         .collect();
     for (ka, a) in &codes {
@@ -391,7 +431,8 @@ fn every_clock_the_lab_writes_reads_back() {
     use crate::experiments::retries::{BASE_S_MAX, RETRIES_MAX};
     let cycle_ms = u64::from(BASE_S_MAX) * 1_000 * ((1 << RETRIES_MAX) - 1);
     assert!(retry_lab_core::limits::PLAN_TIME_MS_MAX + 2 * cycle_ms < CLOCK_MS_MAX);
-    let link = Link::of(Lang::Es, &LabParams::default(), Experiment::default(), Some(u64::MAX), Scope::Experiment, None);
+    let link =
+        Link::of(Lang::Es, &LabParams::default(), Experiment::default(), Some(u64::MAX), Scope::Experiment, None);
     let (back, notices) = decode(&link.encode());
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(back.at_ms, Some(CLOCK_MS_MAX));

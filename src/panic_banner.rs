@@ -25,9 +25,13 @@ pub fn show(message: &str) {
     // document still in the page's Spanish (`use_document_lang` sets it
     // once the lab renders, and keeps the link's `lang` in step after).
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    let asked = form_urlencoded::parse(search.trim_start_matches('?').as_bytes()).find(|(k, _)| k == "lang").and_then(|(_, v)| Lang::parse(&v));
+    let asked = form_urlencoded::parse(search.trim_start_matches('?').as_bytes())
+        .find(|(k, _)| k == "lang")
+        .and_then(|(_, v)| Lang::parse(&v));
     let lang = asked
-        .or_else(|| document.document_element().and_then(|root| Lang::parse(&root.get_attribute("lang").unwrap_or_default())))
+        .or_else(|| {
+            document.document_element().and_then(|root| Lang::parse(&root.get_attribute("lang").unwrap_or_default()))
+        })
         .unwrap_or_default();
     let texts = lang.texts();
     let banner = match document.get_element_by_id(BANNER_ID) {

@@ -54,7 +54,9 @@ impl Domain {
     /// What a valid value looks like, language-neutral (for notices).
     pub fn expected(&self) -> String {
         match self {
-            Domain::Ratio { max_ppm, .. } => format!("0–{}", Probability::from_ppm(*max_ppm).unwrap_or(Probability::ONE)),
+            Domain::Ratio { max_ppm, .. } => {
+                format!("0–{}", Probability::from_ppm(*max_ppm).unwrap_or(Probability::ONE))
+            }
             Domain::Int { min, max, .. } => format!("{min}–{max}"),
             Domain::Choice { codes, .. } => codes.join(", "),
             Domain::Text { expected, .. } => (*expected).into(),
@@ -81,7 +83,8 @@ impl Domain {
         match self {
             Domain::Ratio { max_ppm, .. } => {
                 let p = Probability::parse(text).ok_or_else(invalid)?;
-                let clamped = (p.ppm() > *max_ppm).then(|| Rejected::Clamped { used: self.encode(&Value::Int((*max_ppm).into())) });
+                let clamped = (p.ppm() > *max_ppm)
+                    .then(|| Rejected::Clamped { used: self.encode(&Value::Int((*max_ppm).into())) });
                 Ok((Value::Int(p.ppm().min(*max_ppm).into()), clamped))
             }
             Domain::Int { min, max, .. } => {
@@ -111,7 +114,9 @@ impl Domain {
             (Domain::Ratio { .. }, Value::Int(ppm)) => {
                 Probability::from_ppm(*ppm as u32).map(|p| p.to_string()).unwrap_or_default()
             }
-            (Domain::Choice { codes, .. }, Value::Int(i)) => codes.get(*i as usize).copied().unwrap_or_default().to_owned(),
+            (Domain::Choice { codes, .. }, Value::Int(i)) => {
+                codes.get(*i as usize).copied().unwrap_or_default().to_owned()
+            }
             (_, Value::Int(n)) => n.to_string(),
             (_, Value::Text(text)) => text.clone(),
         }
@@ -202,7 +207,9 @@ pub static SHARED_PARAMS: [ParamSpec<Shared>; 1] = [ParamSpec::new(
 /// their own domain, so the fallbacks never apply).
 pub fn ratio(value: &Value) -> Probability {
     match value {
-        Value::Int(ppm) => Probability::from_ppm((*ppm).min(u64::from(Probability::SCALE_PPM)) as u32).unwrap_or(Probability::ZERO),
+        Value::Int(ppm) => {
+            Probability::from_ppm((*ppm).min(u64::from(Probability::SCALE_PPM)) as u32).unwrap_or(Probability::ZERO)
+        }
         Value::Text(_) => Probability::ZERO,
     }
 }

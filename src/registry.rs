@@ -16,16 +16,10 @@ pub use crate::unit::{Locks, Numbers, OldNote, Preset, Scenario, Transport, Unit
 impl ParamId {
     /// Every parameter: shared first, then each experiment's in order.
     pub fn all() -> impl Iterator<Item = ParamId> {
-        let shared = (0..SHARED_PARAMS.len()).map(|index| ParamId {
-            owner: Owner::Shared,
-            index,
-        });
-        let units = Experiment::ALL.iter().flat_map(|&e| {
-            (0..e.param_count()).map(move |index| ParamId {
-                owner: Owner::Experiment(e),
-                index,
-            })
-        });
+        let shared = (0..SHARED_PARAMS.len()).map(|index| ParamId { owner: Owner::Shared, index });
+        let units = Experiment::ALL
+            .iter()
+            .flat_map(|&e| (0..e.param_count()).map(move |index| ParamId { owner: Owner::Experiment(e), index }));
         shared.chain(units)
     }
 
@@ -44,7 +38,6 @@ impl ParamId {
         Self::all().filter(move |p| p.owner == Owner::Shared || p.owner == Owner::Experiment(experiment))
     }
 }
-
 
 impl ParamId {
     pub fn key(self) -> &'static str {
@@ -90,15 +83,12 @@ pub fn preset(version: u32, code: &str) -> Option<(Experiment, &'static Preset)>
 
 /// Every preset of every experiment known to a link version, with its owner.
 pub fn presets(version: u32) -> impl Iterator<Item = (Experiment, &'static Preset)> {
-    Experiment::ALL.iter().flat_map(move |&e| {
-        e.presets()
-            .iter()
-            .filter(move |p| p.in_version(version))
-            .map(move |p| (e, p))
-    })
+    Experiment::ALL
+        .iter()
+        .flat_map(move |&e| e.presets().iter().filter(move |p| p.in_version(version)).map(move |p| (e, p)))
 }
 
 // The list itself is in experiments/mod.rs, where it declares the modules.
-pub use crate::experiments::{Experiment, LabParams, Owner, ParamId, States, UnitAction};
 #[cfg(target_arch = "wasm32")]
 pub use crate::experiments::panel;
+pub use crate::experiments::{Experiment, LabParams, Owner, ParamId, States, UnitAction};

@@ -9,9 +9,9 @@
 use serde::Serialize;
 
 use crate::i18n::Lang;
+use crate::ladder::SweepAxis;
 use crate::link::{Link, Scope};
 use crate::params::Value;
-use crate::ladder::SweepAxis;
 use crate::registry::{Experiment, LabParams, ParamId};
 
 /// Seeds a sweep runs when none is asked for (the "how often").
@@ -57,9 +57,15 @@ pub enum Refusal {
 impl Refusal {
     pub fn describe(&self, lang: Lang) -> String {
         match (self, lang) {
-            (Refusal::NotSeeded(code), Lang::Es) => format!("El experimento «{code}» no depende de la semilla: no hay nada que barrer."),
-            (Refusal::NotSeeded(code), Lang::En) => format!("The experiment “{code}” does not depend on the seed: nothing to sweep."),
-            (Refusal::UnknownAxis(key), Lang::Es) => format!("«{key}» no es un parámetro que este experimento pueda barrer."),
+            (Refusal::NotSeeded(code), Lang::Es) => {
+                format!("El experimento «{code}» no depende de la semilla: no hay nada que barrer.")
+            }
+            (Refusal::NotSeeded(code), Lang::En) => {
+                format!("The experiment “{code}” does not depend on the seed: nothing to sweep.")
+            }
+            (Refusal::UnknownAxis(key), Lang::Es) => {
+                format!("«{key}» no es un parámetro que este experimento pueda barrer.")
+            }
             (Refusal::UnknownAxis(key), Lang::En) => format!("“{key}” is not a parameter this experiment can sweep."),
         }
     }
@@ -129,8 +135,11 @@ impl Plan {
         let axis = match axis_key.filter(|k| !k.is_empty()) {
             None => None,
             Some(key) => {
-                let axis = ladder.axes.iter().find(|a| a.key == key).ok_or_else(|| Refusal::UnknownAxis(key.to_owned()))?;
-                let param = ParamId::of(experiment).find(|p| p.key() == key).ok_or_else(|| Refusal::UnknownAxis(key.to_owned()))?;
+                let axis =
+                    ladder.axes.iter().find(|a| a.key == key).ok_or_else(|| Refusal::UnknownAxis(key.to_owned()))?;
+                let param = ParamId::of(experiment)
+                    .find(|p| p.key() == key)
+                    .ok_or_else(|| Refusal::UnknownAxis(key.to_owned()))?;
                 Some((param, axis, axis_values(param, axis)))
             }
         };
@@ -222,7 +231,9 @@ impl Plan {
             .map(|group| Band {
                 value: group[0].value.clone(),
                 summaries: (0..outcomes)
-                    .map(|i| Summary::of(&group.iter().filter_map(|p| p.outcomes.get(i).copied()).collect::<Vec<f64>>()))
+                    .map(|i| {
+                        Summary::of(&group.iter().filter_map(|p| p.outcomes.get(i).copied()).collect::<Vec<f64>>())
+                    })
                     .collect(),
             })
             .collect()
@@ -236,7 +247,10 @@ impl Plan {
             experiment: self.experiment.code(),
             axis: self.axis.as_ref().map(|(param, _, _)| param.key()),
             seeds: self.seeds,
-            outcomes: names.iter().map(|o| OutcomeName { key: o.key, unit: o.unit, label: (o.label)(self.lang) }).collect(),
+            outcomes: names
+                .iter()
+                .map(|o| OutcomeName { key: o.key, unit: o.unit, label: (o.label)(self.lang) })
+                .collect(),
             current_seed: self.base.shared.seed,
             current: self.current(),
             current_value: self.axis.as_ref().map(|(param, _, _)| param.encode(&self.base)),

@@ -54,7 +54,8 @@ fn list_items(text: &str) -> Vec<&str> {
 /// A number as written for people (`1,234`, `0.3`), without separators.
 fn plain_number(text: &str) -> Option<String> {
     let digits: String = text.chars().filter(|c| *c != ',').collect();
-    let valid = !digits.is_empty() && digits.parse::<f64>().is_ok() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let valid =
+        !digits.is_empty() && digits.parse::<f64>().is_ok() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     valid.then_some(digits)
 }
 

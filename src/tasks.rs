@@ -139,7 +139,8 @@ impl Progress {
         let mut progress = Self::default();
         let (mut count, mut ignored) = (0, false);
         for word in words {
-            let entry = word.len() <= ENTRY_LEN_MAX && word.split_once('/').is_some_and(|(e, t)| is_code(e) && (is_code(t) || is_guess(t)));
+            let entry = word.len() <= ENTRY_LEN_MAX
+                && word.split_once('/').is_some_and(|(e, t)| is_code(e) && (is_code(t) || is_guess(t)));
             if !entry || count == ENTRIES_MAX {
                 ignored = true;
                 continue;
@@ -158,7 +159,8 @@ impl Progress {
     /// it removed (a learner's "clear") are removed, every other stored one
     /// stays (another lab on the page, or another tab, saved it).
     pub fn saved(stored: &Progress, before: &Progress, after: &Progress) -> Progress {
-        let mut out = Progress(stored.entries().filter(|e| !(before.has(e) && !after.has(e))).map(|e| format!(" {e}")).collect());
+        let mut out =
+            Progress(stored.entries().filter(|e| !(before.has(e) && !after.has(e))).map(|e| format!(" {e}")).collect());
         for entry in after.entries().filter(|e| !before.has(e)) {
             if !out.has(entry) {
                 out.0.push(' ');
@@ -205,7 +207,9 @@ impl Progress {
     /// The learner's prediction on an experiment: `Some(None)` when they
     /// chose to see the answer without guessing.
     pub fn guess(&self, experiment: &str) -> Option<Option<u64>> {
-        self.entries().find_map(|e| e.strip_prefix(experiment)?.strip_prefix('/')?.strip_prefix(GUESS)).map(|digits| digits.parse().ok())
+        self.entries()
+            .find_map(|e| e.strip_prefix(experiment)?.strip_prefix('/')?.strip_prefix(GUESS))
+            .map(|digits| digits.parse().ok())
     }
 
     /// Keeps a prediction (replacing an earlier one); `None`: seen without a guess.
@@ -329,7 +333,10 @@ mod tests {
         let text = progress.encode();
         assert_eq!(text, "v1 storm/storm-jitter storm/guess=120 visibility/guess=");
         let read = Progress::decode(&text);
-        assert_eq!((read.guess("storm"), read.guess("visibility"), read.guess("ack")), (Some(Some(120)), Some(None), None));
+        assert_eq!(
+            (read.guess("storm"), read.guess("visibility"), read.guess("ack")),
+            (Some(Some(120)), Some(None), None)
+        );
         assert!(read.contains("storm", "storm-jitter") && !read.contains("storm", "guess"));
         let (junk, ignored) = Progress::decode_counting("v1 storm/guess=12x storm/guess=9999999999999999");
         assert!(ignored && junk.guess("storm").is_none());

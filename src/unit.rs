@@ -135,13 +135,7 @@ pub trait Unit {
     fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
     /// Some parameter (its own or a shared one) changed.
     fn params_changed(state: &mut Self::State, params: &Self::Params, shared: &Shared);
-    fn reduce(
-        state: &mut Self::State,
-        params: &mut Self::Params,
-        shared: &Shared,
-        locks: &Locks,
-        action: Self::Action,
-    );
+    fn reduce(state: &mut Self::State, params: &mut Self::Params, shared: &Shared, locks: &Locks, action: Self::Action);
     fn transport(_state: &mut Self::State, _params: &Self::Params, _transport: Transport) {}
     fn playing(_state: &Self::State) -> bool {
         false

@@ -39,9 +39,19 @@ fn every_experiments_export_parses_back_as_written() {
         for table in &export.tables {
             let (header, rows) = parse(&export, table);
             assert_eq!(header, table.columns, "{} {}", e.code(), table.name);
-            assert_eq!(rows, table.rows, "{} {}: the CSV reads back as written (seed {})", e.code(), table.name, export.seed);
+            assert_eq!(
+                rows,
+                table.rows,
+                "{} {}: the CSV reads back as written (seed {})",
+                e.code(),
+                table.name,
+                export.seed
+            );
             let csv = export.csv(table);
-            assert!(csv.contains(&format!("# seed: {}\n", export.seed)) && csv.contains(&format!("# link: {SHARE}\n")), "{csv}");
+            assert!(
+                csv.contains(&format!("# seed: {}\n", export.seed)) && csv.contains(&format!("# link: {SHARE}\n")),
+                "{csv}"
+            );
         }
     }
 }
@@ -66,7 +76,11 @@ fn the_retries_log_adds_up_to_the_counters_at_the_clock() {
     let value = |k: &str| named.iter().find(|r| r[0] == k).map(|r| r[1].clone());
     assert_eq!(value("deliveries"), Some(counters.deliveries.to_string()));
     assert_eq!(value("clock_s").as_deref(), Some("1500"));
-    assert!(export.params.contains(&("seed", "31".to_owned())) && export.params.contains(&("failure", "0.4".to_owned())), "{:?}", export.params);
+    assert!(
+        export.params.contains(&("seed", "31".to_owned())) && export.params.contains(&("failure", "0.4".to_owned())),
+        "{:?}",
+        export.params
+    );
 }
 
 #[test]
@@ -85,7 +99,15 @@ fn the_dlq_export_lists_every_stay_and_its_fate() {
 /// Values with commas ("1,060"), quotes and line breaks survive.
 #[test]
 fn awkward_values_are_quoted() {
-    let export = Export { format: 1, experiment: "x", seed: 1, link: "l".into(), params: vec![], numbers: vec![], tables: vec![] };
+    let export = Export {
+        format: 1,
+        experiment: "x",
+        seed: 1,
+        link: "l".into(),
+        params: vec![],
+        numbers: vec![],
+        tables: vec![],
+    };
     let table = Table { name: "t", columns: &["a", "b"], rows: vec![vec!["1,060".into(), "say \"hi\"\nthere".into()]] };
     let (_, rows) = parse(&export, &table);
     assert_eq!(rows, table.rows);
@@ -96,7 +118,8 @@ fn awkward_values_are_quoted() {
 #[test]
 fn the_header_stays_one_line_per_field() {
     let params = vec![("do", "fix@1\n=HYPERLINK(\"x\")".to_owned()), ("seed", "7".to_owned())];
-    let export = Export { format: 1, experiment: "x", seed: 1, link: "l\n=1+1".into(), params, numbers: vec![], tables: vec![] };
+    let export =
+        Export { format: 1, experiment: "x", seed: 1, link: "l\n=1+1".into(), params, numbers: vec![], tables: vec![] };
     let table = Table { name: "t", columns: &["a"], rows: vec![vec!["1".into()]] };
     let csv = export.csv(&table);
     let header: Vec<&str> = csv.lines().take_while(|l| l.starts_with('#')).collect();
@@ -123,8 +146,19 @@ fn totals_are_numbers_with_units_and_lists_are_rows() {
         rows.iter().filter(|r| r[0] == name).map(|r| (r[1].clone(), r[2].clone(), r[3].clone())).collect()
     };
     let received = find(&rows("v=3&preset=exercise-5"), "message_1_received_at");
-    assert_eq!(received[..3], [("1".into(), "0".into(), "s".into()), ("2".into(), "30".into(), "s".into()), ("3".into(), "60".into(), "s".into())]);
-    assert_eq!(find(&rows("v=3&preset=exercise-4"), "little_wait"), [(String::new(), "1800".into(), "s".into())], "1,800 s (30 min 0 s)");
+    assert_eq!(
+        received[..3],
+        [
+            ("1".into(), "0".into(), "s".into()),
+            ("2".into(), "30".into(), "s".into()),
+            ("3".into(), "60".into(), "s".into())
+        ]
+    );
+    assert_eq!(
+        find(&rows("v=3&preset=exercise-4"), "little_wait"),
+        [(String::new(), "1800".into(), "s".into())],
+        "1,800 s (30 min 0 s)"
+    );
     assert_eq!(find(&rows("v=3&preset=dlq-redrive"), "worker_time")[0].2, "s");
     for (_, preset) in retry_lab_web::registry::presets(retry_lab_web::link::VERSION) {
         for row in rows(&format!("v=3&preset={}", preset.code)) {
@@ -132,7 +166,11 @@ fn totals_are_numbers_with_units_and_lists_are_rows() {
             if row[3] == "s" || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())) {
                 assert!(value.parse::<f64>().is_ok(), "{}: {row:?}", preset.code);
             }
-            assert!(!(value.contains(',') && value.bytes().all(|b| b.is_ascii_digit() || b == b',')), "a separator left: {}: {row:?}", preset.code);
+            assert!(
+                !(value.contains(',') && value.bytes().all(|b| b.is_ascii_digit() || b == b',')),
+                "a separator left: {}: {row:?}",
+                preset.code
+            );
             assert!(!value.ends_with(" s"), "a unit left in a value: {}: {row:?}", preset.code);
         }
     }

@@ -21,10 +21,22 @@ const RULES: &[(&str, &str, &[&str], &str)] = &[
     ("de falla", "de fallo", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
     ("fallo", "falla", &["lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/", "lesson-004-ops/"], "«Garantías de entrega», «Confiabilidad a escala», «Colas y streams»: «falla», «fallas»"),
 ];
-const ALL: &[&str] = &["", "lesson-000-ids/", "lesson-001/", "lesson-003/", "lesson-003-actions/", "lesson-004/", "lesson-004-streams/", "lesson-004-ops/"];
+const ALL: &[&str] = &[
+    "",
+    "lesson-000-ids/",
+    "lesson-001/",
+    "lesson-003/",
+    "lesson-003-actions/",
+    "lesson-004/",
+    "lesson-004-streams/",
+    "lesson-004-ops/",
+];
 
 fn sources(files: impl IntoIterator<Item = String>) -> String {
-    files.into_iter().map(|f| std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{f}: {e}")).to_lowercase()).collect()
+    files
+        .into_iter()
+        .map(|f| std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{f}: {e}")).to_lowercase())
+        .collect()
 }
 
 /// Every string of a page: its experiments' modules and the shell's.
@@ -64,7 +76,8 @@ fn each_page_uses_its_lessons_words() {
 /// «llave» (its lesson's word) would fail a rule that held there.
 #[test]
 fn the_checker_finds_a_variant() {
-    let strict: &[(&str, &str, &[&str], &str)] = &[("llave", "clave", &["lesson-004-streams/"], "a rule that does not hold there")];
+    let strict: &[(&str, &str, &[&str], &str)] =
+        &[("llave", "clave", &["lesson-004-streams/"], "a rule that does not hold there")];
     let found = violations(strict, page_text);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("lesson-004-streams/"));

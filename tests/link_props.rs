@@ -50,11 +50,20 @@ fn text_value(key: &str, n: u64) -> String {
                 .map(|i| {
                     let at_ms = (n >> (i * 7)) % 5_000_000;
                     let m = ((n >> 3) % 20) as u32;
-                    let action = [DlqAction::RedriveAll, DlqAction::MarkAllFailed, DlqAction::Redrive(m), DlqAction::MarkFailed(m)][((n >> i) % 4) as usize];
+                    let action = [
+                        DlqAction::RedriveAll,
+                        DlqAction::MarkAllFailed,
+                        DlqAction::Redrive(m),
+                        DlqAction::MarkFailed(m),
+                    ][((n >> i) % 4) as usize];
                     DlqOperation { at_ms, action }
                 })
                 .collect();
-            retry_lab_web::experiments::dlq::Actions { fix_ms: n.is_multiple_of(2).then_some(n % 9_000_000), operations }.format()
+            retry_lab_web::experiments::dlq::Actions {
+                fix_ms: n.is_multiple_of(2).then_some(n % 9_000_000),
+                operations,
+            }
+            .format()
         }
         "keyed" => (0..1 + n % 8).map(|i| format!("key-{}:v{}", (n >> (i * 3)) % 5, i)).collect::<Vec<_>>().join(","),
         other => panic!("no generator for text parameter {other}: add one"),

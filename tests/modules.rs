@@ -149,15 +149,23 @@ fn graph(src: &Path, with_panels: bool) -> BTreeMap<String, BTreeSet<String>> {
     for (module, text) in &known {
         let from = unit_of(module);
         let targets = edges.entry(from.clone()).or_default();
-        let listed = code(text).lines().filter_map(|l| l.trim().split_once(" => ")).filter_map(|(_, rest)| rest.split_once(" in \"")).map(|(m, _)| vec!["crate".to_owned(), "experiments".to_owned(), m.to_owned()]).collect::<Vec<_>>();
+        let listed = code(text)
+            .lines()
+            .filter_map(|l| l.trim().split_once(" => "))
+            .filter_map(|(_, rest)| rest.split_once(" in \""))
+            .map(|(m, _)| vec!["crate".to_owned(), "experiments".to_owned(), m.to_owned()])
+            .collect::<Vec<_>>();
         // A child module named by its own name (`hooks::use_x` in app/mod.rs).
-        let children: Vec<Vec<String>> = known.keys().filter(|m| m.len() == module.len() + 1 && m.starts_with(module)).cloned().collect();
+        let children: Vec<Vec<String>> =
+            known.keys().filter(|m| m.len() == module.len() + 1 && m.starts_with(module)).cloned().collect();
         let body = code(text);
         let by_name = children.iter().filter(|child| {
             let name = format!("{}::", child.last().unwrap());
-            body.match_indices(&name).any(|(at, _)| !body[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':'))
+            body.match_indices(&name)
+                .any(|(at, _)| !body[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':'))
         });
-        let by_name: Vec<Vec<String>> = by_name.map(|child| ["self".to_owned(), child.last().unwrap().clone()].to_vec()).collect();
+        let by_name: Vec<Vec<String>> =
+            by_name.map(|child| ["self".to_owned(), child.last().unwrap().clone()].to_vec()).collect();
         for path in paths(&body).into_iter().chain(listed).chain(by_name) {
             if let Some(to) = resolve(module, &path, &known).map(|m| unit_of(&m)) {
                 if to != from && (with_panels || !panel_edge(module, &to)) {
@@ -242,14 +250,24 @@ fn the_page_modules_form_no_cycle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let with_panels = cycles(&graph(&src, true));
     assert!(!with_panels.is_empty(), "no loop through the panels any more: remove `panel_edge` and this line");
-    assert!(with_panels.iter().all(|part| part.iter().any(|u| u.starts_with("experiments::"))), "a loop that is not the panels': {with_panels:?}");
+    assert!(
+        with_panels.iter().all(|part| part.iter().any(|u| u.starts_with("experiments::"))),
+        "a loop that is not the panels': {with_panels:?}"
+    );
     let edges = graph(&src, false);
-    assert!(edges.len() > 20 && edges.contains_key("experiments::retries"), "the graph read the sources: {:?}", edges.keys());
+    assert!(
+        edges.len() > 20 && edges.contains_key("experiments::retries"),
+        "the graph read the sources: {:?}",
+        edges.keys()
+    );
     let found = cycles(&edges);
     let said: Vec<String> = found
         .iter()
         .map(|part| {
-            let inside: Vec<String> = part.iter().map(|u| format!("  {u} uses {:?}", edges[u].iter().filter(|w| part.contains(w)).collect::<Vec<_>>())).collect();
+            let inside: Vec<String> = part
+                .iter()
+                .map(|u| format!("  {u} uses {:?}", edges[u].iter().filter(|w| part.contains(w)).collect::<Vec<_>>()))
+                .collect();
             format!("{} units: {}\n  e.g. {}\n{}", part.len(), part.join(", "), around(&edges, part), inside.join("\n"))
         })
         .collect();
@@ -271,13 +289,26 @@ fn the_cycle_checker_can_fail() {
     let looped = edges(&[("app", "lab"), ("lab", "registry"), ("registry", "app"), ("lab", "format")]);
     let found = cycles(&looped);
     assert_eq!(found.len(), 1);
-    assert_eq!(found[0].iter().collect::<BTreeSet<_>>(), ["app", "lab", "registry"].iter().map(|s| s.to_string()).collect::<Vec<_>>().iter().collect());
+    assert_eq!(
+        found[0].iter().collect::<BTreeSet<_>>(),
+        ["app", "lab", "registry"].iter().map(|s| s.to_string()).collect::<Vec<_>>().iter().collect()
+    );
     assert_eq!(around(&looped, &found[0]).matches(" → ").count(), 3, "{}", around(&looped, &found[0]));
     assert!(cycles(&edges(&[("app", "lab"), ("lab", "registry"), ("app", "registry")])).is_empty());
     let read = paths("use crate::{lab::{Action, LabState}, format};\nlet x = super::super::widgets::f();");
-    assert_eq!(read, [vec!["crate", "lab", "Action"], vec!["crate", "lab", "LabState"], vec!["crate", "format"], vec!["super", "super", "widgets", "f"]]);
-    let known: BTreeMap<Vec<String>, String> =
-        [vec!["app"], vec!["app", "widgets"], vec!["experiments", "retries"]].into_iter().map(|m| (m.into_iter().map(String::from).collect(), String::new())).collect();
+    assert_eq!(
+        read,
+        [
+            vec!["crate", "lab", "Action"],
+            vec!["crate", "lab", "LabState"],
+            vec!["crate", "format"],
+            vec!["super", "super", "widgets", "f"]
+        ]
+    );
+    let known: BTreeMap<Vec<String>, String> = [vec!["app"], vec!["app", "widgets"], vec!["experiments", "retries"]]
+        .into_iter()
+        .map(|m| (m.into_iter().map(String::from).collect(), String::new()))
+        .collect();
     let from: Vec<String> = vec!["experiments".into(), "retries".into(), "panel".into()];
     let to = resolve(&from, &["crate", "app", "widgets", "Props"].map(String::from), &known);
     assert_eq!(to.map(|m| unit_of(&m)).as_deref(), Some("app::widgets"));

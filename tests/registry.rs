@@ -21,11 +21,7 @@ fn every_experiment_has_a_code_and_a_title_in_each_language() {
         assert!(codes.insert(e.code()), "{} registered twice", e.code());
         assert_eq!(Experiment::parse(e.code()), Some(e));
         let (es, en) = (e.title(Lang::Es), e.title(Lang::En));
-        assert!(
-            !es.is_empty() && !en.is_empty(),
-            "{}: a title is missing",
-            e.code()
-        );
+        assert!(!es.is_empty() && !en.is_empty(), "{}: a title is missing", e.code());
         assert_ne!(es, en, "{}: the titles are not translated", e.code());
     }
 }
@@ -36,38 +32,22 @@ fn every_parameter_has_a_unique_key_a_lock_and_labels() {
     for param in ParamId::all() {
         let key = param.key();
         assert!(keys.insert(key), "link key {key} declared twice");
-        assert!(
-            !SHELL_KEYS.contains(&key),
-            "{key} is one of the link's own keys"
-        );
-        assert!(
-            !key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
-            "{key}: not a link key"
-        );
+        assert!(!SHELL_KEYS.contains(&key), "{key} is one of the link's own keys");
+        assert!(!key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{key}: not a link key");
         assert!(!param.lock().is_empty(), "{key}: no lock name");
         for lang in [Lang::Es, Lang::En] {
             assert!(!param.label(lang).is_empty(), "{key}: no label in {lang:?}");
         }
         if let Domain::Choice { codes, labels } = param.domain() {
             for lang in [Lang::Es, Lang::En] {
-                assert_eq!(
-                    labels(lang).len(),
-                    codes.len(),
-                    "{key}: a choice without its label in {lang:?}"
-                );
+                assert_eq!(labels(lang).len(), codes.len(), "{key}: a choice without its label in {lang:?}");
             }
         }
         if let Owner::Experiment(e) = param.owner {
             assert!(ParamId::of(e).any(|p| p == param));
         }
     }
-    assert_eq!(
-        link::lock_names().len(),
-        ParamId::all()
-            .map(ParamId::lock)
-            .collect::<HashSet<_>>()
-            .len()
-    );
+    assert_eq!(link::lock_names().len(), ParamId::all().map(ParamId::lock).collect::<HashSet<_>>().len());
 }
 
 #[test]
@@ -78,16 +58,8 @@ fn every_default_encodes_and_reads_back() {
         if matches!(param.get(&defaults), Value::Text(ref t) if t.is_empty()) {
             continue; // an empty plan: absent from links
         }
-        let (value, notice) = param
-            .domain()
-            .parse(&text)
-            .unwrap_or_else(|e| panic!("{}={text}: {e:?}", param.key()));
-        assert_eq!(
-            (value, notice),
-            (param.get(&defaults), None),
-            "{}",
-            param.key()
-        );
+        let (value, notice) = param.domain().parse(&text).unwrap_or_else(|e| panic!("{}={text}: {e:?}", param.key()));
+        assert_eq!((value, notice), (param.get(&defaults), None), "{}", param.key());
     }
 }
 
@@ -96,30 +68,14 @@ fn every_preset_has_a_label_and_reads_without_a_notice() {
     for version in link::VERSIONS {
         let mut codes = HashSet::new();
         for (experiment, preset) in presets(version) {
-            assert!(
-                codes.insert(preset.code),
-                "v{version}: preset {} twice",
-                preset.code
-            );
-            assert!(
-                !(preset.label)(Lang::Es).is_empty() && !(preset.label)(Lang::En).is_empty(),
-                "{}",
-                preset.code
-            );
+            assert!(codes.insert(preset.code), "v{version}: preset {} twice", preset.code);
+            assert!(!(preset.label)(Lang::Es).is_empty() && !(preset.label)(Lang::En).is_empty(), "{}", preset.code);
             let (link, notices) = decode(&format!("v={version}&preset={}", preset.code));
-            assert!(
-                notices.is_empty(),
-                "v{version} preset {}: {notices:?}",
-                preset.code
-            );
+            assert!(notices.is_empty(), "v{version} preset {}: {notices:?}", preset.code);
             let init = link.to_init(&[], notices);
             assert_eq!(init.experiment, experiment);
             for (key, _) in preset.values {
-                assert!(
-                    *key == "at" || ParamId::by_key(key).is_some(),
-                    "preset {}: unknown key {key}",
-                    preset.code
-                );
+                assert!(*key == "at" || ParamId::by_key(key).is_some(), "preset {}: unknown key {key}", preset.code);
             }
         }
     }
@@ -153,11 +109,8 @@ fn the_page_bounds_fit_the_core() {
 /// link's own), each with its range: the text an author copies cannot drift.
 #[test]
 fn the_readme_lists_every_link_key() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = readme
-        .find("### URL parameters")
-        .expect("README has the URL parameters section");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("### URL parameters").expect("README has the URL parameters section");
     // The link's own keys, then every experiment's (the generated table):
     // the rows that start with a key, up to the next section.
     let rows: Vec<&str> = readme[start..]
@@ -177,10 +130,7 @@ fn the_readme_lists_every_link_key() {
         }
     }
     for key in ParamId::all().map(ParamId::key).chain(SHELL_KEYS) {
-        assert!(
-            listed.contains(key),
-            "README's URL parameter table lacks `{key}`"
-        );
+        assert!(listed.contains(key), "README's URL parameter table lacks `{key}`");
     }
     for name in &listed {
         assert!(
@@ -195,11 +145,7 @@ fn the_readme_lists_every_link_key() {
                 continue;
             }
             let names = |r: &&&str| {
-                r.split('|')
-                    .nth(1)
-                    .unwrap_or("")
-                    .split(',')
-                    .any(|n| n.trim().trim_matches('`') == param.key())
+                r.split('|').nth(1).unwrap_or("").split(',').any(|n| n.trim().trim_matches('`') == param.key())
             };
             let row = rows.iter().find(names).unwrap();
             let fmt = |n: u64| retry_lab_web::format::int(n);
@@ -221,7 +167,13 @@ fn each_experiments_first_preset_is_its_defaults() {
     for &e in Experiment::ALL {
         let first = e.presets().first().unwrap_or_else(|| panic!("{}: no preset", e.code()));
         let (params, clock_ms) = link::preset_values(first, &LabParams::default(), &Locks::default());
-        assert_eq!((params, clock_ms), (LabParams::default(), 0), "{}: preset {} is not the defaults", e.code(), first.code);
+        assert_eq!(
+            (params, clock_ms),
+            (LabParams::default(), 0),
+            "{}: preset {} is not the defaults",
+            e.code(),
+            first.code
+        );
     }
 }
 
@@ -235,23 +187,30 @@ fn the_generated_js_registry_is_fresh() {
     use retry_lab_web::groups::GROUPS;
     let quote = |s: &str| format!("'{s}'");
     let map = |pairs: Vec<(String, &str)>| {
-        let rows: Vec<String> = pairs.iter().map(|(code, dir)| format!("  [{}, {}],", quote(code), quote(dir))).collect();
+        let rows: Vec<String> =
+            pairs.iter().map(|(code, dir)| format!("  [{}, {}],", quote(code), quote(dir))).collect();
         format!("new Map([\n{}\n])", rows.join("\n"))
     };
-    let codes = map(GROUPS.iter()
+    let codes = map(GROUPS
+        .iter()
         .flat_map(|g| g.experiments.iter().chain(g.presets.iter()).map(move |c| (c.to_owned(), g.dir)))
         .collect());
     let keys = map(GROUPS.iter().flat_map(|g| g.keys.iter().map(move |k| (k.to_owned(), g.dir))).collect());
     let shared: Vec<String> = ParamId::all().filter(|p| p.owner == Owner::Shared).map(|p| quote(p.key())).collect();
     let shell: Vec<String> = retry_lab_web::link::SHELL_KEYS.iter().map(|k| quote(k)).collect();
     let pages: Vec<String> = GROUPS.iter().map(|g| quote(g.dir)).collect();
-    let styles: Vec<String> = GROUPS.iter().filter(|g| !g.dir.is_empty()).map(|g| {
-        let name = g.dir.trim_end_matches('/');
-        let shared = SHARED_STYLES.iter().filter(|(page, _)| *page == name).map(|(_, other)| *other);
-        let files: Vec<String> = shared.chain([name]).map(|css| quote(&format!("{css}.css"))).collect();
-        format!("  [{}, [{}]],", quote(g.dir), files.join(", "))
-    }).collect();
-    let text = format!("\
+    let styles: Vec<String> = GROUPS
+        .iter()
+        .filter(|g| !g.dir.is_empty())
+        .map(|g| {
+            let name = g.dir.trim_end_matches('/');
+            let shared = SHARED_STYLES.iter().filter(|(page, _)| *page == name).map(|(_, other)| *other);
+            let files: Vec<String> = shared.chain([name]).map(|css| quote(&format!("{css}.css"))).collect();
+            format!("  [{}, [{}]],", quote(g.dir), files.join(", "))
+        })
+        .collect();
+    let text = format!(
+        "\
 // Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
 // What the plain-JS tools know of the lab: the page (directory) of every
 // experiment and preset code, and of every parameter key; the keys every
@@ -266,7 +225,12 @@ export const PAGES = [{}];
 export const PAGE_STYLES = new Map([
 {}
 ]);
-", shared.join(", "), shell.join(", "), pages.join(", "), styles.join("\n"));
+",
+        shared.join(", "),
+        shell.join(", "),
+        pages.join(", "),
+        styles.join("\n")
+    );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lab-registry.js");
     let stored = std::fs::read_to_string(path).unwrap_or_default();
     if stored != text {
@@ -295,32 +259,46 @@ fn the_generated_tool_registry_is_fresh() {
             locks.push(json!([p.lock(), both(&|l| p.label(l).to_owned())]));
         }
         let goals = |l| e.task_goals(l);
-        let tasks: Vec<serde_json::Value> = goals(Lang::Es).iter().zip(goals(Lang::En))
-            .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }])).collect();
+        let tasks: Vec<serde_json::Value> = goals(Lang::Es)
+            .iter()
+            .zip(goals(Lang::En))
+            .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }]))
+            .collect();
         let group = retry_lab_web::groups::Group::of(e.code()).expect("every experiment has a page");
         let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "lesson": both(&|l| (group.lesson)(l).to_owned()), "locks": locks, "tasks": tasks });
         if let Some(offer) = e.ladder() {
             // The sweep page's choices: outcomes (key, label, unit) and the
             // parameters it may vary (key, label, unit: "%" for a share).
-            let outcomes: Vec<serde_json::Value> = offer.outcomes.iter().map(|o| json!([o.key, both(&|l| (o.label)(l).to_owned()), o.unit])).collect();
-            let axes: Vec<serde_json::Value> = offer.axes.iter().map(|a| {
-                let param = ParamId::of(e).find(|p| p.key() == a.key).expect("tests/sweep.rs checks the axes");
-                let unit = match param.domain() { Domain::Ratio { .. } => "%", Domain::Int { unit, .. } => unit, _ => "" };
-                json!([a.key, both(&|l| param.label(l).to_owned()), unit])
-            }).collect();
+            let outcomes: Vec<serde_json::Value> =
+                offer.outcomes.iter().map(|o| json!([o.key, both(&|l| (o.label)(l).to_owned()), o.unit])).collect();
+            let axes: Vec<serde_json::Value> = offer
+                .axes
+                .iter()
+                .map(|a| {
+                    let param = ParamId::of(e).find(|p| p.key() == a.key).expect("tests/sweep.rs checks the axes");
+                    let unit = match param.domain() {
+                        Domain::Ratio { .. } => "%",
+                        Domain::Int { unit, .. } => unit,
+                        _ => "",
+                    };
+                    json!([a.key, both(&|l| param.label(l).to_owned()), unit])
+                })
+                .collect();
             entry["ladder"] = json!({ "outcomes": outcomes, "axes": axes });
         }
         experiments.insert(e.code().to_owned(), entry);
     }
     let body = serde_json::to_string_pretty(&serde_json::Value::Object(experiments)).unwrap();
-    let text = format!("\
+    let text = format!(
+        "\
 // Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
 // title, its lesson's title, its locks (name, on-screen label), its guided
 // tasks (code, goal);
 // for a seeded experiment, what the sweep page may measure and vary.
 export const TOOL_EXPERIMENTS = {body};
-");
+"
+    );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/tool-registry.js");
     let stored = std::fs::read_to_string(path).unwrap_or_default();
     if stored != text {
@@ -348,7 +326,10 @@ fn every_page_names_its_lesson_by_title() {
         for lang in Lang::ALL {
             let (title, subtitle) = ((group.title)(lang), (group.subtitle)(lang));
             for text in [title, subtitle, (group.lesson)(lang)] {
-                assert!(!["000", "001", "003", "004", "lección 0", "lesson 0"].iter().any(|n| text.contains(n)), "{text}");
+                assert!(
+                    !["000", "001", "003", "004", "lección 0", "lesson 0"].iter().any(|n| text.contains(n)),
+                    "{text}"
+                );
             }
             let part = if lang == Lang::Es { " de 2 · " } else { " of 2 · " };
             assert_eq!(pages == 2, subtitle.contains(part), "{}: {subtitle}", group.dir);
@@ -446,17 +427,28 @@ fn every_label_a_hint_quotes_exists() {
     let (mut quoted, mut missing) = (0, Vec::new());
     for &experiment in Experiment::ALL {
         let dir = format!("{root}/src/experiments/{}", experiment.code());
-        let own: String = std::fs::read_dir(&dir).unwrap().map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap()).collect();
+        let own: String =
+            std::fs::read_dir(&dir).unwrap().map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap()).collect();
         for (lang, open, close) in [(Lang::Es, '«', '»'), (Lang::En, '“', '”')] {
             for task in states.tasks(&params, experiment, lang) {
                 let mut rest = task.text.hint;
                 while let Some(start) = rest.find(open) {
                     let after = &rest[start + open.len_utf8()..];
-                    let end = after.find(close).unwrap_or_else(|| panic!("{}: unclosed quote in {:?}", task.code, task.text.hint));
+                    let end = after
+                        .find(close)
+                        .unwrap_or_else(|| panic!("{}: unclosed quote in {:?}", task.code, task.text.hint));
                     let label = &after[..end];
-                    let literal = |text: &str| text.contains(&format!("\"{label}\"")) || text.contains(&format!("\"{label} ")) || text.contains(&format!(" {label}\""));
+                    let literal = |text: &str| {
+                        text.contains(&format!("\"{label}\""))
+                            || text.contains(&format!("\"{label} "))
+                            || text.contains(&format!(" {label}\""))
+                    };
                     if !(literal(&own) || literal(&shell)) {
-                        missing.push(format!("{} ({lang:?}) quotes «{label}», which is no label of {} or of the shell", task.code, experiment.code()));
+                        missing.push(format!(
+                            "{} ({lang:?}) quotes «{label}», which is no label of {} or of the shell",
+                            task.code,
+                            experiment.code()
+                        ));
                     }
                     quoted += 1;
                     rest = &after[end + close.len_utf8()..];
@@ -476,10 +468,19 @@ fn every_experiment_is_built_into_a_lesson_page() {
     use retry_lab_web::groups::GROUPS;
     let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
     for group in &GROUPS {
-        assert!(manifest.contains(&format!("\n{} = []", group.feature)), "{} is a feature of Cargo.toml", group.feature);
+        assert!(
+            manifest.contains(&format!("\n{} = []", group.feature)),
+            "{} is a feature of Cargo.toml",
+            group.feature
+        );
     }
     for &e in Experiment::ALL {
-        assert!(GROUPS.iter().any(|g| g.feature == e.feature()), "{}'s registry line names {}, which no lesson group builds", e.code(), e.feature());
+        assert!(
+            GROUPS.iter().any(|g| g.feature == e.feature()),
+            "{}'s registry line names {}, which no lesson group builds",
+            e.code(),
+            e.feature()
+        );
     }
 }
 
@@ -501,7 +502,8 @@ fn generated(relative: &str, text: &str) {
 #[test]
 fn the_generated_group_codes_are_fresh() {
     use retry_lab_web::groups::GROUPS;
-    let mut text = String::from("\
+    let mut text = String::from(
+        "\
 //! Generated from the list of experiments (`src/experiments/mod.rs`) by
 //! `tests/registry.rs`: do not edit. Each lesson group's experiment, preset
 //! and key codes, so that every page knows which page another page's codes
@@ -527,9 +529,11 @@ impl Codes {
         self.iter().any(|c| c == code)
     }
 }
-");
+",
+    );
     for group in &GROUPS {
-        let members: Vec<Experiment> = Experiment::ALL.iter().copied().filter(|e| e.feature() == group.feature).collect();
+        let members: Vec<Experiment> =
+            Experiment::ALL.iter().copied().filter(|e| e.feature() == group.feature).collect();
         let experiments: Vec<&str> = members.iter().map(|e| e.code()).collect();
         let mut presets: Vec<&str> = Vec::new();
         for preset in members.iter().flat_map(|e| e.presets()) {
@@ -556,9 +560,23 @@ const SHARED_STYLES: &[(&str, &str)] = &[("lesson-004-ops", "lesson-004")];
 /// The authors' tools, copied next to the root page (not part of any
 /// lesson page's load).
 const TOOL_FILES: &[&str] = &[
-    "embed.js", "lab-registry.js", "course.html", "course.js", "course.css", "embed-builder.html", "embed-builder.js",
-    "embed-builder.css", "export.html", "export.js", "sweep.html", "sweep.js", "sweep-worker.js", "sweep.css", "tool-link.js",
-    "tool-registry.js", "scorm-package.js",
+    "embed.js",
+    "lab-registry.js",
+    "course.html",
+    "course.js",
+    "course.css",
+    "embed-builder.html",
+    "embed-builder.js",
+    "embed-builder.css",
+    "export.html",
+    "export.js",
+    "sweep.html",
+    "sweep.js",
+    "sweep-worker.js",
+    "sweep.css",
+    "tool-link.js",
+    "tool-registry.js",
+    "scorm-package.js",
 ];
 
 /// A lesson group's entry page, from the one template every page shares:
@@ -572,7 +590,9 @@ fn entry_html(group: &retry_lab_web::groups::Group) -> String {
         links.push("<link data-trunk rel=\"copy-dir\" href=\"static/scorm\" />".to_owned());
     } else {
         let shared = SHARED_STYLES.iter().filter(|(page, _)| *page == name).map(|(_, other)| *other);
-        links.extend(shared.chain([name]).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")));
+        links.extend(
+            shared.chain([name]).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")),
+        );
     }
     let built_into = if group.dir.is_empty() { "dist/".to_owned() } else { format!("dist/{}", group.dir) };
     let text = |f: fn(Lang) -> &'static str| f(Lang::Es);
@@ -629,7 +649,11 @@ fn the_generated_entry_pages_are_fresh() {
     use retry_lab_web::groups::GROUPS;
     let mut stale = Vec::new();
     for group in &GROUPS {
-        let file = if group.dir.is_empty() { "index.html".to_owned() } else { format!("{}.html", group.dir.trim_end_matches('/')) };
+        let file = if group.dir.is_empty() {
+            "index.html".to_owned()
+        } else {
+            format!("{}.html", group.dir.trim_end_matches('/'))
+        };
         if std::panic::catch_unwind(|| generated(&file, &entry_html(group))).is_err() {
             stale.push(file);
         }

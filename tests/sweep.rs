@@ -21,7 +21,9 @@ fn dead_letter_share_holds(p: f64, retries: i32, count: f64, events: f64) -> Res
     let q = p.powi(retries + 1);
     let (mean, sd) = (events * q, (events * q * (1.0 - q)).sqrt());
     let ok = (count - mean).abs() <= 5.0 * sd + 1.0;
-    ok.then_some(()).ok_or_else(|| format!("{count} of {events} events in dead-letter; p^{} = {q} expects {mean:.1} ± {sd:.1}", retries + 1))
+    ok.then_some(()).ok_or_else(|| {
+        format!("{count} of {events} events in dead-letter; p^{} = {q} expects {mean:.1} ± {sd:.1}", retries + 1)
+    })
 }
 
 fn total(points: &[retry_lab_web::sweep::Point], outcome: usize) -> f64 {
@@ -83,7 +85,10 @@ proptest! {
 
 #[test]
 fn every_point_reopens_its_own_run() {
-    let mut sweeps = vec![("v=3&exp=retries&failure=0.5".to_owned(), None), ("v=3&exp=storm&preset=storm-shedding".to_owned(), None)];
+    let mut sweeps = vec![
+        ("v=3&exp=retries&failure=0.5".to_owned(), None),
+        ("v=3&exp=storm&preset=storm-shedding".to_owned(), None),
+    ];
     for &experiment in Experiment::ALL {
         let Some(offer) = experiment.ladder() else { continue };
         let query = format!("v=3&exp={}", experiment.code());
@@ -97,7 +102,13 @@ fn every_point_reopens_its_own_run() {
             let point = sweep.point(index);
             assert!(point.link.contains(&format!("seed={}", point.seed)), "?{query} point {index}: {}", point.link);
             let reopened = plan(&point.link, None, 1);
-            assert_eq!(reopened.current(), point.outcomes, "?{query} point {index} (seed {}): ?{}", point.seed, point.link);
+            assert_eq!(
+                reopened.current(),
+                point.outcomes,
+                "?{query} point {index} (seed {}): ?{}",
+                point.seed,
+                point.link
+            );
             assert_eq!(sweep.point(index), point, "?{query} point {index}: not deterministic");
         }
     }
@@ -120,7 +131,11 @@ fn a_parameter_sweep_visits_its_range_as_the_domain_reads_it() {
     assert_eq!(clients[..4], ["10", "50", "100", "150"], "{clients:?}");
     assert_eq!((clients.len(), clients.last()), (21, Some(&"1000")));
     let report = plan("v=3&exp=retries", Some("retries"), 1).report(Vec::new());
-    assert_eq!((report.current_value.as_deref(), report.lesson_value), (Some("6"), Some("6")), "lesson 000's six retries");
+    assert_eq!(
+        (report.current_value.as_deref(), report.lesson_value),
+        (Some("6"), Some("6")),
+        "lesson 000's six retries"
+    );
     // A value the lesson does not state is not marked as the lesson's.
     assert_eq!(plan("v=3&exp=storm", Some("clients"), 1).report(Vec::new()).lesson_value, None);
 }
@@ -128,7 +143,10 @@ fn a_parameter_sweep_visits_its_range_as_the_domain_reads_it() {
 #[test]
 fn what_cannot_be_swept_is_said() {
     assert_eq!(Plan::of_link("v=3&exp=visibility", None, 10).unwrap_err(), Refusal::NotSeeded("visibility"));
-    assert_eq!(Plan::of_link("v=3&exp=retries", Some("clients"), 10).unwrap_err(), Refusal::UnknownAxis("clients".into()));
+    assert_eq!(
+        Plan::of_link("v=3&exp=retries", Some("clients"), 10).unwrap_err(),
+        Refusal::UnknownAxis("clients".into())
+    );
     assert!(Refusal::NotSeeded("visibility").describe(retry_lab_web::i18n::Lang::Es).contains("semilla"));
     // Seeds are clamped to 1..=1,000.
     assert_eq!(plan("v=3&exp=ack", None, 50_000).seeds, 1_000);
@@ -142,9 +160,16 @@ fn each_ladder_is_declared_whole() {
         let params = retry_lab_web::registry::LabParams::default();
         assert_eq!(experiment.measure(&params).outcomes.len(), offer.outcomes.len(), "{}", experiment.code());
         for axis in offer.axes {
-            let param = ParamId::of(experiment).find(|p| p.key() == axis.key).unwrap_or_else(|| panic!("{}: {}", experiment.code(), axis.key));
+            let param = ParamId::of(experiment)
+                .find(|p| p.key() == axis.key)
+                .unwrap_or_else(|| panic!("{}: {}", experiment.code(), axis.key));
             for text in [Some(axis.from), Some(axis.to), axis.lesson].into_iter().flatten() {
-                assert!(matches!(param.domain().parse(text), Ok((_, None))), "{}.{}: {text}", experiment.code(), axis.key);
+                assert!(
+                    matches!(param.domain().parse(text), Ok((_, None))),
+                    "{}.{}: {text}",
+                    experiment.code(),
+                    axis.key
+                );
             }
         }
     }
@@ -176,7 +201,13 @@ fn every_experiment_the_seed_changes_has_a_ladder() {
             };
             let first = numbers(1);
             for seed in 2..=12 {
-                assert_eq!(numbers(seed), first, "{} preset {}: seed {seed} differs from seed 1", experiment.code(), preset.code);
+                assert_eq!(
+                    numbers(seed),
+                    first,
+                    "{} preset {}: seed {seed} differs from seed 1",
+                    experiment.code(),
+                    preset.code
+                );
             }
         }
     }

@@ -28,9 +28,16 @@ fn holds(state: &LabState, code: &str) -> bool {
 /// A task's witness: the link its `task!` declares, then an action where
 /// a link cannot say it (a date typed wrong is never in a link).
 fn witness(experiment: Experiment, code: &str) -> (&'static str, Option<Action>) {
-    let link = experiment.task_witnesses().into_iter().find(|(c, _)| *c == code).map(|(_, link)| link).expect("a task of its experiment");
+    let link = experiment
+        .task_witnesses()
+        .into_iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, link)| link)
+        .expect("a task of its experiment");
     let action = match code {
-        "uuid5-invalid" => Some(Action::Unit(UnitAction::DoublePublication(uuid5::Action::SetStartUtcInput("2026-07-29T14:00:00".into())))),
+        "uuid5-invalid" => Some(Action::Unit(UnitAction::DoublePublication(uuid5::Action::SetStartUtcInput(
+            "2026-07-29T14:00:00".into(),
+        )))),
         _ => None,
     };
     (link, action)
@@ -45,7 +52,9 @@ fn every_experiment_has_two_to_five_tasks_in_both_languages() {
         assert!((2..=5).contains(&es.len()), "{}: {} tasks", e.code(), es.len());
         for (t_es, t_en) in es.iter().zip(&en) {
             assert!(codes.insert(t_es.code), "{}: task code used twice", t_es.code);
-            for (a, b) in [(t_es.text.goal, t_en.text.goal), (t_es.text.hint, t_en.text.hint), (t_es.text.why, t_en.text.why)] {
+            for (a, b) in
+                [(t_es.text.goal, t_en.text.goal), (t_es.text.hint, t_en.text.hint), (t_es.text.why, t_en.text.why)]
+            {
                 assert!(!a.is_empty() && !b.is_empty() && a != b, "{}: a text is missing or untranslated", t_es.code);
             }
         }
@@ -57,7 +66,13 @@ fn each_task_holds_under_its_witness_and_not_at_the_defaults() {
     for &e in Experiment::ALL {
         let defaults = lab(&format!("exp={}", e.code()));
         for task in defaults.units.tasks(&defaults.params, e, Lang::Es) {
-            assert!(!task.holds, "{}: holds at {}'s defaults (seed {})", task.code, e.code(), defaults.params.shared.seed);
+            assert!(
+                !task.holds,
+                "{}: holds at {}'s defaults (seed {})",
+                task.code,
+                e.code(),
+                defaults.params.shared.seed
+            );
             let (link, action) = witness(e, task.code);
             let mut state = lab(link);
             assert_eq!(state.open, e, "{}: the witness opens {}", task.code, e.code());
@@ -65,7 +80,12 @@ fn each_task_holds_under_its_witness_and_not_at_the_defaults() {
                 assert!(!holds(&state, task.code), "{}: holds before its action", task.code);
                 state = state.reduce(action);
             }
-            assert!(holds(&state, task.code), "{}: does not hold under {link} (seed {})", task.code, state.params.shared.seed);
+            assert!(
+                holds(&state, task.code),
+                "{}: does not hold under {link} (seed {})",
+                task.code,
+                state.params.shared.seed
+            );
         }
     }
 }
@@ -117,7 +137,8 @@ fn hints_wait_for_a_few_tries_on_the_open_experiment() {
     let mut state = lab("exp=ttl");
     for n in 0..HINT_AFTER_TRIES {
         assert_eq!(state.tries, n);
-        state = state.reduce(Action::Set { key: "acks_lost", value: retry_lab_web::params::Value::Int(u64::from(n % 3)) });
+        state =
+            state.reduce(Action::Set { key: "acks_lost", value: retry_lab_web::params::Value::Int(u64::from(n % 3)) });
     }
     assert!(state.tries >= HINT_AFTER_TRIES);
     let state = state.reduce(Action::SetLang(Lang::En));
@@ -131,7 +152,9 @@ fn a_language_or_a_tab_completes_nothing() {
     let given = lab("exp=dedup&unique=on");
     let state = given.reduce(Action::SetLang(Lang::En));
     assert_eq!(state.progress, Progress::default(), "the language is not the learner's doing");
-    let state = state.reduce(Action::Open(Experiment::parse("ttl").expect("ttl"))).reduce(Action::Open(Experiment::parse("dedup").expect("dedup")));
+    let state = state
+        .reduce(Action::Open(Experiment::parse("ttl").expect("ttl")))
+        .reduce(Action::Open(Experiment::parse("dedup").expect("dedup")));
     assert_eq!(state.progress, Progress::default(), "nor is opening a tab");
 }
 
@@ -140,7 +163,9 @@ fn a_language_or_a_tab_completes_nothing() {
 #[test]
 fn playing_the_default_run_completes_no_task() {
     // The bare page opens the story (outage, dead-letter, fix, retry all); the lesson's defaults too.
-    for (experiment, query) in [("retries", "exp=retries&at=100000"), ("retries", "exp=retries&v=3&events=20&at=100000")] {
+    for (experiment, query) in
+        [("retries", "exp=retries&at=100000"), ("retries", "exp=retries&v=3&events=20&at=100000")]
+    {
         let state = lab(query);
         for code in ["retries-recover", "retries-naive-extra", "retries-exhausted"] {
             assert!(!holds(&state, code), "{experiment}: {code} holds on the default run at its end");

@@ -30,7 +30,11 @@ fn texts(root: &web_sys::Element, selector: &str) -> Vec<String> {
 
 fn mount(init: LabInit) -> (web_sys::Element, yew::AppHandle<App>) {
     let root = fresh_root();
-    let handle = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { init: LabInit { standalone: false, ..init } }).render();
+    let handle = yew::Renderer::<App>::with_root_and_props(
+        root.clone(),
+        AppProps { init: LabInit { standalone: false, ..init } },
+    )
+    .render();
     (root, handle)
 }
 
@@ -44,7 +48,9 @@ fn type_into(root: &web_sys::Element, selector: &str, text: &str) {
     input.set_value(text);
     let init = web_sys::EventInit::new();
     init.set_bubbles(true);
-    input.dispatch_event(&web_sys::InputEvent::new_with_event_init_dict("input", &init.unchecked_into()).unwrap()).unwrap();
+    input
+        .dispatch_event(&web_sys::InputEvent::new_with_event_init_dict("input", &init.unchecked_into()).unwrap())
+        .unwrap();
 }
 
 #[wasm_bindgen_test]
@@ -71,7 +77,11 @@ async fn dead_letter_panel_retries_an_event_with_the_same_id() {
     yew::scheduler::flush().await;
     assert!(root.query_selector(".dlq .empty:not([hidden])").unwrap().is_some(), "empty at first");
     for _ in 0..20 {
-        if root.query_selector(".dlq tbody tr:not([hidden])").unwrap().is_some_and(|_| texts(&root, ".dlq tbody tr:not([hidden])").len() == 2) {
+        if root
+            .query_selector(".dlq tbody tr:not([hidden])")
+            .unwrap()
+            .is_some_and(|_| texts(&root, ".dlq tbody tr:not([hidden])").len() == 2)
+        {
             break;
         }
         click(&root, "button.step");
@@ -79,9 +89,14 @@ async fn dead_letter_panel_retries_an_event_with_the_same_id() {
     }
     assert_eq!(texts(&root, ".dlq tbody tr:not([hidden])").len(), 2, "both events exhausted their 6 retries");
     assert_eq!(texts(&root, "[data-counter=dead_lettered] dd"), ["2"]);
-    assert_eq!(texts(&root, ".dlq tbody tr[data-event='1'] .retries-used"), ["6 de 6"], "retries used, in the lesson's count");
+    assert_eq!(
+        texts(&root, ".dlq tbody tr[data-event='1'] .retries-used"),
+        ["6 de 6"],
+        "retries used, in the lesson's count"
+    );
     assert_eq!(texts(&root, ".dlq tbody tr[data-event='1'] .deliveries"), ["7"]);
-    let id_before = root.query_selector(".dlq tbody tr[data-event='1'] code").unwrap().unwrap().get_attribute("title").unwrap();
+    let id_before =
+        root.query_selector(".dlq tbody tr[data-event='1'] code").unwrap().unwrap().get_attribute("title").unwrap();
     click(&root, ".dlq tbody tr[data-event='1'] button.retry-one");
     yew::scheduler::flush().await;
     assert_eq!(texts(&root, ".dlq tbody tr:not([hidden])").len(), 1, "the retried event left the panel");
@@ -91,7 +106,8 @@ async fn dead_letter_panel_retries_an_event_with_the_same_id() {
         click(&root, "button.step");
         yew::scheduler::flush().await;
     }
-    let id_after = root.query_selector(".dlq tbody tr[data-event='1'] code").unwrap().unwrap().get_attribute("title").unwrap();
+    let id_after =
+        root.query_selector(".dlq tbody tr[data-event='1'] code").unwrap().unwrap().get_attribute("title").unwrap();
     assert_eq!(id_before, id_after);
     click(&root, "button.retry-all");
     yew::scheduler::flush().await;
@@ -100,7 +116,8 @@ async fn dead_letter_panel_retries_an_event_with_the_same_id() {
 
 #[wasm_bindgen_test]
 async fn uuid5_panel_shows_the_lesson_value_and_keeps_it_on_bad_input() {
-    let (root, _app) = mount(LabInit { lang: Lang::En, experiment: Experiment::DoublePublication, ..LabInit::default() });
+    let (root, _app) =
+        mount(LabInit { lang: Lang::En, experiment: Experiment::DoublePublication, ..LabInit::default() });
     yew::scheduler::flush().await;
     assert_eq!(texts(&root, "code.key"), ["25544|2026-07-29T14:00:00Z"]);
     assert_eq!(texts(&root, "code.uuid5"), ["0a0bdc21-c5ad-5109-8e6d-77d753878591"]);
@@ -136,7 +153,11 @@ fn wasm_trace_hash_equals_native() {
 #[wasm_bindgen_test]
 async fn page_shows_the_lesson_schedule() {
     let root = fresh_root();
-    let _app = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { init: LabInit { lang: Lang::Es, standalone: false, ..LabInit::default() } }).render();
+    let _app = yew::Renderer::<App>::with_root_and_props(
+        root.clone(),
+        AppProps { init: LabInit { lang: Lang::Es, standalone: false, ..LabInit::default() } },
+    )
+    .render();
     yew::scheduler::flush().await;
     let waits = texts(&root, ".schedule-table tbody td.num");
     let waits: Vec<&str> = waits.iter().map(|w| w.split(' ').next().unwrap()).collect();
@@ -149,7 +170,11 @@ async fn page_shows_the_lesson_schedule() {
 #[wasm_bindgen_test]
 async fn language_switch_changes_every_label() {
     let root = fresh_root();
-    let _app = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { init: LabInit { lang: Lang::Es, standalone: false, ..LabInit::default() } }).render();
+    let _app = yew::Renderer::<App>::with_root_and_props(
+        root.clone(),
+        AppProps { init: LabInit { lang: Lang::Es, standalone: false, ..LabInit::default() } },
+    )
+    .render();
     yew::scheduler::flush().await;
     assert_eq!(texts(&root, ".lab-title"), ["At-least-once es la realidad, exactly-once es un mito práctico"]);
     let en_button = root.query_selector(".lang-switch button:nth-child(2)").unwrap().unwrap();

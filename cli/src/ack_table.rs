@@ -49,33 +49,57 @@ pub fn ack_table(a: AckTableArgs) -> Result<String, String> {
 
 /// «Colas y streams»'s three rows, as the page shows them.
 fn table(run: &AckTimingRun, dups: Probability, rows: &[LoopRow; 3], json: bool) -> String {
-    let (mode, semantics) = (|m: AckMode| match m {
-        AckMode::Before => "before",
-        AckMode::After => "after",
-        AckMode::AfterDedup => "after_dedup",
-    }, |m: AckMode| match m {
-        AckMode::Before => "at-most-once",
-        AckMode::After => "at-least-once",
-        AckMode::AfterDedup => "effectively-once",
-    });
+    let (mode, semantics) = (
+        |m: AckMode| match m {
+            AckMode::Before => "before",
+            AckMode::After => "after",
+            AckMode::AfterDedup => "after_dedup",
+        },
+        |m: AckMode| match m {
+            AckMode::Before => "at-most-once",
+            AckMode::After => "at-least-once",
+            AckMode::AfterDedup => "effectively-once",
+        },
+    );
     if json {
         let rows: Vec<Value> = rows
             .iter()
-            .map(|LoopRow { row: r, effects_histogram }| json!({ "mode": mode(r.mode), "semantics": semantics(r.mode),
+            .map(|LoopRow { row: r, effects_histogram }| {
+                json!({ "mode": mode(r.mode), "semantics": semantics(r.mode),
                 "deliveries": r.deliveries, "effects": r.effects, "discarded": r.duplicates_discarded, "lost": r.lost,
-                "effects_per_message": effects_histogram }))
+                "effects_per_message": effects_histogram })
+            })
             .collect();
         return json!({ "messages": run.messages, "crash": run.crash.as_f64(), "seed": run.seed, "rng": run.rng.name(),
             "broker_dups": dups.as_f64(), "rows": rows })
-            .to_string();
+        .to_string();
     }
-    let mut out = format!("{} messages · crash {} · seed {} · rng {} · broker duplicates {}\n", run.messages, run.crash, run.seed, run.rng.name(), dups);
-    out += &format!("{:<12}{:<18}{:>12}{:>12}{:>12}{:>12}  effects per message (0, 1, 2…)\n", "mode", "semantics", "deliveries", "effects", "discarded", "lost");
+    let mut out = format!(
+        "{} messages · crash {} · seed {} · rng {} · broker duplicates {}\n",
+        run.messages,
+        run.crash,
+        run.seed,
+        run.rng.name(),
+        dups
+    );
+    out += &format!(
+        "{:<12}{:<18}{:>12}{:>12}{:>12}{:>12}  effects per message (0, 1, 2…)\n",
+        "mode", "semantics", "deliveries", "effects", "discarded", "lost"
+    );
     let lines: Vec<String> = rows
         .iter()
         .map(|LoopRow { row: r, effects_histogram }| {
             let per: Vec<String> = effects_histogram.iter().map(u64::to_string).collect();
-            format!("{:<12}{:<18}{:>12}{:>12}{:>12}{:>12}  {}", mode(r.mode), semantics(r.mode), r.deliveries, r.effects, r.duplicates_discarded, r.lost, per.join(" "))
+            format!(
+                "{:<12}{:<18}{:>12}{:>12}{:>12}{:>12}  {}",
+                mode(r.mode),
+                semantics(r.mode),
+                r.deliveries,
+                r.effects,
+                r.duplicates_discarded,
+                r.lost,
+                per.join(" ")
+            )
         })
         .collect();
     out + &lines.join("\n")

@@ -45,7 +45,10 @@ pub fn probability(text: &str) -> Result<Probability, String> {
     Probability::parse(text).ok_or_else(|| "must be a number between 0 and 1".into())
 }
 fn bounded_u32(text: &str, min: u32, max: u32, unit: &str) -> Result<u32, String> {
-    text.parse::<u32>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| format!("must be between {min} and {max}{unit}"))
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("must be between {min} and {max}{unit}"))
 }
 pub fn storm_attempts(text: &str) -> Result<u32, String> {
     bounded_u32(text, 1, retry_lab_core::storm::bounds::ATTEMPTS_MAX, "")
@@ -70,7 +73,9 @@ pub fn broker_dups(text: &str) -> Result<Probability, String> {
     Probability::parse(text).filter(|p| p.ppm() <= 500_000).ok_or_else(|| "must be a number from 0 to 0.5".into())
 }
 pub fn crash(text: &str) -> Result<Probability, String> {
-    Probability::parse(text).filter(|p| *p != Probability::ONE).ok_or_else(|| "must be a number from 0 to below 1".into())
+    Probability::parse(text)
+        .filter(|p| *p != Probability::ONE)
+        .ok_or_else(|| "must be a number from 0 to below 1".into())
 }
 pub fn plan_time(text: &str) -> Result<u64, String> {
     let max_s = limits::PLAN_TIME_MS_MAX / 1_000;
@@ -97,12 +102,14 @@ pub fn experiment_code(text: &str) -> Result<Experiment, String> {
 
 /// A page preset of one experiment, by its code.
 pub fn preset_of(text: &str, experiment: Experiment) -> Result<&'static str, String> {
-    let codes: Vec<&'static str> = experiment.presets().iter().filter(|p| p.in_version(link::VERSION)).map(|p| p.code).collect();
+    let codes: Vec<&'static str> =
+        experiment.presets().iter().filter(|p| p.in_version(link::VERSION)).map(|p| p.code).collect();
     match codes.iter().find(|c| **c == text) {
         Some(code) => Ok(code),
         None => {
             let owner = preset(link::VERSION, text).map(|(e, _)| e);
-            let hint = owner.map_or_else(String::new, |e| format!(" ({text} is a preset of the {} experiment)", e.code()));
+            let hint =
+                owner.map_or_else(String::new, |e| format!(" ({text} is a preset of the {} experiment)", e.code()));
             Err(format!("must be one of {}{hint}", codes.join(", ")))
         }
     }

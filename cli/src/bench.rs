@@ -41,10 +41,8 @@ fn native(rng: RngKind) -> (u64, f64) {
 }
 
 fn main() {
-    let wasm_per_s: Option<f64> = std::env::args()
-        .skip_while(|a| a != "--wasm-deliveries-per-s")
-        .nth(1)
-        .and_then(|v| v.parse().ok());
+    let wasm_per_s: Option<f64> =
+        std::env::args().skip_while(|a| a != "--wasm-deliveries-per-s").nth(1).and_then(|v| v.parse().ok());
     let (deliveries_python_mode, native_python_mode_s) = native(RngKind::Python);
     let (deliveries_pcg, native_pcg_s) = native(RngKind::Pcg);
     if std::env::var_os("BENCH_NATIVE_ONLY").is_some() {
@@ -66,15 +64,33 @@ fn main() {
     let native_per_s = per_s(deliveries_pcg, native_pcg_s);
     let native_python_mode_per_s = per_s(deliveries_python_mode, native_python_mode_s);
     println!("workload: ack after + dedup, {MESSAGES} messages, 5 % crashes, seed 7 (best of {NATIVE_RUNS} runs; python best of {PYTHON_RUNS})");
-    println!("native, Python-compatible RNG: {deliveries_python_mode} deliveries in {:.1} ms = {:.1} M deliveries/s", native_python_mode_s * 1e3, native_python_mode_per_s / 1e6);
-    println!("native, PCG RNG:               {deliveries_pcg} deliveries in {:.1} ms = {:.1} M deliveries/s", native_pcg_s * 1e3, per_s(deliveries_pcg, native_pcg_s) / 1e6);
+    println!(
+        "native, Python-compatible RNG: {deliveries_python_mode} deliveries in {:.1} ms = {:.1} M deliveries/s",
+        native_python_mode_s * 1e3,
+        native_python_mode_per_s / 1e6
+    );
+    println!(
+        "native, PCG RNG:               {deliveries_pcg} deliveries in {:.1} ms = {:.1} M deliveries/s",
+        native_pcg_s * 1e3,
+        per_s(deliveries_pcg, native_pcg_s) / 1e6
+    );
     match python {
         Some((deliveries, s)) => {
             let python_per_s = per_s(deliveries, s);
             let same = if deliveries == deliveries_python_mode { "same deliveries" } else { "DIFFERENT deliveries" };
-            println!("python3, the lesson's loop:    {deliveries} deliveries in {:.1} ms = {:.2} M deliveries/s ({same})", s * 1e3, python_per_s / 1e6);
-            println!("ratio native (pcg, the lab's default) / python: {:.1}x (goal >= 25x)", native_per_s / python_per_s);
-            println!("ratio native (python-compatible MT19937) / python: {:.1}x", native_python_mode_per_s / python_per_s);
+            println!(
+                "python3, the lesson's loop:    {deliveries} deliveries in {:.1} ms = {:.2} M deliveries/s ({same})",
+                s * 1e3,
+                python_per_s / 1e6
+            );
+            println!(
+                "ratio native (pcg, the lab's default) / python: {:.1}x (goal >= 25x)",
+                native_per_s / python_per_s
+            );
+            println!(
+                "ratio native (python-compatible MT19937) / python: {:.1}x",
+                native_python_mode_per_s / python_per_s
+            );
         }
         None => println!("python3: not available, no ratio"),
     }

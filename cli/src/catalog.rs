@@ -2,9 +2,9 @@
 //! course author reads it (and the README's parameter table).
 
 use retry_lab_core::Probability;
+use retry_lab_web::groups::Group;
 use retry_lab_web::link;
 use retry_lab_web::registry::{self, Experiment, LabParams, Locks, States};
-use retry_lab_web::groups::Group;
 use serde_json::{json, Value};
 
 /// Every parameter a link can set, read from the page's registry: its key, its
@@ -35,7 +35,9 @@ fn range_text(domain: &retry_lab_web::params::Domain) -> String {
     use retry_lab_web::params::Domain;
     match domain {
         Domain::Ratio { max_ppm, .. } => format!("0–{}", Probability::from_ppm(*max_ppm).unwrap_or(Probability::ONE)),
-        Domain::Int { min, max, unit } => format!("{}–{}{}{unit}", int(*min), int(*max), if unit.is_empty() { "" } else { " " }),
+        Domain::Int { min, max, unit } => {
+            format!("{}–{}{}{unit}", int(*min), int(*max), if unit.is_empty() { "" } else { " " })
+        }
         Domain::Choice { codes, .. } => codes.join(", "),
         Domain::Text { expected, .. } => (*expected).to_owned(),
     }
@@ -48,7 +50,10 @@ fn params(only: Option<Experiment>, json: bool) -> String {
     let defaults = LabParams::default();
     let rows: Vec<(ParamId, &str)> = ParamId::all()
         .filter_map(|p| {
-            let owner = match p.owner { Owner::Shared => "shared", Owner::Experiment(e) => e.code() };
+            let owner = match p.owner {
+                Owner::Shared => "shared",
+                Owner::Experiment(e) => e.code(),
+            };
             let keep = only.is_none_or(|e| p.owner == Owner::Experiment(e));
             keep.then_some((p, owner))
         })
@@ -61,7 +66,16 @@ fn params(only: Option<Experiment>, json: bool) -> String {
         return json!({ "params": list }).to_string();
     }
     rows.iter()
-        .map(|(p, owner)| format!("{:<20} {:<13} {:<28} default {:<12} {}", p.key(), owner, range_text(&p.domain()), p.encode(&defaults), p.label(Lang::En)))
+        .map(|(p, owner)| {
+            format!(
+                "{:<20} {:<13} {:<28} default {:<12} {}",
+                p.key(),
+                owner,
+                range_text(&p.domain()),
+                p.encode(&defaults),
+                p.label(Lang::En)
+            )
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -72,7 +86,8 @@ fn params_markdown(only: Option<Experiment>) -> String {
     use retry_lab_web::i18n::Lang;
     use retry_lab_web::registry::{Owner, ParamId};
     let defaults = LabParams::default();
-    let mut out = String::from("| key | experiment | label (en · es) | range | default |\n| --- | --- | --- | --- | --- |\n");
+    let mut out =
+        String::from("| key | experiment | label (en · es) | range | default |\n| --- | --- | --- | --- | --- |\n");
     for p in ParamId::all().filter(|p| only.is_none_or(|e| p.owner == Owner::Experiment(e))) {
         let owner = match p.owner {
             Owner::Shared => "every experiment".to_owned(),
@@ -108,8 +123,10 @@ pub fn presets(json: bool) -> String {
         let list: Vec<Value> = rows
             .iter()
             .map(|(e, p, numbers)| {
-                let values: serde_json::Map<String, Value> = p.values.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
-                let numbers: serde_json::Map<String, Value> = numbers.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                let values: serde_json::Map<String, Value> =
+                    p.values.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                let numbers: serde_json::Map<String, Value> =
+                    numbers.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
                 json!({ "preset": p.code, "experiment": e.code(), "page": page(*e),
                     "label": (p.label)(retry_lab_web::i18n::Lang::En), "values": values, "numbers": numbers })
             })

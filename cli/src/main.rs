@@ -19,7 +19,11 @@ mod uuid5;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "retry-lab", version, about = "Retry Lab's simulation engine: backoff schedules, delivery runs, uuid5 ids")]
+#[command(
+    name = "retry-lab",
+    version,
+    about = "Retry Lab's simulation engine: backoff schedules, delivery runs, uuid5 ids"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -105,7 +109,8 @@ fn main() -> ExitCode {
             // One line: clap's first paragraph names the flag and the allowed
             // range (a missing argument's names follow on lines of their own).
             let rendered = err.to_string();
-            let first: Vec<&str> = rendered.lines().map(str::trim).take_while(|l| !l.is_empty() && !l.starts_with("Usage:")).collect();
+            let first: Vec<&str> =
+                rendered.lines().map(str::trim).take_while(|l| !l.is_empty() && !l.starts_with("Usage:")).collect();
             eprintln!("{}", if first.is_empty() { "error: invalid arguments".to_owned() } else { first.join(" ") });
             return ExitCode::from(2);
         }

@@ -39,66 +39,170 @@ struct Retired {
 use Flag::{Fixed, Pairs, Shown};
 
 const RETIRED: &[Retired] = &[
-    Retired { command: "workers", experiment: "workers", words_key: None, bare: &[], flags: &[
-        ("--jobs", Pairs(&["jobs={}"])), ("--job-ms", Pairs(&["job_ms={}"])), ("--workers", Pairs(&["job_workers={}"])),
-    ] },
-    Retired { command: "visibility", experiment: "visibility", words_key: None, bare: &[], flags: &[
-        ("--job-s", Pairs(&["job_s={}"])), ("--timeout-s", Pairs(&["visibility_s={}"])), ("--workers", Pairs(&["consumers={}"])),
-        ("--heartbeat-s", Pairs(&["heartbeat_s={}"])), ("--max-receive", Pairs(&["max_receive={}"])), ("--poison", Pairs(&["poison={}"])),
-    ] },
-    Retired { command: "cursor", experiment: "cursor", words_key: None, bare: &[], flags: &[
-        ("--events", Pairs(&["log_events={}"])), ("--batch", Pairs(&["batch={}"])),
-        ("--lose-cursor-after", Pairs(&["fault=lost", "fault_batch={}"])),
-        ("--crash-before-save", Pairs(&["fault=crash-before-save", "fault_batch={}"])),
-        ("--consumer", Shown("both consumers' effects")),
-    ] },
-    Retired { command: "dedup-record", experiment: "dedup", words_key: None, bare: &[], flags: &[
-        ("--messages", Pairs(&["tx_messages={}"])), ("--crash", Pairs(&["tx_crash={}"])), ("--seed", Pairs(&["seed={}"])),
-        ("--rng", Pairs(&["tx_rng={}"])),
-    ] },
-    Retired { command: "dedup-ttl", experiment: "ttl", words_key: None, bare: &[], flags: &[
-        ("--ttl-s", Pairs(&["ttl_s={}"])), ("--acks-lost", Pairs(&["acks_lost={}"])),
-        ("--base-s", Fixed("30", "the lesson's schedule")), ("--retries", Fixed("6", "the lesson's schedule")),
-    ] },
-    Retired { command: "storm", experiment: "storm", words_key: None, bare: &[], flags: &[
-        ("--clients", Pairs(&["clients={}"])), ("--recover-at-s", Pairs(&["recover={}"])),
-        ("--capacity-per-s", Pairs(&["capacity={}"])), ("--strategy", Pairs(&["strategy_a={}"])),
-        ("--dependency", Pairs(&["dependency={}"])), ("--base-ms", Pairs(&["base_ms={}"])), ("--attempts", Pairs(&["attempts={}"])),
-        ("--seed", Pairs(&["seed={}"])), ("--budget-tokens", Pairs(&["budget=on", "budget_tokens={}"])),
-        ("--budget-ratio", Pairs(&["budget_ratio={}"])), ("--breaker-failures", Pairs(&["breaker=on", "breaker_failures={}"])),
-        ("--breaker-open-ms", Pairs(&["breaker_open={}"])), ("--breaker-trials", Pairs(&["breaker_trials={}"])),
-    ] },
-    Retired { command: "stream partition", experiment: "partitions", words_key: Some("keyed"), bare: &[], flags: &[
-        ("--partitions", Pairs(&["partitions={}"])), ("--hash", Shown("both hashes (crc32, murmur2)")),
-    ] },
-    Retired { command: "stream group", experiment: "groups", words_key: None, bare: &[], flags: &[
-        ("--partitions", Pairs(&["topic_partitions={}"])), ("--consumers", Pairs(&["group_consumers={}"])),
-    ] },
-    Retired { command: "stream lag", experiment: "lag", words_key: None, bare: &[], flags: &[
-        ("--partitions", Pairs(&["lag_partitions={}"])), ("--consumers", Pairs(&["lag_consumers={}"])),
-        ("--per-consumer-per-s", Pairs(&["consumer_rate={}"])), ("--arrival-per-s", Pairs(&["arrival_rate={}"])),
-        ("--behind", Pairs(&["behind={}"])),
-    ] },
-    Retired { command: "stream rebalance", experiment: "fraud", words_key: None, bare: &[], flags: &[
-        ("--payments", Pairs(&["payments={}"])), ("--processed-before-crash", Pairs(&["processed={}"])),
-        ("--sink", Shown("every sink's counter")),
-    ] },
+    Retired {
+        command: "workers",
+        experiment: "workers",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--jobs", Pairs(&["jobs={}"])),
+            ("--job-ms", Pairs(&["job_ms={}"])),
+            ("--workers", Pairs(&["job_workers={}"])),
+        ],
+    },
+    Retired {
+        command: "visibility",
+        experiment: "visibility",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--job-s", Pairs(&["job_s={}"])),
+            ("--timeout-s", Pairs(&["visibility_s={}"])),
+            ("--workers", Pairs(&["consumers={}"])),
+            ("--heartbeat-s", Pairs(&["heartbeat_s={}"])),
+            ("--max-receive", Pairs(&["max_receive={}"])),
+            ("--poison", Pairs(&["poison={}"])),
+        ],
+    },
+    Retired {
+        command: "cursor",
+        experiment: "cursor",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--events", Pairs(&["log_events={}"])),
+            ("--batch", Pairs(&["batch={}"])),
+            ("--lose-cursor-after", Pairs(&["fault=lost", "fault_batch={}"])),
+            ("--crash-before-save", Pairs(&["fault=crash-before-save", "fault_batch={}"])),
+            ("--consumer", Shown("both consumers' effects")),
+        ],
+    },
+    Retired {
+        command: "dedup-record",
+        experiment: "dedup",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--messages", Pairs(&["tx_messages={}"])),
+            ("--crash", Pairs(&["tx_crash={}"])),
+            ("--seed", Pairs(&["seed={}"])),
+            ("--rng", Pairs(&["tx_rng={}"])),
+        ],
+    },
+    Retired {
+        command: "dedup-ttl",
+        experiment: "ttl",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--ttl-s", Pairs(&["ttl_s={}"])),
+            ("--acks-lost", Pairs(&["acks_lost={}"])),
+            ("--base-s", Fixed("30", "the lesson's schedule")),
+            ("--retries", Fixed("6", "the lesson's schedule")),
+        ],
+    },
+    Retired {
+        command: "storm",
+        experiment: "storm",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--clients", Pairs(&["clients={}"])),
+            ("--recover-at-s", Pairs(&["recover={}"])),
+            ("--capacity-per-s", Pairs(&["capacity={}"])),
+            ("--strategy", Pairs(&["strategy_a={}"])),
+            ("--dependency", Pairs(&["dependency={}"])),
+            ("--base-ms", Pairs(&["base_ms={}"])),
+            ("--attempts", Pairs(&["attempts={}"])),
+            ("--seed", Pairs(&["seed={}"])),
+            ("--budget-tokens", Pairs(&["budget=on", "budget_tokens={}"])),
+            ("--budget-ratio", Pairs(&["budget_ratio={}"])),
+            ("--breaker-failures", Pairs(&["breaker=on", "breaker_failures={}"])),
+            ("--breaker-open-ms", Pairs(&["breaker_open={}"])),
+            ("--breaker-trials", Pairs(&["breaker_trials={}"])),
+        ],
+    },
+    Retired {
+        command: "stream partition",
+        experiment: "partitions",
+        words_key: Some("keyed"),
+        bare: &[],
+        flags: &[("--partitions", Pairs(&["partitions={}"])), ("--hash", Shown("both hashes (crc32, murmur2)"))],
+    },
+    Retired {
+        command: "stream group",
+        experiment: "groups",
+        words_key: None,
+        bare: &[],
+        flags: &[("--partitions", Pairs(&["topic_partitions={}"])), ("--consumers", Pairs(&["group_consumers={}"]))],
+    },
+    Retired {
+        command: "stream lag",
+        experiment: "lag",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--partitions", Pairs(&["lag_partitions={}"])),
+            ("--consumers", Pairs(&["lag_consumers={}"])),
+            ("--per-consumer-per-s", Pairs(&["consumer_rate={}"])),
+            ("--arrival-per-s", Pairs(&["arrival_rate={}"])),
+            ("--behind", Pairs(&["behind={}"])),
+        ],
+    },
+    Retired {
+        command: "stream rebalance",
+        experiment: "fraud",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--payments", Pairs(&["payments={}"])),
+            ("--processed-before-crash", Pairs(&["processed={}"])),
+            ("--sink", Shown("every sink's counter")),
+        ],
+    },
     // Without a preset the old backlog was the outage alone (no peak).
-    Retired { command: "capacity backlog", experiment: "capacity", words_key: None, bare: &["peak_s=0"], flags: &[
-        ("--arrival-per-s", Pairs(&["mean_rate={}"])), ("--down-s", Pairs(&["down_s={}"])),
-        ("--service-per-s", Pairs(&["cap_workers=1", "worker_rate={}"])),
-    ] },
-    Retired { command: "capacity peak", experiment: "capacity", words_key: None, bare: &[], flags: &[
-        ("--arrival-per-s", Pairs(&["peak_rate={}"])), ("--seconds", Pairs(&["peak_s={}"])), ("--workers", Pairs(&["cap_workers={}"])),
-        ("--per-worker-per-s", Pairs(&["worker_rate={}"])),
-    ] },
-    Retired { command: "capacity little", experiment: "capacity", words_key: None, bare: &[], flags: &[
-        ("--arrival-per-h", Pairs(&["little_rate_h={}"])), ("--waiting", Pairs(&["little_waiting={}"])),
-    ] },
-    Retired { command: "capacity keda", experiment: "capacity", words_key: None, bare: &[], flags: &[
-        ("--messages", Pairs(&["keda_messages={}"])), ("--queue-length", Pairs(&["keda_queue_length={}"])),
-        ("--job-s", Pairs(&["keda_job_s={}"])), ("--max-workers", Pairs(&["keda_max={}"])),
-    ] },
+    Retired {
+        command: "capacity backlog",
+        experiment: "capacity",
+        words_key: None,
+        bare: &["peak_s=0"],
+        flags: &[
+            ("--arrival-per-s", Pairs(&["mean_rate={}"])),
+            ("--down-s", Pairs(&["down_s={}"])),
+            ("--service-per-s", Pairs(&["cap_workers=1", "worker_rate={}"])),
+        ],
+    },
+    Retired {
+        command: "capacity peak",
+        experiment: "capacity",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--arrival-per-s", Pairs(&["peak_rate={}"])),
+            ("--seconds", Pairs(&["peak_s={}"])),
+            ("--workers", Pairs(&["cap_workers={}"])),
+            ("--per-worker-per-s", Pairs(&["worker_rate={}"])),
+        ],
+    },
+    Retired {
+        command: "capacity little",
+        experiment: "capacity",
+        words_key: None,
+        bare: &[],
+        flags: &[("--arrival-per-h", Pairs(&["little_rate_h={}"])), ("--waiting", Pairs(&["little_waiting={}"]))],
+    },
+    Retired {
+        command: "capacity keda",
+        experiment: "capacity",
+        words_key: None,
+        bare: &[],
+        flags: &[
+            ("--messages", Pairs(&["keda_messages={}"])),
+            ("--queue-length", Pairs(&["keda_queue_length={}"])),
+            ("--job-s", Pairs(&["keda_job_s={}"])),
+            ("--max-workers", Pairs(&["keda_max={}"])),
+        ],
+    },
 ];
 
 /// What an alias's words come to: `run`'s arguments, and what to tell the
@@ -119,7 +223,8 @@ impl Translation {
     pub fn command(&self) -> String {
         let mut words = vec!["retry-lab run".to_owned(), self.experiment.to_owned()];
         words.extend(self.preset.iter().map(|p| format!("--preset {p}")));
-        words.extend(self.values.iter().map(|v| if v.contains([' ', '|', '&']) { format!("'{v}'") } else { v.clone() }));
+        words
+            .extend(self.values.iter().map(|v| if v.contains([' ', '|', '&']) { format!("'{v}'") } else { v.clone() }));
         words.extend(self.json.then(|| "--json".to_owned()));
         words.join(" ")
     }
@@ -141,7 +246,14 @@ fn find(first: &str, words: &[String]) -> Result<(&'static Retired, usize), Stri
 /// An alias's words as `run`'s arguments.
 pub fn translate(first: &str, words: &[String]) -> Result<Translation, String> {
     let (retired, skip) = find(first, words)?;
-    let mut t = Translation { old: retired.command, experiment: retired.experiment, preset: None, values: Vec::new(), json: false, notes: Vec::new() };
+    let mut t = Translation {
+        old: retired.command,
+        experiment: retired.experiment,
+        preset: None,
+        values: Vec::new(),
+        json: false,
+        notes: Vec::new(),
+    };
     let mut bare_words = Vec::new();
     let mut rest = words[skip..].iter();
     while let Some(word) = rest.next() {
@@ -157,21 +269,30 @@ pub fn translate(first: &str, words: &[String]) -> Result<Translation, String> {
             bare_words.push(word.clone());
             continue;
         }
-        let mut value = || inline.clone().or_else(|| rest.next().cloned()).ok_or_else(|| format!("{flag} needs a value"));
+        let mut value =
+            || inline.clone().or_else(|| rest.next().cloned()).ok_or_else(|| format!("{flag} needs a value"));
         if flag == "--preset" {
             t.preset = Some(value()?);
             continue;
         }
         let Some((_, how)) = retired.flags.iter().find(|(f, _)| *f == flag) else {
             let known: Vec<&str> = retired.flags.iter().map(|(f, _)| *f).collect();
-            return Err(format!("retry-lab {}: no flag {flag} (its flags: {}, --preset, --json)", retired.command, known.join(", ")));
+            return Err(format!(
+                "retry-lab {}: no flag {flag} (its flags: {}, --preset, --json)",
+                retired.command,
+                known.join(", ")
+            ));
         };
         let value = value()?;
         match how {
             Pairs(pairs) => t.values.extend(pairs.iter().map(|p| p.replace("{}", &value))),
             Shown(what) => t.notes.push(format!("{flag} {value}: `run` shows {what}")),
-            Fixed(only, why) if value == *only => t.notes.push(format!("{flag} {value} is {why}, which the page keeps")),
-            Fixed(only, why) => return Err(format!("{flag} {value}: the page's experiment keeps {why} ({flag} {only})")),
+            Fixed(only, why) if value == *only => {
+                t.notes.push(format!("{flag} {value} is {why}, which the page keeps"))
+            }
+            Fixed(only, why) => {
+                return Err(format!("{flag} {value}: the page's experiment keeps {why} ({flag} {only})"))
+            }
         }
     }
     match (retired.words_key, bare_words.is_empty()) {
@@ -209,7 +330,8 @@ pub fn alias(first: &str, words: Words) -> Result<String, String> {
     let command = t.command();
     // A refusal is one line that names the `run` it was; an answer comes
     // with the notes (the answer itself is printed by `main`, after them).
-    let answer = run::run(RunArgs::new(t.experiment, t.preset.clone(), t.values.clone(), t.json)).map_err(|e| format!("{e} (as `{command}`)"))?;
+    let answer = run::run(RunArgs::new(t.experiment, t.preset.clone(), t.values.clone(), t.json))
+        .map_err(|e| format!("{e} (as `{command}`)"))?;
     eprintln!("note: `retry-lab {}` is deprecated and goes in the next release; it is now `{command}`", t.old);
     for note in &t.notes {
         eprintln!("note: {note}");
@@ -227,10 +349,14 @@ mod tests {
 
     #[test]
     fn old_flags_become_the_pages_pairs() {
-        let t = translate("stream", &words("lag --partitions 24 --consumers=24 --per-consumer-per-s 1500 --json")).unwrap();
+        let t =
+            translate("stream", &words("lag --partitions 24 --consumers=24 --per-consumer-per-s 1500 --json")).unwrap();
         assert_eq!(t.command(), "retry-lab run lag lag_partitions=24 lag_consumers=24 consumer_rate=1500 --json");
         let t = translate("storm", &words("--budget-tokens 10 --preset storm-budget")).unwrap();
-        assert_eq!((t.preset.as_deref(), t.values), (Some("storm-budget"), vec!["budget=on".to_owned(), "budget_tokens=10".to_owned()]));
+        assert_eq!(
+            (t.preset.as_deref(), t.values),
+            (Some("storm-budget"), vec!["budget=on".to_owned(), "budget_tokens=10".to_owned()])
+        );
         let t = translate("stream", &words("partition --hash murmur2 listing-42 listing-7")).unwrap();
         assert_eq!((t.values, t.notes.len()), (vec!["keyed=listing-42,listing-7".to_owned()], 1));
         let t = translate("capacity", &words("backlog --service-per-s 60")).unwrap();

@@ -3,10 +3,10 @@
 //! Nothing here declares a parameter: a value is a link pair.
 
 use retry_lab_web::export::Export;
+use retry_lab_web::groups::Group;
 use retry_lab_web::i18n::Lang;
 use retry_lab_web::link;
 use retry_lab_web::registry::Experiment;
-use retry_lab_web::groups::Group;
 
 /// `retry-lab run EXP [--preset P] [KEY=VALUE…] [--json | --csv TABLE]`, or
 /// `retry-lab run 'https://…/lesson-004/?v=3&preset=exercise-5&…'`.

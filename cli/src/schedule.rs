@@ -51,7 +51,8 @@ pub fn schedule(a: ScheduleArgs) -> String {
         };
         return attempt_schedule(cfg, a.json);
     }
-    let backoff = Backoff { base_s: a.base_s.unwrap_or(page.base_s), retries_max: a.retries.unwrap_or(page.retries_max), jitter };
+    let backoff =
+        Backoff { base_s: a.base_s.unwrap_or(page.base_s), retries_max: a.retries.unwrap_or(page.retries_max), jitter };
     retry_schedule(backoff, a.seed, a.json)
 }
 
@@ -94,7 +95,10 @@ fn attempt_schedule(cfg: StormConfig, json: bool) -> String {
     // One client's waits; with jitter, client 0's draws for this seed.
     let waits_us = cfg.waits_us(0);
     let ms = |us: u64| if us.is_multiple_of(1_000) { json!(us / 1_000) } else { json!(us as f64 / 1_000.0) };
-    let convention = format!("{} attempts, the first call included; the wait after failed attempt i (from 0) is base·2^i", cfg.attempts_max);
+    let convention = format!(
+        "{} attempts, the first call included; the wait after failed attempt i (from 0) is base·2^i",
+        cfg.attempts_max
+    );
     if json {
         return json!({
             "base_ms": cfg.base_ms, "attempts": cfg.attempts_max, "jitter": cfg.strategy.code(), "seed": seed,

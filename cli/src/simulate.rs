@@ -69,7 +69,6 @@ pub struct SimulateArgs {
     json: bool,
 }
 
-
 #[derive(Clone, Copy, ValueEnum)]
 enum ConsumerArg {
     Naive,

@@ -31,7 +31,8 @@ pub struct SweepArgs {
 pub fn sweep(args: SweepArgs) -> Result<String, String> {
     let (_, query) = super::run::link_of(&args.target, args.preset.as_deref(), &args.values)?;
     let seeds = args.seeds.unwrap_or(if args.param.is_some() { SEEDS_PER_VALUE_DEFAULT } else { SEEDS_DEFAULT });
-    let plan = Plan::of_link(&query, args.param.as_deref(), seeds).map_err(|r| r.describe(retry_lab_web::i18n::Lang::En))?;
+    let plan =
+        Plan::of_link(&query, args.param.as_deref(), seeds).map_err(|r| r.describe(retry_lab_web::i18n::Lang::En))?;
     let report = plan.report(plan.run());
     Ok(if args.json {
         report.json()

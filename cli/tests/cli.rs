@@ -27,13 +27,50 @@ fn schedule_prints_the_lesson_table() {
 #[test]
 fn simulate_reproduces_the_lesson_004_row() {
     let v = json(&[
-        "simulate", "--events", "1000", "--failure", "0.05", "--seed", "7", "--rng", "python", "--requeue",
-        "immediate", "--ack", "after", "--consumer", "idempotent", "--json",
+        "simulate",
+        "--events",
+        "1000",
+        "--failure",
+        "0.05",
+        "--seed",
+        "7",
+        "--rng",
+        "python",
+        "--requeue",
+        "immediate",
+        "--ack",
+        "after",
+        "--consumer",
+        "idempotent",
+        "--json",
     ]);
-    for (key, expected) in [("published", 1000), ("deliveries", 1060), ("effects", 1000), ("duplicates_discarded", 60), ("dead_lettered", 0), ("acknowledged", 1000), ("lost", 0)] {
+    for (key, expected) in [
+        ("published", 1000),
+        ("deliveries", 1060),
+        ("effects", 1000),
+        ("duplicates_discarded", 60),
+        ("dead_lettered", 0),
+        ("acknowledged", 1000),
+        ("lost", 0),
+    ] {
         assert_eq!(v[key], expected, "{key}");
     }
-    let v = json(&["simulate", "--events", "1000", "--failure", "0.05", "--seed", "7", "--rng", "python", "--requeue", "immediate", "--ack", "before", "--json"]);
+    let v = json(&[
+        "simulate",
+        "--events",
+        "1000",
+        "--failure",
+        "0.05",
+        "--seed",
+        "7",
+        "--rng",
+        "python",
+        "--requeue",
+        "immediate",
+        "--ack",
+        "before",
+        "--json",
+    ]);
     assert_eq!((v["effects"].as_u64(), v["lost"].as_u64()), (Some(942), Some(58)));
 }
 
@@ -55,7 +92,14 @@ fn same_seed_same_run() {
 fn uuid5_matches_python() {
     let v = json(&["uuid5", "--namespace", "dns", "--key", "25544|2026-07-29T14:00:00Z", "--json"]);
     assert_eq!(v["uuid"], "0a0bdc21-c5ad-5109-8e6d-77d753878591");
-    let v = json(&["uuid5", "--namespace", "6ba7b811-9dad-11d1-80b4-00c04fd430c8", "--key", "25544|2026-07-29T14:00:00Z", "--json"]);
+    let v = json(&[
+        "uuid5",
+        "--namespace",
+        "6ba7b811-9dad-11d1-80b4-00c04fd430c8",
+        "--key",
+        "25544|2026-07-29T14:00:00Z",
+        "--json",
+    ]);
     assert_eq!(v["uuid"], "d6fc3515-1720-5163-b227-01b44e75ea96", "the URL namespace given as a custom UUID");
 }
 
@@ -91,7 +135,10 @@ const LESSON_LOOP: &str = include_str!("../../core/tests/support/lesson_004.py")
 
 /// The table as CPython prints it for the lesson's loop (the run time left out).
 fn cpython_table(messages: u32, crash: &str, seed: u64) -> Vec<Vec<u64>> {
-    let output = Command::new("python3").args(["-c", LESSON_LOOP, &messages.to_string(), crash, &seed.to_string()]).output().unwrap();
+    let output = Command::new("python3")
+        .args(["-c", LESSON_LOOP, &messages.to_string(), crash, &seed.to_string()])
+        .output()
+        .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout)
         .unwrap()
@@ -103,11 +150,25 @@ fn cpython_table(messages: u32, crash: &str, seed: u64) -> Vec<Vec<u64>> {
 #[test]
 fn ack_table_prints_lesson_004_and_matches_cpython_for_several_seeds() {
     let v = json(&["ack-table", "--json"]);
-    let row = |v: &Value, i: usize| ["deliveries", "effects", "discarded", "lost"].map(|k| v["rows"][i][k].as_u64().unwrap()).to_vec();
+    let row = |v: &Value, i: usize| {
+        ["deliveries", "effects", "discarded", "lost"].map(|k| v["rows"][i][k].as_u64().unwrap()).to_vec()
+    };
     assert_eq!((v["rows"][0]["mode"].as_str(), v["rows"][2]["mode"].as_str()), (Some("before"), Some("after_dedup")));
-    assert_eq!([row(&v, 0), row(&v, 1), row(&v, 2)], [vec![1_000, 942, 0, 58], vec![1_060, 1_060, 0, 0], vec![1_060, 1_000, 60, 0]]);
+    assert_eq!(
+        [row(&v, 0), row(&v, 1), row(&v, 2)],
+        [vec![1_000, 942, 0, 58], vec![1_060, 1_060, 0, 0], vec![1_060, 1_000, 60, 0]]
+    );
     for (messages, crash, seed) in [(1_000, "0.05", 7u64), (100, "0.5", 0), (2_000, "0.3", 42), (500, "0.8", 12_345)] {
-        let v = json(&["ack-table", "--messages", &messages.to_string(), "--crash", crash, "--seed", &seed.to_string(), "--json"]);
+        let v = json(&[
+            "ack-table",
+            "--messages",
+            &messages.to_string(),
+            "--crash",
+            crash,
+            "--seed",
+            &seed.to_string(),
+            "--json",
+        ]);
         assert_eq!((0..3).map(|i| row(&v, i)).collect::<Vec<_>>(), cpython_table(messages, crash, seed), "seed {seed}");
     }
     assert_eq!(json(&["ack-table", "--preset", "lesson-004", "--json"]), json(&["ack-table", "--json"]));
@@ -119,7 +180,22 @@ fn ack_table_prints_lesson_004_and_matches_cpython_for_several_seeds() {
 /// rates it gave other numbers than the lesson's loop, which has no bound.
 #[test]
 fn immediate_requeue_has_no_binding_retry_bound() {
-    let v = json(&["simulate", "--events", "100", "--failure", "0.5", "--seed", "0", "--rng", "python", "--requeue", "immediate", "--consumer", "naive", "--json"]);
+    let v = json(&[
+        "simulate",
+        "--events",
+        "100",
+        "--failure",
+        "0.5",
+        "--seed",
+        "0",
+        "--rng",
+        "python",
+        "--requeue",
+        "immediate",
+        "--consumer",
+        "naive",
+        "--json",
+    ]);
     assert_eq!(v["deliveries"], cpython_table(100, "0.5", 0)[1][0], "the loop's 182");
     assert_eq!(v["deliveries"], 182);
     assert_eq!(v["dead_lettered"], 0);
@@ -130,11 +206,20 @@ fn outages_and_interventions_reproduce_the_lesson_000_story() {
     let one = ["simulate", "--events", "1", "--failure", "0", "--json"];
     let run = |extra: &[&str]| json(&[&one[..], extra].concat());
     let v = run(&["--outage", "0..600"]);
-    assert_eq!((v["deliveries"].as_u64(), v["acknowledged"].as_u64(), v["end_ms"].as_u64()), (Some(6), Some(1), Some(930_000)));
+    assert_eq!(
+        (v["deliveries"].as_u64(), v["acknowledged"].as_u64(), v["end_ms"].as_u64()),
+        (Some(6), Some(1), Some(930_000))
+    );
     let v = run(&["--outage", "0..2000"]);
-    assert_eq!((v["deliveries"].as_u64(), v["dead_lettered"].as_u64(), v["end_ms"].as_u64()), (Some(7), Some(1), Some(1_890_000)));
+    assert_eq!(
+        (v["deliveries"].as_u64(), v["dead_lettered"].as_u64(), v["end_ms"].as_u64()),
+        (Some(7), Some(1), Some(1_890_000))
+    );
     let v = run(&["--outage", "0..2000", "--retry-all-at", "2100"]);
-    assert_eq!((v["deliveries"].as_u64(), v["acknowledged"].as_u64(), v["manual_retries"].as_u64()), (Some(8), Some(1), Some(1)));
+    assert_eq!(
+        (v["deliveries"].as_u64(), v["acknowledged"].as_u64(), v["manual_retries"].as_u64()),
+        (Some(8), Some(1), Some(1))
+    );
     let v = run(&["--outage", "0..2000", "--fix-at", "100"]);
     assert_eq!(v["deliveries"], 4, "fixed at 100 s: the retry at 210 s goes through");
     refused(&["simulate", "--events", "1", "--failure", "0", "--outage", "600..0"], "--outage");
@@ -144,7 +229,10 @@ fn outages_and_interventions_reproduce_the_lesson_000_story() {
 #[test]
 fn presets_run_what_the_page_runs() {
     let v = json(&["simulate", "--preset", "outage-story", "--json"]);
-    assert_eq!((v["published"].as_u64(), v["acknowledged"].as_u64(), v["manual_retries"].as_u64()), (Some(10), Some(10), Some(10)));
+    assert_eq!(
+        (v["published"].as_u64(), v["acknowledged"].as_u64(), v["manual_retries"].as_u64()),
+        (Some(10), Some(10), Some(10))
+    );
     let v = json(&["simulate", "--preset", "consumer-down", "--json"]);
     assert_eq!(v["dead_lettered"], 10, "an hour down: every event in dead-letter");
     let v = json(&["simulate", "--preset", "flaky-acks", "--failure", "0", "--json"]);
@@ -189,7 +277,20 @@ fn ack_table_names_its_semantics_and_breaks_effects_down_per_message() {
 fn double_publication_through_the_engine() {
     // Lesson 000: 20 facts published twice, no failure.
     let effects = |consumer: &str, ids: &str| {
-        let v = json(&["simulate", "--events", "20", "--failure", "0", "--publications", "2", "--ids", ids, "--consumer", consumer, "--json"]);
+        let v = json(&[
+            "simulate",
+            "--events",
+            "20",
+            "--failure",
+            "0",
+            "--publications",
+            "2",
+            "--ids",
+            ids,
+            "--consumer",
+            consumer,
+            "--json",
+        ]);
         (v["effects"].as_u64().unwrap(), v["duplicates_discarded"].as_u64().unwrap())
     };
     assert_eq!(effects("naive", "uuid5"), (40, 0));
@@ -214,7 +315,10 @@ fn numbers_in(text: &str) -> Vec<String> {
         let in_word = before(i).is_some_and(char::is_alphabetic)
             || (before(i) == Some('-') && before(i - 1).is_some_and(char::is_alphabetic));
         let mut number = String::new();
-        while i < chars.len() && (chars[i].is_ascii_digit() || (matches!(chars[i], ',' | '.') && chars.get(i + 1).is_some_and(char::is_ascii_digit))) {
+        while i < chars.len()
+            && (chars[i].is_ascii_digit()
+                || (matches!(chars[i], ',' | '.') && chars.get(i + 1).is_some_and(char::is_ascii_digit)))
+        {
             number.push(chars[i]);
             i += 1;
         }
@@ -242,7 +346,10 @@ fn the_readme_preset_table_states_what_the_presets_give() {
         let codes: Vec<&str> = cells[1].split('`').skip(1).step_by(2).collect();
         let mut given = Vec::new();
         for code in &codes {
-            let preset = presets.iter().find(|p| p["preset"] == *code).unwrap_or_else(|| panic!("README lists `{code}`, no such preset"));
+            let preset = presets
+                .iter()
+                .find(|p| p["preset"] == *code)
+                .unwrap_or_else(|| panic!("README lists `{code}`, no such preset"));
             for field in ["numbers", "values"] {
                 for value in preset[field].as_object().unwrap().values() {
                     given.extend(numbers_in(value.as_str().unwrap_or_default()));
@@ -251,18 +358,29 @@ fn the_readme_preset_table_states_what_the_presets_give() {
             covered.push(code.to_string());
         }
         for number in numbers_in(cells[3]) {
-            assert!(given.contains(&number), "README's row for {codes:?} says {number}, which `retry-lab presets` does not give for them: {}", cells[3]);
+            assert!(
+                given.contains(&number),
+                "README's row for {codes:?} says {number}, which `retry-lab presets` does not give for them: {}",
+                cells[3]
+            );
         }
     }
     for preset in presets {
-        assert!(covered.iter().any(|c| preset["preset"] == c.as_str()), "no README row for preset {}", preset["preset"]);
+        assert!(
+            covered.iter().any(|c| preset["preset"] == c.as_str()),
+            "no README row for preset {}",
+            preset["preset"]
+        );
     }
 }
 
 #[test]
 fn the_readme_check_fails_on_a_drifted_number() {
     // What the check above reads, shown to catch a number the engine does not give.
-    assert_eq!(numbers_in("29 deliveries; 1,890–1,980 s; `0a0b-5109`; 0.2, 3.0 s; uuid5, v4, listing-42"), ["29", "1890", "1980", "0.2", "3.0"]);
+    assert_eq!(
+        numbers_in("29 deliveries; 1,890–1,980 s; `0a0b-5109`; 0.2, 3.0 s; uuid5, v4, listing-42"),
+        ["29", "1890", "1980", "0.2", "3.0"]
+    );
     let given = numbers_in("deliveries 29 · effects 25");
     assert!(!numbers_in("30 deliveries").iter().all(|n| given.contains(n)));
 }
@@ -292,7 +410,10 @@ fn run_number(args: &[&str], name: &str) -> String {
     let output = retry_lab(args);
     assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
     let text = String::from_utf8(output.stdout).unwrap();
-    let line = text.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap_or_else(|| panic!("{args:?}: no {name}\n{text}"));
+    let line = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("{args:?}: no {name}\n{text}"));
     line[name.len()..].trim().to_owned()
 }
 
@@ -303,26 +424,75 @@ fn run_number(args: &[&str], name: &str) -> String {
 #[test]
 fn retired_subcommands_answer_as_their_run_and_say_so() {
     let cases: [(&str, &str, &str, &str); 14] = [
-        ("workers --jobs 12 --job-ms 100 --workers 4", "run workers jobs=12 job_ms=100 job_workers=4", "done_at", "0.3 s"),
+        (
+            "workers --jobs 12 --job-ms 100 --workers 4",
+            "run workers jobs=12 job_ms=100 job_workers=4",
+            "done_at",
+            "0.3 s",
+        ),
         ("visibility --job-s 600 --timeout-s 30", "run visibility job_s=600 visibility_s=30", "message_1_copies", "20"),
-        ("visibility --job-s 60 --timeout-s 900 --max-receive 5 --poison hang", "run visibility job_s=60 visibility_s=900 max_receive=5 poison=hang", "to_the_dlq_at", "1 h 15 min"),
-        ("cursor --events 100 --batch 10 --crash-before-save 5 --consumer naive", "run cursor log_events=100 batch=10 fault=crash-before-save fault_batch=5", "reads", "110"),
-        ("dedup-record --messages 1000 --crash 0.05 --seed 7", "run dedup tx_messages=1000 tx_crash=0.05 seed=7", "record_then_effect", "1,060 / 942 / 60 / 58"),
+        (
+            "visibility --job-s 60 --timeout-s 900 --max-receive 5 --poison hang",
+            "run visibility job_s=60 visibility_s=900 max_receive=5 poison=hang",
+            "to_the_dlq_at",
+            "1 h 15 min",
+        ),
+        (
+            "cursor --events 100 --batch 10 --crash-before-save 5 --consumer naive",
+            "run cursor log_events=100 batch=10 fault=crash-before-save fault_batch=5",
+            "reads",
+            "110",
+        ),
+        (
+            "dedup-record --messages 1000 --crash 0.05 --seed 7",
+            "run dedup tx_messages=1000 tx_crash=0.05 seed=7",
+            "record_then_effect",
+            "1,060 / 942 / 60 / 58",
+        ),
         ("dedup-ttl --preset ttl-300", "run ttl --preset ttl-300", "processed_again_at", "450 s, 930 s"),
         ("storm --strategy none --seed 7", "run storm strategy_a=none seed=7", "a_collapses", "2"),
         ("storm --budget-tokens 10 --clients 100", "run storm budget=on budget_tokens=10 clients=100", "a_calls", ""),
-        ("stream partition --partitions 3 --hash crc32 listing-42 listing-7 listing-99", "run partitions partitions=3 keyed=listing-42,listing-7,listing-99", "crc32", "listing-42 → 2@0, listing-7 → 1@0, listing-99 → 2@1"),
-        ("stream group --partitions 12 --consumers 20", "run groups topic_partitions=12 group_consumers=20", "consumers_idle", "8"),
+        (
+            "stream partition --partitions 3 --hash crc32 listing-42 listing-7 listing-99",
+            "run partitions partitions=3 keyed=listing-42,listing-7,listing-99",
+            "crc32",
+            "listing-42 → 2@0, listing-7 → 1@0, listing-99 → 2@1",
+        ),
+        (
+            "stream group --partitions 12 --consumers 20",
+            "run groups topic_partitions=12 group_consumers=20",
+            "consumers_idle",
+            "8",
+        ),
         ("stream lag --preset exercise-9b", "run lag --preset exercise-9b", "catch_up_s", "75"),
-        ("stream rebalance --payments 6 --processed-before-crash 3 --sink add", "run fraud payments=6 processed=3", "add", "9"),
-        ("capacity backlog --arrival-per-s 50 --down-s 1200 --service-per-s 60", "run capacity peak_s=0 mean_rate=50 down_s=1200 cap_workers=1 worker_rate=60", "drain_s_after_the_workers_return", "6,000 s (1 h 40 min)"),
-        ("capacity keda --messages 400 --queue-length 15 --job-s 20 --max-workers 8", "run capacity keda_messages=400 keda_queue_length=15 keda_job_s=20 keda_max=8", "keda_wanted", "27"),
+        (
+            "stream rebalance --payments 6 --processed-before-crash 3 --sink add",
+            "run fraud payments=6 processed=3",
+            "add",
+            "9",
+        ),
+        (
+            "capacity backlog --arrival-per-s 50 --down-s 1200 --service-per-s 60",
+            "run capacity peak_s=0 mean_rate=50 down_s=1200 cap_workers=1 worker_rate=60",
+            "drain_s_after_the_workers_return",
+            "6,000 s (1 h 40 min)",
+        ),
+        (
+            "capacity keda --messages 400 --queue-length 15 --job-s 20 --max-workers 8",
+            "run capacity keda_messages=400 keda_queue_length=15 keda_job_s=20 keda_max=8",
+            "keda_wanted",
+            "27",
+        ),
     ];
     for (old, now, name, lesson) in cases {
         let (old_args, now_args): (Vec<&str>, Vec<&str>) = (old.split(' ').collect(), now.split(' ').collect());
         let (alias, run) = (retry_lab(&old_args), retry_lab(&now_args));
         assert!(alias.status.success(), "{old}: {}", String::from_utf8_lossy(&alias.stderr));
-        assert_eq!(String::from_utf8_lossy(&alias.stdout), String::from_utf8_lossy(&run.stdout), "`{old}` answers as `{now}`");
+        assert_eq!(
+            String::from_utf8_lossy(&alias.stdout),
+            String::from_utf8_lossy(&run.stdout),
+            "`{old}` answers as `{now}`"
+        );
         let said = String::from_utf8(alias.stderr).unwrap();
         assert!(said.contains("deprecated") && said.contains(&format!("`retry-lab {now}`")), "{old}: {said}");
         if !lesson.is_empty() {
@@ -353,7 +523,22 @@ fn runs_over_the_work_budget_exit_2_saying_what_to_lower() {
 /// at first, every one retried by each retry-all while it still fails.
 #[test]
 fn retry_all_takes_every_dead_letter_once() {
-    let v = json(&["simulate", "--events", "100000", "--failure", "1", "--retries", "0", "--publish-interval-ms", "0", "--retry-all-at", "10", "--retry-all-at", "20", "--json"]);
+    let v = json(&[
+        "simulate",
+        "--events",
+        "100000",
+        "--failure",
+        "1",
+        "--retries",
+        "0",
+        "--publish-interval-ms",
+        "0",
+        "--retry-all-at",
+        "10",
+        "--retry-all-at",
+        "20",
+        "--json",
+    ]);
     assert_eq!(v["manual_retries"], 200_000);
     assert_eq!(v["dead_lettered"], 100_000);
 }
@@ -383,7 +568,8 @@ fn params_are_the_pages_own() {
     assert_eq!((hold["range"].as_str(), hold["default"].as_str()), (Some("0–3,600 s"), Some("300")));
     assert!(age.iter().all(|p| p["experiment"] == "age"), "only age's");
     let all = json(&["params", "--json"]);
-    let keys: std::collections::HashSet<String> = all["params"].as_array().unwrap().iter().map(|p| p["key"].as_str().unwrap().to_owned()).collect();
+    let keys: std::collections::HashSet<String> =
+        all["params"].as_array().unwrap().iter().map(|p| p["key"].as_str().unwrap().to_owned()).collect();
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
     for key in ["keda_max", "copies", "replay_h", "waits_poll_ms", "seed"] {
         assert!(keys.contains(key) && readme.contains(&format!("`{key}`")), "{key}");
@@ -404,8 +590,12 @@ fn run_reproduces_every_presets_numbers() {
     for preset in presets {
         let (code, experiment) = (preset["preset"].as_str().unwrap(), preset["experiment"].as_str().unwrap());
         let run = json(&["run", experiment, "--preset", code, "--json"]);
-        let numbers: serde_json::Map<String, Value> = run["numbers"].as_array().unwrap().iter()
-            .map(|pair| (pair[0].as_str().unwrap().to_owned(), pair[1].clone())).collect();
+        let numbers: serde_json::Map<String, Value> = run["numbers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pair| (pair[0].as_str().unwrap().to_owned(), pair[1].clone()))
+            .collect();
         assert_eq!(Value::Object(numbers), preset["numbers"], "run {experiment} --preset {code}");
         assert_eq!(run["experiment"], experiment, "{code}");
         assert!(run["link"].as_str().unwrap().contains(&format!("preset={code}")), "{code}: {}", run["link"]);
@@ -418,11 +608,17 @@ fn run_reproduces_every_presets_numbers() {
 /// preset or an unknown table exit 2 with one line saying why.
 #[test]
 fn run_takes_link_values_and_refuses_what_the_page_would_not_take() {
-    let text = String::from_utf8(retry_lab(&["run", "visibility", "--preset", "exercise-5", "visibility_s=480"]).stdout).unwrap();
+    let text =
+        String::from_utf8(retry_lab(&["run", "visibility", "--preset", "exercise-5", "visibility_s=480"]).stdout)
+            .unwrap();
     assert!(text.contains("message_1_copies             1"), "exercise 5's rule: one copy\n{text}");
-    let eight = String::from_utf8(retry_lab(&["run", "https://host/lab/lesson-004/?v=3&preset=exercise-5&exp=visibility"]).stdout).unwrap();
+    let eight = String::from_utf8(
+        retry_lab(&["run", "https://host/lab/lesson-004/?v=3&preset=exercise-5&exp=visibility"]).stdout,
+    )
+    .unwrap();
     assert!(eight.contains("message_1_copies             8"), "the lesson's 8 copies\n{eight}");
-    let csv = String::from_utf8(retry_lab(&["run", "visibility", "--preset", "exercise-5", "--csv", "totals"]).stdout).unwrap();
+    let csv = String::from_utf8(retry_lab(&["run", "visibility", "--preset", "exercise-5", "--csv", "totals"]).stdout)
+        .unwrap();
     assert!(csv.contains("\nname,item,value,unit\r\n") && csv.contains("message_1_received_at,2,30,s"), "{csv}");
     for (args, says) in [
         (&["run", "visibility", "visibility_s=99999999"][..], "out of range"),
@@ -468,7 +664,12 @@ fn sweep_is_the_pages_sweep() {
     for (args, query, axis, seeds) in [
         (&["sweep", "retries", "failure=0.5", "--seeds", "30", "--json"][..], "v=3&exp=retries&failure=0.5", None, 30),
         (&["sweep", "storm", "--param", "clients", "--seeds", "4", "--json"][..], "v=3&exp=storm", Some("clients"), 4),
-        (&["sweep", "https://lab.example/lesson-004/?v=3&exp=ack&crash=0.1", "--seeds", "10", "--json"][..], "v=3&exp=ack&crash=0.1", None, 10),
+        (
+            &["sweep", "https://lab.example/lesson-004/?v=3&exp=ack&crash=0.1", "--seeds", "10", "--json"][..],
+            "v=3&exp=ack&crash=0.1",
+            None,
+            10,
+        ),
     ] {
         let printed = json(args);
         let plan = Plan::of_link(query, axis, seeds).unwrap();
@@ -477,7 +678,8 @@ fn sweep_is_the_pages_sweep() {
     }
     let v = json(&["sweep", "retries", "--json"]);
     assert_eq!(v["points"].as_array().map(Vec::len), Some(200), "200 seeds by default");
-    let csv = String::from_utf8(retry_lab(&["sweep", "ack", "--param", "crash", "--seeds", "3", "--csv"]).stdout).unwrap();
+    let csv =
+        String::from_utf8(retry_lab(&["sweep", "ack", "--param", "crash", "--seeds", "3", "--csv"]).stdout).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "seed,crash,after_repeated,before_lost,after_dedup_discarded,link");
     assert_eq!(lines.len(), 1 + 21 * 3, "{csv}");
@@ -489,6 +691,10 @@ fn sweep_is_the_pages_sweep() {
     ] {
         let output = retry_lab(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&output.stderr).contains(said), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(said),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
 }

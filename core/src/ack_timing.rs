@@ -173,7 +173,8 @@ impl AckTimingRun {
         let mut failure = pcg(self.seed, Stream::Failure, 0);
         let mut python = (self.rng == RngKind::Python).then(|| python_seeded(self.seed));
         let mut strays = pcg(self.seed, Stream::Duplicate, 0);
-        let (crash_2_32, crash_f64, dup_2_32) = (self.crash.threshold_2_32(), self.crash.as_f64(), duplicate.threshold_2_32());
+        let (crash_2_32, crash_f64, dup_2_32) =
+            (self.crash.threshold_2_32(), self.crash.as_f64(), duplicate.threshold_2_32());
         let mut queue: std::collections::VecDeque<u32> = (0..self.messages).collect();
         let mut retries = vec![0u32; self.messages as usize];
         let mut deliveries = 0;
@@ -185,7 +186,11 @@ impl AckTimingRun {
                 None => draw_below(&mut failure, crash_2_32),
             };
             let acked = deliver(m, crashes);
-            let requeue = if acked { dup_2_32 > 0 && draw_below(&mut strays, dup_2_32) } else { retries[m] < limits::RETRIES_MAX_IMMEDIATE };
+            let requeue = if acked {
+                dup_2_32 > 0 && draw_below(&mut strays, dup_2_32)
+            } else {
+                retries[m] < limits::RETRIES_MAX_IMMEDIATE
+            };
             if requeue {
                 retries[m] += u32::from(!acked);
                 queue.push_back(message);
@@ -210,7 +215,9 @@ mod tests {
 
     #[test]
     fn the_written_out_loop_is_the_engines_table_without_broker_duplicates() {
-        for (messages, ppm, seed, rng) in [(1_000, 50_000, 7, RngKind::Python), (700, 300_000, 3, RngKind::Pcg), (300, 800_000, 11, RngKind::Python)] {
+        for (messages, ppm, seed, rng) in
+            [(1_000, 50_000, 7, RngKind::Python), (700, 300_000, 3, RngKind::Pcg), (300, 800_000, 11, RngKind::Python)]
+        {
             let run = AckTimingRun { messages, crash: Probability::from_ppm(ppm).unwrap(), seed, rng };
             let rows = run.loop_rows(Probability::ZERO).unwrap().map(|r| r.row);
             assert_eq!(rows, run.table().unwrap(), "seed {seed}, {rng:?}");

@@ -139,11 +139,19 @@ pub mod desired {
             let s = Scenario { copies: 3, unblock_ms: Some(30 * MIN), until_ms: 60 * MIN };
             assert_eq!(s.copies_at_ms(), [0, 30_000, 90_000]);
             let inc = s.run(Style::Incremental);
-            assert_eq!((inc.rules_left, inc.blocked.clone()), (2, vec![(0, None)]), "the unblock removes one rule of three");
+            assert_eq!(
+                (inc.rules_left, inc.blocked.clone()),
+                (2, vec![(0, None)]),
+                "the unblock removes one rule of three"
+            );
             assert_eq!(inc.rules, [(0, Some(30 * MIN)), (30_000, None), (90_000, None)], "the oldest rule deleted");
             assert!(inc.blocked_at_end());
             let des = s.run(Style::DesiredState);
-            assert_eq!((des.rules_left, des.blocked.clone()), (0, vec![(0, Some(30 * MIN))]), "the unblock sets the state");
+            assert_eq!(
+                (des.rules_left, des.blocked.clone()),
+                (0, vec![(0, Some(30 * MIN))]),
+                "the unblock sets the state"
+            );
         }
 
         #[test]
@@ -165,7 +173,11 @@ pub mod desired {
             let s = Scenario { copies: 3, unblock_ms: Some(60_000), until_ms: 60 * MIN };
             assert_eq!(s.run(Style::DesiredState).blocked, [(0, Some(60_000)), (90_000, Some(60 * MIN))]);
             let inc = s.run(Style::Incremental);
-            assert_eq!((inc.blocked, inc.rules_left), (vec![(0, None)], 2), "two rules, one removed, one more: never unblocked");
+            assert_eq!(
+                (inc.blocked, inc.rules_left),
+                (vec![(0, None)], 2),
+                "two rules, one removed, one more: never unblocked"
+            );
         }
     }
 }
@@ -243,9 +255,21 @@ pub mod fail_safe {
             let safe = pipeline == Pipeline::Safe;
             match (self.enrich_failed, self.malicious, self.context_failed) {
                 (true, _, _) if !safe => Fate::Dropped,
-                (enrich_failed, false, _) => if enrich_failed { Fate::EmittedMarked } else { Fate::Emitted },
+                (enrich_failed, false, _) => {
+                    if enrich_failed {
+                        Fate::EmittedMarked
+                    } else {
+                        Fate::Emitted
+                    }
+                }
                 (_, true, false) => Fate::Acted,
-                (_, true, true) => if safe { Fate::AskedHuman } else { Fate::ActedBlind },
+                (_, true, true) => {
+                    if safe {
+                        Fate::AskedHuman
+                    } else {
+                        Fate::ActedBlind
+                    }
+                }
             }
         }
     }
@@ -289,10 +313,24 @@ pub mod fail_safe {
                 let safe = census(&events, Pipeline::Safe);
                 assert_eq!((safe[Fate::Dropped as usize], safe[Fate::ActedBlind as usize]), (0, 0), "seed {seed}");
                 let attacks = events.iter().filter(|e| e.malicious).count() as u32;
-                assert_eq!(safe[Fate::Acted as usize] + safe[Fate::AskedHuman as usize], attacks, "seed {seed}: every attack answered");
+                assert_eq!(
+                    safe[Fate::Acted as usize] + safe[Fate::AskedHuman as usize],
+                    attacks,
+                    "seed {seed}: every attack answered"
+                );
                 let unsafe_ = census(&events, Pipeline::Unsafe);
-                assert_eq!(unsafe_[Fate::Dropped as usize], events.iter().filter(|e| e.enrich_failed).count() as u32, "seed {seed}");
-                assert_eq!(lost_detections(&events, Pipeline::Unsafe) + unsafe_[Fate::Acted as usize] + unsafe_[Fate::ActedBlind as usize], attacks, "seed {seed}");
+                assert_eq!(
+                    unsafe_[Fate::Dropped as usize],
+                    events.iter().filter(|e| e.enrich_failed).count() as u32,
+                    "seed {seed}"
+                );
+                assert_eq!(
+                    lost_detections(&events, Pipeline::Unsafe)
+                        + unsafe_[Fate::Acted as usize]
+                        + unsafe_[Fate::ActedBlind as usize],
+                    attacks,
+                    "seed {seed}"
+                );
             }
         }
 
@@ -301,8 +339,20 @@ pub mod fail_safe {
             let events = config(7).events();
             let unsafe_ = census(&events, Pipeline::Unsafe);
             let safe = census(&events, Pipeline::Safe);
-            assert_eq!((lost_detections(&events, Pipeline::Unsafe), unsafe_[Fate::ActedBlind as usize], safe[Fate::AskedHuman as usize], emitted_without_field(&events, Pipeline::Safe)), PINNED);
-            assert_eq!(emitted_without_field(&events, Pipeline::Safe), unsafe_[Fate::Dropped as usize], "what one drops, the other marks");
+            assert_eq!(
+                (
+                    lost_detections(&events, Pipeline::Unsafe),
+                    unsafe_[Fate::ActedBlind as usize],
+                    safe[Fate::AskedHuman as usize],
+                    emitted_without_field(&events, Pipeline::Safe)
+                ),
+                PINNED
+            );
+            assert_eq!(
+                emitted_without_field(&events, Pipeline::Safe),
+                unsafe_[Fate::Dropped as usize],
+                "what one drops, the other marks"
+            );
             // A higher failure probability only adds failures (same draws).
             let worse = Config { enrich_failure: Probability::from_ppm(300_000).unwrap(), ..config(7) }.events();
             assert!(events.iter().zip(&worse).all(|(a, b)| !a.enrich_failed || b.enrich_failed));

@@ -88,7 +88,17 @@ impl AgeConfig {
 mod tests {
     use super::*;
 
-    const LESSON: AgeConfig = AgeConfig { depth: 50, job_s: 24, workers: 10, poison: true, visibility_s: 30, max_receive: None, age_alert_s: 300, depth_alert: 100, hold_s: 0 };
+    const LESSON: AgeConfig = AgeConfig {
+        depth: 50,
+        job_s: 24,
+        workers: 10,
+        poison: true,
+        visibility_s: 30,
+        max_receive: None,
+        age_alert_s: 300,
+        depth_alert: 100,
+        hold_s: 0,
+    };
 
     #[test]
     fn fifty_messages_are_two_minutes_or_two_hours() {
@@ -116,6 +126,10 @@ mod tests {
         assert_eq!(AgeConfig { poison: false, job_s: 1_440, ..held }.run().age_alert_at_s, Some(300));
         // Above the threshold for less than the hold: it never fires.
         let blip = AgeConfig { max_receive: Some(12), ..held };
-        assert_eq!((blip.to_dlq_at_s(), blip.run().age_alert_at_s), (Some(POISON_AT_S + 360), None), "60 s above 300 s, then the DLQ");
+        assert_eq!(
+            (blip.to_dlq_at_s(), blip.run().age_alert_at_s),
+            (Some(POISON_AT_S + 360), None),
+            "60 s above 300 s, then the DLQ"
+        );
     }
 }

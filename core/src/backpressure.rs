@@ -167,7 +167,10 @@ fn arrive(config: &BufferConfig, queue: u64, c: &mut BufferCounters) -> u64 {
 pub fn check_conservation(run: &BufferRun) -> Result<(), String> {
     let c = &run.counters;
     if c.accepted != c.consumed + c.dropped_oldest + c.queue_end {
-        return Err(format!("accepted {} ≠ consumed {} + dropped oldest {} + waiting {}", c.accepted, c.consumed, c.dropped_oldest, c.queue_end));
+        return Err(format!(
+            "accepted {} ≠ consumed {} + dropped oldest {} + waiting {}",
+            c.accepted, c.consumed, c.dropped_oldest, c.queue_end
+        ));
     }
     if run.config.policy != Policy::Unbounded && c.queue_max > run.config.capacity {
         return Err(format!("queue reached {} over its bound {}", c.queue_max, run.config.capacity));
@@ -199,7 +202,9 @@ mod tests {
 
     #[test]
     fn bounded_policies_count_what_they_refuse() {
-        let bounded = |policy| BufferRun::new(BufferConfig { policy, capacity: 1_000, duration_s: 3_600, ..BufferConfig::default() });
+        let bounded = |policy| {
+            BufferRun::new(BufferConfig { policy, capacity: 1_000, duration_s: 3_600, ..BufferConfig::default() })
+        };
         for policy in [Policy::SlowProducer, Policy::DropNewest, Policy::DropOldest] {
             let run = bounded(policy);
             assert_eq!(check_conservation(&run), Ok(()), "{policy:?}");
@@ -219,7 +224,11 @@ mod tests {
     fn a_day_bounded_at_ten_thousand() {
         for policy in [Policy::DropOldest, Policy::SlowProducer] {
             let c = BufferRun::new(BufferConfig { policy, capacity: 10_000, ..BufferConfig::default() }).counters;
-            assert_eq!((c.dropped_oldest + c.held_back, c.queue_end, c.died_at_s), (1_372_500, 9_900, None), "{policy:?}");
+            assert_eq!(
+                (c.dropped_oldest + c.held_back, c.queue_end, c.died_at_s),
+                (1_372_500, 9_900, None),
+                "{policy:?}"
+            );
         }
     }
 
@@ -234,7 +243,12 @@ mod tests {
         let mut run = BufferRun::new(BufferConfig { duration_s: 10, ..BufferConfig::default() });
         run.counters.consumed -= 1;
         assert!(check_conservation(&run).is_err());
-        let mut run = BufferRun::new(BufferConfig { policy: Policy::DropNewest, capacity: 5, duration_s: 10, ..BufferConfig::default() });
+        let mut run = BufferRun::new(BufferConfig {
+            policy: Policy::DropNewest,
+            capacity: 5,
+            duration_s: 10,
+            ..BufferConfig::default()
+        });
         run.counters.queue_max = 6;
         assert!(check_conservation(&run).is_err());
     }

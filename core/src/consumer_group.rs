@@ -143,7 +143,8 @@ impl Sim<'_> {
             SinkKind::Add => *counter += 1,
             // The event's place among its key's events in the partition: the window's total so far.
             SinkKind::Upsert => {
-                let place = self.cfg.partitions[partition][..=offset as usize].iter().filter(|k| **k == key).count() as u32;
+                let place =
+                    self.cfg.partitions[partition][..=offset as usize].iter().filter(|k| **k == key).count() as u32;
                 *counter = (*counter).max(place);
             }
             SinkKind::Dedup => {
@@ -171,7 +172,10 @@ impl Sim<'_> {
         if tick < self.busy_until[c] {
             return;
         }
-        let Some(p) = (0..parts).map(|i| (self.turn[c] + i) % parts).find(|&p| self.owner[p] == Some(consumer) && self.pending(p)) else {
+        let Some(p) = (0..parts)
+            .map(|i| (self.turn[c] + i) % parts)
+            .find(|&p| self.owner[p] == Some(consumer) && self.pending(p))
+        else {
             return;
         };
         self.turn[c] = p + 1;
@@ -188,7 +192,12 @@ impl Sim<'_> {
         let (offset, resumed) = (s.next, std::mem::take(&mut s.fresh));
         s.next += 1;
         let (next, batch_done) = (s.next, s.next == s.batch_end);
-        let slow = self.cfg.slow.iter().find(|(q, o, _)| *q as usize == p && *o == offset).map_or(1, |(_, _, ticks)| (*ticks).max(1));
+        let slow = self
+            .cfg
+            .slow
+            .iter()
+            .find(|(q, o, _)| *q as usize == p && *o == offset)
+            .map_or(1, |(_, _, ticks)| (*ticks).max(1));
         self.busy_until[c] = tick + slow;
         self.reads.push(Read { tick, consumer, partition: p as u32, offset, resumed });
         self.apply(p, offset);
@@ -348,7 +357,13 @@ mod tests {
         assert_eq!(GroupRun::new(&cfg(13)).idle_at_start, 1);
         assert_eq!(GroupRun::new(&cfg(20)).idle_at_start, 8);
         // The heir of a dead consumer's partition starts at its committed offset.
-        let run = GroupRun::new(&GroupConfig { partitions: vec![vec![0; 4]], consumers: 2, batch: 2, crashes: vec![(0, 3)], ..cfg(2) });
+        let run = GroupRun::new(&GroupConfig {
+            partitions: vec![vec![0; 4]],
+            consumers: 2,
+            batch: 2,
+            crashes: vec![(0, 3)],
+            ..cfg(2)
+        });
         let b: Vec<(u32, bool)> = run.reads.iter().filter(|r| r.consumer == 1).map(|r| (r.offset, r.resumed)).collect();
         assert_eq!(b, [(2, true), (3, false)], "A committed 2 after its first batch; B re-reads offset 2");
     }
@@ -390,7 +405,11 @@ mod tests {
         // From tick 2 on, consumer 0 alternates: both partitions done at tick 5 (2 + 4 events left).
         assert_eq!(run.end_tick, 6);
         let slow = GroupRun::new(&GroupConfig { crashes: vec![], consumers: 1, slow: vec![(0, 0, 10)], ..cfg });
-        assert_eq!(slow.reads.iter().find(|r| r.partition == 1).map(|r| r.tick), Some(10), "one poll loop: partition 1 waits too");
+        assert_eq!(
+            slow.reads.iter().find(|r| r.partition == 1).map(|r| r.tick),
+            Some(10),
+            "one poll loop: partition 1 waits too"
+        );
     }
 
     #[test]

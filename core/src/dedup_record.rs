@@ -24,7 +24,8 @@ pub enum Placement {
 }
 
 impl Placement {
-    pub const ALL: [Placement; 3] = [Placement::SameTransaction, Placement::EffectThenRecord, Placement::RecordThenEffect];
+    pub const ALL: [Placement; 3] =
+        [Placement::SameTransaction, Placement::EffectThenRecord, Placement::RecordThenEffect];
 
     /// The CLI's and the JSON's name.
     pub const fn code(self) -> &'static str {
@@ -47,7 +48,12 @@ pub struct DedupRecordRun {
 impl Default for DedupRecordRun {
     /// Lesson 004's numbers: 1,000 messages, 5 %, `random.seed(7)`.
     fn default() -> Self {
-        Self { messages: 1_000, crash: Probability::from_ppm(50_000).unwrap_or(Probability::ZERO), seed: 7, rng: RngKind::Python }
+        Self {
+            messages: 1_000,
+            crash: Probability::from_ppm(50_000).unwrap_or(Probability::ZERO),
+            seed: 7,
+            rng: RngKind::Python,
+        }
     }
 }
 
@@ -273,7 +279,11 @@ mod tests {
             let table = AckTimingRun { messages: 400, crash, seed, rng }.table().unwrap();
             let same = run.run(Placement::SameTransaction);
             let dedup = table[2];
-            assert_eq!(tuple(same), (dedup.deliveries, dedup.effects, dedup.duplicates_discarded, dedup.lost), "seed {seed} {rng:?}");
+            assert_eq!(
+                tuple(same),
+                (dedup.deliveries, dedup.effects, dedup.duplicates_discarded, dedup.lost),
+                "seed {seed} {rng:?}"
+            );
             // Recording first loses exactly what acking first loses.
             assert_eq!(run.run(Placement::RecordThenEffect).lost, table[0].lost, "seed {seed} {rng:?}");
         }
@@ -306,10 +316,14 @@ mod tests {
     fn a_crash_inside_the_transaction_rolls_its_writes_back() {
         let same_tx = Consumer::Recorded(Placement::SameTransaction);
         let run = OneMessage::run(same_tx, Some(3));
-        let rolled: Vec<Step> = run.events.iter().filter_map(|e| match e {
-            Event::Ran { step, rolled_back: true } => Some(*step),
-            _ => None,
-        }).collect();
+        let rolled: Vec<Step> = run
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Ran { step, rolled_back: true } => Some(*step),
+                _ => None,
+            })
+            .collect();
         assert_eq!(rolled, [Step::Effect, Step::Record]);
         assert!(run.events.contains(&Event::Delivered { delivery: 2 }));
         // After the commit, the redelivery is checked and discarded, nothing rolled back.

@@ -54,7 +54,11 @@ impl TtlRun {
             if outcome != Outcome::Discarded {
                 expires_at_ms = self.ttl_ms.map(|ttl| at_ms + ttl);
             }
-            out.push(TtlDelivery { at_ms, outcome, expires_at_ms: if self.ttl_ms.is_some() { expires_at_ms } else { None } });
+            out.push(TtlDelivery {
+                at_ms,
+                outcome,
+                expires_at_ms: if self.ttl_ms.is_some() { expires_at_ms } else { None },
+            });
         }
         out
     }
@@ -78,7 +82,8 @@ mod tests {
         // Ack lost five times: redelivered at 30, 90, 210, 450 and 930 s.
         let d = run(5, Some(300)).deliveries();
         assert_eq!(d.iter().map(|d| d.at_ms / 1_000).collect::<Vec<_>>(), [0, 30, 90, 210, 450, 930]);
-        let again: Vec<u64> = d.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| d.at_ms / 1_000).collect();
+        let again: Vec<u64> =
+            d.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| d.at_ms / 1_000).collect();
         assert_eq!(again, [450, 930], "a TTL of 300 s lets the late repeats through");
         assert_eq!(run(5, Some(300)).effects(), 3);
         // A TTL as long as the whole schedule (1,890 s) protects every repeat, even the sixth's.

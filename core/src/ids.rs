@@ -268,7 +268,14 @@ mod tests {
         assert_eq!(PassKey::parse("0", PassKey::LESSON_START_UTC), Err(PassKeyError::NoradId));
         assert_eq!(PassKey::parse("ISS", PassKey::LESSON_START_UTC), Err(PassKeyError::NoradId));
         assert_eq!(PassKey::parse("1000000", PassKey::LESSON_START_UTC), Err(PassKeyError::NoradId));
-        for bad in ["2026-02-30T14:00:00Z", "2026-07-29 14:00:00Z", "2026-07-29T24:00:00Z", "2026-7-29T14:00:00Z", "", "2026-07-29T14:00:00"] {
+        for bad in [
+            "2026-02-30T14:00:00Z",
+            "2026-07-29 14:00:00Z",
+            "2026-07-29T24:00:00Z",
+            "2026-7-29T14:00:00Z",
+            "",
+            "2026-07-29T14:00:00",
+        ] {
             assert_eq!(PassKey::parse("25544", bad), Err(PassKeyError::StartUtc), "{bad}");
         }
         assert!(PassKey::parse(" 25544 ", "2028-02-29T00:00:00Z").is_ok());

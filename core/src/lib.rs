@@ -7,11 +7,11 @@
 //! core says.
 
 pub mod ack_timing;
-pub mod age;
 pub mod actions;
+pub mod age;
+pub mod backoff;
 pub mod backpressure;
 pub mod consumer_group;
-pub mod backoff;
 pub mod dedup_record;
 pub mod dedup_ttl;
 pub mod draws;

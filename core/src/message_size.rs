@@ -20,7 +20,11 @@ pub struct Sizing {
 impl Sizing {
     /// What goes through the broker for one job.
     pub fn message_bytes(&self) -> u64 {
-        if self.claim_check { REFERENCE.len() as u64 } else { self.payload_bytes }
+        if self.claim_check {
+            REFERENCE.len() as u64
+        } else {
+            self.payload_bytes
+        }
     }
 
     /// Whether each broker of `LIMITS` takes the message.
@@ -47,6 +51,10 @@ mod tests {
         assert_eq!(check.bytes_per_day(), 450_000_000, "tens of bytes a job: 450 MB a day instead of 100 TiB");
         let pdf = Sizing { payload_bytes: 300 * 1_024, ..photo };
         assert_eq!(pdf.accepted(), [true, false, true], "300 KiB: SQS today, not before August 2025");
-        assert_eq!(Sizing { payload_bytes: 1_048_588, ..photo }.accepted(), [false, false, true], "Kafka's default is 12 bytes over a MiB");
+        assert_eq!(
+            Sizing { payload_bytes: 1_048_588, ..photo }.accepted(),
+            [false, false, true],
+            "Kafka's default is 12 bytes over a MiB"
+        );
     }
 }

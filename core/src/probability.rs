@@ -37,7 +37,8 @@ impl Probability {
         let text = text.trim();
         let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
         let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) || frac.len() > 6 || whole.len() > 7 {
+        if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) || frac.len() > 6 || whole.len() > 7
+        {
             return None;
         }
         let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };

@@ -153,11 +153,19 @@ pub struct Receive {
 /// Where a message is at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MessageEnd {
-    Deleted { at_ms: u64 },
-    DeadLettered { at_ms: u64 },
-    Expired { at_ms: u64 },
+    Deleted {
+        at_ms: u64,
+    },
+    DeadLettered {
+        at_ms: u64,
+    },
+    Expired {
+        at_ms: u64,
+    },
     /// Lost with the process that held the queue in memory.
-    Lost { at_ms: u64 },
+    Lost {
+        at_ms: u64,
+    },
 }
 
 /// Why a message moved to the dead-letter queue.
@@ -190,11 +198,18 @@ pub struct DlqOperation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DlqFate {
     /// Sent back as this new message.
-    Redriven { at_ms: u64, as_message: u32 },
-    MarkedFailed { at_ms: u64 },
+    Redriven {
+        at_ms: u64,
+        as_message: u32,
+    },
+    MarkedFailed {
+        at_ms: u64,
+    },
     /// Its retention (from the original enqueue) ran out; at its move when
     /// that had already passed: it expired unseen.
-    Expired { at_ms: u64 },
+    Expired {
+        at_ms: u64,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -240,19 +255,35 @@ pub struct QueueRun {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Event {
     /// A job ends (kind order 0: first at an instant).
-    JobEnd { receive: usize },
+    JobEnd {
+        receive: usize,
+    },
     /// A message's deadline, for this receive.
-    Deadline { receive: usize },
-    Heartbeat { receive: usize },
+    Deadline {
+        receive: usize,
+    },
+    Heartbeat {
+        receive: usize,
+    },
     /// A worker looks for a message.
-    Free { worker: u32 },
+    Free {
+        worker: u32,
+    },
     /// A poison receive lets its worker go (hung until the deadline, or crashed).
-    Release { receive: usize },
+    Release {
+        receive: usize,
+    },
     Restart,
-    Arrive { message: u32 },
+    Arrive {
+        message: u32,
+    },
     /// A message's retention in the source queue ends.
-    Expire { message: u32 },
-    Operation { index: usize },
+    Expire {
+        message: u32,
+    },
+    Operation {
+        index: usize,
+    },
 }
 
 impl Event {
@@ -372,7 +403,11 @@ impl Sim {
 
     fn poison_at(&self, m: usize, t: u64) -> Poison {
         let fixed = self.cfg.fix_at_ms.is_some_and(|fix| t >= fix);
-        if self.messages.poison[m] && !fixed { self.cfg.poison } else { Poison::None }
+        if self.messages.poison[m] && !fixed {
+            self.cfg.poison
+        } else {
+            Poison::None
+        }
     }
 
     fn receive(&mut self, message: u32, worker: u32, t: u64) {
@@ -386,7 +421,15 @@ impl Sim {
             Poison::None => (t + self.cfg.job_ms, ReceiveEnd::Unfinished),
         };
         let deadline_ms = t + self.cfg.visibility_ms;
-        self.receives.push(Receive { message, worker, at_ms: t, until_ms, hidden_until_ms: deadline_ms, end, poisoned: poison != Poison::None });
+        self.receives.push(Receive {
+            message,
+            worker,
+            at_ms: t,
+            until_ms,
+            hidden_until_ms: deadline_ms,
+            end,
+            poisoned: poison != Poison::None,
+        });
         self.working_on[worker as usize] = Some(index);
         self.messages.current[m] = Some(index);
         self.messages.deadline_ms[m] = deadline_ms;
@@ -463,7 +506,13 @@ impl Sim {
         };
         let expires_ms = self.messages.enqueued_at_ms[m].saturating_add(self.cfg.dlq_retention_ms);
         let fate = DlqFate::Expired { at_ms: expires_ms.max(t) };
-        self.dlq.push(DlqEntry { message: m as u32, moved_at_ms: t, receive_count: self.messages.receive_count[m], reason, fate });
+        self.dlq.push(DlqEntry {
+            message: m as u32,
+            moved_at_ms: t,
+            receive_count: self.messages.receive_count[m],
+            reason,
+            fate,
+        });
     }
 
     /// Still in the DLQ at `t`: nobody acted on it and it has not expired.
@@ -588,7 +637,11 @@ impl QueueRun {
             working_on: vec![None; cfg.workers as usize],
         };
         for m in 0..cfg.messages {
-            sim.enqueue(u64::from(m) * cfg.arrival_every_ms, None, cfg.poison != Poison::None && m % cfg.poison_every == 0);
+            sim.enqueue(
+                u64::from(m) * cfg.arrival_every_ms,
+                None,
+                cfg.poison != Poison::None && m % cfg.poison_every == 0,
+            );
         }
         if let Some(at) = cfg.restart_at_ms {
             sim.at(at, Event::Restart);
@@ -614,7 +667,16 @@ impl QueueRun {
         let Sim { receives, messages, dlq, operations, .. } = sim;
         // Every message meets its Expire event, so each has ended.
         let ends = messages.ends.iter().map(|e| e.unwrap_or(MessageEnd::Expired { at_ms: 0 })).collect();
-        Ok(Self { config: cfg, operations, receives, ends, enqueued_at_ms: messages.enqueued_at_ms, redriven_from: messages.redriven_from, poison: messages.poison, dlq })
+        Ok(Self {
+            config: cfg,
+            operations,
+            receives,
+            ends,
+            enqueued_at_ms: messages.enqueued_at_ms,
+            redriven_from: messages.redriven_from,
+            poison: messages.poison,
+            dlq,
+        })
     }
 
     /// Receives of one message: its copies.
@@ -651,7 +713,10 @@ impl QueueRun {
     /// When a message leaves the source queue for good (its end).
     pub fn end_at_ms(&self, message: u32) -> u64 {
         match self.ends[message as usize] {
-            MessageEnd::Deleted { at_ms } | MessageEnd::DeadLettered { at_ms } | MessageEnd::Expired { at_ms } | MessageEnd::Lost { at_ms } => at_ms,
+            MessageEnd::Deleted { at_ms }
+            | MessageEnd::DeadLettered { at_ms }
+            | MessageEnd::Expired { at_ms }
+            | MessageEnd::Lost { at_ms } => at_ms,
         }
     }
 
@@ -694,7 +759,10 @@ impl QueueRun {
             first_ms[r.message as usize].get_or_insert(r.at_ms);
         }
         let healthy = (0..self.ends.len()).filter(|&m| !self.poison[m]);
-        healthy.map(|m| first_ms[m].unwrap_or_else(|| self.end_at_ms(m as u32)) - self.enqueued_at_ms[m]).max().unwrap_or(0)
+        healthy
+            .map(|m| first_ms[m].unwrap_or_else(|| self.end_at_ms(m as u32)) - self.enqueued_at_ms[m])
+            .max()
+            .unwrap_or(0)
     }
 
     /// Worker time spent on poison messages' receives, ms (the capacity

@@ -58,8 +58,14 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 6] =
-        [Strategy::Immediate, Strategy::Fixed, Strategy::Exponential, Strategy::Full, Strategy::Equal, Strategy::Decorrelated];
+    pub const ALL: [Strategy; 6] = [
+        Strategy::Immediate,
+        Strategy::Fixed,
+        Strategy::Exponential,
+        Strategy::Full,
+        Strategy::Equal,
+        Strategy::Decorrelated,
+    ];
 
     /// The CLI's and the links' word for it.
     pub const fn code(self) -> &'static str {
@@ -174,15 +180,37 @@ pub struct StormConfigError {
 
 impl StormConfig {
     pub fn validate(&self) -> Result<(), StormConfigError> {
-        let check = |ok: bool, field: &'static str, allowed: String| if ok { Ok(()) } else { Err(StormConfigError { field, allowed }) };
+        let check = |ok: bool, field: &'static str, allowed: String| {
+            if ok {
+                Ok(())
+            } else {
+                Err(StormConfigError { field, allowed })
+            }
+        };
         check((1..=bounds::CLIENTS_MAX).contains(&self.clients), "clients", format!("1..={}", bounds::CLIENTS_MAX))?;
-        check((1..=bounds::ATTEMPTS_MAX).contains(&self.attempts_max), "attempts", format!("1..={}", bounds::ATTEMPTS_MAX))?;
+        check(
+            (1..=bounds::ATTEMPTS_MAX).contains(&self.attempts_max),
+            "attempts",
+            format!("1..={}", bounds::ATTEMPTS_MAX),
+        )?;
         check((1..=bounds::BASE_MS_MAX).contains(&self.base_ms), "base-ms", format!("1..={}", bounds::BASE_MS_MAX))?;
-        check(self.recover_at_ms <= bounds::RECOVER_S_MAX * 1_000, "recover-at-s", format!("0..={}", bounds::RECOVER_S_MAX))?;
-        check((1..=bounds::CAPACITY_MAX).contains(&self.capacity_per_s), "capacity-per-s", format!("1..={}", bounds::CAPACITY_MAX))?;
+        check(
+            self.recover_at_ms <= bounds::RECOVER_S_MAX * 1_000,
+            "recover-at-s",
+            format!("0..={}", bounds::RECOVER_S_MAX),
+        )?;
+        check(
+            (1..=bounds::CAPACITY_MAX).contains(&self.capacity_per_s),
+            "capacity-per-s",
+            format!("1..={}", bounds::CAPACITY_MAX),
+        )?;
         if let Behaviour::Fragile { overload_factor, recovery_ms } = self.behaviour {
             check((1..=100).contains(&overload_factor), "overload-factor", "1..=100".into())?;
-            check((1..=bounds::RECOVER_S_MAX * 1_000).contains(&recovery_ms), "recovery-ms", format!("1..={}", bounds::RECOVER_S_MAX * 1_000))?;
+            check(
+                (1..=bounds::RECOVER_S_MAX * 1_000).contains(&recovery_ms),
+                "recovery-ms",
+                format!("1..={}", bounds::RECOVER_S_MAX * 1_000),
+            )?;
         }
         if let Some(b) = self.budget {
             check((1..=1_000).contains(&b.max_tokens), "budget-tokens", "1..=1000".into())?;
@@ -253,7 +281,8 @@ pub enum CallOutcome {
 }
 
 impl CallOutcome {
-    pub const ALL: [CallOutcome; 4] = [CallOutcome::Ok, CallOutcome::Overloaded, CallOutcome::Down, CallOutcome::Rejected];
+    pub const ALL: [CallOutcome; 4] =
+        [CallOutcome::Ok, CallOutcome::Overloaded, CallOutcome::Down, CallOutcome::Rejected];
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -268,7 +297,9 @@ pub struct Call {
 /// How a client ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ClientEnd {
-    Succeeded { at_us: u64 },
+    Succeeded {
+        at_us: u64,
+    },
     /// «se agotaron los N intentos».
     Exhausted,
     /// The retry budget refused its next retry.
@@ -356,7 +387,9 @@ impl Dependency {
     /// A fragile dependency taking a call at `at_us`: whether it falls over
     /// (more calls in the window than it absorbs), and then until when.
     fn falls_over(&mut self, at_us: u64) -> bool {
-        let (Behaviour::Fragile { recovery_ms, .. }, Some(absorbs)) = (self.behaviour, self.absorbs) else { return false };
+        let (Behaviour::Fragile { recovery_ms, .. }, Some(absorbs)) = (self.behaviour, self.absorbs) else {
+            return false;
+        };
         while self.recent_us.front().is_some_and(|&t| t + PEAK_WINDOW_US <= at_us) {
             self.recent_us.pop_front();
         }
@@ -488,7 +521,8 @@ impl StormRun {
         let mut calls = Vec::new();
         let mut strip = vec![(0, BreakerState::Closed)];
         // (time, client, attempt): ties are served in client order.
-        let mut agenda: BinaryHeap<Reverse<(u64, u32, u32)>> = (0..config.clients).map(|c| Reverse((0, c, 0))).collect();
+        let mut agenda: BinaryHeap<Reverse<(u64, u32, u32)>> =
+            (0..config.clients).map(|c| Reverse((0, c, 0))).collect();
         while let Some(Reverse((at_us, client, attempt))) = agenda.pop() {
             let admitted = breaker.as_mut().is_none_or(|b| b.admit(at_us, &mut strip));
             let outcome = if admitted { dependency.call(at_us) } else { CallOutcome::Rejected };

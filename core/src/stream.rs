@@ -209,10 +209,18 @@ pub mod capacity {
 
     impl Fluid {
         fn arrivals_at(&self, t: u64) -> u64 {
-            if t < self.peak_s { self.peak_per_s } else { self.mean_per_s }
+            if t < self.peak_s {
+                self.peak_per_s
+            } else {
+                self.mean_per_s
+            }
         }
         fn service_at(&self, t: u64) -> u64 {
-            if t < self.down_s { 0 } else { self.service_per_s }
+            if t < self.down_s {
+                0
+            } else {
+                self.service_per_s
+            }
         }
 
         /// The depth over time, until it empties (and a quarter more) or,
@@ -261,7 +269,9 @@ pub mod capacity {
             let after = self.depth.iter().position(|&(s, _)| s >= t).unwrap_or(self.depth.len() - 1);
             let (t1, d1) = self.depth[after];
             let (t0, d0) = if after == 0 { (t1, d1) } else { self.depth[after - 1] };
-            if t1 == t0 { return d1; }
+            if t1 == t0 {
+                return d1;
+            }
             let (dt, span) = ((t - t0) as i128, (t1 - t0) as i128);
             (d0 as i128 + (d1 as i128 - d0 as i128) * dt / span) as u64
         }
@@ -349,7 +359,11 @@ pub mod retention {
         #[test]
         fn a_day_back_fits_a_week_not_a_year() {
             let kafka = Log { retention_h: 168, arrival_per_s: 1_000, read_per_s: 5_000 };
-            assert_eq!(kafka.replay(24), Some(Backlog { events: 86_400_000, catch_up_s: Some(21_600) }), "a day at 1,000/s, 4,000/s spare: 6 h");
+            assert_eq!(
+                kafka.replay(24),
+                Some(Backlog { events: 86_400_000, catch_up_s: Some(21_600) }),
+                "a day at 1,000/s, 4,000/s spare: 6 h"
+            );
             assert_eq!(kafka.replay(8_760), None, "a year is past a week's retention: the data lake");
             let kinesis = Log { retention_h: 24, ..kafka };
             assert_eq!(kinesis.replay(25), None);
@@ -443,7 +457,8 @@ mod tests {
         let day = Fluid { mean_per_s: 116, peak_per_s: 0, peak_s: 0, down_s: 0, service_per_s: 100 }.run();
         assert_eq!((day.drained_at_s, day.depth_at(86_400)), (None, 1_382_400));
         // Exercise 6: down 20 minutes at 50/s: 60,000; 400 s to drain at 200/s, 6,000 s at 60/s.
-        let ex6 = |service| Fluid { mean_per_s: 50, peak_per_s: 0, peak_s: 0, down_s: 1_200, service_per_s: service }.run();
+        let ex6 =
+            |service| Fluid { mean_per_s: 50, peak_per_s: 0, peak_s: 0, down_s: 1_200, service_per_s: service }.run();
         assert_eq!((ex6(200).peak, ex6(200).drained_at_s), ((1_200, 60_000), Some(1_600)));
         assert_eq!(ex6(60).drained_at_s, Some(7_200));
         assert_eq!(ex6(200).oldest_age_at(1_200), Some(1_200), "the first to arrive has waited the whole outage");

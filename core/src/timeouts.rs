@@ -176,7 +176,11 @@ mod tests {
             for timeout_ms in [100, 300, 1_000, 10_000] {
                 let run = PoolRun::new(PoolConfig { separate_pools, timeout_ms, ..PoolConfig::default() });
                 for c in run.counters {
-                    assert_eq!(c.in_time + c.timed_out + c.too_late + c.rejected, c.requests, "{timeout_ms} {separate_pools}");
+                    assert_eq!(
+                        c.in_time + c.timed_out + c.too_late + c.rejected,
+                        c.requests,
+                        "{timeout_ms} {separate_pools}"
+                    );
                 }
                 let workers = run.config.workers;
                 assert!(run.busy_samples.iter().all(|[a, b]| a + b <= workers));

@@ -47,27 +47,32 @@ impl WaitsConfig {
     /// outage starts (again) when it ends.
     fn serve(&self, ready: &[u64], down: Option<(u64, u64)>) -> Vec<u64> {
         let mut free = vec![0u64; self.workers.max(1) as usize];
-        ready.iter().map(|&r| {
-            let w = (0..free.len()).min_by_key(|&w| free[w]).unwrap_or(0);
-            let mut start = r.max(free[w]);
-            if self.in_outage(start, start + self.job_ms, down) {
-                start = start.max(down.map_or(start, |(_, b)| b));
-            }
-            free[w] = start + self.job_ms;
-            free[w]
-        }).collect()
+        ready
+            .iter()
+            .map(|&r| {
+                let w = (0..free.len()).min_by_key(|&w| free[w]).unwrap_or(0);
+                let mut start = r.max(free[w]);
+                if self.in_outage(start, start + self.job_ms, down) {
+                    start = start.max(down.map_or(start, |(_, b)| b));
+                }
+                free[w] = start + self.job_ms;
+                free[w]
+            })
+            .collect()
     }
 
     fn sync(&self, sent: &[u64]) -> Vec<Option<u64>> {
         let mut free = vec![0u64; self.workers.max(1) as usize];
-        sent.iter().map(|&t| {
-            let w = (0..free.len()).find(|&w| free[w] <= t)?;
-            if self.in_outage(t, t + self.job_ms, self.down_ms) || self.job_ms > self.timeout_ms {
-                return None;
-            }
-            free[w] = t + self.job_ms;
-            Some(free[w])
-        }).collect()
+        sent.iter()
+            .map(|&t| {
+                let w = (0..free.len()).find(|&w| free[w] <= t)?;
+                if self.in_outage(t, t + self.job_ms, self.down_ms) || self.job_ms > self.timeout_ms {
+                    return None;
+                }
+                free[w] = t + self.job_ms;
+                Some(free[w])
+            })
+            .collect()
     }
 
     pub fn run(&self) -> Vec<Request> {
@@ -79,13 +84,15 @@ impl WaitsConfig {
         let queue = self.serve(&ready, self.down_ms);
         let stream_up = self.serve(&ready, None);
         let poll = self.poll_ms.max(1);
-        (0..sent.len()).map(|i| Request {
-            sent_ms: sent[i],
-            sync_answered_ms: sync[i],
-            queue_done_ms: queue[i],
-            queue_seen_ms: sent[i] + (queue[i] - sent[i]).div_ceil(poll) * poll,
-            stream_done_ms: [queue[i], stream_up[i]],
-        }).collect()
+        (0..sent.len())
+            .map(|i| Request {
+                sent_ms: sent[i],
+                sync_answered_ms: sync[i],
+                queue_done_ms: queue[i],
+                queue_seen_ms: sent[i] + (queue[i] - sent[i]).div_ceil(poll) * poll,
+                stream_done_ms: [queue[i], stream_up[i]],
+            })
+            .collect()
     }
 }
 
@@ -93,20 +100,34 @@ impl WaitsConfig {
 mod tests {
     use super::*;
 
-    const PDF: WaitsConfig = WaitsConfig { requests: 20, every_ms: 1_000, job_ms: 2_000, workers: 4, down_ms: Some((5_000, 12_000)), timeout_ms: 3_000, poll_ms: 1_000 };
+    const PDF: WaitsConfig = WaitsConfig {
+        requests: 20,
+        every_ms: 1_000,
+        job_ms: 2_000,
+        workers: 4,
+        down_ms: Some((5_000, 12_000)),
+        timeout_ms: 3_000,
+        poll_ms: 1_000,
+    };
 
     #[test]
     fn the_workers_down_fail_the_callers_not_the_queue() {
         let run = PDF.run();
         let failed: Vec<u64> = run.iter().filter(|r| r.sync_answered_ms.is_none()).map(|r| r.sent_ms / 1_000).collect();
         assert_eq!(failed, [4, 5, 6, 7, 8, 9, 10, 11], "every call that would overlap the outage falls back");
-        assert!(run.iter().filter_map(|r| r.sync_answered_ms.map(|a| a - r.sent_ms)).all(|w| w == 2_000), "the caller waits the whole job");
+        assert!(
+            run.iter().filter_map(|r| r.sync_answered_ms.map(|a| a - r.sent_ms)).all(|w| w == 2_000),
+            "the caller waits the whole job"
+        );
         // The queue loses nothing: the jobs wait and are done after 12 s.
         assert_eq!(run[5].queue_done_ms, 14_000);
         assert!(run.iter().all(|r| r.queue_done_ms >= r.sent_ms + ACCEPT_MS + PDF.job_ms));
         // The stream's second group never sees the outage.
         assert!(run.iter().all(|r| r.stream_done_ms[1] == r.sent_ms + ACCEPT_MS + PDF.job_ms));
-        assert_eq!(run.iter().map(|r| r.stream_done_ms[0]).collect::<Vec<_>>(), run.iter().map(|r| r.queue_done_ms).collect::<Vec<_>>());
+        assert_eq!(
+            run.iter().map(|r| r.stream_done_ms[0]).collect::<Vec<_>>(),
+            run.iter().map(|r| r.queue_done_ms).collect::<Vec<_>>()
+        );
     }
 
     #[test]
@@ -114,6 +135,9 @@ mod tests {
         // Error 6: someone waits for a 50 ms answer; a queue adds polling.
         let ana = WaitsConfig { job_ms: 50, down_ms: None, ..PDF }.run();
         assert!(ana.iter().all(|r| r.sync_answered_ms == Some(r.sent_ms + 50)));
-        assert!(ana.iter().all(|r| r.queue_seen_ms - r.sent_ms == 1_000), "the result seen at the next poll, a second later");
+        assert!(
+            ana.iter().all(|r| r.queue_seen_ms - r.sent_ms == 1_000),
+            "the result seen at the next poll, a second later"
+        );
     }
 }

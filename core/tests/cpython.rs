@@ -12,7 +12,9 @@ const LESSON_LOOP: &str = include_str!("support/lesson_004.py");
 
 #[test]
 fn python_mode_matches_cpython_for_other_seeds() {
-    for (messages, crash, seed) in [(1_000, "0.05", 1u64), (500, "0.3", 42), (2_000, "0.5", 2_026), (300, "0.8", 12_345_678_901)] {
+    for (messages, crash, seed) in
+        [(1_000, "0.05", 1u64), (500, "0.3", 42), (2_000, "0.5", 2_026), (300, "0.8", 12_345_678_901)]
+    {
         let output = Command::new("python3")
             .args(["-c", LESSON_LOOP, &messages.to_string(), crash, &seed.to_string()])
             .output()

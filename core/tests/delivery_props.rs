@@ -14,7 +14,11 @@ use retry_lab_core::polling::{CursorFault, PollingRun};
 use retry_lab_core::{Probability, RngKind};
 
 fn rng(python: bool) -> RngKind {
-    if python { RngKind::Python } else { RngKind::Pcg }
+    if python {
+        RngKind::Python
+    } else {
+        RngKind::Pcg
+    }
 }
 
 proptest! {

@@ -56,7 +56,8 @@ prop_compose! {
 /// during and after the deliveries, some aimed at events that are never
 /// dead-lettered (they must change nothing).
 fn plan() -> impl Strategy<Value = Plan> {
-    let outage = (0u64..3_000_000, 1u64..2_000_000).prop_map(|(start_ms, len_ms)| Outage { start_ms, end_ms: start_ms + len_ms });
+    let outage = (0u64..3_000_000, 1u64..2_000_000)
+        .prop_map(|(start_ms, len_ms)| Outage { start_ms, end_ms: start_ms + len_ms });
     let what = prop_oneof![
         Just(Intervention::FixCause),
         Just(Intervention::RetryAllDeadLetters),
@@ -244,7 +245,8 @@ fn always_failing_event_follows_the_lesson_schedule_then_dead_letters() {
 /// event it had in fact processed.
 #[test]
 fn manual_retry_of_a_processed_event_is_discarded_by_the_idempotent_consumer() {
-    let cfg = SimConfig { facts: 1, failure: Probability::ONE, ack_lost_share: Probability::ONE, ..SimConfig::default() };
+    let cfg =
+        SimConfig { facts: 1, failure: Probability::ONE, ack_lost_share: Probability::ONE, ..SimConfig::default() };
     let mut engine = Engine::new(cfg).unwrap();
     engine.run_to_end();
     assert_eq!(engine.counters().effects, 1);

@@ -85,7 +85,13 @@ fn chance_stays_aligned_outside_the_outage() {
 /// retrying each one in the list's order did (same trace, same counters).
 #[test]
 fn a_retry_all_equals_retrying_each_dead_letter_in_order() {
-    let cfg = SimConfig { facts: 300, failure: Probability::from_ppm(900_000).unwrap(), seed: 11, record_trace: true, ..SimConfig::default() };
+    let cfg = SimConfig {
+        facts: 300,
+        failure: Probability::from_ppm(900_000).unwrap(),
+        seed: 11,
+        record_trace: true,
+        ..SimConfig::default()
+    };
     let run = |each: bool| {
         let mut engine = Engine::new(cfg).unwrap();
         engine.run_to_end();
@@ -111,7 +117,11 @@ fn a_retry_all_equals_retrying_each_dead_letter_in_order() {
 fn a_run_over_the_attempts_budget_is_refused_before_it_starts() {
     use retry_lab_core::ack_timing::AckTimingRun;
     use retry_lab_core::limits::ATTEMPTS_MAX;
-    let crash = |ppm| AckTimingRun { messages: 10_000_000, crash: Probability::from_ppm(ppm).unwrap(), ..AckTimingRun::default() };
+    let crash = |ppm| AckTimingRun {
+        messages: 10_000_000,
+        crash: Probability::from_ppm(ppm).unwrap(),
+        ..AckTimingRun::default()
+    };
     let error = crash(999_999).validate().err().expect("refused");
     assert_eq!(error.field, "work");
     assert!(error.to_string().contains("lower crash probability"), "{error}");

@@ -10,7 +10,14 @@ use retry_lab_core::queue::{invariants, DlqAction, DlqOperation, Place, Poison, 
 
 fn configs() -> impl Strategy<Value = QueueConfig> {
     (
-        (1u32..30, 1u64..600_000, 1u32..10, 1_000u64..300_000, proptest::option::of(1u64..200_000), proptest::option::of(1u32..6)),
+        (
+            1u32..30,
+            1u64..600_000,
+            1u32..10,
+            1_000u64..300_000,
+            proptest::option::of(1u64..200_000),
+            proptest::option::of(1u32..6),
+        ),
         (0usize..3, proptest::option::of(0u64..600_000), proptest::option::of(0u64..900_000), any::<bool>()),
         (0u64..120_000, 1u32..6, proptest::option::of(0u64..3_600_000), 60_000u64..7_200_000),
     )
@@ -47,7 +54,10 @@ fn operations() -> impl Strategy<Value = Vec<DlqOperation>> {
         (0u32..40).prop_map(DlqAction::MarkFailed),
         Just(DlqAction::MarkAllFailed),
     ];
-    proptest::collection::vec((0u64..7_200_000, action).prop_map(|(at_ms, action)| DlqOperation { at_ms, action }), 0..4)
+    proptest::collection::vec(
+        (0u64..7_200_000, action).prop_map(|(at_ms, action)| DlqOperation { at_ms, action }),
+        0..4,
+    )
 }
 
 proptest! {

@@ -15,18 +15,31 @@ fn configs() -> impl Strategy<Value = StormConfig> {
         proptest::option::of((1u32..20, 1u64..5_000, 1u32..5)),
         proptest::option::of((1u32..10, 1u64..3_000)),
     )
-        .prop_map(|((clients, recover_at_ms, capacity_per_s, s, base_ms, attempts_max, seed), budget, breaker, fragile)| StormConfig {
-            clients,
-            recover_at_ms,
-            capacity_per_s,
-            behaviour: fragile.map_or(Behaviour::Shedding, |(overload_factor, recovery_ms)| Behaviour::Fragile { overload_factor, recovery_ms }),
-            strategy: Wait::ALL[s],
-            base_ms,
-            attempts_max,
-            seed,
-            budget: budget.map(|(max_tokens, ratio)| Budget { max_tokens, token_ratio_milli: ratio.min(max_tokens * 1_000) }),
-            breaker: breaker.map(|(failures_to_open, open_ms, half_open_calls)| Breaker { failures_to_open, open_ms, half_open_calls }),
-        })
+        .prop_map(
+            |((clients, recover_at_ms, capacity_per_s, s, base_ms, attempts_max, seed), budget, breaker, fragile)| {
+                StormConfig {
+                    clients,
+                    recover_at_ms,
+                    capacity_per_s,
+                    behaviour: fragile.map_or(Behaviour::Shedding, |(overload_factor, recovery_ms)| {
+                        Behaviour::Fragile { overload_factor, recovery_ms }
+                    }),
+                    strategy: Wait::ALL[s],
+                    base_ms,
+                    attempts_max,
+                    seed,
+                    budget: budget.map(|(max_tokens, ratio)| Budget {
+                        max_tokens,
+                        token_ratio_milli: ratio.min(max_tokens * 1_000),
+                    }),
+                    breaker: breaker.map(|(failures_to_open, open_ms, half_open_calls)| Breaker {
+                        failures_to_open,
+                        open_ms,
+                        half_open_calls,
+                    }),
+                }
+            },
+        )
 }
 
 proptest! {
@@ -58,7 +71,14 @@ proptest! {
 #[test]
 fn jitter_beats_a_synchronized_wave_against_a_fragile_dependency() {
     let time_to = |run: &StormRun, n: usize| {
-        let mut times: Vec<u64> = run.ends.iter().filter_map(|e| match e { ClientEnd::Succeeded { at_us } => Some(*at_us), _ => None }).collect();
+        let mut times: Vec<u64> = run
+            .ends
+            .iter()
+            .filter_map(|e| match e {
+                ClientEnd::Succeeded { at_us } => Some(*at_us),
+                _ => None,
+            })
+            .collect();
         times.sort_unstable();
         times.get(n.max(1) - 1).copied()
     };

@@ -30,7 +30,8 @@ fn deliveries_of(run: &AckTimingRun) -> u64 {
 
 #[wasm_bindgen_test]
 fn ack_after_dedup_one_million() {
-    let run = AckTimingRun { messages: 1_000_000, crash: Probability::from_ppm(50_000).unwrap(), seed: 7, rng: RngKind::Pcg };
+    let run =
+        AckTimingRun { messages: 1_000_000, crash: Probability::from_ppm(50_000).unwrap(), seed: 7, rng: RngKind::Pcg };
     let mut times = Vec::new();
     let mut deliveries = 0;
     for _ in 0..30 {

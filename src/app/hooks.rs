@@ -12,16 +12,12 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::lab::{Action, LabState};
-use crate::unit::Transport;
 use crate::tasks::{Progress, STORAGE_KEY};
+use crate::unit::Transport;
 
 pub fn prefers_reduced_motion() -> bool {
     web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
         .is_some_and(|query| query.matches())
 }
 
@@ -43,11 +39,13 @@ pub fn use_seen(root: NodeRef) -> bool {
                 let update = update.clone();
                 EventListener::new(&gloo_utils::document(), "visibilitychange", move |_| update())
             };
-            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-                let last: web_sys::IntersectionObserverEntry = entries.get(entries.length().saturating_sub(1)).unchecked_into();
-                on_screen.set(last.is_intersecting());
-                update();
-            });
+            let callback =
+                wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                    let last: web_sys::IntersectionObserverEntry =
+                        entries.get(entries.length().saturating_sub(1)).unchecked_into();
+                    on_screen.set(last.is_intersecting());
+                    update();
+                });
             let observer = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok();
             if let (Some(observer), Some(element)) = (&observer, root.cast::<web_sys::Element>()) {
                 observer.observe(&element);
@@ -76,10 +74,8 @@ pub fn use_playback_clock(playing: bool, dispatch: UseReducerDispatcher<LabState
                 let mut last = now_ms();
                 interval = Some(gloo_timers::callback::Interval::new(250, move || {
                     let now = now_ms();
-                    dispatch.dispatch(Action::Transport(Transport::Tick {
-                        elapsed_real_ms: now - last,
-                        now_real_ms: now,
-                    }));
+                    dispatch
+                        .dispatch(Action::Transport(Transport::Tick { elapsed_real_ms: now - last, now_real_ms: now }));
                     last = now;
                 }));
             } else {
@@ -111,10 +107,7 @@ pub fn use_playback_clock(playing: bool, dispatch: UseReducerDispatcher<LabState
 }
 
 fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or_default()
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or_default()
 }
 
 /// Space plays or pauses, → steps, unless focus is in a control that uses
@@ -142,19 +135,12 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
                     if event.alt_key() || event.ctrl_key() || event.meta_key() {
                         return;
                     }
-                    let focus = event
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                    let focus = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
                     let in_control = focus.as_ref().is_some_and(|el| {
-                        matches!(
-                            el.tag_name().as_str(),
-                            "INPUT" | "SELECT" | "TEXTAREA" | "BUTTON" | "A"
-                        )
+                        matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA" | "BUTTON" | "A")
                     });
                     let in_lab = match (&focus, root.cast::<web_sys::Element>()) {
-                        (Some(el), Some(root)) => {
-                            root.contains(Some(el)) || el.tag_name() == "BODY"
-                        }
+                        (Some(el), Some(root)) => root.contains(Some(el)) || el.tag_name() == "BODY",
                         _ => false,
                     };
                     if in_control || !in_lab {
@@ -195,8 +181,7 @@ pub fn use_next_task(defer: bool) -> bool {
     {
         let ready = ready.clone();
         use_effect_with((), move |_| {
-            let timeout =
-                (!*ready).then(|| gloo_timers::callback::Timeout::new(0, move || ready.set(true)));
+            let timeout = (!*ready).then(|| gloo_timers::callback::Timeout::new(0, move || ready.set(true)));
             move || drop(timeout)
         });
     }
@@ -209,9 +194,7 @@ pub fn use_next_task(defer: bool) -> bool {
 #[hook]
 pub fn use_page_header(lang: Lang, enabled: bool) {
     use_effect_with((lang, enabled), |(lang, enabled)| {
-        let header = enabled
-            .then(|| gloo_utils::document().get_element_by_id("lab-header"))
-            .flatten();
+        let header = enabled.then(|| gloo_utils::document().get_element_by_id("lab-header")).flatten();
         if let Some(header) = header {
             let here = crate::groups::Group::here();
             for (selector, text) in [
@@ -241,11 +224,8 @@ pub fn use_url_sync(query: String, enabled: bool) {
         let timeout = enabled.then(|| {
             gloo_timers::callback::Timeout::new(URL_SYNC_DELAY_MS, move || {
                 if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                    let _ = history.replace_state_with_url(
-                        &wasm_bindgen::JsValue::NULL,
-                        "",
-                        Some(&format!("?{query}")),
-                    );
+                    let _ =
+                        history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{query}")));
                 }
             })
         });

@@ -50,15 +50,14 @@ pub fn use_embed_height(root: NodeRef, enabled: bool) {
         let mut observer = None;
         let parent = enabled.then(parent).flatten();
         if let (Some(element), Some(parent)) = (root.cast::<web_sys::Element>(), parent) {
-            let callback = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
-                move |entries: js_sys::Array| {
+            let callback =
+                wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
                     let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else {
                         return;
                     };
                     let height = entry.target().get_bounding_client_rect().height().ceil();
                     post(&parent, "resize", &[("height", height.into())]);
-                },
-            );
+                });
             if let Ok(resize) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
                 resize.observe(&element);
                 observer = Some((resize, callback));
@@ -79,7 +78,10 @@ fn statement(lab_url: &str, task: &HostTask) -> JsValue {
     let name = object(&[("es", task.goal_es.into()), ("en", task.goal_en.into())]);
     object(&[
         ("verb", object(&[("id", COMPLETED.into()), ("display", object(&[("en-US", "completed".into())]))])),
-        ("object", object(&[("objectType", "Activity".into()), ("id", id.into()), ("definition", object(&[("name", name)]))])),
+        (
+            "object",
+            object(&[("objectType", "Activity".into()), ("id", id.into()), ("definition", object(&[("name", name)]))]),
+        ),
         ("result", object(&[("completion", true.into())])),
     ])
 }
@@ -88,7 +90,14 @@ fn statement(lab_url: &str, task: &HostTask) -> JsValue {
 /// allowed (`host=off`). What it says of tasks is computed only then, in
 /// the effect, when the learner's progress or the scenario changed.
 #[hook]
-pub fn use_host_events(enabled: bool, state: UseReducerHandle<LabState>, filter: TaskFilter, only: Option<Experiment>, link: AttrValue, lab_url: AttrValue) {
+pub fn use_host_events(
+    enabled: bool,
+    state: UseReducerHandle<LabState>,
+    filter: TaskFilter,
+    only: Option<Experiment>,
+    link: AttrValue,
+    lab_url: AttrValue,
+) {
     let parent = use_memo(enabled, |enabled| enabled.then(parent).flatten());
     let last = use_mut_ref(|| None::<(Vec<HostTask>, AttrValue)>);
     use_effect_with((state.progress.clone(), link), move |(_, link)| {
@@ -100,13 +109,24 @@ pub fn use_host_events(enabled: bool, state: UseReducerHandle<LabState>, filter:
 }
 
 /// The messages for a change from `before` (none: the lab just started).
-fn tell(parent: &web_sys::Window, state: &LabState, tasks: &[HostTask], before: Option<(Vec<HostTask>, AttrValue)>, link: &AttrValue, lab_url: &str) {
+fn tell(
+    parent: &web_sys::Window,
+    state: &LabState,
+    tasks: &[HostTask],
+    before: Option<(Vec<HostTask>, AttrValue)>,
+    link: &AttrValue,
+    lab_url: &str,
+) {
     let open = state.open.code();
     match &before {
         None => post(parent, "ready", &[("experiment", open.into()), ("lang", state.lang.code().into())]),
         Some((old, old_link)) => {
             for task in tasks.iter().filter(|t| t.done && !old.iter().any(|o| o.done && o.code == t.code)) {
-                let fields = [("experiment", task.experiment.code().into()), ("task", task.code.into()), ("statement", statement(lab_url, task))];
+                let fields = [
+                    ("experiment", task.experiment.code().into()),
+                    ("task", task.code.into()),
+                    ("statement", statement(lab_url, task)),
+                ];
                 post(parent, "task-completed", &fields);
             }
             if old_link != link {
@@ -115,7 +135,15 @@ fn tell(parent: &web_sys::Window, state: &LabState, tasks: &[HostTask], before: 
         }
     }
     if before.as_ref().is_none_or(|(old, _)| old != tasks) {
-        let done: Array = tasks.iter().filter(|t| t.done).map(|t| JsValue::from(format!("{}/{}", t.experiment.code(), t.code))).collect();
-        post(parent, "progress", &[("done", done.length().into()), ("total", (tasks.len() as u32).into()), ("tasks", done.into())]);
+        let done: Array = tasks
+            .iter()
+            .filter(|t| t.done)
+            .map(|t| JsValue::from(format!("{}/{}", t.experiment.code(), t.code)))
+            .collect();
+        post(
+            parent,
+            "progress",
+            &[("done", done.length().into()), ("total", (tasks.len() as u32).into()), ("tasks", done.into())],
+        );
     }
 }

@@ -13,12 +13,12 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::groups::{Group, GROUPS};
 use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::lab::{Action, LabState};
 use crate::link::{Link, Scope};
 use crate::registry::{self, Experiment};
-use crate::groups::{Group, GROUPS};
 use widgets::PanelProps;
 
 impl Reducible for LabState {
@@ -89,12 +89,8 @@ pub struct AppProps {
 #[component(App)]
 pub fn app(props: &AppProps) -> Html {
     let init = &props.init;
-    let state = use_reducer(|| {
-        LabState::new(&LabInit {
-            experiment: init.only.unwrap_or(init.experiment),
-            ..init.clone()
-        })
-    });
+    let state =
+        use_reducer(|| LabState::new(&LabInit { experiment: init.only.unwrap_or(init.experiment), ..init.clone() }));
     let dispatch = state.dispatcher();
     let root = use_node_ref();
     // Ids must be unique when several labs share a page.

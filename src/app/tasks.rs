@@ -8,7 +8,12 @@ use yew::prelude::*;
 use crate::lab::{Action, LabState};
 use crate::tasks::{Keeping, TaskFilter};
 
-pub fn task_list(state: &LabState, filter: &TaskFilter, id_prefix: &str, dispatch: &UseReducerDispatcher<LabState>) -> Html {
+pub fn task_list(
+    state: &LabState,
+    filter: &TaskFilter,
+    id_prefix: &str,
+    dispatch: &UseReducerDispatcher<LabState>,
+) -> Html {
     let tasks = state.task_list(filter);
     if tasks.is_empty() {
         return Html::default();

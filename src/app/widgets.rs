@@ -116,9 +116,21 @@ pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) ->
             let on_input = Callback::from(move |text: String| {
                 send(text.parse::<u64>().ok().map(|percent| Value::Int(percent * 10_000)));
             });
-            slider(lang, SliderProps { id, label: param.label(lang), hint, value: value / 10_000, min: 0,
-                max: u64::from(max_ppm) / 10_000, step: u64::from(step_percent), shown: format::percent(lang, value as u32),
-                locked, on_input })
+            slider(
+                lang,
+                SliderProps {
+                    id,
+                    label: param.label(lang),
+                    hint,
+                    value: value / 10_000,
+                    min: 0,
+                    max: u64::from(max_ppm) / 10_000,
+                    step: u64::from(step_percent),
+                    shown: format::percent(lang, value as u32),
+                    locked,
+                    on_input,
+                },
+            )
         }
         Domain::Int { unit, .. } => {
             // Typed in human units ("1.2 M", "15 min", "1 día"); what cannot be
@@ -175,7 +187,8 @@ pub fn text_control(p: &PanelProps, param: ParamId, hint: &str) -> Html {
     let locked = state.is_locked(param);
     let value = param.get(&state.params);
     let dispatch = p.dispatch.clone();
-    let onchange = Callback::from(move |e: Event| dispatch.dispatch(Action::Set { key, value: Value::Text(event_value(&e)) }));
+    let onchange =
+        Callback::from(move |e: Event| dispatch.dispatch(Action::Set { key, value: Value::Text(event_value(&e)) }));
     html! {
         <div class="control text-control">
             { control_label(id.clone(), param.label(state.lang), locked, state.lang.texts().locked) }
@@ -332,7 +345,14 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
 /// A queue experiment whose run went over its work budget: its heading and
 /// controls (to lower what the message names), the message, no figure.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn over_budget(props: &PanelProps, code: &'static str, heading: &'static str, intro: &'static str, controls: Html, over: &retry_lab_core::queue::OverBudget) -> Html {
+pub fn over_budget(
+    props: &PanelProps,
+    code: &'static str,
+    heading: &'static str,
+    intro: &'static str,
+    controls: Html,
+    over: &retry_lab_core::queue::OverBudget,
+) -> Html {
     let text = crate::experiments::queues::over_budget_text(props.state.lang, over);
     html! {
         <section class={classes!("card", "experiment", code)} data-experiment={code}>
@@ -352,16 +372,27 @@ pub fn over_budget(props: &PanelProps, code: &'static str, heading: &'static str
 /// do not apply (a breaker's settings with the breaker off); `hint` puts a
 /// line under a parameter's label. (`dyn`: one copy of this code for every
 /// panel, not one per closure: kilobytes of each page.)
-pub fn controls(p: &PanelProps, experiment: Experiment, shown: &dyn Fn(&str) -> bool, hint: &dyn Fn(&str) -> Option<AttrValue>, seeded: bool) -> Html {
+pub fn controls(
+    p: &PanelProps,
+    experiment: Experiment,
+    shown: &dyn Fn(&str) -> bool,
+    hint: &dyn Fn(&str) -> Option<AttrValue>,
+    seeded: bool,
+) -> Html {
     let state = &p.state;
     let t = state.lang.texts();
     let primary = experiment.primary();
     let is_primary = |param: &ParamId| primary.is_empty() || primary.contains(&param.key());
     let params: Vec<ParamId> = ParamId::of(experiment).filter(|param| shown(param.key())).collect();
     let defaults = LabParams::default();
-    let moved = params.iter().filter(|param| !is_primary(param)).any(|param| param.get(&state.params) != param.get(&defaults))
-        || (seeded && state.params.shared != defaults.shared);
-    let more: Vec<Html> = params.iter().filter(|param| !is_primary(param)).map(|&param| param_control(p, param, hint(param.key()))).collect();
+    let moved =
+        params.iter().filter(|param| !is_primary(param)).any(|param| param.get(&state.params) != param.get(&defaults))
+            || (seeded && state.params.shared != defaults.shared);
+    let more: Vec<Html> = params
+        .iter()
+        .filter(|param| !is_primary(param))
+        .map(|&param| param_control(p, param, hint(param.key())))
+        .collect();
     let has_more = !more.is_empty() || seeded;
     html! {
         <>
@@ -427,7 +458,11 @@ pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) ->
 }
 
 fn with_unit(n: u64, unit: &str) -> String {
-    if unit.is_empty() { format::int(n) } else { format!("{} {unit}", format::int(n)) }
+    if unit.is_empty() {
+        format::int(n)
+    } else {
+        format!("{} {unit}", format::int(n))
+    }
 }
 
 /// The question, a number field and two buttons: compare, or see without
@@ -496,7 +531,11 @@ pub fn percent(permille: u64) -> String {
 /// figure's caption says the same for a screen reader.
 pub fn chart_note(permille: u64, top_px: usize, class: &'static str, text: String) -> Html {
     let p = permille.min(1_000);
-    let style = if p > 600 { format!("right:{};top:{top_px}px", percent(1_000 - p)) } else { format!("left:{};top:{top_px}px", percent(p)) };
+    let style = if p > 600 {
+        format!("right:{};top:{top_px}px", percent(1_000 - p))
+    } else {
+        format!("left:{};top:{top_px}px", percent(p))
+    };
     let side = if p > 600 { "note-left" } else { "note-right" };
     html! { <span class={classes!("chart-note", side, class)} {style} aria-hidden="true">{ text }</span> }
 }

@@ -28,7 +28,10 @@ pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::O
     if es {
         format!("Esta configuración pasa de {steps} pasos de simulación: no se muestra ningún resultado a medias. Para que quepa, {}.", lower.join(", "))
     } else {
-        format!("This setting takes over {steps} simulation steps: no half-computed result is shown. To fit, {}.", lower.join(", "))
+        format!(
+            "This setting takes over {steps} simulation steps: no half-computed result is shown. To fit, {}.",
+            lower.join(", ")
+        )
     }
 }
 
@@ -65,7 +68,8 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::unit::Numb
     let count = |f: fn(&MessageEnd) -> bool| run.ends.iter().filter(|e| f(e)).count() as u64;
     let received: std::collections::BTreeSet<u32> = run.receives.iter().map(|r| r.message).collect();
     let fates = |f: fn(&DlqFate) -> bool| run.dlq.iter().filter(|e| f(&e.fate)).count() as u64;
-    let mut first_receives: Vec<String> = run.receives.iter().filter(|r| r.message == 0).take(9).map(|r| seconds(r.at_ms)).collect();
+    let mut first_receives: Vec<String> =
+        run.receives.iter().filter(|r| r.message == 0).take(9).map(|r| seconds(r.at_ms)).collect();
     if first_receives.len() == 9 {
         first_receives[8] = "…".to_owned();
     }
@@ -106,7 +110,14 @@ pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::table::
             ReceiveEnd::Unfinished => "unfinished",
             ReceiveEnd::Interrupted => "interrupted",
         };
-        vec![(r.message + 1).to_string(), (r.worker + 1).to_string(), s(r.at_ms), s(r.until_ms), s(r.hidden_until_ms), end.to_owned()]
+        vec![
+            (r.message + 1).to_string(),
+            (r.worker + 1).to_string(),
+            s(r.at_ms),
+            s(r.until_ms),
+            s(r.hidden_until_ms),
+            end.to_owned(),
+        ]
     });
     let dlq = run.dlq.iter().map(|e| {
         let (fate, at_ms) = match e.fate {
@@ -117,7 +128,15 @@ pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::table::
         vec![(e.message + 1).to_string(), s(e.moved_at_ms), e.receive_count.to_string(), fate.to_owned(), s(at_ms)]
     });
     vec![
-        crate::table::Table { name: "receives", columns: &["message", "worker", "at_s", "busy_until_s", "hidden_until_s", "end"], rows: receives.collect() },
-        crate::table::Table { name: "dead_letter_queue", columns: &["message", "moved_at_s", "receives", "fate", "fate_at_s"], rows: dlq.collect() },
+        crate::table::Table {
+            name: "receives",
+            columns: &["message", "worker", "at_s", "busy_until_s", "hidden_until_s", "end"],
+            rows: receives.collect(),
+        },
+        crate::table::Table {
+            name: "dead_letter_queue",
+            columns: &["message", "moved_at_s", "receives", "fate", "fate_at_s"],
+            rows: dlq.collect(),
+        },
     ]
 }

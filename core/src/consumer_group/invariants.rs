@@ -24,10 +24,18 @@ pub enum GroupViolation {
 impl fmt::Display for GroupViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::OutOfOrder { partition, offset } => write!(f, "partition {partition} read out of order at offset {offset}"),
-            Self::NotTheOwner { partition, tick } => write!(f, "partition {partition} read by a consumer not its owner at tick {tick}"),
-            Self::Skipped { partition, offset } => write!(f, "partition {partition} offset {offset} never read with commits after the work"),
-            Self::ReadTwice { partition, offset } => write!(f, "partition {partition} offset {offset} read twice with commits first"),
+            Self::OutOfOrder { partition, offset } => {
+                write!(f, "partition {partition} read out of order at offset {offset}")
+            }
+            Self::NotTheOwner { partition, tick } => {
+                write!(f, "partition {partition} read by a consumer not its owner at tick {tick}")
+            }
+            Self::Skipped { partition, offset } => {
+                write!(f, "partition {partition} offset {offset} never read with commits after the work")
+            }
+            Self::ReadTwice { partition, offset } => {
+                write!(f, "partition {partition} offset {offset} read twice with commits first")
+            }
             Self::WrongCount { key, count } => write!(f, "key {key} counted {count}, not what its sink promises"),
         }
     }
@@ -47,7 +55,8 @@ pub fn in_offset_order(cfg: &GroupConfig, run: &GroupRun) -> Result<(), GroupVio
     for p in 0..cfg.partitions.len() as u32 {
         let mut next: Option<u32> = None;
         for r in run.reads.iter().filter(|r| r.partition == p) {
-            let expected = if r.resumed { r.tick.checked_sub(1).map_or(0, |t| run.committed_at(p, t)) } else { next.unwrap_or(0) };
+            let expected =
+                if r.resumed { r.tick.checked_sub(1).map_or(0, |t| run.committed_at(p, t)) } else { next.unwrap_or(0) };
             if r.offset != expected {
                 return Err(GroupViolation::OutOfOrder { partition: p, offset: r.offset });
             }
@@ -107,7 +116,12 @@ pub fn counted_as_the_sink_promises(cfg: &GroupConfig, run: &GroupRun) -> Result
                 .enumerate()
                 .map(|(p, events)| {
                     let reads = run.reads_of(p as u32, events.len(), u64::MAX);
-                    events.iter().zip(reads).filter(|(k, _)| **k == key).map(|(_, n)| if distinct { n.min(1) } else { n }).sum::<u32>()
+                    events
+                        .iter()
+                        .zip(reads)
+                        .filter(|(k, _)| **k == key)
+                        .map(|(_, n)| if distinct { n.min(1) } else { n })
+                        .sum::<u32>()
                 })
                 .sum()
         };
@@ -187,7 +201,10 @@ mod tests {
         let mut lost = run.clone();
         let last = lost.reads.iter().rposition(|r| r.partition == 1).unwrap();
         let gone = lost.reads.remove(last);
-        assert_eq!(as_the_commit_promises(&c, &lost), Err(GroupViolation::Skipped { partition: 1, offset: gone.offset }));
+        assert_eq!(
+            as_the_commit_promises(&c, &lost),
+            Err(GroupViolation::Skipped { partition: 1, offset: gone.offset })
+        );
         // A read repeated under commit-first.
         let first = cfg(Commit::BeforeBatch, SinkKind::Add);
         let mut twice = GroupRun::new(&first);
@@ -197,6 +214,9 @@ mod tests {
         // A counter off by one.
         let mut miscounted = run;
         miscounted.counters[2] += 1;
-        assert_eq!(counted_as_the_sink_promises(&c, &miscounted), Err(GroupViolation::WrongCount { key: 2, count: miscounted.counters[2] }));
+        assert_eq!(
+            counted_as_the_sink_promises(&c, &miscounted),
+            Err(GroupViolation::WrongCount { key: 2, count: miscounted.counters[2] })
+        );
     }
 }

@@ -118,7 +118,9 @@ pub fn retries_bounded(engine: &Engine) -> Result<(), Violation> {
     let bound = 1 + engine.cfg.backoff.retries_max;
     let over = engine.tables.events.iter().enumerate().find(|(_, r)| u32::from(r.cycle_attempts) > bound);
     match over {
-        Some((event, r)) => Err(Violation::RetriesUnbounded { event: event as u32, attempts: r.cycle_attempts.into(), bound }),
+        Some((event, r)) => {
+            Err(Violation::RetriesUnbounded { event: event as u32, attempts: r.cycle_attempts.into(), bound })
+        }
         None => Ok(()),
     }
 }
@@ -130,7 +132,12 @@ pub fn totals_add_up(engine: &Engine) -> Result<(), Violation> {
     let event_effects: u64 = events.iter().map(|r| u64::from(r.effects)).sum();
     let c = &engine.hot.counters;
     if attempts != c.deliveries || event_effects != c.effects {
-        return Err(Violation::TotalsDisagree { deliveries: c.deliveries, attempts, effects: c.effects, event_effects });
+        return Err(Violation::TotalsDisagree {
+            deliveries: c.deliveries,
+            attempts,
+            effects: c.effects,
+            event_effects,
+        });
     }
     Ok(())
 }

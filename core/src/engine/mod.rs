@@ -5,7 +5,6 @@
 //! run can be stepped attempt by attempt, advanced to a clock value, or run to
 //! the end, and always yields the same trace for the same config.
 
-
 mod batch;
 mod config;
 pub mod invariants;
@@ -80,7 +79,11 @@ impl Engine {
             agenda,
             processed_ids: vec![0; published_total.div_ceil(64)],
             place_ms: Vec::new(),
-            previous_wait_ms: if cfg.backoff.jitter == crate::Jitter::Decorrelated { vec![0; published_total] } else { Vec::new() },
+            previous_wait_ms: if cfg.backoff.jitter == crate::Jitter::Decorrelated {
+                vec![0; published_total]
+            } else {
+                Vec::new()
+            },
             dead_letters: Vec::new(),
             trace: Vec::new(),
         };
@@ -278,7 +281,6 @@ impl Engine {
         while batch.step_with::<false>().is_some() {}
         batch.end();
     }
-
 
     /// Puts a dead-lettered event back into delivery now, with the same id
     /// and a fresh retry budget.

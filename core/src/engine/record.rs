@@ -58,9 +58,15 @@ pub enum Status {
     Unpublished,
     /// Due for delivery at `due_ms`: in flight if no attempt of this cycle
     /// has failed yet, otherwise waiting to retry.
-    Scheduled { due_ms: u64 },
-    Acknowledged { at_ms: u64 },
-    DeadLettered { at_ms: u64 },
+    Scheduled {
+        due_ms: u64,
+    },
+    Acknowledged {
+        at_ms: u64,
+    },
+    DeadLettered {
+        at_ms: u64,
+    },
 }
 
 /// Per-event bookkeeping, packed into 16 bytes: a 1M-message run touches

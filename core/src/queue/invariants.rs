@@ -26,8 +26,12 @@ impl fmt::Display for QueueViolation {
         match self {
             Self::TwoPlaces { message, at_ms } => write!(f, "message {message} in two places at {at_ms} ms"),
             Self::Unaccounted { message } => write!(f, "message {message} is not accounted for"),
-            Self::Overbooked { at_ms, busy, workers } => write!(f, "{busy} jobs in progress at {at_ms} ms with {workers} workers"),
-            Self::OverReceived { message, receives, limit } => write!(f, "message {message} received {receives} times (limit {limit})"),
+            Self::Overbooked { at_ms, busy, workers } => {
+                write!(f, "{busy} jobs in progress at {at_ms} ms with {workers} workers")
+            }
+            Self::OverReceived { message, receives, limit } => {
+                write!(f, "message {message} received {receives} times (limit {limit})")
+            }
             Self::PastRetention { message, at_ms } => write!(f, "message {message} past its retention at {at_ms} ms"),
         }
     }
@@ -49,7 +53,9 @@ pub fn check(run: &QueueRun) -> Result<(), QueueViolation> {
 pub fn every_message_accounted(run: &QueueRun) -> Result<(), QueueViolation> {
     let n = run.ends.len();
     if run.enqueued_at_ms.len() != n || run.redriven_from.len() != n {
-        return Err(QueueViolation::Unaccounted { message: n.min(run.enqueued_at_ms.len()).min(run.redriven_from.len()) as u32 });
+        return Err(QueueViolation::Unaccounted {
+            message: n.min(run.enqueued_at_ms.len()).min(run.redriven_from.len()) as u32,
+        });
     }
     for (m, end) in run.ends.iter().enumerate() {
         let message = m as u32;
@@ -74,7 +80,9 @@ fn fate_agrees(run: &QueueRun, message: u32, moved_at_ms: u64, fate: DlqFate) ->
     match fate {
         DlqFate::Redriven { at_ms, as_message } => {
             let copy = as_message as usize;
-            at_ms >= moved_at_ms && run.redriven_from.get(copy) == Some(&Some(message)) && run.enqueued_at_ms[copy] == at_ms
+            at_ms >= moved_at_ms
+                && run.redriven_from.get(copy) == Some(&Some(message))
+                && run.enqueued_at_ms[copy] == at_ms
         }
         DlqFate::MarkedFailed { at_ms } => at_ms >= moved_at_ms,
         DlqFate::Expired { at_ms } => {

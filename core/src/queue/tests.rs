@@ -14,7 +14,8 @@ fn competing_consumers_lesson_004() {
     assert_eq!(r.receives.len(), 12, "no job repeated");
     assert_eq!(r.naive_effects(), 12);
     // 200 pages at 1 s: 200 s with one worker, 10 s with 20.
-    let pages = |workers| run(QueueConfig { messages: 200, job_ms: 1_000, workers, ..QueueConfig::default() }).done_at_ms();
+    let pages =
+        |workers| run(QueueConfig { messages: 200, job_ms: 1_000, workers, ..QueueConfig::default() }).done_at_ms();
     assert_eq!((pages(1), pages(20)), (Some(200_000), Some(10_000)));
 }
 
@@ -41,7 +42,8 @@ fn an_ack_at_the_deadline_deletes_without_a_copy() {
 
 #[test]
 fn a_heartbeat_keeps_a_live_workers_message_and_frees_a_dead_ones() {
-    let beat = QueueConfig { job_ms: 40 * MIN, visibility_ms: 2 * MIN, heartbeat_ms: Some(MIN), ..QueueConfig::default() };
+    let beat =
+        QueueConfig { job_ms: 40 * MIN, visibility_ms: 2 * MIN, heartbeat_ms: Some(MIN), ..QueueConfig::default() };
     assert_eq!(run(beat).copies(0), 1, "a live worker keeps it as long as it needs");
     // Worker 0 dies 5 minutes in: the message shows again within 2 minutes.
     let r = run(QueueConfig { worker_dies_at_ms: Some(5 * MIN), ..beat });
@@ -49,13 +51,23 @@ fn a_heartbeat_keeps_a_live_workers_message_and_frees_a_dead_ones() {
     assert!(r.receives[1].at_ms <= 7 * MIN, "{:?}", r.receives[1]);
     assert_eq!(r.done_at_ms(), Some(r.receives[1].at_ms + 40 * MIN));
     // An 80-minute deadline without a heartbeat: the dead worker holds it 80 minutes.
-    let r = run(QueueConfig { job_ms: 40 * MIN, visibility_ms: 80 * MIN, worker_dies_at_ms: Some(5 * MIN), ..QueueConfig::default() });
+    let r = run(QueueConfig {
+        job_ms: 40 * MIN,
+        visibility_ms: 80 * MIN,
+        worker_dies_at_ms: Some(5 * MIN),
+        ..QueueConfig::default()
+    });
     assert_eq!(r.receives[1].at_ms, 80 * MIN);
 }
 
 #[test]
 fn renewing_never_passes_the_12_hour_ceiling() {
-    let r = run(QueueConfig { job_ms: 13 * 60 * MIN, visibility_ms: 10 * MIN, heartbeat_ms: Some(5 * MIN), ..QueueConfig::default() });
+    let r = run(QueueConfig {
+        job_ms: 13 * 60 * MIN,
+        visibility_ms: 10 * MIN,
+        heartbeat_ms: Some(5 * MIN),
+        ..QueueConfig::default()
+    });
     assert_eq!(r.copies(0), 2);
     assert_eq!(r.receives[1].at_ms, RECEIVE_CEILING_MS);
 }
@@ -63,11 +75,18 @@ fn renewing_never_passes_the_12_hour_ceiling() {
 #[test]
 fn exercise_8_poison_messages_reach_the_dlq() {
     // A hanging message, 15-minute timeout, maxReceiveCount 5: 75 minutes.
-    let hang = QueueConfig { poison: Poison::Hang, visibility_ms: 15 * MIN, max_receives: Some(5), ..QueueConfig::default() };
+    let hang =
+        QueueConfig { poison: Poison::Hang, visibility_ms: 15 * MIN, max_receives: Some(5), ..QueueConfig::default() };
     let r = run(hang);
     assert_eq!((r.copies(0), r.dead_letter_at_ms(0)), (5, Some(75 * MIN)));
     // Crashing the worker that opens it, 3 minutes with a heartbeat: 15 minutes.
-    let crash = QueueConfig { poison: Poison::CrashOnOpen, visibility_ms: 3 * MIN, heartbeat_ms: Some(90_000), max_receives: Some(5), ..QueueConfig::default() };
+    let crash = QueueConfig {
+        poison: Poison::CrashOnOpen,
+        visibility_ms: 3 * MIN,
+        heartbeat_ms: Some(90_000),
+        max_receives: Some(5),
+        ..QueueConfig::default()
+    };
     assert_eq!(run(crash).dead_letter_at_ms(0), Some(15 * MIN));
 }
 
@@ -77,7 +96,14 @@ fn without_a_limit_poison_is_redelivered_until_retention() {
     assert_eq!(r.ends[0], MessageEnd::Expired { at_ms: RETENTION_DEFAULT_MS });
     assert_eq!(r.copies(0) as u64, RETENTION_DEFAULT_MS / 30_000);
     // With healthy messages behind it and one worker, the poison takes its share of the time.
-    let r = run(QueueConfig { messages: 3, job_ms: 10_000, poison: Poison::Hang, workers: 1, max_receives: Some(3), ..QueueConfig::default() });
+    let r = run(QueueConfig {
+        messages: 3,
+        job_ms: 10_000,
+        poison: Poison::Hang,
+        workers: 1,
+        max_receives: Some(3),
+        ..QueueConfig::default()
+    });
     assert_eq!(r.dead_letter_at_ms(0), Some(90_000 + 20_000));
     assert_eq!(r.done_at_ms(), None, "the poison was not deleted");
 }
@@ -96,7 +122,8 @@ fn every_receive_ends_once_and_copies_never_exceed_the_workers() {
 
 #[test]
 fn a_restart_loses_an_in_memory_queue_and_a_broker_keeps_it() {
-    let pages = QueueConfig { messages: 200, job_ms: 1_000, workers: 20, restart_at_ms: Some(5_500), ..QueueConfig::default() };
+    let pages =
+        QueueConfig { messages: 200, job_ms: 1_000, workers: 20, restart_at_ms: Some(5_500), ..QueueConfig::default() };
     // In the process's memory: the 100 pages done by 5 s stay done; the 20 in
     // progress and the 80 waiting are gone.
     let r = run(QueueConfig { in_memory: true, ..pages });
@@ -144,7 +171,10 @@ fn poison_messages_wait_in_the_dlq_until_a_person_acts() {
     // waiting since 6–9 min) were ahead of it. Poison takes capacity.
     let second = r.receives.iter().filter(|c| c.message == 0).nth(1).unwrap();
     assert_eq!(second.at_ms, 15 * MIN + 40_000);
-    assert_eq!(moved, [(0, 75 * MIN + 40_000, 5, DlqReason::DeadlinePassed), (5, 5 * MIN + 75 * MIN, 5, DlqReason::DeadlinePassed)]);
+    assert_eq!(
+        moved,
+        [(0, 75 * MIN + 40_000, 5, DlqReason::DeadlinePassed), (5, 5 * MIN + 75 * MIN, 5, DlqReason::DeadlinePassed)]
+    );
     // Nobody acts: they wait 14 days from their first enqueue, then expire.
     assert_eq!(r.dlq[0].fate, DlqFate::Expired { at_ms: RETENTION_MAX_MS });
     assert_eq!(r.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count(), 8);
@@ -169,7 +199,8 @@ fn a_redrive_before_the_fix_comes_back_and_after_it_goes_through() {
     assert_eq!(r.ends[10..], [MessageEnd::Deleted { at_ms: 3 * H + 10_000 }; 2]);
     assert_eq!(r.dlq_len_at(3 * H), 0);
     // Marked failed instead: out of the DLQ, with its reason kept.
-    let r = QueueRun::with_operations(dlq_day(), &[DlqOperation { at_ms: 3 * H, action: DlqAction::MarkFailed(5) }]).unwrap();
+    let r = QueueRun::with_operations(dlq_day(), &[DlqOperation { at_ms: 3 * H, action: DlqAction::MarkFailed(5) }])
+        .unwrap();
     assert_eq!(r.dlq_entry(5).map(|e| e.fate), Some(DlqFate::MarkedFailed { at_ms: 3 * H }));
     assert_eq!((r.place_at(5, 3 * H), r.place_at(0, 3 * H)), (Place::LeftDlq, Place::InDlq));
 }
@@ -180,7 +211,8 @@ fn a_dlq_no_longer_lived_than_its_source_loses_messages_unseen() {
     // the DLQ keeps them 4 days minus their time in the source. A message
     // that spent 2 days in the source (12-hour deadlines × 4) has 2 left;
     // with a 1-day DLQ it expires the moment it moves, unseen.
-    let slow = QueueConfig { poison: Poison::Hang, visibility_ms: 12 * H, max_receives: Some(4), ..QueueConfig::default() };
+    let slow =
+        QueueConfig { poison: Poison::Hang, visibility_ms: 12 * H, max_receives: Some(4), ..QueueConfig::default() };
     let r = run(slow);
     assert_eq!(r.dlq[0].moved_at_ms, 2 * DAY);
     assert_eq!(r.dlq[0].fate, DlqFate::Expired { at_ms: RETENTION_MAX_MS });
@@ -200,14 +232,19 @@ fn without_a_dlq_poison_takes_capacity_from_healthy_messages() {
     invariants::check(&r).unwrap();
     let with_dlq = run(dlq_day());
     assert_eq!(with_dlq.poison_worker_ms(), 10 * 15 * MIN, "5 receives × 15 minutes, twice");
-    assert!(r.poison_worker_ms() >= 2 * (4 * DAY - 15 * MIN), "both workers held about 4 days: {}", r.poison_worker_ms());
+    assert!(
+        r.poison_worker_ms() >= 2 * (4 * DAY - 15 * MIN),
+        "both workers held about 4 days: {}",
+        r.poison_worker_ms()
+    );
     // In flight when its 4 days ended: gone at that receive's deadline.
     assert_eq!(r.ends[0], MessageEnd::Expired { at_ms: RETENTION_DEFAULT_MS + 40_000 });
 }
 
 #[test]
 fn messages_are_in_one_place_at_every_instant() {
-    let r = QueueRun::with_operations(QueueConfig { fix_at_ms: Some(2 * H), ..dlq_day() }, &[redrive_all(3 * H)]).unwrap();
+    let r =
+        QueueRun::with_operations(QueueConfig { fix_at_ms: Some(2 * H), ..dlq_day() }, &[redrive_all(3 * H)]).unwrap();
     assert_eq!(r.place_at(3, 0), Place::NotYetSent);
     assert_eq!(r.place_at(0, 0), Place::InFlight);
     assert_eq!(r.place_at(0, 2 * H), Place::InDlq);
@@ -264,7 +301,8 @@ fn a_run_over_the_work_budget_is_refused_whole() {
         assert_eq!(over, OverBudget { steps_max: STEPS_MAX, redeliveries: true, heartbeats: false });
     }
     // A heartbeat every millisecond on a day's job: renewals, not receives.
-    let renewing = QueueConfig { job_ms: 86_400_000, heartbeat_ms: Some(1), visibility_ms: 10, ..QueueConfig::default() };
+    let renewing =
+        QueueConfig { job_ms: 86_400_000, heartbeat_ms: Some(1), visibility_ms: 10, ..QueueConfig::default() };
     let over = QueueRun::new(renewing).unwrap_err();
     assert!(over.heartbeats && !over.redeliveries, "{over:?}");
     // With a maximum of receives the same poison goes to the DLQ within budget.

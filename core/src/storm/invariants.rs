@@ -26,11 +26,15 @@ impl fmt::Display for StormViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::EndDisagrees { client } => write!(f, "client {client} ended otherwise than its calls say"),
-            Self::AttemptsUnbounded { client, calls, bound } => write!(f, "client {client} made {calls} calls (bound {bound})"),
+            Self::AttemptsUnbounded { client, calls, bound } => {
+                write!(f, "client {client} made {calls} calls (bound {bound})")
+            }
             Self::OverCapacity { from_us, width_s, succeeded, bound } => {
                 write!(f, "{succeeded} successes in {width_s} s from {from_us} µs (bound {bound})")
             }
-            Self::SuccessWhileDown { client, at_us } => write!(f, "client {client} succeeded at {at_us} µs, while down"),
+            Self::SuccessWhileDown { client, at_us } => {
+                write!(f, "client {client} succeeded at {at_us} µs, while down")
+            }
             Self::OutOfOrder { index } => write!(f, "call {index} out of order"),
             Self::CollapseWithoutBurst { at_us, calls, absorbs } => {
                 write!(f, "fell over at {at_us} µs after {calls} calls in the window (it absorbs {absorbs})")
@@ -94,7 +98,11 @@ pub fn attempts_bounded(run: &StormRun) -> Result<(), StormViolation> {
         let n = calls.get_mut(call.client as usize).ok_or(StormViolation::EndDisagrees { client: call.client })?;
         *n += 1;
         if *n > run.config.attempts_max {
-            return Err(StormViolation::AttemptsUnbounded { client: call.client, calls: *n, bound: run.config.attempts_max });
+            return Err(StormViolation::AttemptsUnbounded {
+                client: call.client,
+                calls: *n,
+                bound: run.config.attempts_max,
+            });
         }
     }
     Ok(())
@@ -123,7 +131,13 @@ pub fn collapses_follow_bursts(run: &StormRun) -> Result<(), StormViolation> {
     };
     for &(at_us, _) in &run.collapses {
         let taken = |c: &&super::Call| matches!(c.outcome, CallOutcome::Ok | CallOutcome::Overloaded);
-        let calls = run.calls.iter().filter(taken).filter(|c| c.at_us + super::PEAK_WINDOW_US > at_us && c.at_us <= at_us).count() as u64 + 1;
+        let calls = run
+            .calls
+            .iter()
+            .filter(taken)
+            .filter(|c| c.at_us + super::PEAK_WINDOW_US > at_us && c.at_us <= at_us)
+            .count() as u64
+            + 1;
         if calls <= absorbs {
             return Err(StormViolation::CollapseWithoutBurst { at_us, calls, absorbs });
         }
@@ -143,6 +157,10 @@ pub fn within_capacity(run: &StormRun, width_s: u64) -> Result<(), StormViolatio
     if most <= bound {
         return Ok(());
     }
-    let from_us = ok.iter().copied().find(|&t| ok.iter().filter(|&&u| u >= t && u < t + width_us).count() as u64 == most).unwrap_or(0);
+    let from_us = ok
+        .iter()
+        .copied()
+        .find(|&t| ok.iter().filter(|&&u| u >= t && u < t + width_us).count() as u64 == most)
+        .unwrap_or(0);
     Err(StormViolation::OverCapacity { from_us, width_s, succeeded: most, bound })
 }

@@ -72,11 +72,15 @@ fn decorrelated_stays_between_base_and_its_cap() {
 #[test]
 fn jitter_spreads_the_storm_over_many_seeds() {
     let mean = |strategy: Strategy| {
-        let runs: Vec<StormCounters> =
-            (0..40).map(|seed| run(StormConfig { strategy, seed, capacity_per_s: 30, ..shedding() }).counters).collect();
+        let runs: Vec<StormCounters> = (0..40)
+            .map(|seed| run(StormConfig { strategy, seed, capacity_per_s: 30, ..shedding() }).counters)
+            .collect();
         let n = runs.len() as f64;
-        (runs.iter().map(|c| c.calls as f64).sum::<f64>() / n, runs.iter().map(|c| c.peak_calls_per_s as f64).sum::<f64>() / n,
-            runs.iter().map(|c| f64::from(c.succeeded)).sum::<f64>() / n)
+        (
+            runs.iter().map(|c| c.calls as f64).sum::<f64>() / n,
+            runs.iter().map(|c| c.peak_calls_per_s as f64).sum::<f64>() / n,
+            runs.iter().map(|c| f64::from(c.succeeded)).sum::<f64>() / n,
+        )
     };
     let (none_calls, none_peak, none_ok) = mean(Strategy::Exponential);
     for strategy in [Strategy::Full, Strategy::Equal, Strategy::Decorrelated] {
@@ -119,7 +123,9 @@ fn the_budget_caps_the_retries() {
 fn the_breaker_opens_fails_fast_and_closes_on_a_trial() {
     let breaker = Breaker { failures_to_open: 5, open_ms: 1_000, half_open_calls: 1 };
     let storm = run(StormConfig { breaker: Some(breaker), capacity_per_s: 30, ..shedding() });
-    let at = |t_us: u64, outcome: CallOutcome| storm.calls.iter().filter(|c| c.at_us == t_us && c.outcome == outcome).count();
+    let at = |t_us: u64, outcome: CallOutcome| {
+        storm.calls.iter().filter(|c| c.at_us == t_us && c.outcome == outcome).count()
+    };
     // Five calls at 0 reach the dependency (down) and open it for 1 s; the
     // other 95 get the fallback at once, and so do all retries at 0.2 and 0.6 s.
     assert_eq!((at(0, CallOutcome::Down), at(0, CallOutcome::Rejected)), (5, 95), "seed 0");
@@ -155,12 +161,19 @@ fn a_fragile_dependency_falls_over_on_a_burst_and_the_checker_sees_a_false_one()
     assert_eq!(invariants::check(&run), Ok(()));
     let mut corrupted = run.clone();
     corrupted.collapses.push((5_000_000, 6_000_000));
-    assert!(matches!(invariants::collapses_follow_bursts(&corrupted), Err(invariants::StormViolation::CollapseWithoutBurst { .. })));
+    assert!(matches!(
+        invariants::collapses_follow_bursts(&corrupted),
+        Err(invariants::StormViolation::CollapseWithoutBurst { .. })
+    ));
     let mut success_while_down = run.clone();
     // A call knocked back at 1.4 s, said to succeed at 1.5 s: it was down then.
-    let i = success_while_down.calls.iter().position(|c| c.at_us == 1_400_000 && c.outcome == CallOutcome::Down).unwrap();
+    let i =
+        success_while_down.calls.iter().position(|c| c.at_us == 1_400_000 && c.outcome == CallOutcome::Down).unwrap();
     success_while_down.calls[i] = Call { at_us: 1_500_000, outcome: CallOutcome::Ok, ..success_while_down.calls[i] };
-    assert!(matches!(invariants::no_success_while_down(&success_while_down), Err(invariants::StormViolation::SuccessWhileDown { .. })));
+    assert!(matches!(
+        invariants::no_success_while_down(&success_while_down),
+        Err(invariants::StormViolation::SuccessWhileDown { .. })
+    ));
 }
 
 /// Retries at every layer multiply: with 3 retries (4 attempts) at each of
@@ -194,7 +207,8 @@ fn checker_order_fails_on_swapped_calls() {
 
 #[test]
 fn checker_ends_fails_on_a_call_after_success() {
-    let storm = corrupted(|r| r.calls.push(Call { at_us: 9_000_000, client: 0, attempt: 4, outcome: CallOutcome::Down }));
+    let storm =
+        corrupted(|r| r.calls.push(Call { at_us: 9_000_000, client: 0, attempt: 4, outcome: CallOutcome::Down }));
     assert_eq!(invariants::every_client_ends(&storm), Err(StormViolation::EndDisagrees { client: 0 }));
 }
 
@@ -211,13 +225,19 @@ fn checker_attempts_fails_on_a_sixth_call() {
         let extra = Call { at_us: 9_000_000, client: 80, attempt: 5, outcome: CallOutcome::Down };
         r.calls.push(extra);
     });
-    assert!(matches!(invariants::attempts_bounded(&storm), Err(StormViolation::AttemptsUnbounded { client: 80, calls: 6, .. })));
+    assert!(matches!(
+        invariants::attempts_bounded(&storm),
+        Err(StormViolation::AttemptsUnbounded { client: 80, calls: 6, .. })
+    ));
 }
 
 #[test]
 fn checker_down_fails_on_an_early_success() {
     let storm = corrupted(|r| r.calls[10].outcome = CallOutcome::Ok);
-    assert!(matches!(invariants::no_success_while_down(&storm), Err(StormViolation::SuccessWhileDown { client: 10, at_us: 0 })));
+    assert!(matches!(
+        invariants::no_success_while_down(&storm),
+        Err(StormViolation::SuccessWhileDown { client: 10, at_us: 0 })
+    ));
 }
 
 #[test]
@@ -227,5 +247,8 @@ fn checker_capacity_fails_on_too_many_successes() {
             call.outcome = CallOutcome::Ok; // 200 successes within 0.8 s, with 50 per second
         }
     });
-    assert!(matches!(invariants::within_capacity(&storm, 1), Err(StormViolation::OverCapacity { succeeded: 200, bound: 100, .. })));
+    assert!(matches!(
+        invariants::within_capacity(&storm, 1),
+        Err(StormViolation::OverCapacity { succeeded: 200, bound: 100, .. })
+    ));
 }
