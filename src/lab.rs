@@ -118,17 +118,8 @@ impl LabState {
     pub fn reduce(&self, action: Action) -> LabState {
         let mut next = self.clone();
         next.version += 1;
-        // What the learner did or played can complete a task; a language, a
-        // tab or clearing cannot. A try is the learner's own action (not a frame).
-        let records = !matches!(
-            action,
-            Action::SetLang(_)
-                | Action::Open(_)
-                | Action::ClearTasks
-                | Action::Predict(_)
-                | Action::SyncProgress(_)
-                | Action::StorageFull
-        );
+        // A try is the learner's own action (not a frame).
+        let records = records_tasks(&action);
         let tried = records && !matches!(action, Action::Transport(Transport::Tick { .. }));
         next.tries += u32::from(tried);
         match action {
@@ -159,27 +150,14 @@ impl LabState {
                 return next;
             }
             Action::Set { key, value } => {
-                let Some(param) = ParamId::by_key(key).filter(|p| !next.is_locked(*p)) else {
+                if !next.set(key, value) {
                     return self.clone();
-                };
-                let before = param.get(&next.params);
-                if !param.apply(&mut next.params, value) || param.get(&next.params) == before {
-                    return self.clone();
-                }
-                next.units.params_changed(&next.params, param.owner);
-                if !param.is_playback() {
-                    next.preset = None;
                 }
             }
             Action::ApplyPreset { code } => {
-                let Some((experiment, preset)) = crate::registry::preset(link::VERSION, code) else {
+                if !next.apply_preset(code) {
                     return self.clone();
-                };
-                let (params, clock_ms) = link::preset_values(preset, &next.params, &next.locked);
-                next.params = params;
-                next.open = experiment;
-                next.units = States::init(&next.params, experiment, clock_ms);
-                next.preset = Some(crate::unit::Scenario::of(preset));
+                }
             }
             Action::Transport(transport) => next.units.transport(&next.params, next.open, transport),
             Action::Unit(action) => {
@@ -194,6 +172,37 @@ impl LabState {
             next.tries = 0; // the next task starts its own count
         }
         next
+    }
+
+    /// Sets a parameter the learner may change; false when nothing changed
+    /// (unknown, locked, refused or the same value).
+    fn set(&mut self, key: &str, value: Value) -> bool {
+        let Some(param) = ParamId::by_key(key).filter(|p| !self.is_locked(*p)) else {
+            return false;
+        };
+        let before = param.get(&self.params);
+        if !param.apply(&mut self.params, value) || param.get(&self.params) == before {
+            return false;
+        }
+        self.units.params_changed(&self.params, param.owner);
+        if !param.is_playback() {
+            self.preset = None;
+        }
+        true
+    }
+
+    /// Opens a preset's run (its experiment, parameters and clock); false
+    /// for a code today's links do not know.
+    fn apply_preset(&mut self, code: &str) -> bool {
+        let Some((experiment, preset)) = crate::registry::preset(link::VERSION, code) else {
+            return false;
+        };
+        let (params, clock_ms) = link::preset_values(preset, &self.params, &self.locked);
+        self.params = params;
+        self.open = experiment;
+        self.units = States::init(&self.params, experiment, clock_ms);
+        self.preset = Some(crate::unit::Scenario::of(preset));
+        true
     }
 
     /// Records the open experiment's tasks that hold now; returns whether
@@ -261,6 +270,20 @@ impl LabState {
             })
             .collect()
     }
+}
+
+/// What the learner did or played can complete a task; a language, a tab,
+/// a guess or clearing cannot.
+fn records_tasks(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::SetLang(_)
+            | Action::Open(_)
+            | Action::ClearTasks
+            | Action::Predict(_)
+            | Action::SyncProgress(_)
+            | Action::StorageFull
+    )
 }
 
 #[cfg(test)]

@@ -313,3 +313,132 @@ fn the_cycle_checker_can_fail() {
     let to = resolve(&from, &["crate", "app", "widgets", "Props"].map(String::from), &known);
     assert_eq!(to.map(|m| unit_of(&m)).as_deref(), Some("app::widgets"));
 }
+
+/// The bytes of a Rust text that are code: comments, string and char
+/// literals blanked out (their braces are not the code's).
+fn code_only(text: &str) -> String {
+    let b = text.as_bytes();
+    let find = |from: usize, what: &[u8]| b[from..].windows(what.len()).position(|w| w == what).map(|p| from + p);
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        let end = match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => find(i, b"\n").unwrap_or(b.len()),
+            b'/' if b.get(i + 1) == Some(&b'*') => find(i, b"*/").map_or(b.len(), |e| e + 2),
+            b'r' if !b[..i].last().is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                && matches!(b.get(i + 1), Some(b'"' | b'#')) =>
+            {
+                let hashes = b[i + 1..].iter().take_while(|c| **c == b'#').count();
+                let mut close = vec![b'"'];
+                close.extend(std::iter::repeat_n(b'#', hashes));
+                find(i + 2 + hashes, &close).map_or(b.len(), |e| e + close.len())
+            }
+            b'"' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != b'"' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                j + 1
+            }
+            // A char literal ('{', '\n', '«'), not a lifetime ('a).
+            b'\'' if b.get(i + 1) == Some(&b'\\') => find(i + 3, b"'").map_or(i + 1, |e| e + 1),
+            b'\'' => {
+                let width = b.get(i + 1).map_or(1, |c| match c.leading_ones() {
+                    0 => 1,
+                    n => n as usize,
+                });
+                if b.get(i + 1 + width) == Some(&b'\'') {
+                    i + 2 + width
+                } else {
+                    i + 1
+                }
+            }
+            _ => i + 1,
+        };
+        let end = end.min(b.len());
+        if end > i + 1 || matches!(b[i], b'"' | b'\'') {
+            for c in &mut out[i..end] {
+                if *c != b'\n' {
+                    *c = b' ';
+                }
+            }
+        }
+        i = end.max(i + 1);
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Every function's name and length in lines (its signature to its
+/// closing brace).
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let code = code_only(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| *w == "fn") else { continue };
+        let Some(name) = words.get(at + 1).map(|w| w.split(['(', '<']).next().unwrap_or(w)) else { continue };
+        let mut depth = 0i32;
+        let mut opened = false;
+        for (j, body) in lines.iter().enumerate().skip(i) {
+            for c in body.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    ';' if !opened && depth == 0 => break,
+                    _ => {}
+                }
+            }
+            if !opened && body.contains(';') {
+                break;
+            }
+            if opened && depth == 0 {
+                found.push((name.to_owned(), j - i + 1));
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// No function is over 70 lines (TigerStyle's ceiling): a longer one does
+/// several things, each of which wants a name.
+#[test]
+fn no_function_is_over_70_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long = Vec::new();
+    for dir in ["src", "tests", "cli/src", "cli/tests", "core/src", "core/tests"] {
+        let mut dirs = vec![root.join(dir)];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for (name, lines) in function_lengths(&text).into_iter().filter(|(_, n)| *n > 70) {
+                        long.push(format!("{} {name}: {lines} lines", path.strip_prefix(root).unwrap().display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions over 70 lines:\n{}", long.join("\n"));
+}
+
+/// The length checker reads what is code: a brace in a string or a comment
+/// does not end a function, a declaration without a body is no function,
+/// and a long one is found.
+#[test]
+fn the_length_checker_can_fail() {
+    let text = "fn a() {\n    let s = \"}\"; // }\n    let c = '}';\n    let r = r#\"}\"#;\n}\nfn b();\nfn long() {\n"
+        .to_owned()
+        + &"    x();\n".repeat(80)
+        + "}\n";
+    let found = function_lengths(&text);
+    assert_eq!(found, [("a".to_owned(), 5), ("long".to_owned(), 82)]);
+    assert_eq!(function_lengths("impl X { fn f<'a>(x: &'a str) -> &'a str { x } }"), [("f".to_owned(), 1)]);
+}

@@ -98,17 +98,7 @@ pub fn app(props: &AppProps) -> Html {
     let id_prefix = (*id_prefix).clone();
     let lang = state.lang;
     let texts = lang.texts();
-    let clock_ms = state.units.clock_ms(state.open);
-
-    // The link that reproduces this lab; the page's own URL also keeps the
-    // embed settings it was opened with. Memoized: renders come every frame
-    // while playing, and the clock goes in the link only when paused.
-    let link_clock_ms = if state.playing() { None } else { clock_ms };
-    let links = use_memo(
-        (lang, state.params.clone(), state.open, link_clock_ms, state.preset),
-        |(lang, params, open, clock_ms, scenario)| links(init, *lang, params, *open, *clock_ms, *scenario),
-    );
-    let Links { share_url, own_query, tools, scenario_url } = (*links).clone();
+    let Links { share_url, own_query, tools, scenario_url } = use_links(init, &state);
 
     hooks::use_document_lang(lang, init.standalone);
     hooks::use_page_header(lang, init.prerendered_header);
@@ -129,25 +119,6 @@ pub fn app(props: &AppProps) -> Html {
     );
     hooks::use_saved_progress(state.progress.clone(), dispatch.clone());
 
-    let lang_buttons = Lang::ALL.iter().map(|&option| {
-        let onclick = dispatch.to_callback().reform(move |_| Action::SetLang(option));
-        html! {
-            <button type="button" class="lang-option" lang={option.code()} aria-pressed={(option == lang).to_string()} {onclick}>
-                { option.label() }
-            </button>
-        }
-    });
-    // A page of one experiment has no tabs to choose from.
-    let tabs = (init.only.is_none() && Experiment::ALL.len() > 1).then(|| {
-        let buttons = Experiment::ALL.iter().map(|&experiment| {
-            let onclick = dispatch.to_callback().reform(move |_| Action::Open(experiment));
-            html! {
-                <button type="button" class="tab" aria-pressed={(experiment == state.open).to_string()}
-                    data-experiment={experiment.code()} {onclick}>{ experiment.title(lang) }</button>
-            }
-        });
-        html! { <nav class="tabs" aria-label={texts.experiments_label}>{ for buttons }</nav> }
-    });
     // The course: every lesson page, the same names in the same order on each,
     // this one marked. Only on the lab's own page (an embed is one experiment).
     let course = (init.standalone && !init.compact && init.only.is_none()).then(|| course_nav(lang));
@@ -167,41 +138,92 @@ pub fn app(props: &AppProps) -> Html {
         <div class={class} ref={root} lang={lang.code()} data-theme={init.theme.map(|t| t.code())}>
             // First in the tab order (WCAG 2.4.1): straight to the experiment.
             <a class="skip-link" href={format!("#{experiment_id}")}>{ texts.skip_to_experiment }</a>
-            <header class="lab-header">
-                if !init.prerendered_header {
-                    <div>
-                        // An embed names its lesson too (a queues lab is no "retry lab"),
-                        // under the host page's own heading.
-                        if init.standalone && !init.compact {
-                            <h1 class="lab-title">{ (Group::here().lesson)(lang) }</h1>
-                            <p class="subtitle">{ (Group::here().subtitle)(lang) }</p>
-                        } else {
-                            <h2 class="lab-title">{ (Group::here().lesson)(lang) }</h2>
-                            <p class="subtitle">{ (Group::here().subtitle)(lang) }</p>
-                        }
-                    </div>
-                }
-                <div class="lang-switch" role="group" aria-label={texts.language}>{ for lang_buttons }</div>
-            </header>
+            { lab_header(init, lang, &dispatch) }
             if !init.compact && !init.prerendered_header { <p class="lab-intro">{ (Group::here().intro)(lang) }</p> }
             { course.unwrap_or_default() }
             <share::LinkNotice lang={lang} notices={init.notices.clone()} />
-            { tabs.unwrap_or_default() }
+            if init.only.is_none() { { experiment_tabs(state.open, lang, &dispatch) } }
             <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
             if panel_ready {
                 <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ registry::panel(state.open, &panel) }</div>
             }
             // After the experiment, never before it: the way up to many seeds (a seeded
             // experiment), then the tools for authors.
-            if let Some((export, embed, sweep)) = tools {
-                <p class="embed-this">
-                    // Once the experiment is there: painted before it, the longer line
-                    // stands where the experiment goes (on a phone, the largest paint).
-                    if panel_ready && state.open.sweepable() { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ " · " } }
-                    <a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a>
-                </p>
-            }
+            if let Some(tools) = tools { { tools_line(tools, panel_ready && state.open.sweepable(), lang) } }
         </div>
+    }
+}
+
+/// The links that reproduce this lab; the page's own URL also keeps the
+/// embed settings it was opened with. Memoized: renders come every frame
+/// while playing, and the clock goes in the link only when paused.
+#[hook]
+fn use_links(init: &LabInit, state: &LabState) -> Links {
+    let clock_ms = if state.playing() { None } else { state.units.clock_ms(state.open) };
+    let links = use_memo(
+        (state.lang, state.params.clone(), state.open, clock_ms, state.preset),
+        |(lang, params, open, clock_ms, scenario)| links(init, *lang, params, *open, *clock_ms, *scenario),
+    );
+    (*links).clone()
+}
+
+/// The lab's header: its lesson's title (unless the page prerendered it)
+/// and the language switch.
+fn lab_header(init: &LabInit, lang: Lang, dispatch: &UseReducerDispatcher<LabState>) -> Html {
+    let texts = lang.texts();
+    let lang_buttons = Lang::ALL.iter().map(|&option| {
+        let onclick = dispatch.to_callback().reform(move |_| Action::SetLang(option));
+        html! {
+            <button type="button" class="lang-option" lang={option.code()} aria-pressed={(option == lang).to_string()} {onclick}>
+                { option.label() }
+            </button>
+        }
+    });
+    html! {
+        <header class="lab-header">
+            if !init.prerendered_header {
+                <div>
+                    // An embed names its lesson too (a queues lab is no "retry lab"),
+                    // under the host page's own heading.
+                    if init.standalone && !init.compact {
+                        <h1 class="lab-title">{ (Group::here().lesson)(lang) }</h1>
+                        <p class="subtitle">{ (Group::here().subtitle)(lang) }</p>
+                    } else {
+                        <h2 class="lab-title">{ (Group::here().lesson)(lang) }</h2>
+                        <p class="subtitle">{ (Group::here().subtitle)(lang) }</p>
+                    }
+                </div>
+            }
+            <div class="lang-switch" role="group" aria-label={texts.language}>{ for lang_buttons }</div>
+        </header>
+    }
+}
+
+/// A tab per experiment of the page (none where the page has one).
+fn experiment_tabs(open: Experiment, lang: Lang, dispatch: &UseReducerDispatcher<LabState>) -> Html {
+    if Experiment::ALL.len() < 2 {
+        return Html::default();
+    }
+    let buttons = Experiment::ALL.iter().map(|&experiment| {
+        let onclick = dispatch.to_callback().reform(move |_| Action::Open(experiment));
+        html! {
+            <button type="button" class="tab" aria-pressed={(experiment == open).to_string()}
+                data-experiment={experiment.code()} {onclick}>{ experiment.title(lang) }</button>
+        }
+    });
+    html! { <nav class="tabs" aria-label={lang.texts().experiments_label}>{ for buttons }</nav> }
+}
+
+/// Under the experiment: the way up to many seeds (a seeded experiment,
+/// once it is there: painted before it, the longer line stands where the
+/// experiment goes, on a phone the largest paint), then the authors' tools.
+fn tools_line((export, embed, sweep): (String, String, String), sweep_shown: bool, lang: Lang) -> Html {
+    let texts = lang.texts();
+    html! {
+        <p class="embed-this">
+            if sweep_shown { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ " · " } }
+            <a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a>
+        </p>
     }
 }
 

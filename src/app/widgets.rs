@@ -98,7 +98,6 @@ const WIDE_CHOICE_BYTES: usize = 25;
 pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) -> Html {
     let state = &p.state;
     let lang = state.lang;
-    let t = lang.texts();
     let key = param.key();
     let id = p.id(&key.replace('_', "-"));
     let locked = state.is_locked(param);
@@ -133,48 +132,73 @@ pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) ->
             )
         }
         Domain::Int { unit, .. } => {
-            // Typed in human units ("1.2 M", "15 min", "1 día"); what cannot be
-            // read puts the field back to the value it had.
-            let shown = format::int(value);
-            let onchange = {
-                let shown = shown.clone();
-                Callback::from(move |e: Event| match format::parse_amount(&event_value(&e), unit) {
-                    Some(n) => send(Some(Value::Int(n))),
-                    None => set_event_value(&e, &shown),
-                })
-            };
-            let human = (unit == "s" && value >= 60).then(|| format!("= {}", format::duration_text(value)));
-            html! {
-                <div class="control">
-                    { control_label(id.clone(), param.label(lang), locked, t.locked) }
-                    <div class="control-row">
-                        <input type="text" id={id} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
-                            disabled={locked} {onchange} />
-                        <span class="unit">{ unit }</span>
-                        if let Some(human) = human { <span class="value-human">{ human }</span> }
-                    </div>
-                </div>
-            }
+            amount_control(Labelled { id, label: param.label(lang), locked, lang }, unit, value, send)
         }
         Domain::Choice { codes, labels } => {
-            let onchange = Callback::from(move |e: Event| {
-                let code = event_value(&e);
-                send(codes.iter().position(|c| *c == code).map(|i| Value::Int(i as u64)));
-            });
-            let options = codes.iter().zip(labels(lang)).enumerate().map(|(i, (code, label))| {
-                html! { <option value={*code} selected={i as u64 == value}>{ *label }</option> }
-            });
-            // A choice whose words would be cut in half a phone's row gets the whole row.
-            let wide = labels(lang).iter().any(|l| l.len() > WIDE_CHOICE_BYTES).then_some("wide");
-            html! {
-                <div class={classes!("control", wide)}>
-                    { control_label(id.clone(), param.label(lang), locked, t.locked) }
-                    <select id={id} disabled={locked} {onchange}>{ for options }</select>
-                </div>
-            }
+            choice_control(Labelled { id, label: param.label(lang), locked, lang }, codes, labels(lang), value, send)
         }
         // Text parameters are edited where their panels put them (`text_control`, or an editor of their own).
         Domain::Text { .. } => html! {},
+    }
+}
+
+/// A control's id, label and lock, in the learner's language.
+struct Labelled {
+    id: AttrValue,
+    label: &'static str,
+    locked: bool,
+    lang: crate::i18n::Lang,
+}
+
+/// An amount typed in human units ("1.2 M", "15 min", "1 día"); what cannot
+/// be read puts the field back to the value it had.
+fn amount_control(c: Labelled, unit: &'static str, value: u64, send: impl Fn(Option<Value>) + 'static) -> Html {
+    let shown = format::int(value);
+    let onchange = {
+        let shown = shown.clone();
+        Callback::from(move |e: Event| match format::parse_amount(&event_value(&e), unit) {
+            Some(n) => send(Some(Value::Int(n))),
+            None => set_event_value(&e, &shown),
+        })
+    };
+    let human = (unit == "s" && value >= 60).then(|| format!("= {}", format::duration_text(value)));
+    let Labelled { id, label, locked, lang } = c;
+    html! {
+        <div class="control">
+            { control_label(id.clone(), label, locked, lang.texts().locked) }
+            <div class="control-row">
+                <input type="text" id={id} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
+                    disabled={locked} {onchange} />
+                <span class="unit">{ unit }</span>
+                if let Some(human) = human { <span class="value-human">{ human }</span> }
+            </div>
+        </div>
+    }
+}
+
+/// One of a parameter's choices, by its label.
+fn choice_control(
+    c: Labelled,
+    codes: &'static [&'static str],
+    labels: &'static [&'static str],
+    value: u64,
+    send: impl Fn(Option<Value>) + 'static,
+) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        let code = event_value(&e);
+        send(codes.iter().position(|c| *c == code).map(|i| Value::Int(i as u64)));
+    });
+    let options = codes.iter().zip(labels).enumerate().map(|(i, (code, label))| {
+        html! { <option value={*code} selected={i as u64 == value}>{ *label }</option> }
+    });
+    // A choice whose words would be cut in half a phone's row gets the whole row.
+    let wide = labels.iter().any(|l| l.len() > WIDE_CHOICE_BYTES).then_some("wide");
+    let Labelled { id, label, locked, lang } = c;
+    html! {
+        <div class={classes!("control", wide)}>
+            { control_label(id.clone(), label, locked, lang.texts().locked) }
+            <select id={id} disabled={locked} {onchange}>{ for options }</select>
+        </div>
     }
 }
 

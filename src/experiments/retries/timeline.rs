@@ -59,11 +59,7 @@ pub fn timeline(props: &PanelProps, scroll_top_px: u32, onscroll: Callback<Event
     let clock_ms = run.clock_ms;
     // Fixed for the run (it only grows when the learner seeks past its
     // end): the axis never rescales during play.
-    let horizon_ms = run.pair.horizon_ms().max(clock_ms);
-    // Positions in thousandths of a percent, printed without float formatting
-    // (which would cost the bundle ~20 KB).
-    let pct = |ms: u64| Pct((ms.min(horizon_ms) * 100_000 / horizon_ms) as u32);
-
+    let scale = Scale { horizon_ms: run.pair.horizon_ms().max(clock_ms) };
     let first = (scroll_top_px / LANE_HEIGHT_PX).saturating_sub(OVERSCAN_LANES);
     let end = (first + LANES_IN_VIEW + 2 * OVERSCAN_LANES).min(lanes_total);
     let mut lanes: Vec<Vec<Attempt>> = vec![Vec::new(); (end - first) as usize];
@@ -72,105 +68,29 @@ pub fn timeline(props: &PanelProps, scroll_top_px: u32, onscroll: Callback<Event
             lanes[(attempt.event - first) as usize].push(*attempt);
         }
     }
-
     let lane_html = lanes.iter().enumerate().map(|(offset, attempts)| {
         let event = first + offset as u32;
-        let top = event * LANE_HEIGHT_PX;
-        let record = engine.event(event);
-        let status = if record.is_dead_lettered() {
-            ("lane-dlq", "■")
-        } else if record.is_acknowledged() {
-            ("lane-ok", "✓")
-        } else if record.is_waiting_to_retry() {
-            ("lane-wait", "…")
-        } else {
-            ("lane-pending", "")
-        };
-        let items = attempts.iter().map(|a| {
-            let (class, glyph, text) = marker(a.outcome, t);
-            let label = format!("{} · {}: {}", format::seconds(a.at_ms), (t.attempt_label)(a.cycle_attempt, a.manual), text);
-            let wait = match a.follow {
-                Follow::RetryAt { due_ms } => {
-                    let grown_ms = clock_ms.min(due_ms).saturating_sub(a.at_ms);
-                    let style = format!("left:{};width:{}", pct(a.at_ms), pct(grown_ms));
-                    let done = if clock_ms >= due_ms { "wait done" } else { "wait" };
-                    html! { <span class={done} style={style} title={format!("{}: {}", t.backoff_wait, format::seconds(due_ms - a.at_ms))}></span> }
-                }
-                _ => html! {},
-            };
-            let dead = matches!(a.follow, Follow::DeadLettered).then(|| html! {
-                <span class="mark mark-dlq" style={format!("left:calc({} + 12px)", pct(a.at_ms))}
-                    role="img" aria-label={t.outcome_dead_letter} title={t.outcome_dead_letter}>{ "■" }</span>
-            });
-            html! {
-                <>
-                    { wait }
-                    <span class={classes!("mark", class)} style={format!("left:{}", pct(a.at_ms))}
-                        role="img" aria-label={label.clone()} title={label}>{ glyph }</span>
-                    { dead.unwrap_or_default() }
-                </>
-            }
-        });
-        html! {
-            <div class={classes!("lane", status.0)} key={event} style={format!("top:{top}px")} data-event={(event + 1).to_string()}>
-                <span class="lane-label">{ format!("{} {}", event + 1, status.1) }</span>
-                <span class="track">{ for items }</span>
-            </div>
-        }
+        lane(t, scale, clock_ms, event, engine.event(event), attempts)
     });
-
-    let step_ms = tick_step_ms(horizon_ms);
-    let ticks = (0..=horizon_ms / step_ms).map(|i| {
+    let step_ms = tick_step_ms(scale.horizon_ms);
+    let ticks = (0..=scale.horizon_ms / step_ms).map(|i| {
         let at = i * step_ms;
-        html! { <span class="tick" style={format!("left:{}", pct(at))}>{ format::seconds(at) }</span> }
+        html! { <span class="tick" style={format!("left:{}", scale.pct(at))}>{ format::seconds(at) }</span> }
     });
-    let across = |from_ms: u64, to_ms: u64| {
-        format!(
-            "left:calc(var(--lane-label) + (100% - var(--lane-label)) * {});width:calc((100% - var(--lane-label)) * {})",
-            pct(from_ms).fraction(),
-            Pct(pct(to_ms).0 - pct(from_ms).0).fraction()
-        )
-    };
     let plan = run.pair.plan();
-    let fixed_ms = plan.fixed_from_ms();
-    let bands = plan.outages().iter().map(|o| {
-        let end_ms = fixed_ms.map_or(o.end_ms, |fix| fix.clamp(o.start_ms, o.end_ms));
-        let title = format!("{}: {} – {}", t.outage_band, format::seconds(o.start_ms), format::seconds(o.end_ms));
-        html! { <div class="outage-band" style={across(o.start_ms, end_ms)} {title} aria-hidden="true"></div> }
-    });
-    let fix_line = fixed_ms.map(|at| html! {
-        <div class="fix-line" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", pct(at).fraction())}
-            title={format!("{} · {}", format::seconds(at), t.intervention_fix)} aria-hidden="true"></div>
-    });
     let view_height = lanes_total.min(LANES_IN_VIEW) * LANE_HEIGHT_PX;
     let shown_first = (scroll_top_px / LANE_HEIGHT_PX + 1).min(lanes_total);
     let shown_last = (shown_first + LANES_IN_VIEW - 1).min(lanes_total);
-    let legend = [
-        retry_lab_core::Outcome::Processed,
-        retry_lab_core::Outcome::DiscardedAcked,
-        retry_lab_core::Outcome::Failed { kind: FailureKind::RequestLost, effect: false },
-        retry_lab_core::Outcome::Failed { kind: FailureKind::AckLost, effect: true },
-    ]
-    .map(|o| {
-        let (class, glyph, text) = marker(o, t);
-        html! { <li><span class={classes!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>{ text }</li> }
-    });
     html! {
         <section class="card timeline" aria-labelledby={format!("{}-timeline-heading", props.id_prefix)}>
             <h2 id={format!("{}-timeline-heading", props.id_prefix)}>{ t.timeline_heading }</h2>
-            <ul class="legend">
-                { for legend }
-                <li><span class="legend-wait" aria-hidden="true"></span>{ t.backoff_wait }</li>
-                <li><span class="mark legend-mark mark-dlq" aria-hidden="true">{ "■" }</span>{ t.outcome_dead_letter }</li>
-                if !plan.outages().is_empty() { <li><span class="legend-outage" aria-hidden="true"></span>{ t.outage_band }</li> }
-            </ul>
+            { legend(t, !plan.outages().is_empty()) }
             <div class="axis" aria-hidden="true">{ for ticks }</div>
             <div class="timeline-scroll" tabindex="0" role="region" aria-label={t.timeline_label}
                 style={format!("height:{view_height}px")} {onscroll}>
                 <div class="timeline-inner" style={format!("height:{}px", lanes_total * LANE_HEIGHT_PX)}>
-                    { for bands }
-                    { fix_line.unwrap_or_default() }
-                    <div class="now" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", pct(clock_ms).fraction())} aria-hidden="true"></div>
+                    { plan_marks(t, scale, plan) }
+                    <div class="now" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", scale.pct(clock_ms).fraction())} aria-hidden="true"></div>
                     { for lane_html }
                 </div>
             </div>
@@ -178,5 +98,111 @@ pub fn timeline(props: &PanelProps, scroll_top_px: u32, onscroll: Callback<Event
                 <p class="hint">{ (t.lanes_shown)(&shown_first.to_string(), &shown_last.to_string(), &format::int(u64::from(lanes_total))) }</p>
             }
         </section>
+    }
+}
+
+/// The time axis of one run: positions in thousandths of a percent,
+/// printed without float formatting (which would cost the bundle ~20 KB).
+#[derive(Clone, Copy)]
+struct Scale {
+    horizon_ms: u64,
+}
+
+impl Scale {
+    fn pct(self, ms: u64) -> Pct {
+        Pct((ms.min(self.horizon_ms) * 100_000 / self.horizon_ms) as u32)
+    }
+
+    /// A band from one time to another, across the lanes' tracks.
+    fn across(self, from_ms: u64, to_ms: u64) -> String {
+        format!(
+            "left:calc(var(--lane-label) + (100% - var(--lane-label)) * {});width:calc((100% - var(--lane-label)) * {})",
+            self.pct(from_ms).fraction(),
+            Pct(self.pct(to_ms).0 - self.pct(from_ms).0).fraction()
+        )
+    }
+}
+
+/// One event's lane: its status, each attempt's mark, the backoff waits
+/// growing with the clock, and dead-letter.
+fn lane(t: &Strings, scale: Scale, clock_ms: u64, event: u32, record: retry_lab_core::EventRecord, attempts: &[Attempt]) -> Html {
+    let top = event * LANE_HEIGHT_PX;
+    let status = if record.is_dead_lettered() {
+        ("lane-dlq", "■")
+    } else if record.is_acknowledged() {
+        ("lane-ok", "✓")
+    } else if record.is_waiting_to_retry() {
+        ("lane-wait", "…")
+    } else {
+        ("lane-pending", "")
+    };
+    let items = attempts.iter().map(|a| {
+        let (class, glyph, text) = marker(a.outcome, t);
+        let label = format!("{} · {}: {}", format::seconds(a.at_ms), (t.attempt_label)(a.cycle_attempt, a.manual), text);
+        let wait = match a.follow {
+            Follow::RetryAt { due_ms } => {
+                let grown_ms = clock_ms.min(due_ms).saturating_sub(a.at_ms);
+                let style = format!("left:{};width:{}", scale.pct(a.at_ms), scale.pct(grown_ms));
+                let done = if clock_ms >= due_ms { "wait done" } else { "wait" };
+                html! { <span class={done} style={style} title={format!("{}: {}", t.backoff_wait, format::seconds(due_ms - a.at_ms))}></span> }
+            }
+            _ => html! {},
+        };
+        let dead = matches!(a.follow, Follow::DeadLettered).then(|| html! {
+            <span class="mark mark-dlq" style={format!("left:calc({} + 12px)", scale.pct(a.at_ms))}
+                role="img" aria-label={t.outcome_dead_letter} title={t.outcome_dead_letter}>{ "■" }</span>
+        });
+        html! {
+            <>
+                { wait }
+                <span class={classes!("mark", class)} style={format!("left:{}", scale.pct(a.at_ms))}
+                    role="img" aria-label={label.clone()} title={label}>{ glyph }</span>
+                { dead.unwrap_or_default() }
+            </>
+        }
+    });
+    html! {
+        <div class={classes!("lane", status.0)} key={event} style={format!("top:{top}px")} data-event={(event + 1).to_string()}>
+            <span class="lane-label">{ format!("{} {}", event + 1, status.1) }</span>
+            <span class="track">{ for items }</span>
+        </div>
+    }
+}
+
+/// The plan drawn behind the lanes: the consumer's outages (cut where the
+/// cause is fixed) and the fix's line.
+fn plan_marks(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan) -> Html {
+    let fixed_ms = plan.fixed_from_ms();
+    let bands = plan.outages().iter().map(|o| {
+        let end_ms = fixed_ms.map_or(o.end_ms, |fix| fix.clamp(o.start_ms, o.end_ms));
+        let title = format!("{}: {} – {}", t.outage_band, format::seconds(o.start_ms), format::seconds(o.end_ms));
+        html! { <div class="outage-band" style={scale.across(o.start_ms, end_ms)} {title} aria-hidden="true"></div> }
+    });
+    let fix_line = fixed_ms.map(|at| html! {
+        <div class="fix-line" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", scale.pct(at).fraction())}
+            title={format!("{} · {}", format::seconds(at), t.intervention_fix)} aria-hidden="true"></div>
+    });
+    html! { <>{ for bands }{ fix_line.unwrap_or_default() }</> }
+}
+
+/// What each mark means, next to the marks.
+fn legend(t: &Strings, outages: bool) -> Html {
+    let marks = [
+        Outcome::Processed,
+        Outcome::DiscardedAcked,
+        Outcome::Failed { kind: FailureKind::RequestLost, effect: false },
+        Outcome::Failed { kind: FailureKind::AckLost, effect: true },
+    ]
+    .map(|o| {
+        let (class, glyph, text) = marker(o, t);
+        html! { <li><span class={classes!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>{ text }</li> }
+    });
+    html! {
+        <ul class="legend">
+            { for marks }
+            <li><span class="legend-wait" aria-hidden="true"></span>{ t.backoff_wait }</li>
+            <li><span class="mark legend-mark mark-dlq" aria-hidden="true">{ "■" }</span>{ t.outcome_dead_letter }</li>
+            if outages { <li><span class="legend-outage" aria-hidden="true"></span>{ t.outage_band }</li> }
+        </ul>
     }
 }

@@ -1,11 +1,11 @@
 //! The lesson's double publication: the same pass published twice with two
 //! random ids, against an id derived with uuid5 from `norad_id|start_utc`.
 
-use retry_lab_core::ids::PassKeyError;
+use retry_lab_core::ids::{DoublePublication, PassKeyError};
 use retry_lab_core::Namespace;
 use yew::prelude::*;
 
-use super::strings::strings;
+use super::strings::{strings, Strings};
 use super::Action as Uuid5Action;
 use crate::app::widgets::{about, event_value, hero, PanelProps};
 use crate::lab::Action;
@@ -19,11 +19,9 @@ pub fn panel(props: &PanelProps) -> Html {
     let demo = state.params.uuid5.demo(&state.params.shared);
     let error = input.error;
     let locked = state.locked.contains("pass");
-    let namespace_locked = state.locked.contains("ns");
     let unit = |a: Uuid5Action| Action::Unit(UnitAction::DoublePublication(a));
     let on_norad = props.dispatch.to_callback().reform(move |e: InputEvent| unit(Uuid5Action::SetNoradInput(event_value(&e))));
     let on_start = props.dispatch.to_callback().reform(move |e: InputEvent| unit(Uuid5Action::SetStartUtcInput(event_value(&e))));
-    let on_namespace = props.dispatch.to_callback().reform(|e: Event| Action::Set { key: "ns", value: Value::Text(event_value(&e)) });
     let norad_bad = error == Some(PassKeyError::NoradId);
     let start_bad = error == Some(PassKeyError::StartUtc);
     let result = |label: &str, times: u32, class: &str| {
@@ -36,16 +34,7 @@ pub fn panel(props: &PanelProps) -> Html {
         </div>
         }
     };
-    let namespace_code = demo.namespace.to_string();
     let id = |name: &str| format!("{}-{name}", props.id_prefix);
-    // One template for the five rows (label, class, value): one copy of the markup code.
-    let facts: [(String, &str, String); 5] = [
-        (t.namespace.to_owned(), "namespace-uuid", demo.namespace.uuid().to_string()),
-        (t.key_string.to_owned(), "key", demo.key.clone()),
-        ("uuid5".to_owned(), "uuid5", demo.derived.to_string()),
-        ((t.publication_random)(1), "v4", demo.random[0].to_string()),
-        ((t.publication_random)(2), "v4", demo.random[1].to_string()),
-    ];
     html! {
         <section class="card experiment uuid5" data-experiment="uuid5">
             <h2>{ t.uuid5_heading }</h2>
@@ -62,21 +51,7 @@ pub fn panel(props: &PanelProps) -> Html {
                         aria-invalid={start_bad.to_string()} aria-describedby={id("uuid5-error")} oninput={on_start} />
                 </div>
             </div>
-            <details class="more-params" open={state.params.uuid5.namespace != super::Params::default().namespace}>
-                <summary>{ state.lang.texts().more_params }</summary>
-                <div class="control-grid">
-                <div class="control">
-                    <label for={id("uuid5-namespace")}>{ t.namespace }</label>
-                    <select id={id("uuid5-namespace")} disabled={namespace_locked} onchange={on_namespace}>
-                        { for Namespace::NAMED.iter().zip(["NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID", "NAMESPACE_X500"]).map(|(ns, label)| {
-                            let code = ns.to_string();
-                            html! { <option value={code.clone()} selected={code == namespace_code}>{ label }</option> }
-                        }) }
-                    </select>
-                    <span class="hint">{ t.namespace_note }</span>
-                </div>
-                </div>
-            </details>
+            { namespace_details(props, t, &demo.namespace.to_string()) }
             <p id={id("uuid5-error")} class="field-error" role="alert">
                 if norad_bad { { t.norad_invalid }{ " " }{ t.kept_last_valid } }
                 if start_bad { { t.start_invalid }{ " " }{ t.kept_last_valid } }
@@ -87,11 +62,52 @@ pub fn panel(props: &PanelProps) -> Html {
                     { result(t.by_uuid5, demo.processed_by_derived_id, "by-uuid5") }
                 </div>
             }) }
-            <dl class="uuid-facts">
-                { for facts.iter().map(|(label, class, value)| html! {
-                    <><dt>{ label.as_str() }</dt><dd><code class={*class}>{ value.as_str() }</code></dd></>
-                }) }
-            </dl>
+            { facts(t, &demo) }
         </section>
+    }
+}
+
+/// The namespace, under "Más parámetros" (open when it is not the lesson's).
+fn namespace_details(props: &PanelProps, t: &Strings, namespace_code: &str) -> Html {
+    let state = &props.state;
+    let id = |name: &str| format!("{}-{name}", props.id_prefix);
+    let locked = state.locked.contains("ns");
+    let on_namespace =
+        props.dispatch.to_callback().reform(|e: Event| Action::Set { key: "ns", value: Value::Text(event_value(&e)) });
+    html! {
+        <details class="more-params" open={state.params.uuid5.namespace != super::Params::default().namespace}>
+            <summary>{ state.lang.texts().more_params }</summary>
+            <div class="control-grid">
+            <div class="control">
+                <label for={id("uuid5-namespace")}>{ t.namespace }</label>
+                <select id={id("uuid5-namespace")} disabled={locked} onchange={on_namespace}>
+                    { for Namespace::NAMED.iter().zip(["NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID", "NAMESPACE_X500"]).map(|(ns, label)| {
+                        let code = ns.to_string();
+                        html! { <option value={code.clone()} selected={code == namespace_code}>{ label }</option> }
+                    }) }
+                </select>
+                <span class="hint">{ t.namespace_note }</span>
+            </div>
+            </div>
+        </details>
+    }
+}
+
+/// The ids themselves: the namespace, the key, the uuid5 and the two v4s.
+fn facts(t: &Strings, demo: &DoublePublication) -> Html {
+    // One template for the five rows (label, class, value): one copy of the markup code.
+    let facts: [(String, &str, String); 5] = [
+        (t.namespace.to_owned(), "namespace-uuid", demo.namespace.uuid().to_string()),
+        (t.key_string.to_owned(), "key", demo.key.clone()),
+        ("uuid5".to_owned(), "uuid5", demo.derived.to_string()),
+        ((t.publication_random)(1), "v4", demo.random[0].to_string()),
+        ((t.publication_random)(2), "v4", demo.random[1].to_string()),
+    ];
+    html! {
+        <dl class="uuid-facts">
+            { for facts.iter().map(|(label, class, value)| html! {
+                <><dt>{ label.as_str() }</dt><dd><code class={*class}>{ value.as_str() }</code></dd></>
+            }) }
+        </dl>
     }
 }
