@@ -78,8 +78,11 @@ fn chart(t: &Strings, p: &Params, c: &State) -> Html {
     let span = c.fluid.span_s.max(1);
     let promise_depth = p.promise_s.saturating_mul(c.service_per_s);
     let top = c.fluid.depth.iter().map(|d| d.1).max().unwrap_or(0).max(promise_depth.min(c.fluid.peak.1.max(1) * 2)).max(1);
-    let y = |depth: u64| 100 - (u128::from(depth) * 100 / u128::from(top)) as i64;
-    let x = |t: u64| (u128::from(t) * 1_000 / u128::from(span)) as i64;
+    // In u64: the deepest queue the ranges allow (10 M/s for a week, twice)
+    // times 100 is far below u64::MAX, and u128 division costs the page
+    // compiler_builtins' 128-bit divider.
+    let y = |depth: u64| 100 - (depth.saturating_mul(100) / top) as i64;
+    let x = |t: u64| (t.saturating_mul(1_000) / span) as i64;
     let mut points: String = c.fluid.depth.iter().map(|&(s, d)| format!("{},{} ", x(s), y(d))).collect();
     points.push_str(&format!("{},100 0,100", x(span)));
     let promise_y = y(promise_depth.min(top));
