@@ -18,7 +18,8 @@ pub struct Group {
     /// The page's name in the course navigation (the same on every page).
     pub title: fn(Lang) -> &'static str,
     /// The title of the lesson the page serves, the page's `<h1>`: named by
-    /// its title, never by its file's number.
+    /// its title, never by its file's number. Like `subtitle` and `intro`,
+    /// compiled into its own page only (another page never shows it).
     pub lesson: fn(Lang) -> &'static str,
     /// One line of the page's own under the lesson's title ("1 de 2 · …"
     /// where a lesson has two pages).
@@ -50,14 +51,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "At-least-once: reintentos y dead-letter",
             Lang::En => "At-least-once: retries and dead-letter",
         },
+        #[cfg(feature = "lesson-000")]
         lesson: |lang| match lang {
             Lang::Es => "At-least-once es la realidad, exactly-once es un mito práctico",
             Lang::En => "At-least-once is reality, exactly-once is a practical myth",
         },
+        #[cfg(not(feature = "lesson-000"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-000")]
         subtitle: |lang| match lang {
             Lang::Es => "1 de 2 · Reintentos con backoff, dead-letter e idempotencia",
             Lang::En => "1 of 2 · Retries with backoff, dead-letter and idempotency",
         },
+        #[cfg(not(feature = "lesson-000"))]
+        subtitle: |_| "",
         // Each page holds only its own group's intro.
         #[cfg(feature = "lesson-000")]
         intro: |lang| {
@@ -81,14 +88,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "At-least-once: ids y cursor",
             Lang::En => "At-least-once: ids and cursor",
         },
+        #[cfg(feature = "lesson-000-ids")]
         lesson: |lang| match lang {
             Lang::Es => "At-least-once es la realidad, exactly-once es un mito práctico",
             Lang::En => "At-least-once is reality, exactly-once is a practical myth",
         },
+        #[cfg(not(feature = "lesson-000-ids"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-000-ids")]
         subtitle: |lang| match lang {
             Lang::Es => "2 de 2 · Ids deterministas, la doble publicación y el cursor",
             Lang::En => "2 of 2 · Deterministic ids, the double publication and the cursor",
         },
+        #[cfg(not(feature = "lesson-000-ids"))]
+        subtitle: |_| "",
         #[cfg(feature = "lesson-000-ids")]
         intro: |lang| {
             match lang {
@@ -109,14 +122,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "Garantías de entrega",
             Lang::En => "Delivery guarantees",
         },
+        #[cfg(feature = "lesson-001")]
         lesson: |lang| match lang {
             Lang::Es => "Garantías de entrega exactamente una vez",
             Lang::En => "Exactly-once delivery guarantees",
         },
+        #[cfg(not(feature = "lesson-001"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-001")]
         subtitle: |lang| match lang {
             Lang::Es => "Los tres niveles de entrega y el registro de ids procesados",
             Lang::En => "The three delivery levels and the record of processed ids",
         },
+        #[cfg(not(feature = "lesson-001"))]
+        subtitle: |_| "",
         #[cfg(feature = "lesson-001")]
         intro: |lang| {
             match lang {
@@ -137,14 +156,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "Confiabilidad: reintentos y backpressure",
             Lang::En => "Reliability: retries and backpressure",
         },
+        #[cfg(feature = "lesson-003")]
         lesson: |lang| match lang {
             Lang::Es => "Confiabilidad a escala: idempotencia, reintentos y backpressure",
             Lang::En => "Reliability at scale: idempotency, retries and backpressure",
         },
+        #[cfg(not(feature = "lesson-003"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-003")]
         subtitle: |lang| match lang {
             Lang::Es => "1 de 2 · Tormentas de reintentos, timeouts y bulkheads, backpressure",
             Lang::En => "1 of 2 · Retry storms, timeouts and bulkheads, backpressure",
         },
+        #[cfg(not(feature = "lesson-003"))]
+        subtitle: |_| "",
         #[cfg(feature = "lesson-003")]
         intro: |lang| {
             match lang {
@@ -167,14 +192,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "Confiabilidad: acciones idempotentes",
             Lang::En => "Reliability: idempotent actions",
         },
+        #[cfg(feature = "lesson-003-actions")]
         lesson: |lang| match lang {
             Lang::Es => "Confiabilidad a escala: idempotencia, reintentos y backpressure",
             Lang::En => "Reliability at scale: idempotency, retries and backpressure",
         },
+        #[cfg(not(feature = "lesson-003-actions"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-003-actions")]
         subtitle: |lang| match lang {
             Lang::Es => "2 de 2 · Ids con expiración, acciones por estado deseado, fallar de forma segura",
             Lang::En => "2 of 2 · Ids that expire, desired-state actions, failing safely",
         },
+        #[cfg(not(feature = "lesson-003-actions"))]
+        subtitle: |_| "",
         #[cfg(feature = "lesson-003-actions")]
         intro: |lang| {
             match lang {
@@ -195,14 +226,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "Colas y streams: colas",
             Lang::En => "Queues and streams: queues",
         },
+        #[cfg(feature = "lesson-004")]
         lesson: |lang| match lang {
             Lang::Es => "Colas y streams: mensajes que esperan",
             Lang::En => "Queues and streams: messages that wait",
         },
+        #[cfg(not(feature = "lesson-004"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-004")]
         subtitle: |lang| match lang {
             Lang::Es => "1 de 3 · Colas: ¿alguien espera?, el ack, workers que compiten y el visibility timeout",
             Lang::En => "1 of 3 · Queues: does anyone wait?, the ack, competing workers and the visibility timeout",
         },
+        #[cfg(not(feature = "lesson-004"))]
+        subtitle: |_| "",
         #[cfg(feature = "lesson-004")]
         intro: |lang| {
             match lang {
@@ -223,14 +260,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "Colas y streams: streams",
             Lang::En => "Queues and streams: streams",
         },
+        #[cfg(feature = "lesson-004-streams")]
         lesson: |lang| match lang {
             Lang::Es => "Colas y streams: mensajes que esperan",
             Lang::En => "Queues and streams: messages that wait",
         },
+        #[cfg(not(feature = "lesson-004-streams"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-004-streams")]
         subtitle: |lang| match lang {
             Lang::Es => "2 de 3 · Streams: particiones, grupos de consumidores, lag y capacidad",
             Lang::En => "2 of 3 · Streams: partitions, consumer groups, lag and capacity",
         },
+        #[cfg(not(feature = "lesson-004-streams"))]
+        subtitle: |_| "",
         #[cfg(feature = "lesson-004-streams")]
         intro: |lang| {
             match lang {
@@ -253,14 +296,20 @@ pub static GROUPS: [Group; 8] = [
             Lang::Es => "Colas y streams: operar",
             Lang::En => "Queues and streams: operating",
         },
+        #[cfg(feature = "lesson-004-ops")]
         lesson: |lang| match lang {
             Lang::Es => "Colas y streams: mensajes que esperan",
             Lang::En => "Queues and streams: messages that wait",
         },
+        #[cfg(not(feature = "lesson-004-ops"))]
+        lesson: |_| "",
+        #[cfg(feature = "lesson-004-ops")]
         subtitle: |lang| match lang {
             Lang::Es => "3 de 3 · Operar: la DLQ, la edad del más viejo, el tamaño de un mensaje y la retención",
             Lang::En => "3 of 3 · Operating: the DLQ, the age of the oldest, a message's size and the retention",
         },
+        #[cfg(not(feature = "lesson-004-ops"))]
+        subtitle: |_| "",
         #[cfg(feature = "lesson-004-ops")]
         intro: |lang| {
             match lang {

@@ -14,7 +14,9 @@ pub struct Outcome {
     pub unit: &'static str,
 }
 
-/// `outcome!(key, unit, es: "…", en: "…")`: an [`Outcome`] in one line.
+/// `outcome!(key, unit, es: "…", en: "…")`: an [`Outcome`] in one line (a
+/// page without a seeded experiment has no use for it).
+#[allow(unused_macros)]
 macro_rules! outcome {
     ($key:literal, $unit:literal, es: $es:literal, en: $en:literal $(,)?) => {
         $crate::ladder::Outcome {
@@ -27,6 +29,7 @@ macro_rules! outcome {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use outcome;
 
 /// A parameter a sweep may vary, over `from..=to` as a link writes them,
