@@ -9,8 +9,25 @@ use serde::Serialize;
 
 pub use crate::table::Table;
 
-/// The export format's version (in every file).
-pub const FORMAT: u32 = 1;
+/// The export format's version (in every file). 2: the numbers are values
+/// with their units (1 had the page's words only).
+pub const FORMAT: u32 = 2;
+
+/// One of the run's numbers: its value for a program (a time in seconds,
+/// null for none), its unit, and the page's words for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NamedNumber {
+    pub name: &'static str,
+    pub value: serde_json::Value,
+    pub unit: &'static str,
+    pub text: String,
+}
+
+impl NamedNumber {
+    pub fn of((name, number): &(&'static str, crate::number::Number)) -> Self {
+        NamedNumber { name, value: number.value(), unit: number.unit(), text: number.text() }
+    }
+}
 
 /// What a download holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -22,9 +39,9 @@ pub struct Export {
     pub link: String,
     /// Every parameter of the experiment (and the shared ones), as in links.
     pub params: Vec<(&'static str, String)>,
-    /// The experiment's numbers as the page words them (`retry-lab
-    /// presets` gives the same); `tables`' `totals` holds them as values.
-    pub numbers: Vec<(&'static str, String)>,
+    /// The experiment's numbers (`retry-lab presets` gives the same);
+    /// `tables`' `totals` holds them as rows.
+    pub numbers: Vec<NamedNumber>,
     pub tables: Vec<Table>,
 }
 
@@ -43,13 +60,13 @@ impl Export {
             seed: state.params.shared.seed,
             link: share_url.to_owned(),
             params,
-            numbers: state.units.numbers(&state.params, open),
+            numbers: state.units.numbers(&state.params, open).iter().map(NamedNumber::of).collect(),
             tables: state.units.tables(&state.params, open),
         }
     }
 
     pub fn json(&self) -> String {
-        // Only strings and integers: serialising cannot fail.
+        // Strings, integers and finite numbers: serialising cannot fail.
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 

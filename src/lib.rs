@@ -17,6 +17,7 @@ pub mod init;
 pub mod lab;
 pub mod ladder;
 pub mod link;
+pub mod number;
 pub mod params;
 pub mod registry;
 pub mod sweep;

@@ -171,7 +171,7 @@ pub trait Unit {
 }
 
 /// Named results of a run, in the order an author reads them.
-pub type Numbers = Vec<(&'static str, String)>;
+pub type Numbers = Vec<(&'static str, crate::number::Number)>;
 
 /// The `Unit` of an experiment whose state is computed from its parameters
 /// alone (no actions, no time): used in the experiment's own module, where
@@ -411,7 +411,7 @@ macro_rules! registry {
             /// The open experiment's tables for an export: its own, then its totals.
             pub fn tables(&self, p: &LabParams, open: Experiment) -> Vec<Table> {
                 let mut tables = match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::tables(&p.$module, &p.shared, &self.$module),)+ };
-                tables.push(Table::totals(self.numbers(p, open)));
+                tables.push(Table::totals(&self.numbers(p, open)));
                 tables
             }
             /// The open experiment's tasks, each checked on its state now.

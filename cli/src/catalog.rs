@@ -125,8 +125,10 @@ pub fn presets(json: bool) -> String {
             .map(|(e, p, numbers)| {
                 let values: serde_json::Map<String, Value> =
                     p.values.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
-                let numbers: serde_json::Map<String, Value> =
-                    numbers.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+                let numbers: serde_json::Map<String, Value> = numbers
+                    .iter()
+                    .map(|(k, n)| ((*k).to_owned(), json!({ "value": n.value(), "unit": n.unit(), "text": n.text() })))
+                    .collect();
                 json!({ "preset": p.code, "experiment": e.code(), "page": page(*e),
                     "label": (p.label)(retry_lab_web::i18n::Lang::En), "values": values, "numbers": numbers })
             })
@@ -135,7 +137,7 @@ pub fn presets(json: bool) -> String {
     }
     rows.iter()
         .map(|(e, p, numbers)| {
-            let numbers: Vec<String> = numbers.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            let numbers: Vec<String> = numbers.iter().map(|(k, n)| format!("{k} {}", n.text())).collect();
             format!("{} ({}, ./{}): {}", p.code, e.code(), page(*e), numbers.join(" · "))
         })
         .collect::<Vec<_>>()

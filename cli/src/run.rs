@@ -89,9 +89,9 @@ pub fn run(args: RunArgs) -> Result<String, String> {
         return Ok(export.json());
     }
     let mut out = format!("{} · seed {} · {share}\n", experiment.code(), export.seed);
-    let width = export.numbers.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
-    for (name, value) in &export.numbers {
-        out += &format!("{name:<width$}  {value}\n");
+    let width = export.numbers.iter().map(|n| n.name.len()).max().unwrap_or(0);
+    for n in &export.numbers {
+        out += &format!("{:<width$}  {}\n", n.name, n.text);
     }
     Ok(out.trim_end().to_owned())
 }

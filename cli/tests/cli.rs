@@ -352,7 +352,8 @@ fn the_readme_preset_table_states_what_the_presets_give() {
                 .unwrap_or_else(|| panic!("README lists `{code}`, no such preset"));
             for field in ["numbers", "values"] {
                 for value in preset[field].as_object().unwrap().values() {
-                    given.extend(numbers_in(value.as_str().unwrap_or_default()));
+                    // A parameter's value is a string; a number's words are its `text`.
+                    given.extend(numbers_in(value.get("text").unwrap_or(value).as_str().unwrap_or_default()));
                 }
             }
             covered.push(code.to_string());
@@ -499,7 +500,9 @@ fn retired_subcommands_answer_as_their_run_and_say_so() {
     }
     // --json is the export's JSON, as `run --json`.
     let v = json(&["stream", "group", "--preset", "exercise-3", "--json"]);
-    assert_eq!((v["experiment"].as_str(), v["format"].as_u64()), (Some("groups"), Some(1)));
+    assert_eq!((v["experiment"].as_str(), v["format"].as_u64()), (Some("groups"), Some(2)));
+    let idle = v["numbers"].as_array().unwrap().iter().find(|n| n["name"] == "consumers_idle").unwrap();
+    assert_eq!((idle["value"].as_u64(), idle["text"].as_str()), (Some(8), Some("8")), "a number, and the page's words");
     // A value the page would not take: the page's words, and the `run` it was.
     refused(&["storm", "--clients", "0"], "clients=0: out of range");
     refused(&["workers", "--preset", "storm"], "not one of workers's");
@@ -592,9 +595,18 @@ fn run_reproduces_every_presets_numbers() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|pair| (pair[0].as_str().unwrap().to_owned(), pair[1].clone()))
+            .map(|n| {
+                let typed = serde_json::json!({ "value": n["value"], "unit": n["unit"], "text": n["text"] });
+                (n["name"].as_str().unwrap().to_owned(), typed)
+            })
             .collect();
         assert_eq!(Value::Object(numbers), preset["numbers"], "run {experiment} --preset {code}");
+        // Typed: a count is a JSON number, a time a number of seconds.
+        for n in run["numbers"].as_array().unwrap() {
+            if n["unit"] == "s" && !n["value"].is_null() && !n["value"].is_array() {
+                assert!(n["value"].is_number(), "{code}: {n}");
+            }
+        }
         assert_eq!(run["experiment"], experiment, "{code}");
         assert!(run["link"].as_str().unwrap().contains(&format!("preset={code}")), "{code}: {}", run["link"]);
         assert_eq!(run["tables"].as_array().unwrap().last().unwrap()["name"], "totals", "{code}");

@@ -40,7 +40,7 @@ pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::O
 pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::unit::Numbers {
     match outcome {
         Ok(run) => queue_numbers(run),
-        Err(over) => vec![("over_budget", over_budget_text(crate::i18n::Lang::En, over))],
+        Err(over) => vec![("over_budget", crate::number::Number::Text(over_budget_text(crate::i18n::Lang::En, over)))],
     }
 }
 
@@ -53,44 +53,37 @@ pub fn queue_outcome_tables(outcome: &QueueOutcome) -> Vec<crate::table::Table> 
 /// What a queue run comes to (workers, visibility, dlq): `retry-lab presets`.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::unit::Numbers {
-    use crate::format::{int, seconds};
+    use crate::number::{Number, TimeStyle};
     use retry_lab_core::queue::{DlqFate, MessageEnd};
-    // "1 h 15 min 40 s": every unit that is not zero.
-    let hms = |ms: u64| {
-        let s = ms / 1_000;
-        let parts = [(s / 86_400, "d"), (s % 86_400 / 3_600, "h"), (s % 3_600 / 60, "min")];
-        let mut text: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, u)| format!("{n} {u}")).collect();
-        if !s.is_multiple_of(60) || !ms.is_multiple_of(1_000) || text.is_empty() {
-            text.push(seconds(ms % 60_000));
-        }
-        text.join(" ")
-    };
-    let count = |f: fn(&MessageEnd) -> bool| run.ends.iter().filter(|e| f(e)).count() as u64;
+    let count = |f: fn(&MessageEnd) -> bool| Number::count(run.ends.iter().filter(|e| f(e)).count() as u64);
     let received: std::collections::BTreeSet<u32> = run.receives.iter().map(|r| r.message).collect();
-    let fates = |f: fn(&DlqFate) -> bool| run.dlq.iter().filter(|e| f(&e.fate)).count() as u64;
-    let mut first_receives: Vec<String> =
-        run.receives.iter().filter(|r| r.message == 0).take(9).map(|r| seconds(r.at_ms)).collect();
+    let fates = |f: fn(&DlqFate) -> bool| Number::count(run.dlq.iter().filter(|e| f(&e.fate)).count() as u64);
+    let at = |ms: u64| Number::Time(ms, TimeStyle::Seconds);
+    let clock = |ms: u64| Number::Time(ms, TimeStyle::Clock);
+    // The first eight receives, and "…" for more.
+    let mut first_receives: Vec<Number> =
+        run.receives.iter().filter(|r| r.message == 0).take(9).map(|r| at(r.at_ms)).collect();
     if first_receives.len() == 9 {
-        first_receives[8] = "…".to_owned();
+        first_receives[8] = Number::Missing("…");
     }
     vec![
-        ("messages", int(run.ends.len() as u64)),
-        ("done", int(count(|e| matches!(e, MessageEnd::Deleted { .. })))),
-        ("lost", int(count(|e| matches!(e, MessageEnd::Lost { .. })))),
-        ("repeated", int((run.receives.len() - received.len()) as u64)),
-        ("done_at", run.done_at_ms().map_or_else(|| "—".to_owned(), seconds)),
-        ("message_1_copies", int(run.copies(0) as u64)),
-        ("message_1_received_at", first_receives.join(", ")),
-        ("effects_without_idempotency", int(run.naive_effects() as u64)),
-        ("to_the_dlq_at", run.dlq.iter().map(|e| hms(e.moved_at_ms)).collect::<Vec<_>>().join(", ")),
-        ("redriven", int(fates(|f| matches!(f, DlqFate::Redriven { .. })))),
-        ("marked_failed", int(fates(|f| matches!(f, DlqFate::MarkedFailed { .. })))),
-        ("expired_in_the_dlq", int(fates(|f| matches!(f, DlqFate::Expired { .. })))),
-        ("poison_messages", int(run.poison.iter().filter(|p| **p).count() as u64)),
-        ("workers", int(run.config.workers.into())),
-        ("worker_time", hms(run.worker_ms())),
-        ("worker_time_s", int(run.worker_ms().div_ceil(1_000))),
-        ("poison_worker_time", hms(run.poison_worker_ms())),
+        ("messages", Number::count(run.ends.len() as u64)),
+        ("done", count(|e| matches!(e, MessageEnd::Deleted { .. }))),
+        ("lost", count(|e| matches!(e, MessageEnd::Lost { .. }))),
+        ("repeated", Number::count((run.receives.len() - received.len()) as u64)),
+        ("done_at", Number::or(run.done_at_ms().map(at), "—")),
+        ("message_1_copies", Number::count(run.copies(0) as u64)),
+        ("message_1_received_at", Number::List(first_receives, ", ")),
+        ("effects_without_idempotency", Number::count(run.naive_effects() as u64)),
+        ("to_the_dlq_at", Number::List(run.dlq.iter().map(|e| clock(e.moved_at_ms)).collect(), ", ")),
+        ("redriven", fates(|f| matches!(f, DlqFate::Redriven { .. }))),
+        ("marked_failed", fates(|f| matches!(f, DlqFate::MarkedFailed { .. }))),
+        ("expired_in_the_dlq", fates(|f| matches!(f, DlqFate::Expired { .. }))),
+        ("poison_messages", Number::count(run.poison.iter().filter(|p| **p).count() as u64)),
+        ("workers", Number::count(run.config.workers)),
+        ("worker_time", clock(run.worker_ms())),
+        ("worker_time_s", Number::count(run.worker_ms().div_ceil(1_000))),
+        ("poison_worker_time", clock(run.poison_worker_ms())),
     ]
 }
 

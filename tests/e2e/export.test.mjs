@@ -53,7 +53,7 @@ test('a learner exports the run they see; the JSON and the CSV add up to the lab
 
   const csv = await downloaded(page, 'CSV: attempts');
   assert.equal(csv.name, 'retry-lab-retries-seed-31-attempts.csv');
-  assert.match(csv.text, /^# retry-lab export v1: retries attempts\n# seed: 31\n# link: /);
+  assert.match(csv.text, /^# retry-lab export v2: retries attempts\n# seed: 31\n# link: /);
   const [header, ...attempts] = parseCsv(csv.text);
   assert.deepEqual(header, ['at_s', 'event', 'cycle_attempt', 'outcome', 'effect', 'next', 'retry_at_s']);
   assert.equal(attempts.length, deliveries, 'one row per delivery the lab counts');

@@ -133,15 +133,20 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
 
 /// Each row: deliveries / effects / discarded / lost, and effects per message.
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+    use crate::number::Number;
     let Some(rows) = state.as_deref() else { return Vec::new() };
     let names = [("before", "before_effects_per_message"), ("after", "after_effects_per_message"), ("after_dedup", "after_dedup_effects_per_message")];
-    names.into_iter().zip(rows).flat_map(|((name, per), r)| {
-        let row = [r.row.deliveries, r.row.effects, r.row.duplicates_discarded, u64::from(r.row.lost)].map(crate::format::int).join(" / ");
-        // "942 × 1, 56 × 2, 2 × 3": messages × effects, for 1 effect and more.
-        let histogram: Vec<String> = r.effects_histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0)
-            .map(|(effects, n)| format!("{} × {effects}", crate::format::int(*n))).collect();
-        [(name, row), (per, histogram.join(", "))]
-    }).collect()
+    names
+        .into_iter()
+        .zip(rows)
+        .flat_map(|((name, per), r)| {
+            let row = [r.row.deliveries, r.row.effects, r.row.duplicates_discarded, u64::from(r.row.lost)].map(Number::count);
+            // "942 × 1, 56 × 2, 2 × 3": messages × effects, for 1 effect and more.
+            let histogram = r.effects_histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0);
+            let histogram = histogram.map(|(effects, n)| Number::Text(format!("{} × {effects}", crate::format::int(*n))));
+            [(name, Number::List(row.to_vec(), " / ")), (per, Number::List(histogram.collect(), ", "))]
+        })
+        .collect()
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.

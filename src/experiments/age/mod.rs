@@ -104,9 +104,10 @@ fn state(params: &Params) -> State {
 crate::unit::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, st: &State| {
-        let at = |t: Option<u64>| t.map_or_else(|| "never".to_owned(), |t| t.to_string());
+        use crate::number::Number;
+        let at = |t: Option<u64>| Number::or(t.map(|t| Number::Int(t, "s")), "never");
         vec![
-            ("healthy_age_s", st.run.healthy_age_s.to_string()),
+            ("healthy_age_s", Number::Int(st.run.healthy_age_s, "s")),
             ("depth_alert_at_s", at(st.run.depth_alert_at_s)),
             ("age_alert_at_s", at(st.run.age_alert_at_s)),
             ("to_the_dlq_at_s", at(st.run.to_dlq_at_s)),

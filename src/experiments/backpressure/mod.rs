@@ -97,17 +97,17 @@ crate::unit::computed_unit!(Backpressure, code: "backpressure", title: |lang| st
     numbers: numbers);
 
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    use crate::format::{duration_text, int};
+    use crate::number::Number;
     let (cfg, c) = (&state.run.config, &state.run.counters);
     let growth = cfg.in_per_s.saturating_sub(cfg.out_per_s);
     vec![
-        ("growth_per_s", int(growth)),
-        ("growth_per_day", int(growth * 86_400)),
-        ("died_at", c.died_at_s.map_or_else(|| "never".to_owned(), |s| format!("{} s ({})", int(s), duration_text(s)))),
-        ("dropped_newest", int(c.dropped_newest)),
-        ("dropped_oldest", int(c.dropped_oldest)),
-        ("never_produced", int(c.held_back)),
-        ("waiting_at_the_end", int(c.queue_end)),
+        ("growth_per_s", Number::Int(growth, "/s")),
+        ("growth_per_day", Number::count(growth * 86_400)),
+        ("died_at", Number::or(c.died_at_s.map(Number::seconds_in_words), "never")),
+        ("dropped_newest", Number::count(c.dropped_newest)),
+        ("dropped_oldest", Number::count(c.dropped_oldest)),
+        ("never_produced", Number::count(c.held_back)),
+        ("waiting_at_the_end", Number::count(c.queue_end)),
     ]
 }
 

@@ -158,26 +158,26 @@ crate::unit::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).ex
     numbers: numbers);
 
 fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
-    use crate::format::{duration_text, int};
-    let opt = |s: Option<u64>, none: &str| s.map_or_else(|| none.to_owned(), |s| format!("{} s ({})", int(s), duration_text(s)));
+    use crate::number::Number;
+    let opt = |s: Option<u64>, none| Number::or(s.map(Number::seconds_in_words), none);
     vec![
-        ("sync_workers", int(c.sync_workers)),
-        ("service_per_s", int(c.service_per_s)),
-        ("deepest", int(c.fluid.peak.1)),
-        ("deepest_at_s", int(c.fluid.peak.0)),
+        ("sync_workers", Number::count(c.sync_workers)),
+        ("service_per_s", Number::Int(c.service_per_s, "/s")),
+        ("deepest", Number::count(c.fluid.peak.1)),
+        ("deepest_at_s", Number::Int(c.fluid.peak.0, "s")),
         ("newest_wait", opt(c.newest_wait_s, "never")),
         ("oldest_age", opt(c.oldest_age_s, "—")),
         ("drained_at", opt(c.fluid.drained_at_s, "never")),
         ("drain_s_after_the_deepest", opt(c.fluid.drained_at_s.map(|end| end - c.fluid.peak.0), "never")),
         ("drain_s_after_the_workers_return", opt(c.drain_after_back_s(p), "never")),
-        ("promise", format!("{} s", int(p.promise_s))),
-        ("waiting_at_the_end", int(c.fluid.depth.last().map_or(0, |d| d.1))),
+        ("promise", Number::Time(p.promise_s.saturating_mul(1_000), crate::number::TimeStyle::Seconds)),
+        ("waiting_at_the_end", Number::count(c.fluid.depth.last().map_or(0, |d| d.1))),
         ("little_wait", opt(c.little_wait_s, "—")),
-        // Hours to a tenth, without float printing.
-        ("little_wait_h", c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{}.{}", s / 3_600, s % 3_600 * 10 / 3_600))),
-        ("keda_wanted", int(c.keda.0)),
-        ("keda_running", int(c.keda.1)),
-        ("keda_last_wait", opt(Some(c.keda.2), "")),
+        // Hours to a tenth, as the page shows them.
+        ("little_wait_h", Number::or(c.little_wait_s.map(|s| Number::Decimal((s * 10 / 3_600) as f64 / 10.0, 1, "h")), "—")),
+        ("keda_wanted", Number::count(c.keda.0)),
+        ("keda_running", Number::count(c.keda.1)),
+        ("keda_last_wait", Number::seconds_in_words(c.keda.2)),
     ]
 }
 

@@ -99,10 +99,10 @@ crate::unit::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).experi
         idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),
     },
     numbers: |_: &Params, _: &Shared, state: &State| vec![
-        ("reads", state.naive.reads.to_string()),
-        ("effects_naive", state.naive.effects.to_string()),
-        ("effects_idempotent", state.idempotent.effects.to_string()),
-        ("discarded_idempotent", state.idempotent.duplicates_discarded.to_string()),
+        ("reads", crate::number::Number::count(state.naive.reads)),
+        ("effects_naive", crate::number::Number::count(state.naive.effects)),
+        ("effects_idempotent", crate::number::Number::count(state.idempotent.effects)),
+        ("discarded_idempotent", crate::number::Number::count(state.idempotent.duplicates_discarded)),
     ]);
 
 /// The guided tasks ("Prueba esto"), checked on the state.

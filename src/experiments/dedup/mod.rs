@@ -120,15 +120,16 @@ crate::unit::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experime
     state: |params: &Params, shared: &Shared| State { rows: params.rows(shared), one: params.one_message() },
     numbers: |p: &Params, _: &Shared, state: &State| {
         // Deliveries / effects / discarded / lost, per placement (Placement::ALL's order).
+        use crate::number::Number;
         let row = |r: &retry_lab_core::dedup_record::DedupRecordRow| {
-            [r.deliveries, r.effects, r.discarded, u64::from(r.lost)].map(crate::format::int).join(" / ")
+            Number::List([r.deliveries, r.effects, r.discarded, u64::from(r.lost)].map(Number::count).to_vec(), " / ")
         };
         vec![
             ("same_transaction", row(&state.rows[0])),
             ("effect_then_record", row(&state.rows[1])),
             ("record_then_effect", row(&state.rows[2])),
-            ("one_message_effects", state.one.effects.to_string()),
-            ("two_copies_at_once_effects", retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects.to_string()),
+            ("one_message_effects", Number::count(state.one.effects)),
+            ("two_copies_at_once_effects", Number::count(retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects)),
         ]
     },
     tables: |_: &Params, _: &Shared, _: &State| Vec::new(),

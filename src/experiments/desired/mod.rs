@@ -80,13 +80,15 @@ crate::unit::computed_unit!(Desired, code: "desired", title: |lang| s(lang).expe
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, state: &State| {
         let [inc, des] = &*state.styles;
-        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        use crate::number::Number;
+        let yes_no = |b: bool| Number::Text(if b { "yes" } else { "no" }.to_owned());
+        let unblocked = des.blocked.first().and_then(|b| b.1).map(|ms| Number::Int(ms / 1_000, "s"));
         vec![
-            ("incremental_rules_left", inc.rules_left.to_string()),
+            ("incremental_rules_left", Number::count(inc.rules_left)),
             ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),
-            ("desired_rules_left", des.rules_left.to_string()),
+            ("desired_rules_left", Number::count(des.rules_left)),
             ("desired_blocked_at_end", yes_no(des.blocked_at_end())),
-            ("desired_unblocked_at_s", des.blocked.first().and_then(|b| b.1).map_or_else(|| "—".to_owned(), |ms| (ms / 1_000).to_string())),
+            ("desired_unblocked_at_s", Number::or(unblocked, "—")),
         ]
     });
 

@@ -100,12 +100,12 @@ fn state(params: &Params, shared: &Shared) -> State {
 crate::unit::computed_unit!(Failsafe, code: "failsafe", title: |lang| s(lang).experiment,
     state: state,
     numbers: |_: &Params, _: &Shared, st: &State| vec![
-        ("unsafe_detections_lost", st.lost[0].to_string()),
-        ("unsafe_dropped", st.count(0, Fate::Dropped).to_string()),
-        ("unsafe_acted_blind", st.count(0, Fate::ActedBlind).to_string()),
-        ("safe_detections_lost", st.lost[1].to_string()),
-        ("safe_emitted_marked", st.marked[1].to_string()),
-        ("safe_asked_a_human", st.count(1, Fate::AskedHuman).to_string()),
+        ("unsafe_detections_lost", crate::number::Number::count(st.lost[0])),
+        ("unsafe_dropped", crate::number::Number::count(st.count(0, Fate::Dropped))),
+        ("unsafe_acted_blind", crate::number::Number::count(st.count(0, Fate::ActedBlind))),
+        ("safe_detections_lost", crate::number::Number::count(st.lost[1])),
+        ("safe_emitted_marked", crate::number::Number::count(st.marked[1])),
+        ("safe_asked_a_human", crate::number::Number::count(st.count(1, Fate::AskedHuman))),
     ], ladder: Some(&LADDER));
 
 /// Across seeds (which events fail where) and the failures' shares: the

@@ -96,7 +96,7 @@ const PRIMARY: &[&str] = &[];
 
 crate::unit::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| params.state(),
-    numbers: |_: &Params, _: &Shared, state: &State| ["add", "upsert", "dedup", "commit_first"].into_iter().zip(state.counters).map(|(k, n)| (k, n.to_string())).collect());
+    numbers: |_: &Params, _: &Shared, state: &State| ["add", "upsert", "dedup", "commit_first"].into_iter().zip(state.counters).map(|(k, n)| (k, crate::number::Number::count(n))).collect());
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -225,17 +225,18 @@ crate::unit::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experi
 
 /// The indexer at the instant shown and at the end, the lake sink at the instant.
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+    use crate::number::Number;
     let run = &state.run;
     let at = run.snapshot(&run.indexer, p.at_s);
     let end = run.end();
-    let committed = |s: &Snapshot| s.committed.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    let committed = |s: &Snapshot| Number::List(s.committed.iter().map(|&n| Number::count(n)).collect(), " ");
     let mut out = vec![
-        ("at_s", p.at_s.to_string()),
+        ("at_s", Number::Int(p.at_s.into(), "s")),
         ("indexer_committed_by_partition", committed(&at)),
-        ("consumers_reading", (p.consumers - run.indexer.idle_at_start).to_string()),
-        ("consumers_idle", run.indexer.idle_at_start.to_string()),
-        ("rereads", end.rereads().to_string()),
-        ("gaps", end.gaps().to_string()),
+        ("consumers_reading", Number::count(p.consumers - run.indexer.idle_at_start)),
+        ("consumers_idle", Number::count(run.indexer.idle_at_start)),
+        ("rereads", Number::count(end.rereads() as u64)),
+        ("gaps", Number::count(end.gaps() as u64)),
     ];
     if let Some(sink) = &run.sink {
         out.push(("sink_committed_by_partition", committed(&run.snapshot(sink, p.at_s))));

@@ -125,17 +125,19 @@ const PRIMARY: &[&str] = &["arrival_rate", "consumer_rate", "behind", "lag_consu
 
 crate::unit::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
     numbers: |p: &Params, _: &Shared, _: &State| {
+        use crate::number::Number;
         let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
+        let s = |s: Option<f64>, none| Number::or(s.map(|s| Number::Int(s.round() as u64, "s")), none);
         vec![
-            ("consume_per_s", crate::format::int(c.consume_per_s)),
-            ("spare_per_s", crate::format::int(c.spare_per_s)),
-            ("catch_up_s", c.catch_up_s.map_or_else(|| "never".to_owned(), |s| crate::format::int(s.round() as u64))),
-            ("reading", reading.to_string()),
-            ("idle", idle.to_string()),
-            ("lag_s", p.lag_s().map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
-            ("behind_for_s", p.behind_for_s().map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
-            ("alert_fires_at_s", alert.fires_at_s.map_or_else(|| "never".to_owned(), |s| crate::format::int(s.round() as u64))),
-            ("alert_clears_at_s", alert.clears_at_s.map_or_else(|| "—".to_owned(), |s| crate::format::int(s.round() as u64))),
+            ("consume_per_s", Number::Int(c.consume_per_s, "/s")),
+            ("spare_per_s", Number::Int(c.spare_per_s, "/s")),
+            ("catch_up_s", s(c.catch_up_s, "never")),
+            ("reading", Number::count(reading)),
+            ("idle", Number::count(idle)),
+            ("lag_s", s(p.lag_s(), "—")),
+            ("behind_for_s", s(p.behind_for_s(), "—")),
+            ("alert_fires_at_s", s(alert.fires_at_s, "never")),
+            ("alert_clears_at_s", s(alert.clears_at_s, "—")),
         ]
     });
 

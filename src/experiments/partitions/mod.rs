@@ -125,11 +125,12 @@ crate::unit::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang
 
 /// Each event's key, partition and offset under each hash, and how many move.
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+    use crate::number::Number;
     let place = |layout: &Layout| {
-        let events = p.events.iter().zip(&layout.placed).map(|((key, _), (part, offset))| format!("{key} → {part}@{offset}"));
-        events.collect::<Vec<_>>().join(", ")
+        let events = p.events.iter().zip(&layout.placed).map(|((key, _), (part, offset))| Number::Text(format!("{key} → {part}@{offset}")));
+        Number::List(events.collect(), ", ")
     };
-    let moves = |layout: &Layout| layout.moves.iter().filter(|m| **m).count().to_string();
+    let moves = |layout: &Layout| Number::count(layout.moves.iter().filter(|m| **m).count() as u64);
     let [crc, murmur] = &*state.layouts;
     vec![("crc32", place(crc)), ("murmur2", place(murmur)), ("crc32_moves", moves(crc)), ("murmur2_moves", moves(murmur))]
 }

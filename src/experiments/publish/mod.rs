@@ -111,10 +111,10 @@ const PRIMARY: &[&str] = &[];
 crate::unit::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,
     state: |params: &Params, shared: &Shared| State { engines: params.engines(shared) },
     numbers: |_: &Params, _: &Shared, state: &State| state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| vec![
-        ("effects_naive", naive.effects.to_string()),
-        ("effects_by_v4_id", v4.effects.to_string()),
-        ("effects_by_uuid5", uuid5.effects.to_string()),
-        ("discarded_by_uuid5", uuid5.duplicates_discarded.to_string()),
+        ("effects_naive", crate::number::Number::count(naive.effects)),
+        ("effects_by_v4_id", crate::number::Number::count(v4.effects)),
+        ("effects_by_uuid5", crate::number::Number::count(uuid5.effects)),
+        ("discarded_by_uuid5", crate::number::Number::count(uuid5.duplicates_discarded)),
     ]), ladder: Some(&LADDER));
 
 /// Across seeds (which publications fail) and the failure share: the

@@ -86,11 +86,12 @@ fn state(p: &Params) -> State {
 crate::unit::computed_unit!(Retention, code: "retention", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, st: &State| {
-        let opt = |n: Option<u64>| n.map_or_else(|| "never".to_owned(), |n| n.to_string());
+        use crate::number::Number;
+        let opt = |n: Option<u64>| Number::or(n.map(|n| Number::Int(n, "s")), "never");
         vec![
-            ("replay_events", st.replay.map_or_else(|| "deleted".to_owned(), |b| b.events.to_string())),
-            ("replay_catch_up_s", st.replay.map_or_else(|| "—".to_owned(), |b| opt(b.catch_up_s))),
-            ("new_reader_events", st.new_reader.events.to_string()),
+            ("replay_events", Number::or(st.replay.map(|b| Number::count(b.events)), "deleted")),
+            ("replay_catch_up_s", st.replay.map_or(Number::Missing("—"), |b| opt(b.catch_up_s))),
+            ("new_reader_events", Number::count(st.new_reader.events)),
             ("new_reader_catch_up_s", opt(st.new_reader.catch_up_s)),
         ]
     });

@@ -238,21 +238,22 @@ impl crate::unit::Unit for Retries {
         let Some(pair) = whole_run(params, shared) else { return Vec::new() };
         let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
         let entered = dead_letter_entries_ms(&pair);
-        let when = |ms: Option<&u64>| ms.map_or_else(|| "—".to_owned(), |ms| crate::format::seconds(*ms));
+        use crate::number::{Number, TimeStyle};
+        let when = |ms: Option<&u64>| Number::or(ms.map(|ms| Number::Time(*ms, TimeStyle::Seconds)), "—");
         vec![
-            ("deliveries", crate::format::int(idem.deliveries)),
-            ("effects_naive", crate::format::int(naive.effects)),
-            ("effects_idempotent", crate::format::int(idem.effects)),
-            ("repeats_discarded", crate::format::int(idem.duplicates_discarded)),
-            ("naive_extra_effects", crate::format::int(naive.effects - idem.effects)),
+            ("deliveries", Number::count(idem.deliveries)),
+            ("effects_naive", Number::count(naive.effects)),
+            ("effects_idempotent", Number::count(idem.effects)),
+            ("repeats_discarded", Number::count(idem.duplicates_discarded)),
+            ("naive_extra_effects", Number::count(naive.effects - idem.effects)),
             // In dead-letter at the end (the page's counter, the CLI's
             // `dead_lettered`), and every entry into it, retried by hand or not.
-            ("dead_lettered", crate::format::int(idem.dead_lettered.into())),
-            ("dead_letter_entries", crate::format::int(entered.len() as u64)),
+            ("dead_lettered", Number::count(idem.dead_lettered)),
+            ("dead_letter_entries", Number::count(entered.len() as u64)),
             ("first_dead_letter", when(entered.iter().min())),
             ("last_dead_letter", when(entered.iter().max())),
-            ("retried_by_hand", crate::format::int(idem.manual_retries.into())),
-            ("delivered", crate::format::int(idem.acknowledged.into())),
+            ("retried_by_hand", Number::count(idem.manual_retries)),
+            ("delivered", Number::count(idem.acknowledged)),
         ]
     }
 }

@@ -71,13 +71,15 @@ const PRIMARY: &[&str] = &["payload_kib", "claim_check"];
 crate::unit::computed_unit!(Size, code: "size", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { sizing: params.sizing() },
     numbers: |_: &Params, _: &Shared, st: &State| {
-        let [sqs, sqs_before, kafka] = st.sizing.accepted().map(|ok| if ok { "accepted" } else { "refused" }.to_owned());
+        use crate::number::Number;
+        let [sqs, sqs_before, kafka] =
+            st.sizing.accepted().map(|ok| Number::Text(if ok { "accepted" } else { "refused" }.to_owned()));
         vec![
-            ("message_bytes", st.sizing.message_bytes().to_string()),
+            ("message_bytes", Number::Int(st.sizing.message_bytes(), "B")),
             ("sqs", sqs),
             ("sqs_before_august_2025", sqs_before),
             ("kafka", kafka),
-            ("bytes_per_day", st.sizing.bytes_per_day().to_string()),
+            ("bytes_per_day", Number::Int(st.sizing.bytes_per_day(), "B")),
         ]
     });
 

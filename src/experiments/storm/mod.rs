@@ -233,13 +233,14 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
 };
 
 /// Seconds to one decimal from microseconds, without float printing.
-fn tenths(us: u64) -> String {
+fn tenths(us: u64) -> crate::number::Number {
     let tenths = (us + 50_000) / 100_000;
-    format!("{}.{}", tenths / 10, tenths % 10)
+    crate::number::Number::Decimal(tenths as f64 / 10.0, 1, "s")
 }
 
 /// Each side's counters, and client 0's call times if every call failed.
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+    use crate::number::Number;
     let mut out = Vec::new();
     for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times, collapses]) in state.runs.iter().zip([
         ["a_calls", "a_reached_dependency", "a_succeeded", "a_exhausted", "a_fallbacks", "a_last_success_s", "a_client_0_calls_at_s", "a_collapses"],
@@ -254,14 +255,14 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
             calls_at.push(tenths(at_us));
         }
         out.extend([
-            (calls, crate::format::int(c.calls)),
-            (reached, crate::format::int(c.calls_to_dependency)),
-            (succeeded, c.succeeded.to_string()),
-            (exhausted, c.exhausted.to_string()),
-            (fallbacks, crate::format::int(c.fallbacks)),
-            (last, c.last_success_us.map_or_else(|| "—".to_owned(), tenths)),
-            (times, calls_at.join(", ")),
-            (collapses, c.collapses.to_string()),
+            (calls, Number::count(c.calls)),
+            (reached, Number::count(c.calls_to_dependency)),
+            (succeeded, Number::count(c.succeeded)),
+            (exhausted, Number::count(c.exhausted)),
+            (fallbacks, Number::count(c.fallbacks)),
+            (last, Number::or(c.last_success_us.map(tenths), "—")),
+            (times, Number::List(calls_at, ", ")),
+            (collapses, Number::count(c.collapses)),
         ]);
     }
     out

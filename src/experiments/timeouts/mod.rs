@@ -116,18 +116,19 @@ crate::unit::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::s
 
 /// Each dependency's counters; how late a slow answer comes after its caller left.
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    let (cfg, int) = (&state.run.config, crate::format::int);
+    use crate::number::{Number, TimeStyle};
+    let cfg = &state.run.config;
     let late_ms = cfg.latency_ms[0].min(cfg.timeout_ms).saturating_sub(cfg.deadline_ms);
     let mut out = vec![
-        ("workers_per_pool", int(u64::from(if cfg.separate_pools { cfg.workers / 2 } else { cfg.workers }))),
-        ("a_answered_after_its_caller_left", crate::format::seconds(late_ms)),
+        ("workers_per_pool", Number::count(if cfg.separate_pools { cfg.workers / 2 } else { cfg.workers })),
+        ("a_answered_after_its_caller_left", Number::Time(late_ms, TimeStyle::Seconds)),
     ];
     for (c, names) in state.run.counters.iter().zip([
         ["a_requests", "a_in_time", "a_timed_out", "a_too_late", "a_refused", "a_wasted_worker_s"],
         ["b_requests", "b_in_time", "b_timed_out", "b_too_late", "b_refused", "b_wasted_worker_s"],
     ]) {
         let values = [c.requests, c.in_time, c.timed_out, c.too_late, c.rejected, c.wasted_ms.div_ceil(1_000)];
-        out.extend(names.into_iter().zip(values.map(int)));
+        out.extend(names.into_iter().zip(values.map(Number::count)));
     }
     out
 }

@@ -83,9 +83,11 @@ crate::unit::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) },
     numbers: |_: &Params, _: &Shared, state: &State| {
         use retry_lab_core::dedup_ttl::Outcome;
-        let again: Vec<String> = state.deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| crate::format::seconds(d.at_ms)).collect();
+        use crate::number::{Number, TimeStyle};
+        let again = state.deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain);
+        let again = again.map(|d| Number::Time(d.at_ms, TimeStyle::Seconds)).collect();
         let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
-        vec![("effects", effects.to_string()), ("processed_again_at", again.join(", "))]
+        vec![("effects", Number::count(effects as u64)), ("processed_again_at", Number::List(again, ", "))]
     });
 
 /// The guided tasks ("Prueba esto"), checked on the state.

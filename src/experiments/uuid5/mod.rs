@@ -112,9 +112,9 @@ impl crate::unit::Unit for DoublePublication {
     fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::unit::Numbers {
         let demo = params.demo(shared);
         vec![
-            ("uuid5", demo.derived.to_string()),
-            ("processed_by_v4_ids", demo.processed_by_random_id.to_string()),
-            ("processed_by_uuid5", demo.processed_by_derived_id.to_string()),
+            ("uuid5", crate::number::Number::Text(demo.derived.to_string())),
+            ("processed_by_v4_ids", crate::number::Number::count(demo.processed_by_random_id)),
+            ("processed_by_uuid5", crate::number::Number::count(demo.processed_by_derived_id)),
         ]
     }
     fn reduce(state: &mut State, params: &mut Params, _shared: &Shared, locks: &Locks, action: Action) {

@@ -99,11 +99,11 @@ fn state(p: &Params) -> State {
 crate::unit::computed_unit!(Waits, code: "waits", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |p: &Params, _: &Shared, st: &State| vec![
-        ("sync_failed", st.sync_failed.to_string()),
-        ("sync_wait_ms", p.job_ms.to_string()),
-        ("queue_accept_ms", retry_lab_core::waits::ACCEPT_MS.to_string()),
-        ("queue_worst_seen_ms", st.queue_worst_seen_ms.to_string()),
-        ("queue_last_done_ms", st.queue_last_done_ms.to_string()),
+        ("sync_failed", crate::number::Number::count(st.sync_failed)),
+        ("sync_wait_ms", crate::number::Number::Int(p.job_ms, "ms")),
+        ("queue_accept_ms", crate::number::Number::Int(retry_lab_core::waits::ACCEPT_MS, "ms")),
+        ("queue_worst_seen_ms", crate::number::Number::Int(st.queue_worst_seen_ms, "ms")),
+        ("queue_last_done_ms", crate::number::Number::Int(st.queue_last_done_ms, "ms")),
     ]);
 
 /// The guided tasks ("Prueba esto"), checked on the state.

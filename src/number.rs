@@ -1,0 +1,148 @@
+//! A run's numbers as values with units. An experiment's `numbers` says
+//! what a whole run comes to; each reader formats it: `text` as the page
+//! writes it (`retry-lab run`, `presets`), `value` and `unit` for a program
+//! (an export's JSON, its `totals` table). The pages never call it: only
+//! the export module and the CLI link it.
+
+use crate::format::{duration_text, int, seconds};
+
+/// One of a run's numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Number {
+    /// A whole amount in a unit ("" for a count): `1,234`.
+    Int(u64, &'static str),
+    /// A time or a duration, in milliseconds, written in one of the page's styles.
+    Time(u64, TimeStyle),
+    /// An amount with decimals, shown to `decimals` places (`3.0` s, `0.5` h).
+    Decimal(f64, u8, &'static str),
+    /// Several of one kind, written with a separator (`", "`, `" / "`, `" "`).
+    List(Vec<Number>, &'static str),
+    /// Words or an identifier (a uuid, `accepted`, `listing-42 → 2@0`).
+    Text(String),
+    /// No value, and the page's word for that (`never`, `—`).
+    Missing(&'static str),
+}
+
+/// How the page writes a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeStyle {
+    /// `10 s`, `0.3 s`.
+    Seconds,
+    /// `2,700 s (45 min 0 s)`: the seconds and the same in words.
+    Words,
+    /// `1 h 15 min 40 s`: every unit that is not zero.
+    Clock,
+}
+
+impl Number {
+    /// A count.
+    pub fn count(n: impl Into<u64>) -> Self {
+        Number::Int(n.into(), "")
+    }
+
+    /// Whole seconds, written with their words (`2,700 s (45 min 0 s)`).
+    pub fn seconds_in_words(s: u64) -> Self {
+        Number::Time(s.saturating_mul(1_000), TimeStyle::Words)
+    }
+
+    /// A value, or the page's word for none.
+    pub fn or(value: Option<Number>, none: &'static str) -> Self {
+        value.unwrap_or(Number::Missing(none))
+    }
+
+    /// As the page writes it.
+    pub fn text(&self) -> String {
+        match self {
+            Number::Int(n, _) => int(*n),
+            Number::Time(ms, TimeStyle::Seconds) => seconds(*ms),
+            Number::Time(ms, TimeStyle::Words) => format!("{} s ({})", int(ms / 1_000), duration_text(ms / 1_000)),
+            Number::Time(ms, TimeStyle::Clock) => clock(*ms),
+            Number::Decimal(value, decimals, _) => format!("{value:.*}", usize::from(*decimals)),
+            Number::List(items, separator) => items.iter().map(Number::text).collect::<Vec<_>>().join(separator),
+            Number::Text(text) => text.clone(),
+            Number::Missing(word) => (*word).to_owned(),
+        }
+    }
+
+    /// Its unit: `s` for a time (its value in seconds), else the amount's own.
+    pub fn unit(&self) -> &'static str {
+        match self {
+            Number::Int(_, unit) | Number::Decimal(_, _, unit) => unit,
+            Number::Time(..) => "s",
+            Number::List(items, _) => items.first().map_or("", Number::unit),
+            Number::Text(_) | Number::Missing(_) => "",
+        }
+    }
+
+    /// What a program reads: a number (a time in seconds), a list, a
+    /// string, or null for none.
+    pub fn value(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match self {
+            Number::Int(n, _) => Value::from(*n),
+            Number::Time(ms, _) if ms % 1_000 == 0 => Value::from(ms / 1_000),
+            Number::Time(ms, _) => Value::from(*ms as f64 / 1_000.0),
+            Number::Decimal(value, _, _) => Value::from(*value),
+            // A shortened list's "…" is no value.
+            Number::List(items, _) => {
+                Value::Array(items.iter().filter(|n| !matches!(n, Number::Missing(_))).map(Number::value).collect())
+            }
+            Number::Text(text) => Value::from(text.as_str()),
+            Number::Missing(_) => Value::Null,
+        }
+    }
+
+    /// The value as a spreadsheet cell: plain digits (a time in seconds),
+    /// the words where there is no number.
+    pub fn cell(&self) -> String {
+        match self.value() {
+            serde_json::Value::Number(n) => n.to_string(),
+            _ => self.text(),
+        }
+    }
+
+    /// Its items (a list's, a shortened list's "…" aside), or itself.
+    pub fn items(&self) -> Vec<&Number> {
+        match self {
+            Number::List(items, _) => items.iter().filter(|n| !matches!(n, Number::Missing(_))).collect(),
+            one => vec![one],
+        }
+    }
+}
+
+/// "1 h 15 min 40 s": every unit that is not zero (seconds with their
+/// decimals, or "0 s" alone).
+fn clock(ms: u64) -> String {
+    let s = ms / 1_000;
+    let parts = [(s / 86_400, "d"), (s % 86_400 / 3_600, "h"), (s % 3_600 / 60, "min")];
+    let mut text: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, u)| format!("{n} {u}")).collect();
+    if !s.is_multiple_of(60) || !ms.is_multiple_of(1_000) || text.is_empty() {
+        text.push(seconds(ms % 60_000));
+    }
+    text.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_reader_gets_its_form() {
+        let wait = Number::seconds_in_words(2_700);
+        assert_eq!(
+            (wait.text(), wait.value(), wait.unit(), wait.cell()),
+            ("2,700 s (45 min 0 s)".into(), 2_700.into(), "s", "2700".into())
+        );
+        let row = Number::List([1_060u64, 942, 60, 58].map(Number::count).to_vec(), " / ");
+        assert_eq!(row.text(), "1,060 / 942 / 60 / 58");
+        assert_eq!(row.value(), serde_json::json!([1060, 942, 60, 58]));
+        assert_eq!(Number::Time(300, TimeStyle::Seconds).value(), serde_json::json!(0.3));
+        assert_eq!(Number::Time(4_500_000, TimeStyle::Clock).text(), "1 h 15 min");
+        assert_eq!(Number::Decimal(3.0, 1, "s").text(), "3.0");
+        assert_eq!(
+            (Number::Missing("never").value(), Number::Missing("never").cell()),
+            (serde_json::Value::Null, "never".into())
+        );
+        assert_eq!(Number::or(None, "—").text(), "—");
+    }
+}
