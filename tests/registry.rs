@@ -112,12 +112,18 @@ fn the_readme_lists_every_link_key() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let start = readme.find("### URL parameters").expect("README has the URL parameters section");
     // The link's own keys, then every experiment's (the generated table):
-    // the rows that start with a key, up to the next section.
+    // the rows that start with a key, up to the next section, the
+    // experiments table (codes, not keys) aside.
+    let mut in_experiments = false;
     let rows: Vec<&str> = readme[start..]
         .lines()
         .skip(1)
         .take_while(|l| !l.starts_with("## "))
-        .filter(|l| l.starts_with("| `"))
+        .filter(|l| {
+            in_experiments =
+                (in_experiments || l.starts_with("<!-- experiments:start")) && !l.starts_with("<!-- experiments:end");
+            !in_experiments && l.starts_with("| `")
+        })
         .collect();
     let mut listed = HashSet::new();
     for row in &rows {

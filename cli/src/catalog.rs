@@ -143,3 +143,40 @@ pub fn presets(json: bool) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Every experiment in the list's order: its code (`exp=`, `only=`), its
+/// page, its title in both languages and the lock names of its parameters
+/// (`lock=`), as text or as the README's table.
+pub fn experiments(markdown: bool) -> String {
+    use retry_lab_web::i18n::Lang;
+    use retry_lab_web::registry::ParamId;
+    let rows: Vec<[String; 4]> = Experiment::ALL
+        .iter()
+        .map(|&e| {
+            let mut locks: Vec<&str> = Vec::new();
+            for p in ParamId::of_run(e) {
+                if !locks.contains(&p.lock()) {
+                    locks.push(p.lock());
+                }
+            }
+            let page = format!("./{}", Group::of(e.code()).map_or("", |g| g.dir));
+            let title = format!("{} · {}", e.title(Lang::En), e.title(Lang::Es));
+            [e.code().to_owned(), page, title, locks.join(", ")]
+        })
+        .collect();
+    if !markdown {
+        return rows
+            .iter()
+            .map(|r| format!("{:<13} {:<22} {} (locks: {})", r[0], r[1], r[2], r[3]))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    let mut out = String::from(
+        "| experiment (`exp`, `only`) | page | title (en · es) | locks (`lock`) |\n| --- | --- | --- | --- |\n",
+    );
+    for [code, page, title, locks] in rows {
+        let locks: Vec<String> = locks.split(", ").map(|l| format!("`{l}`")).collect();
+        out += &format!("| `{code}` | `{page}` | {} | {} |\n", title.replace('|', "\\|"), locks.join(", "));
+    }
+    out.trim_end().to_owned()
+}

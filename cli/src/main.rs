@@ -56,6 +56,12 @@ enum Command {
     /// Every parameter a link can set, read from the page's registry: its key, its
     /// experiment, its range and unit, its default and its label (one experiment's with EXP).
     Params(catalog::ParamsArgs),
+    /// Every experiment, read from the page's registry: its code, its page,
+    /// its title and its locks (`--markdown`: the README's table of them).
+    Experiments {
+        #[arg(long)]
+        markdown: bool,
+    },
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5(uuid5::Uuid5Args),
     /// Deprecated: `retry-lab run workers` (this alias prints the equivalent and runs it).
@@ -85,6 +91,7 @@ fn run(command: Command) -> Result<String, String> {
         Command::Sweep(a) => sweep::sweep(a),
         Command::Presets { json } => Ok(catalog::presets(json)),
         Command::Params(a) => Ok(catalog::params_command(a)),
+        Command::Experiments { markdown } => Ok(catalog::experiments(markdown)),
         Command::Uuid5(a) => Ok(uuid5::uuid5(a)),
         Command::Workers(w) => retired::alias("workers", w),
         Command::Visibility(w) => retired::alias("visibility", w),

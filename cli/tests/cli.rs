@@ -644,25 +644,39 @@ fn run_takes_link_values_and_refuses_what_the_page_would_not_take() {
     }
 }
 
-/// The README's parameter table is `params --markdown`, generated from the
-/// page's registry: when it is stale, this test writes it anew and fails
+/// A README region between `<!-- NAME:start -->` and `<!-- NAME:end -->`
+/// is what `args` prints: when it is stale, this writes it anew and fails
 /// (as rust-analyzer's sourcegen does), so the change is committed.
-#[test]
-fn the_readme_parameter_table_is_params_markdown() {
+fn readme_region_is(name: &str, args: &[&str]) -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
     let readme = std::fs::read_to_string(path).unwrap();
-    let (start, end) = ("<!-- params:start -->\n", "\n<!-- params:end -->");
-    let from = readme.find(start).expect("the README's params:start marker") + start.len();
-    let to = from + readme[from..].find(end).expect("the README's params:end marker");
-    let output = retry_lab(&["params", "--markdown"]);
-    assert!(output.status.success());
-    let table = String::from_utf8(output.stdout).unwrap();
-    let table = table.trim_end();
-    assert!(table.lines().count() > 100 && table.contains("| `visibility_s` |"), "{table}");
-    if &readme[from..to] != table {
+    let (start, end) = (format!("<!-- {name}:start -->\n"), format!("\n<!-- {name}:end -->"));
+    let from = readme.find(&start).unwrap_or_else(|| panic!("the README's {name}:start marker")) + start.len();
+    let to = from + readme[from..].find(&end).unwrap_or_else(|| panic!("the README's {name}:end marker"));
+    let output = retry_lab(args);
+    assert!(output.status.success(), "{args:?}");
+    let table = String::from_utf8(output.stdout).unwrap().trim_end().to_owned();
+    if readme[from..to] != table {
         std::fs::write(path, format!("{}{table}{}", &readme[..from], &readme[to..])).unwrap();
-        panic!("README.md's parameter table was stale and has been written anew: commit it");
+        panic!("README.md's {name} table was stale and has been written anew: commit it");
     }
+    table
+}
+
+/// The README's parameter table is `params --markdown`, generated from the
+/// page's registry.
+#[test]
+fn the_readme_parameter_table_is_params_markdown() {
+    let table = readme_region_is("params", &["params", "--markdown"]);
+    assert!(table.lines().count() > 100 && table.contains("| `visibility_s` |"), "{table}");
+}
+
+/// The README's experiments table (each one's page, title and locks, what
+/// `exp=`, `only=` and `lock=` take) is `experiments --markdown`.
+#[test]
+fn the_readme_experiments_table_is_experiments_markdown() {
+    let table = readme_region_is("experiments", &["experiments", "--markdown"]);
+    assert!(table.contains("| `dlq` | `./lesson-004-ops/` |") && table.contains("`seed`"), "{table}");
 }
 
 /// `sweep` prints the page's sweep (`sweep::Plan`, the numbers the sweep
