@@ -19,8 +19,9 @@ pub enum Number {
     List(Vec<Number>, &'static str),
     /// Words or an identifier (a uuid, `accepted`, `listing-42 → 2@0`).
     Text(String),
-    /// No value, and the page's word for that (`never`, `—`).
-    Missing(&'static str),
+    /// No value, the page's word for that (`never`, `—`), and the unit a
+    /// value would have had (a program reads one unit per name).
+    Missing(&'static str, &'static str),
 }
 
 /// How the page writes a time.
@@ -45,9 +46,9 @@ impl Number {
         Number::Time(s.saturating_mul(1_000), TimeStyle::Words)
     }
 
-    /// A value, or the page's word for none.
-    pub fn or(value: Option<Number>, none: &'static str) -> Self {
-        value.unwrap_or(Number::Missing(none))
+    /// A value, or the page's word for none (in the value's unit).
+    pub fn or(value: Option<Number>, none: &'static str, unit: &'static str) -> Self {
+        value.unwrap_or(Number::Missing(none, unit))
     }
 
     /// As the page writes it.
@@ -58,19 +59,20 @@ impl Number {
             Number::Time(ms, TimeStyle::Words) => format!("{} s ({})", int(ms / 1_000), duration_text(ms / 1_000)),
             Number::Time(ms, TimeStyle::Clock) => clock(*ms),
             Number::Decimal(value, decimals, _) => format!("{value:.*}", usize::from(*decimals)),
+            Number::List(items, _) if items.is_empty() => "—".to_owned(),
             Number::List(items, separator) => items.iter().map(Number::text).collect::<Vec<_>>().join(separator),
             Number::Text(text) => text.clone(),
-            Number::Missing(word) => (*word).to_owned(),
+            Number::Missing(word, _) => (*word).to_owned(),
         }
     }
 
     /// Its unit: `s` for a time (its value in seconds), else the amount's own.
     pub fn unit(&self) -> &'static str {
         match self {
-            Number::Int(_, unit) | Number::Decimal(_, _, unit) => unit,
+            Number::Int(_, unit) | Number::Decimal(_, _, unit) | Number::Missing(_, unit) => unit,
             Number::Time(..) => "s",
             Number::List(items, _) => items.first().map_or("", Number::unit),
-            Number::Text(_) | Number::Missing(_) => "",
+            Number::Text(_) => "",
         }
     }
 
@@ -85,18 +87,19 @@ impl Number {
             Number::Decimal(value, _, _) => Value::from(*value),
             // A shortened list's "…" is no value.
             Number::List(items, _) => {
-                Value::Array(items.iter().filter(|n| !matches!(n, Number::Missing(_))).map(Number::value).collect())
+                Value::Array(items.iter().filter(|n| !matches!(n, Number::Missing(..))).map(Number::value).collect())
             }
             Number::Text(text) => Value::from(text.as_str()),
-            Number::Missing(_) => Value::Null,
+            Number::Missing(..) => Value::Null,
         }
     }
 
     /// The value as a spreadsheet cell: plain digits (a time in seconds),
-    /// the words where there is no number.
+    /// words where the value is words, empty where there is none.
     pub fn cell(&self) -> String {
         match self.value() {
             serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::Null => String::new(),
             _ => self.text(),
         }
     }
@@ -104,7 +107,7 @@ impl Number {
     /// Its items (a list's, a shortened list's "…" aside), or itself.
     pub fn items(&self) -> Vec<&Number> {
         match self {
-            Number::List(items, _) => items.iter().filter(|n| !matches!(n, Number::Missing(_))).collect(),
+            Number::List(items, _) => items.iter().filter(|n| !matches!(n, Number::Missing(..))).collect(),
             one => vec![one],
         }
     }

@@ -30,7 +30,7 @@ pub fn params_command(a: ParamsArgs) -> String {
 }
 
 /// A parameter's range as the page declares it: "1–86,400 s", "0–1", "off, on".
-fn range_text(domain: &retry_lab_web::params::Domain) -> String {
+pub(crate) fn range_text(domain: &retry_lab_web::params::Domain) -> String {
     use retry_lab_web::format::int;
     use retry_lab_web::params::Domain;
     match domain {

@@ -76,9 +76,9 @@ enum Command {
     DedupTtl(retired::Words),
     /// Deprecated: `retry-lab run storm`.
     Storm(retired::Words),
-    /// Deprecated: `retry-lab run partitions`, `groups`, `lag` or `fraud`.
+    /// Deprecated: `stream partition|group|lag|rebalance` are `retry-lab run partitions|groups|lag|fraud`.
     Stream(retired::Words),
-    /// Deprecated: `retry-lab run capacity`.
+    /// Deprecated: `capacity backlog|peak|little|keda` are `retry-lab run capacity`.
     Capacity(retired::Words),
 }
 

@@ -309,7 +309,7 @@ pub fn translate(first: &str, words: &[String]) -> Result<Translation, String> {
 /// What `--help` on an alias says: what replaces it, and each old flag's pairs.
 fn help(first: &str, words: &[String]) -> Result<String, String> {
     let (retired, _) = find(first, words)?;
-    let mut out = format!("`retry-lab {}` is deprecated: use `retry-lab run {exp}` (its parameters: `retry-lab params {exp}`).\nIts flags become:",
+    let mut out = format!("`retry-lab {}` is deprecated: use `retry-lab run {exp}` (its parameters: `retry-lab params {exp}`).\nIts flags become (and --preset P, --json, as they were):",
         retired.command, exp = retired.experiment);
     for (flag, how) in retired.flags {
         out += &match how {

@@ -43,7 +43,8 @@ fn query(args: &RunArgs) -> Result<(Experiment, String), String> {
 /// pairs are, checked as the page reads it (`run` and `sweep`).
 pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<(Experiment, String), String> {
     let mut pairs = form_urlencoded::Serializer::new(String::new());
-    let pasted = target.split_once('?').map(|(_, query)| query);
+    // A pasted link, or its query alone (a sweep point's `v=3&…`).
+    let pasted = target.split_once('?').map(|(_, query)| query).or_else(|| target.contains('=').then_some(target));
     if let Some(query) = pasted {
         pairs.extend_pairs(form_urlencoded::parse(query.as_bytes()));
     } else {
@@ -59,19 +60,44 @@ pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<
     }
     let query = pairs.finish();
     let (decoded, notices) = link::decode(&query);
-    // The page's own words for whatever it would not take as written.
+    // What the page would not take as written, in its words (with the
+    // range, for a value the page would have moved into it).
     if !notices.is_empty() {
-        let said: Vec<String> = notices.iter().map(|n| n.describe(Lang::En)).collect();
-        return Err(said.join("; "));
+        return Err(notices.iter().map(refusal).collect::<Vec<_>>().join("; "));
     }
     // The experiment the page would open (the run itself is `Export::of_link`'s).
     let open = decoded.to_init(&[], Vec::new()).experiment;
     if let Some(code) = preset {
-        if retry_lab_web::registry::preset(decoded.version, code).map(|(e, _)| e) != Some(open) {
-            return Err(format!("preset {code:?} is not one of {}'s", open.code()));
+        let owner = retry_lab_web::registry::preset(decoded.version, code).map(|(e, _)| e);
+        if owner != Some(open) {
+            let codes: Vec<&str> =
+                open.presets().iter().filter(|p| p.in_version(link::VERSION)).map(|p| p.code).collect();
+            let whose = owner.map_or_else(|| "no preset".to_owned(), |e| format!("{}'s", e.code()));
+            return Err(format!(
+                "preset {code:?} is {whose}, not {}'s (its presets: {})",
+                open.code(),
+                codes.join(", ")
+            ));
         }
     }
     Ok((open, query))
+}
+
+/// A notice as the CLI says it: `run` refuses what the page would move into
+/// range (it does not run something else than what was asked), so it says
+/// the range and what the page would use.
+fn refusal(notice: &retry_lab_web::link::Notice) -> String {
+    use retry_lab_web::link::Problem;
+    let param = retry_lab_web::registry::ParamId::by_key(&notice.key);
+    match (&notice.problem, param) {
+        (Problem::Clamped { used }, Some(param)) => format!(
+            "{}={}: out of range ({}); the page would use {used}",
+            notice.key,
+            notice.value,
+            crate::catalog::range_text(&param.domain())
+        ),
+        _ => notice.describe(Lang::En),
+    }
 }
 
 pub fn run(args: RunArgs) -> Result<String, String> {

@@ -505,7 +505,7 @@ fn retired_subcommands_answer_as_their_run_and_say_so() {
     assert_eq!((idle["value"].as_u64(), idle["text"].as_str()), (Some(8), Some("8")), "a number, and the page's words");
     // A value the page would not take: the page's words, and the `run` it was.
     refused(&["storm", "--clients", "0"], "clients=0: out of range");
-    refused(&["workers", "--preset", "storm"], "not one of workers's");
+    refused(&["workers", "--preset", "storm"], "is storm's, not workers's");
     refused(&["stream", "lag", "--nope", "1"], "no flag --nope");
     // The workers a restart loses (`workers` once printed an underflow).
     assert_eq!(run_number(&["workers", "--preset", "restart-in-memory"], "lost"), "100");
@@ -633,7 +633,8 @@ fn run_takes_link_values_and_refuses_what_the_page_would_not_take() {
     for (args, says) in [
         (&["run", "visibility", "visibility_s=99999999"][..], "out of range"),
         (&["run", "nope"], "no experiment"),
-        (&["run", "storm", "--preset", "exercise-5"], "not one of storm's"),
+        (&["run", "storm", "--preset", "exercise-5"], "is visibility's, not storm's"),
+        (&["run", "visibility", "visibility_s=99999"], "out of range (1–43,200 s); the page would use 43200"),
         (&["run", "visibility", "--csv", "nope"], "its tables: receives"),
         (&["run", "visibility", "seed"], "not KEY=VALUE"),
     ] {

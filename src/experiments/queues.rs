@@ -64,14 +64,14 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::unit::Numb
     let mut first_receives: Vec<Number> =
         run.receives.iter().filter(|r| r.message == 0).take(9).map(|r| at(r.at_ms)).collect();
     if first_receives.len() == 9 {
-        first_receives[8] = Number::Missing("…");
+        first_receives[8] = Number::Missing("…", "s");
     }
     vec![
         ("messages", Number::count(run.ends.len() as u64)),
         ("done", count(|e| matches!(e, MessageEnd::Deleted { .. }))),
         ("lost", count(|e| matches!(e, MessageEnd::Lost { .. }))),
         ("repeated", Number::count((run.receives.len() - received.len()) as u64)),
-        ("done_at", Number::or(run.done_at_ms().map(at), "—")),
+        ("done_at", Number::or(run.done_at_ms().map(at), "—", "s")),
         ("message_1_copies", Number::count(run.copies(0) as u64)),
         ("message_1_received_at", Number::List(first_receives, ", ")),
         ("effects_without_idempotency", Number::count(run.naive_effects() as u64)),
@@ -82,7 +82,7 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::unit::Numb
         ("poison_messages", Number::count(run.poison.iter().filter(|p| **p).count() as u64)),
         ("workers", Number::count(run.config.workers)),
         ("worker_time", clock(run.worker_ms())),
-        ("worker_time_s", Number::count(run.worker_ms().div_ceil(1_000))),
+        ("worker_time_s", Number::Int(run.worker_ms().div_ceil(1_000), "s")),
         ("poison_worker_time", clock(run.poison_worker_ms())),
     ]
 }

@@ -105,7 +105,7 @@ crate::unit::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, st: &State| {
         use crate::number::Number;
-        let at = |t: Option<u64>| Number::or(t.map(|t| Number::Int(t, "s")), "never");
+        let at = |t: Option<u64>| Number::or(t.map(|t| Number::Int(t, "s")), "never", "s");
         vec![
             ("healthy_age_s", Number::Int(st.run.healthy_age_s, "s")),
             ("depth_alert_at_s", at(st.run.depth_alert_at_s)),

@@ -103,7 +103,7 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     vec![
         ("growth_per_s", Number::Int(growth, "/s")),
         ("growth_per_day", Number::count(growth * 86_400)),
-        ("died_at", Number::or(c.died_at_s.map(Number::seconds_in_words), "never")),
+        ("died_at", Number::or(c.died_at_s.map(Number::seconds_in_words), "never", "s")),
         ("dropped_newest", Number::count(c.dropped_newest)),
         ("dropped_oldest", Number::count(c.dropped_oldest)),
         ("never_produced", Number::count(c.held_back)),

@@ -159,7 +159,7 @@ crate::unit::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).ex
 
 fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
     use crate::number::Number;
-    let opt = |s: Option<u64>, none| Number::or(s.map(Number::seconds_in_words), none);
+    let opt = |s: Option<u64>, none| Number::or(s.map(Number::seconds_in_words), none, "s");
     vec![
         ("sync_workers", Number::count(c.sync_workers)),
         ("service_per_s", Number::Int(c.service_per_s, "/s")),
@@ -174,7 +174,7 @@ fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
         ("waiting_at_the_end", Number::count(c.fluid.depth.last().map_or(0, |d| d.1))),
         ("little_wait", opt(c.little_wait_s, "—")),
         // Hours to a tenth, as the page shows them.
-        ("little_wait_h", Number::or(c.little_wait_s.map(|s| Number::Decimal((s * 10 / 3_600) as f64 / 10.0, 1, "h")), "—")),
+        ("little_wait_h", Number::or(c.little_wait_s.map(|s| Number::Decimal((s * 10 / 3_600) as f64 / 10.0, 1, "h")), "—", "h")),
         ("keda_wanted", Number::count(c.keda.0)),
         ("keda_running", Number::count(c.keda.1)),
         ("keda_last_wait", Number::seconds_in_words(c.keda.2)),

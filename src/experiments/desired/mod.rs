@@ -88,7 +88,7 @@ crate::unit::computed_unit!(Desired, code: "desired", title: |lang| s(lang).expe
             ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),
             ("desired_rules_left", Number::count(des.rules_left)),
             ("desired_blocked_at_end", yes_no(des.blocked_at_end())),
-            ("desired_unblocked_at_s", Number::or(unblocked, "—")),
+            ("desired_unblocked_at_s", Number::or(unblocked, "—", "s")),
         ]
     });
 

@@ -127,7 +127,7 @@ crate::unit::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, 
     numbers: |p: &Params, _: &Shared, _: &State| {
         use crate::number::Number;
         let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
-        let s = |s: Option<f64>, none| Number::or(s.map(|s| Number::Int(s.round() as u64, "s")), none);
+        let s = |s: Option<f64>, none| Number::or(s.map(|s| Number::Int(s.round() as u64, "s")), none, "s");
         vec![
             ("consume_per_s", Number::Int(c.consume_per_s, "/s")),
             ("spare_per_s", Number::Int(c.spare_per_s, "/s")),

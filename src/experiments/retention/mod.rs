@@ -87,10 +87,10 @@ crate::unit::computed_unit!(Retention, code: "retention", title: |lang| s(lang).
     state: |params: &Params, _: &Shared| state(params),
     numbers: |_: &Params, _: &Shared, st: &State| {
         use crate::number::Number;
-        let opt = |n: Option<u64>| Number::or(n.map(|n| Number::Int(n, "s")), "never");
+        let opt = |n: Option<u64>| Number::or(n.map(|n| Number::Int(n, "s")), "never", "s");
         vec![
-            ("replay_events", Number::or(st.replay.map(|b| Number::count(b.events)), "deleted")),
-            ("replay_catch_up_s", st.replay.map_or(Number::Missing("—"), |b| opt(b.catch_up_s))),
+            ("replay_events", Number::or(st.replay.map(|b| Number::count(b.events)), "deleted", "")),
+            ("replay_catch_up_s", st.replay.map_or(Number::Missing("—", "s"), |b| opt(b.catch_up_s))),
             ("new_reader_events", Number::count(st.new_reader.events)),
             ("new_reader_catch_up_s", opt(st.new_reader.catch_up_s)),
         ]

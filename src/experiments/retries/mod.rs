@@ -239,7 +239,7 @@ impl crate::unit::Unit for Retries {
         let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
         let entered = dead_letter_entries_ms(&pair);
         use crate::number::{Number, TimeStyle};
-        let when = |ms: Option<&u64>| Number::or(ms.map(|ms| Number::Time(*ms, TimeStyle::Seconds)), "—");
+        let when = |ms: Option<&u64>| Number::or(ms.map(|ms| Number::Time(*ms, TimeStyle::Seconds)), "—", "s");
         vec![
             ("deliveries", Number::count(idem.deliveries)),
             ("effects_naive", Number::count(naive.effects)),

@@ -260,7 +260,7 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
             (succeeded, Number::count(c.succeeded)),
             (exhausted, Number::count(c.exhausted)),
             (fallbacks, Number::count(c.fallbacks)),
-            (last, Number::or(c.last_success_us.map(tenths), "—")),
+            (last, Number::or(c.last_success_us.map(tenths), "—", "s")),
             (times, Number::List(calls_at, ", ")),
             (collapses, Number::count(c.collapses)),
         ]);
