@@ -8,6 +8,11 @@ fn retry_lab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retry-lab")).args(args).output().unwrap()
 }
 
+/// A command line's words.
+fn words(line: &str) -> Vec<&str> {
+    line.split(' ').collect()
+}
+
 fn json(args: &[&str]) -> Value {
     let output = retry_lab(args);
     assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
@@ -26,24 +31,7 @@ fn schedule_prints_the_lesson_table() {
 
 #[test]
 fn simulate_reproduces_the_lesson_004_row() {
-    let v = json(&[
-        "simulate",
-        "--events",
-        "1000",
-        "--failure",
-        "0.05",
-        "--seed",
-        "7",
-        "--rng",
-        "python",
-        "--requeue",
-        "immediate",
-        "--ack",
-        "after",
-        "--consumer",
-        "idempotent",
-        "--json",
-    ]);
+    let v = json(&words("simulate --events 1000 --failure 0.05 --seed 7 --rng python --requeue immediate --ack after --consumer idempotent --json"));
     for (key, expected) in [
         ("published", 1000),
         ("deliveries", 1060),
@@ -55,22 +43,9 @@ fn simulate_reproduces_the_lesson_004_row() {
     ] {
         assert_eq!(v[key], expected, "{key}");
     }
-    let v = json(&[
-        "simulate",
-        "--events",
-        "1000",
-        "--failure",
-        "0.05",
-        "--seed",
-        "7",
-        "--rng",
-        "python",
-        "--requeue",
-        "immediate",
-        "--ack",
-        "before",
-        "--json",
-    ]);
+    let v = json(&words(
+        "simulate --events 1000 --failure 0.05 --seed 7 --rng python --requeue immediate --ack before --json",
+    ));
     assert_eq!((v["effects"].as_u64(), v["lost"].as_u64()), (Some(942), Some(58)));
 }
 
