@@ -142,10 +142,11 @@ mod tests {
         assert_eq!(Number::Time(300, TimeStyle::Seconds).value(), serde_json::json!(0.3));
         assert_eq!(Number::Time(4_500_000, TimeStyle::Clock).text(), "1 h 15 min");
         assert_eq!(Number::Decimal(3.0, 1, "s").text(), "3.0");
+        let never = Number::or(None, "never", "s");
         assert_eq!(
-            (Number::Missing("never").value(), Number::Missing("never").cell()),
-            (serde_json::Value::Null, "never".into())
+            (never.value(), never.cell(), never.unit(), never.text()),
+            (serde_json::Value::Null, String::new(), "s", "never".into())
         );
-        assert_eq!(Number::or(None, "—").text(), "—");
+        assert_eq!(Number::List(Vec::new(), ", ").text(), "—");
     }
 }
