@@ -1,7 +1,7 @@
 //! The lab's experiments as the rest of the page reads them: the list
 //! (`experiments/mod.rs`, re-exported here), every parameter by its
-//! `ParamId`, the presets of every link version, and the lesson groups
-//! (one page each). Everything that enumerates experiments reads this: the
+//! `ParamId` and the presets of every link version (the lesson groups,
+//! one page each, are `groups.rs`). Everything that enumerates them: the
 //! tabs, the link codec (its keys, `exp=`, `only=`, `lock=`, `preset=`),
 //! the reducer's dispatch, the panels, the README check and the tests.
 //!
