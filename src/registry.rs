@@ -92,3 +92,18 @@ pub fn presets(version: u32) -> impl Iterator<Item = (Experiment, &'static Prese
 #[cfg(target_arch = "wasm32")]
 pub use crate::experiments::panel;
 pub use crate::experiments::{Experiment, LabParams, Owner, ParamId, States, UnitAction};
+
+/// An experiment's locks (`lock=`): the first parameter of each lock name
+/// a run of it depends on, in order (the CLI's and the tools' tables).
+#[cfg(not(target_arch = "wasm32"))]
+impl ParamId {
+    pub fn locks_of(experiment: Experiment) -> Vec<ParamId> {
+        let mut locks: Vec<ParamId> = Vec::new();
+        for p in ParamId::of_run(experiment) {
+            if !locks.iter().any(|l| l.lock() == p.lock()) {
+                locks.push(p);
+            }
+        }
+        locks
+    }
+}

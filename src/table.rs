@@ -26,10 +26,11 @@ impl Table {
         let mut rows = Vec::new();
         for (name, number) in numbers {
             let listed = matches!(number, crate::number::Number::List(..));
-            if number.items().is_empty() {
+            let items = number.items();
+            if items.is_empty() {
                 rows.push(vec![(*name).to_owned(), String::new(), String::new(), number.unit().to_owned()]);
             }
-            for (index, item) in number.items().into_iter().enumerate() {
+            for (index, item) in items.into_iter().enumerate() {
                 let index = if listed { (index + 1).to_string() } else { String::new() };
                 rows.push(vec![(*name).to_owned(), index, item.cell(), item.unit().to_owned()]);
             }

@@ -44,11 +44,10 @@ fn modules(src: &Path) -> BTreeMap<Vec<String>, String> {
     found
 }
 
-/// A file's code without its comments and its inline test module.
+/// A file's code without its inline test module (comments and literals
+/// blanked by `code_only`).
 fn code(text: &str) -> String {
-    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
-    let lines = text.lines().filter(|line| !line.trim_start().starts_with("//"));
-    lines.map(|line| line.split(" // ").next().unwrap_or(line)).collect::<Vec<_>>().join("\n")
+    code_only(text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text))
 }
 
 /// The paths after `crate::`, `super::` or `self::` in a text, brace
@@ -149,16 +148,19 @@ fn graph(src: &Path, with_panels: bool) -> BTreeMap<String, BTreeSet<String>> {
     for (module, text) in &known {
         let from = unit_of(module);
         let targets = edges.entry(from.clone()).or_default();
-        let listed = code(text)
+        let body = code(text);
+        // The list's lines, `Variant => module in "group"` (a module is a
+        // plain name: not the macro's own `$module:ident` pattern).
+        let listed = body
             .lines()
             .filter_map(|l| l.trim().split_once(" => "))
-            .filter_map(|(_, rest)| rest.split_once(" in \""))
+            .filter_map(|(_, rest)| rest.split_once(" in "))
+            .filter(|(m, _)| m.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .map(|(m, _)| vec!["crate".to_owned(), "experiments".to_owned(), m.to_owned()])
             .collect::<Vec<_>>();
         // A child module named by its own name (`hooks::use_x` in app/mod.rs).
         let children: Vec<Vec<String>> =
             known.keys().filter(|m| m.len() == module.len() + 1 && m.starts_with(module)).cloned().collect();
-        let body = code(text);
         let by_name = children.iter().filter(|child| {
             let name = format!("{}::", child.last().unwrap());
             body.match_indices(&name)

@@ -209,9 +209,7 @@ fn the_generated_js_registry_is_fresh() {
         .iter()
         .filter(|g| !g.dir.is_empty())
         .map(|g| {
-            let name = g.dir.trim_end_matches('/');
-            let shared = SHARED_STYLES.iter().filter(|(page, _)| *page == name).map(|(_, other)| *other);
-            let files: Vec<String> = shared.chain([name]).map(|css| quote(&format!("{css}.css"))).collect();
+            let files: Vec<String> = page_styles(g).map(|css| quote(&format!("{css}.css"))).collect();
             format!("  [{}, [{}]],", quote(g.dir), files.join(", "))
         })
         .collect();
@@ -255,15 +253,8 @@ fn the_generated_tool_registry_is_fresh() {
     let both = |f: &dyn Fn(Lang) -> String| json!({ "es": f(Lang::Es), "en": f(Lang::En) });
     let mut experiments = serde_json::Map::new();
     for &e in Experiment::ALL {
-        let mut locks: Vec<serde_json::Value> = Vec::new();
-        let mut seen: Vec<&str> = Vec::new();
-        for p in ParamId::of_run(e) {
-            if seen.contains(&p.lock()) {
-                continue;
-            }
-            seen.push(p.lock());
-            locks.push(json!([p.lock(), both(&|l| p.label(l).to_owned())]));
-        }
+        let locks: Vec<serde_json::Value> =
+            ParamId::locks_of(e).into_iter().map(|p| json!([p.lock(), both(&|l| p.label(l).to_owned())])).collect();
         let goals = |l| e.task_goals(l);
         let tasks: Vec<serde_json::Value> = goals(Lang::Es)
             .iter()
@@ -563,6 +554,14 @@ impl Codes {
 /// operating queues draws the queue charts of «Colas y streams»' first page.
 const SHARED_STYLES: &[(&str, &str)] = &[("lesson-004-ops", "lesson-004")];
 
+/// A lesson page's own stylesheets besides `style.css`, by name: what it
+/// shares with another page, then its own (the entry page links them,
+/// `embed.js` loads them).
+fn page_styles(group: &retry_lab_web::groups::Group) -> impl Iterator<Item = &'static str> {
+    let name = group.dir.trim_end_matches('/');
+    SHARED_STYLES.iter().filter(move |(page, _)| *page == name).map(|(_, other)| *other).chain([name])
+}
+
 /// The authors' tools, copied next to the root page (not part of any
 /// lesson page's load).
 const TOOL_FILES: &[&str] = &[
@@ -589,16 +588,13 @@ const TOOL_FILES: &[&str] = &[
 /// the CSP (Trunk's loader pinned by its hash), the module of the group's
 /// feature, and its header prerendered in Spanish from the registry.
 fn entry_html(group: &retry_lab_web::groups::Group) -> String {
-    let name = group.dir.trim_end_matches('/');
     let mut links = vec!["<link data-trunk rel=\"css\" href=\"static/style.css\" />".to_owned()];
     if group.dir.is_empty() {
         links.extend(TOOL_FILES.iter().map(|f| format!("<link data-trunk rel=\"copy-file\" href=\"static/{f}\" />")));
         links.push("<link data-trunk rel=\"copy-dir\" href=\"static/scorm\" />".to_owned());
     } else {
-        let shared = SHARED_STYLES.iter().filter(|(page, _)| *page == name).map(|(_, other)| *other);
-        links.extend(
-            shared.chain([name]).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")),
-        );
+        links
+            .extend(page_styles(group).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")));
     }
     let built_into = if group.dir.is_empty() { "dist/".to_owned() } else { format!("dist/{}", group.dir) };
     let text = |f: fn(Lang) -> &'static str| f(Lang::Es);

@@ -100,10 +100,14 @@ pub fn experiment_code(text: &str) -> Result<Experiment, String> {
     })
 }
 
+/// An experiment's presets in today's links, by code.
+pub fn preset_codes(experiment: Experiment) -> Vec<&'static str> {
+    experiment.presets().iter().filter(|p| p.in_version(link::VERSION)).map(|p| p.code).collect()
+}
+
 /// A page preset of one experiment, by its code.
 pub fn preset_of(text: &str, experiment: Experiment) -> Result<&'static str, String> {
-    let codes: Vec<&'static str> =
-        experiment.presets().iter().filter(|p| p.in_version(link::VERSION)).map(|p| p.code).collect();
+    let codes = preset_codes(experiment);
     match codes.iter().find(|c| **c == text) {
         Some(code) => Ok(code),
         None => {

@@ -153,12 +153,7 @@ pub fn experiments(markdown: bool) -> String {
     let rows: Vec<[String; 4]> = Experiment::ALL
         .iter()
         .map(|&e| {
-            let mut locks: Vec<&str> = Vec::new();
-            for p in ParamId::of_run(e) {
-                if !locks.contains(&p.lock()) {
-                    locks.push(p.lock());
-                }
-            }
+            let locks: Vec<&str> = ParamId::locks_of(e).into_iter().map(ParamId::lock).collect();
             let page = format!("./{}", Group::of(e.code()).map_or("", |g| g.dir));
             let title = format!("{} · {}", e.title(Lang::En), e.title(Lang::Es));
             [e.code().to_owned(), page, title, locks.join(", ")]

@@ -70,8 +70,7 @@ pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<
     if let Some(code) = preset {
         let owner = retry_lab_web::registry::preset(decoded.version, code).map(|(e, _)| e);
         if owner != Some(open) {
-            let codes: Vec<&str> =
-                open.presets().iter().filter(|p| p.in_version(link::VERSION)).map(|p| p.code).collect();
+            let codes = crate::args::preset_codes(open);
             let whose = owner.map_or_else(|| "no preset".to_owned(), |e| format!("{}'s", e.code()));
             return Err(format!(
                 "preset {code:?} is {whose}, not {}'s (its presets: {})",
