@@ -433,10 +433,18 @@ macro_rules! registry {
             }
         }
 
-        /// The open experiment's panel.
+        /// The open experiment's panel, which sees its own experiment only.
         #[cfg(target_arch = "wasm32")]
-        pub fn panel(open: Experiment, props: &PanelProps) -> yew::Html {
-            match open { $(#[cfg(feature = $feature)] Experiment::$variant => self::$module::panel(props),)+ }
+        pub fn panel(
+            open: Experiment,
+            (p, s, lang): (&LabParams, &States, Lang),
+            frame: &dyn Frame,
+            set: yew::Callback<(&'static str, crate::params::Value)>,
+            send: &yew::Callback<UnitAction>,
+        ) -> yew::Html {
+            match open { $(#[cfg(feature = $feature)] Experiment::$variant => self::$module::panel(&View {
+                lang, params: &p.$module, shared: &p.shared, state: &s.$module, frame, set, send: send.reform(UnitAction::$variant),
+            }),)+ }
         }
     };
 }

@@ -128,21 +128,8 @@ fn resolve(from: &[String], path: &[String], known: &BTreeMap<Vec<String>, Strin
     (1..=absolute.len()).rev().map(|n| absolute[..n].to_vec()).find(|m| known.contains_key(m))
 }
 
-/// The one loop left, named: a panel (`experiments/*/panel.rs`, the retry
-/// timeline it draws with, and the list's dispatch to them) receives the
-/// whole lab (`PanelProps`: the lab's state and its dispatcher), so it uses
-/// the app's widgets, the reducer and the registry, which list it. The next
-/// step is a typed view of its own experiment for each panel (issue 25);
-/// until then these edges stay out of the graph, and the test below fails
-/// when they are no longer needed, so the exception cannot outlive them.
-fn panel_edge(from: &[String], to: &str) -> bool {
-    let panel_file = matches!(from, [e, _, file] if e == "experiments" && (file == "panel" || file == "timeline"));
-    let list = from == ["experiments"];
-    (panel_file || list) && matches!(to, "app::widgets" | "lab" | "registry")
-}
-
-/// Which unit uses which (`with_panels`: the panels' edges too).
-fn graph(src: &Path, with_panels: bool) -> BTreeMap<String, BTreeSet<String>> {
+/// Which unit uses which.
+fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let known = modules(src);
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (module, text) in &known {
@@ -170,7 +157,7 @@ fn graph(src: &Path, with_panels: bool) -> BTreeMap<String, BTreeSet<String>> {
             by_name.map(|child| ["self".to_owned(), child.last().unwrap().clone()].to_vec()).collect();
         for path in paths(&body).into_iter().chain(listed).chain(by_name) {
             if let Some(to) = resolve(module, &path, &known).map(|m| unit_of(&m)) {
-                if to != from && (with_panels || !panel_edge(module, &to)) {
+                if to != from {
                     targets.insert(to);
                 }
             }
@@ -250,13 +237,7 @@ fn around(edges: &BTreeMap<String, BTreeSet<String>>, part: &[String]) -> String
 #[test]
 fn the_page_modules_form_no_cycle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let with_panels = cycles(&graph(&src, true));
-    assert!(!with_panels.is_empty(), "no loop through the panels any more: remove `panel_edge` and this line");
-    assert!(
-        with_panels.iter().all(|part| part.iter().any(|u| u.starts_with("experiments::"))),
-        "a loop that is not the panels': {with_panels:?}"
-    );
-    let edges = graph(&src, false);
+    let edges = graph(&src);
     assert!(
         edges.len() > 20 && edges.contains_key("experiments::retries"),
         "the graph read the sources: {:?}",

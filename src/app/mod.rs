@@ -3,6 +3,7 @@
 //! (and through it, the core) says; every change is an `Action` through the
 //! one reducer.
 
+mod frame;
 pub(crate) mod hooks;
 mod host;
 mod share;
@@ -18,8 +19,7 @@ use crate::i18n::Lang;
 use crate::init::LabInit;
 use crate::lab::{Action, LabState};
 use crate::link::{Link, Scope};
-use crate::registry::{self, Experiment};
-use widgets::PanelProps;
+use crate::registry::Experiment;
 
 impl Reducible for LabState {
     type Action = Action;
@@ -124,11 +124,11 @@ pub fn app(props: &AppProps) -> Html {
     let course = (init.standalone && !init.compact && init.only.is_none()).then(|| course_nav(lang));
     let experiment_id = format!("{id_prefix}-experiment");
     // The tasks go beside the experiment's figure, where the panel puts them.
-    let panel = PanelProps {
+    let frame = frame::LabFrame {
         tasks: tasks::task_list(&state, &init.tasks, &id_prefix, &dispatch),
-        state: (*state).clone(),
+        state: &state,
         dispatch: dispatch.clone(),
-        id_prefix: id_prefix.clone(),
+        id_prefix: &id_prefix,
     };
     // The standalone page paints its header first and the experiment in the
     // next task: two shorter tasks instead of one long one at start-up.
@@ -145,7 +145,7 @@ pub fn app(props: &AppProps) -> Html {
             if init.only.is_none() { { experiment_tabs(state.open, lang, &dispatch) } }
             <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
             if panel_ready {
-                <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ registry::panel(state.open, &panel) }</div>
+                <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ frame::panel(&frame) }</div>
             }
             // After the experiment, never before it: the way up to many seeds (a seeded
             // experiment), then the tools for authors.

@@ -1,31 +1,73 @@
-//! View helpers every experiment's panel uses: the props a panel receives,
-//! a labelled control for any declared parameter, the playback bar with its
-//! seek control. Every control has a visible label and shows its value with
-//! its unit; locked parameters are shown, not editable.
+//! What a panel receives and draws with: a typed view of its own
+//! experiment (`View`: its parameters and state, the language, the page
+//! around it as a `Frame`), and the view helpers that need nothing of the
+//! lab (sliders, counters, lane charts, notes written on a chart). A panel
+//! never sees the whole lab: it reads its own experiment, and the app
+//! (`app::frame`) draws the controls, the figure's caption and the tasks.
+//! Every control has a visible label and shows its value with its unit;
+//! locked parameters are shown, not editable.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::format;
-use crate::lab::{Action, LabState};
-use crate::params::{int, Domain, Value};
-use crate::registry::{Experiment, LabParams, ParamId};
-use crate::unit::Transport;
+use crate::i18n::Lang;
+use crate::params::{Shared, Value};
+use crate::unit::Unit;
 
-/// What a panel receives: the state, the reducer's dispatcher, and the
-/// instance's id prefix (ids stay unique with several labs on one page).
-#[derive(Properties, PartialEq, Clone)]
-pub struct PanelProps {
-    pub state: LabState,
-    pub dispatch: UseReducerDispatcher<LabState>,
-    pub id_prefix: AttrValue,
-    /// The guided tasks ("Prueba esto"), which the panel places beside its
-    /// figure (`hero`).
-    pub tasks: Html,
+/// What a panel receives: its own experiment's parameters and state, the
+/// learner's language, the page around it, and the two ways it changes
+/// the lab: a parameter by its link key, or an action of its own reducer.
+pub struct View<'a, U: Unit> {
+    pub lang: Lang,
+    pub params: &'a U::Params,
+    /// The parameters every experiment shares (the seed, playback).
+    pub shared: &'a Shared,
+    pub state: &'a U::State,
+    pub frame: &'a dyn Frame,
+    /// Sets one parameter by its link key; the reducer clamps it into its
+    /// declared range.
+    pub set: Callback<(&'static str, Value)>,
+    pub send: Callback<U::Action>,
 }
 
-impl PanelProps {
-    pub fn id(&self, name: &str) -> AttrValue {
-        AttrValue::from(format!("{}-{name}", self.id_prefix))
+/// The page around a panel, drawn by the app: what needs the lab's whole
+/// state (locks, the open experiment's declared parameters, the prediction
+/// asked before the figure, the tasks) stays on the app's side of this.
+pub trait Frame {
+    /// An id unique on the page (several labs may share one).
+    fn id(&self, name: &str) -> AttrValue;
+    /// Whether an author locked a parameter (by its link key) or a lock.
+    fn locked(&self, key: &str) -> bool;
+    /// Bumped on every change of the lab: what a memoized part compares.
+    fn version(&self) -> u64;
+    /// The guided tasks ("Prueba esto"), which the panel places beside its figure.
+    fn tasks(&self) -> Html;
+    /// The experiment's controls: its primary parameters (`Unit::PRIMARY`,
+    /// at most four) in the first screen, the others and (`seeded`) the seed
+    /// under "Más parámetros". `shown` hides parameters that do not apply;
+    /// `hint` puts a line under a parameter's label. (`dyn`: one copy of
+    /// the code for every panel, not one per closure: kilobytes of a page.)
+    fn controls(&self, shown: &dyn Fn(&str) -> bool, hint: &dyn Fn(&str) -> Option<AttrValue>, seeded: bool) -> Html;
+    /// One declared parameter's control, by its link key.
+    fn param_control(&self, key: &str, hint: Option<AttrValue>) -> Html;
+    /// A text parameter as its link writes it, editable in one line.
+    fn text_control(&self, key: &str, hint: &str) -> Html;
+    /// The figure alone, under its one-sentence caption (or, where the
+    /// lesson states a number, the question asked first).
+    fn hero_figure(&self, insight: String, seeded: bool, body: Html) -> Html;
+    /// Play, pause, step, reset, speed, and seek over simulated time.
+    fn playback(&self, view: &PlaybackView) -> Html;
+}
+
+/// The experiment's one figure and, beside it (under it on a phone), the
+/// tasks about it: success shows next to what it is about.
+pub fn hero(frame: &dyn Frame, insight: String, seeded: bool, body: Html) -> Html {
+    html! {
+        <div class="hero-row">
+            { frame.hero_figure(insight, seeded, body) }
+            { frame.tasks() }
+        </div>
     }
 }
 
@@ -41,7 +83,7 @@ pub fn event_value(event: &Event) -> String {
 }
 
 /// Puts a text field back to `text` (a value it could not read).
-fn set_event_value(event: &Event, text: &str) {
+pub(crate) fn set_event_value(event: &Event, text: &str) {
     use wasm_bindgen::JsCast;
     if let Some(input) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
         input.set_value(text);
@@ -71,7 +113,7 @@ pub struct SliderProps {
 }
 
 /// A labelled range input with its value and unit beside it.
-pub fn slider(lang: crate::i18n::Lang, props: SliderProps) -> Html {
+pub fn slider(lang: Lang, props: SliderProps) -> Html {
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| on_input.emit(event_value(&e)));
     let output_id = format!("{}-value", props.id);
@@ -84,166 +126,6 @@ pub fn slider(lang: crate::i18n::Lang, props: SliderProps) -> Html {
                     step={props.step.to_string()} value={props.value.to_string()} disabled={props.locked}
                     aria-valuetext={props.shown.clone()} aria-describedby={output_id.clone()} {oninput} />
                 <output id={output_id} for={props.id.clone()} class="value">{ props.shown }</output>
-            </div>
-        </div>
-    }
-}
-
-/// Beyond this many bytes of UTF-8 (about as many letters) an option no longer fits half a phone's row.
-const WIDE_CHOICE_BYTES: usize = 25;
-
-/// The control for any declared parameter, from its domain: a percentage
-/// slider, a number with its unit, or a select. What it sends goes through
-/// the parameter's clamp in the reducer.
-pub fn param_control(p: &PanelProps, param: ParamId, hint: Option<AttrValue>) -> Html {
-    let state = &p.state;
-    let lang = state.lang;
-    let key = param.key();
-    let id = p.id(&key.replace('_', "-"));
-    let locked = state.is_locked(param);
-    let value = int(&param.get(&state.params));
-    let send = {
-        let dispatch = p.dispatch.clone();
-        move |value: Option<Value>| {
-            if let Some(value) = value {
-                dispatch.dispatch(Action::Set { key, value });
-            }
-        }
-    };
-    match param.domain() {
-        Domain::Ratio { step_percent, max_ppm } => {
-            let on_input = Callback::from(move |text: String| {
-                send(text.parse::<u64>().ok().map(|percent| Value::Int(percent * 10_000)));
-            });
-            slider(
-                lang,
-                SliderProps {
-                    id,
-                    label: param.label(lang),
-                    hint,
-                    value: value / 10_000,
-                    min: 0,
-                    max: u64::from(max_ppm) / 10_000,
-                    step: u64::from(step_percent),
-                    shown: format::percent(lang, value as u32),
-                    locked,
-                    on_input,
-                },
-            )
-        }
-        Domain::Int { unit, .. } => {
-            amount_control(Labelled { id, label: param.label(lang), locked, lang }, unit, value, send)
-        }
-        Domain::Choice { codes, labels } => {
-            choice_control(Labelled { id, label: param.label(lang), locked, lang }, codes, labels(lang), value, send)
-        }
-        // Text parameters are edited where their panels put them (`text_control`, or an editor of their own).
-        Domain::Text { .. } => html! {},
-    }
-}
-
-/// A control's id, label and lock, in the learner's language.
-struct Labelled {
-    id: AttrValue,
-    label: &'static str,
-    locked: bool,
-    lang: crate::i18n::Lang,
-}
-
-/// An amount typed in human units ("1.2 M", "15 min", "1 día"); what cannot
-/// be read puts the field back to the value it had.
-fn amount_control(c: Labelled, unit: &'static str, value: u64, send: impl Fn(Option<Value>) + 'static) -> Html {
-    let shown = format::int(value);
-    let onchange = {
-        let shown = shown.clone();
-        Callback::from(move |e: Event| match format::parse_amount(&event_value(&e), unit) {
-            Some(n) => send(Some(Value::Int(n))),
-            None => set_event_value(&e, &shown),
-        })
-    };
-    let human = (unit == "s" && value >= 60).then(|| format!("= {}", format::duration_text(value)));
-    let Labelled { id, label, locked, lang } = c;
-    html! {
-        <div class="control">
-            { control_label(id.clone(), label, locked, lang.texts().locked) }
-            <div class="control-row">
-                <input type="text" id={id} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
-                    disabled={locked} {onchange} />
-                <span class="unit">{ unit }</span>
-                if let Some(human) = human { <span class="value-human">{ human }</span> }
-            </div>
-        </div>
-    }
-}
-
-/// One of a parameter's choices, by its label.
-fn choice_control(
-    c: Labelled,
-    codes: &'static [&'static str],
-    labels: &'static [&'static str],
-    value: u64,
-    send: impl Fn(Option<Value>) + 'static,
-) -> Html {
-    let onchange = Callback::from(move |e: Event| {
-        let code = event_value(&e);
-        send(codes.iter().position(|c| *c == code).map(|i| Value::Int(i as u64)));
-    });
-    let options = codes.iter().zip(labels).enumerate().map(|(i, (code, label))| {
-        html! { <option value={*code} selected={i as u64 == value}>{ *label }</option> }
-    });
-    // A choice whose words would be cut in half a phone's row gets the whole row.
-    let wide = labels.iter().any(|l| l.len() > WIDE_CHOICE_BYTES).then_some("wide");
-    let Labelled { id, label, locked, lang } = c;
-    html! {
-        <div class={classes!("control", wide)}>
-            { control_label(id.clone(), label, locked, lang.texts().locked) }
-            <select id={id} disabled={locked} {onchange}>{ for options }</select>
-        </div>
-    }
-}
-
-/// A text parameter as its link writes it, editable in one line; what is
-/// typed goes through the parameter's check in the reducer.
-pub fn text_control(p: &PanelProps, param: ParamId, hint: &str) -> Html {
-    let state = &p.state;
-    let key = param.key();
-    let id = p.id(&key.replace('_', "-"));
-    let locked = state.is_locked(param);
-    let value = param.get(&state.params);
-    let dispatch = p.dispatch.clone();
-    let onchange =
-        Callback::from(move |e: Event| dispatch.dispatch(Action::Set { key, value: Value::Text(event_value(&e)) }));
-    html! {
-        <div class="control text-control">
-            { control_label(id.clone(), param.label(state.lang), locked, state.lang.texts().locked) }
-            <input type="text" id={id} value={crate::params::text(&value).to_owned()} disabled={locked} {onchange} spellcheck="false" />
-            <span class="hint">{ hint.to_owned() }</span>
-        </div>
-    }
-}
-
-/// The shared seed: a text field and a "new seed" button.
-pub fn seed_control(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = state.lang.texts();
-    let locked = state.locked.contains("seed");
-    let id = props.id("seed");
-    let on_change = props.dispatch.to_callback().reform(|e: Event| {
-        let seed = event_value(&e).trim().parse::<u64>().unwrap_or(0);
-        Action::Set { key: "seed", value: Value::Int(seed) }
-    });
-    let new_seed = props.dispatch.to_callback().reform(|_| {
-        // The page may use the browser's randomness for a new seed; the core never does.
-        let seed = (js_sys::Math::random() * 1_000_000.0) as u64 + 1;
-        Action::Set { key: "seed", value: Value::Int(seed) }
-    });
-    html! {
-        <div class="control">
-            { control_label(id.clone(), t.seed, locked, t.locked) }
-            <div class="control-row">
-                <input type="text" id={id} class="seed" inputmode="numeric" pattern="[0-9]*"
-                    value={state.params.shared.seed.to_string()} disabled={locked} onchange={on_change} />
-                <button type="button" class="new-seed" disabled={locked} onclick={new_seed}>{ t.new_seed }</button>
             </div>
         </div>
     }
@@ -272,71 +154,21 @@ pub struct PlaybackView {
     pub seek_label: &'static str,
 }
 
-/// Play, pause, step, reset, speed, and seek over simulated time.
-pub fn playback(p: &PanelProps, props: &PlaybackView) -> Html {
-    let lang = p.state.lang;
-    let t = lang.texts();
-    let d = &p.dispatch;
-    let transport = |t: Transport| d.to_callback().reform(move |_| Action::Transport(t));
-    let on_speed = {
-        let dispatch = d.clone();
-        Callback::from(move |text: String| {
-            if let Ok(position) = text.parse::<u64>() {
-                dispatch.dispatch(Action::Set { key: "speed", value: Value::Int(position_to_speed(position)) });
-            }
-        })
-    };
-    let on_seek = {
-        let dispatch = d.clone();
-        Callback::from(move |text: String| {
-            if let Ok(s) = text.parse::<u64>() {
-                dispatch.dispatch(Action::Transport(Transport::Seek { clock_ms: s * 1_000 }));
-            }
-        })
-    };
-    let clock_text = format::seconds(props.clock_ms - props.clock_ms % 1_000);
-    let speed_text = (t.speed_value)(&format::int(u64::from(props.speed_s_per_s)));
-    html! {
-        <div class="playback card" role="group" aria-label={t.clock} data-primary="">
-            <div class="buttons">
-                <button type="button" class="play" aria-pressed={props.playing.to_string()} disabled={props.finished && !props.playing}
-                    onclick={transport(Transport::TogglePlay)}>
-                    { if props.playing { format!("❚❚ {}", t.pause) } else { format!("▶ {}", t.play) } }
-                </button>
-                <button type="button" class="step" disabled={props.finished} onclick={transport(Transport::Step)}>{ format!("{} →", t.step) }</button>
-                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ format!("↺ {}", t.reset) }</button>
-            </div>
-            <div class="clock">
-                <span class="label">{ t.clock }</span>
-                <output class="clock-value">{ clock_text.clone() }</output>
-            </div>
-            { slider(lang, SliderProps { id: p.id("seek"), label: props.seek_label, hint: None, value: props.clock_ms / 1_000, min: 0,
-                max: props.seek_max_ms.div_ceil(1_000), step: 1, shown: clock_text, locked: false, on_input: on_seek }) }
-            { slider(lang, SliderProps { id: p.id("speed"), label: t.speed, hint: None, value: speed_to_position(props.speed_s_per_s),
-                min: 0, max: 300, step: 1, shown: speed_text, locked: p.state.locked.contains("speed"), on_input: on_speed }) }
-            <p class="hint keyboard-hint">{ t.keyboard_hint }</p>
-            if props.finished && props.parked == 0 { <p class="finished">{ t.finished }</p> }
-            if props.finished && props.parked > 0 { <p class="finished parked">{ (t.finished_parked)(&format::int(props.parked)) }</p> }
-        </div>
-    }
-}
-
 /// Draws a view that shows only the rows in view of its scroll region (a
-/// virtual list): this component keeps the region's scroll offset, the view
+/// virtual list): this component keeps the region's scroll offset, `draw`
 /// draws from it and hands the region this `onscroll`. One component serves
 /// every such list, so each list costs the module its view alone.
-pub type ScrolledView = fn(&PanelProps, u32, Callback<Event>) -> Html;
-
 #[derive(Properties)]
 pub struct ScrolledProps {
-    pub panel: PanelProps,
-    pub view: ScrolledView,
+    pub draw: Rc<dyn Fn(u32, Callback<Event>) -> Html>,
+    /// The lab's `Frame::version` when drawn: the list redraws when it changes.
+    pub version: u64,
 }
 
 impl PartialEq for ScrolledProps {
     fn eq(&self, other: &Self) -> bool {
-        // A list keeps one view for its life; the state decides re-renders.
-        std::ptr::fn_addr_eq(self.view, other.view) && self.panel == other.panel
+        // A list keeps one view for its life; the lab's changes decide re-renders.
+        self.version == other.version
     }
 }
 
@@ -352,7 +184,7 @@ pub fn scrolled(props: &ScrolledProps) -> Html {
             }
         })
     };
-    (props.view)(&props.panel, *scroll_top_px, onscroll)
+    (props.draw)(*scroll_top_px, onscroll)
 }
 
 /// A grid of counters: (key for `data-counter`, label, value shown).
@@ -370,163 +202,32 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
 /// controls (to lower what the message names), the message, no figure.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn over_budget(
-    props: &PanelProps,
+    frame: &dyn Frame,
+    lang: Lang,
     code: &'static str,
     heading: &'static str,
     intro: &'static str,
     controls: Html,
     over: &retry_lab_core::queue::OverBudget,
 ) -> Html {
-    let text = crate::experiments::queues::over_budget_text(props.state.lang, over);
+    let text = crate::experiments::queues::over_budget_text(lang, over);
     html! {
         <section class={classes!("card", "experiment", code)} data-experiment={code}>
             <h2>{ heading }</h2>
             <p>{ intro }</p>
             { controls }
             <p class="over-budget" role="alert">{ text }</p>
-            { props.tasks.clone() }
+            { frame.tasks() }
         </section>
-    }
-}
-
-/// An experiment's controls: its primary parameters (`Unit::PRIMARY`, at
-/// most four) in the first screen, the others and the seed under "Más
-/// parámetros" — open when one of them is not at its default, so that a
-/// link or a scenario that set one shows it. `shown` hides parameters that
-/// do not apply (a breaker's settings with the breaker off); `hint` puts a
-/// line under a parameter's label. (`dyn`: one copy of this code for every
-/// panel, not one per closure: kilobytes of each page.)
-pub fn controls(
-    p: &PanelProps,
-    experiment: Experiment,
-    shown: &dyn Fn(&str) -> bool,
-    hint: &dyn Fn(&str) -> Option<AttrValue>,
-    seeded: bool,
-) -> Html {
-    let state = &p.state;
-    let t = state.lang.texts();
-    let primary = experiment.primary();
-    let is_primary = |param: &ParamId| primary.is_empty() || primary.contains(&param.key());
-    let params: Vec<ParamId> = ParamId::of(experiment).filter(|param| shown(param.key())).collect();
-    let defaults = LabParams::default();
-    let moved =
-        params.iter().filter(|param| !is_primary(param)).any(|param| param.get(&state.params) != param.get(&defaults))
-            || (seeded && state.params.shared != defaults.shared);
-    let more: Vec<Html> = params
-        .iter()
-        .filter(|param| !is_primary(param))
-        .map(|&param| param_control(p, param, hint(param.key())))
-        .collect();
-    let has_more = !more.is_empty() || seeded;
-    html! {
-        <>
-            <div class="control-grid primary-controls" data-primary="">
-                { for params.iter().filter(|param| is_primary(param)).map(|&param| param_control(p, param, hint(param.key()))) }
-            </div>
-            if has_more {
-                <details class="more-params" open={moved}>
-                    <summary>{ t.more_params }</summary>
-                    <div class="control-grid">
-                        { for more }
-                        if seeded { { seed_control(p) } }
-                    </div>
-                </details>
-            }
-        </>
-    }
-}
-
-/// The experiment's one figure and, beside it (under it on a phone), the
-/// tasks about it: success shows next to what it is about.
-pub fn hero(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
-    html! {
-        <div class="hero-row">
-            { hero_figure(p, insight, seeded, body) }
-            { p.tasks.clone() }
-        </div>
-    }
-}
-
-/// The figure alone: above it, what it shows in one sentence of this run's
-/// numbers (its `figcaption`); on a seeded run, the seed that reproduces it.
-/// Where the lesson states a number, the caption first asks for it and says
-/// the point once the learner has guessed (or chose not to).
-pub fn hero_figure(p: &PanelProps, insight: String, seeded: bool, body: Html) -> Html {
-    let t = p.state.lang.texts();
-    let prediction = p.state.prediction();
-    // Until the learner guesses (or chooses not to), the figure that would
-    // give the answer away waits, faded and out of the tab order.
-    let waiting = matches!(prediction, Some((_, None)));
-    let caption = match prediction {
-        Some((view, None)) => prediction_form(p, &view),
-        Some((view, Some(guess))) => html! {
-            <>
-                { insight }
-                <span class="prediction-result" role="status">
-                    { " " }{ (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), &view.answer.map_or_else(|| "—".to_owned(), |a| with_unit(a, view.unit))) }
-                    { " " }{ view.why }
-                </span>
-            </>
-        },
-        None => html! { { insight } },
-    };
-    html! {
-        <figure class={classes!("hero", waiting.then_some("hero-waiting"))}>
-            <figcaption class="insight">
-                { caption }
-                if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
-            </figcaption>
-            <div class="hero-body" inert={waiting}>{ body }</div>
-        </figure>
-    }
-}
-
-fn with_unit(n: u64, unit: &str) -> String {
-    if unit.is_empty() {
-        format::int(n)
-    } else {
-        format!("{} {unit}", format::int(n))
-    }
-}
-
-/// The question, a number field and two buttons: compare, or see without
-/// a guess. The guess is kept when the field changes (Enter, or leaving it),
-/// read as every number field of the lab reads its unit (`parse_amount`:
-/// "1,890", or "30 min" where the unit is seconds).
-fn prediction_form(p: &PanelProps, view: &crate::tasks::PredictionView) -> Html {
-    let t = p.state.lang.texts();
-    let id = p.id("guess");
-    let on_change = {
-        let (dispatch, unit) = (p.dispatch.clone(), view.unit);
-        // What cannot be read is not a guess yet.
-        Callback::from(move |e: Event| {
-            if let Some(guess) = format::parse_amount(&event_value(&e), unit) {
-                dispatch.dispatch(Action::Predict(Some(guess)));
-            }
-        })
-    };
-    let skip = p.dispatch.to_callback().reform(|_: MouseEvent| Action::Predict(None));
-    let onsubmit = Callback::from(|e: SubmitEvent| e.prevent_default());
-    html! {
-        <form class="prediction" {onsubmit}>
-            <span class="prediction-question"><strong>{ t.predict_before }</strong>{ " " }{ view.question }</span>
-            <span class="prediction-input">
-                <label for={id.clone()} class="visually-hidden">{ t.predict_guess }</label>
-                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} onchange={on_change} />
-                if !view.unit.is_empty() { <span class="unit">{ view.unit }</span> }
-                <button type="submit">{ t.predict_submit }</button>
-                <button type="button" class="link-button" onclick={skip}>{ t.predict_skip }</button>
-            </span>
-        </form>
     }
 }
 
 /// The experiment's explanation, one summary line under its heading: the
 /// figure's caption says the point, this says the rest.
-pub fn about(p: &PanelProps, text: &'static str) -> Html {
+pub fn about(lang: Lang, text: &'static str) -> Html {
     html! {
         <details class="more-about">
-            <summary>{ p.state.lang.texts().more_about }</summary>
+            <summary>{ lang.texts().more_about }</summary>
             <p>{ text }</p>
         </details>
     }

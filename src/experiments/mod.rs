@@ -6,9 +6,9 @@
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub mod queues;
 
-// The panel dispatch's props: the whole lab (tests/modules.rs names this loop).
+// What the panel dispatch hands each panel: its own experiment's view.
 #[cfg(target_arch = "wasm32")]
-use crate::app::widgets::PanelProps;
+use crate::app::widgets::{Frame, View};
 
 crate::unit::registry! {
     Retries => retries in "lesson-000",

@@ -4,20 +4,15 @@ use retry_lab_core::ack_timing::{AckMode, LoopRow};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, hero, PanelProps};
+use crate::app::widgets::{about, hero, View};
 use crate::format;
-use crate::registry::Experiment;
 
-pub fn panel(props: &PanelProps) -> Html {
-    html! { <AckTimingPanel ..props.clone() /> }
-}
+type Props<'a> = View<'a, super::AckTiming>;
 
-#[component(AckTimingPanel)]
-fn ack_timing_panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let lang = state.lang;
+pub fn panel(props: &Props) -> Html {
+    let lang = props.lang;
     let (t, shell) = (strings(lang), lang.texts());
-    let rows = state.units.ack.iter().flat_map(|rows| rows.iter()).map(|LoopRow { row, .. }| {
+    let rows = props.state.iter().flat_map(|rows| rows.iter()).map(|LoopRow { row, .. }| {
         let (code, label, semantics) = match row.mode {
             AckMode::Before => ("before", t.mode_before, t.at_most_once),
             AckMode::After => ("after", t.mode_after, t.at_least_once),
@@ -32,17 +27,17 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
             </tr>
         }
     });
-    let messages = state.params.ack.messages;
-    let insight = match state.units.ack.as_deref() {
+    let messages = props.params.messages;
+    let insight = match props.state.as_deref() {
         Some([before, after, ..]) => (t.insight)(messages, before.row.lost, after.row.effects.saturating_sub(u64::from(messages))),
         _ => String::new(),
     };
     html! {
         <section class="card experiment ack-timing" data-experiment="ack">
             <h2>{ t.ack_heading }</h2>
-            { about(props, t.ack_intro) }
-            { controls(props, Experiment::AckTiming, &|_| true, &|_| None, true) }
-            { hero(props, insight, true, html! {
+            { about(props.lang, t.ack_intro) }
+            { props.frame.controls(&|_| true, &|_| None, true) }
+            { hero(props.frame, insight, true, html! {
                 <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>
                 <table class="ack-table">
                     <thead><tr>
@@ -53,7 +48,7 @@ fn ack_timing_panel(props: &PanelProps) -> Html {
                 </table>
                 </div>
             }) }
-            if let Some(rows) = state.units.ack.as_deref() { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
+            if let Some(rows) = props.state.as_deref() { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
             <p class="hint">{ t.ack_lesson_note }</p>
         </section>
     }

@@ -7,16 +7,17 @@ use retry_lab_core::age::{AgeConfig, AgeRun, HORIZON_S};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, controls, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, hero, View};
 use crate::format::{self, duration_text};
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Age>;
 
 /// One point every 10 s: 361 per line, whole viewBox units.
 const STEP_S: u64 = 10;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let t = strings(props.state.lang);
-    let st = &props.state.units.age;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let st = &props.state;
     let (c, run) = (&st.config, &st.run);
     let behind = duration_text(run.healthy_age_s);
     let insight = (t.insight)(&format::int(c.depth), &behind, run.depth_alert_at_s.is_some(),
@@ -33,9 +34,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment age" data-experiment="age">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Age, &|_| true, &|_| None, false) }
-            { hero(props, insight, false, figure) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, insight, false, figure) }
         </section>
     }
 }

@@ -5,18 +5,18 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, View};
 use crate::format::{self, duration_text};
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Backpressure>;
 
 const CHART_W: u64 = 1_000;
 const CHART_H: u64 = 100;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let params = &state.params.backpressure;
-    let run = &state.units.backpressure.run;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let params = &props.params;
+    let run = &props.state.run;
     let c = &run.counters;
     let bounded = params.policy != Policy::Unbounded;
     let growth = run.growth_per_s();
@@ -35,9 +35,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment backpressure" data-experiment="backpressure">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Backpressure, &|key| bounded || key != "buffer", &|_| None, false) }
-            { hero(props, (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|key| bounded || key != "buffer", &|_| None, false) }
+            { hero(props.frame, (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
                 &format!("{growth:+}"), &format::int(day)), false, html! {
                 <>
                     <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
@@ -46,15 +46,15 @@ pub fn panel(props: &PanelProps) -> Html {
             }) }
             { counter_grid(rows.into_iter().map(|(key, label, value)| (key, label, format::int(value)))) }
             <div class="control">
-                <label for={props.id("memory-gauge")}>{ t.memory_gauge }</label>
-                <meter id={props.id("memory-gauge")} min="0" max={memory.to_string()} high={(memory / 10 * 8).to_string()} value={used.to_string()}></meter>
+                <label for={props.frame.id("memory-gauge")}>{ t.memory_gauge }</label>
+                <meter id={props.frame.id("memory-gauge")} min="0" max={memory.to_string()} high={(memory / 10 * 8).to_string()} value={used.to_string()}></meter>
             </div>
         </section>
     }
 }
 
-fn chart(props: &PanelProps, run: &BufferRun, fate: &str) -> Html {
-    let t = strings(props.state.lang);
+fn chart(props: &Props, run: &BufferRun, fate: &str) -> Html {
+    let t = strings(props.lang);
     let samples = &run.queue_samples;
     let c = &run.counters;
     // The line the queue runs into: its bound, or what fits in memory.

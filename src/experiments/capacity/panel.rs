@@ -5,9 +5,10 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, param_control, PanelProps};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, View};
 use crate::format::{self, duration_text};
-use crate::registry::{Experiment, ParamId};
+
+type Props<'a> = View<'a, super::Capacity>;
 
 /// C01's rates from its day, computed here as the lesson computes them.
 fn c01_derivation(t: &Strings) -> String {
@@ -17,19 +18,18 @@ fn c01_derivation(t: &Strings) -> String {
 }
 
 /// The section each parameter's control belongs to, by key prefix.
-fn section_controls(props: &PanelProps, keep: fn(&str) -> bool) -> Html {
+fn section_controls(props: &Props, keep: fn(&str) -> bool) -> Html {
     html! {
         <div class="control-grid">
-            { for ParamId::of(Experiment::Capacity).filter(|p| keep(p.key())).map(|param| param_control(props, param, None)) }
+            { for super::PARAMS.iter().filter(|spec| keep(spec.meta.key)).map(|spec| props.frame.param_control(spec.meta.key, None)) }
         </div>
     }
 }
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let p = &state.params.capacity;
-    let c = &state.units.capacity;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let p = &props.params;
+    let c = &props.state;
     let broken = c.newest_wait_s.is_none_or(|w| w > p.promise_s);
     let (wanted, running, last_wait_s) = c.keda;
     let rows = [
@@ -47,10 +47,10 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment capacity" data-experiment="capacity">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Capacity, &|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
-            { hero(props, (t.insight)(&format::int(c.fluid.peak.1), c.drain_after_back_s(p).map(duration_text).as_deref()), false, chart(t, p, c)) }
+            { hero(props.frame, (t.insight)(&format::int(c.fluid.peak.1), c.drain_after_back_s(p).map(duration_text).as_deref()), false, chart(t, p, c)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>

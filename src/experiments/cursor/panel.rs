@@ -6,17 +6,17 @@ use retry_lab_core::polling::PollingReport;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, hero, lane_chart, lanes_height, PanelProps};
+use crate::app::widgets::{about, hero, lane_chart, lanes_height, View};
 use crate::format;
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Cursor>;
 
 const ROWS_SHOWN: usize = 40;
 const ROW_H: usize = 14;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let units = &state.units.cursor;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let units = &props.state;
     let (naive, idem) = (&units.naive, &units.idempotent);
     let row = |key: &'static str, label: &'static str, f: fn(&PollingReport) -> u64| html! {
         <tr data-row={key}><th scope="row">{ label }</th><td>{ format::int(f(naive)) }</td><td>{ format::int(f(idem)) }</td></tr>
@@ -24,9 +24,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment cursor" data-experiment="cursor">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Cursor, &|_| true, &|_| None, false) }
-            { hero(props, (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem)) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem)) }
             <p class="hint">{ t.convention }</p>
             <table class="compare-table cursor-table">
                 <thead><tr><td></td><th scope="col">{ t.col_naive }</th><th scope="col">{ t.col_idempotent }</th></tr></thead>

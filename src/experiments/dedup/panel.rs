@@ -7,26 +7,25 @@ use retry_lab_core::dedup_record::{concurrent_copies, Consumer, Event, OneMessag
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, hero, param_control, slider, PanelProps, SliderProps};
+use crate::app::widgets::{about, hero, slider, SliderProps, View};
 use crate::format;
-use crate::lab::Action;
 use crate::params::Value;
-use crate::registry::{Experiment, ParamId};
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let one = &state.units.dedup.one;
+type Props<'a> = View<'a, super::Dedup>;
+
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let one = &props.state.one;
     html! {
         <section class="card experiment dedup" data-experiment="dedup">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
+            { about(props.lang, t.intro) }
             // The crash slider shows under the consumer, before "more parameters" (style: order).
             <div class="seq-controls">
-                { controls(props, Experiment::Dedup, &|key| !matches!(key, "unique" | "seq_crash" | "tx_crash"), &|_| None, true) }
+                { props.frame.controls(&|key| !matches!(key, "unique" | "seq_crash" | "tx_crash"), &|_| None, true) }
                 { crash_slider(props, t) }
             </div>
-            { hero(props, t.outcomes[outcome(one)].to_owned(), false, sequence(t, one)) }
+            { hero(props.frame, t.outcomes[outcome(one)].to_owned(), false, sequence(t, one)) }
             { table(props, t) }
             { concurrent(props, t) }
         </section>
@@ -35,22 +34,21 @@ pub fn panel(props: &PanelProps) -> Html {
 
 /// The crash point, moved along the consumer's steps: a slider from
 /// "before its first step" to "no crash".
-fn crash_slider(props: &PanelProps, t: &Strings) -> Html {
-    let Some(param) = ParamId::by_key("seq_crash") else { return html! {} };
-    let params = &props.state.params.dedup;
+fn crash_slider(props: &Props, t: &Strings) -> Html {
+    let params = &props.params;
     let steps = params.consumer.steps();
     let at = usize::from(params.crash_before).min(steps.len());
     let shown = if at < steps.len() { (t.crash_before)(step_name(t, steps, at)) } else { t.no_crash.to_owned() };
-    let dispatch = props.dispatch.clone();
+    let set = props.set.clone();
     let on_input = Callback::from(move |text: String| {
         if let Ok(n) = text.parse::<u64>() {
-            dispatch.dispatch(Action::Set { key: "seq_crash", value: Value::Int(n) });
+            set.emit(("seq_crash", Value::Int(n)));
         }
     });
     html! {
         <div class="control-grid crash-point">
-            { slider(props.state.lang, SliderProps { id: props.id("seq-crash"), label: t.crash_point, hint: None, value: at as u64, min: 0,
-                max: steps.len() as u64, step: 1, shown, locked: props.state.is_locked(param), on_input }) }
+            { slider(props.lang, SliderProps { id: props.frame.id("seq-crash"), label: t.crash_point, hint: None, value: at as u64, min: 0,
+                max: steps.len() as u64, step: 1, shown, locked: props.frame.locked("seq_crash"), on_input }) }
         </div>
     }
 }
@@ -116,11 +114,10 @@ fn sequence(t: &Strings, one: &OneMessage) -> Html {
 }
 
 /// The same consumer over many messages: lesson 004's columns, one row per placement.
-fn table(props: &PanelProps, t: &Strings) -> Html {
-    let state = &props.state;
-    let rows = &state.units.dedup.rows;
+fn table(props: &Props, t: &Strings) -> Html {
+    let rows = &props.state.rows;
     let table_rows = rows.iter().enumerate().map(|(i, r)| html! {
-        <tr data-placement={r.placement.code()} class={(Consumer::Recorded(r.placement) == state.params.dedup.consumer).then_some("chosen")}>
+        <tr data-placement={r.placement.code()} class={(Consumer::Recorded(r.placement) == props.params.consumer).then_some("chosen")}>
             <th scope="row">{ t.placements[i] }</th>
             <td>{ format::int(r.deliveries) }</td><td>{ format::int(r.effects) }</td>
             <td>{ format::int(r.discarded) }</td><td>{ format::int(r.lost.into()) }</td>
@@ -128,14 +125,14 @@ fn table(props: &PanelProps, t: &Strings) -> Html {
         </tr>
     });
     let summary = match rows.as_slice() {
-        [same_tx, after, before] => (t.insight)(state.params.dedup.messages, same_tx.effects, after.effects, before.lost),
+        [same_tx, after, before] => (t.insight)(props.params.messages, same_tx.effects, after.effects, before.lost),
         _ => String::new(),
     };
     html! {
         <>
             <h3>{ t.table_heading }</h3>
             // Its own parameter: the crash probability moves only this table.
-            { ParamId::by_key("tx_crash").map(|p| param_control(props, p, None)).unwrap_or_default() }
+            { props.frame.param_control("tx_crash", None) }
             <div class="many-messages">
             <p>{ summary }</p>
             <div class="table-scroll"><table class="dedup-table">
@@ -150,14 +147,13 @@ fn table(props: &PanelProps, t: &Strings) -> Html {
     }
 }
 
-fn concurrent(props: &PanelProps, t: &Strings) -> Html {
-    let unique = props.state.params.dedup.unique_constraint;
+fn concurrent(props: &Props, t: &Strings) -> Html {
+    let unique = props.params.unique_constraint;
     let outcome = concurrent_copies(unique);
-    let unique_param = ParamId::by_key("unique");
     html! {
         <div class="concurrent">
             <h3>{ t.concurrent_heading }</h3>
-            { unique_param.map(|p| param_control(props, p, None)).unwrap_or_default() }
+            { props.frame.param_control("unique", None) }
             <ol class="strip-steps">{ for t.concurrent_steps.iter().map(|s| html! { <li class="step">{ *s }</li> }) }</ol>
             <p class={classes!("verdict", (outcome.effects > 1).then_some("bad"))} role="status" data-effects={outcome.effects.to_string()}>
                 { if unique { t.concurrent_with } else { t.concurrent_without } }

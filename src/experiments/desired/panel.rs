@@ -7,8 +7,9 @@ use retry_lab_core::actions::desired::Outcome;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, percent as pct, PanelProps};
-use crate::registry::Experiment;
+use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, View};
+
+type Props<'a> = View<'a, super::Desired>;
 
 /// Two hours: T's and the unblock's whole range.
 const AXIS_MS: u64 = 7_200_000;
@@ -17,10 +18,10 @@ fn permille(ms: u64) -> u64 {
     ms.min(AXIS_MS) * 1_000 / AXIS_MS
 }
 
-pub fn panel(props: &PanelProps) -> Html {
-    let t = strings(props.state.lang);
-    let params = &props.state.params.desired;
-    let [inc, des] = &*props.state.units.desired.styles;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let params = &props.params;
+    let [inc, des] = &*props.state.styles;
     let unblocked_s = des.blocked.first().and_then(|b| b.1).filter(|_| params.unblock_s > 0).map(|ms| ms / 1_000);
     let insight = (t.insight)(params.copies, inc.rules_left, inc.blocked_at_end(), unblocked_s, des.blocked.len() > 1);
     let yes_no = |b: bool| t.yes_no[usize::from(!b)].to_owned();
@@ -33,9 +34,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment desired" data-experiment="desired">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Desired, &|_| true, &|_| None, false) }
-            { hero(props, insight, false, chart(t, params, [inc, des])) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, insight, false, chart(t, params, [inc, des])) }
             { counter_grid(rows) }
         </section>
     }

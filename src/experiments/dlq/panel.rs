@@ -8,11 +8,11 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, controls, counter_grid, hero, lane_chart, lanes_height, slider, text_control, PanelProps, SliderProps};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, slider, SliderProps, View};
 use crate::format::{self, duration_text};
-use crate::lab::Action;
 use crate::params::Value;
-use crate::registry::{Experiment, ParamId};
+
+type Props<'a> = View<'a, super::Dlq>;
 
 const LOOK_MAX_S: f64 = 14.0 * 86_400.0;
 /// Steps of the instant's log slider.
@@ -21,19 +21,18 @@ const DLQ_ROWS: usize = 12;
 const LIFELINES: usize = 40;
 const ROW_H: usize = 12;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let params = &state.params.dlq;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let params = &props.params;
     let look_ms = u64::from(params.look_s) * 1_000;
     let controls = html! {
         <>
-            { controls(props, Experiment::Dlq, &|key| key != "dlq_do", &|_| None, false) }
+            { props.frame.controls(&|key| key != "dlq_do", &|_| None, false) }
         </>
     };
-    let run = match &state.units.dlq.run {
+    let run = match &props.state.run {
         Ok(run) => run,
-        Err(over) => return crate::app::widgets::over_budget(props, "dlq", t.heading, t.intro, controls, over),
+        Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "dlq", t.heading, t.intro, controls, over),
     };
     let fates = |f: fn(&DlqFate) -> bool| run.dlq.iter().filter(|e| f(&e.fate)).count() as u64;
     let insight = (t.insight)(run.dlq.len() as u64, fates(|f| matches!(f, DlqFate::Redriven { .. })),
@@ -41,10 +40,10 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment dlq-ops" data-experiment="dlq">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
+            { about(props.lang, t.intro) }
             { controls }
             { look_slider(props, t, params.look_s) }
-            { hero(props, insight, false, lifelines(t, run, look_ms)) }
+            { hero(props.frame, insight, false, lifelines(t, run, look_ms)) }
             { alert(t, run, look_ms) }
             { actions_editor(props, t, params) }
             { dlq_table(props, t, run, params, look_ms) }
@@ -55,21 +54,19 @@ pub fn panel(props: &PanelProps) -> Html {
 
 /// A button that sets the run's actions to `actions` (one body for every
 /// such button: each `html!` button costs the page its own code).
-fn action_button(props: &PanelProps, text: String, name: Option<String>, disabled: bool, actions: Actions) -> Html {
+fn action_button(props: &Props, text: String, name: Option<String>, disabled: bool, actions: Actions) -> Html {
     html! { <button type="button" {disabled} aria-label={name} onclick={send_actions(props, actions)}>{ text }</button> }
 }
 
-fn send_actions(props: &PanelProps, actions: Actions) -> Callback<MouseEvent> {
-    let dispatch = props.dispatch.clone();
-    Callback::from(move |_| dispatch.dispatch(Action::Set { key: "dlq_do", value: Value::Text(actions.format()) }))
+fn send_actions(props: &Props, actions: Actions) -> Callback<MouseEvent> {
+    props.set.reform(move |_| ("dlq_do", Value::Text(actions.format())))
 }
 
 /// The people's actions as the link writes them, editable, with buttons
 /// that add one at the instant shown.
-fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
-    let Some(param) = ParamId::by_key("dlq_do") else { return html! {} };
+fn actions_editor(props: &Props, t: &Strings, params: &Params) -> Html {
     let full = params.actions.is_full();
-    let locked = props.state.is_locked(param);
+    let locked = props.frame.locked("dlq_do");
     let at_ms = u64::from(params.look_s) * 1_000;
     let fix = Actions { fix_ms: Some(at_ms), ..params.actions.clone() };
     let redrive = params.actions.with(DlqOperation { at_ms, action: DlqAction::RedriveAll });
@@ -87,14 +84,14 @@ fn actions_editor(props: &PanelProps, t: &Strings, params: &Params) -> Html {
             // carries) waits under its summary.
             <details class="more-params">
                 <summary>{ t.actions_as_text }</summary>
-                { text_control(props, param, t.actions_hint) }
+                { props.frame.text_control("dlq_do", t.actions_hint) }
             </details>
         </>
     }
 }
 
 /// Each action of the run in words, at its instant, with a ✕ that removes it.
-fn action_list(props: &PanelProps, t: &Strings, actions: &Actions, locked: bool) -> Html {
+fn action_list(props: &Props, t: &Strings, actions: &Actions, locked: bool) -> Html {
     if actions.fix_ms.is_none() && actions.operations.is_empty() {
         return html! {};
     }
@@ -115,10 +112,6 @@ fn action_list(props: &PanelProps, t: &Strings, actions: &Actions, locked: bool)
     html! { <ol class="action-list" aria-label={t.actions_listed}>{ for fix }{ for operations }</ol> }
 }
 
-fn is_locked(props: &PanelProps, key: &str) -> bool {
-    ParamId::by_key(key).is_some_and(|param| props.state.is_locked(param))
-}
-
 /// 0…1,000 on a log scale of 0 s…14 days: seconds and days on one slider.
 fn look_to_step(s: u32) -> u64 {
     ((f64::from(s) + 1.0).ln() / (LOOK_MAX_S + 1.0).ln() * LOOK_STEPS as f64).round() as u64
@@ -128,15 +121,15 @@ fn step_to_look(step: u64) -> u64 {
     ((step as f64 / LOOK_STEPS as f64 * (LOOK_MAX_S + 1.0).ln()).exp() - 1.0).round() as u64
 }
 
-fn look_slider(props: &PanelProps, t: &Strings, look_s: u32) -> Html {
-    let dispatch = props.dispatch.clone();
+fn look_slider(props: &Props, t: &Strings, look_s: u32) -> Html {
+    let set = props.set.clone();
     let on_input = Callback::from(move |text: String| {
         if let Ok(step) = text.parse::<u64>() {
-            dispatch.dispatch(Action::Set { key: "look_s", value: Value::Int(step_to_look(step)) });
+            set.emit(("look_s", Value::Int(step_to_look(step))));
         }
     });
-    slider(props.state.lang, SliderProps {
-        id: props.id("look-log"),
+    slider(props.lang, SliderProps {
+        id: props.frame.id("look-log"),
         label: t.look_log,
         hint: Some(t.look_hint.into()),
         value: look_to_step(look_s),
@@ -144,7 +137,7 @@ fn look_slider(props: &PanelProps, t: &Strings, look_s: u32) -> Html {
         max: LOOK_STEPS,
         step: 1,
         shown: duration_text(look_s.into()),
-        locked: is_locked(props, "look_s"),
+        locked: props.frame.locked("look_s"),
         on_input,
     })
 }
@@ -167,10 +160,10 @@ fn reason(t: &Strings, reason: DlqReason) -> &'static str {
 }
 
 /// The DLQ at the instant shown: a row per message waiting there.
-fn dlq_table(props: &PanelProps, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
+fn dlq_table(props: &Props, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
     let waiting: Vec<_> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq).collect();
     // A full list of actions takes no more (the editor says so).
-    let locked = is_locked(props, "dlq_do") || params.actions.is_full();
+    let locked = props.frame.locked("dlq_do") || params.actions.is_full();
     let rows = waiting.iter().take(DLQ_ROWS).map(|e| {
         let n = e.message + 1;
         let enqueued_ms = run.enqueued_at_ms[e.message as usize];

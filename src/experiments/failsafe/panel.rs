@@ -7,15 +7,16 @@ use yew::prelude::*;
 
 use super::strings::strings;
 use super::{State, PIPELINES};
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
-use crate::registry::Experiment;
+use crate::app::widgets::{about, counter_grid, hero, View};
+
+type Props<'a> = View<'a, super::Failsafe>;
 
 /// Each fate's class, in `Fate`'s order (its colour and glyph in CSS).
 const FATE_CLASSES: [&str; 6] = ["fs-emitted", "fs-marked", "fs-dropped", "fs-acted", "fs-blind", "fs-asked"];
 
-pub fn panel(props: &PanelProps) -> Html {
-    let t = strings(props.state.lang);
-    let st = &props.state.units.failsafe;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let st = &props.state;
     let insight = (t.insight)(st.count(0, Fate::Dropped), st.lost[0], st.count(0, Fate::ActedBlind), st.marked[1], st.count(1, Fate::AskedHuman));
     let figure = html! {
         <figure class="fs-figure">
@@ -31,15 +32,15 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment failsafe" data-experiment="failsafe">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Failsafe, &|_| true, &|_| None, true) }
-            { hero(props, insight, true, figure) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, true) }
+            { hero(props.frame, insight, true, figure) }
         </section>
     }
 }
 
-fn grid(props: &PanelProps, st: &State, side: usize) -> Html {
-    let t = strings(props.state.lang);
+fn grid(props: &Props, st: &State, side: usize) -> Html {
+    let t = strings(props.lang);
     let cells = st.events.iter().map(|e| {
         let fate = e.fate(PIPELINES[side]);
         let lost = (fate == Fate::Dropped && e.malicious).then_some("fs-lost");

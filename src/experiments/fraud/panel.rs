@@ -4,14 +4,14 @@
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, controls, hero, PanelProps};
-use crate::registry::Experiment;
+use crate::app::widgets::{about, hero, View};
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let p = &state.params.fraud;
-    let run = &state.units.fraud;
+type Props<'a> = View<'a, super::Fraud>;
+
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let p = &props.params;
+    let run = &props.state;
     let by = |offset: u32| -> String {
         run.reads.iter().filter(|r| r.offset == offset).map(|r| if r.consumer == 0 { t.consumer_a } else { t.consumer_b }).collect::<Vec<_>>().join(" ")
     };
@@ -32,9 +32,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment fraud" data-experiment="fraud">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Fraud, &|_| true, &|_| None, false) }
-            { hero(props, (t.insight)(p.payments, run.counters.iter().filter(|c| **c == p.payments).count()), false, html! {
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, (t.insight)(p.payments, run.counters.iter().filter(|c| **c == p.payments).count()), false, html! {
                 <div class="table-scroll" tabindex="0" role="region" aria-label={t.heading}>
                     <table class="sinks-table">
                         <thead><tr><th scope="col">{ t.col_sink }</th><th scope="col">{ t.col_writes }</th><th scope="col" class="num">{ t.col_counter }</th><th scope="col">{ t.col_verdict }</th></tr></thead>

@@ -7,29 +7,28 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Run, Snapshot};
-use crate::app::widgets::{about, controls, counter_grid, hero, slider, PanelProps, SliderProps};
+use crate::app::widgets::{about, counter_grid, hero, slider, SliderProps, View};
 use crate::format;
-use crate::lab::Action;
 use crate::params::Value;
-use crate::registry::{Experiment, ParamId};
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let p = &state.params.groups;
-    let run = &state.units.groups.run;
+type Props<'a> = View<'a, super::Groups>;
+
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let p = &props.params;
+    let run = &props.state.run;
     let indexer = run.snapshot(&run.indexer, p.at_s);
     let sink = run.sink.as_ref().map(|g| run.snapshot(g, p.at_s));
     html! {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Groups, &|key| key != "group_at_s", &|_| None, false) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|key| key != "group_at_s", &|_| None, false) }
             { at_slider(props, t, run.indexer.end_tick.max(1) as u32 + 1) }
-            { hero(props, (t.insight)(p.consumers, run.lengths.len()), false, html! {
-                <div class="topic" aria-describedby={props.id("groups-legend")}>
+            { hero(props.frame, (t.insight)(p.consumers, run.lengths.len()), false, html! {
+                <div class="topic" aria-describedby={props.frame.id("groups-legend")}>
                     { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref())) }
-                    <p id={props.id("groups-legend")} class="hint">{ t.legend }</p>
+                    <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>
                 </div>
             }) }
             { counters(t, run, p.consumers, &indexer, sink.as_ref(), p.at_s) }
@@ -40,17 +39,16 @@ pub fn panel(props: &PanelProps) -> Html {
 }
 
 /// The instant shown, from 0 to the run's end.
-fn at_slider(props: &PanelProps, t: &Strings, end_s: u32) -> Html {
-    let param = ParamId::by_key("group_at_s");
-    let at_s = props.state.params.groups.at_s.min(end_s);
-    let dispatch = props.dispatch.clone();
+fn at_slider(props: &Props, t: &Strings, end_s: u32) -> Html {
+    let at_s = props.params.at_s.min(end_s);
+    let set = props.set.clone();
     let on_input = Callback::from(move |text: String| {
         if let Ok(n) = text.parse::<u64>() {
-            dispatch.dispatch(Action::Set { key: "group_at_s", value: Value::Int(n) });
+            set.emit(("group_at_s", Value::Int(n)));
         }
     });
-    let locked = param.is_some_and(|p| props.state.is_locked(p));
-    slider(props.state.lang, SliderProps { id: props.id("group-at-s"), label: t.at_s, hint: None, value: at_s.into(), min: 0,
+    let locked = props.frame.locked("group_at_s");
+    slider(props.lang, SliderProps { id: props.frame.id("group-at-s"), label: t.at_s, hint: None, value: at_s.into(), min: 0,
         max: end_s.into(), step: 1, shown: format!("{at_s} s"), locked, on_input })
 }
 

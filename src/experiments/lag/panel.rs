@@ -5,15 +5,15 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::Params;
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, View};
 use crate::format::{self, duration_text};
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Lag>;
 
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let p = &state.params.lag;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let p = &props.params;
     let c = p.catch_up();
     let (reading, idle) = group(p.partitions, p.consumers);
     let seconds = |s: f64| duration_text(s.round() as u64);
@@ -36,9 +36,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Lag, &|_| true, &|_| None, false) }
-            { hero(props, (t.insight)(&format::int(c.spare_per_s), c.catch_up_s.map(seconds).as_deref()), false, chart(t, p, &c, &alert)) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, (t.insight)(&format::int(c.spare_per_s), c.catch_up_s.map(seconds).as_deref()), false, chart(t, p, &c, &alert)) }
             <p class={classes!("dlq-alert", alert.fires_at_s.is_some().then_some("on"))} role="status">{ alert_text }</p>
             { counter_grid(rows) }
         </section>

@@ -7,24 +7,24 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Layout, Params};
-use crate::app::widgets::{about, controls, hero, text_control, PanelProps};
+use crate::app::widgets::{about, hero, View};
 use crate::format;
-use crate::registry::{Experiment, ParamId};
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let params = &state.params.partitions;
-    let layouts = &state.units.partitions.layouts;
+type Props<'a> = View<'a, super::Partitions>;
+
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let params = &props.params;
+    let layouts = &props.state.layouts;
     let moved = layouts[0].moves.iter().filter(|m| **m).count();
     let insight = if params.resize_to > 0 { (t.moves)(moved, params.resize_to) } else { t.order_note.to_owned() };
     html! {
         <section class="card experiment partitions" data-experiment="partitions">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Partitions, &|_| true, &|_| None, false) }
-            { ParamId::by_key("keyed").map(|param| text_control(props, param, t.events_hint)).unwrap_or_default() }
-            { hero(props, insight, false, html! {
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { props.frame.text_control("keyed", t.events_hint) }
+            { hero(props.frame, insight, false, html! {
                 <div class="topics">{ for layouts.iter().enumerate().map(|(i, layout)| topic(t, t.hashes[i], params, layout)) }</div>
             }) }
         </section>

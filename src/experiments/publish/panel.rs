@@ -5,25 +5,25 @@ use retry_lab_core::engine::{Counters, Engine};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, hero, PanelProps};
+use crate::app::widgets::{about, hero, View};
 use crate::format;
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Publish>;
 
 /// Facts whose ids are listed.
 const FACTS_LISTED: u32 = 3;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let unit = &state.units.publish;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let unit = &props.state;
     html! {
         <section class="card experiment publish" data-experiment="publish">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Publish, &|_| true, &|_| None, true) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, true) }
             { match (unit.counters(), &unit.engines) {
                 (Some(counters), Some(engines)) => html! { <>
-                    { hero(props, (t.insight)(state.params.publish.facts, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }
+                    { hero(props.frame, (t.insight)(props.params.facts, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }
                     { ids_table(t, &engines[1], &engines[2]) }
                 </> },
                 _ => html! { <p class="notice" role="alert">{ t.invalid }</p> },

@@ -6,14 +6,15 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, percent as pct, PanelProps};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, View};
 use crate::format::{self, duration_text};
-use crate::registry::Experiment;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let t = strings(props.state.lang);
-    let p = &props.state.params.retention;
-    let st = &props.state.units.retention;
+type Props<'a> = View<'a, super::Retention>;
+
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let p = &props.params;
+    let st = &props.state;
     let hours = t.hours;
     let time = |s: Option<u64>| s.map_or_else(|| t.never.to_owned(), duration_text);
     let replay = st.replay.map(|b| (format::millions(b.events), time(b.catch_up_s)));
@@ -27,9 +28,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment retention" data-experiment="retention">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Retention, &|_| true, &|_| None, false) }
-            { hero(props, insight, false, chart(t, p, st)) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, insight, false, chart(t, p, st)) }
             { counter_grid(rows) }
         </section>
     }

@@ -3,16 +3,18 @@
 //! queue and the log; parameters, outages and the schedule beside them.
 
 use retry_lab_core::{Backoff, Counters, FailureKind, Follow, Intervention, Jitter, Status};
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::timeline::{marker, timeline};
 use super::Action as RetriesAction;
-use crate::app::widgets::{controls, event_value, hero_figure, playback, PanelProps, PlaybackView, Scrolled, ScrolledView};
+use crate::app::widgets::{event_value, PlaybackView, Scrolled, View};
 use crate::format;
 use crate::i18n::Lang;
-use crate::lab::Action;
-use crate::registry::{Experiment, UnitAction};
+
+type Props<'a> = View<'a, super::Retries>;
 
 const LOG_ROWS_SHOWN: usize = 30;
 
@@ -21,15 +23,14 @@ const LOG_ROWS_SHOWN: usize = 30;
 // page's module its lifecycle code for no memoization.
 
 
-fn send(props: &PanelProps, action: RetriesAction) -> Callback<MouseEvent> {
-    props.dispatch.to_callback().reform(move |_| Action::Unit(UnitAction::Retries(action.clone())))
+fn send(props: &Props, action: RetriesAction) -> Callback<MouseEvent> {
+    props.send.reform(move |_| action.clone())
 }
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let run = &state.units.retries;
-    let params = &state.params.retries;
-    let s = strings(state.lang);
+pub fn panel(props: &Props) -> Html {
+    let run = &props.state;
+    let params = &props.params;
+    let s = strings(props.lang);
     let shown = run.pair.shown(params.consumer);
     let current_retry = shown.trace().last().and_then(|a| match a.follow {
         Follow::RetryAt { .. } => Some(a.cycle_attempt),
@@ -44,52 +45,61 @@ pub fn panel(props: &PanelProps) -> Html {
             { live_region(props) }
             <div class="columns">
                 <div class="column-main">
-                    { playback(props, &PlaybackView { playing: run.playing, finished: run.finished(),
+                    { props.frame.playback(&PlaybackView { playing: run.playing, finished: run.finished(),
                         parked: shown.dead_letters().len() as u64, clock_ms: run.clock_ms,
                         seek_max_ms: horizon_ms + horizon_ms / 4, speed_s_per_s: params.speed_s_per_s, seek_label: s.seek }) }
                     { interventions(props) }
-                    { hero_figure(props, insight, true, html! { <Scrolled panel={props.clone()} view={timeline as ScrolledView} /> }) }
-                    { counters_panel(&CountersProps { lang: state.lang, counters: *shown.counters(), waiting: census.waiting }) }
-                    { compare(&CompareProps { lang: state.lang, naive: *run.pair.naive.counters(), idempotent: *run.pair.idempotent.counters() }) }
+                    { props.frame.hero_figure(insight, true, scrolled_timeline(props)) }
+                    { counters_panel(&CountersProps { lang: props.lang, counters: *shown.counters(), waiting: census.waiting }) }
+                    { compare(&CompareProps { lang: props.lang, naive: *run.pair.naive.counters(), idempotent: *run.pair.idempotent.counters() }) }
                     { dead_letter_panel(props) }
                     { delivery_log(props) }
                 </div>
                 <div class="column-side">
-                    { props.tasks.clone() }
-                    <section class="card controls" aria-labelledby={props.id("controls-heading")}>
-                        <h2 id={props.id("controls-heading")}>{ state.lang.texts().controls_heading }</h2>
-                        { controls(props, Experiment::Retries, &|key| !matches!(key, "speed" | "down" | "do"), &hint, true) }
+                    { props.frame.tasks() }
+                    <section class="card controls" aria-labelledby={props.frame.id("controls-heading")}>
+                        <h2 id={props.frame.id("controls-heading")}>{ props.lang.texts().controls_heading }</h2>
+                        { props.frame.controls(&|key| !matches!(key, "speed" | "down" | "do"), &hint, true) }
                     </section>
                     { outages(props) }
-                    <ScheduleTable lang={state.lang} backoff={params.backoff()} current_retry={current_retry} />
+                    <ScheduleTable lang={props.lang} backoff={params.backoff()} current_retry={current_retry} />
                 </div>
             </div>
         </div>
     }
 }
 
+/// The timeline, drawn by `Scrolled` (which keeps its scroll offset) from
+/// its own copy of the run: the list redraws when the lab changes.
+fn scrolled_timeline(props: &Props) -> Html {
+    let (lang, params, run) = (props.lang, props.params.clone(), props.state.clone());
+    let heading_id = props.frame.id("timeline-heading");
+    let draw: Rc<dyn Fn(u32, Callback<Event>) -> Html> =
+        Rc::new(move |top_px, onscroll| timeline((lang, &params, &run), &heading_id, top_px, onscroll));
+    html! { <Scrolled {draw} version={props.frame.version()} /> }
+}
+
 /// A "✕" that removes one item of a list, named for screen readers.
-fn remove_button(props: &PanelProps, class: &'static str, label: String, locked: bool, action: RetriesAction) -> Html {
+fn remove_button(props: &Props, class: &'static str, label: String, locked: bool, action: RetriesAction) -> Html {
     html! { <button type="button" {class} aria-label={label} disabled={locked} onclick={send(props, action)}>{ "✕" }</button> }
 }
 
 /// The consumer's outage windows, editable in seconds.
-fn outages(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let s = strings(state.lang);
-    let locked = state.locked.contains("down");
-    let outages = state.params.retries.plan.outages();
+fn outages(props: &Props) -> Html {
+    let s = strings(props.lang);
+    let locked = props.frame.locked("down");
+    let outages = props.params.plan.outages();
     let rows = outages.iter().enumerate().map(|(index, outage)| {
         let (start_s, end_s) = (outage.start_ms / 1_000, outage.end_ms / 1_000);
         let n = index as u32 + 1;
         let edit = |is_start: bool| {
-            props.dispatch.to_callback().reform(move |e: Event| {
+            props.send.reform(move |e: Event| {
                 let typed = event_value(&e).trim().parse::<u64>().unwrap_or(0);
                 let (start_s, end_s) = if is_start { (typed, end_s) } else { (start_s, typed) };
-                Action::Unit(UnitAction::Retries(RetriesAction::SetOutage { index, start_s, end_s }))
+                RetriesAction::SetOutage { index, start_s, end_s }
             })
         };
-        let (from_id, to_id) = (props.id(&format!("down-{n}-from")), props.id(&format!("down-{n}-to")));
+        let (from_id, to_id) = (props.frame.id(&format!("down-{n}-from")), props.frame.id(&format!("down-{n}-to")));
         html! {
             <div class="outage-row" key={index}>
                 <div class="control">
@@ -125,13 +135,12 @@ fn describe(s: &Strings, what: Intervention) -> String {
 }
 
 /// "Fix the root cause now", and every intervention with its time.
-fn interventions(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let s = strings(state.lang);
-    let run = &state.units.retries;
-    let plan = &state.params.retries.plan;
+fn interventions(props: &Props) -> Html {
+    let s = strings(props.lang);
+    let run = &props.state;
+    let plan = &props.params.plan;
     let full = plan.interventions().len() >= super::INTERVENTIONS_MAX;
-    let locked = state.locked.contains("do");
+    let locked = props.frame.locked("do");
     let fixed = plan.fixed_from_ms().is_some_and(|at| at <= run.clock_ms);
     let effects = run.pair.idempotent.intervention_effects();
     let items = plan.interventions().iter().enumerate().map(|(index, timed)| {
@@ -284,12 +293,11 @@ fn dlq_empty_text(engine: &retry_lab_core::Engine, s: &super::strings::Strings) 
 /// dead letters miss its frame.
 const DLQ_ROWS_SHOWN: usize = 12;
 
-fn dead_letter_panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let s = strings(state.lang);
-    let engine = state.units.retries.pair.shown(state.params.retries.consumer);
+fn dead_letter_panel(props: &Props) -> Html {
+    let s = strings(props.lang);
+    let engine = props.state.pair.shown(props.params.consumer);
     // A full plan takes no more interventions (the interventions card says so).
-    let locked = state.locked.contains("do") || state.params.retries.plan.interventions().len() >= super::INTERVENTIONS_MAX;
+    let locked = props.frame.locked("do") || props.params.plan.interventions().len() >= super::INTERVENTIONS_MAX;
     let dead = engine.dead_letters();
     // A fixed set of row slots, filled or hidden, so that a seek changes
     // text in rows that exist instead of building and dropping rows (which
@@ -320,10 +328,9 @@ fn dead_letter_panel(props: &PanelProps) -> Html {
 
 /// One slot of the dead-letter table: an event's row, or a hidden row of
 /// the very same shape (so filling it later only changes text).
-fn dead_letter_row(props: &PanelProps, event: Option<u32>, locked: bool) -> Html {
-    let state = &props.state;
-    let s = strings(state.lang);
-    let engine = state.units.retries.pair.shown(state.params.retries.consumer);
+fn dead_letter_row(props: &Props, event: Option<u32>, locked: bool) -> Html {
+    let s = strings(props.lang);
+    let engine = props.state.pair.shown(props.params.consumer);
     // A hidden slot shows event 0's record; nobody sees or reaches it.
     let shown = event.unwrap_or(0).min(engine.config().published_total().saturating_sub(1));
     let record = engine.event(shown);
@@ -343,7 +350,7 @@ fn dead_letter_row(props: &PanelProps, event: Option<u32>, locked: bool) -> Html
         <tr hidden={event.is_none()} data-event={event.map(|e| (e + 1).to_string())}>
             <td><span class="event-number">{ shown + 1 }</span>{ " " }<code title={id.clone()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
             <td class="wrap"><code class="clamp">{ engine.fact_key(shown) }</code></td>
-            <td class="num retries-used">{ (s.retries_used)(used, state.params.retries.retries_max) }</td>
+            <td class="num retries-used">{ (s.retries_used)(used, props.params.retries_max) }</td>
             <td class="num deliveries">{ record.attempts }</td>
             <td class="wrap"><span class="clamp">{ reason }</span></td>
             <td class="num">{ format::seconds(entered_ms) }</td>
@@ -354,9 +361,9 @@ fn dead_letter_row(props: &PanelProps, event: Option<u32>, locked: bool) -> Html
 }
 
 /// The latest attempts, newest first: delivered events stay visible here.
-fn delivery_log(props: &PanelProps) -> Html {
-    let s = strings(props.state.lang);
-    let trace = props.state.units.retries.pair.shown(props.state.params.retries.consumer).trace();
+fn delivery_log(props: &Props) -> Html {
+    let s = strings(props.lang);
+    let trace = props.state.pair.shown(props.params.consumer).trace();
     let rows = trace.iter().rev().take(LOG_ROWS_SHOWN).map(|a| {
         let (class, glyph, text) = marker(a.outcome, s);
         let dead = if matches!(a.follow, Follow::DeadLettered) { format!(" → {}", s.outcome_dead_letter) } else { String::new() };
@@ -377,10 +384,10 @@ fn delivery_log(props: &PanelProps) -> Html {
 
 /// Narrates the run for screen readers, throttled by the reducer, as the
 /// consumer shown saw it.
-fn live_region(props: &PanelProps) -> Html {
-    let s = strings(props.state.lang);
-    let run = &props.state.units.retries;
-    let trace = run.pair.shown(props.state.params.retries.consumer).trace();
+fn live_region(props: &Props) -> Html {
+    let s = strings(props.lang);
+    let run = &props.state;
+    let trace = run.pair.shown(props.params.consumer).trace();
     let text = run.narration.and_then(|n| {
         let a = trace.get(n.index)?;
         let (_, _, what) = marker(a.outcome, s);

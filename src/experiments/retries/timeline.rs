@@ -7,8 +7,9 @@ use retry_lab_core::{Attempt, FailureKind, Follow, Outcome};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
+use super::{Params, State};
 use crate::format;
-use crate::app::widgets::PanelProps;
+use crate::i18n::Lang;
 
 pub const LANE_HEIGHT_PX: u32 = 26;
 const LANES_IN_VIEW: u32 = 12;
@@ -50,11 +51,15 @@ fn tick_step_ms(horizon_ms: u64) -> u64 {
 }
 
 /// Drawn through `widgets::Scrolled`, which keeps the lanes' scroll offset.
-pub fn timeline(props: &PanelProps, scroll_top_px: u32, onscroll: Callback<Event>) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let run = &state.units.retries;
-    let engine = run.pair.shown(state.params.retries.consumer);
+/// `heading_id`: the timeline heading's id, unique on the page.
+pub fn timeline(
+    (lang, params, run): (Lang, &Params, &State),
+    heading_id: &AttrValue,
+    scroll_top_px: u32,
+    onscroll: Callback<Event>,
+) -> Html {
+    let t = strings(lang);
+    let engine = run.pair.shown(params.consumer);
     let lanes_total = engine.config().published_total();
     let clock_ms = run.clock_ms;
     // Fixed for the run (it only grows when the learner seeks past its
@@ -82,8 +87,8 @@ pub fn timeline(props: &PanelProps, scroll_top_px: u32, onscroll: Callback<Event
     let shown_first = (scroll_top_px / LANE_HEIGHT_PX + 1).min(lanes_total);
     let shown_last = (shown_first + LANES_IN_VIEW - 1).min(lanes_total);
     html! {
-        <section class="card timeline" aria-labelledby={format!("{}-timeline-heading", props.id_prefix)}>
-            <h2 id={format!("{}-timeline-heading", props.id_prefix)}>{ t.timeline_heading }</h2>
+        <section class="card timeline" aria-labelledby={heading_id.clone()}>
+            <h2 id={heading_id.clone()}>{ t.timeline_heading }</h2>
             { legend(t, !plan.outages().is_empty()) }
             <div class="axis" aria-hidden="true">{ for ticks }</div>
             <div class="timeline-scroll" tabindex="0" role="region" aria-label={t.timeline_label}

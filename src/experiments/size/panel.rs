@@ -6,8 +6,9 @@ use retry_lab_core::message_size::LIMITS;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, percent as pct, PanelProps};
-use crate::registry::Experiment;
+use crate::app::widgets::{about, counter_grid, hero, percent as pct, View};
+
+type Props<'a> = View<'a, super::Size>;
 
 /// A piecewise-linear log2 with sixteenths (no float code in the page):
 /// 16 B is 64, 128 MiB is 432; below 16 B, 64 (the axis starts at 10 B).
@@ -44,9 +45,9 @@ fn volume_text(b: u64) -> String {
     if tenth == 0 { format!("{whole} {}", units[unit]) } else { format!("{whole}.{tenth} {}", units[unit]) }
 }
 
-pub fn panel(props: &PanelProps) -> Html {
-    let t = strings(props.state.lang);
-    let sizing = &props.state.units.size.sizing;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let sizing = &props.state.sizing;
     let accepted = sizing.accepted();
     let refused = accepted.iter().filter(|ok| !**ok).count();
     let size = bytes_text(sizing.message_bytes());
@@ -56,9 +57,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment size" data-experiment="size">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Size, &|_| true, &|_| None, false) }
-            { hero(props, (t.insight)(&size, refused, &per_day), false, chart(t, sizing.message_bytes(), accepted)) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, (t.insight)(&size, refused, &per_day), false, chart(t, sizing.message_bytes(), accepted)) }
             { counter_grid(rows) }
         </section>
     }

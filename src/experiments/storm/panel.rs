@@ -7,9 +7,10 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lane_chart, lanes_height, PanelProps};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, View};
 use crate::format;
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Storm>;
 
 /// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
 /// so that a long run stays a few hundred shapes.
@@ -20,11 +21,10 @@ const LANES: u32 = 8;
 const BIN_W: u64 = 10;
 const PLOT_H: u64 = 100;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let params = &state.params.storm;
-    let runs = &state.units.storm.runs;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let params = &props.params;
+    let runs = &props.state.runs;
     let shown = |key: &str| match key {
         "budget_tokens" | "budget_ratio" => params.budget_on,
         "breaker_failures" | "breaker_open" | "breaker_trials" => params.breaker_on,
@@ -43,9 +43,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment storm" data-experiment="storm">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Storm, &shown, &|_| None, true) }
-            { hero(props, insight, true, html! {
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&shown, &|_| None, true) }
+            { hero(props.frame, insight, true, html! {
                 <div class="storm-sides">
                     { for runs.iter().enumerate().map(|(side, run)| match run {
                         Some(run) => side_view(props, side, run, &bins[side], bin_ms, horizon_us, y_top),
@@ -59,8 +59,8 @@ pub fn panel(props: &PanelProps) -> Html {
     }
 }
 
-fn side_view(props: &PanelProps, side: usize, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
-    let lang = props.state.lang;
+fn side_view(props: &Props, side: usize, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
+    let lang = props.lang;
     let t = strings(lang);
     let c = &run.counters;
     let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];

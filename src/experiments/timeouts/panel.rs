@@ -5,25 +5,25 @@ use retry_lab_core::timeouts::PoolRun;
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, controls, counter_grid, hero, PanelProps};
+use crate::app::widgets::{about, counter_grid, hero, View};
 use crate::format;
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Timeouts>;
 
 const CHART_H: u64 = 100;
 const SAMPLE_W: u64 = 4;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let run = &state.units.timeouts.run;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let run = &props.state.run;
     let c = &run.counters;
     let rule = if run.config.timeout_ms < run.config.deadline_ms { ("rule kept", t.rule_kept) } else { ("rule broken", t.rule_broken) };
     html! {
         <section class="card experiment timeouts" data-experiment="timeouts">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Timeouts, &|_| true, &|_| None, false) }
-            { hero(props, (t.insight)(c[0].in_time, c[0].requests, c[1].in_time, c[1].requests), false, chart(props, run)) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, (t.insight)(c[0].in_time, c[0].requests, c[1].in_time, c[1].requests), false, chart(props, run)) }
             <p class={rule.0} role="status">{ rule.1 }</p>
             <div class="storm-sides">
                 { for (0..2).map(|dep| dependency(props, run, dep)) }
@@ -32,8 +32,8 @@ pub fn panel(props: &PanelProps) -> Html {
     }
 }
 
-fn dependency(props: &PanelProps, run: &PoolRun, dep: usize) -> Html {
-    let t = strings(props.state.lang);
+fn dependency(props: &Props, run: &PoolRun, dep: usize) -> Html {
+    let t = strings(props.lang);
     let c = &run.counters[dep];
     let rows = [
         ("requests", t.requests, format::int(c.requests)),
@@ -52,8 +52,8 @@ fn dependency(props: &PanelProps, run: &PoolRun, dep: usize) -> Html {
 }
 
 /// Busy workers, A stacked under B, one column per 100 ms.
-fn chart(props: &PanelProps, run: &PoolRun) -> Html {
-    let t = strings(props.state.lang);
+fn chart(props: &Props, run: &PoolRun) -> Html {
+    let t = strings(props.lang);
     let workers = u64::from(run.config.workers.max(1));
     let width = run.busy_samples.len() as u64 * SAMPLE_W;
     let mut paths = [String::new(), String::new()];

@@ -5,25 +5,26 @@ use retry_lab_core::dedup_ttl::{Outcome, TtlDelivery};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, percent, PanelProps};
+use crate::app::widgets::{about, counter_grid, hero, percent, View};
 use crate::format;
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Ttl>;
 
 /// The axis covers the whole schedule (1,890 s) and a little more.
 const AXIS_MS: u64 = 2_000_000;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let t = strings(props.state.lang);
-    let deliveries = &props.state.units.ttl.deliveries;
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let deliveries = &props.state.deliveries;
     let again: Vec<String> = deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| format!("{} s", d.at_ms / 1_000)).collect();
     let effects = deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count() as u64;
     let rows = [("effects", t.effects, format::int(effects)), ("again", t.again, if again.is_empty() { "—".to_owned() } else { again.join(", ") })];
     html! {
         <section class="card experiment ttl" data-experiment="ttl">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Ttl, &|_| true, &|_| None, false) }
-            { hero(props, (t.insight)(props.state.params.ttl.ttl_s, effects), false, timeline(t, deliveries)) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, (t.insight)(props.params.ttl_s, effects), false, timeline(t, deliveries)) }
             { counter_grid(rows) }
         </section>
     }

@@ -7,21 +7,19 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::Action as Uuid5Action;
-use crate::app::widgets::{about, event_value, hero, PanelProps};
-use crate::lab::Action;
+use crate::app::widgets::{about, event_value, hero, View};
 use crate::params::Value;
-use crate::registry::UnitAction;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let input = &state.units.uuid5;
-    let demo = state.params.uuid5.demo(&state.params.shared);
+type Props<'a> = View<'a, super::DoublePublication>;
+
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let input = &props.state;
+    let demo = props.params.demo(&props.shared);
     let error = input.error;
-    let locked = state.locked.contains("pass");
-    let unit = |a: Uuid5Action| Action::Unit(UnitAction::DoublePublication(a));
-    let on_norad = props.dispatch.to_callback().reform(move |e: InputEvent| unit(Uuid5Action::SetNoradInput(event_value(&e))));
-    let on_start = props.dispatch.to_callback().reform(move |e: InputEvent| unit(Uuid5Action::SetStartUtcInput(event_value(&e))));
+    let locked = props.frame.locked("pass");
+    let on_norad = props.send.reform(|e: InputEvent| Uuid5Action::SetNoradInput(event_value(&e)));
+    let on_start = props.send.reform(|e: InputEvent| Uuid5Action::SetStartUtcInput(event_value(&e)));
     let norad_bad = error == Some(PassKeyError::NoradId);
     let start_bad = error == Some(PassKeyError::StartUtc);
     let result = |label: &str, times: u32, class: &str| {
@@ -34,11 +32,11 @@ pub fn panel(props: &PanelProps) -> Html {
         </div>
         }
     };
-    let id = |name: &str| format!("{}-{name}", props.id_prefix);
+    let id = |name: &str| props.frame.id(name);
     html! {
         <section class="card experiment uuid5" data-experiment="uuid5">
             <h2>{ t.uuid5_heading }</h2>
-            { about(props, t.uuid5_intro) }
+            { about(props.lang, t.uuid5_intro) }
             <div class="control-grid" data-primary="">
                 <div class="control">
                     <label for={id("uuid5-norad")}>{ t.norad_id }</label>
@@ -56,7 +54,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 if norad_bad { { t.norad_invalid }{ " " }{ t.kept_last_valid } }
                 if start_bad { { t.start_invalid }{ " " }{ t.kept_last_valid } }
             </p>
-            { hero(props, (t.insight)(demo.processed_by_random_id, demo.processed_by_derived_id), false, html! {
+            { hero(props.frame, (t.insight)(demo.processed_by_random_id, demo.processed_by_derived_id), false, html! {
                 <div class="consumer-results">
                     { result(t.by_random_id, demo.processed_by_random_id, "by-v4") }
                     { result(t.by_uuid5, demo.processed_by_derived_id, "by-uuid5") }
@@ -68,15 +66,13 @@ pub fn panel(props: &PanelProps) -> Html {
 }
 
 /// The namespace, under "Más parámetros" (open when it is not the lesson's).
-fn namespace_details(props: &PanelProps, t: &Strings, namespace_code: &str) -> Html {
-    let state = &props.state;
-    let id = |name: &str| format!("{}-{name}", props.id_prefix);
-    let locked = state.locked.contains("ns");
-    let on_namespace =
-        props.dispatch.to_callback().reform(|e: Event| Action::Set { key: "ns", value: Value::Text(event_value(&e)) });
+fn namespace_details(props: &Props, t: &Strings, namespace_code: &str) -> Html {
+    let id = |name: &str| props.frame.id(name);
+    let locked = props.frame.locked("ns");
+    let on_namespace = props.set.reform(|e: Event| ("ns", Value::Text(event_value(&e))));
     html! {
-        <details class="more-params" open={state.params.uuid5.namespace != super::Params::default().namespace}>
-            <summary>{ state.lang.texts().more_params }</summary>
+        <details class="more-params" open={props.params.namespace != super::Params::default().namespace}>
+            <summary>{ props.lang.texts().more_params }</summary>
             <div class="control-grid">
             <div class="control">
                 <label for={id("uuid5-namespace")}>{ t.namespace }</label>

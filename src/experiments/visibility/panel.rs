@@ -6,26 +6,26 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, controls, counter_grid, hero, lane_chart, lanes_height, PanelProps, LANE_PX};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, LANE_PX, View};
 use crate::format::{self, duration_text};
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Visibility>;
 
 /// Rows drawn at most (a poison message redelivered for days has thousands).
 const ROWS_SHOWN: usize = 40;
 const ROW_H: usize = 14;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let controls = controls(props, Experiment::Visibility, &|_| true, &|_| None, false);
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let controls = props.frame.controls(&|_| true, &|_| None, false);
     let rule = html! { <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p> };
-    let run = match &state.units.visibility.run {
+    let run = match &props.state.run {
         Ok(run) => run,
-        Err(over) => return crate::app::widgets::over_budget(props, "visibility", t.heading, t.intro, html! { <>{ controls }{ rule }</> }, over),
+        Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "visibility", t.heading, t.intro, html! { <>{ controls }{ rule }</> }, over),
     };
     let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), |ms| duration_text(ms / 1_000));
     let done = run.done_at_ms();
-    let params = &state.params.visibility;
+    let params = &props.params;
     let insight = (t.insight)(run.copies(0) as u64, &duration_text(params.timeout_s.into()), &duration_text(params.job_s.into()));
     let rows = [
         ("copies", t.copies, format::int(run.copies(0) as u64)),
@@ -38,9 +38,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment visibility" data-experiment="visibility">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
+            { about(props.lang, t.intro) }
             { controls }
-            { hero(props, insight, false, gantt(t, run)) }
+            { hero(props.frame, insight, false, gantt(t, run)) }
             { rule }
             { counter_grid(rows) }
         </section>

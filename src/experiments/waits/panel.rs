@@ -6,14 +6,15 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, controls, counter_grid, hero, percent, PanelProps};
+use crate::app::widgets::{about, counter_grid, hero, percent, View};
 use crate::format::seconds;
-use crate::registry::Experiment;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let t = strings(props.state.lang);
-    let p = &props.state.params.waits;
-    let st = &props.state.units.waits;
+type Props<'a> = View<'a, super::Waits>;
+
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let p = &props.params;
+    let st = &props.state;
     let ms = |v: u64| if v < 1_000 { format!("{v} ms") } else { seconds(v) };
     let insight = (t.insight)(&ms(p.job_ms), st.sync_failed, &ms(st.queue_last_done_ms), &ms(st.queue_worst_seen_ms));
     let rows = [
@@ -26,9 +27,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment waits" data-experiment="waits">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
-            { controls(props, Experiment::Waits, &|_| true, &|_| None, false) }
-            { hero(props, insight, false, chart(t, p, st)) }
+            { about(props.lang, t.intro) }
+            { props.frame.controls(&|_| true, &|_| None, false) }
+            { hero(props.frame, insight, false, chart(t, p, st)) }
             { counter_grid(rows) }
         </section>
     }

@@ -5,20 +5,20 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, controls, counter_grid, hero, lane_chart, lanes_height, PanelProps};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, View};
 use crate::format::{self, duration_text};
-use crate::registry::Experiment;
+
+type Props<'a> = View<'a, super::Workers>;
 
 const ROWS_SHOWN: u32 = 20;
 const ROW_H: u32 = 14;
 
-pub fn panel(props: &PanelProps) -> Html {
-    let state = &props.state;
-    let t = strings(state.lang);
-    let controls = controls(props, Experiment::Workers, &|_| true, &|_| None, false);
-    let run = match &state.units.workers.run {
+pub fn panel(props: &Props) -> Html {
+    let t = strings(props.lang);
+    let controls = props.frame.controls(&|_| true, &|_| None, false);
+    let run = match &props.state.run {
         Ok(run) => run,
-        Err(over) => return crate::app::widgets::over_budget(props, "workers", t.heading, t.intro, controls, over),
+        Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "workers", t.heading, t.intro, controls, over),
     };
     let done = run.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count() as u64;
     let lost = run.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count() as u64;
@@ -40,9 +40,9 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section class="card experiment workers" data-experiment="workers">
             <h2>{ t.heading }</h2>
-            { about(props, t.intro) }
+            { about(props.lang, t.intro) }
             { controls }
-            { hero(props, insight, false, chart(t, run)) }
+            { hero(props.frame, insight, false, chart(t, run)) }
             { counter_grid(rows) }
         </section>
     }
