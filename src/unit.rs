@@ -435,10 +435,10 @@ macro_rules! registry {
 
         /// The open experiment's panel, which sees its own experiment only.
         #[cfg(target_arch = "wasm32")]
-        pub fn panel(
+        pub fn panel<F: Frame>(
             open: Experiment,
             (p, s, lang): (&LabParams, &States, Lang),
-            frame: &dyn Frame,
+            frame: &F,
             set: yew::Callback<(&'static str, crate::params::Value)>,
             send: &yew::Callback<UnitAction>,
         ) -> yew::Html {

@@ -18,13 +18,15 @@ use crate::unit::Unit;
 /// What a panel receives: its own experiment's parameters and state, the
 /// learner's language, the page around it, and the two ways it changes
 /// the lab: a parameter by its link key, or an action of its own reducer.
-pub struct View<'a, U: Unit> {
+pub struct View<'a, U: Unit, F> {
     pub lang: Lang,
     pub params: &'a U::Params,
     /// The parameters every experiment shares (the seed, playback).
     pub shared: &'a Shared,
     pub state: &'a U::State,
-    pub frame: &'a dyn Frame,
+    /// The page around the panel (one type, the app's: calls are static,
+    /// and what a page's panels never call stays out of its module).
+    pub frame: &'a F,
     /// Sets one parameter by its link key; the reducer clamps it into its
     /// declared range.
     pub set: Callback<(&'static str, Value)>,
@@ -62,7 +64,7 @@ pub trait Frame {
 
 /// The experiment's one figure and, beside it (under it on a phone), the
 /// tasks about it: success shows next to what it is about.
-pub fn hero(frame: &dyn Frame, insight: String, seeded: bool, body: Html) -> Html {
+pub fn hero<F: Frame>(frame: &F, insight: String, seeded: bool, body: Html) -> Html {
     html! {
         <div class="hero-row">
             { frame.hero_figure(insight, seeded, body) }
@@ -202,7 +204,7 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
 /// controls (to lower what the message names), the message, no figure.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub fn over_budget(
-    frame: &dyn Frame,
+    frame: &impl Frame,
     lang: Lang,
     code: &'static str,
     heading: &'static str,

@@ -4,12 +4,12 @@ use retry_lab_core::ack_timing::{AckMode, LoopRow};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, hero, View};
+use crate::app::widgets::{about, hero, Frame, View};
 use crate::format;
 
-type Props<'a> = View<'a, super::AckTiming>;
+type Props<'a, F> = View<'a, super::AckTiming, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let lang = props.lang;
     let (t, shell) = (strings(lang), lang.texts());
     let rows = props.state.iter().flat_map(|rows| rows.iter()).map(|LoopRow { row, .. }| {

@@ -7,15 +7,15 @@ use retry_lab_core::age::{AgeConfig, AgeRun, HORIZON_S};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, hero, View};
+use crate::app::widgets::{about, chart_note, hero, Frame, View};
 use crate::format::{self, duration_text};
 
-type Props<'a> = View<'a, super::Age>;
+type Props<'a, F> = View<'a, super::Age, F>;
 
 /// One point every 10 s: 361 per line, whole viewBox units.
 const STEP_S: u64 = 10;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let st = &props.state;
     let (c, run) = (&st.config, &st.run);

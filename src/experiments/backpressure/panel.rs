@@ -5,15 +5,15 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, chart_note, counter_grid, hero, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
 use crate::format::{self, duration_text};
 
-type Props<'a> = View<'a, super::Backpressure>;
+type Props<'a, F> = View<'a, super::Backpressure, F>;
 
 const CHART_W: u64 = 1_000;
 const CHART_H: u64 = 100;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let run = &props.state.run;
@@ -53,7 +53,7 @@ pub fn panel(props: &Props) -> Html {
     }
 }
 
-fn chart(props: &Props, run: &BufferRun, fate: &str) -> Html {
+fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     let t = strings(props.lang);
     let samples = &run.queue_samples;
     let c = &run.counters;

@@ -5,10 +5,10 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
 use crate::format::{self, duration_text};
 
-type Props<'a> = View<'a, super::Capacity>;
+type Props<'a, F> = View<'a, super::Capacity, F>;
 
 /// C01's rates from its day, computed here as the lesson computes them.
 fn c01_derivation(t: &Strings) -> String {
@@ -18,7 +18,7 @@ fn c01_derivation(t: &Strings) -> String {
 }
 
 /// The section each parameter's control belongs to, by key prefix.
-fn section_controls(props: &Props, keep: fn(&str) -> bool) -> Html {
+fn section_controls<F: Frame>(props: &Props<F>, keep: fn(&str) -> bool) -> Html {
     html! {
         <div class="control-grid">
             { for super::PARAMS.iter().filter(|spec| keep(spec.meta.key)).map(|spec| props.frame.param_control(spec.meta.key, None)) }
@@ -26,7 +26,7 @@ fn section_controls(props: &Props, keep: fn(&str) -> bool) -> Html {
     }
 }
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let c = &props.state;

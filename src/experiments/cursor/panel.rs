@@ -6,15 +6,15 @@ use retry_lab_core::polling::PollingReport;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, hero, lane_chart, lanes_height, View};
+use crate::app::widgets::{about, hero, lane_chart, lanes_height, Frame, View};
 use crate::format;
 
-type Props<'a> = View<'a, super::Cursor>;
+type Props<'a, F> = View<'a, super::Cursor, F>;
 
 const ROWS_SHOWN: usize = 40;
 const ROW_H: usize = 14;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let units = &props.state;
     let (naive, idem) = (&units.naive, &units.idempotent);

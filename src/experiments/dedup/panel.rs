@@ -7,13 +7,13 @@ use retry_lab_core::dedup_record::{concurrent_copies, Consumer, Event, OneMessag
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, hero, slider, SliderProps, View};
+use crate::app::widgets::{about, hero, slider, Frame, SliderProps, View};
 use crate::format;
 use crate::params::Value;
 
-type Props<'a> = View<'a, super::Dedup>;
+type Props<'a, F> = View<'a, super::Dedup, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let one = &props.state.one;
     html! {
@@ -34,7 +34,7 @@ pub fn panel(props: &Props) -> Html {
 
 /// The crash point, moved along the consumer's steps: a slider from
 /// "before its first step" to "no crash".
-fn crash_slider(props: &Props, t: &Strings) -> Html {
+fn crash_slider<F: Frame>(props: &Props<F>, t: &Strings) -> Html {
     let params = &props.params;
     let steps = params.consumer.steps();
     let at = usize::from(params.crash_before).min(steps.len());
@@ -114,7 +114,7 @@ fn sequence(t: &Strings, one: &OneMessage) -> Html {
 }
 
 /// The same consumer over many messages: lesson 004's columns, one row per placement.
-fn table(props: &Props, t: &Strings) -> Html {
+fn table<F: Frame>(props: &Props<F>, t: &Strings) -> Html {
     let rows = &props.state.rows;
     let table_rows = rows.iter().enumerate().map(|(i, r)| html! {
         <tr data-placement={r.placement.code()} class={(Consumer::Recorded(r.placement) == props.params.consumer).then_some("chosen")}>
@@ -147,7 +147,7 @@ fn table(props: &Props, t: &Strings) -> Html {
     }
 }
 
-fn concurrent(props: &Props, t: &Strings) -> Html {
+fn concurrent<F: Frame>(props: &Props<F>, t: &Strings) -> Html {
     let unique = props.params.unique_constraint;
     let outcome = concurrent_copies(unique);
     html! {

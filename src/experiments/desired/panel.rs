@@ -7,9 +7,9 @@ use retry_lab_core::actions::desired::Outcome;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, Frame, View};
 
-type Props<'a> = View<'a, super::Desired>;
+type Props<'a, F> = View<'a, super::Desired, F>;
 
 /// Two hours: T's and the unblock's whole range.
 const AXIS_MS: u64 = 7_200_000;
@@ -18,7 +18,7 @@ fn permille(ms: u64) -> u64 {
     ms.min(AXIS_MS) * 1_000 / AXIS_MS
 }
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let [inc, des] = &*props.state.styles;

@@ -8,11 +8,11 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, slider, SliderProps, View};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, slider, Frame, SliderProps, View};
 use crate::format::{self, duration_text};
 use crate::params::Value;
 
-type Props<'a> = View<'a, super::Dlq>;
+type Props<'a, F> = View<'a, super::Dlq, F>;
 
 const LOOK_MAX_S: f64 = 14.0 * 86_400.0;
 /// Steps of the instant's log slider.
@@ -21,7 +21,7 @@ const DLQ_ROWS: usize = 12;
 const LIFELINES: usize = 40;
 const ROW_H: usize = 12;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let look_ms = u64::from(params.look_s) * 1_000;
@@ -54,17 +54,17 @@ pub fn panel(props: &Props) -> Html {
 
 /// A button that sets the run's actions to `actions` (one body for every
 /// such button: each `html!` button costs the page its own code).
-fn action_button(props: &Props, text: String, name: Option<String>, disabled: bool, actions: Actions) -> Html {
+fn action_button<F: Frame>(props: &Props<F>, text: String, name: Option<String>, disabled: bool, actions: Actions) -> Html {
     html! { <button type="button" {disabled} aria-label={name} onclick={send_actions(props, actions)}>{ text }</button> }
 }
 
-fn send_actions(props: &Props, actions: Actions) -> Callback<MouseEvent> {
+fn send_actions<F: Frame>(props: &Props<F>, actions: Actions) -> Callback<MouseEvent> {
     props.set.reform(move |_| ("dlq_do", Value::Text(actions.format())))
 }
 
 /// The people's actions as the link writes them, editable, with buttons
 /// that add one at the instant shown.
-fn actions_editor(props: &Props, t: &Strings, params: &Params) -> Html {
+fn actions_editor<F: Frame>(props: &Props<F>, t: &Strings, params: &Params) -> Html {
     let full = params.actions.is_full();
     let locked = props.frame.locked("dlq_do");
     let at_ms = u64::from(params.look_s) * 1_000;
@@ -91,7 +91,7 @@ fn actions_editor(props: &Props, t: &Strings, params: &Params) -> Html {
 }
 
 /// Each action of the run in words, at its instant, with a ✕ that removes it.
-fn action_list(props: &Props, t: &Strings, actions: &Actions, locked: bool) -> Html {
+fn action_list<F: Frame>(props: &Props<F>, t: &Strings, actions: &Actions, locked: bool) -> Html {
     if actions.fix_ms.is_none() && actions.operations.is_empty() {
         return html! {};
     }
@@ -121,7 +121,7 @@ fn step_to_look(step: u64) -> u64 {
     ((step as f64 / LOOK_STEPS as f64 * (LOOK_MAX_S + 1.0).ln()).exp() - 1.0).round() as u64
 }
 
-fn look_slider(props: &Props, t: &Strings, look_s: u32) -> Html {
+fn look_slider<F: Frame>(props: &Props<F>, t: &Strings, look_s: u32) -> Html {
     let set = props.set.clone();
     let on_input = Callback::from(move |text: String| {
         if let Ok(step) = text.parse::<u64>() {
@@ -160,7 +160,7 @@ fn reason(t: &Strings, reason: DlqReason) -> &'static str {
 }
 
 /// The DLQ at the instant shown: a row per message waiting there.
-fn dlq_table(props: &Props, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
+fn dlq_table<F: Frame>(props: &Props<F>, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
     let waiting: Vec<_> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq).collect();
     // A full list of actions takes no more (the editor says so).
     let locked = props.frame.locked("dlq_do") || params.actions.is_full();

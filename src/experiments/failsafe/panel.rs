@@ -7,14 +7,14 @@ use yew::prelude::*;
 
 use super::strings::strings;
 use super::{State, PIPELINES};
-use crate::app::widgets::{about, counter_grid, hero, View};
+use crate::app::widgets::{about, counter_grid, hero, Frame, View};
 
-type Props<'a> = View<'a, super::Failsafe>;
+type Props<'a, F> = View<'a, super::Failsafe, F>;
 
 /// Each fate's class, in `Fate`'s order (its colour and glyph in CSS).
 const FATE_CLASSES: [&str; 6] = ["fs-emitted", "fs-marked", "fs-dropped", "fs-acted", "fs-blind", "fs-asked"];
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let st = &props.state;
     let insight = (t.insight)(st.count(0, Fate::Dropped), st.lost[0], st.count(0, Fate::ActedBlind), st.marked[1], st.count(1, Fate::AskedHuman));
@@ -39,7 +39,7 @@ pub fn panel(props: &Props) -> Html {
     }
 }
 
-fn grid(props: &Props, st: &State, side: usize) -> Html {
+fn grid<F: Frame>(props: &Props<F>, st: &State, side: usize) -> Html {
     let t = strings(props.lang);
     let cells = st.events.iter().map(|e| {
         let fate = e.fate(PIPELINES[side]);

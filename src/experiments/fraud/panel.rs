@@ -4,11 +4,11 @@
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, hero, View};
+use crate::app::widgets::{about, hero, Frame, View};
 
-type Props<'a> = View<'a, super::Fraud>;
+type Props<'a, F> = View<'a, super::Fraud, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let run = &props.state;

@@ -7,13 +7,13 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Run, Snapshot};
-use crate::app::widgets::{about, counter_grid, hero, slider, SliderProps, View};
+use crate::app::widgets::{about, counter_grid, hero, slider, Frame, SliderProps, View};
 use crate::format;
 use crate::params::Value;
 
-type Props<'a> = View<'a, super::Groups>;
+type Props<'a, F> = View<'a, super::Groups, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let run = &props.state.run;
@@ -39,7 +39,7 @@ pub fn panel(props: &Props) -> Html {
 }
 
 /// The instant shown, from 0 to the run's end.
-fn at_slider(props: &Props, t: &Strings, end_s: u32) -> Html {
+fn at_slider<F: Frame>(props: &Props<F>, t: &Strings, end_s: u32) -> Html {
     let at_s = props.params.at_s.min(end_s);
     let set = props.set.clone();
     let on_input = Callback::from(move |text: String| {

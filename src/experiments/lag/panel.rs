@@ -5,13 +5,13 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::Params;
-use crate::app::widgets::{about, chart_note, counter_grid, hero, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
 use crate::format::{self, duration_text};
 
-type Props<'a> = View<'a, super::Lag>;
+type Props<'a, F> = View<'a, super::Lag, F>;
 
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let c = p.catch_up();

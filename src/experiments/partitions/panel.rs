@@ -7,12 +7,12 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Layout, Params};
-use crate::app::widgets::{about, hero, View};
+use crate::app::widgets::{about, hero, Frame, View};
 use crate::format;
 
-type Props<'a> = View<'a, super::Partitions>;
+type Props<'a, F> = View<'a, super::Partitions, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let layouts = &props.state.layouts;

@@ -5,15 +5,15 @@ use retry_lab_core::engine::{Counters, Engine};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, hero, View};
+use crate::app::widgets::{about, hero, Frame, View};
 use crate::format;
 
-type Props<'a> = View<'a, super::Publish>;
+type Props<'a, F> = View<'a, super::Publish, F>;
 
 /// Facts whose ids are listed.
 const FACTS_LISTED: u32 = 3;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let unit = &props.state;
     html! {

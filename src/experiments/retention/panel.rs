@@ -6,12 +6,12 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, Frame, View};
 use crate::format::{self, duration_text};
 
-type Props<'a> = View<'a, super::Retention>;
+type Props<'a, F> = View<'a, super::Retention, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let st = &props.state;

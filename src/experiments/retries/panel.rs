@@ -10,11 +10,11 @@ use yew::prelude::*;
 use super::strings::{strings, Strings};
 use super::timeline::{marker, timeline};
 use super::Action as RetriesAction;
-use crate::app::widgets::{event_value, PlaybackView, Scrolled, View};
+use crate::app::widgets::{event_value, Frame, PlaybackView, Scrolled, View};
 use crate::format;
 use crate::i18n::Lang;
 
-type Props<'a> = View<'a, super::Retries>;
+type Props<'a, F> = View<'a, super::Retries, F>;
 
 const LOG_ROWS_SHOWN: usize = 30;
 
@@ -23,11 +23,11 @@ const LOG_ROWS_SHOWN: usize = 30;
 // page's module its lifecycle code for no memoization.
 
 
-fn send(props: &Props, action: RetriesAction) -> Callback<MouseEvent> {
+fn send<F: Frame>(props: &Props<F>, action: RetriesAction) -> Callback<MouseEvent> {
     props.send.reform(move |_| action.clone())
 }
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let run = &props.state;
     let params = &props.params;
     let s = strings(props.lang);
@@ -71,7 +71,7 @@ pub fn panel(props: &Props) -> Html {
 
 /// The timeline, drawn by `Scrolled` (which keeps its scroll offset) from
 /// its own copy of the run: the list redraws when the lab changes.
-fn scrolled_timeline(props: &Props) -> Html {
+fn scrolled_timeline<F: Frame>(props: &Props<F>) -> Html {
     let (lang, params, run) = (props.lang, props.params.clone(), props.state.clone());
     let heading_id = props.frame.id("timeline-heading");
     let draw: Rc<dyn Fn(u32, Callback<Event>) -> Html> =
@@ -80,12 +80,12 @@ fn scrolled_timeline(props: &Props) -> Html {
 }
 
 /// A "✕" that removes one item of a list, named for screen readers.
-fn remove_button(props: &Props, class: &'static str, label: String, locked: bool, action: RetriesAction) -> Html {
+fn remove_button<F: Frame>(props: &Props<F>, class: &'static str, label: String, locked: bool, action: RetriesAction) -> Html {
     html! { <button type="button" {class} aria-label={label} disabled={locked} onclick={send(props, action)}>{ "✕" }</button> }
 }
 
 /// The consumer's outage windows, editable in seconds.
-fn outages(props: &Props) -> Html {
+fn outages<F: Frame>(props: &Props<F>) -> Html {
     let s = strings(props.lang);
     let locked = props.frame.locked("down");
     let outages = props.params.plan.outages();
@@ -135,7 +135,7 @@ fn describe(s: &Strings, what: Intervention) -> String {
 }
 
 /// "Fix the root cause now", and every intervention with its time.
-fn interventions(props: &Props) -> Html {
+fn interventions<F: Frame>(props: &Props<F>) -> Html {
     let s = strings(props.lang);
     let run = &props.state;
     let plan = &props.params.plan;
@@ -293,7 +293,7 @@ fn dlq_empty_text(engine: &retry_lab_core::Engine, s: &super::strings::Strings) 
 /// dead letters miss its frame.
 const DLQ_ROWS_SHOWN: usize = 12;
 
-fn dead_letter_panel(props: &Props) -> Html {
+fn dead_letter_panel<F: Frame>(props: &Props<F>) -> Html {
     let s = strings(props.lang);
     let engine = props.state.pair.shown(props.params.consumer);
     // A full plan takes no more interventions (the interventions card says so).
@@ -328,7 +328,7 @@ fn dead_letter_panel(props: &Props) -> Html {
 
 /// One slot of the dead-letter table: an event's row, or a hidden row of
 /// the very same shape (so filling it later only changes text).
-fn dead_letter_row(props: &Props, event: Option<u32>, locked: bool) -> Html {
+fn dead_letter_row<F: Frame>(props: &Props<F>, event: Option<u32>, locked: bool) -> Html {
     let s = strings(props.lang);
     let engine = props.state.pair.shown(props.params.consumer);
     // A hidden slot shows event 0's record; nobody sees or reaches it.
@@ -361,7 +361,7 @@ fn dead_letter_row(props: &Props, event: Option<u32>, locked: bool) -> Html {
 }
 
 /// The latest attempts, newest first: delivered events stay visible here.
-fn delivery_log(props: &Props) -> Html {
+fn delivery_log<F: Frame>(props: &Props<F>) -> Html {
     let s = strings(props.lang);
     let trace = props.state.pair.shown(props.params.consumer).trace();
     let rows = trace.iter().rev().take(LOG_ROWS_SHOWN).map(|a| {
@@ -384,7 +384,7 @@ fn delivery_log(props: &Props) -> Html {
 
 /// Narrates the run for screen readers, throttled by the reducer, as the
 /// consumer shown saw it.
-fn live_region(props: &Props) -> Html {
+fn live_region<F: Frame>(props: &Props<F>) -> Html {
     let s = strings(props.lang);
     let run = &props.state;
     let trace = run.pair.shown(props.params.consumer).trace();

@@ -6,9 +6,9 @@ use retry_lab_core::message_size::LIMITS;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, percent as pct, View};
+use crate::app::widgets::{about, counter_grid, hero, percent as pct, Frame, View};
 
-type Props<'a> = View<'a, super::Size>;
+type Props<'a, F> = View<'a, super::Size, F>;
 
 /// A piecewise-linear log2 with sixteenths (no float code in the page):
 /// 16 B is 64, 128 MiB is 432; below 16 B, 64 (the axis starts at 10 B).
@@ -45,7 +45,7 @@ fn volume_text(b: u64) -> String {
     if tenth == 0 { format!("{whole} {}", units[unit]) } else { format!("{whole}.{tenth} {}", units[unit]) }
 }
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let sizing = &props.state.sizing;
     let accepted = sizing.accepted();

@@ -7,10 +7,10 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Frame, View};
 use crate::format;
 
-type Props<'a> = View<'a, super::Storm>;
+type Props<'a, F> = View<'a, super::Storm, F>;
 
 /// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
 /// so that a long run stays a few hundred shapes.
@@ -21,7 +21,7 @@ const LANES: u32 = 8;
 const BIN_W: u64 = 10;
 const PLOT_H: u64 = 100;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let runs = &props.state.runs;
@@ -59,7 +59,7 @@ pub fn panel(props: &Props) -> Html {
     }
 }
 
-fn side_view(props: &Props, side: usize, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
+fn side_view<F: Frame>(props: &Props<F>, side: usize, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
     let lang = props.lang;
     let t = strings(lang);
     let c = &run.counters;

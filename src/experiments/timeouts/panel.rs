@@ -5,15 +5,15 @@ use retry_lab_core::timeouts::PoolRun;
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, counter_grid, hero, View};
+use crate::app::widgets::{about, counter_grid, hero, Frame, View};
 use crate::format;
 
-type Props<'a> = View<'a, super::Timeouts>;
+type Props<'a, F> = View<'a, super::Timeouts, F>;
 
 const CHART_H: u64 = 100;
 const SAMPLE_W: u64 = 4;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let run = &props.state.run;
     let c = &run.counters;
@@ -32,7 +32,7 @@ pub fn panel(props: &Props) -> Html {
     }
 }
 
-fn dependency(props: &Props, run: &PoolRun, dep: usize) -> Html {
+fn dependency<F: Frame>(props: &Props<F>, run: &PoolRun, dep: usize) -> Html {
     let t = strings(props.lang);
     let c = &run.counters[dep];
     let rows = [
@@ -52,7 +52,7 @@ fn dependency(props: &Props, run: &PoolRun, dep: usize) -> Html {
 }
 
 /// Busy workers, A stacked under B, one column per 100 ms.
-fn chart(props: &Props, run: &PoolRun) -> Html {
+fn chart<F: Frame>(props: &Props<F>, run: &PoolRun) -> Html {
     let t = strings(props.lang);
     let workers = u64::from(run.config.workers.max(1));
     let width = run.busy_samples.len() as u64 * SAMPLE_W;

@@ -5,15 +5,15 @@ use retry_lab_core::dedup_ttl::{Outcome, TtlDelivery};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, percent, View};
+use crate::app::widgets::{about, counter_grid, hero, percent, Frame, View};
 use crate::format;
 
-type Props<'a> = View<'a, super::Ttl>;
+type Props<'a, F> = View<'a, super::Ttl, F>;
 
 /// The axis covers the whole schedule (1,890 s) and a little more.
 const AXIS_MS: u64 = 2_000_000;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let deliveries = &props.state.deliveries;
     let again: Vec<String> = deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| format!("{} s", d.at_ms / 1_000)).collect();

@@ -7,12 +7,12 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::Action as Uuid5Action;
-use crate::app::widgets::{about, event_value, hero, View};
+use crate::app::widgets::{about, event_value, hero, Frame, View};
 use crate::params::Value;
 
-type Props<'a> = View<'a, super::DoublePublication>;
+type Props<'a, F> = View<'a, super::DoublePublication, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let input = &props.state;
     let demo = props.params.demo(&props.shared);
@@ -66,7 +66,7 @@ pub fn panel(props: &Props) -> Html {
 }
 
 /// The namespace, under "Más parámetros" (open when it is not the lesson's).
-fn namespace_details(props: &Props, t: &Strings, namespace_code: &str) -> Html {
+fn namespace_details<F: Frame>(props: &Props<F>, t: &Strings, namespace_code: &str) -> Html {
     let id = |name: &str| props.frame.id(name);
     let locked = props.frame.locked("ns");
     let on_namespace = props.set.reform(|e: Event| ("ns", Value::Text(event_value(&e))));

@@ -6,16 +6,16 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, LANE_PX, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Frame, LANE_PX, View};
 use crate::format::{self, duration_text};
 
-type Props<'a> = View<'a, super::Visibility>;
+type Props<'a, F> = View<'a, super::Visibility, F>;
 
 /// Rows drawn at most (a poison message redelivered for days has thousands).
 const ROWS_SHOWN: usize = 40;
 const ROW_H: usize = 14;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let controls = props.frame.controls(&|_| true, &|_| None, false);
     let rule = html! { <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p> };

@@ -6,12 +6,12 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, counter_grid, hero, percent, View};
+use crate::app::widgets::{about, counter_grid, hero, percent, Frame, View};
 use crate::format::seconds;
 
-type Props<'a> = View<'a, super::Waits>;
+type Props<'a, F> = View<'a, super::Waits, F>;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let st = &props.state;

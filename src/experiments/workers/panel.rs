@@ -5,15 +5,15 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, View};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Frame, View};
 use crate::format::{self, duration_text};
 
-type Props<'a> = View<'a, super::Workers>;
+type Props<'a, F> = View<'a, super::Workers, F>;
 
 const ROWS_SHOWN: u32 = 20;
 const ROW_H: u32 = 14;
 
-pub fn panel(props: &Props) -> Html {
+pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let controls = props.frame.controls(&|_| true, &|_| None, false);
     let run = match &props.state.run {
