@@ -322,6 +322,15 @@ macro_rules! registry {
             pub fn measure(self, p: &LabParams) -> crate::ladder::Measure {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
+            /// This experiment's whole run alone (no other's state), its
+            /// numbers: what the tests run at every parameter's extremes.
+            #[cfg(not(target_arch = "wasm32"))]
+            pub fn run_numbers(self, p: &LabParams) -> Numbers {
+                fn of<U: Unit>(p: &U::Params, shared: &Shared) -> Numbers {
+                    U::numbers(p, shared, &U::init(p, shared, 0))
+                }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => of::<self::$module::$variant>(&p.$module, &p.shared)),+ }
+            }
             pub(crate) fn param_count(self) -> usize {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::params().len()),+ }
             }
@@ -435,15 +444,9 @@ macro_rules! registry {
 
         /// The open experiment's panel, which sees its own experiment only.
         #[cfg(target_arch = "wasm32")]
-        pub fn panel<F: Frame>(
-            open: Experiment,
-            (p, s, lang): (&LabParams, &States, Lang),
-            frame: &F,
-            set: yew::Callback<(&'static str, crate::params::Value)>,
-            send: &yew::Callback<UnitAction>,
-        ) -> yew::Html {
+        pub fn panel<F: Frame<Action = UnitAction>>(open: Experiment, (p, s, lang): (&LabParams, &States, Lang), frame: &F) -> yew::Html {
             match open { $(#[cfg(feature = $feature)] Experiment::$variant => self::$module::panel(&View {
-                lang, params: &p.$module, shared: &p.shared, state: &s.$module, frame, set, send: send.reform(UnitAction::$variant),
+                lang, params: &p.$module, shared: &p.shared, state: &s.$module, frame, wrap: UnitAction::$variant,
             }),)+ }
         }
     };

@@ -662,3 +662,33 @@ fn the_generated_entry_pages_are_fresh() {
     }
     assert!(stale.is_empty(), "entry pages written anew from the template: {stale:?}: commit them");
 }
+
+/// The page's ranges lie within the core's. The core's one bound policy
+/// (`retry_lab_core::limits`) is to refuse a config out of range; the page
+/// clamps each parameter into its declared range on the way in. So every
+/// experiment's run builds at each of its whole-number parameters' extremes,
+/// from its defaults and from each of its presets: no queue run is refused
+/// for its config (an `over_budget` is the work budget, which the page
+/// explains), no group run panics.
+#[test]
+fn every_parameters_extremes_run_in_the_core() {
+    let mut runs = 0;
+    for &experiment in Experiment::ALL {
+        let starts: Vec<String> = std::iter::once(String::new())
+            .chain(experiment.presets().iter().map(|p| format!("&preset={}", p.code)))
+            .collect();
+        for param in ParamId::of(experiment) {
+            let Domain::Int { min, max, .. } = param.domain() else { continue };
+            for (value, start) in [min, max].into_iter().flat_map(|v| starts.iter().map(move |s| (v, s))) {
+                let query = format!("exp={}{start}&{}={value}", experiment.code(), param.key());
+                let params = decode(&query).0.to_init(&[], Vec::new()).params;
+                let numbers = std::panic::catch_unwind(|| experiment.run_numbers(&params))
+                    .unwrap_or_else(|_| panic!("the core refused the page's ?{query}"));
+                let refused = numbers.iter().find(|(name, _)| *name == "refused");
+                assert!(refused.is_none(), "the core refused the page's ?{query}: {refused:?}");
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs > 500, "{runs} runs");
+}

@@ -13,6 +13,8 @@
 
 pub mod invariants;
 
+use crate::limits::{check, ConfigError};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Commit {
     /// After the whole polled batch is processed.
@@ -76,7 +78,22 @@ pub struct GroupRun {
 }
 
 /// Ticks simulated at most (a run with no live consumer left stops earlier).
-const TICKS_MAX: u64 = 1_000_000;
+pub const TICKS_MAX: u64 = 1_000_000;
+
+impl GroupConfig {
+    /// Refuses a config out of range (`limits`' policy: nothing is clamped,
+    /// no crash of a consumer the group does not have is dropped).
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let parts = self.partitions.len() as u32;
+        check(self.consumers >= 1, "consumers", || "at least 1".into())?;
+        check(self.batch >= 1, "batch", || "at least 1".into())?;
+        check(self.commit != Commit::Every(0), "commit-every", || "at least 1 tick".into())?;
+        let consumers = || format!("a consumer of the group (0 to {})", self.consumers - 1);
+        check(self.crashes.iter().all(|(c, _)| *c < self.consumers), "crash", consumers)?;
+        let slow = |(p, _, ticks): &(u32, u32, u64)| *p < parts && *ticks >= 1;
+        check(self.slow.iter().all(slow), "slow", || format!("a partition below {parts}, at least 1 tick"))
+    }
+}
 
 /// A partition's reading position under its current owner.
 #[derive(Clone, Default)]
@@ -182,7 +199,7 @@ impl Sim<'_> {
         let end = self.cfg.partitions[p].len() as u32;
         let s = &mut self.position[p];
         if s.next == s.batch_end {
-            s.batch_end = (s.next + self.cfg.batch.max(1)).min(end);
+            s.batch_end = (s.next + self.cfg.batch).min(end);
             if self.cfg.commit == Commit::BeforeBatch {
                 let batch_end = s.batch_end;
                 self.commit(tick, p, batch_end);
@@ -192,12 +209,8 @@ impl Sim<'_> {
         let (offset, resumed) = (s.next, std::mem::take(&mut s.fresh));
         s.next += 1;
         let (next, batch_done) = (s.next, s.next == s.batch_end);
-        let slow = self
-            .cfg
-            .slow
-            .iter()
-            .find(|(q, o, _)| *q as usize == p && *o == offset)
-            .map_or(1, |(_, _, ticks)| (*ticks).max(1));
+        let slow =
+            self.cfg.slow.iter().find(|(q, o, _)| *q as usize == p && *o == offset).map_or(1, |(_, _, ticks)| *ticks);
         self.busy_until[c] = tick + slow;
         self.reads.push(Read { tick, consumer, partition: p as u32, offset, resumed });
         self.apply(p, offset);
@@ -214,7 +227,7 @@ impl Sim<'_> {
     /// processed on each of its partitions.
     fn auto_commit(&mut self, tick: u64) {
         if let Commit::Every(n) = self.cfg.commit {
-            if (tick + 1).is_multiple_of(u64::from(n.max(1))) {
+            if (tick + 1).is_multiple_of(u64::from(n)) {
                 for p in 0..self.cfg.partitions.len() {
                     if self.owner[p].is_some() {
                         let next = self.position[p].next;
@@ -240,7 +253,10 @@ impl Sim<'_> {
 }
 
 impl GroupRun {
-    pub fn new(cfg: &GroupConfig) -> Self {
+    /// The group's whole run, or why it cannot run: a config out of range,
+    /// or work past [`TICKS_MAX`].
+    pub fn new(cfg: &GroupConfig) -> Result<Self, ConfigError> {
+        cfg.validate()?;
         let parts = cfg.partitions.len();
         let keys = cfg.partitions.iter().flatten().copied().max().map_or(0, |k| k as usize + 1);
         let consumers = cfg.consumers as usize;
@@ -261,14 +277,14 @@ impl GroupRun {
         };
         sim.rebalance(0);
         let idle_at_start = cfg.consumers - (0..cfg.consumers).filter(|c| sim.owner.contains(&Some(*c))).count() as u32;
-        let mut end_tick = 0;
+        let mut end_tick = None;
         for tick in 0..TICKS_MAX {
             sim.crash(tick);
             let pending = (0..parts).any(|p| sim.pending(p) && sim.owner[p].is_some());
             let busy = sim.busy_until.iter().any(|&until| until > tick) || sim.due.iter().any(Option::is_some);
             let crashes_ahead = cfg.crashes.iter().any(|(_, at)| *at > tick);
             if !pending && !busy && !crashes_ahead {
-                end_tick = tick;
+                end_tick = Some(tick);
                 break;
             }
             for c in 0..cfg.consumers {
@@ -278,7 +294,10 @@ impl GroupRun {
             }
             sim.auto_commit(tick);
         }
-        Self {
+        // Nothing half-computed: a run not over by then is refused whole.
+        let end_tick =
+            end_tick.ok_or_else(|| ConfigError { field: "work", allowed: format!("at most {TICKS_MAX} ticks") })?;
+        Ok(Self {
             reads: sim.reads,
             counters: sim.counters,
             committed: sim.committed,
@@ -286,7 +305,7 @@ impl GroupRun {
             commits: sim.commits,
             assignments: sim.assignments,
             end_tick,
-        }
+        })
     }
 
     /// A partition's committed offset as `tick` ends.
@@ -313,8 +332,9 @@ impl GroupRun {
 
 /// Exercise 10: one partition holding a card's `payments` in one hour, two
 /// consumers (A owns the partition, B waits); A polls them all and dies after
-/// processing `processed`. The whole run (who read what, when).
-pub fn exercise_10_run(payments: u32, processed: u32, commit: Commit, sink: SinkKind) -> GroupRun {
+/// processing `processed` (all of them, when there are fewer: the
+/// exercise's words, not a bound). The whole run (who read what, when).
+pub fn exercise_10_run(payments: u32, processed: u32, commit: Commit, sink: SinkKind) -> Result<GroupRun, ConfigError> {
     GroupRun::new(&GroupConfig {
         partitions: vec![vec![0; payments as usize]],
         consumers: 2,
@@ -327,8 +347,8 @@ pub fn exercise_10_run(payments: u32, processed: u32, commit: Commit, sink: Sink
 }
 
 /// Exercise 10's counter for the card.
-pub fn exercise_10(payments: u32, processed: u32, commit: Commit, sink: SinkKind) -> u32 {
-    exercise_10_run(payments, processed, commit, sink).counters.first().copied().unwrap_or(0)
+pub fn exercise_10(payments: u32, processed: u32, commit: Commit, sink: SinkKind) -> Result<u32, ConfigError> {
+    Ok(exercise_10_run(payments, processed, commit, sink)?.counters.first().copied().unwrap_or(0))
 }
 
 #[cfg(test)]
@@ -337,10 +357,10 @@ mod tests {
 
     #[test]
     fn exercise_10_by_simulation() {
-        assert_eq!(exercise_10(6, 3, Commit::AfterBatch, SinkKind::Add), 9, "A's 3 and B's 6");
-        assert_eq!(exercise_10(6, 3, Commit::AfterBatch, SinkKind::Upsert), 6);
-        assert_eq!(exercise_10(6, 3, Commit::AfterBatch, SinkKind::Dedup), 6);
-        assert_eq!(exercise_10(6, 3, Commit::BeforeBatch, SinkKind::Add), 3, "a gap instead of duplicates");
+        assert_eq!(exercise_10(6, 3, Commit::AfterBatch, SinkKind::Add).unwrap(), 9, "A's 3 and B's 6");
+        assert_eq!(exercise_10(6, 3, Commit::AfterBatch, SinkKind::Upsert).unwrap(), 6);
+        assert_eq!(exercise_10(6, 3, Commit::AfterBatch, SinkKind::Dedup).unwrap(), 6);
+        assert_eq!(exercise_10(6, 3, Commit::BeforeBatch, SinkKind::Add).unwrap(), 3, "a gap instead of duplicates");
     }
 
     #[test]
@@ -354,8 +374,8 @@ mod tests {
             crashes: vec![],
             slow: vec![],
         };
-        assert_eq!(GroupRun::new(&cfg(13)).idle_at_start, 1);
-        assert_eq!(GroupRun::new(&cfg(20)).idle_at_start, 8);
+        assert_eq!(GroupRun::new(&cfg(13)).unwrap().idle_at_start, 1);
+        assert_eq!(GroupRun::new(&cfg(20)).unwrap().idle_at_start, 8);
         // The heir of a dead consumer's partition starts at its committed offset.
         let run = GroupRun::new(&GroupConfig {
             partitions: vec![vec![0; 4]],
@@ -363,7 +383,8 @@ mod tests {
             batch: 2,
             crashes: vec![(0, 3)],
             ..cfg(2)
-        });
+        })
+        .unwrap();
         let b: Vec<(u32, bool)> = run.reads.iter().filter(|r| r.consumer == 1).map(|r| (r.offset, r.resumed)).collect();
         assert_eq!(b, [(2, true), (3, false)], "A committed 2 after its first batch; B re-reads offset 2");
     }
@@ -382,7 +403,7 @@ mod tests {
             crashes: vec![],
             slow: vec![],
         };
-        let (indexer, sink) = (GroupRun::new(&cfg(3)), GroupRun::new(&cfg(1)));
+        let (indexer, sink) = (GroupRun::new(&cfg(3)).unwrap(), GroupRun::new(&cfg(1)).unwrap());
         assert_eq!((indexer.committed_at(2, 2), sink.committed_at(2, 2)), (3, 1), "after 3 ticks: offsets 3 and 1");
         assert_eq!(indexer.owner_at(2, 0), Some(2));
         assert_eq!(sink.reads_of(2, 4, 2), [1, 0, 0, 0]);
@@ -399,12 +420,13 @@ mod tests {
             crashes: vec![(1, 2)],
             slow: vec![],
         };
-        let run = GroupRun::new(&cfg);
+        let run = GroupRun::new(&cfg).unwrap();
         assert_eq!(run.owner_at(1, 2), Some(0), "consumer 0 inherits partition 1 at tick 2");
         assert_eq!(run.assignments.last(), Some(&(2, 1, Some(0))));
         // From tick 2 on, consumer 0 alternates: both partitions done at tick 5 (2 + 4 events left).
         assert_eq!(run.end_tick, 6);
-        let slow = GroupRun::new(&GroupConfig { crashes: vec![], consumers: 1, slow: vec![(0, 0, 10)], ..cfg });
+        let slow =
+            GroupRun::new(&GroupConfig { crashes: vec![], consumers: 1, slow: vec![(0, 0, 10)], ..cfg }).unwrap();
         assert_eq!(
             slow.reads.iter().find(|r| r.partition == 1).map(|r| r.tick),
             Some(10),
@@ -424,8 +446,33 @@ mod tests {
             crashes: vec![],
             slow: vec![(0, 1, 100)],
         };
-        let run = GroupRun::new(&cfg);
+        let run = GroupRun::new(&cfg).unwrap();
         let done_at = |p: u32| run.reads.iter().filter(|r| r.partition == p).map(|r| r.tick).max();
         assert_eq!((done_at(0), done_at(1)), (Some(103), Some(4)), "head-of-line: offsets 2–4 wait 100 ticks");
+    }
+
+    /// Out of range is refused, named (`limits`' one policy): a crash of a
+    /// consumer the group does not have is not quietly dropped, a batch of
+    /// 0 not read as 1, and a run past `TICKS_MAX` not cut short.
+    #[test]
+    fn a_config_out_of_range_is_refused_not_clamped() {
+        let base = GroupConfig {
+            partitions: vec![vec![0; 6], vec![1; 6]],
+            consumers: 2,
+            batch: 3,
+            commit: Commit::AfterBatch,
+            sink: SinkKind::Add,
+            crashes: vec![(1, 2)],
+            slow: vec![(0, 0, 5)],
+        };
+        assert!(GroupRun::new(&base).is_ok());
+        let refused = |cfg: GroupConfig| GroupRun::new(&cfg).map(|r| r.end_tick).unwrap_err().field;
+        assert_eq!(refused(GroupConfig { consumers: 0, crashes: vec![], ..base.clone() }), "consumers");
+        assert_eq!(refused(GroupConfig { batch: 0, ..base.clone() }), "batch");
+        assert_eq!(refused(GroupConfig { commit: Commit::Every(0), ..base.clone() }), "commit-every");
+        assert_eq!(refused(GroupConfig { crashes: vec![(2, 1)], ..base.clone() }), "crash");
+        assert_eq!(refused(GroupConfig { slow: vec![(2, 0, 5)], ..base.clone() }), "slow");
+        assert_eq!(refused(GroupConfig { slow: vec![(0, 0, 0)], ..base.clone() }), "slow");
+        assert_eq!(refused(GroupConfig { slow: vec![(0, 0, TICKS_MAX + 1)], ..base }), "work");
     }
 }

@@ -1,6 +1,41 @@
-//! Documented bounds that keep memory and time bounded. Every config is
-//! validated against them before a run starts; the CLI and the page name the
-//! violated limit instead of panicking.
+//! Documented bounds that keep memory and time bounded, and the core's one
+//! bound policy: **a model refuses a config out of its range** (its
+//! `validate`, called before the run starts, returns a `ConfigError` naming
+//! the setting and its range); none clamps or drops what it was given. A run
+//! is then always the run that was asked for: the CLI (at scales the page
+//! does not reach) names the violated limit instead of computing something
+//! else, and a test cannot pass on a value the model quietly changed. The
+//! page clamps each parameter into its declared range on the way in (and
+//! says so for a link), and its ranges lie within the core's (each queue and
+//! group experiment tests its extremes), so a learner never meets a refusal.
+
+use std::fmt;
+
+/// A config value outside its documented range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The setting, as the CLI flag names it (`events`, `retries`, …).
+    pub field: &'static str,
+    /// The allowed range, human-readable.
+    pub allowed: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} must be {}", self.field, self.allowed)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// `ok`, or the error naming `field` and what it allows.
+pub fn check(ok: bool, field: &'static str, allowed: impl FnOnce() -> String) -> Result<(), ConfigError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(ConfigError { field, allowed: allowed() })
+    }
+}
 
 /// Published facts in one run. Each event record is 16 bytes (+8 for its time
 /// where time passes), so a run at the limit holds at most 48 MiB of records

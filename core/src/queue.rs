@@ -21,6 +21,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::limits::{check, ConfigError};
+
 /// SQS: a receive's visibility can be extended up to 12 hours from it.
 pub const RECEIVE_CEILING_MS: u64 = 12 * 3_600_000;
 /// SQS's default retention: 4 days (at most 14).
@@ -48,6 +50,20 @@ pub struct OverBudget {
     pub redeliveries: bool,
     /// Heartbeats were renewing (lengthen their interval).
     pub heartbeats: bool,
+}
+
+/// Why a queue run did not happen: its config is out of range (refused
+/// before it starts, `limits`' policy), or it went over the work budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueueError {
+    Config(ConfigError),
+    OverBudget(OverBudget),
+}
+
+impl From<ConfigError> for QueueError {
+    fn from(e: ConfigError) -> Self {
+        Self::Config(e)
+    }
 }
 
 /// How the first message fails, if it is poison.
@@ -114,6 +130,22 @@ impl Default for QueueConfig {
             fix_at_ms: None,
             dlq_retention_ms: RETENTION_MAX_MS,
         }
+    }
+}
+
+impl QueueConfig {
+    /// Refuses a config out of range (`limits`' policy: nothing is clamped).
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let retention = |ms: u64| (1..=RETENTION_MAX_MS).contains(&ms);
+        let days = || format!("between 1 ms and {} days", RETENTION_MAX_MS / 86_400_000);
+        check((1..=MESSAGES_MAX).contains(&self.messages), "messages", || format!("between 1 and {MESSAGES_MAX}"))?;
+        check((1..=WORKERS_MAX).contains(&self.workers), "workers", || format!("between 1 and {WORKERS_MAX}"))?;
+        check(self.visibility_ms >= 1, "visibility-ms", || "at least 1".into())?;
+        check(self.job_ms >= 1, "job-ms", || "at least 1".into())?;
+        check(self.heartbeat_ms.is_none_or(|ms| ms >= 1), "heartbeat-ms", || "at least 1".into())?;
+        check(retention(self.retention_ms), "retention-ms", days)?;
+        check(retention(self.dlq_retention_ms), "dlq-retention-ms", days)?;
+        check(self.poison_every >= 1, "poison-every", || "at least 1".into())
     }
 }
 
@@ -604,29 +636,20 @@ impl Sim {
 
 impl QueueRun {
     /// Runs until every message is deleted, dead-lettered or expired.
-    pub fn new(config: QueueConfig) -> Result<Self, OverBudget> {
+    pub fn new(config: QueueConfig) -> Result<Self, QueueError> {
         Self::with_operations(config, &[])
     }
 
     /// Runs with people acting on the DLQ at the operations' times, until
     /// nothing is left to happen, within [`STEPS_MAX`] events.
-    pub fn with_operations(config: QueueConfig, operations: &[DlqOperation]) -> Result<Self, OverBudget> {
-        let cfg = QueueConfig {
-            messages: config.messages.clamp(1, MESSAGES_MAX),
-            workers: config.workers.clamp(1, WORKERS_MAX),
-            visibility_ms: config.visibility_ms.max(1),
-            job_ms: config.job_ms.max(1),
-            heartbeat_ms: config.heartbeat_ms.map(|h| h.max(1)),
-            retention_ms: config.retention_ms.clamp(1, RETENTION_MAX_MS),
-            dlq_retention_ms: config.dlq_retention_ms.clamp(1, RETENTION_MAX_MS),
-            poison_every: config.poison_every.max(1),
-            ..config
-        };
+    pub fn with_operations(cfg: QueueConfig, operations: &[DlqOperation]) -> Result<Self, QueueError> {
+        cfg.validate()?;
+        check(operations.len() <= OPERATIONS_MAX, "operations", || format!("at most {OPERATIONS_MAX}"))?;
         let mut sim = Sim {
             cfg,
             steps: 0,
             heartbeats: 0,
-            operations: operations.iter().copied().take(OPERATIONS_MAX).collect(),
+            operations: operations.to_vec(),
             agenda: BinaryHeap::new(),
             sequence: 0,
             visible: BinaryHeap::new(),
@@ -657,7 +680,11 @@ impl QueueRun {
             sim.steps += 1;
             if sim.steps > STEPS_MAX {
                 let redeliveries = sim.receives.len() > sim.messages.ends.len();
-                return Err(OverBudget { steps_max: STEPS_MAX, redeliveries, heartbeats: sim.heartbeats > 0 });
+                return Err(QueueError::OverBudget(OverBudget {
+                    steps_max: STEPS_MAX,
+                    redeliveries,
+                    heartbeats: sim.heartbeats > 0,
+                }));
             }
             if matches!(event, Event::Heartbeat { .. }) {
                 sim.heartbeats += 1;

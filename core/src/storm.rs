@@ -17,6 +17,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::draws::{pcg, uniform_inclusive, Stream};
+use crate::limits::ConfigError;
 
 const US_PER_S: u64 = 1_000_000;
 /// The window of the peak rate, as the page's histogram bins.
@@ -171,20 +172,13 @@ impl Default for StormConfig {
     }
 }
 
-/// A value out of its range, named as the CLI's flag names it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StormConfigError {
-    pub field: &'static str,
-    pub allowed: String,
-}
-
 impl StormConfig {
-    pub fn validate(&self) -> Result<(), StormConfigError> {
+    pub fn validate(&self) -> Result<(), ConfigError> {
         let check = |ok: bool, field: &'static str, allowed: String| {
             if ok {
                 Ok(())
             } else {
-                Err(StormConfigError { field, allowed })
+                Err(ConfigError { field, allowed })
             }
         };
         check((1..=bounds::CLIENTS_MAX).contains(&self.clients), "clients", format!("1..={}", bounds::CLIENTS_MAX))?;
@@ -499,7 +493,7 @@ impl BudgetRun {
 
 impl StormRun {
     /// Runs the storm to its end (every client succeeded or gave up).
-    pub fn new(config: StormConfig) -> Result<Self, StormConfigError> {
+    pub fn new(config: StormConfig) -> Result<Self, ConfigError> {
         config.validate()?;
         let clients = config.clients as usize;
         let mut dependency = Dependency::new(&config);

@@ -39,7 +39,7 @@ proptest! {
 
     #[test]
     fn offsets_in_order_and_each_event_counted_as_promised(cfg in configs()) {
-        let run = GroupRun::new(&cfg);
+        let run = GroupRun::new(&cfg).unwrap();
         if let Err(violation) = invariants::check(&cfg, &run) {
             prop_assert!(false, "{:?}: {}", cfg, violation);
         }
@@ -83,6 +83,6 @@ proptest! {
                 }
             }
         }
-        prop_assert_eq!(run.clone(), GroupRun::new(&cfg));
+        prop_assert_eq!(run.clone(), GroupRun::new(&cfg).unwrap());
     }
 }

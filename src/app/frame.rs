@@ -13,7 +13,7 @@ use super::widgets::{
 use crate::format;
 use crate::lab::{Action, LabState};
 use crate::params::{int, Domain, Value};
-use crate::registry::{LabParams, ParamId};
+use crate::registry::{LabParams, ParamId, UnitAction};
 use crate::unit::Transport;
 
 /// The app's side of a panel: the lab's state and dispatcher, the
@@ -29,12 +29,17 @@ pub struct LabFrame<'a> {
 /// The open experiment's panel, handed its own view and this frame.
 pub fn panel(frame: &LabFrame) -> Html {
     let state = frame.state;
-    let set = frame.dispatch.to_callback().reform(|(key, value)| Action::Set { key, value });
-    let send = frame.dispatch.to_callback().reform(Action::Unit);
-    crate::registry::panel(state.open, (&state.params, &state.units, state.lang), frame, set, &send)
+    crate::registry::panel(state.open, (&state.params, &state.units, state.lang), frame)
 }
 
 impl Frame for LabFrame<'_> {
+    type Action = UnitAction;
+    fn setter(&self) -> Callback<(&'static str, Value)> {
+        self.dispatch.to_callback().reform(|(key, value)| Action::Set { key, value })
+    }
+    fn sender(&self) -> Callback<UnitAction> {
+        self.dispatch.to_callback().reform(Action::Unit)
+    }
     fn id(&self, name: &str) -> AttrValue {
         AttrValue::from(format!("{}-{name}", self.id_prefix))
     }

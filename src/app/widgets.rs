@@ -16,9 +16,10 @@ use crate::params::{Shared, Value};
 use crate::unit::Unit;
 
 /// What a panel receives: its own experiment's parameters and state, the
-/// learner's language, the page around it, and the two ways it changes
-/// the lab: a parameter by its link key, or an action of its own reducer.
-pub struct View<'a, U: Unit, F> {
+/// learner's language, and the page around it; it changes the lab in two
+/// ways, a parameter by its link key (`set`) or an action of its own
+/// reducer (`send`).
+pub struct View<'a, U: Unit, F: Frame> {
     pub lang: Lang,
     pub params: &'a U::Params,
     /// The parameters every experiment shares (the seed, playback).
@@ -27,16 +28,34 @@ pub struct View<'a, U: Unit, F> {
     /// The page around the panel (one type, the app's: calls are static,
     /// and what a page's panels never call stays out of its module).
     pub frame: &'a F,
+    /// This experiment's action as one of the lab's.
+    pub wrap: fn(U::Action) -> F::Action,
+}
+
+impl<U: Unit, F: Frame> View<'_, U, F> {
     /// Sets one parameter by its link key; the reducer clamps it into its
     /// declared range.
-    pub set: Callback<(&'static str, Value)>,
-    pub send: Callback<U::Action>,
+    pub fn set(&self) -> Callback<(&'static str, Value)> {
+        self.frame.setter()
+    }
+    /// An action of this experiment's own reducer. (Made when asked: most
+    /// panels have none, and a page pays for each callback it builds.)
+    pub fn send(&self) -> Callback<U::Action>
+    where
+        U::Action: 'static,
+    {
+        self.frame.sender().reform(self.wrap)
+    }
 }
 
 /// The page around a panel, drawn by the app: what needs the lab's whole
 /// state (locks, the open experiment's declared parameters, the prediction
 /// asked before the figure, the tasks) stays on the app's side of this.
 pub trait Frame {
+    /// The lab's action for one experiment's (the list's `UnitAction`).
+    type Action: 'static;
+    fn setter(&self) -> Callback<(&'static str, Value)>;
+    fn sender(&self) -> Callback<Self::Action>;
     /// An id unique on the page (several labs may share one).
     fn id(&self, name: &str) -> AttrValue;
     /// Whether an author locked a parameter (by its link key) or a lock.
@@ -210,7 +229,7 @@ pub fn over_budget(
     heading: &'static str,
     intro: &'static str,
     controls: Html,
-    over: &retry_lab_core::queue::OverBudget,
+    over: &retry_lab_core::queue::QueueError,
 ) -> Html {
     let text = crate::experiments::queues::over_budget_text(lang, over);
     html! {

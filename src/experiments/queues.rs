@@ -2,15 +2,21 @@
 //! the work budget it went over, its numbers and tables, and the words for
 //! what to lower.
 
-/// A queue experiment's run, or the work budget it went over (the panel
-/// then says what to lower, and shows nothing half-computed).
+/// A queue experiment's run, or why the core refused it (the panel then
+/// says what to lower, and shows nothing half-computed).
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub type QueueOutcome = Result<std::rc::Rc<retry_lab_core::queue::QueueRun>, retry_lab_core::queue::OverBudget>;
+pub type QueueOutcome = Result<std::rc::Rc<retry_lab_core::queue::QueueRun>, retry_lab_core::queue::QueueError>;
 
 /// What to lower when a queue run goes over its work budget: the page's
 /// words, and the CLI's (which exits 2 with them).
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::OverBudget) -> String {
+pub fn over_budget_text(lang: crate::i18n::Lang, refused: &retry_lab_core::queue::QueueError) -> String {
+    let over = match refused {
+        retry_lab_core::queue::QueueError::OverBudget(over) => over,
+        // Never from the page, whose ranges lie within the core's (each
+        // queue experiment tests its extremes): the core's own words.
+        retry_lab_core::queue::QueueError::Config(e) => return e.to_string(),
+    };
     let es = lang == crate::i18n::Lang::Es;
     let steps = crate::format::int(over.steps_max);
     let mut lower: Vec<&str> = Vec::new();
@@ -40,6 +46,9 @@ pub fn over_budget_text(lang: crate::i18n::Lang, over: &retry_lab_core::queue::O
 pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::unit::Numbers {
     match outcome {
         Ok(run) => queue_numbers(run),
+        Err(refused @ retry_lab_core::queue::QueueError::Config(_)) => {
+            vec![("refused", crate::number::Number::Text(over_budget_text(crate::i18n::Lang::En, refused)))]
+        }
         Err(over) => vec![("over_budget", crate::number::Number::Text(over_budget_text(crate::i18n::Lang::En, over)))],
     }
 }

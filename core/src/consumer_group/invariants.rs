@@ -175,7 +175,7 @@ mod tests {
         for commit in [Commit::AfterBatch, Commit::BeforeBatch, Commit::Every(2)] {
             for sink in [SinkKind::Add, SinkKind::Upsert, SinkKind::Dedup] {
                 let c = cfg(commit, sink);
-                assert_eq!(check(&c, &GroupRun::new(&c)), Ok(()), "{commit:?} {sink:?}");
+                assert_eq!(check(&c, &GroupRun::new(&c).unwrap()), Ok(()), "{commit:?} {sink:?}");
             }
         }
     }
@@ -183,7 +183,7 @@ mod tests {
     #[test]
     fn each_checker_fails_on_a_corrupted_run() {
         let c = cfg(Commit::AfterBatch, SinkKind::Add);
-        let run = GroupRun::new(&c);
+        let run = GroupRun::new(&c).unwrap();
         // A read that jumps an offset.
         let mut jumped = run.clone();
         let i = jumped.reads.iter().position(|r| r.partition == 0 && r.offset == 1).unwrap();
@@ -207,7 +207,7 @@ mod tests {
         );
         // A read repeated under commit-first.
         let first = cfg(Commit::BeforeBatch, SinkKind::Add);
-        let mut twice = GroupRun::new(&first);
+        let mut twice = GroupRun::new(&first).unwrap();
         let copy = twice.reads[0];
         twice.reads.push(copy);
         assert!(matches!(as_the_commit_promises(&first, &twice), Err(GroupViolation::ReadTwice { .. })));

@@ -1,11 +1,10 @@
 //! What determines a run: the config and its validation.
 
-use std::fmt;
-
 use crate::backoff::Backoff;
 use crate::draws::RngKind;
 use crate::ids::Namespace;
 use crate::limits;
+pub use crate::limits::ConfigError;
 use crate::probability::Probability;
 
 /// What the consumer does with a repeat.
@@ -94,23 +93,6 @@ impl Default for SimConfig {
         }
     }
 }
-
-/// A config value outside its documented range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError {
-    /// The setting, as the CLI flag names it (`events`, `retries`, …).
-    pub field: &'static str,
-    /// The allowed range, human-readable.
-    pub allowed: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} must be {}", self.field, self.allowed)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 impl SimConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {

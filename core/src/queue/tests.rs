@@ -298,13 +298,43 @@ fn a_run_over_the_work_budget_is_refused_whole() {
     };
     for retention_h in [24, 336] {
         let over = QueueRun::new(hostile(retention_h)).unwrap_err();
-        assert_eq!(over, OverBudget { steps_max: STEPS_MAX, redeliveries: true, heartbeats: false });
+        assert_eq!(
+            over,
+            QueueError::OverBudget(OverBudget { steps_max: STEPS_MAX, redeliveries: true, heartbeats: false })
+        );
     }
     // A heartbeat every millisecond on a day's job: renewals, not receives.
     let renewing =
         QueueConfig { job_ms: 86_400_000, heartbeat_ms: Some(1), visibility_ms: 10, ..QueueConfig::default() };
     let over = QueueRun::new(renewing).unwrap_err();
-    assert!(over.heartbeats && !over.redeliveries, "{over:?}");
+    assert!(matches!(over, QueueError::OverBudget(o) if o.heartbeats && !o.redeliveries), "{over:?}");
     // With a maximum of receives the same poison goes to the DLQ within budget.
     assert!(QueueRun::new(QueueConfig { max_receives: Some(5), ..hostile(336) }).is_ok());
+}
+
+/// Out of range is refused, named, before anything runs (`limits`' one
+/// policy): the run never quietly becomes another (10,000 messages for
+/// 50,000, 100 actions of 101).
+#[test]
+fn a_config_out_of_range_is_refused_not_clamped() {
+    let refused = |cfg: QueueConfig, ops: &[DlqOperation]| match QueueRun::with_operations(cfg, ops) {
+        Err(QueueError::Config(e)) => e.field,
+        other => panic!("{cfg:?} ran: {:?}", other.map(|r| r.ends.len())),
+    };
+    let base = QueueConfig::default();
+    assert_eq!(refused(QueueConfig { messages: 0, ..base }, &[]), "messages");
+    assert_eq!(refused(QueueConfig { messages: MESSAGES_MAX + 1, ..base }, &[]), "messages");
+    assert_eq!(refused(QueueConfig { workers: 0, ..base }, &[]), "workers");
+    assert_eq!(refused(QueueConfig { workers: WORKERS_MAX + 1, ..base }, &[]), "workers");
+    assert_eq!(refused(QueueConfig { visibility_ms: 0, ..base }, &[]), "visibility-ms");
+    assert_eq!(refused(QueueConfig { job_ms: 0, ..base }, &[]), "job-ms");
+    assert_eq!(refused(QueueConfig { heartbeat_ms: Some(0), ..base }, &[]), "heartbeat-ms");
+    assert_eq!(refused(QueueConfig { retention_ms: RETENTION_MAX_MS + 1, ..base }, &[]), "retention-ms");
+    assert_eq!(refused(QueueConfig { dlq_retention_ms: 0, ..base }, &[]), "dlq-retention-ms");
+    assert_eq!(refused(QueueConfig { poison_every: 0, ..base }, &[]), "poison-every");
+    let ops = vec![redrive_all(H); OPERATIONS_MAX + 1];
+    assert_eq!(refused(base, &ops), "operations");
+    // The bounds themselves run.
+    let edges = QueueConfig { messages: MESSAGES_MAX, workers: WORKERS_MAX, retention_ms: RETENTION_MAX_MS, ..base };
+    assert!(QueueRun::with_operations(edges, &ops[..OPERATIONS_MAX]).is_ok());
 }

@@ -39,7 +39,7 @@ fn crash_slider<F: Frame>(props: &Props<F>, t: &Strings) -> Html {
     let steps = params.consumer.steps();
     let at = usize::from(params.crash_before).min(steps.len());
     let shown = if at < steps.len() { (t.crash_before)(step_name(t, steps, at)) } else { t.no_crash.to_owned() };
-    let set = props.set.clone();
+    let set = props.set();
     let on_input = Callback::from(move |text: String| {
         if let Ok(n) = text.parse::<u64>() {
             set.emit(("seq_crash", Value::Int(n)));

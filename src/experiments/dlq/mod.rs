@@ -152,7 +152,7 @@ impl Params {
         }
     }
 
-    pub fn run(&self) -> Result<QueueRun, retry_lab_core::queue::OverBudget> {
+    pub fn run(&self) -> Result<QueueRun, retry_lab_core::queue::QueueError> {
         QueueRun::with_operations(self.config(), &self.actions.operations)
     }
 }

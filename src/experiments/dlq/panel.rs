@@ -59,7 +59,7 @@ fn action_button<F: Frame>(props: &Props<F>, text: String, name: Option<String>,
 }
 
 fn send_actions<F: Frame>(props: &Props<F>, actions: Actions) -> Callback<MouseEvent> {
-    props.set.reform(move |_| ("dlq_do", Value::Text(actions.format())))
+    props.set().reform(move |_| ("dlq_do", Value::Text(actions.format())))
 }
 
 /// The people's actions as the link writes them, editable, with buttons
@@ -122,7 +122,7 @@ fn step_to_look(step: u64) -> u64 {
 }
 
 fn look_slider<F: Frame>(props: &Props<F>, t: &Strings, look_s: u32) -> Html {
-    let set = props.set.clone();
+    let set = props.set();
     let on_input = Callback::from(move |text: String| {
         if let Ok(step) = text.parse::<u64>() {
             set.emit(("look_s", Value::Int(step_to_look(step))));

@@ -89,7 +89,12 @@ impl Params {
             CommitMode::Before => Commit::BeforeBatch,
             CommitMode::Auto => Commit::Every(AUTO_COMMIT_S),
         };
-        let crashes = if interventions && self.crash_consumer > 0 { vec![(self.crash_consumer - 1, u64::from(self.crash_s))] } else { vec![] };
+        // Consumer n of the slider is the group's n-th; one past the group's size is no one, and no crash.
+        let crashes = if interventions && (1..=consumers).contains(&self.crash_consumer) {
+            vec![(self.crash_consumer - 1, u64::from(self.crash_s))]
+        } else {
+            vec![]
+        };
         let slow = match placed.first() {
             Some(&(p, _)) if self.slow_s > 1 => vec![(p, 0, u64::from(self.slow_s))],
             _ => vec![],
@@ -106,10 +111,17 @@ impl Params {
             lengths[*p as usize] += 1;
         }
         // The crash and the slow event are the indexer's story; the sink reads undisturbed.
-        let indexer = GroupRun::new(&self.config(&placed, self.consumers, true));
-        let sink = (self.second_consumers > 0).then(|| GroupRun::new(&self.config(&placed, self.second_consumers, false)));
+        let indexer = group_run(&self.config(&placed, self.consumers, true));
+        let sink = (self.second_consumers > 0).then(|| group_run(&self.config(&placed, self.second_consumers, false)));
         Run { placed, lengths, indexer, sink }
     }
+}
+
+/// The core refuses a config out of its range; the page's ranges lie
+/// within it (`every_parameters_extremes_run_in_the_core`), so a refusal
+/// here is a bug, shown as one (the panic banner), not a figure of nothing.
+fn group_run(cfg: &GroupConfig) -> GroupRun {
+    GroupRun::new(cfg).expect("the page's ranges lie within the core's")
 }
 
 /// What a group has done by the end of second `at_s` (ticks before it).

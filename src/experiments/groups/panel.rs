@@ -41,7 +41,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// The instant shown, from 0 to the run's end.
 fn at_slider<F: Frame>(props: &Props<F>, t: &Strings, end_s: u32) -> Html {
     let at_s = props.params.at_s.min(end_s);
-    let set = props.set.clone();
+    let set = props.set();
     let on_input = Callback::from(move |text: String| {
         if let Ok(n) = text.parse::<u64>() {
             set.emit(("group_at_s", Value::Int(n)));

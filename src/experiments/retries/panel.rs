@@ -24,7 +24,7 @@ const LOG_ROWS_SHOWN: usize = 30;
 
 
 fn send<F: Frame>(props: &Props<F>, action: RetriesAction) -> Callback<MouseEvent> {
-    props.send.reform(move |_| action.clone())
+    props.send().reform(move |_| action.clone())
 }
 
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
@@ -93,7 +93,7 @@ fn outages<F: Frame>(props: &Props<F>) -> Html {
         let (start_s, end_s) = (outage.start_ms / 1_000, outage.end_ms / 1_000);
         let n = index as u32 + 1;
         let edit = |is_start: bool| {
-            props.send.reform(move |e: Event| {
+            props.send().reform(move |e: Event| {
                 let typed = event_value(&e).trim().parse::<u64>().unwrap_or(0);
                 let (start_s, end_s) = if is_start { (typed, end_s) } else { (start_s, typed) };
                 RetriesAction::SetOutage { index, start_s, end_s }

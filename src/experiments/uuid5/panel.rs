@@ -18,8 +18,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let demo = props.params.demo(&props.shared);
     let error = input.error;
     let locked = props.frame.locked("pass");
-    let on_norad = props.send.reform(|e: InputEvent| Uuid5Action::SetNoradInput(event_value(&e)));
-    let on_start = props.send.reform(|e: InputEvent| Uuid5Action::SetStartUtcInput(event_value(&e)));
+    let on_norad = props.send().reform(|e: InputEvent| Uuid5Action::SetNoradInput(event_value(&e)));
+    let on_start = props.send().reform(|e: InputEvent| Uuid5Action::SetStartUtcInput(event_value(&e)));
     let norad_bad = error == Some(PassKeyError::NoradId);
     let start_bad = error == Some(PassKeyError::StartUtc);
     let result = |label: &str, times: u32, class: &str| {
@@ -69,7 +69,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 fn namespace_details<F: Frame>(props: &Props<F>, t: &Strings, namespace_code: &str) -> Html {
     let id = |name: &str| props.frame.id(name);
     let locked = props.frame.locked("ns");
-    let on_namespace = props.set.reform(|e: Event| ("ns", Value::Text(event_value(&e))));
+    let on_namespace = props.set().reform(|e: Event| ("ns", Value::Text(event_value(&e))));
     html! {
         <details class="more-params" open={props.params.namespace != super::Params::default().namespace}>
             <summary>{ props.lang.texts().more_params }</summary>
