@@ -93,6 +93,7 @@ pub fn app(props: &AppProps) -> Html {
         use_reducer(|| LabState::new(&LabInit { experiment: init.only.unwrap_or(init.experiment), ..init.clone() }));
     let dispatch = state.dispatcher();
     let root = use_node_ref();
+    let share_state = share::use_share_state();
     // Ids must be unique when several labs share a page.
     let id_prefix = use_memo((), |_| AttrValue::from(format!("lab{}", next_instance())));
     let id_prefix = (*id_prefix).clone();
@@ -141,9 +142,9 @@ pub fn app(props: &AppProps) -> Html {
             { lab_header(init, lang, &dispatch) }
             if !init.compact && !init.prerendered_header { <p class="lab-intro">{ (Group::here().intro)(lang) }</p> }
             { course.unwrap_or_default() }
-            <share::LinkNotice lang={lang} notices={init.notices.clone()} />
+            { share::link_notice(lang, &init.notices, &share_state.notice_shown) }
             if init.only.is_none() { { experiment_tabs(state.open, lang, &dispatch) } }
-            <share::ShareBar lang={lang} current={state.preset} url={share_url} id_prefix={id_prefix.clone()} dispatch={dispatch.clone()} />
+            { share::share_bar(share::ShareBarProps { lang, current: state.preset, url: share_url.into(), id_prefix: id_prefix.clone(), dispatch: dispatch.clone() }, &share_state.copy) }
             if panel_ready {
                 <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ frame::panel(&frame) }</div>
             }

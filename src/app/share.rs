@@ -1,5 +1,7 @@
 //! The share bar (scenario picker, copy link) and the notice about a link's
-//! ignored parts.
+//! ignored parts. Plain functions over state the app keeps (`ShareState`),
+//! not components: a component costs every page about a kilobyte of its own
+//! lifecycle code, and these re-render with the lab anyway.
 
 use yew::prelude::*;
 
@@ -9,13 +11,25 @@ use crate::link::{Notice, VERSION};
 use crate::registry::presets;
 
 #[derive(Clone, Copy, PartialEq)]
-enum CopyStatus {
+pub enum CopyStatus {
     Idle,
     Copied,
     Failed,
 }
 
-#[derive(Properties, PartialEq)]
+/// What the share bar and the notice remember between renders: whether
+/// the link was copied, whether the notice was dismissed.
+#[derive(Clone)]
+pub struct ShareState {
+    pub copy: UseStateHandle<CopyStatus>,
+    pub notice_shown: UseStateHandle<bool>,
+}
+
+#[hook]
+pub fn use_share_state() -> ShareState {
+    ShareState { copy: use_state(|| CopyStatus::Idle), notice_shown: use_state(|| true) }
+}
+
 pub struct ShareBarProps {
     pub lang: Lang,
     /// The scenario the lab's parameters are, if any.
@@ -25,10 +39,8 @@ pub struct ShareBarProps {
     pub dispatch: UseReducerDispatcher<LabState>,
 }
 
-#[component(ShareBar)]
-pub fn share_bar(props: &ShareBarProps) -> Html {
+pub fn share_bar(props: ShareBarProps, status: &UseStateHandle<CopyStatus>) -> Html {
     let t = props.lang.texts();
-    let status = use_state(|| CopyStatus::Idle);
     let current = props.current;
     let current_code = current.filter(|s| !s.is_old(VERSION)).map(|s| s.preset.code);
     let on_preset = props.dispatch.to_callback().reform(|e: Event| {
@@ -69,30 +81,22 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             </select>
             <button type="button" class="copy-link" onclick={on_copy}>{ t.copy_link }</button>
             <span class="copy-status" role="status">
-                { match *status { CopyStatus::Idle => "", CopyStatus::Copied => t.link_copied, CopyStatus::Failed => t.link_copy_failed } }
+                { match **status { CopyStatus::Idle => "", CopyStatus::Copied => t.link_copied, CopyStatus::Failed => t.link_copy_failed } }
             </span>
             // Without clipboard access the link is shown, ready to select.
-            if *status == CopyStatus::Failed {
+            if **status == CopyStatus::Failed {
                 <input class="share-url" type="text" readonly=true value={props.url.clone()} aria-label={t.copy_link} />
             }
         </div>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct NoticeProps {
-    pub lang: Lang,
-    pub notices: Vec<Notice>,
-}
-
 /// What a link asked for that was ignored or clamped; dismissible.
-#[component(LinkNotice)]
-pub fn link_notice(props: &NoticeProps) -> Html {
-    let visible = use_state(|| true);
-    if props.notices.is_empty() || !*visible {
+pub fn link_notice(lang: Lang, notices: &[Notice], visible: &UseStateHandle<bool>) -> Html {
+    if notices.is_empty() || !**visible {
         return html! {};
     }
-    let t = props.lang.texts();
+    let t = lang.texts();
     let dismiss = {
         let visible = visible.clone();
         Callback::from(move |_| visible.set(false))
@@ -101,7 +105,7 @@ pub fn link_notice(props: &NoticeProps) -> Html {
         <div class="notice" role="status">
             <div>
                 <strong>{ t.notice_ignored }</strong>
-                <ul>{ for props.notices.iter().map(|n| html! { <li>{ n.describe(props.lang) }</li> }) }</ul>
+                <ul>{ for notices.iter().map(|n| html! { <li>{ n.describe(lang) }</li> }) }</ul>
             </div>
             <button type="button" class="dismiss" onclick={dismiss}>{ t.dismiss }</button>
         </div>
