@@ -150,28 +150,35 @@ pub fn presets(json: bool) -> String {
 pub fn experiments(markdown: bool) -> String {
     use retry_lab_web::i18n::Lang;
     use retry_lab_web::registry::ParamId;
-    let rows: Vec<[String; 4]> = Experiment::ALL
+    let rows: Vec<[String; 5]> = Experiment::ALL
         .iter()
         .map(|&e| {
             let locks: Vec<&str> = ParamId::locks_of(e).into_iter().map(ParamId::lock).collect();
             let page = format!("./{}", Group::of(e.code()).map_or("", |g| g.dir));
             let title = format!("{} · {}", e.title(Lang::En), e.title(Lang::Es));
-            [e.code().to_owned(), page, title, locks.join(", ")]
+            let presets: Vec<&str> =
+                registry::presets(link::VERSION).filter(|(of, _)| *of == e).map(|(_, p)| p.code).collect();
+            [e.code().to_owned(), page, title, locks.join(", "), presets.join(", ")]
         })
         .collect();
     if !markdown {
         return rows
             .iter()
-            .map(|r| format!("{:<13} {:<22} {} (locks: {})", r[0], r[1], r[2], r[3]))
+            .map(|r| format!("{:<13} {:<22} {} (locks: {}; presets: {})", r[0], r[1], r[2], r[3], r[4]))
             .collect::<Vec<_>>()
             .join("\n");
     }
     let mut out = String::from(
-        "| experiment (`exp`, `only`) | page | title (en · es) | locks (`lock`) |\n| --- | --- | --- | --- |\n",
+        "| experiment (`exp`, `only`) | page | title (en · es) | locks (`lock`) | presets (`preset`) |\n| --- | --- | --- | --- | --- |\n",
     );
-    for [code, page, title, locks] in rows {
-        let locks: Vec<String> = locks.split(", ").map(|l| format!("`{l}`")).collect();
-        out += &format!("| `{code}` | `{page}` | {} | {} |\n", title.replace('|', "\\|"), locks.join(", "));
+    let codes = |list: &str| list.split(", ").map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ");
+    for [code, page, title, locks, presets] in rows {
+        out += &format!(
+            "| `{code}` | `{page}` | {} | {} | {} |\n",
+            title.replace('|', "\\|"),
+            codes(&locks),
+            codes(&presets)
+        );
     }
     out.trim_end().to_owned()
 }
