@@ -273,6 +273,11 @@ macro_rules! registry {
         impl Experiment {
             pub const ALL: &'static [Experiment] = &[$(#[cfg(feature = $feature)] Experiment::$variant),+];
 
+            /// Its module's name, `src/experiments/<module>/` (native: the tests read its files).
+            #[cfg(not(target_arch = "wasm32"))]
+            pub fn module(self) -> &'static str {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => stringify!($module)),+ }
+            }
             pub fn code(self) -> &'static str {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::CODE),+ }
             }

@@ -692,3 +692,29 @@ fn every_parameters_extremes_run_in_the_core() {
     }
     assert!(runs > 500, "{runs} runs");
 }
+
+/// A panel names parameters to its frame by link key (`param_control`,
+/// `text_control`, `locked`): each name is one of its own experiment's keys
+/// or locks, so a typo or another experiment's key (which the frame would
+/// draw as nothing, or as a stranger's control) fails here, not on a page.
+#[test]
+fn a_panel_names_only_its_own_parameters_to_its_frame() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/experiments");
+    let mut named = 0;
+    for &experiment in Experiment::ALL {
+        let module = experiment.module();
+        let panel = std::fs::read_to_string(root.join(module).join("panel.rs"))
+            .unwrap_or_else(|e| panic!("{}: its panel.rs: {e}", experiment.code()));
+        let mut own: Vec<&str> = ParamId::of(experiment).flat_map(|p| [p.key(), p.lock()]).collect();
+        own.sort_unstable();
+        own.dedup();
+        for call in ["frame.param_control(\"", "frame.text_control(\"", "frame.locked(\""] {
+            for rest in panel.split(call).skip(1) {
+                let key = rest.split('"').next().unwrap_or_default();
+                assert!(own.contains(&key), "{module}/panel.rs names {key:?} to its frame, not one of {own:?}");
+                named += 1;
+            }
+        }
+    }
+    assert!(named >= 14, "the panels were read ({named} names)");
+}
