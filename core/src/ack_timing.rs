@@ -74,12 +74,9 @@ impl AckTimingRun {
     }
 
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if !(1..=limits::ACK_TIMING_MESSAGES_MAX).contains(&self.messages) {
-            return Err(ConfigError {
-                field: "events",
-                allowed: format!("between 1 and {}", limits::ACK_TIMING_MESSAGES_MAX),
-            });
-        }
+        limits::check((1..=limits::ACK_TIMING_MESSAGES_MAX).contains(&self.messages), "events", || {
+            format!("between 1 and {}", limits::ACK_TIMING_MESSAGES_MAX)
+        })?;
         // The written-out loop makes the engine's attempts: the same bound.
         self.config(AckMode::After).check_work(&crate::Plan::default())
     }

@@ -17,7 +17,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::draws::{pcg, uniform_inclusive, Stream};
-use crate::limits::ConfigError;
+use crate::limits::{check, ConfigError};
 
 const US_PER_S: u64 = 1_000_000;
 /// The window of the peak rate, as the page's histogram bins.
@@ -174,46 +174,31 @@ impl Default for StormConfig {
 
 impl StormConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let check = |ok: bool, field: &'static str, allowed: String| {
-            if ok {
-                Ok(())
-            } else {
-                Err(ConfigError { field, allowed })
-            }
-        };
-        check((1..=bounds::CLIENTS_MAX).contains(&self.clients), "clients", format!("1..={}", bounds::CLIENTS_MAX))?;
-        check(
-            (1..=bounds::ATTEMPTS_MAX).contains(&self.attempts_max),
-            "attempts",
-            format!("1..={}", bounds::ATTEMPTS_MAX),
-        )?;
-        check((1..=bounds::BASE_MS_MAX).contains(&self.base_ms), "base-ms", format!("1..={}", bounds::BASE_MS_MAX))?;
-        check(
-            self.recover_at_ms <= bounds::RECOVER_S_MAX * 1_000,
-            "recover-at-s",
-            format!("0..={}", bounds::RECOVER_S_MAX),
-        )?;
-        check(
-            (1..=bounds::CAPACITY_MAX).contains(&self.capacity_per_s),
-            "capacity-per-s",
-            format!("1..={}", bounds::CAPACITY_MAX),
-        )?;
+        check((1..=bounds::CLIENTS_MAX).contains(&self.clients), "clients", || format!("1..={}", bounds::CLIENTS_MAX))?;
+        check((1..=bounds::ATTEMPTS_MAX).contains(&self.attempts_max), "attempts", || {
+            format!("1..={}", bounds::ATTEMPTS_MAX)
+        })?;
+        check((1..=bounds::BASE_MS_MAX).contains(&self.base_ms), "base-ms", || format!("1..={}", bounds::BASE_MS_MAX))?;
+        check(self.recover_at_ms <= bounds::RECOVER_S_MAX * 1_000, "recover-at-s", || {
+            format!("0..={}", bounds::RECOVER_S_MAX)
+        })?;
+        check((1..=bounds::CAPACITY_MAX).contains(&self.capacity_per_s), "capacity-per-s", || {
+            format!("1..={}", bounds::CAPACITY_MAX)
+        })?;
         if let Behaviour::Fragile { overload_factor, recovery_ms } = self.behaviour {
-            check((1..=100).contains(&overload_factor), "overload-factor", "1..=100".into())?;
-            check(
-                (1..=bounds::RECOVER_S_MAX * 1_000).contains(&recovery_ms),
-                "recovery-ms",
-                format!("1..={}", bounds::RECOVER_S_MAX * 1_000),
-            )?;
+            check((1..=100).contains(&overload_factor), "overload-factor", || "1..=100".into())?;
+            check((1..=bounds::RECOVER_S_MAX * 1_000).contains(&recovery_ms), "recovery-ms", || {
+                format!("1..={}", bounds::RECOVER_S_MAX * 1_000)
+            })?;
         }
         if let Some(b) = self.budget {
-            check((1..=1_000).contains(&b.max_tokens), "budget-tokens", "1..=1000".into())?;
-            check(b.token_ratio_milli <= 1_000 * b.max_tokens, "budget-ratio", "0..=max tokens".into())?;
+            check((1..=1_000).contains(&b.max_tokens), "budget-tokens", || "1..=1000".into())?;
+            check(b.token_ratio_milli <= 1_000 * b.max_tokens, "budget-ratio", || "0..=max tokens".into())?;
         }
         if let Some(b) = self.breaker {
-            check((1..=1_000).contains(&b.failures_to_open), "breaker-failures", "1..=1000".into())?;
-            check((1..=3_600_000).contains(&b.open_ms), "breaker-open-ms", "1..=3600000".into())?;
-            check((1..=100).contains(&b.half_open_calls), "breaker-trials", "1..=100".into())?;
+            check((1..=1_000).contains(&b.failures_to_open), "breaker-failures", || "1..=1000".into())?;
+            check((1..=3_600_000).contains(&b.open_ms), "breaker-open-ms", || "1..=3600000".into())?;
+            check((1..=100).contains(&b.half_open_calls), "breaker-trials", || "1..=100".into())?;
         }
         Ok(())
     }

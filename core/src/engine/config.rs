@@ -96,33 +96,27 @@ impl Default for SimConfig {
 
 impl SimConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let err = |field, allowed: String| Err(ConfigError { field, allowed });
-        if !(1..=limits::EVENTS_MAX).contains(&self.facts) {
-            return err("events", format!("between 1 and {}", limits::EVENTS_MAX));
-        }
-        if !(1..=2).contains(&self.publications_per_fact) {
-            return err("publications", "1 or 2".into());
-        }
-        if self.record_trace && self.published_total() > limits::TRACED_EVENTS_MAX {
-            return err("events", format!("at most {} when the trace is recorded", limits::TRACED_EVENTS_MAX));
-        }
+        use limits::check;
+        check((1..=limits::EVENTS_MAX).contains(&self.facts), "events", || {
+            format!("between 1 and {}", limits::EVENTS_MAX)
+        })?;
+        check((1..=2).contains(&self.publications_per_fact), "publications", || "1 or 2".into())?;
+        check(!self.record_trace || self.published_total() <= limits::TRACED_EVENTS_MAX, "events", || {
+            format!("at most {} when the trace is recorded", limits::TRACED_EVENTS_MAX)
+        })?;
         let retries_limit = match self.requeue {
             Requeue::Backoff => limits::RETRIES_MAX_BACKOFF,
             Requeue::Immediate => limits::RETRIES_MAX_IMMEDIATE,
         };
-        if self.backoff.retries_max > retries_limit {
-            return err("retries", format!("between 0 and {retries_limit}"));
-        }
-        if !(limits::BACKOFF_BASE_S_MIN..=limits::BACKOFF_BASE_S_MAX).contains(&self.backoff.base_s) {
-            return err(
-                "base-s",
-                format!("between {} and {} seconds", limits::BACKOFF_BASE_S_MIN, limits::BACKOFF_BASE_S_MAX),
-            );
-        }
-        if self.publish_interval_ms > limits::PUBLISH_INTERVAL_MS_MAX {
-            return err("publish-interval-ms", format!("between 0 and {}", limits::PUBLISH_INTERVAL_MS_MAX));
-        }
-        Ok(())
+        check(self.backoff.retries_max <= retries_limit, "retries", || format!("between 0 and {retries_limit}"))?;
+        check(
+            (limits::BACKOFF_BASE_S_MIN..=limits::BACKOFF_BASE_S_MAX).contains(&self.backoff.base_s),
+            "base-s",
+            || format!("between {} and {} seconds", limits::BACKOFF_BASE_S_MIN, limits::BACKOFF_BASE_S_MAX),
+        )?;
+        check(self.publish_interval_ms <= limits::PUBLISH_INTERVAL_MS_MAX, "publish-interval-ms", || {
+            format!("between 0 and {}", limits::PUBLISH_INTERVAL_MS_MAX)
+        })
     }
 
     /// The delivery attempts this run can make, at most (backoff: every

@@ -54,19 +54,17 @@ pub struct Plan {
 impl Plan {
     /// Validates against `limits` and sorts the interventions by time.
     pub fn new(outages: Vec<Outage>, mut interventions: Vec<Timed>) -> Result<Self, ConfigError> {
-        let err = |field, allowed: String| Err(ConfigError { field, allowed });
-        if outages.len() > limits::OUTAGES_MAX {
-            return err("outage", format!("at most {} windows", limits::OUTAGES_MAX));
-        }
-        if outages.iter().any(|o| o.start_ms >= o.end_ms || o.end_ms > limits::PLAN_TIME_MS_MAX) {
-            return err("outage", format!("START..END with START < END ≤ {} s", limits::PLAN_TIME_MS_MAX / 1_000));
-        }
-        if interventions.len() > limits::INTERVENTIONS_MAX {
-            return err("intervention", format!("at most {}", limits::INTERVENTIONS_MAX));
-        }
-        if interventions.iter().any(|t| t.at_ms > limits::PLAN_TIME_MS_MAX) {
-            return err("intervention", format!("at a time ≤ {} s", limits::PLAN_TIME_MS_MAX / 1_000));
-        }
+        use limits::check;
+        check(outages.len() <= limits::OUTAGES_MAX, "outage", || format!("at most {} windows", limits::OUTAGES_MAX))?;
+        check(outages.iter().all(|o| o.start_ms < o.end_ms && o.end_ms <= limits::PLAN_TIME_MS_MAX), "outage", || {
+            format!("START..END with START < END ≤ {} s", limits::PLAN_TIME_MS_MAX / 1_000)
+        })?;
+        check(interventions.len() <= limits::INTERVENTIONS_MAX, "intervention", || {
+            format!("at most {}", limits::INTERVENTIONS_MAX)
+        })?;
+        check(interventions.iter().all(|t| t.at_ms <= limits::PLAN_TIME_MS_MAX), "intervention", || {
+            format!("at a time ≤ {} s", limits::PLAN_TIME_MS_MAX / 1_000)
+        })?;
         sort_by_time(&mut interventions);
         Ok(Self { outages, interventions })
     }
