@@ -327,14 +327,15 @@ macro_rules! registry {
             pub fn measure(self, p: &LabParams) -> crate::ladder::Measure {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
-            /// This experiment's whole run alone (no other's state), its
-            /// numbers: what the tests run at every parameter's extremes.
+            /// This experiment's run alone (no other's state) at the clock,
+            /// its numbers: what `retry-lab presets` prints and the tests run
+            /// at every parameter's extremes.
             #[cfg(not(target_arch = "wasm32"))]
-            pub fn run_numbers(self, p: &LabParams) -> Numbers {
-                fn of<U: Unit>(p: &U::Params, shared: &Shared) -> Numbers {
-                    U::numbers(p, shared, &U::init(p, shared, 0))
+            pub fn run_numbers(self, p: &LabParams, clock_ms: u64) -> Numbers {
+                fn of<U: Unit>(p: &U::Params, shared: &Shared, clock_ms: u64) -> Numbers {
+                    U::numbers(p, shared, &U::init(p, shared, clock_ms))
                 }
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => of::<self::$module::$variant>(&p.$module, &p.shared)),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => of::<self::$module::$variant>(&p.$module, &p.shared, clock_ms)),+ }
             }
             pub(crate) fn param_count(self) -> usize {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::params().len()),+ }

@@ -682,7 +682,7 @@ fn every_parameters_extremes_run_in_the_core() {
             for (value, start) in [min, max].into_iter().flat_map(|v| starts.iter().map(move |s| (v, s))) {
                 let query = format!("exp={}{start}&{}={value}", experiment.code(), param.key());
                 let params = decode(&query).0.to_init(&[], Vec::new()).params;
-                let numbers = std::panic::catch_unwind(|| experiment.run_numbers(&params))
+                let numbers = std::panic::catch_unwind(|| experiment.run_numbers(&params, 0))
                     .unwrap_or_else(|_| panic!("the core refused the page's ?{query}"));
                 let refused = numbers.iter().find(|(name, _)| *name == "refused");
                 assert!(refused.is_none(), "the core refused the page's ?{query}: {refused:?}");

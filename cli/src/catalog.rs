@@ -4,7 +4,7 @@
 use retry_lab_core::Probability;
 use retry_lab_web::groups::Group;
 use retry_lab_web::link;
-use retry_lab_web::registry::{self, Experiment, LabParams, Locks, States};
+use retry_lab_web::registry::{self, Experiment, LabParams, Locks};
 use serde_json::{json, Value};
 
 /// Every parameter a link can set, read from the page's registry: its key, its
@@ -114,7 +114,7 @@ pub fn presets(json: bool) -> String {
     let rows: Vec<(Experiment, &registry::Preset, registry::Numbers)> = registry::presets(link::VERSION)
         .map(|(e, p)| {
             let (params, clock_ms) = link::preset_values(p, &LabParams::default(), &Locks::default());
-            let numbers = States::init(&params, e, clock_ms).numbers(&params, e);
+            let numbers = e.run_numbers(&params, clock_ms);
             (e, p, numbers)
         })
         .collect();
