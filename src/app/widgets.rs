@@ -231,7 +231,7 @@ pub fn over_budget(
     controls: Html,
     over: &retry_lab_core::queue::QueueError,
 ) -> Html {
-    let text = crate::experiments::queues::over_budget_text(lang, over);
+    let text = crate::experiments::queues::refusal_text(lang, over);
     html! {
         <section class={classes!("card", "experiment", code)} data-experiment={code}>
             <h2>{ heading }</h2>

@@ -7,10 +7,11 @@
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
 pub type QueueOutcome = Result<std::rc::Rc<retry_lab_core::queue::QueueRun>, retry_lab_core::queue::QueueError>;
 
-/// What to lower when a queue run goes over its work budget: the page's
-/// words, and the CLI's (which exits 2 with them).
+/// Why a queue run was refused: over its work budget, what to lower (the
+/// page's words, and the CLI's, which exits 2 with them); a config out of
+/// range, the core's own words.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]
-pub fn over_budget_text(lang: crate::i18n::Lang, refused: &retry_lab_core::queue::QueueError) -> String {
+pub fn refusal_text(lang: crate::i18n::Lang, refused: &retry_lab_core::queue::QueueError) -> String {
     let over = match refused {
         retry_lab_core::queue::QueueError::OverBudget(over) => over,
         // Never from the page, whose ranges lie within the core's (each
@@ -46,10 +47,13 @@ pub fn over_budget_text(lang: crate::i18n::Lang, refused: &retry_lab_core::queue
 pub fn queue_outcome_numbers(outcome: &QueueOutcome) -> crate::unit::Numbers {
     match outcome {
         Ok(run) => queue_numbers(run),
-        Err(refused @ retry_lab_core::queue::QueueError::Config(_)) => {
-            vec![("refused", crate::number::Number::Text(over_budget_text(crate::i18n::Lang::En, refused)))]
+        Err(refused) => {
+            let name = match refused {
+                retry_lab_core::queue::QueueError::Config(_) => "refused",
+                retry_lab_core::queue::QueueError::OverBudget(_) => "over_budget",
+            };
+            vec![(name, crate::number::Number::Text(refusal_text(crate::i18n::Lang::En, refused)))]
         }
-        Err(over) => vec![("over_budget", crate::number::Number::Text(over_budget_text(crate::i18n::Lang::En, over)))],
     }
 }
 
