@@ -7,26 +7,24 @@ use wasm_bindgen::prelude::*;
 use crate::app::{App, AppProps};
 use crate::init::LabInit;
 use crate::link;
-use crate::tasks::{Progress, STORAGE_KEY};
+use crate::tasks::Progress;
 
-/// The browser's progress, and what the link's host recorded (`done=`).
+/// The browser's progress; or, when the link's host keeps the progress
+/// (`done=`, an LMS's record of this learner), only what the host recorded:
+/// the browser's storage is then not even read, so one learner's tasks
+/// never reach the next on a shared computer.
 fn with_progress(init: LabInit) -> LabInit {
-    let (mut progress, progress_ignored, storage) = stored_progress();
-    progress.merge(&init.progress);
-    LabInit { progress, progress_ignored, storage, ..init }
-}
-
-/// The guided tasks this browser completed, whether part of what is stored
-/// was ignored, and whether it keeps them.
-fn stored_progress() -> (Progress, bool, bool) {
-    match crate::app::hooks::local_storage() {
+    if init.host_progress {
+        return init;
+    }
+    let (progress, progress_ignored, storage) = match crate::app::hooks::local_storage() {
         Some(storage) => {
-            let (progress, ignored) =
-                Progress::decode_counting(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
+            let (progress, ignored) = crate::app::hooks::read_progress(&storage);
             (progress, ignored, true)
         }
         None => (Progress::default(), false, false),
-    }
+    };
+    LabInit { progress, progress_ignored, storage, ..init }
 }
 
 pub fn browser_languages() -> Vec<String> {

@@ -58,6 +58,12 @@ mod exports {
             self.plan.len()
         }
 
+        /// The sweep's work in words («unos 2·10⁶ intentos de entrega»),
+        /// shown beside its progress.
+        pub fn estimate(&self) -> String {
+            self.plan.estimate.text(self.plan.lang)
+        }
+
         pub fn done(&self) -> usize {
             self.points.len()
         }

@@ -16,13 +16,16 @@ pub fn int(n: u64) -> String {
     out
 }
 
-/// Millions as the lessons write them: 86,400,000 → "86.4 M"; below a
-/// million, grouped digits.
+/// Millions as the lessons write them: 86,400,000 → "86.4 M", rounded to
+/// the tenth shown (1,250,001 → "1.3 M"); below a million, grouped digits.
 pub fn millions(n: u64) -> String {
-    match (n / 1_000_000, n % 1_000_000 / 100_000) {
-        (0, _) => int(n),
-        (m, 0) => format!("{} M", int(m)),
-        (m, tenth) => format!("{}.{tenth} M", int(m)),
+    if n < 1_000_000 {
+        return int(n);
+    }
+    let tenths = n / 100_000 + u64::from(n % 100_000 >= 50_000);
+    match tenths % 10 {
+        0 => format!("{} M", int(tenths / 10)),
+        tenth => format!("{}.{tenth} M", int(tenths / 10)),
     }
 }
 
@@ -37,13 +40,24 @@ pub fn percent(lang: Lang, ppm: u32) -> String {
     }
 }
 
-/// Seconds with the unit: "1,890 s"; fractional seconds keep one decimal.
+/// Seconds with the unit: "1,890 s"; fractional seconds keep one decimal,
+/// rounded (17,193 ms → "17.2 s"; 1,960 ms → "2 s").
 pub fn seconds(ms: u64) -> String {
-    if ms.is_multiple_of(1_000) {
-        format!("{} s", int(ms / 1_000))
-    } else {
-        format!("{}.{} s", int(ms / 1_000), (ms % 1_000) / 100)
+    let tenths = ms / 100 + u64::from(ms % 100 >= 50);
+    match tenths % 10 {
+        0 => format!("{} s", int(tenths / 10)),
+        tenth => format!("{}.{tenth} s", int(tenths / 10)),
     }
+}
+
+/// Milliseconds to the nearest whole second.
+pub fn round_s(ms: u64) -> u64 {
+    ms / 1_000 + u64::from(ms % 1_000 >= 500)
+}
+
+/// Microseconds to the nearest millisecond.
+pub fn round_ms(us: u64) -> u64 {
+    us / 1_000 + u64::from(us % 1_000 >= 500)
 }
 
 /// A duration in the largest fitting unit for the schedule's hints: "≈ 8 min".
@@ -78,13 +92,57 @@ pub fn format_seconds(ms: u64) -> String {
 }
 
 /// 32,769 s → "9 h 6 min"; 600 s → "10 min 0 s"; 45 s → "45 s";
-/// 345,600 s → "4 d 0 h" (queues keep messages for days).
+/// 345,600 s → "4 d 0 h" (queues keep messages for days). The last unit
+/// shown is rounded, never cut: 32,799 s → "9 h 7 min", 86,399 s → "1 d 0 h".
 pub fn duration_text(s: u64) -> String {
-    match s {
-        0..60 => format!("{s} s"),
-        60..3_600 => format!("{} min {} s", s / 60, s % 60),
-        3_600..86_400 => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
-        _ => format!("{} d {} h", s / 86_400, s % 86_400 / 3_600),
+    duration_ms(s.saturating_mul(1_000))
+}
+
+/// `duration_text` of milliseconds, rounded once, straight to the last unit
+/// shown (rounding to the second first could round twice).
+pub fn duration_ms(ms: u64) -> String {
+    match ms {
+        0..59_500 => format!("{} s", round_s(ms)),
+        59_500..3_599_500 => {
+            let s = round_s(ms);
+            format!("{} min {} s", s / 60, s % 60)
+        }
+        // Past this, the minutes round up to a whole day.
+        3_599_500..86_370_000 => {
+            let min = (ms + 30_000) / 60_000;
+            format!("{} h {} min", min / 60, min % 60)
+        }
+        _ => {
+            let h = ms / 3_600_000 + u64::from(ms % 3_600_000 >= 1_800_000);
+            format!("{} d {} h", h / 24, h % 24)
+        }
+    }
+}
+
+/// Whole seconds as hours to the hundredth, rounded, trailing zeros
+/// dropped: 900 → "0.25 h", 1,800 → "0.5 h", 7,200 → "2 h".
+pub fn hours(s: u64) -> String {
+    let hundredths = s.saturating_mul(100).saturating_add(1_800) / 3_600;
+    let fraction = format!("{:02}", hundredths % 100);
+    match fraction.trim_end_matches('0') {
+        "" => format!("{} h", int(hundredths / 100)),
+        digits => format!("{}.{digits} h", int(hundredths / 100)),
+    }
+}
+
+/// A day's traffic in decimal units, one decimal, rounded: 450 MB, 104.9 TB.
+pub fn decimal_bytes(b: u64) -> String {
+    let units = ["B", "kB", "MB", "GB", "TB", "PB", "EB"];
+    let (mut unit, mut tenths) = (0, b.saturating_mul(10));
+    // Tenths of the unit shown, rounded; the next unit once they reach 1,000.
+    while tenths >= 10_000 && unit < units.len() - 1 {
+        unit += 1;
+        let per_tenth = 10u64.pow(3 * unit as u32 - 1);
+        tenths = b / per_tenth + u64::from(b % per_tenth >= per_tenth / 2);
+    }
+    match tenths % 10 {
+        0 => format!("{} {}", tenths / 10, units[unit]),
+        tenth => format!("{}.{tenth} {}", tenths / 10, units[unit]),
     }
 }
 
@@ -106,7 +164,21 @@ mod tests {
         assert_eq!(percent(Lang::En, 300_000), "30%");
         assert_eq!(percent(Lang::En, 125_000), "12.5%");
         assert_eq!(seconds(1_890_000), "1,890 s");
-        assert_eq!(seconds(17_193), "17.1 s");
+        assert_eq!(seconds(17_193), "17.2 s");
+        assert_eq!(seconds(17_149), "17.1 s");
+        assert_eq!(seconds(1_960), "2 s");
+        assert_eq!([millions(1_250_001), millions(1_949_999), millions(1_950_000)], ["1.3 M", "1.9 M", "2 M"]);
+        assert_eq!(
+            [duration_text(32_799), duration_text(86_399), duration_text(3_599)],
+            ["9 h 7 min", "1 d 0 h", "59 min 59 s"]
+        );
+        assert_eq!([hours(900), hours(1_800), hours(7_200), hours(1_789)], ["0.25 h", "0.5 h", "2 h", "0.5 h"]);
+        assert_eq!(duration_ms(900_499), "15 min 0 s");
+        assert_eq!(
+            [decimal_bytes(450_000_000), decimal_bytes(104_960_000_000_000), decimal_bytes(999_960), decimal_bytes(45)],
+            ["450 MB", "105 TB", "1 MB", "45 B"]
+        );
+        assert_eq!(duration_ms(900_500), "15 min 1 s");
         assert_eq!(approx_minutes(480_000).as_deref(), Some("≈ 8 min"));
         assert_eq!(approx_minutes(960_000).as_deref(), Some("≈ 16 min"));
         assert_eq!(approx_minutes(240_000), None);

@@ -229,6 +229,13 @@ pub struct TaskTexts {
     pub task_todo: &'static str,
     pub hint: &'static str,
     pub tasks_clear: &'static str,
+    /// The question before a clear: how many tasks, and whether a host's
+    /// record (a course's) changes too.
+    pub tasks_clear_ask: fn(usize, bool) -> String,
+    pub tasks_clear_yes: &'static str,
+    pub tasks_clear_no: &'static str,
+    /// The host (a course) keeps the progress, not this browser.
+    pub tasks_kept_by_host: &'static str,
     pub tasks_not_saved: &'static str,
     pub tasks_not_saved_full: &'static str,
     pub tasks_stored_ignored: &'static str,
@@ -241,6 +248,14 @@ pub static TASKS_ES: TaskTexts = TaskTexts {
     task_todo: " (pendiente)",
     hint: "Pista",
     tasks_clear: "Borrar mi avance",
+    tasks_clear_ask: |n, host| {
+        let what = if n == 1 { "la tarea hecha".to_owned() } else { format!("las {n} tareas hechas") };
+        let course = if host { " El registro de tu curso también cambia: dejará de contarlas." } else { "" };
+        format!("¿Borrar {what} de este experimento?{course}")
+    },
+    tasks_clear_yes: "Sí, borrar",
+    tasks_clear_no: "No, conservar",
+    tasks_kept_by_host: "Tu avance lo guarda tu curso, no este navegador.",
     tasks_not_saved: "Este navegador no guarda el avance (almacenamiento bloqueado); las tareas funcionan igual.",
     tasks_not_saved_full:
         "El avance ya no se guarda: el almacenamiento de este navegador está lleno. Las tareas funcionan igual.",
@@ -254,6 +269,14 @@ pub static TASKS_EN: TaskTexts = TaskTexts {
     task_todo: " (to do)",
     hint: "Hint",
     tasks_clear: "Clear my progress",
+    tasks_clear_ask: |n, host| {
+        let what = if n == 1 { "the task done".to_owned() } else { format!("the {n} tasks done") };
+        let course = if host { " Your course's record changes too: it will no longer count them." } else { "" };
+        format!("Clear {what} in this experiment?{course}")
+    },
+    tasks_clear_yes: "Yes, clear",
+    tasks_clear_no: "No, keep them",
+    tasks_kept_by_host: "Your course keeps your progress, not this browser.",
     tasks_not_saved: "This browser does not keep progress (storage blocked); the tasks work the same.",
     tasks_not_saved_full: "Progress is no longer kept: this browser's storage is full. The tasks work the same.",
     tasks_stored_ignored: "Part of the stored progress could not be read and was ignored.",

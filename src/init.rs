@@ -37,8 +37,11 @@ pub struct LabInit {
     /// Which guided tasks the lab shows (`tasks=`).
     pub tasks: crate::tasks::TaskFilter,
     /// The tasks this browser completed before (localStorage), if it could
-    /// be read, and those the link's host recorded (`done=`).
+    /// be read; or, when the host keeps the progress, those it recorded.
     pub progress: crate::tasks::Progress,
+    /// The link carried `done=`: the host (an LMS) keeps this learner's
+    /// progress, and the browser's storage is neither read nor written.
+    pub host_progress: bool,
     /// `host=off`: no message to the embedding page.
     pub host_off: bool,
     /// Whether the browser keeps progress (storage readable).
@@ -82,6 +85,7 @@ impl Default for LabInit {
             theme: None,
             tasks: crate::tasks::TaskFilter::All,
             progress: crate::tasks::Progress::default(),
+            host_progress: false,
             storage: false,
             progress_ignored: false,
             host_off: false,
@@ -111,6 +115,9 @@ pub enum Problem {
     },
     UnsupportedVersion,
     TooManyParameters,
+    /// `host=` neither `on` nor `off`, or given twice: off (a privacy
+    /// switch fails closed).
+    HostOff,
     /// A code of another page's, in a link that also names this page's
     /// (or that a page passed on already): not followed.
     OtherPage {

@@ -32,6 +32,10 @@ pub struct LabState {
     pub keeping: Keeping,
     /// Part of the stored progress was not read (junk, or past its bound).
     pub stored_ignored: bool,
+    /// The learner asked to clear the open experiment's tasks: the task
+    /// list asks them to confirm first (what is recorded, maybe by their
+    /// course, would shrink).
+    pub confirming_clear: bool,
     /// The learner's actions on the open experiment since it was opened or
     /// one of its tasks was last completed: the tries at the task they are
     /// on (the first not done), whose hint shows after a few
@@ -76,8 +80,11 @@ pub enum Action {
     },
     /// Playback, for the open experiment only.
     Transport(Transport),
-    /// Forget the open experiment's completed tasks.
+    /// Ask to forget the open experiment's completed tasks (the list asks
+    /// to confirm), then forget them, or keep them after all.
+    AskClearTasks,
     ClearTasks,
+    KeepTasks,
     /// The learner's prediction on the open experiment (`None`: show the
     /// answer without one).
     Predict(Option<u64>),
@@ -99,8 +106,13 @@ impl LabState {
             locked: Rc::new(init.locked.clone()),
             preset: init.preset,
             progress: init.progress.clone(),
-            keeping: if init.storage { Keeping::Kept } else { Keeping::Blocked },
+            keeping: match (init.host_progress, init.storage) {
+                (true, _) => Keeping::Host,
+                (false, true) => Keeping::Kept,
+                (false, false) => Keeping::Blocked,
+            },
             stored_ignored: init.progress_ignored,
+            confirming_clear: false,
             tries: 0,
             version: 0,
         }
@@ -129,9 +141,15 @@ impl LabState {
                 next.units.pause_all(&next.params);
                 next.open = experiment;
                 next.tries = 0;
+                next.confirming_clear = false;
+            }
+            Action::AskClearTasks | Action::KeepTasks => {
+                next.confirming_clear = matches!(action, Action::AskClearTasks);
+                return next;
             }
             Action::ClearTasks => {
                 next.progress.clear(next.open.code());
+                next.confirming_clear = false;
                 return next;
             }
             Action::Predict(guess) => {
@@ -279,7 +297,9 @@ fn records_tasks(action: &Action) -> bool {
         action,
         Action::SetLang(_)
             | Action::Open(_)
+            | Action::AskClearTasks
             | Action::ClearTasks
+            | Action::KeepTasks
             | Action::Predict(_)
             | Action::SyncProgress(_)
             | Action::StorageFull

@@ -254,6 +254,32 @@ fn stored_progress_from_elsewhere_is_taken_in_and_a_full_store_is_said() {
     assert_eq!(full.keeping, Keeping::Full);
 }
 
+/// Clearing asks first: the first action only asks, the second clears the
+/// open experiment's tasks (and only those), or the learner keeps them. A
+/// host's `done=` makes the progress the host's, handed-in tasks included.
+#[test]
+fn clearing_asks_first_and_clears_only_the_open_experiment() {
+    use crate::tasks::{Keeping, Progress};
+    let init = LabInit {
+        progress: Progress::decode("v1 retries/retries-recover dlq/dlq-none"),
+        host_progress: true,
+        storage: true,
+        ..LabInit::default()
+    };
+    let s = LabState::new(&init);
+    assert_eq!(s.keeping, Keeping::Host, "the host keeps it, whatever the browser could");
+    let asked = s.reduce(Action::AskClearTasks);
+    assert!(asked.confirming_clear && asked.progress == s.progress, "asking clears nothing");
+    let kept = asked.reduce(Action::KeepTasks);
+    assert!(!kept.confirming_clear && kept.progress == s.progress);
+    let cleared = asked.reduce(Action::ClearTasks);
+    assert!(!cleared.confirming_clear);
+    assert_eq!(cleared.progress, Progress::decode("v1 dlq/dlq-none"), "another experiment's tasks stay");
+    let moved = asked.reduce(Action::Open(Experiment::Dlq));
+    assert!(!moved.confirming_clear, "a question about one experiment does not follow to another");
+    assert_eq!((asked.tries, cleared.tries), (0, 0), "not a try at a task");
+}
+
 /// The plan holds `retries::INTERVENTIONS_MAX` interventions: the next
 /// action is refused (the panel says so) rather than written into a link
 /// that would not read back or a run over the core's work budget.

@@ -48,6 +48,23 @@ pub struct Ladder<P: 'static> {
     pub axes: &'static [SweepAxis],
     /// A whole run's outcomes, in `outcomes`' order.
     pub measure: fn(&P, &Shared) -> Measure,
+    /// What one run costs at most, in the core's own measure of work (an
+    /// engine's delivery attempts, the storm's calls): a sweep adds these up
+    /// before it starts and refuses a plan over `sweep::WORK_MAX`.
+    pub work: fn(&P, &Shared) -> u64,
+    /// The parameter the work grows with (`messages`, `events`, `clients`),
+    /// which a refused sweep suggests lowering.
+    pub size: &'static str,
+    /// What `work` counts, in the learner's words («intentos de entrega»).
+    pub work_unit: fn(Lang) -> &'static str,
+}
+
+/// `work_unit` of the experiments the delivery engine runs.
+pub fn attempts(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Es => "intentos de entrega",
+        Lang::En => "delivery attempts",
+    }
 }
 
 /// What a whole run came to.
@@ -66,10 +83,12 @@ pub struct Measure {
 pub struct Offer {
     pub outcomes: &'static [Outcome],
     pub axes: &'static [SweepAxis],
+    pub size: &'static str,
+    pub work_unit: fn(Lang) -> &'static str,
 }
 
 impl<P> Ladder<P> {
     pub const fn offer(&self) -> Offer {
-        Offer { outcomes: self.outcomes, axes: self.axes }
+        Offer { outcomes: self.outcomes, axes: self.axes, size: self.size, work_unit: self.work_unit }
     }
 }

@@ -89,9 +89,12 @@ pub struct Link {
     /// `tasks=off`, or the guided tasks to show by code (absent: all).
     pub tasks: TaskFilter,
     /// `done=experiment/task,…`: tasks a host recorded as completed (an
-    /// LMS's suspend data), added to the browser's.
-    pub done: Progress,
-    /// `host=off`: the lab sends its embedding page no message.
+    /// LMS's suspend data). Present, even empty, it makes the progress the
+    /// host's: the lab neither reads nor writes the browser's for this run,
+    /// so a shared computer never hands one learner's tasks to the next.
+    pub done: Option<Progress>,
+    /// `host=off`: the lab sends its embedding page no message. Fails
+    /// closed: anything but `on`/`off` (any case), or the key twice, is off.
     pub host_off: bool,
 }
 
@@ -119,6 +122,8 @@ struct Reader {
     /// Codes of other pages', in the order met: where to pass the link on
     /// when nothing is this page's own, else notices.
     other_pages: Vec<(String, String, &'static Group)>,
+    /// `host=` was read once already (a second one means off).
+    host_seen: bool,
 }
 
 impl Reader {
@@ -205,11 +210,7 @@ impl Reader {
             "lock" => self.read_lock(value),
             "tasks" => self.read_tasks(value),
             "done" => self.read_done(value),
-            "host" => match value {
-                "off" => self.link.host_off = true,
-                "on" => self.link.host_off = false,
-                _ => self.invalid(key, value, "on, off".into()),
-            },
+            "host" => self.read_host(value),
             _ => self.read_param(key, value),
         }
     }
@@ -247,19 +248,32 @@ impl Reader {
         }
     }
 
+    /// A privacy switch fails closed: off unless the one `host=` says on.
+    fn read_host(&mut self, value: &str) {
+        let on = value.eq_ignore_ascii_case("on");
+        if !(on || value.eq_ignore_ascii_case("off")) || self.host_seen {
+            self.note("host", value, Problem::HostOff);
+        }
+        self.link.host_off = !on || self.host_seen;
+        self.host_seen = true;
+    }
+
     /// Only this page's tasks, by `experiment/task`: anything else is
     /// reported and left out (never stored).
     fn read_done(&mut self, value: &str) {
+        let mut entries = Vec::new();
         let known = known_tasks();
         for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let task =
                 entry.split_once('/').and_then(|(e, t)| known.iter().find(|(ke, kt)| ke.code() == e && *kt == t));
             match task {
-                Some((e, task)) => {
-                    self.link.done.insert(e.code(), task);
-                }
+                Some((e, task)) => entries.push((e.code(), *task)),
                 None => self.invalid("done", entry, "experiment/task".into()),
             }
+        }
+        let done = self.link.done.get_or_insert_with(Progress::default);
+        for (experiment, task) in entries {
+            done.insert(experiment, task);
         }
     }
 
@@ -312,7 +326,14 @@ pub fn decode_at(
     settled: bool,
 ) -> (Link, Vec<Notice>) {
     let pairs: Vec<(String, String)> = pairs.into_iter().collect();
-    let mut reader = Reader { link: Link::empty(1), notices: Vec::new(), here, own: false, other_pages: Vec::new() };
+    let mut reader = Reader {
+        link: Link::empty(1),
+        notices: Vec::new(),
+        here,
+        own: false,
+        other_pages: Vec::new(),
+        host_seen: false,
+    };
     // The version decides how the rest reads, wherever it stands.
     if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "v") {
         reader.link.version_given = true;
@@ -395,7 +416,7 @@ impl Link {
             hop: false,
             theme: None,
             tasks: TaskFilter::All,
-            done: Progress::default(),
+            done: None,
             host_off: false,
         }
     }
@@ -475,7 +496,8 @@ impl Link {
             elsewhere: self.elsewhere,
             theme: self.theme,
             tasks: self.tasks.clone(),
-            progress: self.done.clone(),
+            progress: self.done.clone().unwrap_or_default(),
+            host_progress: self.done.is_some(),
             host_off: self.host_off,
             ..LabInit::default()
         }
@@ -568,6 +590,9 @@ impl Link {
         if self.host_off {
             out.append_pair("host", "off");
         }
+        if let Some(done) = &self.done {
+            out.append_pair("done", &done.task_list());
+        }
         out.finish()
     }
 }
@@ -611,48 +636,71 @@ mod tests;
 /// A notice in the learner's words (the types are `init`'s: a lab starts
 /// with them; what they say is the link's).
 impl Notice {
-    /// One line for the page's notice, in the learner's language.
+    /// One line for the page's notice, in the learner's language: what is
+    /// wrong, then what the page did instead.
     pub fn describe(&self, lang: Lang) -> String {
+        let (fault, consequence) = self.parts(lang);
+        match consequence {
+            Some(consequence) => format!("{fault}; {consequence}"),
+            None => fault,
+        }
+    }
+
+    /// What is wrong alone, without what the page did about it: the CLI,
+    /// which runs nothing then, says its own consequence.
+    pub fn fault(&self, lang: Lang) -> String {
+        self.parts(lang).0
+    }
+
+    fn parts(&self, lang: Lang) -> (String, Option<&'static str>) {
         let value: String = self.value.chars().take(40).collect();
         let value = if self.value.chars().count() > 40 { format!("{value}…") } else { value };
         let es = lang == Lang::Es;
         let field = if value.is_empty() { self.key.clone() } else { format!("{}={value}", self.key) };
+        let ignored = Some(if es { "ignorado." } else { "ignored." });
         match &self.problem {
             Problem::UnknownParameter => {
-                format!(
-                    "{}: {}",
-                    self.key,
-                    if es { "parámetro desconocido, ignorado." } else { "unknown parameter, ignored." }
-                )
+                (format!("{}: {}", self.key, if es { "parámetro desconocido" } else { "unknown parameter" }), ignored)
             }
-            Problem::Invalid { expected } => format!(
-                "{field}: {} ({expected}); {}",
-                if es { "no válido" } else { "not valid" },
-                if es { "se usa el valor por defecto." } else { "the default is used." }
+            Problem::Invalid { expected } => (
+                format!("{field}: {} ({expected})", if es { "no válido" } else { "not valid" }),
+                Some(if es { "se usa el valor por defecto." } else { "the default is used." }),
             ),
-            Problem::Clamped { used } => {
-                format!("{field}: {} {used}.", if es { "fuera de rango; se usa" } else { "out of range; using" })
-            }
-            Problem::UnsupportedVersion => {
+            Problem::Clamped { used } => (
+                format!("{field}: {} {used}.", if es { "fuera de rango; se usa" } else { "out of range; using" }),
+                None,
+            ),
+            Problem::UnsupportedVersion => (
                 format!(
                     "v={value}: {} v{VERSION}.",
                     if es { "versión desconocida, se lee como" } else { "unknown version, read as" }
-                )
-            }
+                ),
+                None,
+            ),
             Problem::OtherPage { dir } => {
                 let title = crate::groups::GROUPS.iter().find(|g| g.dir == *dir).map_or("", |g| (g.title)(lang));
-                format!(
-                    "{field}: {} «{title}»; {}",
-                    if es { "es de otra página del laboratorio," } else { "belongs to another page of the lab," },
-                    if es { "ignorado." } else { "ignored." }
-                )
+                let whose =
+                    if es { "es de otra página del laboratorio," } else { "belongs to another page of the lab," };
+                (format!("{field}: {whose} «{title}»"), ignored)
             }
-            Problem::TooManyParameters => {
+            Problem::HostOff => (
+                format!(
+                    "{field}: {}",
+                    if es { "solo se acepta una vez, on u off" } else { "only one on or off is accepted" }
+                ),
+                Some(if es {
+                    "ante la duda, el laboratorio no envía nada a la página que lo contiene."
+                } else {
+                    "in doubt, the lab sends nothing to the page that contains it."
+                }),
+            ),
+            Problem::TooManyParameters => (
                 format!(
                     "{} {PARAMS_MAX}.",
                     if es { "Demasiados parámetros; se leyeron" } else { "Too many parameters; read" }
-                )
-            }
+                ),
+                None,
+            ),
         }
     }
 }

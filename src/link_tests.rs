@@ -488,3 +488,52 @@ fn a_host_passes_done_tasks_and_may_silence_the_lab() {
     assert!(decode(&link.encode()).0.host_off);
     assert_eq!(init("host=maybe").notices.len(), 1);
 }
+
+/// `host=` is a privacy switch: it fails closed. Exactly `on` or `off`
+/// (any case); anything else, or the key twice, is off, with a notice.
+#[test]
+fn host_fails_closed() {
+    for (query, off, notices) in [
+        ("host=on", false, 0),
+        ("host=ON", false, 0),
+        ("host=off", true, 0),
+        ("host=OFF", true, 0),
+        ("host=Off", true, 0),
+        ("host=0", true, 1),
+        ("host=", true, 1),
+        ("host=no", true, 1),
+        ("host=off&host=on", true, 1),
+        ("host=on&host=on", true, 1),
+        ("host=on&host=off", true, 1),
+        ("", false, 0),
+    ] {
+        let i = init(query);
+        assert_eq!((i.host_off, i.notices.len()), (off, notices), "{query}");
+        if notices == 1 {
+            assert_eq!(i.notices[0].problem, Problem::HostOff, "{query}");
+            assert!(i.notices[0].describe(Lang::En).contains("sends nothing"), "{query}");
+        }
+    }
+}
+
+/// `done=` present, even empty, makes the progress the host's (an LMS's
+/// record of this learner): the lab's own address keeps it, with what the
+/// learner has done since; a share link never carries it.
+#[test]
+fn done_makes_the_progress_the_hosts() {
+    assert!(!init("v=3").host_progress);
+    let empty = init("v=3&done=");
+    assert!(empty.host_progress && empty.progress == Progress::default());
+    let junk = init("v=3&done=nope/x");
+    assert!(junk.host_progress, "an unreadable entry is dropped; the host still keeps the progress");
+    let two = init("done=retries/retries-recover&done=dlq/dlq-none");
+    assert!(two.progress.contains("retries", "retries-recover") && two.progress.contains("dlq", "dlq-none"));
+    let mut done = two.progress.clone();
+    done.set_guess("storm", Some(5));
+    let link = Link { done: Some(done), ..decode("v=3").0 };
+    let query = link.encode();
+    assert!(query.ends_with("done=retries%2Fretries-recover%2Cdlq%2Fdlq-none"), "no guesses: {query}");
+    assert_eq!(init(&query).progress, two.progress);
+    let share = Link::of(Lang::Es, &two.params, Experiment::Retries, None, Scope::Experiment, None).encode();
+    assert!(!share.contains("done"), "{share}");
+}

@@ -4,7 +4,7 @@
 //! (an export's JSON, its `totals` table). The pages never call it: only
 //! the export module and the CLI link it.
 
-use crate::format::{duration_text, int, seconds};
+use crate::format::{duration_ms, int, round_s, seconds};
 
 /// One of a run's numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,7 +13,7 @@ pub enum Number {
     Int(u64, &'static str),
     /// A time or a duration, in milliseconds, written in one of the page's styles.
     Time(u64, TimeStyle),
-    /// An amount with decimals, shown to `decimals` places (`3.0` s, `0.5` h).
+    /// An amount with decimals, rounded to `decimals` places (`3.0` s, `0.5` h).
     Decimal(f64, u8, &'static str),
     /// Several of one kind, written with a separator (`", "`, `" / "`, `" "`).
     List(Vec<Number>, &'static str),
@@ -56,7 +56,7 @@ impl Number {
         match self {
             Number::Int(n, _) => int(*n),
             Number::Time(ms, TimeStyle::Seconds) => seconds(*ms),
-            Number::Time(ms, TimeStyle::Words) => format!("{} s ({})", int(ms / 1_000), duration_text(ms / 1_000)),
+            Number::Time(ms, TimeStyle::Words) => format!("{} s ({})", int(round_s(*ms)), duration_ms(*ms)),
             Number::Time(ms, TimeStyle::Clock) => clock(*ms),
             Number::Decimal(value, decimals, _) => format!("{value:.*}", usize::from(*decimals)),
             Number::List(items, _) if items.is_empty() => "—".to_owned(),
@@ -114,8 +114,9 @@ impl Number {
 }
 
 /// "1 h 15 min 40 s": every unit that is not zero (seconds with their
-/// decimals, or "0 s" alone).
+/// decimals, or "0 s" alone), rounded to the tenth of a second shown.
 fn clock(ms: u64) -> String {
+    let ms = (ms + 50) / 100 * 100;
     let s = ms / 1_000;
     let parts = [(s / 86_400, "d"), (s % 86_400 / 3_600, "h"), (s % 3_600 / 60, "min")];
     let mut text: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, u)| format!("{n} {u}")).collect();
@@ -123,6 +124,45 @@ fn clock(ms: u64) -> String {
         text.push(seconds(ms % 60_000));
     }
     text.join(" ")
+}
+
+/// What a reader reads back from a number as the page writes it: each
+/// reading (`2,700 s (45 min 0 s)` holds two) as its value (a time in
+/// seconds, `M` a million) and half of its last shown digit, the most that
+/// rounding to it may move the true value. `None`: not a number's words.
+/// Native only: the tests hold every printed number to it.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_back(text: &str) -> Option<Vec<(f64, f64)>> {
+    let (outer, inner) = match text.split_once(" (") {
+        Some((outer, rest)) => (outer, Some(rest.strip_suffix(')')?)),
+        None => (text, None),
+    };
+    std::iter::once(outer).chain(inner).map(read_one).collect()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn read_one(text: &str) -> Option<(f64, f64)> {
+    let mut words = text.split_whitespace().peekable();
+    let (mut value, mut half) = (0.0, 0.0);
+    while let Some(word) = words.next() {
+        let digits = word.replace(',', "");
+        let decimals = digits.split_once('.').map_or(0, |(_, f)| f.len());
+        let amount: f64 = digits.parse().ok()?;
+        let factor = match words.peek().copied() {
+            Some("d") => 86_400.0,
+            Some("h") => 3_600.0,
+            Some("min") => 60.0,
+            Some("s") => 1.0,
+            Some("M") => 1_000_000.0,
+            _ => 1.0,
+        };
+        if factor != 1.0 || words.peek() == Some(&"s") {
+            words.next();
+        }
+        value += amount * factor;
+        half = 0.5 * factor / 10f64.powi(decimals as i32);
+    }
+    Some((value, half))
 }
 
 #[cfg(test)]
@@ -142,6 +182,7 @@ mod tests {
         assert_eq!(Number::Time(300, TimeStyle::Seconds).value(), serde_json::json!(0.3));
         assert_eq!(Number::Time(4_500_000, TimeStyle::Clock).text(), "1 h 15 min");
         assert_eq!(Number::Decimal(3.0, 1, "s").text(), "3.0");
+        assert_eq!(Number::Decimal(0.249, 2, "h").text(), "0.25");
         let never = Number::or(None, "never", "s");
         assert_eq!(
             (never.value(), never.cell(), never.unit(), never.text()),

@@ -23,6 +23,12 @@ pub const SEEDS_PER_VALUE_DEFAULT: u32 = 40;
 pub const SEEDS_MAX: u32 = 1_000;
 /// The most values of a parameter a sweep visits.
 pub const STEPS_MAX: u32 = 21;
+/// The most work one sweep may do, in the core's measure (`Ladder::work`:
+/// an engine's delivery attempts, the storm's calls): a tenth of what the
+/// core lets one run do (`limits::ATTEMPTS_MAX`), a second or two natively.
+/// Each run alone is within the core's bounds; a sweep multiplies it by up
+/// to 21 values × 1,000 seeds, so it has a budget of its own.
+pub const WORK_MAX: u64 = 100_000_000;
 
 /// The lab's link to the sweep page, beside the seed under a seeded
 /// experiment's figure. Here, not in the shell's strings: a page without
@@ -43,6 +49,8 @@ pub struct Plan {
     /// `None`: across seeds only.
     pub axis: Option<(ParamId, &'static SweepAxis, Vec<Value>)>,
     pub seeds: u32,
+    /// Its work before it runs (within `WORK_MAX`, or it is refused).
+    pub estimate: Estimate,
 }
 
 /// Why a sweep cannot be run, in the learner's words.
@@ -52,6 +60,27 @@ pub enum Refusal {
     NotSeeded(&'static str),
     /// The parameter is not one this experiment sweeps.
     UnknownAxis(String),
+    /// The sweep would do more than `WORK_MAX`: what it would cost, and
+    /// what would bring it within.
+    OverBudget(Box<Estimate>),
+}
+
+/// A sweep's work before it runs, and what to lower when it is too much.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    pub seeds: u32,
+    /// Values of the swept parameter (1 across seeds only).
+    pub values: usize,
+    /// The parameter the work grows with, and its value in the scenario
+    /// (`None` where it is the swept one).
+    pub size: Option<(ParamId, u64)>,
+    pub work: u64,
+    /// The work's unit, in the learner's words: Spanish, English.
+    pub unit: [&'static str; 2],
+    /// The most seeds within `WORK_MAX` (0: none would do).
+    pub seeds_within: u32,
+    /// The largest value of `size` within `WORK_MAX` with these seeds.
+    pub size_within: Option<u64>,
 }
 
 impl Refusal {
@@ -67,7 +96,101 @@ impl Refusal {
                 format!("«{key}» no es un parámetro que este experimento pueda barrer.")
             }
             (Refusal::UnknownAxis(key), Lang::En) => format!("“{key}” is not a parameter this experiment can sweep."),
+            (Refusal::OverBudget(estimate), lang) => estimate.refusal(lang),
         }
+    }
+}
+
+impl Estimate {
+    /// «1,000 semillas × 21 valores, con «Mensajes» en 100,000: unos
+    /// 2·10⁹ intentos de entrega; un barrido hace a lo sumo 10⁸. Baja las
+    /// semillas a 40 o «Mensajes» a 5,000. No se corrió nada.»
+    fn refusal(&self, lang: Lang) -> String {
+        let es = lang == Lang::Es;
+        let int = crate::format::int;
+        let mut plan = if es {
+            format!("{} semillas", int(self.seeds.into()))
+        } else {
+            format!("{} seeds", int(self.seeds.into()))
+        };
+        if self.values > 1 {
+            plan += &if es { format!(" × {} valores", self.values) } else { format!(" × {} values", self.values) };
+        }
+        if let Some((param, value)) = self.size {
+            plan += &if es {
+                format!(", con «{}» en {}", param.label(lang), int(value))
+            } else {
+                format!(", with “{}” at {}", param.label(lang), int(value))
+            };
+        }
+        let cost = if es {
+            format!(
+                "unos {} {}; un barrido hace a lo sumo {}",
+                magnitude(self.work),
+                self.unit[usize::from(lang == Lang::En)],
+                magnitude(WORK_MAX)
+            )
+        } else {
+            format!(
+                "about {} {}; a sweep does at most {}",
+                magnitude(self.work),
+                self.unit[usize::from(lang == Lang::En)],
+                magnitude(WORK_MAX)
+            )
+        };
+        let mut lower = Vec::new();
+        if self.seeds_within > 0 {
+            lower.push(if es {
+                format!("las semillas a {}", int(self.seeds_within.into()))
+            } else {
+                format!("the seeds to {}", int(self.seeds_within.into()))
+            });
+        }
+        if let (Some((param, _)), Some(value)) = (self.size, self.size_within) {
+            lower.push(if es {
+                format!("«{}» a {}", param.label(lang), int(value))
+            } else {
+                format!("“{}” to {}", param.label(lang), int(value))
+            });
+        }
+        let or = if es { " o " } else { " or " };
+        let advice = match (lower.is_empty(), es) {
+            (true, true) => String::new(),
+            (true, false) => String::new(),
+            (false, true) => format!(" Baja {}.", lower.join(or)),
+            (false, false) => format!(" Lower {}.", lower.join(or)),
+        };
+        let nothing = if es { " No se corrió nada." } else { " Nothing was run." };
+        format!("{plan}: {cost}.{advice}{nothing}")
+    }
+
+    /// While a permitted sweep runs: its size and its work, in words.
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Es => format!("unos {} {}", magnitude(self.work), self.unit[usize::from(lang == Lang::En)]),
+            Lang::En => format!("about {} {}", magnitude(self.work), self.unit[usize::from(lang == Lang::En)]),
+        }
+    }
+}
+
+/// A count as an order of magnitude once it is large: 2,000,000,000 →
+/// "2·10⁹", 100,000,000 → "10⁸"; below a million, its digits.
+pub fn magnitude(n: u64) -> String {
+    if n < 1_000_000 {
+        return crate::format::int(n);
+    }
+    let mut exponent = n.ilog10();
+    let power = 10u64.pow(exponent);
+    let mut lead = n / power + u64::from(n % power >= power / 2);
+    if lead == 10 {
+        (lead, exponent) = (1, exponent + 1);
+    }
+    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String = exponent.to_string().bytes().map(|b| SUPERSCRIPT[usize::from(b - b'0')]).collect();
+    if lead == 1 {
+        format!("10{digits}")
+    } else {
+        format!("{lead}·10{digits}")
     }
 }
 
@@ -124,6 +247,74 @@ fn axis_values(param: ParamId, axis: &SweepAxis) -> Vec<Value> {
     values.into_iter().filter_map(|n| domain.clamp(Value::Int(n))).collect()
 }
 
+/// One seed's work over every value of the axis, with the size parameter
+/// at `size` (`None`: as in `base`). Saturating: an estimate past `u64` is
+/// over any budget.
+fn work_per_seed(
+    experiment: Experiment,
+    base: &LabParams,
+    axis: Option<&(ParamId, &'static SweepAxis, Vec<Value>)>,
+    size: Option<(ParamId, u64)>,
+) -> u64 {
+    let mut params = base.clone();
+    if let Some((param, value)) = size {
+        param.apply(&mut params, Value::Int(value));
+    }
+    let Some((param, _, values)) = axis else { return experiment.work(&params) };
+    values.iter().fold(0u64, |sum, value| {
+        let mut at = params.clone();
+        param.apply(&mut at, value.clone());
+        sum.saturating_add(experiment.work(&at))
+    })
+}
+
+/// What a sweep would cost, and the most seeds, or the largest size, that
+/// would keep it within `WORK_MAX` (found with the work function itself:
+/// it need not grow in proportion).
+fn estimate(
+    experiment: Experiment,
+    base: &LabParams,
+    axis: Option<&(ParamId, &'static SweepAxis, Vec<Value>)>,
+    seeds: u32,
+) -> Estimate {
+    let offer = experiment.ladder();
+    let per_seed = work_per_seed(experiment, base, axis, None);
+    let size = offer
+        .and_then(|o| ParamId::of(experiment).find(|p| p.key() == o.size))
+        .filter(|p| axis.is_none_or(|(swept, _, _)| swept != p))
+        .and_then(|p| match (p.get(base), p.domain()) {
+            (Value::Int(value), crate::params::Domain::Int { min, .. }) => Some((p, value, min)),
+            _ => None,
+        });
+    let fits = |value: u64| {
+        let (param, _, _) = size.expect("a size parameter");
+        work_per_seed(experiment, base, axis, Some((param, value))).saturating_mul(u64::from(seeds)) <= WORK_MAX
+    };
+    let size_within = size.filter(|&(_, _, min)| fits(min)).map(|(_, value, min)| {
+        // The largest value that fits, between the smallest (fits) and the scenario's.
+        let (mut low, mut high) = (min, value);
+        while low < high {
+            let mid = low + (high - low).div_ceil(2);
+            if fits(mid) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        low
+    });
+    Estimate {
+        seeds,
+        values: axis.map_or(1, |(_, _, values)| values.len()),
+        size: size.map(|(param, value, _)| (param, value)),
+        work: per_seed.saturating_mul(u64::from(seeds)),
+        unit: [Lang::Es, Lang::En]
+            .map(offer.map_or(crate::ladder::attempts as fn(Lang) -> &'static str, |o| o.work_unit)),
+        seeds_within: u32::try_from(WORK_MAX / per_seed.max(1)).unwrap_or(u32::MAX).min(SEEDS_MAX),
+        size_within,
+    }
+}
+
 impl Plan {
     /// The sweep of a lab's link: its open experiment's scenario, over
     /// `seeds` seeds (1 to `SEEDS_MAX`), and over `axis_key`'s range if given.
@@ -143,7 +334,12 @@ impl Plan {
                 Some((param, axis, axis_values(param, axis)))
             }
         };
-        Ok(Plan { experiment, lang: init.lang, base: init.params, axis, seeds: seeds.clamp(1, SEEDS_MAX) })
+        let seeds = seeds.clamp(1, SEEDS_MAX);
+        let estimate = estimate(experiment, &init.params, axis.as_ref(), seeds);
+        if estimate.work > WORK_MAX {
+            return Err(Refusal::OverBudget(Box::new(estimate)));
+        }
+        Ok(Plan { experiment, lang: init.lang, base: init.params, axis, seeds, estimate })
     }
 
     /// Runs in the sweep: seeds × values.

@@ -102,22 +102,33 @@ pub enum Keeping {
     Blocked,
     /// The store refused a write (its quota is full).
     Full,
+    /// The host keeps it (`done=` in the link: an LMS's record of this
+    /// learner); the browser's storage is neither read nor written.
+    Host,
 }
 
 /// The tasks a learner completed in this browser, as `experiment/task`
-/// words (kept as the stored text itself: a set type would cost the page
-/// more than these few lines).
+/// words (kept as text: a set type would cost the page more than these few
+/// lines).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress(String);
 
-/// The localStorage key; its value starts with the format's version.
-pub const STORAGE_KEY: &str = "retry-lab.tasks";
+/// Each entry is its own storage item (`retry-lab.task:experiment/task`),
+/// so two tabs or labs completing tasks at the same instant each write
+/// their own key: no read-modify-write of a shared list, nothing lost.
+pub const ITEM_PREFIX: &str = "retry-lab.task:";
+/// The format before items: one key holding the whole list (`v1 a/b c/d`),
+/// still read, and moved into items when read.
+pub const STORAGE_KEY_V1: &str = "retry-lab.tasks";
 const FORMAT: &str = "v1";
 /// Entries read from storage at most: far above the lab's tasks (38), so
 /// that any script of the origin writing a huge value costs a bounded read
 /// (a 889 KB value took 119 s to decode when every word was compared with
 /// every other).
 pub const ENTRIES_MAX: usize = 256;
+/// Storage keys looked at, at most, for items: the origin is the lab's, so
+/// only a hostile script could hold more.
+pub const KEYS_SCANNED_MAX: u32 = 4_096;
 /// An entry's length at most (`experiment/task`: codes of a few words).
 const ENTRY_LEN_MAX: usize = 64;
 
@@ -136,6 +147,10 @@ impl Progress {
         if words.next() != Some(FORMAT) {
             return (Self::default(), !stored.trim().is_empty());
         }
+        Self::from_entries(words)
+    }
+
+    fn from_entries<'a>(words: impl Iterator<Item = &'a str>) -> (Self, bool) {
         let mut progress = Self::default();
         let (mut count, mut ignored) = (0, false);
         for word in words {
@@ -145,7 +160,7 @@ impl Progress {
                 ignored = true;
                 continue;
             }
-            if !progress.entries().any(|e| e == word) {
+            if !progress.has(word) {
                 progress.0.push(' ');
                 progress.0.push_str(word);
                 count += 1;
@@ -154,24 +169,47 @@ impl Progress {
         (progress, ignored)
     }
 
-    /// What to store when this lab's progress went from `before` to
-    /// `after`, over what is stored now: entries it added are added, entries
-    /// it removed (a learner's "clear") are removed, every other stored one
-    /// stays (another lab on the page, or another tab, saved it).
-    pub fn saved(stored: &Progress, before: &Progress, after: &Progress) -> Progress {
-        let mut out =
-            Progress(stored.entries().filter(|e| !(before.has(e) && !after.has(e))).map(|e| format!(" {e}")).collect());
-        for entry in after.entries().filter(|e| !before.has(e)) {
-            if !out.has(entry) {
-                out.0.push(' ');
-                out.0.push_str(entry);
-            }
-        }
-        out
+    /// Each entry as a storage item: `(key, value)`. A task's value is
+    /// `1`; a guess is one key per experiment whose value is the number
+    /// (empty: seen without one), so a new guess replaces the old.
+    pub fn items(&self) -> impl Iterator<Item = (String, String)> + '_ {
+        self.entries().map(|entry| match entry.split_once(GUESS) {
+            Some((experiment_slash, digits)) => (format!("{ITEM_PREFIX}{experiment_slash}{GUESS}"), digits.to_owned()),
+            None => (format!("{ITEM_PREFIX}{entry}"), "1".to_owned()),
+        })
+    }
+
+    /// Reads items back (`key` with its prefix, `value`); others' keys are
+    /// passed over. Whether part of them was ignored, as `decode_counting`.
+    pub fn from_items(items: impl IntoIterator<Item = (String, String)>) -> (Self, bool) {
+        let entries: Vec<String> = items
+            .into_iter()
+            .filter_map(|(key, value)| {
+                let entry = key.strip_prefix(ITEM_PREFIX)?;
+                Some(if entry.ends_with(GUESS) { format!("{entry}{value}") } else { entry.to_owned() })
+            })
+            .collect();
+        Self::from_entries(entries.iter().map(String::as_str))
+    }
+
+    /// What to write when this lab's progress went from `before` to
+    /// `after`: the items to set, and the keys to remove (a learner's
+    /// clear). Items another lab or tab wrote are never touched.
+    pub fn changes(before: &Progress, after: &Progress) -> (Vec<(String, String)>, Vec<String>) {
+        let old: Vec<(String, String)> = before.items().collect();
+        let new: Vec<(String, String)> = after.items().collect();
+        let set = new.iter().filter(|item| !old.contains(item)).cloned().collect();
+        let removed = old.into_iter().map(|(key, _)| key).filter(|key| !new.iter().any(|(k, _)| k == key)).collect();
+        (set, removed)
     }
 
     fn has(&self, entry: &str) -> bool {
         self.entries().any(|e| e == entry)
+    }
+
+    /// The completed tasks as `done=` writes them (`a/b,c/d`), no guesses.
+    pub fn task_list(&self) -> String {
+        self.entries().filter(|e| !e.contains(GUESS)).collect::<Vec<_>>().join(",")
     }
 
     pub fn encode(&self) -> String {
@@ -283,22 +321,41 @@ mod tests {
         assert_eq!(progress.encode(), "v1 dlq/redrive");
     }
 
-    /// Two labs (or two tabs): each saves what it added and removes only
-    /// what its learner cleared; neither erases the other's.
+    /// Two labs (or two tabs) write only their own changes, each entry
+    /// its own item: what one adds and the other adds at the same instant
+    /// both stay; a clear removes only the cleared experiment's keys.
     #[test]
-    fn saving_merges_with_what_another_lab_stored() {
+    fn each_entry_is_an_item_and_a_save_writes_only_its_changes() {
         let p = |text: &str| Progress::decode(&format!("v1 {text}"));
-        let stored = p("retries/a"); // lab A finished a
-        let saved = Progress::saved(&stored, &p(""), &p("retries/b")); // lab B, which read nothing, finishes b
-        assert_eq!(saved.encode(), "v1 retries/a retries/b");
-        // B's learner clears the experiment B knew (a and b, after syncing).
-        let cleared = Progress::saved(&saved, &p("retries/a retries/b"), &p(""));
-        assert_eq!(cleared, Progress::default());
-        // A clear of one experiment keeps the others.
-        let kept = Progress::saved(&p("retries/a dlq/x"), &p("retries/a"), &p(""));
-        assert_eq!(kept.encode(), "v1 dlq/x");
-        // Nothing changed here: the stored value as it is.
-        assert_eq!(Progress::saved(&p("dlq/x"), &p("a/b"), &p("a/b")).encode(), "v1 dlq/x");
+        let mut store: Vec<(String, String)> = Vec::new();
+        let mut write = |before: &Progress, after: &Progress| {
+            let (set, removed) = Progress::changes(before, after);
+            store.retain(|(k, _)| !removed.contains(k) && !set.iter().any(|(s, _)| s == k));
+            store.extend(set);
+            Progress::from_items(store.clone()).0
+        };
+        // Tab A and tab B both read nothing, then each completes a task.
+        write(&p(""), &p("retries/a"));
+        let both = write(&p(""), &p("retries/b"));
+        assert_eq!(both, p("retries/a retries/b"), "no read-modify-write: nothing lost");
+        // A guess is one item per experiment: a new one replaces the old.
+        let guessed = write(&both, &p("retries/a retries/b storm/guess=120"));
+        let again = write(&guessed, &p("retries/a retries/b storm/guess=90"));
+        assert_eq!(again.guess("storm"), Some(Some(90)));
+        assert_eq!(Progress::changes(&guessed, &again).0.len(), 1);
+        // A clear of one experiment keeps the others' items.
+        let mut cleared = again.clone();
+        cleared.clear("retries");
+        assert_eq!(write(&again, &cleared).encode(), "v1 storm/guess=90");
+        // Others' keys and junk are passed over (junk is said to be ignored).
+        let (read, ignored) = Progress::from_items([
+            ("other-app".to_owned(), "x".to_owned()),
+            (format!("{ITEM_PREFIX}dlq/redrive"), "1".to_owned()),
+            (format!("{ITEM_PREFIX}<img>"), "1".to_owned()),
+            (format!("{ITEM_PREFIX}storm/guess="), "".to_owned()),
+        ]);
+        assert!(ignored && read.contains("dlq", "redrive") && read.guess("storm") == Some(None));
+        assert_eq!(Progress::from_items(read.items()), (read, false), "items round-trip");
     }
 
     /// A huge or hostile stored value is read in one bounded pass, its junk

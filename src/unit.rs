@@ -327,6 +327,10 @@ macro_rules! registry {
             pub fn measure(self, p: &LabParams) -> crate::ladder::Measure {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
+            /// What one run costs at most in the core's measure (`Ladder::work`; 0: not seeded).
+            pub fn work(self, p: &LabParams) -> u64 {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().map_or(0, |l| (l.work)(&p.$module, &p.shared))),+ }
+            }
             /// This experiment's run alone (no other's state) at the clock,
             /// its numbers: what `retry-lab presets` prints and the tests run
             /// at every parameter's extremes.

@@ -13,8 +13,9 @@ const tool = readToolLink(location.search);
 const { locks, tasks, title, scenario, lang, root, pageUrl } = tool;
 
 /** The keys a lab reads (the registry's, from lab-registry.js); `hop` is
- * the pages' own mark, never an author's. */
-const known = (key) => (LINK_KEYS.has(key) && key !== 'hop') || SHARED_KEYS.has(key) || PAGE_OF_KEY.has(key);
+ * the pages' own mark, never an author's, and `done` a learner's progress
+ * (an LMS's record of one learner), never baked into what many learners open. */
+const known = (key) => (LINK_KEYS.has(key) && key !== 'hop' && key !== 'done') || SHARED_KEYS.has(key) || PAGE_OF_KEY.has(key);
 /** A lab's link with only the keys a lab defines: a snippet holds nothing
  * else (an unknown key would become an attribute name in the author's page). */
 const clean = (query) => new URLSearchParams([...query].filter(([key]) => known(key)));
@@ -22,6 +23,9 @@ const query = clean(tool.query);
 const pageQuery = clean(tool.pageQuery);
 const dropped = [...new Set([...tool.query.keys()].filter((key) => !known(key)))];
 const experiment = PAGE_OF_CODE.has(query.get('exp') ?? '') ? query.get('exp') : null;
+/** The lab reads `host=` failing closed: anything but one `on`/`off` is off. */
+const hostValues = query.getAll('host');
+const hostOff = hostValues.length > 1 || (hostValues.length === 1 && hostValues[0].toLowerCase() !== 'on');
 
 const TEXT = {
   es: {
@@ -33,7 +37,9 @@ const TEXT = {
     scormButton: 'Descargar el paquete SCORM (.zip)', scormBusy: 'Preparando el paquete…', scormReady: (kb) => `Paquete listo (${kb} KB).`, scormFailed: 'No se pudo preparar el paquete.',
     copy: 'Copiar', copied: 'Copiado.', failed: 'No se pudo copiar: selecciona el texto y cópialo.', preview: 'Vista previa', back: 'Volver al laboratorio',
     noExperiment: 'Abre esta página desde el enlace «Insertar este experimento» de un laboratorio.',
-    dropped: 'Se omitieron del fragmento claves que el laboratorio no conoce:',
+    dropped: 'Se omitieron de los fragmentos y del paquete estas claves (las que el laboratorio no conoce, y done: el avance de un estudiante nunca va en lo que abren muchos):',
+    scormHostOff: 'Este enlace lleva host=off: un laboratorio que no habla con la página que lo contiene no puede informar al LMS, así que no se prepara el paquete. Vuelve al laboratorio desde un enlace sin host=off.',
+    scormNoTasks: 'Sin tareas guiadas: el paquete marca la actividad como completada en cuanto se abre, sin nota.',
     frameTitle: (name) => `Experimento: ${name}`, pageTitle: 'Laboratorio de la lección',
     listener: 'El laboratorio dice su altura (y el avance de sus tareas: ver el README de Retry Lab).',
     local: (host) => `Esta dirección (${host}) solo funciona en este ordenador: publica el laboratorio en un servidor antes de usar estos fragmentos o el paquete.`,
@@ -51,7 +57,9 @@ const TEXT = {
     scormButton: 'Download the SCORM package (.zip)', scormBusy: 'Building the package…', scormReady: (kb) => `Package ready (${kb} KB).`, scormFailed: 'The package could not be built.',
     copy: 'Copy', copied: 'Copied.', failed: 'Could not copy: select the text and copy it.', preview: 'Preview', back: 'Back to the lab',
     noExperiment: 'Open this page from a lab\'s “Embed this experiment” link.',
-    dropped: 'Keys the lab does not know were left out of the snippets:',
+    dropped: 'These keys were left out of the snippets and the package (those the lab does not know, and done: one learner\'s progress never goes into what many open):',
+    scormHostOff: 'This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS, so no package is built. Come back from a lab link without host=off.',
+    scormNoTasks: 'No guided tasks: the package marks the activity completed as soon as it is opened, with no score.',
     frameTitle: (name) => `Experiment: ${name}`, pageTitle: 'The lesson\'s lab',
     listener: 'The lab says its height (and its tasks\' progress: see Retry Lab\'s README).',
     local: (host) => `This address (${host}) only works on this computer: publish the lab on a server before using these snippets or the package.`,
@@ -155,6 +163,18 @@ function render() {
   $('learner-sees').textContent = `${parts.join('; ')}.`;
   // No guided tasks, or a whole page (its tabs' own tasks): no list to choose from.
   $('tasks-fieldset').hidden = tasks.length === 0 || $('opt-tasks-off').checked || !one;
+  renderScormCaveat();
+}
+
+/** What a package of these choices could not do, said before it is built:
+ * one that cannot report is refused; one with nothing to do completes on opening. */
+function renderScormCaveat() {
+  const packaged = embedQuery({ only: true });
+  const noTasks = tasks.length === 0 || packaged.get('tasks') === 'off';
+  const caveat = hostOff ? TEXT.scormHostOff : noTasks ? TEXT.scormNoTasks : '';
+  $('scorm-caveat').textContent = caveat;
+  $('scorm-caveat').hidden = caveat === '';
+  $('scorm-download').disabled = !experiment || hostOff;
 }
 
 function copyButton(button, textarea, status, heading) {
@@ -194,5 +214,4 @@ $('builder-options').addEventListener('change', render);
 copyButton('copy-iframe', 'snippet-iframe', 'status-iframe', 'iframe-heading');
 copyButton('copy-script', 'snippet-script', 'status-script', 'script-heading');
 $('scorm-download').addEventListener('click', downloadScorm);
-$('scorm-download').disabled = !experiment;
 render();

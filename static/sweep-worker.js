@@ -3,7 +3,7 @@
 // does) and steps its `Sweeper` a run at a time, yielding between slices so
 // that a newer request (any change on the page) ends the one under way.
 // Messages in: { id, dir, link, axis, seeds }. Out: { id, type: 'progress',
-// done, total } | { id, type: 'done', report, csv } (the report as
+// done, total, estimate } (estimate: the sweep's work in words) | { id, type: 'done', report, csv } (the report as
 // `retry-lab sweep --json` writes it) | { id, type: 'refused', message }
 // (the module's words) | { type: 'failed', message }.
 
@@ -45,10 +45,12 @@ async function sweep({ id, dir, link, axis, seeds }) {
   }
   try {
     const total = sweeper.total();
+    const estimate = sweeper.estimate();
+    self.postMessage({ id, type: 'progress', done: 0, total, estimate });
     while (sweeper.done() < total) {
       const sliceStart = performance.now();
       while (performance.now() - sliceStart < SLICE_MS && sweeper.step());
-      self.postMessage({ id, type: 'progress', done: sweeper.done(), total });
+      self.postMessage({ id, type: 'progress', done: sweeper.done(), total, estimate });
       await yieldToMailbox();
       if (id !== latest) return;
     }

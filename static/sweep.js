@@ -35,7 +35,7 @@ const TEXT = {
     lesson: 'Lección', experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
     seedsPerValue: 'Semillas por valor', back: 'Volver al laboratorio', failed: 'No se pudo cargar el módulo del laboratorio.',
     unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que barrer.`,
-    running: (done, total) => `Calculando: ${number(done)} de ${number(total)} ejecuciones…`,
+    running: (done, total, estimate) => `Calculando: ${number(done)} de ${number(total)} ejecuciones (${estimate})…`,
     ready: (total, ms) => `Listo: ${number(total)} ejecuciones en ${number(Math.round(ms))} ms.`,
     runs: 'Ejecuciones', yours: (seed) => `tu ejecución (semilla ${seed})`, median: 'mediana', band: '5–95 %',
     yourValue: 'tu valor', lessonValue: 'la lección',
@@ -52,7 +52,7 @@ const TEXT = {
     lesson: 'Lesson', experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
     seedsPerValue: 'Seeds per value', back: 'Back to the lab', failed: 'The lab\'s module could not load.',
     unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to sweep.`,
-    running: (done, total) => `Computing: ${number(done)} of ${number(total)} runs…`,
+    running: (done, total, estimate) => `Computing: ${number(done)} of ${number(total)} runs (${estimate})…`,
     ready: (total, ms) => `Done: ${number(total)} runs in ${number(Math.round(ms))} ms.`,
     runs: 'Runs', yours: (seed) => `your run (seed ${seed})`, median: 'median', band: '5–95 %',
     yourValue: 'your value', lessonValue: 'the lesson',
@@ -303,11 +303,12 @@ worker.addEventListener('message', async ({ data }) => {
   if (!request || data.id !== request.id) return;
   if (data.type === 'refused') {
     $('sweep-status').textContent = data.message;
+    document.body.dataset.sweep = 'refused';
   } else if (data.type === 'progress') {
     await inFrame(request, () => {
       $('sweep-progress').max = data.total;
       $('sweep-progress').value = data.done;
-      $('sweep-status').textContent = TEXT.running(data.done, data.total);
+      $('sweep-status').textContent = TEXT.running(data.done, data.total, data.estimate);
     });
   } else if (data.type === 'done') {
     if (!await inFrame(request, () => { report = JSON.parse(data.report); csv = data.csv; })) return;

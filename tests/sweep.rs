@@ -159,6 +159,20 @@ fn each_ladder_is_declared_whole() {
         let Some(offer) = experiment.ladder() else { continue };
         let params = retry_lab_web::registry::LabParams::default();
         assert_eq!(experiment.measure(&params).outcomes.len(), offer.outcomes.len(), "{}", experiment.code());
+        // Its work grows with its size parameter, one of its own.
+        let size = ParamId::of(experiment).find(|p| p.key() == offer.size);
+        let size = size.unwrap_or_else(|| panic!("{}: size {}", experiment.code(), offer.size));
+        let retry_lab_web::params::Domain::Int { max, .. } = size.domain() else {
+            panic!("{}: size", experiment.code())
+        };
+        let mut larger = params.clone();
+        size.apply(&mut larger, retry_lab_web::params::Value::Int(max));
+        assert!(
+            experiment.work(&larger) > experiment.work(&params),
+            "{}: work at {} {max}",
+            experiment.code(),
+            offer.size
+        );
         for axis in offer.axes {
             let param = ParamId::of(experiment)
                 .find(|p| p.key() == axis.key)
@@ -250,4 +264,79 @@ fn the_labs_link_to_the_sweep_page_carries_its_run() {
     let plan = plan(&lab_query, None, 5);
     assert_eq!((plan.experiment, plan.base.shared.seed), (Experiment::AckTiming, 9), "{href}");
     assert_eq!(plan.base, state.params, "{href}: the sweep's scenario is the lab's");
+}
+
+/// A sweep has a work budget of its own: the plan (1,000 seeds × 21
+/// values × 100,000 messages) is refused before anything runs, saying what
+/// to lower and by how much; what it suggests fits, and one more does not.
+#[test]
+fn a_sweep_over_its_work_budget_is_refused_in_words() {
+    use retry_lab_web::i18n::Lang;
+    use retry_lab_web::sweep::WORK_MAX;
+    let query = "v=3&exp=ack&messages=100000&crash=0.99";
+    let Err(Refusal::OverBudget(estimate)) = Plan::of_link(query, Some("crash"), 1_000) else {
+        panic!("?{query} over crash, 1,000 seeds: not refused");
+    };
+    assert!(estimate.work > WORK_MAX && (estimate.seeds, estimate.values) == (1_000, 21), "{estimate:?}");
+    let es = Refusal::OverBudget(estimate.clone()).describe(Lang::Es);
+    assert!(es.starts_with("1,000 semillas × 21 valores, con «Mensajes» en 100,000: unos "), "{es}");
+    assert!(es.contains("intentos de entrega; un barrido hace a lo sumo 10⁸. Baja las semillas a "), "{es}");
+    assert!(es.ends_with(". No se corrió nada."), "{es}");
+    let en = Refusal::OverBudget(estimate.clone()).describe(Lang::En);
+    assert!(
+        en.contains("delivery attempts; a sweep does at most 10⁸. Lower the seeds to ")
+            && en.ends_with("Nothing was run."),
+        "{en}"
+    );
+    // What it suggests fits; one more seed, or one more message, does not.
+    let seeds = estimate.seeds_within;
+    assert!(seeds >= 1 && Plan::of_link(query, Some("crash"), seeds).is_ok(), "{seeds} seeds");
+    assert!(Plan::of_link(query, Some("crash"), seeds + 1).is_err(), "{} seeds", seeds + 1);
+    let messages = estimate.size_within.expect("a number of messages that fits");
+    let lower = format!("v=3&exp=ack&messages={messages}&crash=0.99");
+    assert!(Plan::of_link(&lower, Some("crash"), 1_000).is_ok(), "?{lower}");
+    let over = format!("v=3&exp=ack&messages={}&crash=0.99", messages + 1);
+    assert!(Plan::of_link(&over, Some("crash"), 1_000).is_err(), "?{over}");
+    assert!(
+        es.contains(&format!("Baja las semillas a {seeds} o «Mensajes» a {}", retry_lab_web::format::int(messages))),
+        "{es}"
+    );
+    // The second plan, lesson 000's engine at 1,000 events × 11 attempts.
+    let retries = "v=3&exp=retries&events=1000&retries=10&base=1";
+    assert!(matches!(Plan::of_link(retries, Some("failure"), 1_000), Err(Refusal::OverBudget(_))), "?{retries}");
+}
+
+/// Every scenario a learner can open sweeps within the budget with the
+/// page's defaults (200 seeds, or 40 a value over each axis).
+#[test]
+fn every_presets_default_sweep_is_within_the_budget() {
+    let mut plans = 0;
+    for &experiment in Experiment::ALL.iter().filter(|e| e.sweepable()) {
+        let offer = experiment.ladder().expect("sweepable");
+        for preset in experiment.presets() {
+            let query = format!("v=3&exp={}&preset={}", experiment.code(), preset.code);
+            plan(&query, None, retry_lab_web::sweep::SEEDS_DEFAULT);
+            for axis in offer.axes {
+                let p = plan(&query, Some(axis.key), retry_lab_web::sweep::SEEDS_PER_VALUE_DEFAULT);
+                assert!(p.estimate.work <= retry_lab_web::sweep::WORK_MAX, "?{query} over {}", axis.key);
+                plans += 1;
+            }
+        }
+    }
+    assert!(plans > 20, "{plans} plans");
+}
+
+#[test]
+fn large_counts_read_as_orders_of_magnitude() {
+    use retry_lab_web::sweep::magnitude;
+    assert_eq!(
+        [
+            magnitude(2_000_000_000),
+            magnitude(100_000_000),
+            magnitude(1_949_999_999),
+            magnitude(9_600_000),
+            magnitude(999_999)
+        ],
+        ["2·10⁹", "10⁸", "2·10⁹", "10⁷", "999,999"]
+    );
 }

@@ -63,7 +63,8 @@ pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<
     // What the page would not take as written, in its words (with the
     // range, for a value the page would have moved into it).
     if !notices.is_empty() {
-        return Err(notices.iter().map(refusal).collect::<Vec<_>>().join("; "));
+        let faults: Vec<String> = notices.iter().map(refusal).collect();
+        return Err(format!("{}; nothing was run", faults.join("; ")));
     }
     // The experiment the page would open (the run itself is `Export::of_link`'s).
     let open = decoded.to_init(&[], Vec::new()).experiment;
@@ -83,8 +84,9 @@ pub fn link_of(target: &str, preset: Option<&str>, values: &[String]) -> Result<
 }
 
 /// A notice as the CLI says it: `run` refuses what the page would move into
-/// range (it does not run something else than what was asked), so it says
-/// the range and what the page would use.
+/// range or replace by its default (it does not run something else than
+/// what was asked), so it says what is wrong, the range and what the page
+/// would use, never what the page does as if the CLI had done it.
 fn refusal(notice: &retry_lab_web::link::Notice) -> String {
     use retry_lab_web::link::Problem;
     let param = retry_lab_web::registry::ParamId::by_key(&notice.key);
@@ -95,7 +97,7 @@ fn refusal(notice: &retry_lab_web::link::Notice) -> String {
             notice.value,
             crate::catalog::range_text(&param.domain())
         ),
-        _ => notice.describe(Lang::En),
+        _ => notice.fault(Lang::En),
     }
 }
 

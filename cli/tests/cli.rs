@@ -608,6 +608,9 @@ fn run_takes_link_values_and_refuses_what_the_page_would_not_take() {
         (&["run", "visibility", "visibility_s=99999"], "out of range (1–43,200 s); the page would use 43200"),
         (&["run", "visibility", "--csv", "nope"], "its tables: receives"),
         (&["run", "visibility", "seed"], "not KEY=VALUE"),
+        // What the CLI did, not what the page does: nothing ran, no default was used.
+        (&["run", "retries", "lang=xx"], "lang=xx: not valid (es, en); nothing was run"),
+        (&["run", "retries", "zzz=1"], "zzz: unknown parameter; nothing was run"),
     ] {
         let output = retry_lab(args);
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -693,4 +696,31 @@ fn sweep_is_the_pages_sweep() {
             String::from_utf8_lossy(&output.stderr)
         );
     }
+}
+
+/// A sweep has a work budget: a plan over it is refused in one line, at
+/// once (nothing runs: the refusal comes before the first point), with what
+/// to lower; the page's sweep worker refuses it in the same words.
+#[test]
+fn a_sweep_over_its_work_budget_is_refused_before_it_runs() {
+    for args in [
+        &["sweep", "ack", "messages=100000", "crash=0.99", "--param", "crash", "--seeds", "1000", "--csv"][..],
+        &["sweep", "retries", "events=1000", "retries=10", "base=1", "--param", "failure", "--seeds", "1000", "--csv"],
+    ] {
+        let output = retry_lab(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: nothing printed but the refusal");
+        assert!(
+            stderr.contains("a sweep does at most 10⁸. Lower the seeds to ")
+                && stderr.trim_end().ends_with("Nothing was run."),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    let ack = String::from_utf8_lossy(
+        &retry_lab(&["sweep", "ack", "messages=100000", "crash=0.99", "--param", "crash", "--seeds", "1000"]).stderr,
+    )
+    .into_owned();
+    assert!(ack.starts_with("error: 1,000 seeds × 21 values, with “Messages” at 100,000: about "), "{ack}");
 }

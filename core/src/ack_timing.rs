@@ -73,6 +73,12 @@ impl AckTimingRun {
         }
     }
 
+    /// Delivery attempts one row's loop makes at most (the engine's own
+    /// bound, `SimConfig::attempts_bound`): what its work budget counts.
+    pub fn attempts_bound(&self) -> u64 {
+        self.config(AckMode::After).attempts_bound(&crate::Plan::default())
+    }
+
     pub fn validate(&self) -> Result<(), ConfigError> {
         limits::check((1..=limits::ACK_TIMING_MESSAGES_MAX).contains(&self.messages), "events", || {
             format!("between 1 and {}", limits::ACK_TIMING_MESSAGES_MAX)

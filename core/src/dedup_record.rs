@@ -95,6 +95,14 @@ impl DedupRecordRun {
         row
     }
 
+    /// Delivery attempts the three rows make at most: each is lesson 004's
+    /// loop, bounded as `AckTimingRun::attempts_bound`.
+    pub fn attempts_bound(&self) -> u64 {
+        let messages = self.messages.clamp(1, limits::ACK_TIMING_MESSAGES_MAX);
+        let run = AckTimingRun { messages, crash: self.crash, seed: self.seed, rng: self.rng };
+        3 * run.attempts_bound()
+    }
+
     pub fn rows(&self) -> [DedupRecordRow; 3] {
         Placement::ALL.map(|p| self.run(p))
     }

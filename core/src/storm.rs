@@ -173,6 +173,11 @@ impl Default for StormConfig {
 }
 
 impl StormConfig {
+    /// Calls one run makes at most (every client, every attempt): its work.
+    pub fn calls_bound(&self) -> u64 {
+        u64::from(self.clients) * u64::from(self.attempts_max)
+    }
+
     pub fn validate(&self) -> Result<(), ConfigError> {
         check((1..=bounds::CLIENTS_MAX).contains(&self.clients), "clients", || format!("1..={}", bounds::CLIENTS_MAX))?;
         check((1..=bounds::ATTEMPTS_MAX).contains(&self.attempts_max), "attempts", || {

@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::lab::{Action, LabState};
-use crate::tasks::{Progress, STORAGE_KEY};
+use crate::tasks::{Progress, ITEM_PREFIX, KEYS_SCANNED_MAX, STORAGE_KEY_V1};
 use crate::unit::Transport;
 
 pub fn prefers_reduced_motion() -> bool {
@@ -238,37 +238,42 @@ pub fn use_url_sync(query: String, enabled: bool) {
 const URL_SYNC_DELAY_MS: u32 = 250;
 
 /// Keeps the guided tasks' progress in step with localStorage, shared by
-/// every lab on the page and every tab: a change here is saved as what it
-/// changed (entries added; a learner's clear removes its entries) over what
-/// is stored now (`Progress::saved`), never as this lab's whole list, so no
-/// lab erases another's; a change stored elsewhere (the `storage` event of
-/// another tab, this page's own event from another lab) is taken in. A
-/// store that refuses the write (its quota full) is said in the task list.
-/// Blocked storage: nothing is saved, nothing breaks.
+/// every lab on the page and every tab. Each entry is its own item
+/// (`Progress::items`), and a change here writes only what it changed
+/// (items set; a learner's clear removes its keys), so two labs or tabs
+/// completing tasks at the same instant never erase each other's: there is
+/// no shared list to read, modify and write back. A change stored elsewhere
+/// (the `storage` event of another tab, this page's own event from another
+/// lab) is read in whole. A store that refuses the write (its quota full) is
+/// said in the task list. Blocked storage: nothing is saved, nothing breaks.
+/// Off when the host keeps the progress (`done=`): nothing read or written.
 #[hook]
-pub fn use_saved_progress(progress: Progress, dispatch: UseReducerDispatcher<LabState>) {
+pub fn use_saved_progress(progress: Progress, enabled: bool, dispatch: UseReducerDispatcher<LabState>) {
     // What this lab and the store last agreed on.
     let synced = use_mut_ref(|| progress.clone());
     {
         let (synced, dispatch) = (synced.clone(), dispatch.clone());
         use_effect_with(progress, move |progress| {
-            if *progress != *synced.borrow() {
+            if enabled && *progress != *synced.borrow() {
                 save_progress(&synced, progress, &dispatch);
             }
         });
     }
-    use_effect_with((), move |_| {
+    use_effect_with(enabled, move |&enabled| {
         let window = gloo_utils::window();
         let take_in = move |_: &web_sys::Event| {
             if let Some(storage) = local_storage() {
-                let stored = storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default();
-                dispatch.dispatch(Action::SyncProgress(Progress::decode(&stored)));
+                let stored = read_progress(&storage).0;
+                *synced.borrow_mut() = stored.clone();
+                dispatch.dispatch(Action::SyncProgress(stored));
             }
         };
-        let listeners = [
-            EventListener::new(&window, "storage", take_in.clone()),
-            EventListener::new(&window, PROGRESS_EVENT, take_in),
-        ];
+        let listeners = enabled.then(|| {
+            [
+                EventListener::new(&window, "storage", take_in.clone()),
+                EventListener::new(&window, PROGRESS_EVENT, take_in),
+            ]
+        });
         move || drop(listeners)
     });
 }
@@ -279,21 +284,41 @@ const PROGRESS_EVENT: &str = "retry-lab-progress";
 
 fn save_progress(synced: &RefCell<Progress>, progress: &Progress, dispatch: &UseReducerDispatcher<LabState>) {
     let Some(storage) = local_storage() else { return };
-    let stored = Progress::decode(&storage.get_item(STORAGE_KEY).ok().flatten().unwrap_or_default());
-    let merged = Progress::saved(&stored, &synced.borrow(), progress);
-    *synced.borrow_mut() = merged.clone();
-    if merged != stored {
-        if storage.set_item(STORAGE_KEY, &merged.encode()).is_err() {
-            dispatch.dispatch(Action::StorageFull);
-            return;
-        }
-        if let Ok(event) = web_sys::Event::new(PROGRESS_EVENT) {
-            let _ = gloo_utils::window().dispatch_event(&event);
-        }
+    let (set, removed) = Progress::changes(&synced.borrow(), progress);
+    *synced.borrow_mut() = progress.clone();
+    for key in &removed {
+        let _ = storage.remove_item(key);
     }
-    if merged != *progress {
-        dispatch.dispatch(Action::SyncProgress(merged));
+    if set.iter().any(|(key, value)| storage.set_item(key, value).is_err()) {
+        dispatch.dispatch(Action::StorageFull);
+        return;
     }
+    if let Ok(event) = web_sys::Event::new(PROGRESS_EVENT) {
+        let _ = gloo_utils::window().dispatch_event(&event);
+    }
+}
+
+/// What the store holds: every item of `ITEM_PREFIX` (among the first
+/// `KEYS_SCANNED_MAX` keys), and whether part of it was ignored. A list in
+/// the format before items (`STORAGE_KEY_V1`) is read too and moved into
+/// items (removed once they are written).
+pub fn read_progress(storage: &web_sys::Storage) -> (Progress, bool) {
+    let count = storage.length().unwrap_or(0).min(KEYS_SCANNED_MAX);
+    let items = (0..count).filter_map(|i| {
+        let key = storage.key(i).ok().flatten().filter(|k| k.starts_with(ITEM_PREFIX))?;
+        let value = storage.get_item(&key).ok().flatten()?;
+        Some((key, value))
+    });
+    let (mut progress, mut ignored) = Progress::from_items(items.collect::<Vec<_>>());
+    if let Some(old) = storage.get_item(STORAGE_KEY_V1).ok().flatten() {
+        let (old, old_ignored) = Progress::decode_counting(&old);
+        ignored |= old_ignored;
+        if old.items().all(|(key, value)| storage.set_item(&key, &value).is_ok()) {
+            let _ = storage.remove_item(STORAGE_KEY_V1);
+        }
+        progress.merge(&old);
+    }
+    (progress, ignored)
 }
 
 /// localStorage, where it can be used (a sandbox or a privacy setting may refuse it).

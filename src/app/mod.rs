@@ -51,6 +51,7 @@ fn links(
     open: Experiment,
     clock_ms: Option<u64>,
     scenario: Option<crate::unit::Scenario>,
+    host_progress: Option<crate::tasks::Progress>,
 ) -> Links {
     let named = scenario.map(|s| s.preset.code);
     let link = Link::of(lang, params, open, clock_ms, Scope::Experiment, named);
@@ -66,6 +67,9 @@ fn links(
         theme: init.theme,
         tasks: init.tasks.clone(),
         host_off: init.host_off,
+        // A host's record stays the frame's own (a reload keeps it, and
+        // keeps the browser's storage out), with what was done since.
+        done: host_progress,
         ..page_link
     };
     Links {
@@ -118,7 +122,7 @@ pub fn app(props: &AppProps) -> Html {
         scenario_url.into(),
         init.share_base.clone().into(),
     );
-    hooks::use_saved_progress(state.progress.clone(), dispatch.clone());
+    hooks::use_saved_progress(state.progress.clone(), !init.host_progress, dispatch.clone());
 
     // The course: every lesson page, the same names in the same order on each,
     // this one marked. Only on the lab's own page (an embed is one experiment).
@@ -161,9 +165,12 @@ pub fn app(props: &AppProps) -> Html {
 #[hook]
 fn use_links(init: &LabInit, state: &LabState) -> Links {
     let clock_ms = if state.playing() { None } else { state.units.clock_ms(state.open) };
+    let host_progress = init.host_progress.then(|| state.progress.clone());
     let links = use_memo(
-        (state.lang, state.params.clone(), state.open, clock_ms, state.preset),
-        |(lang, params, open, clock_ms, scenario)| links(init, *lang, params, *open, *clock_ms, *scenario),
+        (state.lang, state.params.clone(), state.open, clock_ms, state.preset, host_progress),
+        |(lang, params, open, clock_ms, scenario, host_progress)| {
+            links(init, *lang, params, *open, *clock_ms, *scenario, host_progress.clone())
+        },
     );
     (*links).clone()
 }

@@ -33,7 +33,7 @@ pub fn task_list(
             }
         </li>
     });
-    let clear = dispatch.to_callback().reform(|_| Action::ClearTasks);
+    let ask = dispatch.to_callback().reform(|_| Action::AskClearTasks);
     html! {
         <section class="tasks card" aria-labelledby={heading_id.clone()}>
             <h2 id={heading_id.clone()}>{ t.tasks_heading }</h2>
@@ -43,10 +43,31 @@ pub fn task_list(
                 <span role="status">{ (t.tasks_progress)(count, tasks.len()) }</span>
             </p>
             <ol class="task-list">{ for items }</ol>
-            <button type="button" class="tasks-clear" onclick={clear} disabled={count == 0}>{ t.tasks_clear }</button>
+            <button type="button" class="tasks-clear" onclick={ask} disabled={count == 0}
+                aria-expanded={state.confirming_clear.to_string()}>{ t.tasks_clear }</button>
+            if state.confirming_clear && count > 0 { { confirm_clear(state, dispatch) } }
+            if state.keeping == Keeping::Host { <p class="hint">{ t.tasks_kept_by_host }</p> }
             if state.keeping == Keeping::Blocked { <p class="hint">{ t.tasks_not_saved }</p> }
             if state.keeping == Keeping::Full { <p class="hint" role="alert">{ t.tasks_not_saved_full }</p> }
             if state.stored_ignored { <p class="hint">{ t.tasks_stored_ignored }</p> }
         </section>
+    }
+}
+
+/// The question before a clear, right under its button: what goes, and
+/// whether the course's record changes too (a host keeps the progress).
+fn confirm_clear(state: &LabState, dispatch: &UseReducerDispatcher<LabState>) -> Html {
+    let t = state.lang.task_texts();
+    // Every done task of the experiment goes, those the link hides too.
+    let count = state.task_list(&TaskFilter::All).iter().filter(|(_, done)| *done).count();
+    let clear = dispatch.to_callback().reform(|_| Action::ClearTasks);
+    let keep = dispatch.to_callback().reform(|_| Action::KeepTasks);
+    html! {
+        <div class="tasks-confirm" role="alert">
+            <p>{ (t.tasks_clear_ask)(count, state.keeping == Keeping::Host) }</p>
+            <button type="button" onclick={clear}>{ t.tasks_clear_yes }</button>
+            { " " }
+            <button type="button" onclick={keep}>{ t.tasks_clear_no }</button>
+        </div>
     }
 }

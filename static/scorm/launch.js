@@ -1,11 +1,15 @@
 // Retry Lab's SCORM 1.2 launch page (the builder packs it with its
 // index.html). It embeds the chosen experiment, finds the LMS's API the
 // standard way (up the parents, then the opener's), gives the lab the tasks
-// the LMS recorded (`done=`, from cmi.suspend_data), and turns the lab's
-// `retry-lab:progress` messages into cmi.core.score.raw (0–100) and
-// cmi.core.lesson_status (incomplete → completed when every chosen task is
-// done), committing on each change and finishing on unload. Only messages
-// from its own frame, from the lab's origin, of format version 1, are read.
+// the LMS recorded for this learner (`done=`, from cmi.suspend_data; always
+// present inside an LMS, even empty, so the lab keeps the browser's own
+// storage out of it: on a shared computer one learner's tasks never reach
+// the next), and turns the lab's `retry-lab:progress` messages into
+// cmi.core.score.raw (0–100) and cmi.core.lesson_status (incomplete →
+// completed when every chosen task is done; with no task to do, completed
+// at once and no score), committing on each change, and sets
+// cmi.core.session_time before finishing on unload. Only messages from its
+// own frame, from the lab's origin, of format version 1, are read.
 const frame = document.getElementById('lab');
 const note = document.getElementById('note');
 const { src, origin } = frame.dataset;
@@ -56,7 +60,6 @@ function readSuspend(saved) {
 
 const api = findApi(window) ?? (window.opener ? findApi(window.opener) : null);
 let done = [];
-let completed = false;
 if (api) {
   api.LMSInitialize('');
   done = readSuspend(String(api.LMSGetValue('cmi.suspend_data') ?? ''));
@@ -64,16 +67,17 @@ if (api) {
     done = [];
     say(TEXT.corrupt);
   }
-  completed = api.LMSGetValue('cmi.core.lesson_status') === 'completed';
-  if (!completed) api.LMSSetValue('cmi.core.lesson_status', 'incomplete');
+  if (api.LMSGetValue('cmi.core.lesson_status') !== 'completed') api.LMSSetValue('cmi.core.lesson_status', 'incomplete');
   api.LMSSetValue('cmi.core.exit', 'suspend');
   api.LMSCommit('');
 } else {
   say(TEXT.noApi);
 }
 const url = new URL(src);
-if (done.length) url.searchParams.set('done', done.join(','));
+// The builder never writes done= into a package; this learner's record does.
+if (api) url.searchParams.set('done', done.join(','));
 frame.src = url.href;
+const started = Date.now();
 
 let last = '';
 function record(message) {
@@ -86,16 +90,19 @@ function record(message) {
     entries.pop();
     suspend = SUSPEND + entries.join(',');
   }
-  const score = String(total === 0 ? 100 : Math.round((100 * count) / total));
+  // Nothing to do (tasks=off): opening it completes it, with no score.
+  const score = total === 0 ? '' : String(Math.round((100 * count) / total));
   if (!api || `${score} ${suspend}` === last) return;
   last = `${score} ${suspend}`;
-  api.LMSSetValue('cmi.core.score.min', '0');
-  api.LMSSetValue('cmi.core.score.max', '100');
-  api.LMSSetValue('cmi.core.score.raw', score);
-  // A completed lesson stays completed (a learner clearing the lab's list
-  // does not undo what the course recorded).
-  completed ||= total > 0 && count === total;
-  api.LMSSetValue('cmi.core.lesson_status', completed ? 'completed' : 'incomplete');
+  if (score !== '') {
+    api.LMSSetValue('cmi.core.score.min', '0');
+    api.LMSSetValue('cmi.core.score.max', '100');
+    api.LMSSetValue('cmi.core.score.raw', score);
+  }
+  // The lab's list only grows (what the LMS handed in stays in it), but
+  // for a clear the learner confirmed, which says the course's record
+  // changes too: the status follows the list.
+  api.LMSSetValue('cmi.core.lesson_status', count === total ? 'completed' : 'incomplete');
   api.LMSSetValue('cmi.suspend_data', suspend);
   api.LMSCommit('');
   if (note.textContent !== TEXT.corrupt) say(TEXT.saved(count, total));
@@ -112,10 +119,20 @@ addEventListener('message', (event) => {
   }
 });
 
+/** SCORM 1.2's CMITimespan: HHHH:MM:SS.SS. */
+function timespan(ms) {
+  const cs = Math.min(Math.round(ms / 10), 9999 * 360000 + 359999);
+  const pad = (n, width) => String(n).padStart(width, '0');
+  const [h, m, s, c] = [Math.floor(cs / 360000), Math.floor(cs / 6000) % 60, Math.floor(cs / 100) % 60, cs % 100];
+  return `${pad(h, 4)}:${pad(m, 2)}:${pad(s, 2)}.${pad(c, 2)}`;
+}
+
 let finished = false;
 addEventListener('pagehide', () => {
   if (api && !finished) {
     finished = true;
+    api.LMSSetValue('cmi.core.session_time', timespan(Date.now() - started));
+    api.LMSCommit('');
     api.LMSFinish('');
   }
 });

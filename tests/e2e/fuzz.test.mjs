@@ -1,8 +1,13 @@
 // A seeded link fuzzer: a few hundred links over every page, each naming
 // codes and keys of any page (the registry's, from static/lab-registry.js)
 // with valid, out-of-range and hostile values. Every link must render its
-// page's lab (or a clear notice) without a panic, without bouncing between
-// pages and within 2 s. FUZZ_SEED=<n> reruns one seed; a failure prints it.
+// page's lab (or a clear notice) without a panic and without bouncing
+// between pages. How long a link takes is the machine's as much as the
+// lab's, so no duration is asserted: the work a link can ask for is bounded
+// by the core's budgets (every model refuses a config past them, tested
+// natively), a render that never comes is a hang (HANG_MS, far above any
+// render), and speed lives in ./lab bench. FUZZ_SEED=<n> reruns one seed; a
+// failure prints it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch } from './harness.mjs';
@@ -11,7 +16,8 @@ import { PAGE_OF_CODE, PAGE_OF_KEY, LINK_KEYS, SHARED_KEYS } from '../../static/
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
 const LINKS_PER_PAGE = Number(process.env.FUZZ_LINKS_PER_PAGE ?? 40);
-const RENDER_MS_MAX = 2_000;
+/** A hang detector, not a speed limit: a loaded machine must not turn this red. */
+const HANG_MS = 20_000;
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -77,14 +83,13 @@ test(`${LINKS_PER_PAGE * ENTRIES.length} random links over every page render, in
     errors.length = 0;
     const started = Date.now();
     await page.goto(url);
-    await page.locator('.experiment, #retry-lab-panic').first().waitFor({ timeout: RENDER_MS_MAX + 3_000 })
+    await page.locator('.experiment, #retry-lab-panic').first().waitFor({ timeout: HANG_MS })
       .catch(() => assert.fail(`nothing rendered (${where})`));
     await page.waitForLoadState('load');
     const ms = Date.now() - started;
     if (ms > slowest.ms) slowest = { ms, url };
     const panic = page.locator('#retry-lab-panic');
     if (await panic.count() > 0) assert.fail(`panic: ${await panic.textContent()} (${where})`);
-    assert.ok(ms <= RENDER_MS_MAX, `${ms} ms to render (${where})`);
     assert.ok(navigations <= 2, `${navigations} navigations: a bounce (${where})`);
     assert.deepEqual(errors, [], where);
   }

@@ -80,3 +80,25 @@ export async function moreParams(page) {
   const more = page.locator('.experiment details.more-params').first();
   if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
 }
+
+/**
+ * The progress this browser stores (localStorage of `page`'s origin): each
+ * entry its own item (`retry-lab.task:experiment/task`, a guess's number as
+ * its value), as `experiment/task` words, sorted; the list of the format
+ * before items (`retry-lab.tasks`), if any, as `v1:` words.
+ */
+export function storedTasks(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key.startsWith('retry-lab.task:')) {
+        const entry = key.slice('retry-lab.task:'.length);
+        out.push(entry.endsWith('/guess=') ? entry + localStorage.getItem(key) : entry);
+      }
+    }
+    const old = localStorage.getItem('retry-lab.tasks');
+    if (old !== null) out.push(...old.split(' ').map((word) => `v1:${word}`));
+    return out.sort();
+  });
+}

@@ -7,7 +7,7 @@ import { mkdtemp, writeFile, mkdir, copyFile, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { serve, launch, open, ROOT } from './harness.mjs';
+import { serve, launch, open, ROOT, storedTasks } from './harness.mjs';
 
 let lab, host, hostDir, browser;
 before(async () => {
@@ -100,15 +100,23 @@ test('hostile messages to the lab change nothing; host=off silences it', async (
   await page.close();
 });
 
-/** The builder's package for the dedup experiment, one task chosen, unzipped. */
-async function scormPackage() {
+/** The builder's page for the dedup experiment, as a lab's "Embed this" opens it (plus `extra` in its link). */
+async function builderPage(extra = '') {
   const { page, errors } = await open(browser, `${lab.base}lesson-001/?exp=dedup&lang=en`);
-  await page.getByRole('link', { name: /Embed this/ }).click();
+  const href = await page.getByRole('link', { name: /Embed this/ }).getAttribute('href');
+  await page.goto(new URL(href + extra, page.url()).href);
   await page.getByRole('heading', { name: 'Embed an experiment' }).waitFor();
+  return { page, errors };
+}
+
+/** The builder's package for the dedup experiment with the tasks `keep`, unzipped. */
+async function scormPackage({ keep = ['dedup-unique'], extra = '' } = {}) {
+  const { page, errors } = await builderPage(extra);
   for (const input of await page.locator('#tasks input').all()) {
-    if ((await input.getAttribute('value')) !== 'dedup-unique') await input.uncheck();
+    if (!keep.includes(await input.getAttribute('value'))) await input.uncheck();
   }
-  await page.getByText('The learner will see “', { exact: false }).filter({ hasText: '1 guided task' }).waitFor();
+  const shown = keep.length === 1 ? '1 guided task' : `${keep.length} guided tasks`;
+  await page.getByText('The learner will see “', { exact: false }).filter({ hasText: shown }).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click()]);
   assert.equal(download.suggestedFilename(), 'retry-lab-dedup-scorm12.zip');
   const files = unzipSync(new Uint8Array(await readFile(await download.path())));
@@ -159,8 +167,9 @@ test('the builder\'s SCORM 1.2 package: its manifest has the schema\'s required 
   await page.close();
 });
 
-/** An LMS's page on the host's origin: scorm-again's Scorm12API as window.API, what it saved before loaded. */
-async function lms(files, saved) {
+/** An LMS's page on the host's origin: scorm-again's Scorm12API as window.API, what it saved before
+ * loaded. In `context` (a browser profile, shared by learners of one computer), else a fresh one. */
+async function lms(files, saved, context) {
   await mkdir(join(hostDir, 'sco'), { recursive: true });
   for (const [name, bytes] of Object.entries(files)) await writeFile(join(hostDir, 'sco', name), bytes);
   await copyFile(join(ROOT, 'node_modules/scorm-again/dist/scorm12.min.js'), join(hostDir, 'scorm12.min.js'));
@@ -175,8 +184,19 @@ async function lms(files, saved) {
   if (saved) window.API.loadFromJSON(saved);
 </script>
 <iframe id="sco" title="course" style="width:100%;height:700px" src="sco/index.html"></iframe>`);
-  return open(browser, `${host.base}lms.html`);
+  if (!context) return open(browser, `${host.base}lms.html`);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(`${host.base}lms.html`);
+  return { page, errors };
 }
+
+/** What an LMS keeps of a learner, as scorm-again's loadFromJSON reads it back. */
+const record = (page) => page.evaluate(() => ({
+  core: { lesson_status: window.API.cmi.core.lesson_status, score: { raw: window.API.cmi.core.score.raw } },
+  suspend_data: window.API.cmi.suspend_data,
+}));
 
 const cmi = (page) => page.evaluate(() => ({
   status: window.API.cmi.core.lesson_status, score: window.API.cmi.core.score.raw, suspend: window.API.cmi.suspend_data, commits: window.commits,
@@ -196,10 +216,12 @@ test('in a SCORM 1.2 runtime: a task done completes the lesson with its score, a
   const done = await cmi(page);
   assert.equal(done.score, '100');
   assert.equal(done.suspend, 'retry-lab 1 dedup/dedup-unique');
-  // Leaving the page finishes the session.
-  const saved = JSON.parse(JSON.stringify(await page.evaluate(() => ({ core: { lesson_status: window.API.cmi.core.lesson_status, score: { raw: window.API.cmi.core.score.raw } }, suspend_data: window.API.cmi.suspend_data }))));
+  // Leaving the page finishes the session, with the time it took.
+  const saved = await record(page);
   await page.frame({ url: /sco\/index\.html/ }).evaluate(() => dispatchEvent(new Event('pagehide')));
   assert.equal(await page.evaluate(() => window.finished), true);
+  assert.match(await page.evaluate(() => window.API.cmi.core.session_time), /^\d{4}:\d{2}:\d{2}\.\d{2}$/);
+  assert.notEqual(await page.evaluate(() => window.API.cmi.core.session_time), '0000:00:00.00');
   assert.deepEqual(errors, []);
   await page.close();
 
@@ -227,4 +249,133 @@ test('the launch page: corrupt suspend data starts clean with a note; without an
   await direct.page.frameLocator('#lab').locator('[data-task="dedup-unique"].task-done').waitFor();
   assert.deepEqual(direct.errors, []);
   await direct.page.close();
+});
+
+const sco = (page) => page.frameLocator('#sco');
+const labIn = (page) => sco(page).frameLocator('#lab');
+const ALL_THREE = ['dedup-one-duplicate', 'dedup-record-first', 'dedup-unique'];
+/** Stored progress of the lab's origin (another origin than the LMS's), read through a page of the lab's. */
+async function labStorage(context) {
+  const page = await context.newPage();
+  await page.goto(`${lab.base}favicon.svg`);
+  const stored = await storedTasks(page);
+  await page.close();
+  return stored;
+}
+
+test('two learners, one browser, one package: the LMS\'s record is the only source; B starts at 0, A\'s record and own progress intact', async () => {
+  const { page: builder, files } = await scormPackage();
+  await builder.close();
+  const computer = await browser.newContext({ locale: 'en-US' });
+  // A has used the lab outside the course on this computer: their own progress, in the browser.
+  const own = await computer.newPage();
+  await own.goto(`${lab.base}lesson-001/?exp=dedup&lang=en&tx_crash=0.3`);
+  await own.getByLabel('Crash probability').fill('31');
+  await own.locator('[data-task="dedup-record-first"].task-done').waitFor();
+  await own.close();
+  assert.deepEqual(await labStorage(computer), ['dedup/dedup-record-first']);
+
+  // Learner A, in the LMS: the browser's progress is not read (A starts at the LMS's 0) …
+  const a = await lms(files, null, computer);
+  await labIn(a.page).getByLabel(UNIQUE).waitFor();
+  await a.page.waitForFunction(() => window.commits > 0);
+  assert.equal(await labIn(a.page).locator('.task-done').count(), 0);
+  await labIn(a.page).getByText('Your course keeps your progress, not this browser.').waitFor();
+  await labIn(a.page).getByLabel(UNIQUE).selectOption('on');
+  await a.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed');
+  const recordA = await record(a.page);
+  assert.deepEqual(recordA, { core: { lesson_status: 'completed', score: { raw: '100' } }, suspend_data: 'retry-lab 1 dedup/dedup-unique' });
+  await a.page.close();
+  // … nor written: A's own progress outside the course is as it was.
+  assert.deepEqual(await labStorage(computer), ['dedup/dedup-record-first']);
+
+  // Learner B logs in on the same computer: nothing of A's.
+  const b = await lms(files, null, computer);
+  await labIn(b.page).getByLabel(UNIQUE).waitFor();
+  await b.page.waitForFunction(() => window.commits > 0 && window.API.cmi.suspend_data !== '');
+  assert.deepEqual({ ...(await cmi(b.page)), commits: 0 }, { status: 'incomplete', score: '0', suspend: 'retry-lab 1 ', commits: 0 });
+  assert.equal(await labIn(b.page).locator('.task-done').count(), 0);
+  assert.deepEqual(b.errors, []);
+  await b.page.close();
+
+  // A comes back: their record, as the LMS kept it.
+  const again = await lms(files, recordA, computer);
+  await labIn(again.page).locator('[data-task="dedup-unique"].task-done').waitFor();
+  assert.equal((await cmi(again.page)).status, 'completed');
+  assert.deepEqual([...a.errors, ...again.errors], []);
+  await computer.close();
+});
+
+test('the builder never bakes done= into a package: listed as left out, the package starts at 0', async () => {
+  const { page, files } = await scormPackage({ extra: '&done=dedup%2Fdedup-unique' });
+  assert.match(await page.locator('#dropped').textContent(), /left out of the snippets and the package.*: done/);
+  for (const id of ['#snippet-iframe', '#snippet-script']) assert.doesNotMatch(await page.locator(id).inputValue(), /done/, id);
+  await page.close();
+  assert.doesNotMatch(strFromU8(files['index.html']), /done/);
+  const { page: launched, errors } = await lms(files);
+  await labIn(launched).getByLabel(UNIQUE).waitFor();
+  await launched.waitForFunction(() => window.commits > 0 && window.API.cmi.suspend_data !== '');
+  assert.deepEqual({ ...(await cmi(launched)), commits: 0 }, { status: 'incomplete', score: '0', suspend: 'retry-lab 1 ', commits: 0 });
+  assert.deepEqual(errors, []);
+  await launched.close();
+});
+
+test('a package that could not report is refused, saying why; one with no task completes on launch with no score', async () => {
+  const { page: silenced } = await builderPage('&host=off');
+  await silenced.getByText('This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS', { exact: false }).waitFor();
+  assert.ok(await silenced.getByRole('button', { name: 'Download the SCORM package (.zip)' }).isDisabled());
+  await silenced.close();
+  const { page: builder } = await builderPage();
+  await builder.getByLabel('Without guided tasks').check();
+  await builder.getByText('No guided tasks: the package marks the activity completed as soon as it is opened, with no score.').waitFor();
+  const [download] = await Promise.all([builder.waitForEvent('download'), builder.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click()]);
+  const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+  await builder.close();
+  const { page, errors } = await lms(files);
+  await labIn(page).getByLabel(UNIQUE).waitFor();
+  await page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed');
+  assert.equal((await cmi(page)).score, '', 'no score: there was nothing to score');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a returning learner keeps what the LMS handed back: 2 of 3 then the third, or 1 of 3 then both, end at 3 of 3, 100, completed', async () => {
+  const { page: builder, files } = await scormPackage({ keep: ALL_THREE });
+  await builder.close();
+  const back = (done) => ({ core: { lesson_status: 'incomplete', score: { raw: String(Math.round((100 * done.length) / 3)) } }, suspend_data: `retry-lab 1 ${done.map((t) => `dedup/${t}`).join(',')}` });
+  const full = 'retry-lab 1 dedup/dedup-one-duplicate,dedup/dedup-record-first,dedup/dedup-unique';
+  const sorted = (suspend) => `retry-lab 1 ${suspend.slice('retry-lab 1 '.length).split(',').sort().join(',')}`;
+
+  const two = await lms(files, back(['dedup-unique', 'dedup-record-first']));
+  await labIn(two.page).locator('[data-task="dedup-record-first"].task-done').waitFor();
+  await labIn(two.page).getByLabel('The consumer', { exact: true }).selectOption('ack-after');
+  await labIn(two.page).getByLabel('Where the consumer crashes').fill('2');
+  await two.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed');
+  const afterTwo = await cmi(two.page);
+  assert.deepEqual([afterTwo.score, sorted(afterTwo.suspend)], ['100', full]);
+  await two.page.close();
+
+  const one = await lms(files, back(['dedup-unique']));
+  await labIn(one.page).locator('[data-task="dedup-unique"].task-done').waitFor();
+  await labIn(one.page).getByLabel('Crash probability').fill('30');
+  await labIn(one.page).locator('[data-task="dedup-record-first"].task-done').waitFor();
+  assert.equal((await cmi(one.page)).score, '67', 'the handed-in task still counts');
+  await labIn(one.page).getByLabel('The consumer', { exact: true }).selectOption('ack-after');
+  await labIn(one.page).getByLabel('Where the consumer crashes').fill('2');
+  await one.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed');
+  const afterOne = await cmi(one.page);
+  assert.deepEqual([afterOne.score, sorted(afterOne.suspend)], ['100', full]);
+
+  // Clearing asks first, says the course's record changes, and then records what it said.
+  const frame = labIn(one.page);
+  await frame.getByRole('button', { name: 'Clear my progress' }).click();
+  assert.match(await frame.getByRole('alert').textContent(), /^Clear the 3 tasks done in this experiment\? Your course's record changes too: it will no longer count them\./);
+  await frame.getByRole('button', { name: 'No, keep them' }).click();
+  assert.equal((await cmi(one.page)).score, '100', 'kept: nothing recorded');
+  await frame.getByRole('button', { name: 'Clear my progress' }).click();
+  await frame.getByRole('button', { name: 'Yes, clear' }).click();
+  await one.page.waitForFunction(() => window.API.cmi.core.score.raw === '0');
+  assert.deepEqual({ ...(await cmi(one.page)), commits: 0 }, { status: 'incomplete', score: '0', suspend: 'retry-lab 1 ', commits: 0 });
+  assert.deepEqual([...two.errors, ...one.errors], []);
+  await one.page.close();
 });

@@ -4,7 +4,7 @@
 // working with storage blocked. By accessible names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, storedTasks } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -29,11 +29,19 @@ test('a task is done when the experiment shows it, stays done after a reload, an
   await page.reload();
   await tasks(page).waitFor();
   assert.equal(await progress(page), '1 of 3 done');
-  const stored = await page.evaluate(() => localStorage.getItem('retry-lab.tasks'));
-  assert.equal(stored, 'v1 dedup/dedup-unique');
-  await tasks(page).getByRole('button', { name: 'Clear my progress' }).click();
+  assert.deepEqual(await storedTasks(page), ['dedup/dedup-unique']);
+  // Clearing asks first, saying what goes; keeping changes nothing.
+  const clear = tasks(page).getByRole('button', { name: 'Clear my progress' });
+  await clear.click();
+  assert.equal(await clear.getAttribute('aria-expanded'), 'true');
+  assert.equal(await tasks(page).getByRole('alert').textContent(), 'Clear the task done in this experiment?Yes, clear No, keep them');
+  await tasks(page).getByRole('button', { name: 'No, keep them' }).click();
+  assert.equal(await progress(page), '1 of 3 done');
+  await clear.click();
+  await tasks(page).getByRole('button', { name: 'Yes, clear' }).click();
   assert.equal(await progress(page), '0 of 3 done');
-  assert.equal(await page.evaluate(() => localStorage.getItem('retry-lab.tasks')), 'v1');
+  assert.equal(await tasks(page).getByRole('alert').count(), 0);
+  assert.deepEqual(await storedTasks(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -115,7 +123,7 @@ test('predict before reveal: the figure asks for the lesson\'s number, then show
   await page.reload();
   await caption.locator('.prediction-result').waitFor();
   assert.match(await caption.textContent(), /You estimated 3;/);
-  assert.match(await page.evaluate(() => localStorage.getItem('retry-lab.tasks')), /visibility\/guess=3/);
+  assert.ok((await storedTasks(page)).includes('visibility/guess=3'));
   // Another experiment asks its own question; a learner may look without guessing.
   await page.goto(server.base + 'lesson-004-streams/?exp=capacity&lang=en');
   await caption.getByText('Before you look:').waitFor();

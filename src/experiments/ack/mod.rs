@@ -129,6 +129,10 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         let outcomes = vec![repeated as f64, f64::from(before.row.lost), dedup.row.duplicates_discarded as f64];
         crate::ladder::Measure { outcomes, end_ms: None }
     },
+    // Three rows, each the lesson's loop.
+    work: |params, shared| 3 * params.run(shared).attempts_bound(),
+    size: "messages",
+    work_unit: crate::ladder::attempts,
 };
 
 /// Each row: deliveries / effects / discarded / lost, and effects per message.

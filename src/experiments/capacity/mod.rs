@@ -173,12 +173,19 @@ fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
         ("promise", Number::Time(p.promise_s.saturating_mul(1_000), crate::number::TimeStyle::Seconds)),
         ("waiting_at_the_end", Number::count(c.fluid.depth.last().map_or(0, |d| d.1))),
         ("little_wait", opt(c.little_wait_s, "—")),
-        // Hours to a tenth, as the page shows them.
-        ("little_wait_h", Number::or(c.little_wait_s.map(|s| Number::Decimal((s * 10 / 3_600) as f64 / 10.0, 1, "h")), "—", "h")),
+        ("little_wait_h", Number::or(c.little_wait_s.map(little_wait_h), "—", "h")),
         ("keda_wanted", Number::count(c.keda.0)),
         ("keda_running", Number::count(c.keda.1)),
         ("keda_last_wait", Number::seconds_in_words(c.keda.2)),
     ]
+}
+
+/// Little's wait in hours, rounded: to the hundredth where a tenth would be
+/// too coarse (15 min is 0.25 h), else to the tenth the lesson writes (0.5 h).
+fn little_wait_h(s: u64) -> crate::number::Number {
+    let hundredths = s.saturating_mul(100).saturating_add(1_800) / 3_600;
+    let decimals = if hundredths % 10 == 0 { 1 } else { 2 };
+    crate::number::Number::Decimal(s as f64 / 3_600.0, decimals, "h")
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.

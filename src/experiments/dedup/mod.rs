@@ -152,6 +152,11 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         let outcomes = vec![repeated(&effect_first) as f64, f64::from(record_first.lost), (repeated(&same) + u64::from(same.lost)) as f64];
         crate::ladder::Measure { outcomes, end_ms: None }
     },
+    work: |params, shared| {
+        DedupRecordRun { messages: params.messages, crash: params.crash, seed: shared.seed, rng: params.rng }.attempts_bound()
+    },
+    size: "tx_messages",
+    work_unit: crate::ladder::attempts,
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

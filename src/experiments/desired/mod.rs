@@ -82,7 +82,7 @@ crate::unit::computed_unit!(Desired, code: "desired", title: |lang| s(lang).expe
         let [inc, des] = &*state.styles;
         use crate::number::Number;
         let yes_no = |b: bool| Number::Text(if b { "yes" } else { "no" }.to_owned());
-        let unblocked = des.blocked.first().and_then(|b| b.1).map(|ms| Number::Int(ms / 1_000, "s"));
+        let unblocked = des.blocked.first().and_then(|b| b.1).map(|ms| Number::Int(crate::format::round_s(ms), "s"));
         vec![
             ("incremental_rules_left", Number::count(inc.rules_left)),
             ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
 use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, slider, Frame, SliderProps, View};
-use crate::format::{self, duration_text};
+use crate::format::{self, duration_ms, duration_text};
 use crate::params::Value;
 
 type Props<'a, F> = View<'a, super::Dlq, F>;
@@ -95,7 +95,7 @@ fn action_list<F: Frame>(props: &Props<F>, t: &Strings, actions: &Actions, locke
     if actions.fix_ms.is_none() && actions.operations.is_empty() {
         return html! {};
     }
-    let at = |ms: u64| duration_text(ms / 1_000);
+    let at = duration_ms;
     let item = |text: String, without: Actions| html! {
         <li>{ text.clone() }{ " " }{ action_button(props, "✕".to_owned(), Some((t.remove_action)(&text)), locked, without) }</li>
     };
@@ -149,7 +149,7 @@ fn alert(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     if count == 0 {
         return html! { <p class="dlq-alert" role="status">{ t.alert_off }</p> };
     }
-    html! { <p class="dlq-alert on" role="status">{ (t.alert_on)(count, &duration_text(since / 1_000)) }</p> }
+    html! { <p class="dlq-alert on" role="status">{ (t.alert_on)(count, &duration_ms(since)) }</p> }
 }
 
 fn reason(t: &Strings, reason: DlqReason) -> &'static str {
@@ -174,9 +174,9 @@ fn dlq_table<F: Frame>(props: &Props<F>, t: &Strings, run: &QueueRun, params: &P
             <tr>
                 <th scope="row">{ (t.message_n)(n) }</th>
                 <td>{ e.receive_count }</td>
-                <td>{ duration_text((look_ms - enqueued_ms) / 1_000) }</td>
+                <td>{ duration_ms(look_ms - enqueued_ms) }</td>
                 <td>{ reason(t, e.reason) }</td>
-                <td>{ duration_text(left_ms / 1_000) }</td>
+                <td>{ duration_ms(left_ms) }</td>
                 <td class="row-actions">
                     { action_button(props, t.redrive.to_owned(), Some((t.redrive_n)(n)), locked, op(DlqAction::Redrive(e.message))) }
                     { action_button(props, t.fail.to_owned(), Some((t.fail_n)(n)), locked, op(DlqAction::MarkFailed(e.message))) }
@@ -186,7 +186,7 @@ fn dlq_table<F: Frame>(props: &Props<F>, t: &Strings, run: &QueueRun, params: &P
     });
     html! {
         <div class="table-scroll"><table class="dlq-table">
-            <caption>{ (t.dlq_caption)(&duration_text(look_ms / 1_000)) }</caption>
+            <caption>{ (t.dlq_caption)(&duration_ms(look_ms)) }</caption>
             <thead><tr>
                 <th scope="col">{ t.col_message }</th><th scope="col">{ t.col_receives }</th><th scope="col">{ t.col_age }</th>
                 <th scope="col">{ t.col_reason }</th><th scope="col">{ t.col_left }</th><th scope="col">{ t.col_actions }</th>
@@ -212,8 +212,8 @@ fn counters(t: &Strings, run: &QueueRun) -> [(&'static str, &'static str, String
         ("expired_source", t.expired_source, count(&|e| matches!(e, MessageEnd::Expired { .. }))),
         ("expired_dlq", t.expired_dlq, format::int(fates(&|f| matches!(f, DlqFate::Expired { .. })))),
         ("expired_unseen", t.expired_unseen, format::int(unseen)),
-        ("poison_time", t.poison_time, duration_text(run.poison_worker_ms() / 1_000)),
-        ("healthy_wait", t.healthy_wait, duration_text(run.healthy_wait_max_ms() / 1_000)),
+        ("poison_time", t.poison_time, duration_ms(run.poison_worker_ms())),
+        ("healthy_wait", t.healthy_wait, duration_ms(run.healthy_wait_max_ms())),
     ]
 }
 
@@ -267,7 +267,7 @@ fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
                     <li><span class="swatch hidden-band" aria-hidden="true"></span>{ t.legend_in_flight }</li>
                     <li><span class="swatch dlq-band" aria-hidden="true"></span>{ t.legend_dlq }</li>
                 </ul>
-                <p class="hint">{ (t.log_axis)(&duration_text(end_ms / 1_000)) }</p>
+                <p class="hint">{ (t.log_axis)(&duration_ms(end_ms)) }</p>
                 if run.ends.len() > LIFELINES { <p class="hint">{ (t.lifelines_more)(run.ends.len() - LIFELINES) }</p> }
             </figcaption>
         </figure>
@@ -293,5 +293,5 @@ fn lifeline_title(t: &Strings, run: &QueueRun, m: u32) -> String {
         (MessageEnd::Expired { .. }, _) => t.end_expired.to_owned(),
         (MessageEnd::Lost { .. } | MessageEnd::DeadLettered { .. }, _) => t.end_lost.to_owned(),
     };
-    (t.lifeline)(m + 1, &duration_text(run.end_at_ms(m) / 1_000), &end)
+    (t.lifeline)(m + 1, &duration_ms(run.end_at_ms(m)), &end)
 }

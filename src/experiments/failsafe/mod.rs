@@ -125,6 +125,13 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         let outcomes = vec![f64::from(st.lost[0]), f64::from(st.lost[1]), f64::from(st.count(0, Fate::ActedBlind))];
         crate::ladder::Measure { outcomes, end_ms: None }
     },
+    // Each event's draws, through both pipelines.
+    work: |params, _| 2 * u64::from(params.events),
+    size: "fs_events",
+    work_unit: |lang| match lang {
+        crate::i18n::Lang::Es => "eventos por canal",
+        crate::i18n::Lang::En => "events through a pipeline",
+    },
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use super::strings::{strings, Strings};
 use super::Params;
 use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
-use crate::format::{self, duration_text};
+use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Lag, F>;
 
@@ -16,7 +16,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let p = &props.params;
     let c = p.catch_up();
     let (reading, idle) = group(p.partitions, p.consumers);
-    let seconds = |s: f64| duration_text(s.round() as u64);
+    let seconds = |s: f64| duration_ms((s * 1_000.0).round() as u64);
     let rows = [
         ("reading", t.reading, format::int(reading.into())),
         ("idle", t.idle, format::int(idle.into())),
@@ -77,10 +77,10 @@ fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert) -> Html {
             { for fires.map(|s| chart_note((s / span_s * 1_000.0).round() as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for c.catch_up_s.map(|_| chart_note(done_x as u64, 16, "note-done", t.caught_up_note.to_owned())) }
             </div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span_s.round() as u64) }</span></div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_ms((span_s * 1_000.0).round() as u64) }</span></div>
             <figcaption>
                 <span class="legend-threshold">{ t.threshold_legend }</span>
-                if let Some(s) = fires { { " · " }<span class="legend-fires">{ (t.fires_legend)(&duration_text(s.round() as u64)) }</span> }
+                if let Some(s) = fires { { " · " }<span class="legend-fires">{ (t.fires_legend)(&duration_ms((s * 1_000.0).round() as u64)) }</span> }
             </figcaption>
         </figure>
     }

@@ -133,6 +133,11 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         let outcomes = state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| [naive, v4, uuid5].map(|c| c.effects as f64).to_vec());
         crate::ladder::Measure { outcomes, end_ms: None }
     },
+    work: |params, shared| {
+        COLUMNS.iter().map(|&c| params.config(shared, c).attempts_bound(&retry_lab_core::Plan::default())).sum()
+    },
+    size: "facts",
+    work_unit: crate::ladder::attempts,
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

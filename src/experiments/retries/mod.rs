@@ -293,6 +293,10 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         let outcomes = vec![entered as f64, idem.deliveries as f64 / f64::from(params.events.max(1)), naive.effects.saturating_sub(idem.effects) as f64];
         crate::ladder::Measure { outcomes, end_ms }
     },
+    // The naive and the idempotent consumer: one run each.
+    work: |params, shared| 2 * params.sim_config(shared).attempts_bound(&params.plan),
+    size: "events",
+    work_unit: crate::ladder::attempts,
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

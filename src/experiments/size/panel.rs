@@ -33,18 +33,6 @@ pub fn bytes_text(b: u64) -> String {
     }
 }
 
-/// A day's traffic in decimal units, one decimal: 450 MB, 104.9 TB.
-fn volume_text(b: u64) -> String {
-    let units = ["B", "kB", "MB", "GB", "TB", "PB", "EB"];
-    let (mut whole, mut tenth, mut unit) = (b, 0, 0);
-    while whole >= 1_000 && unit < units.len() - 1 {
-        tenth = whole % 1_000 / 100;
-        whole /= 1_000;
-        unit += 1;
-    }
-    if tenth == 0 { format!("{whole} {}", units[unit]) } else { format!("{whole}.{tenth} {}", units[unit]) }
-}
-
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let sizing = &props.state.sizing;
@@ -52,7 +40,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let refused = accepted.iter().filter(|ok| !**ok).count();
     let size = bytes_text(sizing.message_bytes());
     // A day's traffic only where some broker takes the message.
-    let per_day = if refused < 3 { volume_text(sizing.bytes_per_day()) } else { "—".to_owned() };
+    let per_day = if refused < 3 { crate::format::decimal_bytes(sizing.bytes_per_day()) } else { "—".to_owned() };
     let rows = [("message_bytes", t.message, size.clone()), ("per_day", t.per_day_label, per_day.clone())];
     html! {
         <section class="card experiment size" data-experiment="size">

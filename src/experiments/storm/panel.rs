@@ -64,7 +64,7 @@ fn side_view<F: Frame>(props: &Props<F>, side: usize, run: &StormRun, bins: &[[u
     let t = strings(lang);
     let c = &run.counters;
     let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
-    let last = c.last_success_us.map_or_else(|| t.nobody.to_owned(), |us| format::seconds(us / 1_000));
+    let last = c.last_success_us.map_or_else(|| t.nobody.to_owned(), |us| format::seconds(format::round_ms(us)));
     let mut rows = vec![
         ("calls", t.calls.to_owned(), format::int(c.calls)),
         ("peak", t.peak.to_owned(), format::int(c.peak_calls_per_s)),
@@ -126,7 +126,7 @@ fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizo
         </>
     });
     let collapse_list: Vec<String> = run.collapses.iter()
-        .map(|&(at_us, back_us)| format!("{} → {}", format::seconds(at_us / 1_000), format::seconds(back_us / 1_000))).collect();
+        .map(|&(at_us, back_us)| format!("{} → {}", format::seconds(format::round_ms(at_us)), format::seconds(format::round_ms(back_us)))).collect();
     let capacity_y = PLOT_H - scale(capacity_per_bin);
     let bin_text = format::seconds(bin_ms);
     let label = (t.histogram_label)(&bin_text, &format::int(run.counters.peak_calls_per_s), &format::int(run.config.capacity_per_s.into()));
@@ -192,7 +192,7 @@ fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
         };
         html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(2).to_string()} y="0" height="10" /> }
     });
-    let summary = strip.iter().map(|(at, s)| format!("{} {}", format::seconds(at / 1_000), t.breaker_states[*s as usize])).collect::<Vec<_>>().join(", ");
+    let summary = strip.iter().map(|(at, s)| format!("{} {}", format::seconds(format::round_ms(*at)), t.breaker_states[*s as usize])).collect::<Vec<_>>().join(", ");
     html! {
         <figure class="breaker-strip">
             <figcaption>{ t.breaker_strip }</figcaption>
@@ -224,7 +224,7 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
             let (x, y) = (x_of(c.at_us, horizon_us).to_string(), (row * 12 + 6).to_string());
             html! { <line class={classes!("dot", class)} x1={x.clone()} x2={x} y1={y.clone()} y2={y} /> }
         });
-        let times = calls.iter().map(|c| format::seconds(c.at_us / 1_000)).collect::<Vec<_>>().join(", ");
+        let times = calls.iter().map(|c| format::seconds(format::round_ms(c.at_us))).collect::<Vec<_>>().join(", ");
         html! { <g><title>{ format!("{}: {times}", (t.client)(client + 1)) }</title>{ for dots }</g> }
     });
     html! {

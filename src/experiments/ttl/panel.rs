@@ -16,7 +16,7 @@ const AXIS_MS: u64 = 2_000_000;
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let deliveries = &props.state.deliveries;
-    let again: Vec<String> = deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| format!("{} s", d.at_ms / 1_000)).collect();
+    let again: Vec<String> = deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| crate::format::seconds(d.at_ms)).collect();
     let effects = deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count() as u64;
     let rows = [("effects", t.effects, format::int(effects)), ("again", t.again, if again.is_empty() { "—".to_owned() } else { again.join(", ") })];
     html! {
@@ -47,7 +47,7 @@ fn timeline(t: &Strings, deliveries: &[TtlDelivery]) -> Html {
             Outcome::Discarded => ("discarded", 1),
             Outcome::ProcessedAgain => ("processed-again", 2),
         };
-        html! { <span class={classes!("ttl-mark", class)} style={format!("left:{}", at(d.at_ms))} title={(t.delivery)(d.at_ms / 1_000, t.outcomes[i])}></span> }
+        html! { <span class={classes!("ttl-mark", class)} style={format!("left:{}", at(d.at_ms))} title={(t.delivery)(crate::format::round_s(d.at_ms), t.outcomes[i])}></span> }
     });
     html! {
         <figure class="gantt ttl-line">

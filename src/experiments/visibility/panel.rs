@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Frame, LANE_PX, View};
-use crate::format::{self, duration_text};
+use crate::format::{self, duration_ms, duration_text};
 
 type Props<'a, F> = View<'a, super::Visibility, F>;
 
@@ -23,13 +23,13 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         Ok(run) => run,
         Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "visibility", t.heading, t.intro, html! { <>{ controls }{ rule }</> }, over),
     };
-    let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), |ms| duration_text(ms / 1_000));
+    let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), duration_ms);
     let done = run.done_at_ms();
     let params = &props.params;
     let insight = (t.insight)(run.copies(0) as u64, &duration_text(params.timeout_s.into()), &duration_text(params.job_s.into()));
     let rows = [
         ("copies", t.copies, format::int(run.copies(0) as u64)),
-        ("worker_time", t.worker_time, duration_text(run.worker_ms() / 1_000)),
+        ("worker_time", t.worker_time, duration_ms(run.worker_ms())),
         ("effects_naive", t.effects_naive, format::int(run.naive_effects() as u64)),
         ("effects_idempotent", t.effects_idempotent, format::int(u64::from(done.is_some()))),
         ("done_at", t.done_at, at_or_never(done)),
@@ -57,7 +57,7 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
             ReceiveEnd::Deleted => t.legend_deleted,
             _ => "",
         };
-        let title = (t.receive_row)(i + 1, &duration_text(r.at_ms / 1_000), outcome);
+        let title = (t.receive_row)(i + 1, &duration_ms(r.at_ms), outcome);
         let deleted = (r.end == ReceiveEnd::Deleted).then(|| html! {
             <line class="deleted" x1={x(r.until_ms).to_string()} x2={x(r.until_ms).to_string()} y1={y.to_string()} y2={(y + ROW_H - 2).to_string()} />
         });
@@ -88,7 +88,7 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
             { for shown.get(1).map(|r| chart_note(x(r.at_ms), LANE_PX, "note-copy", (t.copy_note)(2, true))) }
             { for (shown.len() > 2).then(|| chart_note(x(shown[shown.len() - 1].at_ms), (shown.len() - 1) * LANE_PX, "note-copy", (t.copy_note)(shown.len(), false))) }
             </div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(end_ms / 1_000) }</span></div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_ms(end_ms) }</span></div>
             </> }) }
             <figcaption>
                 <ul class="legend">

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Frame, View};
-use crate::format::{self, duration_text};
+use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Workers, F>;
 
@@ -57,7 +57,7 @@ fn repeated(run: &QueueRun) -> u64 {
 
 /// 300 ms → "0.3 s"; longer spans in the largest fitting unit.
 fn format_ms(ms: u64) -> String {
-    if ms < 60_000 { format::seconds(ms) } else { duration_text(ms / 1_000) }
+    if ms < 60_000 { format::seconds(ms) } else { duration_ms(ms) }
 }
 
 fn chart(t: &Strings, run: &QueueRun) -> Html {
