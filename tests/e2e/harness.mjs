@@ -59,11 +59,11 @@ export async function launch() {
 
 /**
  * Opens `url` in a fresh context (its own storage, the given browser locale,
- * reduced motion if asked) and records console errors and uncaught exceptions.
+ * reduced motion and colour scheme if asked) and records console errors and uncaught exceptions.
  * Closing the returned page closes its context.
  */
-export async function open(browser, url, { locale = 'en-US', reducedMotion, viewport } = {}) {
-  const context = await browser.newContext({ locale, reducedMotion, viewport });
+export async function open(browser, url, { locale = 'en-US', reducedMotion, viewport, colorScheme } = {}) {
+  const context = await browser.newContext({ locale, reducedMotion, viewport, colorScheme });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });

@@ -132,3 +132,32 @@ test('the sweep page: axe finds nothing serious in both languages and themes, an
     }
   }
 });
+
+test('a sweep over its work budget is refused on the page at once, in the CLI\'s words; a permitted one shows its estimate', async () => {
+  let cliWords = '';
+  try {
+    execFileSync('cargo', ['run', '--locked', '--release', '--quiet', '-p', 'retry-lab-cli', '--bin', 'retry-lab', '--',
+      'sweep', 'ack', 'messages=100000', 'crash=0.99', '--param', 'crash', '--seeds', '1000'], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' });
+    assert.fail('the CLI ran it');
+  } catch (error) {
+    assert.equal(error.status, 2);
+    cliWords = error.stderr.trim().replace(/^error: /, '');
+  }
+  const { page, errors } = await open(browser, server.base + 'sweep.html?v=3&exp=ack&messages=100000&crash=0.99&lang=en&axis=crash&seeds=1000&dir=lesson-004/');
+  await page.locator('body[data-sweep=refused]').waitFor();
+  assert.equal(await page.locator('#sweep-status').textContent(), cliWords, 'the same sentence on the page and in the CLI');
+  assert.match(cliWords, /a sweep does at most 10⁸\. Lower the seeds to \d+ or “Messages” to [\d,]+\. Nothing was run\.$/);
+  assert.equal(await page.locator('#sweep-progress').evaluate((p) => p.value), 0, 'nothing ran');
+  // A permitted sweep says its work while it runs (every status it showed, recorded).
+  await page.addInitScript(() => {
+    window.statuses = [];
+    new MutationObserver(() => window.statuses.push(document.getElementById('sweep-status')?.textContent ?? ''))
+      .observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(server.base + 'sweep.html?v=3&exp=ack&lang=en&axis=crash&seeds=40&dir=lesson-004/');
+  await done(page);
+  const statuses = await page.evaluate(() => window.statuses);
+  assert.ok(statuses.some((s) => /^Computing: [\d,]+ of 840 runs \(about [\d,·⁰¹²³⁴⁵⁶⁷⁸⁹]+ delivery attempts\)…$/.test(s)), statuses.join('\n'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

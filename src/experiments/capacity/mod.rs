@@ -65,11 +65,46 @@ pub struct State {
     pub keda: (u64, u64, u64),
 }
 
+/// What a drain time is counted from, in the caption: what made the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drain {
+    /// The workers were down: from their return (exercise 6's count).
+    AfterWorkers,
+    /// A peak filled it: from the peak's end, where it is deepest.
+    AfterPeak,
+    /// Neither: on the run's clock.
+    FromStart,
+}
+
 impl State {
     /// How long the queue takes to empty once the workers are back (the
     /// lesson's count in exercise 6), not from the outage's start.
     pub fn drain_after_back_s(&self, p: &Params) -> Option<u64> {
         self.fluid.drained_at_s.map(|end| end.saturating_sub(p.down_s))
+    }
+
+    /// The figure's point from what it draws: the deepest queue, the newest
+    /// item's wait there, and the drain counted from what made the queue.
+    pub fn insight(&self, lang: crate::i18n::Lang, p: &Params) -> String {
+        use crate::format::duration_text;
+        let t = s(lang);
+        let wait = self.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
+        let drain = self.drain(p).map(|(from, s)| (from, duration_text(s)));
+        (t.insight)(&crate::format::int(self.fluid.peak.1), &wait, drain.as_ref().map(|(from, text)| (*from, text.as_str())))
+    }
+
+    /// When it drains, counted from what made the queue: the workers' return
+    /// when they were down, else the peak's end, else the start. Never «after
+    /// the workers are back» when no worker was down.
+    pub fn drain(&self, p: &Params) -> Option<(Drain, u64)> {
+        let end = self.fluid.drained_at_s?;
+        Some(if p.down_s > 0 {
+            (Drain::AfterWorkers, end.saturating_sub(p.down_s))
+        } else if p.peak_s > 0 && p.peak_per_s > p.mean_per_s {
+            (Drain::AfterPeak, end.saturating_sub(self.fluid.peak.0))
+        } else {
+            (Drain::FromStart, end)
+        })
     }
 }
 
@@ -239,6 +274,25 @@ mod tests {
         assert_eq!(preset("exercise-6").drain_after_back_s(&params("exercise-6")), Some(400));
         assert_eq!(preset("exercise-6-slow").drain_after_back_s(&params("exercise-6-slow")), Some(6_000));
         assert_eq!(preset("exercise-7").keda, (27, 8, 1_000));
+    }
+
+    /// The caption counts a drain from what made the queue: C01's peak has
+    /// no worker down, so never «after the workers are back»; exercise 6's
+    /// outage does; and it states the figure's 45-minute wait.
+    #[test]
+    fn the_caption_counts_the_drain_from_what_made_the_queue() {
+        use crate::i18n::Lang;
+        let caption = |code: &str, lang| preset(code).insight(lang, &link::preset_params(&PRESETS, code).capacity);
+        let c01 = caption("c01-peak", Lang::Es);
+        assert!(c01.contains("540,000 mensajes al terminar el pico (el último espera 45 min 0 s)"), "{c01}");
+        assert!(!c01.contains("vuelven los workers"), "no worker was down: {c01}");
+        let after_peak = preset("c01-peak").fluid.drained_at_s.unwrap() - 3_600;
+        assert!(c01.contains(&crate::format::duration_text(after_peak)), "{c01}");
+        let six = caption("exercise-6", Lang::En);
+        assert!(six.contains("drains 6 min 40 s after the workers are back"), "400 s, the lesson's count: {six}");
+        assert!(caption("c01-day", Lang::En).contains("never drains"));
+        let quiet = Params { peak_per_s: 0, mean_per_s: 10, ..Params::default() };
+        assert_eq!(quiet.state().insight(Lang::En, &quiet), "The workers keep up: no queue forms.");
     }
 
     #[test]

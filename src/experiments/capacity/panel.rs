@@ -50,7 +50,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
-            { hero(props.frame, (t.insight)(&format::int(c.fluid.peak.1), c.drain_after_back_s(p).map(duration_text).as_deref()), false, chart(t, p, c)) }
+            { hero(props.frame, c.insight(props.lang, p), false, chart(t, p, c)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>

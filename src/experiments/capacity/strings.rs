@@ -6,8 +6,9 @@ pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
-    /// The figure's point: (deepest, drain time after the workers are back).
-    pub insight: fn(&str, Option<&str>) -> String,
+    /// The figure's point: the deepest queue, the newest item's wait there,
+    /// and when it drains, counted from what made it (`super::Drain`).
+    pub insight: fn(&str, &str, Option<(super::Drain, &str)>) -> String,
     pub mean: &'static str,
     pub peak: &'static str,
     pub peak_s: &'static str,
@@ -61,8 +62,11 @@ pub static ES: Strings = Strings {
     experiment: "Capacidad",
     heading: "Capacidad: picos, backlogs y autoescalado",
     intro: "Llega un ritmo medio con un pico al principio, y los workers sirven a su ritmo (o están caídos un rato). Lo que entra y no sale espera en la cola: el área es su profundidad. La espera del último en llegar es lo que tiene delante ÷ lo que sale por segundo, y la cola solo baja con capacidad de sobra.",
-    insight: |deepest, drain| match drain {
-        Some(time) => format!("La cola llega a {deepest} mensajes y se vacía {time} después de que vuelven los workers: la cola absorbe el pico."),
+    insight: |deepest, wait, drain| match drain {
+        _ if deepest == "0" => "Los workers dan abasto: no se forma cola.".to_owned(),
+        Some((super::Drain::AfterWorkers, time)) => format!("La cola llega a {deepest} mensajes (el último espera {wait}) y se vacía {time} después de que vuelven los workers: la cola absorbe el atraso."),
+        Some((super::Drain::AfterPeak, time)) => format!("La cola llega a {deepest} mensajes al terminar el pico (el último espera {wait}) y se vacía {time} después: la cola absorbe el pico."),
+        Some((super::Drain::FromStart, time)) => format!("La cola llega a {deepest} mensajes (el último espera {wait}) y se vacía a los {time}."),
         None => format!("La cola llega a {deepest} mensajes y no se vacía: le falta capacidad, no espacio."),
     },
     mean: "Llegan (ritmo medio)",
@@ -114,8 +118,11 @@ pub static EN: Strings = Strings {
     experiment: "Capacity",
     heading: "Capacity: peaks, backlogs and autoscaling",
     intro: "A mean rate arrives with a peak at the start, and the workers serve at their rate (or are down for a while). What comes in and does not go out waits in the queue: the area is its depth. The newest item's wait is what is ahead of it ÷ what leaves per second, and the queue only shrinks with spare capacity.",
-    insight: |deepest, drain| match drain {
-        Some(time) => format!("The queue reaches {deepest} messages and drains {time} after the workers are back: the queue absorbs the peak."),
+    insight: |deepest, wait, drain| match drain {
+        _ if deepest == "0" => "The workers keep up: no queue forms.".to_owned(),
+        Some((super::Drain::AfterWorkers, time)) => format!("The queue reaches {deepest} messages (the newest waits {wait}) and drains {time} after the workers are back: the queue absorbs the backlog."),
+        Some((super::Drain::AfterPeak, time)) => format!("The queue reaches {deepest} messages as the peak ends (the newest waits {wait}) and drains {time} later: the queue absorbs the peak."),
+        Some((super::Drain::FromStart, time)) => format!("The queue reaches {deepest} messages (the newest waits {wait}) and is empty at {time}."),
         None => format!("The queue reaches {deepest} messages and never drains: it lacks capacity, not room."),
     },
     mean: "Arriving (mean rate)",

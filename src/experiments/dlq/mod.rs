@@ -184,6 +184,24 @@ const fn hours() -> Domain {
 const fn seconds(min: u64, max: u64) -> Domain {
     Domain::Int { min, max, unit: "s" }
 }
+/// The figure's point at the instant it shows (`look_ms`), never the run's
+/// end: what had moved to the DLQ by then, and what had become of it.
+pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String {
+    use retry_lab_core::queue::DlqFate;
+    let moved: Vec<&DlqFate> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms).map(|e| &e.fate).collect();
+    let by = |f: &dyn Fn(&DlqFate) -> Option<u64>| moved.iter().filter(|fate| f(fate).is_some_and(|at| at <= look_ms)).count() as u64;
+    let redriven = by(&|f| if let DlqFate::Redriven { at_ms, .. } = f { Some(*at_ms) } else { None });
+    let failed = by(&|f| if let DlqFate::MarkedFailed { at_ms } = f { Some(*at_ms) } else { None });
+    let expired = by(&|f| if let DlqFate::Expired { at_ms } = f { Some(*at_ms) } else { None });
+    // As the table counts its rows: where each message is at that instant.
+    let waiting = run
+        .dlq
+        .iter()
+        .filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == retry_lab_core::queue::Place::InDlq)
+        .count() as u64;
+    (s(lang).insight)(&crate::format::duration_ms(look_ms), moved.len() as u64, waiting, redriven, failed, expired)
+}
+
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }

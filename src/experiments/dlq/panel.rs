@@ -34,9 +34,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         Ok(run) => run,
         Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "dlq", t.heading, t.intro, controls, over),
     };
-    let fates = |f: fn(&DlqFate) -> bool| run.dlq.iter().filter(|e| f(&e.fate)).count() as u64;
-    let insight = (t.insight)(run.dlq.len() as u64, fates(|f| matches!(f, DlqFate::Redriven { .. })),
-        fates(|f| matches!(f, DlqFate::MarkedFailed { .. })), fates(|f| matches!(f, DlqFate::Expired { .. })));
+    let insight = super::insight(props.lang, run, look_ms);
     html! {
         <section class="card experiment dlq-ops" data-experiment="dlq">
             <h2>{ t.heading }</h2>

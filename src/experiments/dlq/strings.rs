@@ -9,7 +9,9 @@ pub struct Strings {
     /// The people's actions as the link writes them, behind one summary (authors edit them there).
     pub actions_as_text: &'static str,
     /// The figure's point: (moved to the DLQ, redriven, marked failed, expired there).
-    pub insight: fn(u64, u64, u64, u64) -> String,
+    /// The DLQ at the instant shown: (the instant, moved there by then, of
+    /// them still waiting, redriven, marked failed, expired).
+    pub insight: fn(&str, u64, u64, u64, u64, u64) -> String,
     pub messages: &'static str,
     pub arrival: &'static str,
     pub job: &'static str,
@@ -90,9 +92,9 @@ pub static ES: Strings = Strings {
     heading: "La DLQ: alerta, redrive y retención",
     intro: "Llegan mensajes; algunos traen un bug y fallan en cada recepción. Tras maxReceiveCount recepciones sin ack pasan a la DLQ y se enciende la alerta. Una persona arregla el bug y hace redrive (cada mensaje vuelve a la cola como uno nuevo, con 0 recepciones) o lo marca como fallido. Cada cola tiene su retención, contada desde la llegada original del mensaje. Sin DLQ, el mensaje venenoso ocupa workers hasta que vence.",
     actions_as_text: "Las acciones como texto (para autores)",
-    insight: |moved, redriven, failed, expired| match moved {
-        0 => "Ningún mensaje agotó sus recepciones: la DLQ queda vacía.".to_owned(),
-        n => format!("{n} mensajes agotan sus recepciones y pasan a la DLQ: {redriven} vuelven a la cola con el redrive, {failed} se marcan como fallidos, {expired} expiran allí."),
+    insight: |at, moved, waiting, redriven, failed, expired| match moved {
+        0 => format!("A los {at}, ningún mensaje agotó sus recepciones: la DLQ está vacía."),
+        n => format!("A los {at}, {n} mensajes agotaron sus recepciones y pasaron a la DLQ: {waiting} siguen allí, {redriven} volvieron a la cola con el redrive, {failed} se marcaron como fallidos, {expired} expiraron."),
     },
     messages: "Mensajes",
     arrival: "Llega uno cada (0: todos juntos)",
@@ -172,9 +174,9 @@ pub static EN: Strings = Strings {
     heading: "The DLQ: alert, redrive and retention",
     intro: "Messages arrive; some carry a bug and fail on every receive. After maxReceiveCount receives without an ack they move to the DLQ and the alert goes up. A person fixes the bug and redrives them (each goes back to the queue as a new message, with 0 receives) or marks them failed. Each queue has its retention, counted from the message's original arrival. Without a DLQ, the poison message holds workers until it expires.",
     actions_as_text: "The actions as text (for authors)",
-    insight: |moved, redriven, failed, expired| match moved {
-        0 => "No message exhausted its receives: the DLQ stays empty.".to_owned(),
-        n => format!("{n} messages exhaust their receives and move to the DLQ: {redriven} go back to the queue with the redrive, {failed} are marked failed, {expired} expire there."),
+    insight: |at, moved, waiting, redriven, failed, expired| match moved {
+        0 => format!("At {at}, no message has exhausted its receives: the DLQ is empty."),
+        n => format!("At {at}, {n} messages have exhausted their receives and moved to the DLQ: {waiting} are still there, {redriven} went back to the queue with the redrive, {failed} were marked failed, {expired} expired."),
     },
     messages: "Messages",
     arrival: "One arrives every (0: all at once)",

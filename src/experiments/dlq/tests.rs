@@ -125,3 +125,25 @@ fn the_hostile_dlq_link_is_refused_with_what_to_lower() {
     assert!(crate::experiments::queues::queue_outcome_tables(&state.run).is_empty());
     assert_eq!(crate::experiments::queues::queue_outcome_numbers(&state.run)[0].0, "over_budget");
 }
+
+/// The caption tells the DLQ at the instant shown, as the view and its
+/// table do: at 1 h 30 min of the default run, what had moved by then and
+/// is still there; at the end, what the redrive did.
+#[test]
+fn the_caption_is_the_dlq_at_the_instant_shown() {
+    use crate::i18n::Lang;
+    let run = preset_params("dlq-redrive").run().unwrap();
+    let end_ms = run.dlq.iter().map(|e| e.moved_at_ms).max().unwrap() + 30 * 86_400_000;
+    let at = |ms: u64| super::insight(Lang::En, &run, ms);
+    let moved_by = |ms: u64| run.dlq.iter().filter(|e| e.moved_at_ms <= ms).count();
+    let middle_ms = 5_400_000;
+    let middle = at(middle_ms);
+    assert!(middle.starts_with("At 1 h 30 min, "), "{middle}");
+    assert!(middle.contains(&format!("{} messages have exhausted", moved_by(middle_ms))), "{middle}");
+    assert!(middle.contains(" 0 went back to the queue"), "not yet redriven at 1 h 30 min: {middle}");
+    let end = at(end_ms);
+    assert!(end.contains(&format!("{} messages have exhausted", run.dlq.len())), "{end}");
+    assert!(!end.contains(" 0 went back to the queue"), "redriven by the end: {end}");
+    assert_ne!(middle, end);
+    assert!(at(0).starts_with("At 0 s, no message"), "{}", at(0));
+}

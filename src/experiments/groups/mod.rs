@@ -117,6 +117,46 @@ impl Params {
     }
 }
 
+/// A partition the crash moved by `at_s`: (partition, the heir (none: no
+/// consumer left), the one who died, the offset it resumes from), from the
+/// run's assignments.
+pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<(u32, Option<u32>, u32, u32)> {
+    group
+        .assignments
+        .iter()
+        .skip(parts)
+        .filter(|(tick, _, _)| *tick < u64::from(at_s))
+        .filter_map(|&(tick, p, heir)| {
+            let dead = group.owner_at(p, tick.saturating_sub(1))?;
+            let from = if tick == 0 { 0 } else { group.committed_at(p, tick - 1) };
+            Some((p, heir, dead, from))
+        })
+        .collect()
+}
+
+/// The figure's point at the instant shown: the group and its partitions,
+/// then, with a crash, what the rebalance moved and what was read twice by
+/// now (or that the crash is still ahead).
+pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
+    let t = strings::strings(lang);
+    let mut text = (t.insight)(p.consumers, run.lengths.len());
+    if !(1..=p.consumers).contains(&p.crash_consumer) {
+        return text;
+    }
+    let moved = moved_by(&run.indexer, run.lengths.len(), p.at_s);
+    if moved.is_empty() {
+        text += &(t.crash_ahead)(p.crash_consumer, p.crash_s);
+    } else {
+        let list: Vec<String> = moved
+            .iter()
+            .map(|&(part, heir, _, from)| heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from)))
+            .collect();
+        let rereads = run.snapshot(&run.indexer, p.at_s).rereads();
+        text += &(t.crashed)(p.crash_s, p.crash_consumer, &list.join("; "), rereads);
+    }
+    text
+}
+
 /// The core refuses a config out of its range; the page's ranges lie
 /// within it (`every_parameters_extremes_run_in_the_core`), so a refusal
 /// here is a bug, shown as one (the panic banner), not a figure of nothing.
@@ -306,6 +346,30 @@ mod tests {
         let idle = |code: &str| preset(code).run().indexer.idle_at_start;
         assert_eq!(idle("idle-consumer"), 1, "12 partitions, 13 consumers");
         assert_eq!(idle("exercise-3"), 8, "20 consumers: 12 read, 8 idle");
+    }
+
+    /// With a crash the caption is the run at the instant shown: before the
+    /// crash it says it is ahead; after it, which partitions moved to whom,
+    /// from which offset, and the re-reads so far, which the figure marks.
+    #[test]
+    fn the_caption_tells_the_crash_and_the_rebalance_at_the_instant() {
+        use crate::i18n::Lang;
+        let p = preset("kill-consumer");
+        let run = p.run();
+        let at = |at_s: u32| insight(Lang::En, &Params { at_s, ..p.clone() }, &run);
+        let before = at(3);
+        assert!(before.ends_with("Consumer 2 dies at 6 s: move the instant past it to see the rebalance."), "{before}");
+        let after = at(12);
+        let moved = moved_by(&run.indexer, run.lengths.len(), 12);
+        assert!(!moved.is_empty() && moved.iter().all(|&(_, heir, dead, _)| dead == 1 && heir.is_some_and(|h| h != 1)), "{moved:?}");
+        let (part, heir, _, from) = moved[0];
+        assert!(after.contains(&format!("At 6 s consumer 2 dies and the group rebalances: partition {part} goes to consumer {}, which resumes from offset {from}", heir.unwrap() + 1)), "{after}");
+        let rereads = run.snapshot(&run.indexer, 12).rereads();
+        assert!(rereads > 0 && after.ends_with(&format!("By this instant, {rereads} events have been read twice.")), "{after}");
+        assert!(!insight(Lang::En, &preset("lesson-004-groups"), &preset("lesson-004-groups").run()).contains("dies"));
+        // The group's last consumer dies: its partitions are left unread, said so.
+        let alone = Params { consumers: 1, crash_consumer: 1, ..p };
+        assert!(insight(Lang::En, &alone, &alone.run()).contains("is left with no one to read it"));
     }
 
     /// Events processed more than once, and never, by the end of the run.

@@ -2,7 +2,6 @@
 //! who owns it, what was processed (and twice), and both groups' committed
 //! offsets; the counters and what the rebalance did.
 
-use retry_lab_core::consumer_group::GroupRun;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -19,20 +18,20 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let run = &props.state.run;
     let indexer = run.snapshot(&run.indexer, p.at_s);
     let sink = run.sink.as_ref().map(|g| run.snapshot(g, p.at_s));
+    let moved = super::moved_by(&run.indexer, run.lengths.len(), p.at_s);
     html! {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { props.frame.controls(&|key| key != "group_at_s", &|_| None, false) }
             { at_slider(props, t, run.indexer.end_tick.max(1) as u32 + 1) }
-            { hero(props.frame, (t.insight)(p.consumers, run.lengths.len()), false, html! {
+            { hero(props.frame, super::insight(props.lang, p, run), false, html! {
                 <div class="topic" aria-describedby={props.frame.id("groups-legend")}>
-                    { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref())) }
+                    { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref(), moved_from(&moved, part))) }
                     <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>
                 </div>
             }) }
             { counters(t, run, p.consumers, &indexer, sink.as_ref(), p.at_s) }
-            { for rebalances(t, &run.indexer, run.lengths.len(), p.at_s).into_iter().map(|text| html! { <p class="rebalance" role="note">{ text }</p> }) }
             if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
         </section>
     }
@@ -70,9 +69,17 @@ fn counters(t: &Strings, run: &Run, consumers: u32, indexer: &Snapshot, sink: Op
     counter_grid(rows)
 }
 
-fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: Option<&Snapshot>) -> Html {
+/// Whose a partition was before the rebalance moved it (by the instant shown).
+fn moved_from(moved: &[(u32, Option<u32>, u32, u32)], part: usize) -> Option<u32> {
+    moved.iter().rev().find(|(p, ..)| *p as usize == part).map(|&(_, _, dead, _)| dead)
+}
+
+fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: Option<&Snapshot>, from: Option<u32>) -> Html {
     let len = run.lengths[part];
-    let owner = indexer.owners[part].map_or_else(|| t.no_owner.to_owned(), |c| (t.owner_n)(c + 1));
+    let mut owner = indexer.owners[part].map_or_else(|| t.no_owner.to_owned(), |c| (t.owner_n)(c + 1));
+    if let Some(dead) = from {
+        owner = format!("{owner} {}", (t.took_over_from)(dead + 1));
+    }
     let mark = |offset: u32| {
         let i = (indexer.committed[part] == offset).then_some("▲");
         let s = sink.filter(|s| s.committed[part] == offset).map(|_| "△");
@@ -93,7 +100,7 @@ fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: 
     let described = format!("{} · {}: {} {}, {} {}", (t.partition_n)(part as u32), owner, t.indexer, indexer.committed[part],
         t.sink, sink.map_or_else(|| "—".to_owned(), |s| s.committed[part].to_string()));
     html! {
-        <div class="partition" data-partition={part.to_string()} data-committed={indexer.committed[part].to_string()} aria-label={described}>
+        <div class={classes!("partition", from.is_some().then_some("moved"))} data-partition={part.to_string()} data-committed={indexer.committed[part].to_string()} aria-label={described}>
             <span class="partition-name">{ (t.partition_n)(part as u32) }<br />{ owner }</span>
             if len == 0 { <span class="hint">{ t.empty }</span> }
             else {
@@ -105,17 +112,3 @@ fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: 
     }
 }
 
-/// What each rebalance by `at_s` did to a partition that changed hands.
-fn rebalances(t: &Strings, group: &GroupRun, parts: usize, at_s: u32) -> Vec<String> {
-    group
-        .assignments
-        .iter()
-        .skip(parts)
-        .filter(|(tick, _, _)| *tick < u64::from(at_s))
-        .map(|&(tick, p, _)| {
-            let dead = group.owner_at(p, tick.saturating_sub(1)).unwrap_or(0);
-            let from = if tick == 0 { 0 } else { group.committed_at(p, tick - 1) };
-            (t.rebalance)(tick as u32, dead + 1, p, from)
-        })
-        .collect()
-}

@@ -8,6 +8,17 @@ pub struct Strings {
     pub intro: &'static str,
     /// The figure's point: (consumers, partitions).
     pub insight: fn(u32, usize) -> String,
+    /// After the crash, at the instant shown: (when, who died, each moved
+    /// partition «P → heir from offset», events read twice by now).
+    pub crashed: fn(u32, u32, &str, u32) -> String,
+    /// A moved partition: (partition, heir, the offset it resumes from).
+    pub moved: fn(u32, u32, u32) -> String,
+    /// A partition left with no consumer (the group's last one died).
+    pub orphaned: fn(u32) -> String,
+    /// Before the crash: (who dies, when).
+    pub crash_ahead: fn(u32, u32) -> String,
+    /// A partition's new owner, marked on the figure: (the one who died).
+    pub took_over_from: fn(u32) -> String,
     pub partitions: &'static str,
     pub events: &'static str,
     pub consumers: &'static str,
@@ -33,7 +44,6 @@ pub struct Strings {
     pub no_owner: &'static str,
     pub empty: &'static str,
     pub legend: &'static str,
-    pub rebalance: fn(u32, u32, u32, u32) -> String,
     pub head_of_line: &'static str,
     pub preset_lesson: &'static str,
     pub preset_idle: &'static str,
@@ -78,7 +88,11 @@ pub static ES: Strings = Strings {
     no_owner: "sin consumidor",
     empty: "vacía",
     legend: "▲ offset confirmado del indexador · △ del sink al lake · gris: procesado · ×2: procesado dos veces",
-    rebalance: |at, dead, p, from| format!("A los {at} s se cae el consumidor {dead}: rebalanceo; la partición {p} sigue desde el offset {from}."),
+    crashed: |at, dead, moved, rereads| format!(" A los {at} s muere el consumidor {dead} y el grupo se rebalancea: {moved}. Hasta este instante, {rereads} eventos se leyeron dos veces."),
+    moved: |p, heir, from| format!("la partición {p} pasa al consumidor {heir}, que sigue desde el offset {from}"),
+    orphaned: |p| format!("la partición {p} queda sin nadie que la lea"),
+    crash_ahead: |dead, at| format!(" El consumidor {dead} muere a los {at} s: mueve el instante más allá para ver el rebalanceo."),
+    took_over_from: |dead| format!("(antes del {dead})"),
     head_of_line: "Mientras el primer evento se procesa, lo que viene detrás en su partición espera, y también las otras particiones de su consumidor: un consumidor avanza su offset, no confirma mensaje por mensaje. Por eso 50 trabajos de OCR por segundo van a una cola y no a un stream.",
     preset_lesson: "El indexador en el offset 3 y el sink en el 1",
     preset_idle: "12 particiones y 13 consumidores: uno sin nada",
@@ -123,7 +137,11 @@ pub static EN: Strings = Strings {
     no_owner: "no consumer",
     empty: "empty",
     legend: "▲ the indexer's committed offset · △ the lake sink's · grey: processed · ×2: processed twice",
-    rebalance: |at, dead, p, from| format!("At {at} s consumer {dead} dies: rebalance; partition {p} resumes from offset {from}."),
+    crashed: |at, dead, moved, rereads| format!(" At {at} s consumer {dead} dies and the group rebalances: {moved}. By this instant, {rereads} events have been read twice."),
+    moved: |p, heir, from| format!("partition {p} goes to consumer {heir}, which resumes from offset {from}"),
+    orphaned: |p| format!("partition {p} is left with no one to read it"),
+    crash_ahead: |dead, at| format!(" Consumer {dead} dies at {at} s: move the instant past it to see the rebalance."),
+    took_over_from: |dead| format!("(was {dead}'s)"),
     head_of_line: "While the first event is processed, whatever comes after it in its partition waits, and so do its consumer's other partitions: a consumer advances its offset, it does not acknowledge message by message. That is why 50 OCR jobs a second go to a queue, not a stream.",
     preset_lesson: "The indexer at offset 3, the sink at 1",
     preset_idle: "12 partitions, 13 consumers: one with nothing",

@@ -66,6 +66,52 @@ impl Params {
     }
 }
 
+/// What the alert's words say now, from the numbers the figure draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// It fires (and may clear): `LagAlert`'s instants.
+    Fires { at_s: f64, clears_s: Option<f64> },
+    /// At or above the line now, but falling before it is held 5 minutes.
+    AtTheLine,
+    /// Below the line.
+    Below,
+}
+
+impl Params {
+    pub fn verdict(&self) -> Verdict {
+        let alert = self.alert();
+        match alert.fires_at_s {
+            Some(at_s) => Verdict::Fires { at_s, clears_s: alert.clears_at_s },
+            None if self.arrival_per_s > 0 && self.behind >= ALERT_S * self.arrival_per_s => Verdict::AtTheLine,
+            None => Verdict::Below,
+        }
+    }
+
+    /// The figure's point: how long the group has been falling behind (when
+    /// the rate before the fix says), how far back it is in events and in
+    /// time, and what the fix's spare capacity does with it.
+    pub fn insight(&self, lang: crate::i18n::Lang) -> String {
+        let t = s(lang);
+        let c = self.catch_up();
+        let time = |s: f64| crate::format::duration_ms((s * 1_000.0).round() as u64);
+        let since = self.behind_for_s().map(time);
+        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time);
+        (t.insight)(since.as_deref(), &crate::format::millions(self.behind), &lag, &crate::format::int(c.spare_per_s), c.catch_up_s.map(time).as_deref())
+    }
+
+    /// The alert's words under the figure.
+    pub fn verdict_text(&self, lang: crate::i18n::Lang) -> String {
+        let t = s(lang);
+        let time = |s: f64| crate::format::duration_ms((s * 1_000.0).round() as u64);
+        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time);
+        match self.verdict() {
+            Verdict::Fires { at_s, clears_s } => (t.alert_fires)(&time(at_s), clears_s.map(time).as_deref()),
+            Verdict::AtTheLine => (t.alert_at_line)(&lag),
+            Verdict::Below => (t.alert_quiet)(&lag),
+        }
+    }
+}
+
 pub type State = ();
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,5 +229,25 @@ mod tests {
         // (12 × 1,500 = 18,000 against 20,000), beside the 60 s the alert reads.
         assert_eq!(Params::default().behind_for_s(), Some(600.0));
         assert_eq!(Params { before_per_consumer_per_s: 2_000, ..Params::default() }.behind_for_s(), None, "it kept up");
+    }
+
+    /// Exercise 9's group is 10 minutes behind and at the ≈ 60 s line: the
+    /// words say so (never a green «all quiet»), and they change with the
+    /// numbers the figure draws.
+    #[test]
+    fn exercise_9s_verdict_says_the_group_is_behind() {
+        use crate::i18n::Lang;
+        let a = preset("exercise-9a");
+        assert_eq!(a.verdict(), Verdict::AtTheLine);
+        let caption = a.insight(Lang::Es);
+        assert!(caption.starts_with("El grupo lleva 10 min 0 s atrasándose: 1.2 M eventos atrás, 1 min 0 s de lag."), "{caption}");
+        assert!(caption.ends_with("el atraso se vacía en 12 min 30 s."), "{caption}");
+        assert!(a.verdict_text(Lang::En).starts_with("The lag is at the ≈ 60 s line (1 min 0 s now): the group is behind."));
+        let below = Params { behind: 600_000, ..a.clone() };
+        assert_eq!(below.verdict(), Verdict::Below);
+        assert!(below.verdict_text(Lang::En).starts_with("The lag, 30 s, is below the ≈ 60 s line"));
+        let never = preset("more-consumers");
+        assert!(matches!(never.verdict(), Verdict::Fires { clears_s: None, .. }), "{:?}", never.verdict());
+        assert!(never.insight(Lang::En).ends_with("the backlog never drains: it grows or stays where it is."));
     }
 }

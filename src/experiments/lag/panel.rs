@@ -4,7 +4,7 @@ use retry_lab_core::stream::{group, CatchUp, LagAlert};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use super::Params;
+use super::{Params, Verdict};
 use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
 use crate::format::{self, duration_ms};
 
@@ -28,59 +28,66 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         ("behind_for", t.behind_for, p.behind_for_s().map_or_else(|| "—".to_owned(), seconds)),
         ("lag_time", t.lag_time, p.lag_s().map_or_else(|| "—".to_owned(), seconds)),
     ];
-    let alert = p.alert();
-    let alert_text = match (alert.fires_at_s, alert.clears_at_s) {
-        (None, _) => t.alert_quiet.to_owned(),
-        (Some(fires), clears) => (t.alert_fires)(&seconds(fires), clears.map(seconds).as_deref()),
-    };
+    let verdict = p.verdict();
     html! {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(&format::int(c.spare_per_s), c.catch_up_s.map(seconds).as_deref()), false, chart(t, p, &c, &alert)) }
-            <p class={classes!("dlq-alert", alert.fires_at_s.is_some().then_some("on"))} role="status">{ alert_text }</p>
+            { hero(props.frame, p.insight(props.lang), false, chart(t, p, &c, &p.alert())) }
+            <p class={classes!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), (verdict == Verdict::AtTheLine).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
             { counter_grid(rows) }
         </section>
     }
 }
 
-/// The lag falls at the spare rate until it reaches 0, or grows when the
-/// group cannot keep up; drawn over its catch-up time (or 10 minutes).
+/// The lag over time: when the rate before the fix says how it built up,
+/// the minutes it has been falling behind (from 0 to now), then the fix:
+/// it falls at the spare rate until it reaches 0, or keeps growing. The
+/// alert's line (≈ 60 s of arrivals) always sits inside the axis.
 fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert) -> Html {
+    let past_s = p.behind_for_s().unwrap_or(0.0);
     let span_s = c.catch_up_s.map_or(600.0, |s| (s * 1.2).max(1.0));
     let growth = (p.arrival_per_s as f64 - c.consume_per_s as f64).max(0.0);
     let end_lag = match c.catch_up_s {
         Some(_) => 0.0,
         None => p.behind as f64 + growth * span_s,
     };
-    let top = (p.behind as f64).max(end_lag).max(1.0);
+    let threshold = (super::ALERT_S * p.arrival_per_s) as f64;
+    // Headroom above the highest of the lag and the line: the line never lies on the axis's top.
+    let top = (p.behind as f64).max(end_lag).max(threshold).max(1.0) * 1.15;
     // Whole units of the viewBox: formatting floats would pull ~10 KB of
     // float-printing code into the page.
     let y = |lag: f64| (100.0 - lag / top * 100.0).round() as i64;
-    let done_x = c.catch_up_s.map_or(1_000, |s| (s / span_s * 1_000.0).round() as i64);
-    let points = format!("0,{} {done_x},{} 1000,{}", y(p.behind as f64), y(end_lag), y(end_lag));
-    // The alert's threshold (60 s of arrivals, in messages) and when it fires.
-    let threshold = (super::ALERT_S * p.arrival_per_s) as f64;
-    let threshold_y = (threshold <= top).then(|| y(threshold).to_string());
-    let x = |s: f64| ((s / span_s * 1_000.0).round() as i64).clamp(0, 1_000).to_string();
+    let whole_s = past_s + span_s;
+    let permille = |s: f64| (((s + past_s) / whole_s * 1_000.0).round() as i64).clamp(0, 1_000);
+    let now_x = permille(0.0);
+    let done_x = c.catch_up_s.map_or(1_000, permille);
+    let points = format!("0,{} {now_x},{} {done_x},{} 1000,{}", y(if past_s > 0.0 { 0.0 } else { p.behind as f64 }), y(p.behind as f64), y(end_lag), y(end_lag));
+    let threshold_y = y(threshold).to_string();
     let fires = alert.fires_at_s.filter(|s| *s <= span_s);
+    let time = |s: f64| duration_ms((s * 1_000.0).round() as u64);
     html! {
         <figure class="gantt lag-chart">
             <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top.round() as u64), t.y_unit) }</div>
             <div class="annotated">
             <svg viewBox="-6 -4 1012 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
-                if let Some(ty) = threshold_y { <line class="alert-threshold" x1="0" x2="1000" y1={ty.clone()} y2={ty} /> }
-                if let Some(s) = fires { <line class="alert-fires" x1={x(s)} x2={x(s)} y1="0" y2="100" /> }
+                <line class="alert-threshold" x1="0" x2="1000" y1={threshold_y.clone()} y2={threshold_y} />
+                if past_s > 0.0 { <line class="lag-now" x1={now_x.to_string()} x2={now_x.to_string()} y1="0" y2="100" /> }
+                if let Some(s) = fires { <line class="alert-fires" x1={permille(s).to_string()} x2={permille(s).to_string()} y1="0" y2="100" /> }
                 <polyline class="lag-line" points={points} />
             </svg>
-            { for fires.map(|s| chart_note((s / span_s * 1_000.0).round() as u64, 0, "note-fires", t.fires_note.to_owned())) }
+            if past_s > 0.0 { { chart_note(now_x as u64, 32, "note-now", t.now_note.to_owned()) } }
+            { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for c.catch_up_s.map(|_| chart_note(done_x as u64, 16, "note-done", t.caught_up_note.to_owned())) }
             </div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_ms((span_s * 1_000.0).round() as u64) }</span></div>
+            <div class="storm-axis" aria-hidden="true">
+                <span>{ if past_s > 0.0 { format!("−{}", time(past_s)) } else { "0 s".to_owned() } }</span>
+                <span>{ format!("+{}", time(span_s)) }</span>
+            </div>
             <figcaption>
                 <span class="legend-threshold">{ t.threshold_legend }</span>
-                if let Some(s) = fires { { " · " }<span class="legend-fires">{ (t.fires_legend)(&duration_ms((s * 1_000.0).round() as u64)) }</span> }
+                if let Some(s) = fires { { " · " }<span class="legend-fires">{ (t.fires_legend)(&time(s)) }</span> }
             </figcaption>
         </figure>
     }

@@ -6,8 +6,9 @@ pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
-    /// The figure's point: (spare per s, catch-up time or None).
-    pub insight: fn(&str, Option<&str>) -> String,
+    /// The figure's point: (how long it has been falling behind, if known;
+    /// messages behind; the lag in time; spare per s; catch-up time or None).
+    pub insight: fn(Option<&str>, &str, &str, &str, Option<&str>) -> String,
     pub partitions: &'static str,
     pub consumers: &'static str,
     pub per_consumer: &'static str,
@@ -24,7 +25,12 @@ pub struct Strings {
     pub behind_for: &'static str,
     /// The alert fires at …, and clears at … (if it does).
     pub alert_fires: fn(&str, Option<&str>) -> String,
-    pub alert_quiet: &'static str,
+    /// Below the line: (the lag now).
+    pub alert_quiet: fn(&str) -> String,
+    /// At or above the line now, draining before it is held 5 minutes: (the lag now).
+    pub alert_at_line: fn(&str) -> String,
+    /// Written at the chart's «now», between the past and the fix.
+    pub now_note: &'static str,
     pub threshold_legend: &'static str,
     pub fires_legend: fn(&str) -> String,
     pub chart_label: &'static str,
@@ -42,9 +48,15 @@ pub static ES: Strings = Strings {
     experiment: "Lag del grupo",
     heading: "Un grupo atrasado: cuánto tarda en ponerse al día",
     intro: "El lag es lo que falta por leer: el offset del final del log menos el offset confirmado del grupo. Cada partición la lee un solo consumidor del grupo, así que el grupo consume a lo más min(consumidores, particiones) × lo que lee cada uno; solo lo que sobra sobre lo que llega baja el lag. Mídelo en tiempo: la misma profundidad, 50 mensajes, son 2 minutos de atraso si sale uno cada 2.4 s y 2 horas si sale uno cada 2.4 min.",
-    insight: |spare, catch_up| match catch_up {
-        Some(time) => format!("Sobran {spare}/s de capacidad: el atraso se vacía en {time}."),
-        None => "Sin capacidad de sobra el atraso no se vacía: crece o se queda donde está.".to_owned(),
+    insight: |since, behind, lag, spare, catch_up| {
+        let past = match since {
+            Some(since) => format!("El grupo lleva {since} atrasándose: {behind} eventos atrás, {lag} de lag. "),
+            None => format!("{behind} eventos atrás, {lag} de lag. "),
+        };
+        match catch_up {
+            Some(time) => format!("{past}Sobran {spare}/s de capacidad: el atraso se vacía en {time}."),
+            None => format!("{past}Sin capacidad de sobra el atraso no se vacía: crece o se queda donde está."),
+        }
     },
     partitions: "Particiones",
     consumers: "Consumidores del grupo",
@@ -64,7 +76,9 @@ pub static ES: Strings = Strings {
         Some(clears) => format!("La alerta (lag de más de ≈ 60 s sostenido 5 minutos) suena a los {at} y se apaga a los {clears}, cuando el lag vuelve a ≈ 60 s."),
         None => format!("La alerta (lag de más de ≈ 60 s sostenido 5 minutos) suena a los {at} y no se apaga: el grupo no recupera el atraso."),
     },
-    alert_quiet: "La alerta (lag de más de ≈ 60 s sostenido 5 minutos) no suena: el lag no se queda por encima de ≈ 60 s durante 5 minutos.",
+    alert_quiet: |lag| format!("El lag, {lag}, está por debajo de la línea de ≈ 60 s: la alerta (lag de más de ≈ 60 s sostenido 5 minutos) no suena."),
+    alert_at_line: |lag| format!("El lag está en la línea de ≈ 60 s ({lag} ahora): el grupo va atrasado. Con este ritmo baja desde ya y no pasa 5 minutos por encima, así que la alerta (más de ≈ 60 s sostenido 5 minutos) no llega a sonar."),
+    now_note: "ahora",
     threshold_legend: "línea: ≈ 60 s de lag (el umbral de la alerta)",
     fires_legend: |at| format!("marca: la alerta suena a los {at}"),
     chart_label: "El lag en mensajes a lo largo del tiempo, hasta ponerse al día.",
@@ -80,9 +94,15 @@ pub static EN: Strings = Strings {
     experiment: "Consumer lag",
     heading: "A group behind: how long it takes to catch up",
     intro: "The lag is what is left to read: the log's end offset minus the group's committed offset. Each partition is read by one consumer of the group, so the group consumes at most min(consumers, partitions) × what each reads; only what it reads above what arrives brings the lag down. Measure it in time: the same depth, 50 messages, is 2 minutes behind if one leaves every 2.4 s and 2 hours if one leaves every 2.4 min.",
-    insight: |spare, catch_up| match catch_up {
-        Some(time) => format!("{spare}/s of spare capacity: the backlog drains in {time}."),
-        None => "Without spare capacity the backlog never drains: it grows or stays where it is.".to_owned(),
+    insight: |since, behind, lag, spare, catch_up| {
+        let past = match since {
+            Some(since) => format!("The group has been falling behind for {since}: {behind} events behind, {lag} of lag. "),
+            None => format!("{behind} events behind, {lag} of lag. "),
+        };
+        match catch_up {
+            Some(time) => format!("{past}{spare}/s of spare capacity: the backlog drains in {time}."),
+            None => format!("{past}Without spare capacity the backlog never drains: it grows or stays where it is."),
+        }
     },
     partitions: "Partitions",
     consumers: "Consumers in the group",
@@ -102,7 +122,9 @@ pub static EN: Strings = Strings {
         Some(clears) => format!("The alert (lag above ≈ 60 s held for 5 minutes) fires at {at} and clears at {clears}, when the lag is back to ≈ 60 s."),
         None => format!("The alert (lag above ≈ 60 s held for 5 minutes) fires at {at} and stays on: the group does not catch up."),
     },
-    alert_quiet: "The alert (lag above ≈ 60 s held for 5 minutes) stays quiet: the lag does not stay above ≈ 60 s for 5 minutes.",
+    alert_quiet: |lag| format!("The lag, {lag}, is below the ≈ 60 s line: the alert (lag above ≈ 60 s held for 5 minutes) stays quiet."),
+    alert_at_line: |lag| format!("The lag is at the ≈ 60 s line ({lag} now): the group is behind. At this rate it falls from now on and is never held above the line for 5 minutes, so the alert (above ≈ 60 s held for 5 minutes) does not get to fire."),
+    now_note: "now",
     threshold_legend: "line: ≈ 60 s of lag (the alert's threshold)",
     fires_legend: |at| format!("mark: the alert fires at {at}"),
     chart_label: "The lag in messages over time, until caught up.",

@@ -83,6 +83,27 @@ pub struct State {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {}
 
+/// The figure's point, from this run's placement (`layout`, the first
+/// hash's): where each key lands, or, resized, how many events move.
+pub fn insight(lang: crate::i18n::Lang, params: &Params, layout: &Layout) -> String {
+    let t = s(lang);
+    if params.resize_to > 0 {
+        return (t.moves)(layout.moves.iter().filter(|m| **m).count(), params.resize_to);
+    }
+    let mut keys: Vec<(&str, u32)> = Vec::new();
+    for ((key, _), (partition, _)) in params.events.iter().zip(&layout.placed) {
+        if !keys.iter().any(|(k, _)| k == key) {
+            keys.push((key, *partition));
+        }
+    }
+    const SHOWN: usize = 4;
+    let mut placed: Vec<String> = keys.iter().take(SHOWN).map(|(k, p)| format!("{k} → {p}")).collect();
+    if keys.len() > SHOWN {
+        placed.push("…".to_owned());
+    }
+    (t.order_note)(params.events.len(), keys.len(), params.partitions, &placed.join(", "))
+}
+
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -169,5 +190,19 @@ mod tests {
         for bad in ["", ":x", &"k:v,".repeat(41)] {
             assert_eq!(parse_events(bad), None, "{bad:?}");
         }
+    }
+
+    /// The caption is this run's placement, and changes with it.
+    #[test]
+    fn the_caption_says_where_this_runs_keys_land() {
+        use crate::i18n::Lang;
+        let p = Params::default();
+        let lesson = insight(Lang::Es, &p, &p.layout(KeyHash::Crc32));
+        assert!(lesson.starts_with("6 eventos de 3 llaves en 3 particiones (con CRC-32: listing-42 → 2, listing-7 → 1, listing-99 → 2)"), "{lesson}");
+        let four = Params { partitions: 4, ..p.clone() };
+        let other = insight(Lang::Es, &four, &four.layout(KeyHash::Crc32));
+        assert!(other.starts_with("6 eventos de 3 llaves en 4 particiones"), "{other}");
+        let resized = Params { resize_to: 4, ..p };
+        assert!(insight(Lang::En, &resized, &resized.layout(KeyHash::Crc32)).starts_with("With 4 partitions, "));
     }
 }

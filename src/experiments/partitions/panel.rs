@@ -16,8 +16,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let layouts = &props.state.layouts;
-    let moved = layouts[0].moves.iter().filter(|m| **m).count();
-    let insight = if params.resize_to > 0 { (t.moves)(moved, params.resize_to) } else { t.order_note.to_owned() };
+    let insight = super::insight(props.lang, params, &layouts[0]);
     html! {
         <section class="card experiment partitions" data-experiment="partitions">
             <h2>{ t.heading }</h2>

@@ -14,7 +14,9 @@ pub struct Strings {
     pub partition_n: fn(u32) -> String,
     pub empty: &'static str,
     pub moves: fn(usize, u32) -> String,
-    pub order_note: &'static str,
+    /// This run's placement: (events, keys, partitions, each key → its
+    /// partition under the first hash).
+    pub order_note: fn(usize, usize, u32, &str) -> String,
     pub arithmetic: fn(&str, &str, u32, u32) -> String,
     pub preset_lesson: &'static str,
     pub preset_resize: &'static str,
@@ -32,7 +34,7 @@ pub static ES: Strings = Strings {
     partition_n: |p| format!("partición {p}"),
     empty: "vacía",
     moves: |n, to| format!("Con {to} particiones cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito."),
-    order_note: "El orden solo se garantiza dentro de una partición: los eventos de dos llaves distintas pueden intercalarse.",
+    order_note: |events, keys, partitions, placed| format!("{events} eventos de {keys} llaves en {partitions} particiones (con CRC-32: {placed}): cada llave cae siempre en la misma partición, y el orden solo se garantiza dentro de ella; los eventos de dos llaves distintas pueden intercalarse."),
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, resto {r}"),
     preset_lesson: "Los seis eventos con 3 particiones",
     preset_resize: "Ejercicio 9: cambiar las particiones mueve llaves",
@@ -50,7 +52,7 @@ pub static EN: Strings = Strings {
     partition_n: |p| format!("partition {p}"),
     empty: "empty",
     moves: |n, to| format!("With {to} partitions, {n} events change partition (marked): their keys lose their order with what was already written."),
-    order_note: "Order holds within a partition only: two keys' events may interleave.",
+    order_note: |events, keys, partitions, placed| format!("{events} events of {keys} keys in {partitions} partitions (with CRC-32: {placed}): each key always lands in the same partition, and order holds within it only; two keys' events may interleave."),
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, remainder {r}"),
     preset_lesson: "The six events with 3 partitions",
     preset_resize: "Exercise 9: changing the partitions moves keys",
