@@ -40,7 +40,7 @@ pub const INTRO_001_ES: &str = "Como máximo una vez, al menos una vez, exactame
 pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dependencia falla o se satura: reintentos con y sin jitter, timeouts y bulkheads, colas con límite.";
 pub const INTRO_003_ACTIONS_ES: &str = "Qué hace que una acción se pueda repetir y que falle sin daño: un registro de ids procesados que expira, acciones escritas como estado deseado y una respuesta definida para «no pude decidir».";
 pub const INTRO_004_STREAMS_ES: &str = "Un log partido en particiones que leen grupos de consumidores con sus offsets; y la aritmética de la capacidad: lag, backlog y la ley de Little.";
-pub const INTRO_004_OPS_ES: &str = "Lo que pide operar una cola o un stream: una DLQ que alguien mira, una alerta por la edad del mensaje más viejo, mensajes que llevan la referencia y no el archivo, y una retención que deja volver a leer.";
+pub const INTRO_004_OPS_ES: &str = "Lo que pide operar una cola o un stream: una DLQ que alguien mira, una alerta que mira cuánto lleva esperando el primero de la fila, mensajes que llevan la referencia y no el archivo, y una retención que deja volver a leer.";
 pub const INTRO_004_ES: &str = "Cuándo usar una cola (¿alguien espera la respuesta?) y qué hace un broker con lo que no se confirmó: cuándo hacer el ack, varios workers sobre una cola y el visibility timeout.";
 
 pub static GROUPS: [Group; 8] = [

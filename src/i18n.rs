@@ -117,6 +117,9 @@ pub struct Texts {
     pub panic_title: &'static str,
     pub panic_hint: &'static str,
     pub panic_reload: &'static str,
+    /// Where «At-least-once», «Garantías de entrega» and «Colas y streams»
+    /// meet: their three names for one idea, related once.
+    pub three_names: &'static str,
 }
 
 pub static ES: Texts = Texts {
@@ -168,6 +171,7 @@ pub static ES: Texts = Texts {
     panic_title: "El laboratorio se detuvo por un error.",
     panic_hint: "Tu configuración está en el enlace: recarga la página para seguir.",
     panic_reload: "Recargar",
+    three_names: "Tres textos, una idea: «At-least-once es la realidad» llama mito práctico al exactly-once de punta a punta; «Garantías de entrega» llama exactamente una vez a guardar el id en la transacción del efecto; «Colas y streams» lo llama efecto de una sola vez (al menos una vez + consumidor idempotente). El broker entrega una o más veces; la única vez la pone el consumidor.",
 };
 
 pub static EN: Texts = Texts {
@@ -219,6 +223,7 @@ pub static EN: Texts = Texts {
     panic_title: "The lab stopped because of an error.",
     panic_hint: "Your settings are in the link: reload the page to continue.",
     panic_reload: "Reload",
+    three_names: "Three texts, one idea: «At-least-once es la realidad» calls end-to-end exactly-once a practical myth; «Garantías de entrega» calls recording the id in the effect's transaction exactly once; «Colas y streams» calls it the effect once (at least once + an idempotent consumer). The broker delivers once or more; the consumer makes it once.",
 };
 
 /// The words of the guided tasks under every experiment.

@@ -9,8 +9,9 @@
 //! declares them (`failure`, `events`, `seed`, …).
 //!
 //! Versions: `v=2` added the retries experiment's plan (`down`, `do`) and
-//! `at`; `v=3` (written now) the storm's `dependency`, whose new default
-//! (fragile) older links read as what they meant (`CHANGED_DEFAULTS`).
+//! `at`; `v=3` the storm's `dependency`, whose new default (fragile) older
+//! links read as what they meant (`CHANGED_DEFAULTS`); `v=4` (written now)
+//! the age alert under the promise, which v3 links read as they meant.
 //! `v=1` links, and links without `v` (written before there was a v2),
 //! read exactly as before: `preset=consumer-down` keeps its v1 definition
 //! in the registry for them.
@@ -25,10 +26,11 @@ use crate::registry::{self, Experiment, LabParams, ParamId};
 use crate::tasks::{Progress, TaskFilter};
 use crate::unit::{Locks, OldNote, Preset, Scenario};
 
-/// The version `encode` writes.
-pub const VERSION: u32 = 3;
+/// The version `encode` writes (declared beside the presets, which are
+/// open up to it).
+pub use crate::unit::LINK_VERSION as VERSION;
 /// Every version `decode` reads.
-pub const VERSIONS: [u32; 3] = [1, 2, 3];
+pub const VERSIONS: [u32; 4] = [1, 2, 3, 4];
 /// Parameters whose default changed: (key, the version that changed it, the
 /// default before). A link the lab wrote in an older version (it always
 /// writes `v`), which never held the key, reads the old default, so it
@@ -38,10 +40,22 @@ pub const VERSIONS: [u32; 3] = [1, 2, 3];
 /// v3: the storm's dependency became fragile (a burst knocks it down
 /// again, as lesson 003 says); v1 and v2 links meant the shedding bucket.
 /// The last field names the old meaning in the scenario menu.
-pub const CHANGED_DEFAULTS: [(&str, u32, &str, OldNote); 1] = [("dependency", 3, "shedding", |lang| match lang {
-    Lang::Es => "enlace antiguo: la dependencia descarta el exceso",
-    Lang::En => "old link: the dependency sheds the excess",
-})];
+/// v4: the age alert went under the promise (3 min held 1 min, «Colas y
+/// streams»' margin); v3 links meant the promise itself, held 5 minutes.
+pub const CHANGED_DEFAULTS: [(&str, u32, &str, OldNote); 3] = [
+    ("dependency", 3, "shedding", |lang| match lang {
+        Lang::Es => "enlace antiguo: la dependencia descarta el exceso",
+        Lang::En => "old link: the dependency sheds the excess",
+    }),
+    ("age_alert_s", 4, "300", OLD_AGE_ALERT),
+    ("alert_hold_s", 4, "300", OLD_AGE_ALERT),
+];
+
+/// The age alert as links of v3 and before set it.
+const OLD_AGE_ALERT: OldNote = |lang| match lang {
+    Lang::Es => "enlace antiguo: alerta de edad en la promesa, 5 min sostenidos 5 min",
+    Lang::En => "old link: the age alert at the promise, 5 min held 5 min",
+};
 /// Parameters read from one link; the rest are reported and ignored. A
 /// bound against a hostile link, well above what the lab writes (every
 /// parameter of every experiment, 149 today: a test keeps the margin).

@@ -79,7 +79,7 @@ fn bad_fields_fall_back_or_clamp_with_a_notice() {
         assert!(keys.contains(&key), "{key} missing from {keys:?}");
     }
     assert!(i.notices.iter().any(|n| n.problem == Problem::Clamped { used: "1000".into() }));
-    assert!(i.notices[0].describe(Lang::En).contains("read as v3"));
+    assert!(i.notices[0].describe(Lang::En).contains("read as v4"));
     assert!(i.notices[1].describe(Lang::Es).contains("no válido (0–1)"), "{}", i.notices[1].describe(Lang::Es));
 }
 
@@ -101,15 +101,15 @@ fn code(i: &LabInit) -> Option<&'static str> {
 #[test]
 fn a_link_names_its_preset_and_only_what_differs() {
     let query = Link::of(Lang::En, &LabParams::default(), Experiment::Retries, None, Scope::Experiment, None).encode();
-    assert_eq!(query, "v=3&preset=lesson&exp=retries&lang=en");
+    assert_eq!(query, "v=4&preset=lesson&exp=retries&lang=en");
     let mut i = init("v=3&preset=exercise-5&lang=es");
     i.params.visibility.timeout_s = 300;
     i.params.retries.events = 99; // another experiment's: not in this experiment's link
     let query = Link::of(i.lang, &i.params, Experiment::Visibility, None, Scope::Experiment, None).encode();
-    assert_eq!(query, "v=3&preset=exercise-5&exp=visibility&lang=es&visibility_s=300");
+    assert_eq!(query, "v=4&preset=exercise-5&exp=visibility&lang=es&visibility_s=300");
     let page = Link::of(i.lang, &i.params, Experiment::Visibility, None, Scope::Page, None).encode();
     assert_eq!(
-        page, "v=3&preset=exercise-5&exp=visibility&lang=es&events=99&visibility_s=300",
+        page, "v=4&preset=exercise-5&exp=visibility&lang=es&events=99&visibility_s=300",
         "the page's address keeps every tab"
     );
     assert_eq!(init(&page).params, i.params);
@@ -189,11 +189,11 @@ fn a_v2_link_carries_the_plan_and_the_clock() {
     assert_eq!(plan.interventions()[0].what, Intervention::FixCause);
     assert_eq!(i.clock_ms, 2_100_000);
     let query = Link::of(i.lang, &i.params, i.experiment, Some(i.clock_ms), Scope::Page, None).encode();
-    assert_eq!(query, "v=3&preset=outage-story&exp=retries&lang=es", "the same preset today: its name");
+    assert_eq!(query, "v=4&preset=outage-story&exp=retries&lang=es", "the same preset today: its name");
     let mut changed = i.params.clone();
     changed.retries.events = 12;
     let query = Link::of(i.lang, &changed, i.experiment, Some(1_000_000), Scope::Page, None).encode();
-    assert_eq!(query, "v=3&preset=outage-story&exp=retries&lang=es&events=12&at=1000");
+    assert_eq!(query, "v=4&preset=outage-story&exp=retries&lang=es&events=12&at=1000");
     let again = init(&query);
     assert_eq!(again.params, changed);
     assert_eq!(again.clock_ms, 1_000_000);
@@ -536,4 +536,21 @@ fn done_makes_the_progress_the_hosts() {
     assert_eq!(init(&query).progress, two.progress);
     let share = Link::of(Lang::Es, &two.params, Experiment::Retries, None, Scope::Experiment, None).encode();
     assert!(!share.contains("done"), "{share}");
+}
+
+/// v4 put the age alert under the promise; a v3 link the lab wrote (it
+/// always writes `v`) reads the alert it meant, named so in the menu; a
+/// link without `v` (an author's) gets today's.
+#[test]
+fn a_v3_age_link_keeps_its_alert_at_the_promise() {
+    let old = init("v=3&exp=age");
+    assert_eq!((old.params.age.age_alert_s, old.params.age.hold_s), (300, 300));
+    let named = init("v=3&preset=age-poison");
+    assert_eq!(named.params.age.age_alert_s, 300);
+    assert!(named.preset.expect("a scenario").label(Lang::En).contains("old link"), "named as what it meant");
+    let today = init("v=4&exp=age");
+    assert_eq!((today.params.age.age_alert_s, today.params.age.hold_s), (180, 60));
+    assert_eq!(init("exp=age").params.age.age_alert_s, 180);
+    // What a v3 link set itself stays as it said.
+    assert_eq!(init("v=3&exp=age&age_alert_s=240").params.age.age_alert_s, 240);
 }

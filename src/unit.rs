@@ -31,6 +31,10 @@ impl Preset {
     }
 }
 
+/// The link format's version today's lab writes (`link::VERSION`): a
+/// preset still meant as it was reads `versions: (since, LINK_VERSION)`.
+pub const LINK_VERSION: u32 = 4;
+
 /// Presets are statics: one is itself, wherever it is read from.
 impl PartialEq for Preset {
     fn eq(&self, other: &Self) -> bool {

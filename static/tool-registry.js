@@ -188,6 +188,13 @@ export const TOOL_EXPERIMENTS = {
           "en": "Each alert fires once it has held for",
           "es": "Cada alerta suena si se sostiene"
         }
+      ],
+      [
+        "age_promise_s",
+        {
+          "en": "Promise (longest wait)",
+          "es": "Promesa (espera máxima)"
+        }
       ]
     ],
     "tasks": [
@@ -445,7 +452,7 @@ export const TOOL_EXPERIMENTS = {
         "fault",
         {
           "en": "Fault",
-          "es": "Falla"
+          "es": "Fallo"
         }
       ],
       [
@@ -567,7 +574,7 @@ export const TOOL_EXPERIMENTS = {
         "unique",
         {
           "en": "Unique constraint on the id",
-          "es": "Restricción única sobre el id"
+          "es": "Restricción de unicidad sobre el id"
         }
       ]
     ],
@@ -1533,7 +1540,7 @@ export const TOOL_EXPERIMENTS = {
         "size-claim-check",
         {
           "en": "Get the 10 MiB photo through all three brokers without shrinking it.",
-          "es": "Haz que la foto de 10 MiB pase por los tres brokers sin achicarla."
+          "es": "Haz que la foto de unos 10 MB pase por los tres brokers sin achicarla."
         }
       ],
       [
@@ -1894,7 +1901,7 @@ export const TOOL_EXPERIMENTS = {
         "uuid5-namespace",
         {
           "en": "Change the namespace and compare the same pass's id.",
-          "es": "Cambia el namespace y compara el id de el mismo pase."
+          "es": "Cambia el namespace y compara el id del mismo pase."
         }
       ],
       [
@@ -1977,8 +1984,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "visibility-one-copy",
         {
-          "en": "With a 4-minute job (240 s), find a visibility timeout that leaves one copy, no longer than the lesson's rule (twice the p99).",
-          "es": "Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia, sin pasar de la regla de la lección (el doble del p99)."
+          "en": "With a 4-minute job (240 s), find a visibility timeout that leaves one copy: above the job, with a margin no larger than twice the p99, the lesson's example.",
+          "es": "Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia: por encima del trabajo, y con un margen que no pase del doble del p99, el ejemplo de la lección."
         }
       ],
       [

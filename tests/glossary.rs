@@ -16,6 +16,15 @@ const RULES: &[(&str, &str, &[&str], &str)] = &[
     ("decorrelado", "decorrelacionado", ALL, "no text names it: one word for the lab"),
     ("calendario de reintentos", "tabla de espera", ALL, "«At-least-once es la realidad»: «la tabla de espera»"),
     ("el reintento n espera", "el intento número n espera", ALL, "«At-least-once es la realidad»: «el intento número n espera base · 2^(n-1)»"),
+    // Issue 37's drift: each text's own words, so they cannot return.
+    ("con heartbeat", "con latido", &["lesson-004/", "lesson-004-streams/", "lesson-004-ops/"], "«Colas y streams»: «un latido que lo renueve»"),
+    ("sin heartbeat", "sin latido", &["lesson-004/", "lesson-004-streams/", "lesson-004-ops/"], "«Colas y streams»: «un latido que lo renueve»"),
+    ("un heartbeat", "un latido", &["lesson-004/", "lesson-004-streams/", "lesson-004-ops/"], "«Colas y streams»: «un latido que lo renueve»"),
+    ("todo el calendario", "la tabla de espera", ALL, "«At-least-once es la realidad»: «la tabla de espera»"),
+    ("restricción única", "restricción de unicidad", ALL, "«Confiabilidad a escala»: «una tabla con restricción de unicidad»"),
+    ("foto de 10 mib", "foto de 10 mb", &["lesson-004-ops/"], "«Colas y streams»: «fotos de 10 MB»"),
+    ("el id de el", "el id del", ALL, "Spanish contracts «de el» to «del»"),
+    ("\"falla\"", "fallo", &["lesson-000-ids/"], "«At-least-once es la realidad»: «fallo»; the cursor's «Fallo» and «Lote del fallo»"),
     // «fallo» and «falla» (the noun) follow each page's own text.
     ("fallas", "fallos", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),
     ("de falla", "de fallo", &["", "lesson-000-ids/"], "«At-least-once es la realidad»: «probabilidad de fallo»"),

@@ -19,7 +19,7 @@ use retry_lab_web::registry::{Experiment, ParamId};
 fn holds(text: &str, exact: f64) -> Result<(), String> {
     let readings = read_back(text).ok_or_else(|| format!("{text:?} is not a number's words"))?;
     for (shown, half) in readings {
-        if (shown - exact).abs() > half * (1.0 + 1e-9) + 1e-9 {
+        if (shown - exact).abs() > half + exact.abs() * 1e-12 + 1e-9 {
             return Err(format!("{text:?} reads {shown}, the true value is {exact} (at most ±{half})"));
         }
     }
@@ -89,13 +89,15 @@ fn check(experiment: Experiment, query: &str, numbers: &[(&'static str, Number)]
         }
     }
     for (name, number) in numbers {
-        let Some(stem) = name.strip_suffix("_h") else { continue };
-        let (Some((_, twin)), Some(hours_value)) = (numbers.iter().find(|(n, _)| *n == stem), exact_of(number)) else {
+        let twin_of = |suffix: &str, unit: &'static str| name.strip_suffix(suffix).map(|stem| (stem, unit));
+        let Some((stem, unit)) = twin_of("_h", "h").or_else(|| twin_of("_s", "s")) else { continue };
+        let (Some((_, twin)), Some(value)) = (numbers.iter().find(|(n, _)| *n == stem), exact_of(number)) else {
             continue;
         };
-        if let Some(seconds_value) = exact_of(twin) {
-            holds(&format!("{} h", number.text()), seconds_value).map_err(|e| {
-                format!("{} {name} ({hours_value} h) against {stem} at ?{query}: {e}", experiment.code())
+        // Against a time only: `drain_s_after_…` and a count named `…_s` are no twins.
+        if let (Some(seconds), Number::Time(..)) = (exact_of(twin), twin) {
+            holds(&format!("{} {unit}", number.text()), seconds).map_err(|e| {
+                format!("{} {name} ({value} {unit}) against {stem} at ?{query}: {e}", experiment.code())
             })?;
         }
     }

@@ -58,7 +58,7 @@ fn table(run: &AckTimingRun, dups: Probability, rows: &[LoopRow; 3], json: bool)
         |m: AckMode| match m {
             AckMode::Before => "at-most-once",
             AckMode::After => "at-least-once",
-            AckMode::AfterDedup => "effectively-once",
+            AckMode::AfterDedup => "effect-once",
         },
     );
     if json {

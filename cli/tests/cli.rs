@@ -237,7 +237,7 @@ fn ack_table_names_its_semantics_and_breaks_effects_down_per_message() {
     let v = json(&["ack-table", "--json"]);
     let rows = v["rows"].as_array().unwrap();
     let names: Vec<&str> = rows.iter().map(|r| r["semantics"].as_str().unwrap()).collect();
-    assert_eq!(names, ["at-most-once", "at-least-once", "effectively-once"]);
+    assert_eq!(names, ["at-most-once", "at-least-once", "effect-once"]);
     // 942 messages once, 56 twice, 2 three times: 58 notified more than once.
     assert_eq!(rows[1]["effects_per_message"], serde_json::json!([0, 942, 56, 2]));
     // No crash at all: the broker's own duplicates still repeat effects, dedup keeps 1,000.
@@ -537,7 +537,7 @@ fn params_are_the_pages_own() {
     let age = json(&["params", "age", "--json"]);
     let age = age["params"].as_array().unwrap();
     let hold = age.iter().find(|p| p["key"] == "alert_hold_s").expect("the age alert's hold");
-    assert_eq!((hold["range"].as_str(), hold["default"].as_str()), (Some("0–3,600 s"), Some("300")));
+    assert_eq!((hold["range"].as_str(), hold["default"].as_str()), (Some("0–3,600 s"), Some("60")));
     assert!(age.iter().all(|p| p["experiment"] == "age"), "only age's");
     let all = json(&["params", "--json"]);
     let keys: std::collections::HashSet<String> =
@@ -682,7 +682,7 @@ fn sweep_is_the_pages_sweep() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "seed,crash,after_repeated,before_lost,after_dedup_discarded,link");
     assert_eq!(lines.len(), 1 + 21 * 3, "{csv}");
-    assert!(lines[1].starts_with("1,0,0,0,0,v=3&") && lines[1].contains("seed=1"), "{}", lines[1]);
+    assert!(lines[1].starts_with("1,0,0,0,0,v=4&") && lines[1].contains("seed=1"), "{}", lines[1]);
     for (args, said) in [
         (&["sweep", "visibility"][..], "does not depend on the seed"),
         (&["sweep", "retries", "--param", "clients"][..], "not a parameter this experiment can sweep"),

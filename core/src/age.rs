@@ -28,6 +28,9 @@ pub struct AgeConfig {
     /// Either alert fires once its condition has held this long (the
     /// lesson's «sostenido unos minutos»: a blip wakes nobody).
     pub hold_s: u64,
+    /// The system's promise: no message waits longer. The age alert's
+    /// threshold is chosen below it, so the alert fires before it breaks.
+    pub promise_s: u64,
 }
 
 /// When each thing happens within the hour (None: not in it).
@@ -37,6 +40,8 @@ pub struct AgeRun {
     pub to_dlq_at_s: Option<u64>,
     pub age_alert_at_s: Option<u64>,
     pub depth_alert_at_s: Option<u64>,
+    /// When the oldest message first waits longer than the promise.
+    pub promise_broken_at_s: Option<u64>,
 }
 
 impl AgeConfig {
@@ -80,6 +85,7 @@ impl AgeConfig {
             to_dlq_at_s: self.to_dlq_at_s().filter(|&t| t <= HORIZON_S),
             age_alert_at_s: first(&|t| self.oldest_age_at(t) >= self.age_alert_s),
             depth_alert_at_s: first(&|t| self.depth_at(t) >= self.depth_alert),
+            promise_broken_at_s: (0..=HORIZON_S).find(|&t| self.oldest_age_at(t) > self.promise_s),
         }
     }
 }
@@ -98,6 +104,7 @@ mod tests {
         age_alert_s: 300,
         depth_alert: 100,
         hold_s: 0,
+        promise_s: 300,
     };
 
     #[test]
@@ -117,6 +124,21 @@ mod tests {
         // Slow jobs: the same 50 messages, two hours behind from the start.
         let slow = AgeConfig { poison: false, job_s: 1_440, ..LESSON }.run();
         assert_eq!((slow.age_alert_at_s, slow.depth_alert_at_s), (Some(0), None));
+    }
+
+    /// «Colas y streams»: the threshold comes from the promise and stays
+    /// under it. At 3 minutes held 1 minute, the alert fires at 14 min, a
+    /// minute before the 5-minute promise breaks (15 min); at the promise
+    /// itself, held 5 minutes, it would fire 5 minutes after.
+    #[test]
+    fn an_alert_under_the_promise_fires_before_it_breaks() {
+        let under = AgeConfig { age_alert_s: 180, hold_s: 60, ..LESSON }.run();
+        assert_eq!(
+            (under.age_alert_at_s, under.promise_broken_at_s),
+            (Some(POISON_AT_S + 240), Some(POISON_AT_S + 301))
+        );
+        let at_promise = AgeConfig { age_alert_s: 300, hold_s: 300, ..LESSON }.run();
+        assert!(at_promise.age_alert_at_s.unwrap() > at_promise.promise_broken_at_s.unwrap());
     }
 
     #[test]

@@ -95,7 +95,7 @@ pub fn queue_numbers(run: &retry_lab_core::queue::QueueRun) -> crate::unit::Numb
         ("poison_messages", Number::count(run.poison.iter().filter(|p| **p).count() as u64)),
         ("workers", Number::count(run.config.workers)),
         ("worker_time", clock(run.worker_ms())),
-        ("worker_time_s", Number::Int(run.worker_ms().div_ceil(1_000), "s")),
+        ("worker_time_s", Number::Int(crate::format::round_s(run.worker_ms()), "s")),
         ("poison_worker_time", clock(run.poison_worker_ms())),
     ]
 }

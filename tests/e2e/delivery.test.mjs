@@ -108,7 +108,7 @@ test('the ack table names its semantics, breaks effects down per message, and th
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=ack&lang=en');
   await page.locator('tr[data-mode="after"]').waitFor();
   const semantics = await page.locator('tr[data-mode] .semantics').allTextContents();
-  assert.deepEqual(semantics, ['at-most-once', 'at-least-once', 'effectively once: at-least-once + an idempotent consumer']);
+  assert.deepEqual(semantics, ['at-most-once', 'at-least-once', 'the effect once: at-least-once + an idempotent consumer']);
   assert.match(await page.locator('[data-breakdown=after]').textContent(), /942 messages with 1 effect, 56 with 2, 2 with 3\. 58 messages took effect more than once/);
   await page.getByLabel('Scenario').selectOption('broker-duplicates');
   await page.waitForFunction(() => document.querySelector('tr[data-mode="after"] td:nth-child(3)')?.textContent.trim() !== '1,060');

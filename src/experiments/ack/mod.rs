@@ -73,13 +73,13 @@ static PRESETS: [Preset; 2] = [
         code: "lesson-004",
         label: |l| strings::strings(l).preset,
         values: &[("seed", "7"), ("crash", "0.05"), ("rng", "python"), ("messages", "1000")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "broker-duplicates",
         label: |l| strings::strings(l).preset_dups,
         values: &[("seed", "7"), ("crash", "0"), ("messages", "1000"), ("broker_dups", "0.01")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
 ];
 
@@ -98,8 +98,8 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
     unit: "",
     answer: |p: &Params, _, s: &State| s.as_deref().map(|rows| rows[1].row.effects.saturating_sub(u64::from(p.messages))),
     why: |lang| match lang {
-        crate::i18n::Lang::Es => "Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con 5 % de caídas, unos 5 de cada 100.",
-        crate::i18n::Lang::En => "Every crash between the effect and the ack leaves a message the broker delivers again: at 5 % crashes, about 5 in 100.",
+        crate::i18n::Lang::Es => "Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con 5 % de caídas, c ÷ (1 − c) ≈ 53 de más por cada 1,000 en promedio; la semilla 7 de la lección da 60.",
+        crate::i18n::Lang::En => "Every crash between the effect and the ack leaves a message the broker delivers again: at 5 % crashes, c ÷ (1 − c) ≈ 53 extra per 1,000 on average; the lesson's seed 7 gives 60.",
     },
 });
 
@@ -160,7 +160,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         },
         es: ["Sube la probabilidad de caída al 20 % o más y compara lo que pierde el ack antes con lo que repite el ack después.",
             "Mueve el control de caída; mira las columnas de perdidos y de efectos.",
-            "Ack antes es at-most-once: cada caída a mitad del trabajo pierde ese mensaje. Ack después es at-least-once: el mensaje vuelve y se procesa otra vez. Con 5 % la lección cuenta 58 perdidos o 60 repetidos por cada 1,000."],
+            "Con el ack primero (at-most-once), una caída a medio trabajo deja ese mensaje sin hacer para siempre. Con el ack al final (at-least-once), el broker lo entrega de nuevo y el trabajo se repite. Con 5 % la lección cuenta 58 perdidos o 60 repetidos por cada 1,000."],
         en: ["Raise the crash probability to 20 % or more and compare what ack-before loses with what ack-after repeats.",
             "Move the crash control; watch the lost and effects columns.",
             "Ack before is at-most-once: each crash in the middle of the job loses that message. Ack after is at-least-once: the message comes back and is processed again. At 5 % the lesson counts 58 lost or 60 repeated per 1,000."]),

@@ -50,6 +50,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             }) }
             if let Some(rows) = props.state.as_deref() { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
             <p class="hint">{ t.ack_lesson_note }</p>
+            <p class="hint">{ t.three_ways }</p>
+            <p class="hint three-names">{ props.lang.texts().three_names }</p>
         </section>
     }
 }

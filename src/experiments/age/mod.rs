@@ -30,14 +30,18 @@ pub struct Params {
     pub age_alert_s: u64,
     pub depth_alert: u64,
     pub hold_s: u64,
+    pub promise_s: u64,
 }
 
 impl Default for Params {
     /// 50 messages of 24 s jobs on 10 workers (2 minutes behind), a poison
-    /// message at 10 min and no DLQ; alerts at 5 minutes of age (the
-    /// lesson's promise) and 100 messages, each held 5 minutes.
+    /// message at 10 min and no DLQ; a 5-minute promise, and alerts under
+    /// it («Colas y streams»: the threshold comes from the promise and
+    /// stays well below it): 3 minutes of age and 100 messages, each held
+    /// 1 minute. (Links of v3 and before meant 5 minutes held 5 minutes:
+    /// `link::CHANGED_DEFAULTS`.)
     fn default() -> Self {
-        Self { poison: true, max_receive: 0, job_s: 24, depth: 50, workers: 10, visibility_s: 30, age_alert_s: 300, depth_alert: 100, hold_s: 300 }
+        Self { poison: true, max_receive: 0, job_s: 24, depth: 50, workers: 10, visibility_s: 30, age_alert_s: 180, depth_alert: 100, hold_s: 60, promise_s: 300 }
     }
 }
 
@@ -46,6 +50,7 @@ impl Params {
         AgeConfig {
             depth: self.depth, job_s: self.job_s, workers: self.workers, poison: self.poison, visibility_s: self.visibility_s,
             max_receive: (self.max_receive > 0).then_some(self.max_receive), age_alert_s: self.age_alert_s, depth_alert: self.depth_alert, hold_s: self.hold_s,
+            promise_s: self.promise_s,
         }
     }
 }
@@ -63,7 +68,7 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
 
-static PARAMS: [ParamSpec<Params>; 9] = [
+static PARAMS: [ParamSpec<Params>; 10] = [
     ParamSpec::new("age_max_receive", "age_max_receive", Domain::Int { min: 0, max: 20, unit: "" }, |l| s(l).max_receive,
         |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
     ParamSpec::new("age_job_s", "age_job_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).job,
@@ -82,12 +87,14 @@ static PARAMS: [ParamSpec<Params>; 9] = [
         |p| Value::Int(p.depth_alert), |p, v| p.depth_alert = int(&v)),
     ParamSpec::new("alert_hold_s", "alert_hold_s", Domain::Int { min: 0, max: 3_600, unit: "s" }, |l| s(l).hold,
         |p| Value::Int(p.hold_s), |p, v| p.hold_s = int(&v)),
+    ParamSpec::new("age_promise_s", "age_promise_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).promise,
+        |p| Value::Int(p.promise_s), |p, v| p.promise_s = int(&v)),
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "age-poison", label: |l| s(l).preset_poison, values: &[], versions: (3, 3) },
-    Preset { code: "age-poison-dlq", label: |l| s(l).preset_poison_dlq, values: &[("age_max_receive", "5")], versions: (3, 3) },
-    Preset { code: "age-slow-jobs", label: |l| s(l).preset_slow, values: &[("age_poison", "off"), ("age_job_s", "1440")], versions: (3, 3) },
+    Preset { code: "age-poison", label: |l| s(l).preset_poison, values: &[], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "age-poison-dlq", label: |l| s(l).preset_poison_dlq, values: &[("age_max_receive", "5")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "age-slow-jobs", label: |l| s(l).preset_slow, values: &[("age_poison", "off"), ("age_job_s", "1440")], versions: (3, crate::unit::LINK_VERSION) },
 ];
 
 /// The lesson's own number: 50 messages can be 2 minutes or 2 hours.
@@ -95,6 +102,22 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 
 /// Beside the figure: the DLQ and the jobs' length.
 const PRIMARY: &[&str] = &["age_max_receive", "age_job_s"];
+
+/// The figure's point: what the depth alert and the age alert say, and when
+/// the promise breaks, from the run the charts draw.
+pub fn insight(lang: crate::i18n::Lang, st: &State) -> String {
+    use crate::format::duration_text;
+    let (c, run) = (&st.config, &st.run);
+    (s(lang).insight)(
+        &crate::format::int(c.depth),
+        &duration_text(run.healthy_age_s),
+        run.depth_alert_at_s.is_some(),
+        run.age_alert_at_s.map(duration_text).as_deref(),
+        run.to_dlq_at_s.map(duration_text).as_deref(),
+        &duration_text(c.promise_s),
+        run.promise_broken_at_s.map(duration_text).as_deref(),
+    )
+}
 
 fn state(params: &Params) -> State {
     let config = params.config();
@@ -111,6 +134,7 @@ crate::unit::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
             ("depth_alert_at_s", at(st.run.depth_alert_at_s)),
             ("age_alert_at_s", at(st.run.age_alert_at_s)),
             ("to_the_dlq_at_s", at(st.run.to_dlq_at_s)),
+            ("promise_broken_at_s", at(st.run.promise_broken_at_s)),
         ]
     });
 
@@ -119,14 +143,14 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("age-dlq", witness: "exp=age&age_max_receive=5", |p: &Params, _: &Shared, s: &State| p.poison && s.run.to_dlq_at_s.is_some() && s.run.age_alert_at_s.is_none(),
         es: ["Saca al mensaje venenoso del camino antes de que suene la alerta de edad.",
             "Pon un máximo de recepciones (maxReceiveCount); la lección sugiere 5.",
-            "Con 5 recepciones de 30 s, el mensaje pasa a la DLQ 2 min 30 s después de llegar y la edad vuelve a 2 minutos. Ahora la que avisa es la alerta de la DLQ: más de 0 mensajes ya es algo que alguien tiene que mirar."],
+            "Con 5 recepciones de 30 s, el mensaje pasa a la DLQ 2 min 30 s después de llegar y la edad vuelve a 2 minutos. Ahora avisa la alerta de la DLQ: con un solo mensaje allí, alguien debe revisarlo."],
         en: ["Get the poison message out of the way before the age alert goes off.",
             "Set a maximum of receives (maxReceiveCount); the lesson suggests 5.",
             "With 5 receives of 30 s, the message moves to the DLQ after 2 min 30 s and the age drops back to 2 minutes. Now the DLQ's alert is the one that speaks: more than 0 messages is already something someone has to look at."]),
     crate::tasks::task!("age-two-hours", witness: "exp=age&age_job_s=1440", |p: &Params, _: &Shared, s: &State| p.depth == 50 && s.run.healthy_age_s >= 7_200,
         es: ["Sin cambiar los 50 mensajes en cola, haz que vayan 2 horas atrasados.",
             "Alarga el trabajo de cada mensaje: 1,440 s con 10 workers.",
-            "La profundidad es la misma; la edad no. «Hay 50 mensajes» no dice si son 2 minutos o 2 horas: por eso se escala por cantidad y se alerta por edad."],
+            "La profundidad es la misma; la edad no. Contar 50 mensajes en la fila no distingue 2 minutos de atraso de 2 horas: la cantidad sirve para escalar, y la edad para alertar."],
         en: ["Without changing the 50 messages waiting, make them 2 hours behind.",
             "Make each message's job longer: 1,440 s with 10 workers.",
             "The depth is the same; the age is not. “There are 50 messages” does not say whether that is 2 minutes or 2 hours: so you scale on the count and alert on the age."]),
@@ -141,9 +165,31 @@ mod tests {
     fn the_presets_give_the_lessons_numbers() {
         let run = |code| state(&link::preset_params(&PRESETS, code).age).run;
         let poison = run("age-poison");
-        assert_eq!((poison.depth_alert_at_s, poison.age_alert_at_s), (None, Some(1_200)), "depth never; age past 5 min at 15 min, held 5 min: 20 min");
+        assert_eq!((poison.depth_alert_at_s, poison.age_alert_at_s), (None, Some(840)), "depth never; age past 3 min at 13 min, held 1 min: 14 min");
+        assert_eq!(poison.promise_broken_at_s, Some(901), "the 5-minute promise breaks at 15 min, after the alert");
         let dlq = run("age-poison-dlq");
         assert_eq!((dlq.to_dlq_at_s, dlq.age_alert_at_s), (Some(750), None));
         assert_eq!(run("age-slow-jobs").healthy_age_s, 7_200, "the same 50 messages, 2 hours behind");
+    }
+
+    /// The age alert fires before the promise breaks, on the default and
+    /// every preset where the queue starts within it (slow jobs start 2 h
+    /// behind: broken from 0 s, said so).
+    #[test]
+    fn the_age_alert_fires_before_the_promise_breaks() {
+        use crate::i18n::Lang;
+        for preset in PRESETS.iter() {
+            let st = state(&link::preset_params(&PRESETS, preset.code).age);
+            let (alert, broken) = (st.run.age_alert_at_s, st.run.promise_broken_at_s);
+            match broken {
+                Some(0) => assert!(insight(Lang::En, &st).contains("the 5 min 0 s promise is broken already"), "{}", preset.code),
+                Some(broken) => assert!(alert.is_some_and(|a| a < broken), "{}: alert {alert:?}, promise broken {broken}", preset.code),
+                None => {}
+            }
+        }
+        let at_promise = Params { age_alert_s: 300, hold_s: 300, ..Params::default() };
+        let late = state(&at_promise);
+        assert!(late.run.age_alert_at_s > late.run.promise_broken_at_s, "the old threshold fires after the promise broke");
+        assert!(insight(Lang::Es, &state(&Params::default())).contains("antes de que se rompa la promesa de 5 min 0 s (a los 15 min 1 s)"));
     }
 }

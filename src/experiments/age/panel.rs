@@ -19,16 +19,14 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let st = &props.state;
     let (c, run) = (&st.config, &st.run);
-    let behind = duration_text(run.healthy_age_s);
-    let insight = (t.insight)(&format::int(c.depth), &behind, run.depth_alert_at_s.is_some(),
-        run.age_alert_at_s.map(duration_text).as_deref(), run.to_dlq_at_s.map(duration_text).as_deref());
+    let insight = super::insight(props.lang, st);
     let (depth_max, age_max) = (depth_top(c), age_top(c));
     let figure = html! {
         <figure class="age-figure">
-            { line_chart(t, 0, run, &|t| c.depth_at(t), (c.depth_alert, depth_max), &format!("{} {}", format::int(c.depth_alert), t.messages), &format::int(depth_max)) }
-            { line_chart(t, 1, run, &|t| c.oldest_age_at(t), (c.age_alert_s, age_max), &duration_text(c.age_alert_s), &duration_text(age_max)) }
+            { line_chart(t, 0, run, &|t| c.depth_at(t), (c.depth_alert, depth_max), None, &format!("{} {}", format::int(c.depth_alert), t.messages), &format::int(depth_max)) }
+            { line_chart(t, 1, run, &|t| c.oldest_age_at(t), (c.age_alert_s, age_max), Some(c.promise_s), &duration_text(c.age_alert_s), &duration_text(age_max)) }
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
-            <figcaption><span class="legend-threshold">{ t.threshold_legend }</span></figcaption>
+            <figcaption><span class="legend-threshold">{ t.threshold_legend }</span>{ " · " }<span class="legend-promise">{ format!("{} {}", t.promise_legend, duration_text(c.promise_s)) }</span></figcaption>
         </figure>
     };
     html! {
@@ -49,12 +47,12 @@ fn depth_top(c: &AgeConfig) -> u64 {
 /// The age chart's top: the alert's threshold doubled, or the oldest age
 /// in the hour if higher.
 fn age_top(c: &AgeConfig) -> u64 {
-    (0..=HORIZON_S / STEP_S).map(|i| c.oldest_age_at(i * STEP_S)).max().unwrap_or(0).max(c.age_alert_s * 2).max(1)
+    (0..=HORIZON_S / STEP_S).map(|i| c.oldest_age_at(i * STEP_S)).max().unwrap_or(0).max(c.age_alert_s * 2).max(c.promise_s * 5 / 4).max(1)
 }
 
 /// One of the two charts (0: depth, 1: age): `value` over the hour against
 /// (its alert's threshold, the y-axis's top).
-fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u64, (threshold, top): (u64, u64), threshold_label: &str, top_label: &str) -> Html {
+fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u64, (threshold, top): (u64, u64), promise: Option<u64>, threshold_label: &str, top_label: &str) -> Html {
     let y = |v: u64| 100 - (v.min(top) * 100 / top) as i64;
     let points: String = (0..=HORIZON_S / STEP_S).map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S)))).collect();
     let permille = |s: u64| s.min(HORIZON_S) * 1_000 / HORIZON_S;
@@ -75,6 +73,7 @@ fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u6
             <div class="annotated">
                 <svg viewBox="-4 -4 1008 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
                     <line class="alert-threshold" x1="0" x2="1000" y1={ty.clone()} y2={ty} />
+                    if let Some(promise) = promise { <line class="promise-line" x1="0" x2="1000" y1={y(promise).to_string()} y2={y(promise).to_string()} /> }
                     if let Some(x) = fires { <line class="alert-fires" x1={x.clone()} x2={x} y1="0" y2="100" /> }
                     <polyline class="age-line" points={points} />
                 </svg>

@@ -7,8 +7,12 @@ pub struct Strings {
     pub heading: &'static str,
     pub intro: &'static str,
     /// The figure's point: (depth, how long behind, the depth alert fired,
-    /// when the age alert fires, when the poison went to the DLQ).
-    pub insight: fn(&str, &str, bool, Option<&str>, Option<&str>) -> String,
+    /// when the age alert fires, when the poison went to the DLQ, the
+    /// promise, when it breaks).
+    pub insight: fn(&str, &str, bool, Option<&str>, Option<&str>, &str, Option<&str>) -> String,
+    pub promise: &'static str,
+    /// Written beside the promise's line on the age chart.
+    pub promise_legend: &'static str,
     pub max_receive: &'static str,
     pub job: &'static str,
     pub poison: &'static str,
@@ -37,13 +41,18 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Alertar por edad",
     heading: "La profundidad de la cola contra la edad del mensaje más viejo",
-    intro: "Una cola con 50 mensajes esperando, siempre los mismos: entran tantos como salen. Si hay un mensaje venenoso, llega a los 10 minutos: cada worker que lo toma se cuelga hasta que vence su visibility timeout, y el mensaje vuelve a la cola. Arriba, cuántos mensajes esperan, con una alerta por profundidad; abajo, la edad del más viejo (en SQS, ApproximateAgeOfOldestMessage), con una alerta de 5 minutos, la promesa del sistema, sostenida 5 minutos.",
-    insight: |depth, behind, depth_fired, age_fires, dlq| {
+    intro: "Una cola con 50 mensajes esperando, siempre los mismos: entran tantos como salen. Si hay un mensaje venenoso, llega a los 10 minutos: cada worker que lo toma se cuelga hasta que vence su visibility timeout, y el mensaje vuelve a la cola. Arriba, cuántos mensajes esperan, con una alerta por profundidad; abajo, la edad del más viejo (en SQS, ApproximateAgeOfOldestMessage), y la promesa del sistema: ningún mensaje espera más de 5 minutos. La alerta de edad se pone por debajo de la promesa, a 3 minutos sostenidos 1 minuto, para avisar con margen: a los 3 minutos ya se gastó la mayor parte.",
+    promise: "Promesa (espera máxima)",
+    promise_legend: "—— la promesa",
+    insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken| {
         let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} mensajes: esa alerta nunca suena.") };
-        let age_part = match (age_fires, dlq) {
-            (Some(at), _) => format!("La edad del más viejo sí: la alerta de edad suena a los {at}."),
-            (None, Some(at)) => format!("El venenoso pasa a la DLQ a los {at} y la edad vuelve a {behind}: avisa la alerta de la DLQ."),
-            (None, None) => format!("La edad del más viejo se queda en {behind}."),
+        let age_part = match (age_fires, dlq, broken) {
+            (_, _, Some("0 s")) => format!("La cola va {behind} atrás desde el principio: la promesa de {promise} ya está rota, y la alerta de edad lo dice."),
+            (Some(at), _, Some(broken)) => format!("La edad del más viejo sí: la alerta de edad suena a los {at}, antes de que se rompa la promesa de {promise} (a los {broken})."),
+            (Some(at), _, None) => format!("La edad del más viejo sí: la alerta de edad suena a los {at}, y la promesa de {promise} no llega a romperse."),
+            (None, Some(at), _) => format!("El venenoso pasa a la DLQ a los {at} y la edad vuelve a {behind}: avisa la alerta de la DLQ."),
+            (None, None, Some(broken)) => format!("La promesa de {promise} se rompe a los {broken} y la alerta de edad no suena: su umbral está por encima de la promesa o pide sostenerse demasiado."),
+            (None, None, None) => format!("La edad del más viejo se queda en {behind}."),
         };
         format!("{depth_part} {age_part}")
     },
@@ -73,13 +82,18 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "Alert on age",
     heading: "The queue's depth against the age of its oldest message",
-    intro: "A queue with 50 messages waiting, a steady 50: as many arrive as leave. If there is a poison message, it arrives at 10 minutes: each worker that takes it hangs until its visibility timeout ends, and the message goes back to the queue. Above, how many messages wait, with an alert on depth; below, the age of the oldest (in SQS, ApproximateAgeOfOldestMessage), with a 5-minute alert, the system's promise, held for 5 minutes.",
-    insight: |depth, behind, depth_fired, age_fires, dlq| {
+    intro: "A queue with 50 messages waiting, a steady 50: as many arrive as leave. If there is a poison message, it arrives at 10 minutes: each worker that takes it hangs until its visibility timeout ends, and the message goes back to the queue. Above, how many messages wait, with an alert on depth; below, the age of the oldest (in SQS, ApproximateAgeOfOldestMessage), and the system's promise: no message waits more than 5 minutes. The age alert sits under the promise, at 3 minutes held for 1, to warn with margin: by 3 minutes most of it is spent.",
+    promise: "Promise (longest wait)",
+    promise_legend: "—— the promise",
+    insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken| {
         let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} messages: that alert never goes off.") };
-        let age_part = match (age_fires, dlq) {
-            (Some(at), _) => format!("The age of the oldest does: the age alert goes off at {at}."),
-            (None, Some(at)) => format!("The poison message moves to the DLQ at {at} and the age drops back to {behind}: the DLQ's alert speaks."),
-            (None, None) => format!("The age of the oldest stays at {behind}."),
+        let age_part = match (age_fires, dlq, broken) {
+            (_, _, Some("0 s")) => format!("The queue is {behind} behind from the start: the {promise} promise is broken already, and the age alert says so."),
+            (Some(at), _, Some(broken)) => format!("The age of the oldest does: the age alert goes off at {at}, before the {promise} promise breaks (at {broken})."),
+            (Some(at), _, None) => format!("The age of the oldest does: the age alert goes off at {at}, and the {promise} promise never breaks."),
+            (None, Some(at), _) => format!("The poison message moves to the DLQ at {at} and the age drops back to {behind}: the DLQ's alert speaks."),
+            (None, None, Some(broken)) => format!("The {promise} promise breaks at {broken} and the age alert stays quiet: its threshold is above the promise, or asks to be held too long."),
+            (None, None, None) => format!("The age of the oldest stays at {behind}."),
         };
         format!("{depth_part} {age_part}")
     },

@@ -81,9 +81,9 @@ static PARAMS: [ParamSpec<Params>; 7] = [
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "backpressure", label: |l| strings::strings(l).preset_day, values: &[], versions: (1, 3) },
-    Preset { code: "drop-oldest", label: |l| strings::strings(l).preset_drop, values: &[("policy", "drop-oldest"), ("buffer", "10000")], versions: (1, 3) },
-    Preset { code: "slow-producer", label: |l| strings::strings(l).preset_slow, values: &[("policy", "slow"), ("buffer", "10000")], versions: (1, 3) },
+    Preset { code: "backpressure", label: |l| strings::strings(l).preset_day, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "drop-oldest", label: |l| strings::strings(l).preset_drop, values: &[("policy", "drop-oldest"), ("buffer", "10000")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "slow-producer", label: |l| strings::strings(l).preset_slow, values: &[("policy", "slow"), ("buffer", "10000")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// No number of its lesson to predict here.

@@ -159,16 +159,16 @@ static PARAMS: [ParamSpec<Params>; 13] = [
 ];
 
 static PRESETS: [Preset; 6] = [
-    Preset { code: "c01-peak", label: |l| s(l).preset_c01, values: &[], versions: (1, 3) },
+    Preset { code: "c01-peak", label: |l| s(l).preset_c01, values: &[], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "c01-day", label: |l| s(l).preset_day,
-        values: &[("peak_rate", "0"), ("peak_s", "0"), ("cap_workers", "5")], versions: (1, 3) },
-    Preset { code: "exercise-4", label: |l| s(l).preset_4, values: &[("little_waiting", "85"), ("little_rate_h", "170")], versions: (1, 3) },
+        values: &[("peak_rate", "0"), ("peak_s", "0"), ("cap_workers", "5")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "exercise-4", label: |l| s(l).preset_4, values: &[("little_waiting", "85"), ("little_rate_h", "170")], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "exercise-6", label: |l| s(l).preset_6,
-        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200")], versions: (1, 3) },
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200")], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "exercise-6-slow", label: |l| s(l).preset_6_slow,
-        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200"), ("cap_workers", "3")], versions: (1, 3) },
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200"), ("cap_workers", "3")], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "exercise-7", label: |l| s(l).preset_7,
-        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, 3) },
+        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// The number its lesson states, asked before the figure says it.
@@ -239,7 +239,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         },
         es: ["Ejercicio 7: con 400 mensajes de golpe, de 20 s cada uno, haz que el último espere 300 s o menos.",
             "KEDA pide ⌈400 ÷ 15⌉ workers; el máximo los limita.",
-            "Sin tope KEDA pediría 27 workers; con 8, a cada uno le tocan 50 mensajes y el último espera 1,000 s. El tope es una decisión de costo: o se sube, o se acepta el atraso y avisa la alerta por edad."],
+            "Sin tope KEDA pediría 27 workers; con 8, a cada uno le tocan 50 mensajes y el último espera 1,000 s. El tope se decide por lo que cuesta: subirlo, o aceptar la demora y dejar que la avise la alerta por edad."],
         en: ["Exercise 7: with 400 messages at once, 20 s each, make the last one wait 300 s or less.",
             "KEDA asks for ⌈400 ÷ 15⌉ workers; the maximum caps them.",
             "Without a cap KEDA would ask for 27 workers; with 8, each gets 50 messages and the last waits 1,000 s. The cap is a cost decision: raise it, or accept the delay and let the age alert speak."]),

@@ -136,7 +136,7 @@ pub static EN: Strings = Strings {
     service: "Leaving",
     deepest: "Deepest queue",
     newest_wait: "The newest item's wait, at the deepest",
-    oldest_age: "Age of the oldest, there",
+    oldest_age: "How long the oldest has waited by then",
     drained: "On the clock, it empties at",
     drain_after_back: "Once the workers are back, it empties in",
     never: "never",

@@ -83,8 +83,8 @@ static PARAMS: [ParamSpec<Params>; 4] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "cursor-lost", label: |l| s(l).preset_lost, values: &[], versions: (1, 3) },
-    Preset { code: "cursor-crash", label: |l| s(l).preset_crash, values: &[("fault", "crash-before-save")], versions: (1, 3) },
+    Preset { code: "cursor-lost", label: |l| s(l).preset_lost, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "cursor-crash", label: |l| s(l).preset_crash, values: &[("fault", "crash-before-save")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// No number of its lesson to predict here.

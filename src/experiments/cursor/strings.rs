@@ -40,7 +40,7 @@ pub static ES: Strings = Strings {
     convention: "Aquí el cursor es el siguiente número a leer (el offset de «Colas y streams»). «At-least-once es la realidad» lo define como el seq hasta donde el consumidor ya procesó: ese número menos uno.",
     events: "Eventos en el log",
     batch: "Tamaño del lote",
-    fault: "Falla",
+    fault: "Fallo",
     fault_labels: &["ninguna", "pierde el cursor después del lote", "se cae antes de guardar el cursor del lote"],
     fault_batch: "Lote del fallo",
     col_naive: "No idempotente",

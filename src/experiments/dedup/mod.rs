@@ -95,8 +95,8 @@ static PARAMS: [ParamSpec<Params>; 6] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "dedup-record", label: |l| s(l).preset_record, values: &[("seed", "7")], versions: (1, 3) },
-    Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, 3) },
+    Preset { code: "dedup-record", label: |l| s(l).preset_record, values: &[("seed", "7")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// The text's own case: the consumer dies after the commit, before the ack.
@@ -179,8 +179,8 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             "Recording the id before the effect and crashing between the two leaves an id without its effect: the retry discards it and the effect never happens. Recording it after repeats effects; in the same transaction, nothing is lost or repeated."]),
     crate::tasks::task!("dedup-unique", witness: "exp=dedup&unique=on", |p: &Params, _: &Shared, _: &State| p.unique_constraint,
         es: ["Haz que dos copias del mismo mensaje procesadas a la vez den un solo efecto.",
-            "Activa la restricción única sobre el id.",
-            "Las dos copias consultan «¿ya lo procesé?» antes de que ninguna escriba, y las dos responden que no. La restricción única en la base de datos hace que la segunda escritura falle: un efecto."],
+            "Activa la restricción de unicidad sobre el id.",
+            "Las dos copias consultan «¿ya lo procesé?» antes de que ninguna escriba, y las dos responden que no. La restricción de unicidad en la base de datos hace que la segunda escritura falle: un efecto."],
         en: ["Make two copies of the same message processed at once give one effect.",
             "Turn on the unique constraint on the id.",
             "Both copies ask “did I process it?” before either writes, and both hear no. A unique constraint in the database makes the second write fail: one effect."]),

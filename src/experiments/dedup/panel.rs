@@ -28,6 +28,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { hero(props.frame, t.outcomes[outcome(one)].to_owned(), false, sequence(t, one)) }
             { table(props, t) }
             { concurrent(props, t) }
+            <p class="hint three-names">{ props.lang.texts().three_names }</p>
         </section>
     }
 }

@@ -62,8 +62,8 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "desired-state", label: |l| s(l).preset_unblock, values: &[], versions: (3, 3) },
-    Preset { code: "desired-no-unblock", label: |l| s(l).preset_no_unblock, values: &[("unblock_s", "0")], versions: (3, 3) },
+    Preset { code: "desired-state", label: |l| s(l).preset_unblock, values: &[], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "desired-no-unblock", label: |l| s(l).preset_no_unblock, values: &[("unblock_s", "0")], versions: (3, crate::unit::LINK_VERSION) },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;

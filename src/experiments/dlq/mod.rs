@@ -242,30 +242,30 @@ static PARAMS: [ParamSpec<Params>; 12] = [
 ];
 
 static PRESETS: [Preset; 5] = [
-    Preset { code: "dlq-redrive", label: |l| s(l).preset_redrive, values: &[], versions: (1, 3) },
+    Preset { code: "dlq-redrive", label: |l| s(l).preset_redrive, values: &[], versions: (1, crate::unit::LINK_VERSION) },
     Preset {
         code: "redrive-before-fix",
         label: |l| s(l).preset_before_fix,
         values: &[("dlq_do", "redrive@7200"), ("look_s", "12000")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "mark-failed",
         label: |l| s(l).preset_mark_failed,
         values: &[("dlq_do", "fix@7200,fail:1@7200,redrive:6@7200"), ("look_s", "7200")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "no-dlq",
         label: |l| s(l).preset_no_dlq,
         values: &[("dlq_messages", "200"), ("poison_every", "50"), ("dlq_max_receive", "0"), ("dlq_do", ""), ("look_s", "10800")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "dlq-retention",
         label: |l| s(l).preset_retention,
         values: &[("dlq_visibility_s", "43200"), ("dlq_max_receive", "4"), ("dlq_retention_h", "24"), ("dlq_do", ""), ("look_s", "172800")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
 ];
 

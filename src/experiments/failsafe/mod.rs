@@ -80,8 +80,8 @@ static PARAMS: [ParamSpec<Params>; 4] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "fail-safe", label: |l| s(l).preset_default, values: &[("seed", "7")], versions: (3, 3) },
-    Preset { code: "enrichment-down", label: |l| s(l).preset_enrichment_down, values: &[("seed", "7"), ("enrich_failure", "0.5")], versions: (3, 3) },
+    Preset { code: "fail-safe", label: |l| s(l).preset_default, values: &[("seed", "7")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "enrichment-down", label: |l| s(l).preset_enrichment_down, values: &[("seed", "7"), ("enrich_failure", "0.5")], versions: (3, crate::unit::LINK_VERSION) },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;

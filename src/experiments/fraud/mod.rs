@@ -80,8 +80,8 @@ static PARAMS: [ParamSpec<Params>; 2] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "exercise-10", label: |l| s(l).preset_exercise, values: &[], versions: (1, 3) },
-    Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, 3) },
+    Preset { code: "exercise-10", label: |l| s(l).preset_exercise, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// Exercise 10's question: what the adding counter shows.

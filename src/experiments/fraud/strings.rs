@@ -55,7 +55,7 @@ pub static ES: Strings = Strings {
     duplicates: |n| format!("{n} de más (duplicados)"),
     gaps: |n| format!("{n} de menos (huecos)"),
     state_heading: "Estado deseado frente a incremento",
-    state_note: "Escribir el estado deseado se puede repetir sin cambiar el resultado; un incremento no. Así, «la IP X está bloqueada hasta T» en vez de «bloquea la IP X» (Confiabilidad a escala), y «el total de la ventana es 7» en vez de «súmale 1» (Colas y streams).",
+    state_note: "Escribir el estado deseado se puede repetir sin cambiar el resultado; un incremento no. Así, «IP X: bloqueada hasta T» en vez de «bloquea la IP X» (Confiabilidad a escala), y «el total de la ventana es 7» en vez de «súmale 1» (Colas y streams).",
     preset_exercise: "Ejercicio 10: 6 pagos, A procesa 3",
     preset_late: "A procesa 5 de 6 antes de caerse",
 };

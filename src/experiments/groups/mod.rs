@@ -140,6 +140,10 @@ pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<(u32, Option<u
 pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
     let t = strings::strings(lang);
     let mut text = (t.insight)(p.consumers, run.lengths.len());
+    if let Some(sink) = &run.sink {
+        let behind = run.snapshot(sink, p.at_s).lag;
+        text += &(t.sink_behind)(p.second_consumers, behind, sink.end_tick.saturating_sub(u64::from(p.at_s)));
+    }
     if !(1..=p.consumers).contains(&p.crash_consumer) {
         return text;
     }
@@ -251,20 +255,24 @@ static PARAMS: [ParamSpec<Params>; 10] = [
         |p| Value::Int(p.at_s.into()), |p, v| p.at_s = int(&v) as u32),
 ];
 
-static PRESETS: [Preset; 7] = [
-    Preset { code: "lesson-004-groups", label: |l| s(l).preset_lesson, values: &[], versions: (1, 3) },
+static PRESETS: [Preset; 8] = [
+    Preset { code: "lesson-004-groups", label: |l| s(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "idle-consumer", label: |l| s(l).preset_idle,
-        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "13"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 3) },
+        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "13"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "exercise-3", label: |l| s(l).preset_exercise_3,
-        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "20"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, 3) },
+        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "20"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "kill-consumer", label: |l| s(l).preset_kill,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 3) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "commit-first", label: |l| s(l).preset_commit_first,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("commit", "before"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, 3) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("commit", "before"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, crate::unit::LINK_VERSION) },
     Preset { code: "auto-commit", label: |l| s(l).preset_auto,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "50"), ("commit", "auto"), ("crash_consumer", "2"), ("crash_s", "8"), ("group_at_s", "14")], versions: (1, 3) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "50"), ("commit", "auto"), ("crash_consumer", "2"), ("crash_s", "8"), ("group_at_s", "14")], versions: (1, crate::unit::LINK_VERSION) },
+    // «Colas y streams»: the indexer keeps up while the lake sink, another
+    // group reading the same topic, runs a minute behind.
+    Preset { code: "sink-behind", label: |l| s(l).preset_sink_behind,
+        values: &[("topic_events", "90"), ("group_at_s", "30")], versions: (3, crate::unit::LINK_VERSION) },
     Preset { code: "head-of-line", label: |l| s(l).preset_head_of_line,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, 3) },
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// No number of its lesson to predict here.
@@ -314,7 +322,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         },
         es: ["Confirma antes de procesar, deja morir a un consumidor y encuentra los eventos que nadie procesa.",
             "Cambia el commit a «antes» con un consumidor que muere.",
-            "Confirmar primero cambia repetidos por huecos: el heredero empieza después de eventos que el caído confirmó y nunca terminó. En un contador de fraude, un pago perdido es un ataque que no se ve."],
+            "Confirmar primero cambia repetidos por huecos: el heredero empieza después de eventos que el caído confirmó y nunca terminó. Si ese grupo cuenta pagos para detectar fraude, cada pago saltado es un ataque que nadie ve."],
         en: ["Commit before processing, let a consumer die, and find the events nobody processes.",
             "Switch the commit to “before” with a consumer that dies.",
             "Committing first trades repeats for gaps: the heir starts after events the dead consumer committed and never finished. In a fraud counter, a lost payment is an attack nobody sees."]),
@@ -370,6 +378,18 @@ mod tests {
         // The group's last consumer dies: its partitions are left unread, said so.
         let alone = Params { consumers: 1, crash_consumer: 1, ..p };
         assert!(insight(Lang::En, &alone, &alone.run()).contains("is left with no one to read it"));
+    }
+
+    /// «el sink al lake va un minuto atrás»: at 30 s the indexer has read
+    /// 88 of the 90 events, the sink (one consumer) 30: 60 behind, 60 s to go.
+    #[test]
+    fn the_lake_sink_runs_a_minute_behind() {
+        use crate::i18n::Lang;
+        let p = preset("sink-behind");
+        let run = p.run();
+        assert!(run.snapshot(&run.indexer, 30).lag <= 2, "the indexer all but caught up");
+        assert_eq!(run.snapshot(run.sink.as_ref().unwrap(), 30).lag, 60);
+        assert!(insight(Lang::Es, &p, &run).ends_with("va 60 eventos atrás: a su ritmo le faltan 60 s."), "{}", insight(Lang::Es, &p, &run));
     }
 
     /// Events processed more than once, and never, by the end of the run.

@@ -13,6 +13,10 @@ pub struct Strings {
     pub crashed: fn(u32, u32, &str, u32) -> String,
     /// A moved partition: (partition, heir, the offset it resumes from).
     pub moved: fn(u32, u32, u32) -> String,
+    /// The lake sink at the instant: (its consumers, events behind, seconds
+    /// it still needs at its pace).
+    pub sink_behind: fn(u32, u64, u64) -> String,
+    pub preset_sink_behind: &'static str,
     /// A partition left with no consumer (the group's last one died).
     pub orphaned: fn(u32) -> String,
     /// Before the crash: (who dies, when).
@@ -57,7 +61,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Grupos y offsets",
     heading: "Grupos de consumidores, offsets y rebalanceo",
-    intro: "Cada partición la lee un solo consumidor del grupo, un evento por segundo; el grupo confirma (commit) hasta dónde procesó. Si un consumidor se cae, el rebalanceo entrega sus particiones a otro, que sigue desde el último offset confirmado: lo procesado y no confirmado se vuelve a leer. El sink al lake es otro grupo, con sus propios offsets.",
+    intro: "Dentro del grupo, una partición tiene un único lector, que procesa un evento por segundo; el grupo confirma (commit) hasta dónde procesó. Si un consumidor se cae, el rebalanceo entrega sus particiones a otro, que sigue desde el último offset confirmado: lo procesado y no confirmado se vuelve a leer. El sink al lake es otro grupo, con sus propios offsets.",
     insight: |consumers, partitions| if consumers as usize > partitions {
         format!("{consumers} consumidores para {partitions} particiones: cada partición la lee uno solo del grupo y {} quedan sin nada que leer.", consumers as usize - partitions)
     } else {
@@ -91,6 +95,11 @@ pub static ES: Strings = Strings {
     crashed: |at, dead, moved, rereads| format!(" A los {at} s muere el consumidor {dead} y el grupo se rebalancea: {moved}. Hasta este instante, {rereads} eventos se leyeron dos veces."),
     moved: |p, heir, from| format!("la partición {p} pasa al consumidor {heir}, que sigue desde el offset {from}"),
     orphaned: |p| format!("la partición {p} queda sin nadie que la lea"),
+    sink_behind: |consumers, behind, s| match behind {
+        0 => " El sink al lake, otro grupo, ya leyó todo.".to_owned(),
+        _ => format!(" El sink al lake, otro grupo con {consumers} consumidor(es), va {behind} eventos atrás: a su ritmo le faltan {s} s."),
+    },
+    preset_sink_behind: "El sink al lake, un minuto atrás",
     crash_ahead: |dead, at| format!(" El consumidor {dead} muere a los {at} s: mueve el instante más allá para ver el rebalanceo."),
     took_over_from: |dead| format!("(antes del {dead})"),
     head_of_line: "Mientras el primer evento se procesa, lo que viene detrás en su partición espera, y también las otras particiones de su consumidor: un consumidor avanza su offset, no confirma mensaje por mensaje. Por eso 50 trabajos de OCR por segundo van a una cola y no a un stream.",
@@ -140,6 +149,11 @@ pub static EN: Strings = Strings {
     crashed: |at, dead, moved, rereads| format!(" At {at} s consumer {dead} dies and the group rebalances: {moved}. By this instant, {rereads} events have been read twice."),
     moved: |p, heir, from| format!("partition {p} goes to consumer {heir}, which resumes from offset {from}"),
     orphaned: |p| format!("partition {p} is left with no one to read it"),
+    sink_behind: |consumers, behind, s| match behind {
+        0 => " The lake sink, another group, has read everything.".to_owned(),
+        _ => format!(" The lake sink, another group with {consumers} consumer(s), is {behind} events behind: at its pace it needs {s} s more."),
+    },
+    preset_sink_behind: "The lake sink, a minute behind",
     crash_ahead: |dead, at| format!(" Consumer {dead} dies at {at} s: move the instant past it to see the rebalance."),
     took_over_from: |dead| format!("(was {dead}'s)"),
     head_of_line: "While the first event is processed, whatever comes after it in its partition waits, and so do its consumer's other partitions: a consumer advances its offset, it does not acknowledge message by message. That is why 50 OCR jobs a second go to a queue, not a stream.",

@@ -137,18 +137,18 @@ static PARAMS: [ParamSpec<Params>; 6] = [
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "exercise-9a", label: |l| s(l).preset_a, values: &[], versions: (1, 3) },
+    Preset { code: "exercise-9a", label: |l| s(l).preset_a, values: &[], versions: (1, crate::unit::LINK_VERSION) },
     Preset {
         code: "exercise-9b",
         label: |l| s(l).preset_b,
         values: &[("lag_partitions", "24"), ("lag_consumers", "24"), ("consumer_rate", "1500")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "more-consumers",
         label: |l| s(l).preset_more,
         values: &[("lag_consumers", "20"), ("consumer_rate", "1500")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
 ];
 
@@ -194,14 +194,14 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         },
         es: ["Con 1.2 M eventos de atraso y 20,000 llegando por segundo, recupera el atraso en menos de 2 minutos.",
             "Compara un consumidor más rápido con más particiones y más consumidores.",
-            "Lo que vacía el atraso es lo que sobra: (a) 12 × 1,800 = 21,600 por segundo, sobran 1,600: 750 s. (b) 24 × 1,500 = 36,000, sobran 16,000: 75 s. Diez veces más rápido, pero cambiar particiones mueve llaves."],
+            "Lo que vacía el atraso es lo que sobra: (a) 12 × 1,800 = 21,600/s, sobran 1,600/s: 750 s. (b) 24 × 1,500 = 36,000/s, sobran 16,000/s: 75 s. Diez veces más rápido, pero cambiar particiones mueve llaves."],
         en: ["With 1.2 M events behind and 20,000 arriving per second, catch up in under 2 minutes.",
             "Compare a faster consumer with more partitions and more consumers.",
             "What drains the lag is the spare rate: (a) 12 × 1,800 = 21,600 per second, 1,600 spare: 750 s. (b) 24 × 1,500 = 36,000, 16,000 spare: 75 s. Ten times faster, but changing partitions moves keys."]),
     crate::tasks::task!("lag-more-consumers", witness: "preset=more-consumers", |p: &Params, _: &Shared, _: &State| p.consumers > p.partitions,
         es: ["Agrega más consumidores que particiones y mira qué pasa con el ritmo.",
             "Sube los consumidores por encima de 12.",
-            "Cada partición la lee un solo consumidor del grupo: los de más se quedan sin nada y el ritmo no cambia. Para escalar de verdad: consumidores más rápidos o más particiones."],
+            "Una partición tiene un único lector en el grupo: los consumidores que sobran no reciben nada y el ritmo sigue igual. Lo que sí sube el ritmo: más particiones, o consumidores que lean más rápido."],
         en: ["Add more consumers than partitions and see what happens to the rate.",
             "Raise the consumers above 12.",
             "Each partition is read by one consumer of the group: the extra ones get nothing and the rate does not change. To really scale: faster consumers, or more partitions."]),

@@ -47,7 +47,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Lag del grupo",
     heading: "Un grupo atrasado: cuánto tarda en ponerse al día",
-    intro: "El lag es lo que falta por leer: el offset del final del log menos el offset confirmado del grupo. Cada partición la lee un solo consumidor del grupo, así que el grupo consume a lo más min(consumidores, particiones) × lo que lee cada uno; solo lo que sobra sobre lo que llega baja el lag. Mídelo en tiempo: la misma profundidad, 50 mensajes, son 2 minutos de atraso si sale uno cada 2.4 s y 2 horas si sale uno cada 2.4 min.",
+    intro: "El lag es lo que falta por leer: el offset del final del log menos el offset confirmado del grupo. Dentro del grupo, una partición tiene un único lector, así que el grupo consume a lo más min(consumidores, particiones) × lo que lee cada uno; solo lo que sobra sobre lo que llega baja el lag. Mídelo en tiempo: la misma profundidad, 50 mensajes, son 2 minutos de atraso si sale uno cada 2.4 s y 2 horas si sale uno cada 2.4 min.",
     insight: |since, behind, lag, spare, catch_up| {
         let past = match since {
             Some(since) => format!("El grupo lleva {since} atrasándose: {behind} eventos atrás, {lag} de lag. "),

@@ -128,8 +128,8 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "lesson-004-keys", label: |l| s(l).preset_lesson, values: &[], versions: (1, 3) },
-    Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, 3) },
+    Preset { code: "lesson-004-keys", label: |l| s(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// No number of its lesson to predict here.

@@ -98,8 +98,8 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "publish-twice", label: |l| s(l).preset_twice, values: &[], versions: (1, 3) },
-    Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, 3) },
+    Preset { code: "publish-twice", label: |l| s(l).preset_twice, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// No number of its lesson to predict here.

@@ -68,9 +68,9 @@ static PARAMS: [ParamSpec<Params>; 5] = [
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "replay-yesterday", label: |l| s(l).preset_kafka, values: &[], versions: (3, 3) },
-    Preset { code: "kinesis-24h", label: |l| s(l).preset_kinesis, values: &[("log_retention_h", "24"), ("replay_h", "48")], versions: (3, 3) },
-    Preset { code: "replay-a-year", label: |l| s(l).preset_year, values: &[("replay_h", "8760")], versions: (3, 3) },
+    Preset { code: "replay-yesterday", label: |l| s(l).preset_kafka, values: &[], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "kinesis-24h", label: |l| s(l).preset_kinesis, values: &[("log_retention_h", "24"), ("replay_h", "48")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "replay-a-year", label: |l| s(l).preset_year, values: &[("replay_h", "8760")], versions: (3, crate::unit::LINK_VERSION) },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -101,7 +101,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("retention-a-year", witness: "exp=retention&replay_h=8760", |p: &Params, _: &Shared, s: &State| p.replay_h >= 8_760 && s.replay.is_none(),
         es: ["Con la retención de Kafka por omisión, intenta reprocesar un año.",
             "Lleva «Volver a leer desde hace» a 8,760 h.",
-            "Lo que pasa de la retención se borró, se haya leído o no. Para reprocesar un año la fuente de verdad es el data lake: el stream es transporte, no archivo."],
+            "Lo que pasa de la retención se borró, se haya leído o no. Para reprocesar un año hay que ir al data lake, la fuente de verdad: el stream transporta, no archiva."],
         en: ["With Kafka's default retention, try to reprocess a year.",
             "Take “Replay from (hours ago)” to 8,760 h.",
             "What is past the retention was deleted, read or not. To reprocess a year the source of truth is the data lake: the stream is transport, not an archive."]),

@@ -39,10 +39,10 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Retención y replay",
     heading: "Volver a leer lo que sigue en el log",
-    intro: "Leer un stream no borra nada: el log se borra solo por tiempo o por tamaño (aquí, por tiempo), desde el principio, se haya leído o no. Kafka guarda 7 días por omisión (log.retention.hours=168); Kinesis, 24 horas, ampliable hasta 365 días. Si un bug escribió mal las features de ayer, el grupo regresa su offset y procesa otra vez (replay), dentro de la retención. Y un sistema nuevo lee desde el principio de la retención o desde el final, sin que el productor se entere.",
+    intro: "Leer un stream no borra nada: el log se borra solo por tiempo o por tamaño (aquí, por tiempo), desde el principio, se haya leído o no. Por omisión Kafka conserva 7 días (log.retention.hours=168); Kinesis, 24 horas, y se puede llevar hasta 365 días. Cuando un error dejó mal calculadas las features del día anterior, el grupo mueve su offset hacia atrás y lo procesa de nuevo (replay), siempre que siga dentro de la retención. Un sistema que llega después elige dónde empezar: lo más viejo que queda retenido, o lo que se escriba de aquí en adelante; el productor no lo nota.",
     insight: |retention, back, replay| match replay {
         Some((events, time)) => format!("Con {retention} de retención, se puede volver {back} atrás: {events} eventos otra vez, al día en {time}."),
-        None => format!("Con {retention} de retención, lo de hace {back} ya se borró: para reprocesarlo, la fuente de verdad es el data lake."),
+        None => format!("Con {retention} de retención, lo de hace {back} ya se borró: para reprocesarlo hay que volver al data lake, que es la fuente de verdad."),
     },
     retention: "Retención del log",
     replay: "Volver a leer desde hace",

@@ -147,7 +147,7 @@ static PARAMS: [ParamSpec<Params>; 10] = [
 ];
 
 static PRESETS: [Preset; 6] = [
-    Preset { code: "lesson", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, 3) },
+    Preset { code: "lesson", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
     // v1's "consumer down" was 90 % independent failures; its links keep it.
     Preset {
         code: "consumer-down",
@@ -161,14 +161,14 @@ static PRESETS: [Preset; 6] = [
         code: "consumer-down",
         label: |l| strings::strings(l).preset_consumer_down,
         values: &[("events", "10"), ("failure", "0"), ("down", "0-3600")],
-        versions: (2, 3),
+        versions: (2, crate::unit::LINK_VERSION),
     },
     // The whole story already played: outage, dead letters, fix, retry.
     Preset {
         code: "outage-story",
         label: |l| strings::strings(l).preset_outage_story,
         values: &[("events", "10"), ("failure", "0"), ("down", "0-3600"), ("do", "fix@2100,retryall@2100"), ("at", "2100")],
-        versions: (2, 3),
+        versions: (2, crate::unit::LINK_VERSION),
     },
     // What the page opens on: the lesson's story from its start, played in
     // about 20 s at the default speed (2,100 simulated s at 100 per second).
@@ -176,13 +176,13 @@ static PRESETS: [Preset; 6] = [
         code: "story",
         label: |l| strings::strings(l).preset_story,
         values: &[("events", "10"), ("failure", "0"), ("down", "0-2100"), ("do", "fix@2100,retryall@2100")],
-        versions: (3, 3),
+        versions: (3, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "flaky-acks",
         label: |l| strings::strings(l).preset_flaky_acks,
         values: &[("failure", "0.4"), ("ack_lost", "0.9"), ("events", "30"), ("consumer", "naive"), ("seed", "31")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
 ];
 

@@ -52,6 +52,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                     { props.frame.hero_figure(insight, true, scrolled_timeline(props)) }
                     { counters_panel(&CountersProps { lang: props.lang, counters: *shown.counters(), waiting: census.waiting }) }
                     { compare(&CompareProps { lang: props.lang, naive: *run.pair.naive.counters(), idempotent: *run.pair.idempotent.counters() }) }
+                    <p class="hint three-names">{ props.lang.texts().three_names }</p>
                     { dead_letter_panel(props) }
                     { delivery_log(props) }
                 </div>

@@ -58,9 +58,9 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "photo-10mb", label: |l| s(l).preset_photo, values: &[], versions: (3, 3) },
-    Preset { code: "claim-check", label: |l| s(l).preset_claim, values: &[("claim_check", "on")], versions: (3, 3) },
-    Preset { code: "pdf-300kib", label: |l| s(l).preset_pdf, values: &[("payload_kib", "300")], versions: (3, 3) },
+    Preset { code: "photo-10mb", label: |l| s(l).preset_photo, values: &[], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "claim-check", label: |l| s(l).preset_claim, values: &[("claim_check", "on")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "pdf-300kib", label: |l| s(l).preset_pdf, values: &[("payload_kib", "300")], versions: (3, crate::unit::LINK_VERSION) },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -86,7 +86,7 @@ crate::unit::computed_unit!(Size, code: "size", title: |lang| s(lang).experiment
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("size-claim-check", witness: "exp=size&claim_check=on", |p: &Params, _: &Shared, s: &State| p.payload_kib >= 10_240 && s.sizing.accepted() == [true; 3],
-        es: ["Haz que la foto de 10 MiB pase por los tres brokers sin achicarla.",
+        es: ["Haz que la foto de unos 10 MB pase por los tres brokers sin achicarla.",
             "Usa el claim check.",
             "El archivo va al almacén y el mensaje lleva solo su dirección: 45 bytes en vez de 10 MiB, lo mismo en cualquier broker."],
         en: ["Get the 10 MiB photo through all three brokers without shrinking it.",

@@ -49,6 +49,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { props.frame.controls(&|_| true, &|_| None, false) }
             { hero(props.frame, (t.insight)(&size, refused, &per_day), false, chart(t, sizing.message_bytes(), accepted)) }
             { counter_grid(rows) }
+            if props.params.claim_check { <p class="hint">{ t.claim_note }</p> }
         </section>
     }
 }

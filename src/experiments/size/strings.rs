@@ -9,6 +9,8 @@ pub struct Strings {
     /// The figure's point: (the message's size, brokers that refuse it,
     /// bytes a day through the broker).
     pub insight: fn(&str, usize, &str) -> String,
+    /// With the claim check: the lesson's example message against a real one.
+    pub claim_note: &'static str,
     pub payload: &'static str,
     pub claim: &'static str,
     pub claim_labels: &'static [&'static str],
@@ -31,13 +33,14 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Tamaño y claim check",
     heading: "Un mensaje contra el límite de cada broker",
-    intro: "Los brokers limitan el tamaño de cada mensaje: SQS acepta hasta 1 MiB desde agosto de 2025 (antes, 256 KiB) y Kafka 4.2 trae por omisión message.max.bytes = 1,048,588 bytes. Con el claim check, el productor sube el archivo al almacén y mete en la cola solo su dirección, {\"job_id\": \"8f3a\", \"pdf\": \"uploads/8f3a.pdf\"}; el worker la usa para bajarlo.",
+    intro: "Cada broker pone un tope al peso de un mensaje: en SQS es 1 MiB (256 KiB hasta agosto de 2025) y Kafka 4.2 trae por omisión message.max.bytes = 1,048,588 bytes. Con el claim check, el productor sube el archivo al almacén y mete en la cola solo su dirección, {\"job_id\": \"8f3a\", \"pdf\": \"uploads/8f3a.pdf\"}; el worker la usa para bajarlo.",
     insight: |size, refused, per_day| match refused {
         0 => format!("Un mensaje de {size} entra en los tres brokers: por la cola pasan {per_day} al día."),
         3 => format!("Un mensaje de {size} no entra en ningún broker. Súbelo al almacén y manda su dirección."),
         1 => format!("Un mensaje de {size}: solo un límite de los tres lo rechaza."),
         n => format!("Un mensaje de {size}: {n} de los tres límites lo rechazan."),
     },
+    claim_note: "Son los 45 B del JSON de ejemplo de la lección; uno real suma metadatos y pesa unos cientos de bytes: igual, miles de veces menos que cualquier tope.",
     payload: "Tamaño del archivo",
     claim: "Claim check",
     claim_labels: &["no: el archivo va en el mensaje", "sí: el mensaje lleva la dirección"],
@@ -50,7 +53,7 @@ pub static ES: Strings = Strings {
     refused: "lo rechaza",
     message: "Tamaño del mensaje",
     per_day_label: "Por la cola al día",
-    preset_photo: "Una foto de 10 MiB en el mensaje",
+    preset_photo: "Una foto de unos 10 MB en el mensaje",
     preset_claim: "La misma foto con claim check",
     preset_pdf: "Un PDF de 300 KiB",
 };
@@ -65,6 +68,7 @@ pub static EN: Strings = Strings {
         1 => format!("A {size} message: only one of the three limits refuses it."),
         n => format!("A {size} message: {n} of the three limits refuse it."),
     },
+    claim_note: "That is the 45 B of the lesson's example JSON; a real one carries metadata and weighs a few hundred bytes: still thousands of times below any limit.",
     payload: "File size",
     claim: "Claim check",
     claim_labels: &["no: the file goes in the message", "yes: the message carries the address"],

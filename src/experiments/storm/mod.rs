@@ -169,25 +169,25 @@ static PARAMS: [ParamSpec<Params>; 15] = [
 // measured on the shedding one, and keep it: there, the wave costs refused
 // calls, and what the budget or the breaker saves is plain to see.
 static PRESETS: [Preset; 5] = [
-    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (1, 3) },
-    Preset { code: "storm-shedding", label: |l| strings::strings(l).preset_shedding, values: &[("dependency", "shedding")], versions: (3, 3) },
+    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "storm-shedding", label: |l| strings::strings(l).preset_shedding, values: &[("dependency", "shedding")], versions: (3, crate::unit::LINK_VERSION) },
     Preset {
         code: "storm-overloaded",
         label: |l| strings::strings(l).preset_overloaded,
         values: &[("capacity", "30"), ("dependency", "shedding")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "retry-budget",
         label: |l| strings::strings(l).preset_budget,
         values: &[("capacity", "30"), ("dependency", "shedding"), ("budget", "on"), ("budget_tokens", "10"), ("budget_ratio", "0.1")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "breaker",
         label: |l| strings::strings(l).preset_breaker,
         values: &[("capacity", "30"), ("dependency", "shedding"), ("breaker", "on"), ("breaker_failures", "5"), ("breaker_open", "1000"), ("breaker_trials", "1")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
 ];
 

@@ -99,9 +99,9 @@ static PARAMS: [ParamSpec<Params>; 9] = [
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "shared-pool", label: |l| strings::strings(l).preset_shared, values: &[], versions: (1, 3) },
-    Preset { code: "bulkheads", label: |l| strings::strings(l).preset_bulkheads, values: &[("pools", "separate")], versions: (1, 3) },
-    Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (1, 3) },
+    Preset { code: "shared-pool", label: |l| strings::strings(l).preset_shared, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "bulkheads", label: |l| strings::strings(l).preset_bulkheads, values: &[("pools", "separate")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// No number of its lesson to predict here.

@@ -58,8 +58,8 @@ static PARAMS: [ParamSpec<Params>; 2] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "ttl-300", label: |l| s(l).preset_short, values: &[], versions: (1, 3) },
-    Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, 3) },
+    Preset { code: "ttl-300", label: |l| s(l).preset_short, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, crate::unit::LINK_VERSION) },
 ];
 
 /// The number its lesson states, asked before the figure says it.

@@ -38,7 +38,7 @@ pub static ES: Strings = Strings {
     outcomes: ["procesado", "descartado (el id sigue vigente)", "procesado otra vez (el id había expirado)"],
     legend_record: "id vigente",
     preset_short: "TTL de 300 s, 5 acks perdidos",
-    preset_schedule: "TTL de 1,890 s: todo el calendario",
+    preset_schedule: "TTL de 1,890 s: toda la tabla de espera",
 };
 
 pub static EN: Strings = Strings {

@@ -76,7 +76,7 @@ static PARAMS: [ParamSpec<Params>; 3] = [
 ];
 
 static PRESETS: [Preset; 1] =
-    [Preset { code: "double-publication", label: |l| strings::strings(l).preset, values: &[], versions: (1, 3) }];
+    [Preset { code: "double-publication", label: |l| strings::strings(l).preset, values: &[], versions: (1, crate::unit::LINK_VERSION) }];
 
 impl crate::unit::Unit for DoublePublication {
     type Params = Params;
@@ -148,7 +148,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             "Change norad_id 25544 to another satellite, or the start time.",
             "Another key gives another uuid5, but one key always gives the same one: published twice, the pass is processed once. With random v4 ids, twice."]),
     crate::tasks::task!("uuid5-namespace", witness: "exp=uuid5&ns=url", |p: &Params, _: &Shared, _: &State| p.namespace != retry_lab_core::Namespace::Dns,
-        es: ["Cambia el namespace y compara el id de el mismo pase.",
+        es: ["Cambia el namespace y compara el id del mismo pase.",
             "Prueba url, oid o x500 en el campo del namespace.",
             "El uuid5 es el SHA-1 del namespace más la clave: otro namespace, otro id. Todos los productores tienen que usar el mismo namespace y la misma clave canónica."],
         en: ["Change the namespace and compare the same pass's id.",

@@ -26,7 +26,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment_uuid5: "Ids deterministas (uuid5)",
     uuid5_heading: "Doble publicación resuelta por uuid5",
-    uuid5_intro: "El mismo pase se publica dos veces por error, cada vez con un UUID v4 aleatorio distinto.",
+    uuid5_intro: "Un error hace que el mismo pase salga publicado dos veces, y cada copia estrena un UUID v4 al azar.",
     insight: |v4, uuid5| format!("El mismo pase publicado dos veces: con ids v4 al azar se procesa {v4} veces; con el uuid5 de su clave, {uuid5}."),
     norad_id: "norad_id",
     start_utc: "Inicio del pase (UTC)",

@@ -91,34 +91,34 @@ static PARAMS: [ParamSpec<Params>; 7] = [
 ];
 
 static PRESETS: [Preset; 11] = [
-    Preset { code: "visibility-sqs", label: |l| strings::strings(l).preset_sqs, values: &[], versions: (1, 3) },
-    Preset { code: "exercise-5", label: |l| strings::strings(l).preset_ex5, values: &[("job_s", "240")], versions: (1, 3) },
-    Preset { code: "exercise-5-rule", label: |l| strings::strings(l).preset_ex5_rule, values: &[("job_s", "240"), ("visibility_s", "480")], versions: (1, 3) },
-    Preset { code: "pubsub-10s", label: |l| strings::strings(l).preset_pubsub, values: &[("visibility_s", "10"), ("consumers", "100")], versions: (1, 3) },
+    Preset { code: "visibility-sqs", label: |l| strings::strings(l).preset_sqs, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "exercise-5", label: |l| strings::strings(l).preset_ex5, values: &[("job_s", "240")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "exercise-5-rule", label: |l| strings::strings(l).preset_ex5_rule, values: &[("job_s", "240"), ("visibility_s", "480")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "pubsub-10s", label: |l| strings::strings(l).preset_pubsub, values: &[("visibility_s", "10"), ("consumers", "100")], versions: (1, crate::unit::LINK_VERSION) },
     Preset {
         code: "heartbeat",
         label: |l| strings::strings(l).preset_heartbeat,
         values: &[("job_s", "2400"), ("visibility_s", "120"), ("heartbeat_s", "60"), ("dies_s", "300")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
-    Preset { code: "long-deadline", label: |l| strings::strings(l).preset_long, values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")], versions: (1, 3) },
+    Preset { code: "long-deadline", label: |l| strings::strings(l).preset_long, values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")], versions: (1, crate::unit::LINK_VERSION) },
     // Each system's own ceiling (lesson 004's visibility defaults):
     // Pub/Sub's ack deadline at its 600 s maximum, RabbitMQ's 30-minute
     // consumer timeout, SQS's 12 hours from a receive even with a heartbeat.
-    Preset { code: "pubsub-600s", label: |l| strings::strings(l).preset_pubsub_max, values: &[("job_s", "1200"), ("visibility_s", "600")], versions: (3, 3) },
-    Preset { code: "rabbitmq-30min", label: |l| strings::strings(l).preset_rabbitmq, values: &[("job_s", "2400"), ("visibility_s", "1800")], versions: (3, 3) },
-    Preset { code: "sqs-12h-ceiling", label: |l| strings::strings(l).preset_ceiling, values: &[("job_s", "46800"), ("visibility_s", "600"), ("heartbeat_s", "300")], versions: (3, 3) },
+    Preset { code: "pubsub-600s", label: |l| strings::strings(l).preset_pubsub_max, values: &[("job_s", "1200"), ("visibility_s", "600")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "rabbitmq-30min", label: |l| strings::strings(l).preset_rabbitmq, values: &[("job_s", "2400"), ("visibility_s", "1800")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "sqs-12h-ceiling", label: |l| strings::strings(l).preset_ceiling, values: &[("job_s", "46800"), ("visibility_s", "600"), ("heartbeat_s", "300")], versions: (3, crate::unit::LINK_VERSION) },
     Preset {
         code: "exercise-8-hang",
         label: |l| strings::strings(l).preset_ex8_hang,
         values: &[("job_s", "60"), ("visibility_s", "900"), ("max_receive", "5"), ("poison", "hang")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "exercise-8-crash",
         label: |l| strings::strings(l).preset_ex8_crash,
         values: &[("job_s", "60"), ("visibility_s", "180"), ("heartbeat_s", "90"), ("max_receive", "5"), ("poison", "crash-on-open")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
 ];
 
@@ -151,10 +151,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("visibility-one-copy", witness: "exp=visibility&job_s=240&visibility_s=240", |p: &Params, _: &Shared, s: &State| {
             p.job_s == 240 && p.heartbeat_s == 0 && p.timeout_s <= 2 * p.job_s && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
         },
-        es: ["Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia, sin pasar de la regla de la lección (el doble del p99).",
+        es: ["Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia: por encima del trabajo, y con un margen que no pase del doble del p99, el ejemplo de la lección.",
             "Empieza en 30 s: ¿cuántas copias hay? Sube el plazo hasta que quede una.",
             "El mensaje reaparece al vencer el plazo aunque el worker siga trabajando: a 30 s, hasta 8 copias en 4 minutos. El plazo tiene que pasar la duración del trabajo; la regla de la lección pone el doble del p99, 8 minutos, por margen."],
-        en: ["With a 4-minute job (240 s), find a visibility timeout that leaves one copy, no longer than the lesson's rule (twice the p99).",
+        en: ["With a 4-minute job (240 s), find a visibility timeout that leaves one copy: above the job, with a margin no larger than twice the p99, the lesson's example.",
             "Start at 30 s: how many copies? Raise the timeout until one is left.",
             "The message reappears when the timeout runs out even if the worker is still on it: at 30 s, up to 8 copies in 4 minutes. The timeout must exceed the job; the lesson's rule is twice the p99, 8 minutes, for margin."]),
     crate::tasks::task!("visibility-heartbeat", witness: "exp=visibility&job_s=2400&visibility_s=120&heartbeat_s=60", |p: &Params, _: &Shared, s: &State| {

@@ -50,7 +50,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Visibility timeout y DLQ",
     heading: "Un mensaje escondido mientras un worker lo procesa",
-    intro: "Al recibir el mensaje, el broker lo esconde durante el visibility timeout; el worker lo borra al terminar. Si el plazo vence antes, el mensaje reaparece y otro worker lo toma: cada copia hace todo el trabajo y la primera que termina lo borra. Un worker vivo puede renovar el plazo (heartbeat); un mensaje venenoso nunca termina y, tras N recepciones sin ack, pasa a la DLQ.",
+    intro: "Al recibir el mensaje, el broker lo esconde durante el visibility timeout; el worker lo borra al terminar. Si el plazo vence antes, el mensaje reaparece y otro worker lo toma: cada copia hace todo el trabajo y la primera que termina lo borra. Un worker vivo puede renovar el plazo con un latido; un mensaje venenoso nunca termina y, tras N recepciones sin ack, pasa a la DLQ.",
     insight: |copies, visibility, job| match copies {
         1 => format!("Un visibility timeout de {visibility} cubre un trabajo de {job}: el mensaje se recibe una sola vez."),
         n => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job}: el mensaje reaparece y se recibe {n} veces."),
@@ -78,18 +78,18 @@ pub static ES: Strings = Strings {
     legend_deleted: "borrado",
     rows_more: |n| format!("y {n} recepciones más."),
     copy_note: |n, first| if first { format!("copia {n}: venció el timeout") } else { format!("copia {n}") },
-    rule: "La regla de «Colas y streams»: un visibility timeout de al menos el doble del p99 del trabajo, o un heartbeat.",
+    rule: "La regla de «Colas y streams»: un visibility timeout por encima del p99 del trabajo, con margen (el doble, por ejemplo), o un latido que lo renueve.",
     preset_sqs: "10 minutos con los 30 s de SQS",
     preset_ex5: "Ejercicio 5: p99 de 4 minutos con 30 s",
     preset_ex5_rule: "Ejercicio 5: el doble del p99",
     preset_pubsub: "Pub/Sub: 10 s por omisión",
     preset_heartbeat: "Latido: 2 minutos renovados cada minuto, el worker muere",
-    preset_long: "Plazo largo: 80 minutos sin heartbeat, el worker muere",
+    preset_long: "Plazo largo: 80 minutos sin latido, el worker muere",
     preset_pubsub_max: "Pub/Sub: el máximo de 600 s, un trabajo de 20 min",
     preset_rabbitmq: "RabbitMQ: consumer timeout de 30 min, un trabajo de 40 min",
     preset_ceiling: "SQS: un latido no pasa de 12 h, un trabajo de 13 h",
     preset_ex8_hang: "Ejercicio 8: se cuelga, 15 min × 5",
-    preset_ex8_crash: "Ejercicio 8: tumba al worker, 3 min con heartbeat",
+    preset_ex8_crash: "Ejercicio 8: tumba al worker, 3 min con latido",
 };
 
 pub static EN: Strings = Strings {
@@ -123,7 +123,7 @@ pub static EN: Strings = Strings {
     legend_deleted: "deleted",
     rows_more: |n| format!("and {n} more receives."),
     copy_note: |n, first| if first { format!("copy {n}: the timeout ran out") } else { format!("copy {n}") },
-    rule: "The rule of “Queues and streams”: a visibility timeout of at least twice the job's p99, or a heartbeat.",
+    rule: "The rule of “Queues and streams”: a visibility timeout above the job's p99, with margin (twice it, say), or a heartbeat that renews it.",
     preset_sqs: "10 minutes with SQS's 30 s",
     preset_ex5: "Exercise 5: p99 of 4 minutes with 30 s",
     preset_ex5_rule: "Exercise 5: twice the p99",

@@ -77,8 +77,8 @@ static PARAMS: [ParamSpec<Params>; 6] = [
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "pdf-job", label: |l| s(l).preset_pdf, values: &[], versions: (3, 3) },
-    Preset { code: "ana-request", label: |l| s(l).preset_ana, values: &[("waits_job_ms", "50"), ("waits_down_to_s", "0"), ("waits_timeout_ms", "300")], versions: (3, 3) },
+    Preset { code: "pdf-job", label: |l| s(l).preset_pdf, values: &[], versions: (3, crate::unit::LINK_VERSION) },
+    Preset { code: "ana-request", label: |l| s(l).preset_ana, values: &[("waits_job_ms", "50"), ("waits_down_to_s", "0"), ("waits_timeout_ms", "300")], versions: (3, crate::unit::LINK_VERSION) },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -111,7 +111,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("waits-fast-job", witness: "exp=waits&waits_job_ms=50", |p: &Params, _: &Shared, s: &State| p.job_ms <= 100 && s.queue_worst_seen_ms >= 5 * p.job_ms,
         es: ["Encuentra cuándo la cola empeora las cosas para quien espera la respuesta.",
             "Baja el trabajo a 50 ms, como la request de Ana.",
-            "Con un trabajo de milisegundos, la cola agrega latencia, polling y piezas: el resultado llega en el siguiente sondeo. Si alguien espera, síncrono con timeout y fallback; la cola es para lo que puede esperar."],
+            "Con un trabajo de milisegundos, la cola agrega latencia, polling y piezas: el resultado llega en el siguiente sondeo. Si alguien aguarda la respuesta, mejor una llamada directa con plazo y respuesta de reserva; la cola queda para el trabajo que admite demora."],
         en: ["Find when the queue makes things worse for whoever waits for the answer.",
             "Lower the job to 50 ms, like Ana's request.",
             "With a job of milliseconds, the queue adds latency, polling and moving parts: the result arrives at the next poll. If someone waits, go synchronous with a timeout and a fallback; the queue is for what can wait."]),

@@ -31,6 +31,22 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { props.frame.controls(&|_| true, &|_| None, false) }
             { hero(props.frame, insight, false, chart(t, p, st)) }
             { counter_grid(rows) }
+            { exercise_1(t) }
+        </section>
+    }
+}
+
+/// «Colas y streams»' exercise 1: each case asked, its answer behind a click.
+fn exercise_1(t: &Strings) -> Html {
+    html! {
+        <section class="exercise-1">
+            <h3>{ t.exercise_1 }</h3>
+            <p>{ t.exercise_1_ask }</p>
+            <ul class="exercise-cases">
+                { for t.exercise_1_cases.iter().map(|(case, answer)| html! {
+                    <li>{ *case }<details><summary>{ t.exercise_1_show }</summary><p>{ *answer }</p></details></li>
+                }) }
+            </ul>
         </section>
     }
 }

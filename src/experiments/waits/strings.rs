@@ -27,12 +27,17 @@ pub struct Strings {
     pub queue_last: &'static str,
     pub preset_pdf: &'static str,
     pub preset_ana: &'static str,
+    /// «Colas y streams»' exercise 1: four jobs to sort, each answered on demand.
+    pub exercise_1: &'static str,
+    pub exercise_1_ask: &'static str,
+    pub exercise_1_show: &'static str,
+    pub exercise_1_cases: [(&'static str, &'static str); 4],
 }
 
 pub static ES: Strings = Strings {
     experiment: "¿Alguien espera?",
     heading: "El mismo trabajo: síncrono, con una cola de trabajos o como stream",
-    intro: "La primera pregunta de diseño: ¿alguien espera la respuesta antes de continuar? Llegan 20 requests, una por segundo. Síncrono, el que pide espera a un worker y, si no hay, cae a su fallback. Con una cola de trabajos, la API responde 202 Accepted en 10 ms y un worker lo hace después; quien quiera el resultado pregunta cada tanto. En un stream, cada grupo de consumidores lee todos los eventos a su ritmo: aquí la búsqueda comparte la caída de los workers y la analítica no.",
+    intro: "La primera pregunta de diseño: ¿hay alguien detenido hasta tener el resultado? Llegan 20 requests, una por segundo. Síncrono, el que pide espera a un worker y, si no hay, cae a su fallback. Con una cola de trabajos, la API responde 202 Accepted en 10 ms y un worker lo hace después; quien quiera el resultado pregunta cada tanto. En un stream, cada grupo de consumidores lee todos los eventos a su ritmo: aquí la búsqueda comparte la caída de los workers y la analítica no.",
     insight: |job, failed, last, seen| format!(
         "Síncrono: espera {job} y fallan {failed} de 20. Cola: ninguna perdida, la última a los {last}, el resultado hasta {seen} después."),
     job: "Cada trabajo tarda",
@@ -52,6 +57,15 @@ pub static ES: Strings = Strings {
     queue_last: "Último trabajo de la cola",
     preset_pdf: "Un PDF de 2 s, workers caídos de 5 a 12 s",
     preset_ana: "La request de Ana: 50 ms, 300 ms de vida, nadie caído",
+    exercise_1: "Ejercicio 1 de «Colas y streams»",
+    exercise_1_ask: "¿Síncrono, cola de trabajos o stream? Decide antes de abrir cada respuesta.",
+    exercise_1_show: "Ver la respuesta",
+    exercise_1_cases: [
+        ("(a) Elegir la categoría de los tenis que Ana está publicando.", "Síncrono: Ana sigue en el formulario mirando la pantalla."),
+        ("(b) Pasar a texto una grabación de una hora.", "Cola de trabajos: lleva minutos y nadie la mira; la API contesta 202 y un worker la hace después."),
+        ("(c) Avisar de cada venta al índice, al data lake y al monitoreo.", "Stream: tres lectores del mismo evento, cada uno a su paso; en una cola, el primero que confirma se lo lleva."),
+        ("(d) Escribirle a un vendedor «tu publicación tiene 20 vistas».", "Cola de trabajos: cada correo es un trabajo que toma algún worker; el consumidor, idempotente, evita que el vendedor lo reciba repetido."),
+    ],
 };
 
 pub static EN: Strings = Strings {
@@ -77,6 +91,15 @@ pub static EN: Strings = Strings {
     queue_last: "The queue's last job",
     preset_pdf: "A 2 s PDF, workers down from 5 to 12 s",
     preset_ana: "Ana's request: 50 ms, 300 ms to live, nothing down",
+    exercise_1: "Exercise 1 of “Queues and streams”",
+    exercise_1_ask: "Synchronous, a job queue or a stream? Decide before opening each answer.",
+    exercise_1_show: "Show the answer",
+    exercise_1_cases: [
+        ("(a) Choosing the category of the sneakers Ana is listing.", "Synchronous: Ana is still on the form, looking at the screen."),
+        ("(b) Turning an hour-long recording into text.", "A job queue: it takes minutes and nobody is watching; the API answers 202 and a worker does it later."),
+        ("(c) Telling the index, the data lake and monitoring about every sale.", "A stream: three readers of one event, each at its own pace; in a queue, the first to ack takes it away."),
+        ("(d) Writing to a seller «your listing has 20 views».", "A job queue: one email per job, shared among workers, with an idempotent consumer so it is not sent twice."),
+    ],
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

@@ -73,19 +73,19 @@ static PARAMS: [ParamSpec<Params>; 5] = [
 ];
 
 static PRESETS: [Preset; 4] = [
-    Preset { code: "competing-consumers", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, 3) },
-    Preset { code: "pdf-pages", label: |l| strings::strings(l).preset_pdf, values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20")], versions: (1, 3) },
+    Preset { code: "competing-consumers", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset { code: "pdf-pages", label: |l| strings::strings(l).preset_pdf, values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20")], versions: (1, crate::unit::LINK_VERSION) },
     Preset {
         code: "restart-in-memory",
         label: |l| strings::strings(l).preset_memory,
         values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20"), ("queue", "memory"), ("restart_ms", "5500")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "restart-broker",
         label: |l| strings::strings(l).preset_broker,
         values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20"), ("queue", "broker"), ("restart_ms", "5500")],
-        versions: (1, 3),
+        versions: (1, crate::unit::LINK_VERSION),
     },
 ];
 

@@ -52,7 +52,7 @@ pub static ES: Strings = Strings {
     chart_label: "Una fila por worker; cada barra es un trabajo.",
     worker_row: |n| format!("worker {n}"),
     rows_more: |n| format!("y {n} workers más."),
-    preset_lesson: "12 trabajos de 0,1 s, 4 workers",
+    preset_lesson: "12 trabajos de 0.1 s, 4 workers",
     preset_pdf: "Un PDF de 200 páginas, 20 workers",
     preset_memory: "Reinicio con la cola en memoria",
     preset_broker: "Reinicio con un broker",
