@@ -57,6 +57,9 @@ pub struct Ladder<P: 'static> {
     pub size: &'static str,
     /// What `work` counts, in the learner's words («intentos de entrega»).
     pub work_unit: fn(Lang) -> &'static str,
+    /// Two outcomes that are the two sides of one comparison (the storm's
+    /// strategies, ack before and after), drawn on one axis by the sweep page.
+    pub compare: Option<[usize; 2]>,
 }
 
 /// `work_unit` of the experiments the delivery engine runs.
@@ -85,10 +88,17 @@ pub struct Offer {
     pub axes: &'static [SweepAxis],
     pub size: &'static str,
     pub work_unit: fn(Lang) -> &'static str,
+    pub compare: Option<[usize; 2]>,
 }
 
 impl<P> Ladder<P> {
     pub const fn offer(&self) -> Offer {
-        Offer { outcomes: self.outcomes, axes: self.axes, size: self.size, work_unit: self.work_unit }
+        Offer {
+            outcomes: self.outcomes,
+            axes: self.axes,
+            size: self.size,
+            work_unit: self.work_unit,
+            compare: self.compare,
+        }
     }
 }

@@ -413,6 +413,9 @@ pub struct Report {
     pub current: Vec<f64>,
     pub current_value: Option<String>,
     pub lesson_value: Option<&'static str>,
+    /// Two outcomes that are one comparison's two sides (indices into
+    /// `outcomes`), drawn on one axis.
+    pub compare: Option<[usize; 2]>,
     pub bands: Vec<Band>,
     pub points: Vec<Point>,
 }
@@ -451,6 +454,7 @@ impl Plan {
             current: self.current(),
             current_value: self.axis.as_ref().map(|(param, _, _)| param.encode(&self.base)),
             lesson_value: self.axis.as_ref().and_then(|(_, axis, _)| axis.lesson),
+            compare: offer.and_then(|o| o.compare),
             bands: self.bands(&points),
             points,
         }

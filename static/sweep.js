@@ -41,6 +41,8 @@ const TEXT = {
     yourValue: 'tu valor', lessonValue: 'la lección',
     bar: (count, label, range, seed) => `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${range} (${label}): abrir la semilla ${seed}`,
     point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, mediana ${s.median} (5–95 %: ${s.p5}–${s.p95}). Abrir la ejecución mediana, semilla ${seed}`,
+    degenerate: (n, label, value) => `Las ${n} semillas dan lo mismo: ${label}, ${value}. Aquí la semilla no cambia nada: lo decide el escenario (sus parámetros y su plan), no el azar.`,
+    versus: (labelA, a, labelB, b) => `En el mismo eje: ${labelA}, mediana ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, mediana ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
     histogram: (n, label, s, seed, mine, typical) => `En ${n} semillas, ${label}: mediana ${s.median}; 9 de cada 10 entre ${s.p5} y ${s.p95}. `
       + `Tu ejecución (semilla ${seed}): ${mine}, ${typical ? 'una ejecución típica' : 'una semilla poco común'}.`,
     over: (axis, from, to, label, first, last, mine) => `Con ${axis} de ${from} a ${to}, la mediana de ${label} va de ${first} a ${last}${mine ? `; con tu valor, ${mine.value}, es ${mine.median}` : ''}. La banda: el 90 % central de las semillas.`,
@@ -58,6 +60,10 @@ const TEXT = {
     yourValue: 'your value', lessonValue: 'the lesson',
     bar: (count, label, range, seed) => `${count} ${count === 1 ? 'run' : 'runs'} with ${range} (${label}): open seed ${seed}`,
     point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, median ${s.median} (5–95 %: ${s.p5}–${s.p95}). Open the median run, seed ${seed}`,
+    degenerate: (n, label, value) => `Las ${n} semillas dan lo mismo: ${label}, ${value}. Aquí la semilla no cambia nada: lo decide el escenario (sus parámetros y su plan), no el azar.`,
+    versus: (labelA, a, labelB, b) => `En el mismo eje: ${labelA}, mediana ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, mediana ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
+    degenerate: (n, label, value) => `All ${n} seeds give the same: ${label}, ${value}. Here the seed changes nothing: the scenario decides (its parameters and its plan), not chance.`,
+    versus: (labelA, a, labelB, b) => `On one axis: ${labelA}, median ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, median ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
     histogram: (n, label, s, seed, mine, typical) => `Over ${n} seeds, ${label}: median ${s.median}; 9 in 10 between ${s.p5} and ${s.p95}. `
       + `Your run (seed ${seed}): ${mine}, ${typical ? 'a typical run' : 'an unusual seed'}.`,
     over: (axis, from, to, label, first, last, mine) => `With ${axis} from ${from} to ${to}, the median of ${label} goes from ${first} to ${last}${mine ? `; at your value, ${mine.value}, it is ${mine.median}` : ''}. The band: the middle 90 % of the seeds.`,
@@ -105,15 +111,21 @@ $('sweep-seeds').value = String(Number.isFinite(seedsAsked) ? Math.min(Math.max(
 function seedsLabel() { $('sweep-seeds-label').textContent = $('sweep-axis').value ? TEXT.seedsPerValue : TEXT.seeds; }
 seedsLabel();
 
-/** Integer outcomes over a narrow range: a bar per value; else 20 equal bins. */
+/** Integer outcomes: bins of whole numbers (one value each over a narrow
+ * range, else a whole width, so no bin reads 33.4); others: 20 equal bins. */
 function bins(values) {
   const min = Math.min(...values);
   const max = Math.max(...values);
-  const whole = values.every(Number.isInteger) && max - min <= 40;
-  const count = whole ? max - min + 1 : max === min ? 1 : 20;
-  const width = whole ? 1 : (max - min) / count || 1;
+  if (values.every(Number.isInteger)) {
+    const width = Math.max(1, Math.ceil((max - min + 1) / 20));
+    const count = Math.floor((max - min) / width) + 1;
+    const at = (v) => Math.min(count - 1, Math.floor((v - min) / width));
+    return { count, at, whole: width === 1, integer: true, from: (i) => min + i * width, to: (i) => min + (i + 1) * width - 1 };
+  }
+  const count = max === min ? 1 : 20;
+  const width = (max - min) / count || 1;
   const at = (v) => Math.min(count - 1, Math.floor((v - min) / width));
-  return { count, at, whole, from: (i) => min + i * width, to: (i) => (whole ? min + i : min + (i + 1) * width) };
+  return { count, at, whole: false, integer: false, from: (i) => min + i * width, to: (i) => min + (i + 1) * width };
 }
 
 // The figure's size in CSS pixels, its text at the page's size: set from
@@ -148,6 +160,15 @@ function valueTicks(root, top, y) {
   }
 }
 
+/** The two sides' swatches and names, on the figure above the plot. */
+function legend(root, items) {
+  items.forEach(([label, className], i) => {
+    const y = M.top - 34 + i * 14;
+    root.append(svg('rect', { x: M.left + plotW - 150, y: y - 9, width: 10, height: 10, class: className }));
+    root.append(svg('text', { x: M.left + plotW - 136, y, class: 'sw-legend' }, label.length > 26 ? `${label.slice(0, 25)}…` : label));
+  });
+}
+
 /** A vertical mark with its words on the figure, where it is. */
 function mark(root, x, label, className, row) {
   root.append(svg('line', { x1: x, y1: M.top - 4, x2: x, y2: M.top + plotH, class: className }));
@@ -162,10 +183,15 @@ function mark(root, x, label, className, row) {
 function histogram(report, k) {
   const outcome = report.outcomes[k];
   const values = report.points.map((p) => p.outcomes[k]);
-  const b = bins(values);
+  // One comparison's other side, drawn beside on the same bins.
+  const other = report.compare?.includes(k) ? report.compare.find((i) => i !== k) : undefined;
+  const both = other === undefined ? values : values.concat(report.points.map((p) => p.outcomes[other]));
+  const b = bins(both);
   const groups = Array.from({ length: b.count }, () => []);
   report.points.forEach((p) => groups[b.at(p.outcomes[k])].push(p));
-  const top = niceTop(Math.max(...groups.map((g) => g.length)));
+  const others = Array.from({ length: b.count }, () => []);
+  if (other !== undefined) report.points.forEach((p) => others[b.at(p.outcomes[other])].push(p));
+  const top = niceTop(Math.max(...groups.map((g) => g.length), ...others.map((g) => g.length)));
   const x = (i) => M.left + (i / b.count) * plotW;
   const y = (n) => M.top + plotH - (n / top) * plotH;
   const root = frame(outcome.label, TEXT.runs);
@@ -176,12 +202,18 @@ function histogram(report, k) {
   groups.forEach((group, i) => {
     if (group.length === 0) return;
     const first = group.reduce((a, p) => (p.seed < a.seed ? p : a));
-    const range = b.whole ? number(b.from(i)) : `${number(b.from(i))}–${number(b.to(i))}`;
+    const range = b.whole || b.from(i) === b.to(i) ? number(b.from(i)) : `${number(b.from(i))}–${number(b.to(i))}`;
     const words = TEXT.bar(group.length, inSentence(outcome.label), range, first.seed);
     const a = svg('a', { href: labUrl(first.link), 'aria-label': words, 'data-bin': i, 'data-seed': first.seed, 'data-value': first.outcomes[k] });
     a.append(svg('title', {}, words));
-    a.append(svg('rect', { x: x(i) + 1, y: y(group.length), width: Math.max(1, x(i + 1) - x(i) - 2), height: M.top + plotH - y(group.length), class: 'sw-bar' }));
+    const w = Math.max(1, x(i + 1) - x(i) - 2);
+    a.append(svg('rect', { x: x(i) + 1, y: y(group.length), width: other === undefined ? w : Math.max(1, w / 2), height: M.top + plotH - y(group.length), class: 'sw-bar' }));
     root.append(a);
+  });
+  others.forEach((group, i) => {
+    if (group.length === 0) return;
+    const w = Math.max(1, x(i + 1) - x(i) - 2);
+    root.append(svg('rect', { x: x(i) + 1 + w / 2, y: y(group.length), width: Math.max(1, w / 2), height: M.top + plotH - y(group.length), class: 'sw-bar-other' }));
   });
   const step = Math.ceil(b.count / 10);
   for (let i = 0; i < b.count; i += step) {
@@ -195,6 +227,15 @@ function histogram(report, k) {
   mark(root, centre(mine), `${TEXT.yours(report.current_seed)}: ${number(mine)}`, 'sw-yours', 1);
   const s = { p5: number(summary.p5), median: number(summary.median), p95: number(summary.p95) };
   const typical = mine >= summary.p5 && mine <= summary.p95;
+  if (other !== undefined) {
+    const o = report.bands[0].summaries[other];
+    legend(root, [[outcome.label, 'sw-bar'], [report.outcomes[other].label, 'sw-bar-other']]);
+    const t = (v) => ({ p5: number(v.p5), median: number(v.median), p95: number(v.p95) });
+    return [root, TEXT.versus(outcome.label, t(summary), inSentence(report.outcomes[other].label), t(o))];
+  }
+  if (Math.min(...values) === Math.max(...values)) {
+    return [root, TEXT.degenerate(number(report.seeds), inSentence(outcome.label), number(values[0]))];
+  }
   return [root, TEXT.histogram(number(report.seeds), inSentence(outcome.label), s, report.current_seed, number(mine), typical)];
 }
 

@@ -1688,6 +1688,13 @@ export const TOOL_EXPERIMENTS = {
     ],
     "tasks": [
       [
+        "storm-too-many",
+        {
+          "en": "With 300 clients or more, jitter stops helping. Make it help again: 9 in 10 through.",
+          "es": "Con 300 clientes o más el jitter deja de ayudar. Haz que vuelva a ayudar: que pasen 9 de cada 10."
+        }
+      ],
+      [
         "storm-shedding",
         {
           "en": "Find a dependency against which jitter does not get more clients through.",

@@ -149,3 +149,32 @@ test('partitions: the caption is where this run\'s keys land, as the figure draw
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the storm\'s verdict, at the loads where the lesson\'s claim holds and where it stops, is the engine\'s', async () => {
+  for (const [clients, words] of [
+    [20, /the dependency withstands the synchronized wave: jitter has nothing to fix/],
+    [100, /with jitter it stays up, as «Confiabilidad a escala» says|with jitter the calls spread out and it stays up/],
+    [500, /With 500 clients jitter is not enough: it spreads the retries over windows of up to 1\.6 s, and about 31 calls still land in every 100 ms of them, more than the 20 it absorbs\./],
+  ]) {
+    const { page, errors } = await open(browser, `${server.base}lesson-003/?exp=storm&lang=en&clients=${clients}`);
+    await reveal(page);
+    assert.match(await text(page), words, `${clients} clients`);
+    // The figure shades the outage and each collapse the caption counts.
+    const bands = await page.locator('.storm-side[data-side="a"] .band-down').count();
+    const collapses = Number((await page.locator('.storm-side[data-side="a"] [data-counter=collapses] dd').textContent()).trim());
+    assert.equal(bands, 1 + collapses, `${clients} clients: the outage and ${collapses} collapses shaded`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('the age alert fires before the promise breaks, the promise drawn as its own line', async () => {
+  const { page, errors } = await open(browser, `${server.base}lesson-004-ops/?exp=age&lang=en`);
+  await reveal(page);
+  assert.match(await text(page), /the age alert goes off at 14 min 0 s, before the 5 min 0 s promise breaks \(at 15 min 1 s\)/);
+  await page.locator('.age-chart[data-chart=age] .promise-line').waitFor({ state: 'attached' });
+  await page.getByLabel('Scenario').selectOption('age-poison-dlq');
+  await page.waitForFunction(() => /DLQ/.test(document.querySelector('.hero > figcaption.insight').textContent));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -58,11 +58,11 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
   const alert = page.locator('.dlq-alert');
   await alert.waitFor();
   // At 1 h 30 min messages 1 and 6 wait in the DLQ: 5 receives each, the deadline passed.
-  assert.match(await alert.textContent(), /Alert: 2 in the DLQ \(more than 0 since 1 h 15 min\)/);
+  assert.match(await alert.textContent(), /Alert: 2 in the DLQ \(more than 0 since 1 h 16 min\)/);
   const rows = page.locator('.dlq-table tbody tr');
   assert.equal(await rows.count(), 2);
   const cells = (await rows.nth(0).locator('th, td').allTextContents()).slice(0, 5);
-  assert.deepEqual(cells, ['#1', '5', '1 h 30 min', 'the deadline passed without an ack', '13 d 22 h']);
+  assert.deepEqual(cells, ['#1', '5', '1 h 30 min', 'the deadline passed without an ack', '13 d 23 h']);
   // Fixed at 2 h, redriven at 3 h: every message delivered, two by redrive.
   assert.deepEqual([await counter(page, 'delivered'), await counter(page, 'dead_lettered'), await counter(page, 'redriven')], ['10', '2', '2']);
 

@@ -161,3 +161,22 @@ test('a sweep over its work budget is refused on the page at once, in the CLI\'s
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the sweep page draws a comparison\'s two sides on one axis, integer outcomes in integer bins, and says why one bar', async () => {
+  const { page, errors } = await open(browser, server.base + 'sweep.html?v=4&exp=storm&lang=en&seeds=40&dir=lesson-003/');
+  await done(page);
+  // The storm's two strategies, one axis: both sides' bars, and the words name both.
+  assert.ok(await page.locator('#sweep-chart .sw-bar').count() > 0 && await page.locator('#sweep-chart .sw-bar-other').count() > 0);
+  assert.match(await page.locator('#sweep-insight').textContent(), /^On one axis: Clients through \(the right strategy\), median \d+ .*; clients through \(the left strategy\), median 40 /);
+  // Whole numbers only on the bins' axis and in their names.
+  const ticks = await page.locator('#sweep-chart .sw-tick').allTextContents();
+  const bins = await page.locator('#sweep-chart a[aria-label]').evaluateAll((all) => all.map((a) => a.getAttribute('aria-label')));
+  assert.ok(bins.every((words) => !/\d\.\d/.test(words.split(':')[0])), bins.join('\n'));
+  assert.ok(ticks.every((t) => /^[\d,]+$/.test(t)), ticks.join(' '));
+  // Lesson 000's default: every seed the same, and the words say the scenario decides.
+  await page.goto(server.base + 'sweep.html?v=4&exp=retries&lang=en');
+  await done(page);
+  assert.match(await page.locator('#sweep-insight').textContent(), /^All 200 seeds give the same: .*the scenario decides/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -133,6 +133,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     work: |params, shared| 3 * params.run(shared).attempts_bound(),
     size: "messages",
     work_unit: crate::ladder::attempts,
+    compare: Some([1, 0]),
 };
 
 /// Each row: deliveries / effects / discarded / lost, and effects per message.

@@ -157,6 +157,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     },
     size: "tx_messages",
     work_unit: crate::ladder::attempts,
+    compare: None,
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

@@ -132,6 +132,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         crate::i18n::Lang::Es => "eventos por canal",
         crate::i18n::Lang::En => "events through a pipeline",
     },
+    compare: Some([0, 1]),
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

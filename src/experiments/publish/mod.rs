@@ -138,6 +138,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     },
     size: "facts",
     work_unit: crate::ladder::attempts,
+    compare: None,
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

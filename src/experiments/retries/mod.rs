@@ -297,6 +297,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     work: |params, shared| 2 * params.sim_config(shared).attempts_bound(&params.plan),
     size: "events",
     work_unit: crate::ladder::attempts,
+    compare: None,
 };
 
 /// The guided tasks ("Prueba esto"), checked on the state.

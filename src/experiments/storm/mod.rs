@@ -109,6 +109,70 @@ fn runs(params: &Params, shared: &Shared) -> [Option<Rc<StormRun>>; 2] {
     [0, 1].map(|side| StormRun::new(params.config(side, shared)).ok().map(Rc::new))
 }
 
+/// Where the lesson's claim («reintentar todo al mismo tiempo tumba la
+/// dependencia»; jitter spreads the calls) stands at this setting, from the
+/// two runs the figure draws: one synchronized side, one jittered. None
+/// when the sides are not that pair, or the dependency sheds the excess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The synchronized wave does not knock it down: jitter has nothing to
+    /// fix; `fewer` jittered clients got through than synchronized ones
+    /// (full jitter waits half as long on average and runs out of attempts).
+    NothingToFix { fewer: u32 },
+    /// Jitter helps the dependency: it stays up (`spread` 0), or falls
+    /// fewer times with more clients through; `fewer` jittered clients ran
+    /// out of attempts that synchronized ones did not (full jitter's
+    /// shorter mean wait).
+    JitterSaves { sync: u32, spread: u32, fewer: u32 },
+    /// Jitter does no better: its windows are too narrow for this many
+    /// clients (about `per_window` calls per 100 ms in the widest).
+    TooMany { per_window: u64 },
+}
+
+impl Params {
+    pub fn verdict(&self, runs: &[Option<Rc<StormRun>>; 2]) -> Option<Verdict> {
+        let [Some(a), Some(b)] = runs else { return None };
+        let Behaviour::Fragile { .. } = self.behaviour else { return None };
+        let (sync, spread) = match (a.config.strategy.is_random(), b.config.strategy.is_random()) {
+            (false, true) => (a, b),
+            (true, false) => (b, a),
+            _ => return None,
+        };
+        let (s, j) = (&sync.counters, &spread.counters);
+        Some(if s.collapses == 0 {
+            Verdict::NothingToFix { fewer: s.succeeded.saturating_sub(j.succeeded) }
+        } else if j.collapses == 0 || (j.collapses < s.collapses && j.succeeded > s.succeeded) {
+            Verdict::JitterSaves { sync: s.collapses, spread: j.collapses, fewer: s.succeeded.saturating_sub(j.succeeded) }
+        } else {
+            Verdict::TooMany { per_window: u64::from(self.clients) * retry_lab_core::storm::PEAK_WINDOW_US / spread.config.cap_us().max(1) }
+        })
+    }
+
+    /// The figure's point: each side's clients through and collapses, then
+    /// where the lesson's claim stands at this setting.
+    pub fn insight(&self, lang: crate::i18n::Lang, runs: &[Option<Rc<StormRun>>; 2]) -> String {
+        let t = strings::strings(lang);
+        let sides = runs.iter().flatten().map(|run| {
+            let strategy = t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
+            let c = &run.counters;
+            (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
+        });
+        sides.chain(self.verdict_text(lang, runs)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The verdict in words, with this setting's numbers.
+    pub fn verdict_text(&self, lang: crate::i18n::Lang, runs: &[Option<Rc<StormRun>>; 2]) -> Option<String> {
+        let t = strings::strings(lang);
+        let absorbs = runs.iter().flatten().next()?.config.absorbs_per_window().unwrap_or(0);
+        let window = crate::format::seconds(u64::from(self.base_ms) << self.attempts_max.saturating_sub(2));
+        Some(match self.verdict(runs)? {
+            Verdict::NothingToFix { fewer } => (t.verdict_nothing_to_fix)(self.clients, fewer, self.attempts_max),
+            Verdict::JitterSaves { sync, spread, fewer } => (t.verdict_jitter_saves)(sync, spread, fewer, self.attempts_max),
+            Verdict::TooMany { per_window } => (t.verdict_too_many)(self.clients, &window, per_window, absorbs),
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {}
 
@@ -237,6 +301,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         crate::i18n::Lang::Es => "llamadas",
         crate::i18n::Lang::En => "calls",
     },
+    compare: Some([1, 0]),
 };
 
 /// Seconds to one decimal from microseconds: the exact value, which the
@@ -276,7 +341,18 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
-static TASKS: [crate::tasks::Task<Params, State>; 3] = [
+static TASKS: [crate::tasks::Task<Params, State>; 4] = [
+    crate::tasks::task!("storm-too-many", witness: "exp=storm&clients=500&base_ms=3000", |p: &Params, _: &Shared, s: &State| {
+            p.clients >= 300 && p.strategies == [Strategy::Exponential, Strategy::Full]
+                && matches!(p.verdict(&s.runs), Some(Verdict::JitterSaves { .. }))
+                && s.runs[1].as_ref().is_some_and(|j| j.counters.succeeded * 10 >= p.clients * 9)
+        },
+        es: ["Con 300 clientes o más el jitter deja de ayudar. Haz que vuelva a ayudar: que pasen 9 de cada 10.",
+            "Sube «Clientes» a 500 y mira el veredicto; después sube la base del backoff.",
+            "El jitter reparte cada reintento en una ventana de 0 a base · 2^i. Con 500 clientes y base 200 ms, la ventana más ancha es de 1.6 s: unas 31 llamadas cada 100 ms, más de las 20 que aguanta. Con base 3 s las ventanas son 15 veces más anchas y la carga cabe."],
+        en: ["With 300 clients or more, jitter stops helping. Make it help again: 9 in 10 through.",
+            "Raise “Clients” to 500 and read the verdict; then raise the backoff's base.",
+            "Jitter spreads each retry over a window from 0 to base · 2^i. With 500 clients and a 200 ms base the widest window is 1.6 s: about 31 calls every 100 ms, more than the 20 it absorbs. With a 3 s base the windows are 15 times wider and the load fits."]),
     crate::tasks::task!("storm-shedding", witness: "exp=storm&dependency=shedding", |p: &Params, _: &Shared, s: &State| {
             let [Some(none), Some(jitter)] = &s.runs else { return false };
             p.behaviour == Behaviour::Shedding && p.strategies == [Strategy::Exponential, Strategy::Full]

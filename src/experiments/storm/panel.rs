@@ -30,16 +30,14 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         "breaker_failures" | "breaker_open" | "breaker_trials" => params.breaker_on,
         _ => true,
     };
-    let horizon_us = runs.iter().flatten().filter_map(|r| r.calls.last()).map(|c| c.at_us).max().unwrap_or(0);
+    // To the last call or the last return of the dependency, whichever is later:
+    // a collapse at the end is drawn with its way back.
+    let horizon_us = runs.iter().flatten().flat_map(|r| r.calls.last().map(|c| c.at_us).into_iter().chain(r.collapses.iter().map(|c| c.1))).max().unwrap_or(0);
     let bin_ms = BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000);
     // Each side's bins, once; one y-scale for both: equal heights mean equal calls.
     let bins = runs.each_ref().map(|run| run.as_ref().map(|run| run.histogram(bin_ms * 1_000)).unwrap_or_default());
     let y_top = runs.iter().zip(&bins).filter_map(|(run, bins)| run.as_ref().map(|run| histogram_top(run, bins, bin_ms))).max().unwrap_or(1);
-    let insight = runs.iter().flatten().map(|run| {
-        let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
-        let c = &run.counters;
-        (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
-    }).collect::<Vec<_>>().join(" ");
+    let insight = params.insight(props.lang, runs);
     html! {
         <section class="card experiment storm" data-experiment="storm">
             <h2>{ t.heading }</h2>
@@ -134,10 +132,15 @@ fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizo
     html! {
         <figure class="storm-histogram">
             <div class="storm-plot">
-            // The y-scale: calls per interval, at the top and at 0.
-            <div class="y-scale" aria-hidden="true"><span>{ format::int(top) }</span><span>{ "0" }</span></div>
+            // The y-scale in calls per second (each bin's count × bins per second), as the prediction asks.
+            <div class="y-scale" aria-hidden="true"><span>{ format!("{}/s", format::int(top * 1_000 / bin_ms)) }</span><span>{ "0" }</span></div>
             <div class="annotated">
             <svg viewBox={format!("0 0 {width} {PLOT_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
+                // Where the dependency is down: the outage, then each time it falls again.
+                <rect class="band-down" x="0" y="0" width={recover_x.to_string()} height={PLOT_H.to_string()} />
+                { for run.collapses.iter().map(|&(at_us, back_us)| html! {
+                    <rect class="band-down" x={x(at_us)} y="0" width={(back_us.saturating_sub(at_us) * BIN_W / bin_us).max(1).to_string()} height={PLOT_H.to_string()} />
+                }) }
                 { for paths.iter().zip(classes).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
                 <line class="capacity" x1={recover_x.to_string()} x2={width.to_string()} y1={capacity_y.to_string()} y2={capacity_y.to_string()} />
                 <line class="mark-back" x1={recover_x.to_string()} x2={recover_x.to_string()} y1="0" y2={PLOT_H.to_string()} />
@@ -155,7 +158,7 @@ fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizo
                         { " · " }<span class="legend-collapse">{ format!("{}: {}", t.collapse_mark, collapse_list.join(", ")) }</span>
                     }
                 </p>
-                { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ t.capacity_line }{ format!(" {capacity_per_bin}") }</span>
+                { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ t.capacity_line }{ format!(" {}/s", format::int(run.config.capacity_per_s.into())) }</span>
                 <ul class="legend">{ for CallOutcome::ALL.iter().zip(classes).zip(t.outcomes)
                     .filter(|((o, _), _)| **o != CallOutcome::Rejected || run.config.breaker.is_some())
                     .map(|((_, class), text)| html! {
