@@ -232,6 +232,11 @@ pub fn probability(p: Probability) -> Value {
     Value::Int(u64::from(p.ppm()))
 }
 
+
+fn text_ok(text: &str, valid: fn(&str) -> bool) -> bool {
+    !text.chars().any(char::is_control) && valid(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,8 +278,4 @@ mod tests {
         assert_eq!(choice.encode(&Value::Int(1)), "full");
         assert_eq!(choice.clamp(Value::Int(2)), None);
     }
-}
-
-fn text_ok(text: &str, valid: fn(&str) -> bool) -> bool {
-    !text.chars().any(char::is_control) && valid(text)
 }

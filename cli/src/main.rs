@@ -1,15 +1,13 @@
 //! `retry-lab`: the lab's engine on the command line, so course authors can
 //! generate the numbers of their text with the code the page runs. Each
 //! subcommand is a module that owns its arguments; `run`, `sweep`, `presets`
-//! and `params` read the page's registry, and the per-experiment subcommands
-//! that `run` replaced answer as aliases for one release (`retired`).
+//! and `params` read the page's registry.
 
 use std::process::ExitCode;
 
 mod ack_table;
 mod args;
 mod catalog;
-mod retired;
 mod run;
 mod schedule;
 mod simulate;
@@ -64,22 +62,6 @@ enum Command {
     },
     /// uuid5(namespace, key), as Python's uuid.uuid5 computes it.
     Uuid5(uuid5::Uuid5Args),
-    /// Deprecated: `retry-lab run workers` (this alias prints the equivalent and runs it).
-    Workers(retired::Words),
-    /// Deprecated: `retry-lab run visibility`.
-    Visibility(retired::Words),
-    /// Deprecated: `retry-lab run cursor`.
-    Cursor(retired::Words),
-    /// Deprecated: `retry-lab run dedup`.
-    DedupRecord(retired::Words),
-    /// Deprecated: `retry-lab run ttl`.
-    DedupTtl(retired::Words),
-    /// Deprecated: `retry-lab run storm`.
-    Storm(retired::Words),
-    /// Deprecated: `stream partition|group|lag|rebalance` are `retry-lab run partitions|groups|lag|fraud`.
-    Stream(retired::Words),
-    /// Deprecated: `capacity backlog|peak|little|keda` are `retry-lab run capacity`.
-    Capacity(retired::Words),
 }
 
 fn run(command: Command) -> Result<String, String> {
@@ -93,14 +75,6 @@ fn run(command: Command) -> Result<String, String> {
         Command::Params(a) => Ok(catalog::params_command(a)),
         Command::Experiments { markdown } => Ok(catalog::experiments(markdown)),
         Command::Uuid5(a) => Ok(uuid5::uuid5(a)),
-        Command::Workers(w) => retired::alias("workers", w),
-        Command::Visibility(w) => retired::alias("visibility", w),
-        Command::Cursor(w) => retired::alias("cursor", w),
-        Command::DedupRecord(w) => retired::alias("dedup-record", w),
-        Command::DedupTtl(w) => retired::alias("dedup-ttl", w),
-        Command::Storm(w) => retired::alias("storm", w),
-        Command::Stream(w) => retired::alias("stream", w),
-        Command::Capacity(w) => retired::alias("capacity", w),
     }
 }
 

@@ -27,13 +27,6 @@ pub struct RunArgs {
     csv: Option<String>,
 }
 
-impl RunArgs {
-    /// `run`'s arguments as a retired subcommand's alias gives them.
-    pub fn new(experiment: &str, preset: Option<String>, values: Vec<String>, json: bool) -> Self {
-        RunArgs { target: experiment.to_owned(), preset, values, json, csv: None }
-    }
-}
-
 /// The link these arguments are: a pasted link's query, or the pairs.
 fn query(args: &RunArgs) -> Result<(Experiment, String), String> {
     link_of(&args.target, args.preset.as_deref(), &args.values)

@@ -389,97 +389,34 @@ fn run_number(args: &[&str], name: &str) -> String {
     line[name.len()..].trim().to_owned()
 }
 
-/// A retired subcommand as the README showed it, the `run` it is now, and
-/// one of its numbers with the lesson's value ("" where the lesson states none).
-const RETIRED_CASES: [(&str, &str, &str, &str); 14] = [
-    ("workers --jobs 12 --job-ms 100 --workers 4", "run workers jobs=12 job_ms=100 job_workers=4", "done_at", "0.3 s"),
-    ("visibility --job-s 600 --timeout-s 30", "run visibility job_s=600 visibility_s=30", "message_1_copies", "20"),
-    (
-        "visibility --job-s 60 --timeout-s 900 --max-receive 5 --poison hang",
-        "run visibility job_s=60 visibility_s=900 max_receive=5 poison=hang",
-        "to_the_dlq_at",
-        "1 h 15 min",
-    ),
-    (
-        "cursor --events 100 --batch 10 --crash-before-save 5 --consumer naive",
-        "run cursor log_events=100 batch=10 fault=crash-before-save fault_batch=5",
-        "reads",
-        "110",
-    ),
-    (
-        "dedup-record --messages 1000 --crash 0.05 --seed 7",
-        "run dedup tx_messages=1000 tx_crash=0.05 seed=7",
-        "record_then_effect",
-        "1,060 / 942 / 60 / 58",
-    ),
-    ("dedup-ttl --preset ttl-300", "run ttl --preset ttl-300", "processed_again_at", "450 s, 930 s"),
-    ("storm --strategy none --seed 7", "run storm strategy_a=none seed=7", "a_collapses", "2"),
-    ("storm --budget-tokens 10 --clients 100", "run storm budget=on budget_tokens=10 clients=100", "a_calls", ""),
-    (
-        "stream partition --partitions 3 --hash crc32 listing-42 listing-7 listing-99",
-        "run partitions partitions=3 keyed=listing-42,listing-7,listing-99",
-        "crc32",
-        "listing-42 → 2@0, listing-7 → 1@0, listing-99 → 2@1",
-    ),
-    (
-        "stream group --partitions 12 --consumers 20",
-        "run groups topic_partitions=12 group_consumers=20",
-        "consumers_idle",
-        "8",
-    ),
-    ("stream lag --preset exercise-9b", "run lag --preset exercise-9b", "catch_up_s", "75"),
-    (
-        "stream rebalance --payments 6 --processed-before-crash 3 --sink add",
-        "run fraud payments=6 processed=3",
-        "add",
-        "9",
-    ),
-    (
-        "capacity backlog --arrival-per-s 50 --down-s 1200 --service-per-s 60",
-        "run capacity peak_s=0 mean_rate=50 down_s=1200 cap_workers=1 worker_rate=60",
-        "drain_s_after_the_workers_return",
-        "6,000 s (1 h 40 min)",
-    ),
-    (
-        "capacity keda --messages 400 --queue-length 15 --job-s 20 --max-workers 8",
-        "run capacity keda_messages=400 keda_queue_length=15 keda_job_s=20 keda_max=8",
-        "keda_wanted",
-        "27",
-    ),
+/// `run` gives the lessons' numbers for the scenarios the retired
+/// per-experiment subcommands once printed (each a link's pairs).
+const RUN_CASES: [(&str, &str, &str); 13] = [
+    ("run workers jobs=12 job_ms=100 job_workers=4", "done_at", "0.3 s"),
+    ("run visibility job_s=600 visibility_s=30", "message_1_copies", "20"),
+    ("run visibility job_s=60 visibility_s=900 max_receive=5 poison=hang", "to_the_dlq_at", "1 h 15 min"),
+    ("run cursor log_events=100 batch=10 fault=crash-before-save fault_batch=5", "reads", "110"),
+    ("run dedup tx_messages=1000 tx_crash=0.05 seed=7", "record_then_effect", "1,060 / 942 / 60 / 58"),
+    ("run ttl --preset ttl-300", "processed_again_at", "450 s, 930 s"),
+    ("run storm strategy_a=none seed=7", "a_collapses", "2"),
+    ("run partitions partitions=3 keyed=listing-42,listing-7,listing-99", "crc32", "listing-42 → 2@0, listing-7 → 1@0, listing-99 → 2@1"),
+    ("run groups topic_partitions=12 group_consumers=20", "consumers_idle", "8"),
+    ("run lag --preset exercise-9b", "catch_up_s", "75"),
+    ("run fraud payments=6 processed=3", "add", "9"),
+    ("run capacity peak_s=0 mean_rate=50 down_s=1200 cap_workers=1 worker_rate=60", "drain_s_after_the_workers_return", "6,000 s (1 h 40 min)"),
+    ("run capacity keda_messages=400 keda_queue_length=15 keda_job_s=20 keda_max=8", "keda_wanted", "27"),
 ];
 
-/// The per-experiment subcommands `run` replaced answer for one release as
-/// aliases: each prints its `run` equivalent on stderr and answers exactly
-/// what that `run` answers (the page's decoder and engine). The README's
-/// examples of them, with the lessons' numbers.
 #[test]
-fn retired_subcommands_answer_as_their_run_and_say_so() {
-    for (old, now, name, lesson) in RETIRED_CASES {
-        let (old_args, now_args): (Vec<&str>, Vec<&str>) = (old.split(' ').collect(), now.split(' ').collect());
-        let (alias, run) = (retry_lab(&old_args), retry_lab(&now_args));
-        assert!(alias.status.success(), "{old}: {}", String::from_utf8_lossy(&alias.stderr));
-        assert_eq!(
-            String::from_utf8_lossy(&alias.stdout),
-            String::from_utf8_lossy(&run.stdout),
-            "`{old}` answers as `{now}`"
-        );
-        let said = String::from_utf8(alias.stderr).unwrap();
-        assert!(said.contains("deprecated") && said.contains(&format!("`retry-lab {now}`")), "{old}: {said}");
-        if !lesson.is_empty() {
-            assert_eq!(run_number(&now_args, name), lesson, "{now}");
-        }
+fn run_gives_the_lessons_numbers() {
+    for (now, name, lesson) in RUN_CASES {
+        let args: Vec<&str> = now.split(' ').collect();
+        assert_eq!(run_number(&args, name), lesson, "{now}");
     }
-    // --json is the export's JSON, as `run --json`.
-    let v = json(&["stream", "group", "--preset", "exercise-3", "--json"]);
-    assert_eq!((v["experiment"].as_str(), v["format"].as_u64()), (Some("groups"), Some(2)));
-    let idle = v["numbers"].as_array().unwrap().iter().find(|n| n["name"] == "consumers_idle").unwrap();
-    assert_eq!((idle["value"].as_u64(), idle["text"].as_str()), (Some(8), Some("8")), "a number, and the page's words");
-    // A value the page would not take: the page's words, and the `run` it was.
-    refused(&["storm", "--clients", "0"], "clients=0: out of range");
-    refused(&["workers", "--preset", "storm"], "is storm's, not workers's");
-    refused(&["stream", "lag", "--nope", "1"], "no flag --nope");
-    // The workers a restart loses (`workers` once printed an underflow).
-    assert_eq!(run_number(&["workers", "--preset", "restart-in-memory"], "lost"), "100");
+    // The workers a restart loses (an earlier command once printed an underflow).
+    assert_eq!(run_number(&["run", "workers", "--preset", "restart-in-memory"], "lost"), "100");
+    // The subcommands `run` replaced are gone: clap names the unknown one.
+    refused(&["stream", "lag"], "unrecognized subcommand");
 }
 
 /// Work the CLI would have done for minutes or aborted on (a 5 GiB

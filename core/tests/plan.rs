@@ -122,7 +122,7 @@ fn a_run_over_the_attempts_budget_is_refused_before_it_starts() {
         crash: Probability::from_ppm(ppm).unwrap(),
         ..AckTimingRun::default()
     };
-    let error = crash(999_999).validate().err().expect("refused");
+    let error = crash(999_999).validate().expect_err("refused");
     assert_eq!(error.field, "work");
     assert!(error.to_string().contains("lower crash probability"), "{error}");
     assert!(crash(999_999).loop_rows(Probability::ZERO).is_err(), "the written-out loop too");

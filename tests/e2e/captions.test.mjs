@@ -135,7 +135,7 @@ test('partitions: the caption is where this run\'s keys land, as the figure draw
     if (partitions !== '3') {
       await page.getByLabel('Partitions', { exact: true }).fill(partitions);
       await page.getByLabel('Partitions', { exact: true }).press('Enter');
-      await page.waitForFunction((n) => document.querySelector('.hero > figcaption.insight').textContent.includes(`in ${n} partitions`), partitions);
+      await page.waitForFunction((n) => document.querySelector('.hero > figcaption.insight').textContent.includes(`, ${n} partitions:`), partitions);
     }
     const said = await text(page);
     const placed = [...said.matchAll(/(listing-\d+) → (\d+)/g)];

@@ -21,7 +21,7 @@ test('a preset plus an override, and the link follows changes without adding his
   // The address bar follows once the link has stayed the same for a moment.
   await page.waitForFunction(() => new URLSearchParams(location.search).get('failure') === '0.35');
   const search = new URLSearchParams(await page.evaluate(() => location.search));
-  assert.equal(search.get('v'), '3');
+  assert.equal(search.get('v'), '4');
   assert.equal(search.get('failure'), '0.35');
   assert.equal(search.get('preset'), 'flaky-acks', 'the scenario and what differs from it');
   assert.equal(search.get('consumer'), null, 'the preset\'s own value is not repeated');
@@ -36,7 +36,7 @@ test('copy link reproduces the same run, step for step', async () => {
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.getByText('Link copied.').waitFor();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.ok(link.startsWith(server.base + '?v=3&'), link);
+  assert.ok(link.startsWith(server.base + '?v=4&'), link);
   const { page: copy } = await open(browser, link);
   let steps = 0;
   for (; steps < 200 && await page.getByRole('button', { name: /Step/ }).isEnabled(); steps++) {

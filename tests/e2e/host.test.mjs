@@ -63,7 +63,7 @@ test('a host page on another origin hears ready, resize, progress, task-complete
   assert.deepEqual(progress.at(-1).data, { type: 'retry-lab:progress', version: 1, done: 1, total: 3, tasks: ['dedup/dedup-unique'] });
   const scenario = await messages(page, 'retry-lab:scenario');
   assert.equal(scenario.length, 1, 'the learner changed the scenario once');
-  assert.ok(scenario[0].data.link.startsWith(`${lab.base}lesson-001/?v=3&`) && /preset=unique-constraint|unique=on/.test(scenario[0].data.link), scenario[0].data.link);
+  assert.ok(scenario[0].data.link.startsWith(`${lab.base}lesson-001/?v=4&`) && /preset=unique-constraint|unique=on/.test(scenario[0].data.link), scenario[0].data.link);
   assert.doesNotMatch(scenario[0].data.link, /[?&](lang|at)=/, 'the scenario, not its language or clock');
 
   // Every message came from the lab's frame, from its origin, versioned; the sibling frame got none.

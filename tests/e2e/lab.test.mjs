@@ -200,7 +200,7 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   assert.equal(await counter(page, 'acknowledged'), 0, 'back before the fix');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('at') === '1000');
   const search = new URLSearchParams(await page.evaluate(() => location.search));
-  assert.equal(search.get('v'), '3');
+  assert.equal(search.get('v'), '4');
   // The link names the scenario it started from and what the learner changed: their interventions.
   assert.equal(search.get('preset'), 'consumer-down');
   assert.equal(search.get('down'), null, 'the preset\'s outage, not repeated');

@@ -23,8 +23,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let (depth_max, age_max) = (depth_top(c), age_top(c));
     let figure = html! {
         <figure class="age-figure">
-            { line_chart(t, 0, run, &|t| c.depth_at(t), (c.depth_alert, depth_max), None, &format!("{} {}", format::int(c.depth_alert), t.messages), &format::int(depth_max)) }
-            { line_chart(t, 1, run, &|t| c.oldest_age_at(t), (c.age_alert_s, age_max), Some(c.promise_s), &duration_text(c.age_alert_s), &duration_text(age_max)) }
+            { line_chart(t, 0, run, &|t| c.depth_at(t), &Scale { threshold: c.depth_alert, promise: None, top: depth_max,
+                threshold_label: format!("{} {}", format::int(c.depth_alert), t.messages), top_label: format::int(depth_max) }) }
+            { line_chart(t, 1, run, &|t| c.oldest_age_at(t), &Scale { threshold: c.age_alert_s, promise: Some(c.promise_s), top: age_max,
+                threshold_label: duration_text(c.age_alert_s), top_label: duration_text(age_max) }) }
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
             <figcaption><span class="legend-threshold">{ t.threshold_legend }</span>{ " · " }<span class="legend-promise">{ format!("{} {}", t.promise_legend, duration_text(c.promise_s)) }</span></figcaption>
         </figure>
@@ -52,7 +54,19 @@ fn age_top(c: &AgeConfig) -> u64 {
 
 /// One of the two charts (0: depth, 1: age): `value` over the hour against
 /// (its alert's threshold, the y-axis's top).
-fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u64, (threshold, top): (u64, u64), promise: Option<u64>, threshold_label: &str, top_label: &str) -> Html {
+/// A chart's y-scale: its alert's threshold, the promise (the age's), the
+/// axis's top, and their words.
+struct Scale {
+    threshold: u64,
+    promise: Option<u64>,
+    top: u64,
+    threshold_label: String,
+    top_label: String,
+}
+
+fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u64, scale: &Scale) -> Html {
+    let Scale { threshold, promise, top, .. } = *scale;
+    let (threshold_label, top_label) = (scale.threshold_label.as_str(), scale.top_label.as_str());
     let y = |v: u64| 100 - (v.min(top) * 100 / top) as i64;
     let points: String = (0..=HORIZON_S / STEP_S).map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S)))).collect();
     let permille = |s: u64| s.min(HORIZON_S) * 1_000 / HORIZON_S;

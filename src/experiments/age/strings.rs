@@ -2,6 +2,10 @@
 
 use crate::i18n::Lang;
 
+/// (depth, how long behind, the depth alert fired, when the age alert
+/// fires, when the poison went to the DLQ, the promise, when it breaks).
+pub type Insight = fn(&str, &str, bool, Option<&str>, Option<&str>, &str, Option<&str>) -> String;
+
 pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
@@ -9,7 +13,7 @@ pub struct Strings {
     /// The figure's point: (depth, how long behind, the depth alert fired,
     /// when the age alert fires, when the poison went to the DLQ, the
     /// promise, when it breaks).
-    pub insight: fn(&str, &str, bool, Option<&str>, Option<&str>, &str, Option<&str>) -> String,
+    pub insight: Insight,
     pub promise: &'static str,
     /// Written beside the promise's line on the age chart.
     pub promise_legend: &'static str,

@@ -219,7 +219,7 @@ fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
 /// too coarse (15 min is 0.25 h), else to the tenth the lesson writes (0.5 h).
 fn little_wait_h(s: u64) -> crate::number::Number {
     let hundredths = s.saturating_mul(100).saturating_add(1_800) / 3_600;
-    let decimals = if hundredths % 10 == 0 { 1 } else { 2 };
+    let decimals = if hundredths.is_multiple_of(10) { 1 } else { 2 };
     crate::number::Number::Decimal(s as f64 / 3_600.0, decimals, "h")
 }
 

@@ -198,10 +198,10 @@ mod tests {
         use crate::i18n::Lang;
         let p = Params::default();
         let lesson = insight(Lang::Es, &p, &p.layout(KeyHash::Crc32));
-        assert!(lesson.starts_with("6 eventos de 3 llaves en 3 particiones (con CRC-32: listing-42 → 2, listing-7 → 1, listing-99 → 2)"), "{lesson}");
+        assert!(lesson.starts_with("6 eventos, 3 llaves, 3 particiones: listing-42 → 2, listing-7 → 1, listing-99 → 2 (CRC-32)."), "{lesson}");
         let four = Params { partitions: 4, ..p.clone() };
         let other = insight(Lang::Es, &four, &four.layout(KeyHash::Crc32));
-        assert!(other.starts_with("6 eventos de 3 llaves en 4 particiones"), "{other}");
+        assert!(other.starts_with("6 eventos, 3 llaves, 4 particiones"), "{other}");
         let resized = Params { resize_to: 4, ..p };
         assert!(insight(Lang::En, &resized, &resized.layout(KeyHash::Crc32)).starts_with("With 4 partitions, "));
     }

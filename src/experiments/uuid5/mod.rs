@@ -163,6 +163,21 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             "The key must always be written the same way: “14:00:00Z” and “14:00:00+00:00” are the same instant but would give two ids. So only the canonical form is taken."]),
 ];
 
+
+/// The number its lesson states, asked before the figure says it.
+const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuántas veces procesa el pase el consumidor que deduplica por el id v4?",
+        crate::i18n::Lang::En => "how many times does the consumer that deduplicates by the v4 id process the pass?",
+    },
+    unit: "",
+    answer: |p: &Params, shared: &Shared, _: &State| Some(p.demo(shared).processed_by_random_id.into()),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => "Cada publicación estrena un id v4 al azar: para el consumidor son dos hechos distintos. El uuid5 de la misma clave es el mismo id las dos veces.",
+        crate::i18n::Lang::En => "Each publication gets a new random v4 id: to the consumer they are two different facts. The uuid5 of the same key is the same id both times.",
+    },
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,17 +201,3 @@ mod tests {
         assert_eq!((demo.processed_by_random_id, demo.processed_by_derived_id), (2, 1));
     }
 }
-
-/// The number its lesson states, asked before the figure says it.
-const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuántas veces procesa el pase el consumidor que deduplica por el id v4?",
-        crate::i18n::Lang::En => "how many times does the consumer that deduplicates by the v4 id process the pass?",
-    },
-    unit: "",
-    answer: |p: &Params, shared: &Shared, _: &State| Some(p.demo(shared).processed_by_random_id.into()),
-    why: |lang| match lang {
-        crate::i18n::Lang::Es => "Cada publicación estrena un id v4 al azar: para el consumidor son dos hechos distintos. El uuid5 de la misma clave es el mismo id las dos veces.",
-        crate::i18n::Lang::En => "Each publication gets a new random v4 id: to the consumer they are two different facts. The uuid5 of the same key is the same id both times.",
-    },
-};

@@ -15,7 +15,7 @@ type Props<'a, F> = View<'a, super::DoublePublication, F>;
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let input = &props.state;
-    let demo = props.params.demo(&props.shared);
+    let demo = props.params.demo(props.shared);
     let error = input.error;
     let locked = props.frame.locked("pass");
     let on_norad = props.send().reform(|e: InputEvent| Uuid5Action::SetNoradInput(event_value(&e)));
