@@ -7,6 +7,8 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod catalog;
 pub mod experiments;
 pub mod export;
 pub mod format;

@@ -153,6 +153,17 @@ impl<P> ParamSpec<P> {
         Self { meta: ParamMeta { key, lock, domain, label }, get, set }
     }
 
+    /// A parameter locked by its own key (`lock=key`): most are.
+    pub const fn keyed(
+        key: &'static str,
+        domain: Domain,
+        label: fn(Lang) -> &'static str,
+        get: fn(&P) -> Value,
+        set: fn(&mut P, Value),
+    ) -> Self {
+        Self::new(key, key, domain, label, get, set)
+    }
+
     pub fn get(&self, params: &P) -> Value {
         (self.get)(params)
     }
@@ -187,10 +198,9 @@ impl Default for Shared {
     }
 }
 
-pub static SHARED_PARAMS: [ParamSpec<Shared>; 1] = [ParamSpec::new(
+pub static SHARED_PARAMS: [ParamSpec<Shared>; 1] = [ParamSpec::keyed(
     "seed",
-    "seed",
-    Domain::Int { min: 0, max: u64::MAX, unit: "" },
+    Domain::int(0, u64::MAX, ""),
     |lang| match lang {
         Lang::Es => "Semilla",
         Lang::En => "Seed",
@@ -232,7 +242,6 @@ pub fn probability(p: Probability) -> Value {
     Value::Int(u64::from(p.ppm()))
 }
 
-
 fn text_ok(text: &str, valid: fn(&str) -> bool) -> bool {
     !text.chars().any(char::is_control) && valid(text)
 }
@@ -247,7 +256,7 @@ mod tests {
         let spec = ParamSpec::<(u64,)>::new(
             "n",
             "n",
-            Domain::Int { min: 1, max: 100_000, unit: "" },
+            Domain::int(1, 100_000, ""),
             |_| "n",
             |p| Value::Int(p.0),
             |p, v| p.0 = int(&v),
@@ -268,7 +277,7 @@ mod tests {
         assert!(matches!(ratio.parse("2"), Err(Rejected::Invalid { .. })));
         let below_one = Domain::Ratio { step_percent: 1, max_ppm: 990_000 };
         assert_eq!(below_one.parse("1"), Ok((Value::Int(990_000), Some(Rejected::Clamped { used: "0.99".into() }))));
-        let int = Domain::Int { min: 1, max: 1_000, unit: "" };
+        let int = Domain::int(1, 1_000, "");
         let clamped = Ok((Value::Int(1_000), Some(Rejected::Clamped { used: "1000".into() })));
         assert_eq!(int.parse("5000"), clamped);
         assert_eq!(int.parse("99999999999999999999999"), clamped);

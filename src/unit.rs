@@ -179,7 +179,8 @@ pub type Numbers = Vec<(&'static str, crate::number::Number)>;
 
 /// The `Unit` of an experiment whose state is computed from its parameters
 /// alone (no actions, no time): used in the experiment's own module, where
-/// `Params`, `State`, `Action` (an empty enum), `PARAMS`, `PRESETS` and `TASKS` are.
+/// these eight are: `Params`, `State`, `Action` (an empty enum), `PARAMS`,
+/// `PRESETS`, `TASKS`, `PREDICTION` (an `Option`) and `PRIMARY`.
 /// Lesson 000's page has no such experiment, hence the allowances.
 #[allow(unused_macros)]
 macro_rules! computed_unit {
@@ -244,7 +245,10 @@ pub(crate) use computed_unit;
 
 /// The lab, built from the list of experiments (`experiments/mod.rs`,
 /// where it is invoked): its modules, the `Experiment` enum, `ParamId`,
-/// `LabParams`, `States` and the dispatch of every call to each `Unit`.
+/// `LabParams`, `States` and the dispatch of every call to each `Unit`. A
+/// line `Variant => module in "feature"` asks for `module::Variant`, the
+/// module's `Unit`, whose `CODE` is the module's name (`tests/registry.rs`
+/// checks it: the tools find an experiment's files by its code).
 macro_rules! registry {
     ($($variant:ident => $module:ident in $feature:literal),+ $(,)?) => {
         $(#[cfg(feature = $feature)] pub mod $module;)+

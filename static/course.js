@@ -8,6 +8,6 @@ const labOrigin = new URL(frame.src, location.href).origin;
 window.addEventListener('message', (event) => {
   if (event.source !== frame.contentWindow || event.origin !== labOrigin) return;
   const data = event.data;
-  if (!data || data.type !== 'retry-lab:resize' || data.version !== 1 || !Number.isFinite(data.height)) return;
+  if (data?.type !== 'retry-lab:resize' || data.version !== 1 || !Number.isFinite(data.height)) return;
   frame.style.height = `${Math.min(MAX_HEIGHT_PX, Math.max(MIN_HEIGHT_PX, Math.ceil(data.height)))}px`;
 });

@@ -29,54 +29,115 @@ const hostOff = hostValues.length > 1 || (hostValues.length === 1 && hostValues[
 
 const TEXT = {
   es: {
-    title: 'Insertar un experimento', intro: 'Copia uno de los fragmentos en tu curso, o descarga un paquete SCORM para tu LMS: abren el laboratorio tal como lo dejaste, en su vista compacta.',
-    view: 'Vista', only: 'Solo este experimento (sin pestañas)', tasksOff: 'Sin tareas guiadas', locks: 'Parámetros fijos (se ven, no se cambian)', tasks: 'Tareas guiadas que verá',
-    iframe: 'Con un iframe', iframeNote: 'Aislado de tu página; el script que lo acompaña ajusta su altura a la del laboratorio. Si tu plataforma pone sandbox al iframe, necesita allow-scripts y allow-same-origin: sin el segundo, el laboratorio no puede leer sus propios archivos.',
-    script: 'Con un script en tu página', scriptNote: 'Se monta en tu página; varios laboratorios pueden convivir.',
-    scorm: 'Paquete SCORM 1.2 para un LMS', scormNote: 'Un .zip para Moodle, Canvas u Open edX: muestra este experimento y registra en el curso las tareas completadas (nota de 0 a 100, «completado» al terminar todas). El laboratorio se sigue sirviendo desde esta dirección.',
-    scormButton: 'Descargar el paquete SCORM (.zip)', scormBusy: 'Preparando el paquete…', scormReady: (kb) => `Paquete listo (${kb} KB).`, scormFailed: 'No se pudo preparar el paquete.',
-    copy: 'Copiar', copied: 'Copiado.', failed: 'No se pudo copiar: selecciona el texto y cópialo.', preview: 'Vista previa', back: 'Volver al laboratorio',
+    title: 'Insertar un experimento',
+    intro:
+      'Copia uno de los fragmentos en tu curso, o descarga un paquete SCORM para tu LMS: abren el laboratorio tal como lo dejaste, en su vista compacta.',
+    view: 'Vista',
+    only: 'Solo este experimento (sin pestañas)',
+    tasksOff: 'Sin tareas guiadas',
+    locks: 'Parámetros fijos (se ven, no se cambian)',
+    tasks: 'Tareas guiadas que verá',
+    iframe: 'Con un iframe',
+    iframeNote:
+      'Aislado de tu página; el script que lo acompaña ajusta su altura a la del laboratorio. Si tu plataforma pone sandbox al iframe, necesita allow-scripts y allow-same-origin: sin el segundo, el laboratorio no puede leer sus propios archivos.',
+    script: 'Con un script en tu página',
+    scriptNote: 'Se monta en tu página; varios laboratorios pueden convivir.',
+    scorm: 'Paquete SCORM 1.2 para un LMS',
+    scormNote:
+      'Un .zip para Moodle, Canvas u Open edX: muestra este experimento y registra en el curso las tareas completadas (nota de 0 a 100, «completado» al terminar todas). El laboratorio se sigue sirviendo desde esta dirección.',
+    scormButton: 'Descargar el paquete SCORM (.zip)',
+    scormBusy: 'Preparando el paquete…',
+    scormReady: (kb) => `Paquete listo (${kb} KB).`,
+    scormFailed: 'No se pudo preparar el paquete.',
+    copy: 'Copiar',
+    copied: 'Copiado.',
+    failed: 'No se pudo copiar: selecciona el texto y cópialo.',
+    preview: 'Vista previa',
+    back: 'Volver al laboratorio',
     noExperiment: 'Abre esta página desde el enlace «Insertar este experimento» de un laboratorio.',
-    dropped: 'Se omitieron de los fragmentos y del paquete estas claves (las que el laboratorio no conoce, y done: el avance de un estudiante nunca va en lo que abren muchos):',
-    scormHostOff: 'Este enlace lleva host=off: un laboratorio que no habla con la página que lo contiene no puede informar al LMS, así que no se prepara el paquete. Vuelve al laboratorio desde un enlace sin host=off.',
+    dropped:
+      'Se omitieron de los fragmentos y del paquete estas claves (las que el laboratorio no conoce, y done: el avance de un estudiante nunca va en lo que abren muchos):',
+    scormHostOff:
+      'Este enlace lleva host=off: un laboratorio que no habla con la página que lo contiene no puede informar al LMS, así que no se prepara el paquete. Vuelve al laboratorio desde un enlace sin host=off.',
     scormNoTasks: 'Sin tareas guiadas: el paquete marca la actividad como completada en cuanto se abre, sin nota.',
-    frameTitle: (name) => `Experimento: ${name}`, pageTitle: 'Laboratorio de la lección',
+    frameTitle: (name) => `Experimento: ${name}`,
+    pageTitle: 'Laboratorio de la lección',
     listener: 'El laboratorio dice su altura (y el avance de sus tareas: ver el README de Retry Lab).',
-    local: (host) => `Esta dirección (${host}) solo funciona en este ordenador: publica el laboratorio en un servidor antes de usar estos fragmentos o el paquete.`,
+    local: (host) =>
+      `Esta dirección (${host}) solo funciona en este ordenador: publica el laboratorio en un servidor antes de usar estos fragmentos o el paquete.`,
     fixed: (names) => `fijos: ${names}`,
     sees: (name, scenarioName) => `El estudiante verá «${name}»${scenarioName ? `, escenario «${scenarioName}»` : ''}`,
-    seesPage: (scenarioName) => `El estudiante verá todo el laboratorio de esta página, con sus pestañas${scenarioName ? `, empezando por el escenario «${scenarioName}»` : ''}`,
+    seesPage: (scenarioName) =>
+      `El estudiante verá todo el laboratorio de esta página, con sus pestañas${scenarioName ? `, empezando por el escenario «${scenarioName}»` : ''}`,
     tasksSeen: (n) => (n === 0 ? 'sin tareas guiadas' : n === 1 ? '1 tarea guiada' : `${n} tareas guiadas`),
   },
   en: {
-    title: 'Embed an experiment', intro: 'Copy a snippet into your course, or download a SCORM package for your LMS: each opens the lab as you left it, in its compact view.',
-    view: 'View', only: 'This experiment only (no tabs)', tasksOff: 'Without guided tasks', locks: 'Fixed parameters (shown, not changeable)', tasks: 'Guided tasks shown',
-    iframe: 'With an iframe', iframeNote: 'Isolated from your page; the script beside it fits its height to the lab\'s. If your platform sandboxes iframes, it needs allow-scripts and allow-same-origin: without the second, the lab cannot read its own files.',
-    script: 'With a script in your page', scriptNote: 'Mounted in your page; several labs can live side by side.',
-    scorm: 'SCORM 1.2 package for an LMS', scormNote: 'A .zip for Moodle, Canvas or Open edX: it shows this experiment and records the tasks completed in the course (a score from 0 to 100, “completed” when all are done). The lab is still served from this address.',
-    scormButton: 'Download the SCORM package (.zip)', scormBusy: 'Building the package…', scormReady: (kb) => `Package ready (${kb} KB).`, scormFailed: 'The package could not be built.',
-    copy: 'Copy', copied: 'Copied.', failed: 'Could not copy: select the text and copy it.', preview: 'Preview', back: 'Back to the lab',
-    noExperiment: 'Open this page from a lab\'s “Embed this experiment” link.',
-    dropped: 'These keys were left out of the snippets and the package (those the lab does not know, and done: one learner\'s progress never goes into what many open):',
-    scormHostOff: 'This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS, so no package is built. Come back from a lab link without host=off.',
+    title: 'Embed an experiment',
+    intro:
+      'Copy a snippet into your course, or download a SCORM package for your LMS: each opens the lab as you left it, in its compact view.',
+    view: 'View',
+    only: 'This experiment only (no tabs)',
+    tasksOff: 'Without guided tasks',
+    locks: 'Fixed parameters (shown, not changeable)',
+    tasks: 'Guided tasks shown',
+    iframe: 'With an iframe',
+    iframeNote:
+      "Isolated from your page; the script beside it fits its height to the lab's. If your platform sandboxes iframes, it needs allow-scripts and allow-same-origin: without the second, the lab cannot read its own files.",
+    script: 'With a script in your page',
+    scriptNote: 'Mounted in your page; several labs can live side by side.',
+    scorm: 'SCORM 1.2 package for an LMS',
+    scormNote:
+      'A .zip for Moodle, Canvas or Open edX: it shows this experiment and records the tasks completed in the course (a score from 0 to 100, “completed” when all are done). The lab is still served from this address.',
+    scormButton: 'Download the SCORM package (.zip)',
+    scormBusy: 'Building the package…',
+    scormReady: (kb) => `Package ready (${kb} KB).`,
+    scormFailed: 'The package could not be built.',
+    copy: 'Copy',
+    copied: 'Copied.',
+    failed: 'Could not copy: select the text and copy it.',
+    preview: 'Preview',
+    back: 'Back to the lab',
+    noExperiment: "Open this page from a lab's “Embed this experiment” link.",
+    dropped:
+      "These keys were left out of the snippets and the package (those the lab does not know, and done: one learner's progress never goes into what many open):",
+    scormHostOff:
+      'This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS, so no package is built. Come back from a lab link without host=off.',
     scormNoTasks: 'No guided tasks: the package marks the activity completed as soon as it is opened, with no score.',
-    frameTitle: (name) => `Experiment: ${name}`, pageTitle: 'The lesson\'s lab',
-    listener: 'The lab says its height (and its tasks\' progress: see Retry Lab\'s README).',
-    local: (host) => `This address (${host}) only works on this computer: publish the lab on a server before using these snippets or the package.`,
+    frameTitle: (name) => `Experiment: ${name}`,
+    pageTitle: "The lesson's lab",
+    listener: "The lab says its height (and its tasks' progress: see Retry Lab's README).",
+    local: (host) =>
+      `This address (${host}) only works on this computer: publish the lab on a server before using these snippets or the package.`,
     fixed: (names) => `fixed: ${names}`,
     sees: (name, scenarioName) => `The learner will see “${name}”${scenarioName ? `, scenario “${scenarioName}”` : ''}`,
-    seesPage: (scenarioName) => `The learner will see this page's whole lab, with its tabs${scenarioName ? `, starting on the scenario “${scenarioName}”` : ''}`,
+    seesPage: (scenarioName) =>
+      `The learner will see this page's whole lab, with its tabs${scenarioName ? `, starting on the scenario “${scenarioName}”` : ''}`,
     tasksSeen: (n) => (n === 0 ? 'no guided tasks' : n === 1 ? '1 guided task' : `${n} guided tasks`),
   },
 }[lang];
 
 const $ = (id) => document.getElementById(id);
 document.documentElement.lang = lang;
-for (const [id, key] of [['builder-title', 'title'], ['builder-intro', 'intro'], ['legend-view', 'view'], ['label-only', 'only'],
-  ['label-tasks-off', 'tasksOff'], ['legend-locks', 'locks'], ['legend-tasks', 'tasks'], ['iframe-heading', 'iframe'], ['iframe-note', 'iframeNote'],
-  ['script-heading', 'script'], ['script-note', 'scriptNote'], ['scorm-heading', 'scorm'], ['scorm-note', 'scormNote'],
-  ['scorm-download', 'scormButton'], ['preview-heading', 'preview'], ['back', 'back'],
-  ['label-snippet-iframe', 'iframe'], ['label-snippet-script', 'script']]) {
+for (const [id, key] of [
+  ['builder-title', 'title'],
+  ['builder-intro', 'intro'],
+  ['legend-view', 'view'],
+  ['label-only', 'only'],
+  ['label-tasks-off', 'tasksOff'],
+  ['legend-locks', 'locks'],
+  ['legend-tasks', 'tasks'],
+  ['iframe-heading', 'iframe'],
+  ['iframe-note', 'iframeNote'],
+  ['script-heading', 'script'],
+  ['script-note', 'scriptNote'],
+  ['scorm-heading', 'scorm'],
+  ['scorm-note', 'scormNote'],
+  ['scorm-download', 'scormButton'],
+  ['preview-heading', 'preview'],
+  ['back', 'back'],
+  ['label-snippet-iframe', 'iframe'],
+  ['label-snippet-script', 'script'],
+]) {
   $(id).textContent = TEXT[key];
 }
 document.title = `${TEXT.title} · Retry Lab`;
@@ -84,7 +145,10 @@ $('back').href = `${pageUrl.href}?${query}`;
 if (!experiment) $('builder-intro').textContent = TEXT.noExperiment;
 if (dropped.length) {
   // Shown as text (never markup), shortened: the keys came from a link.
-  $('dropped').textContent = `${TEXT.dropped} ${dropped.map((key) => key.slice(0, 40)).join(', ').slice(0, 400)}`;
+  $('dropped').textContent = `${TEXT.dropped} ${dropped
+    .map((key) => key.slice(0, 40))
+    .join(', ')
+    .slice(0, 400)}`;
   $('dropped').hidden = false;
 }
 
@@ -103,7 +167,7 @@ choices($('tasks'), tasks, true);
 const ticked = (list) => [...list.querySelectorAll('input:checked')].map((input) => input.value);
 
 /** Text for a double-quoted HTML attribute. */
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The embedded lab's link: the author's lab, compact, with the ticked options. */
 function embedQuery({ only = $('opt-only').checked } = {}) {
@@ -130,8 +194,9 @@ if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(pageUrl.hostname)) {
 
 function iframeSnippet(src, titled) {
   // Each snippet's id is its own, so two labs on one page resize apart.
-  const id = `retry-lab-${experiment ?? 'lab'}-${(iframeCount += 1)}`;
-  return `<iframe id="${id}" title="${escape(titled)}" src="${escape(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
+  iframeCount += 1;
+  const id = `retry-lab-${experiment ?? 'lab'}-${iframeCount}`;
+  return `<iframe id="${id}" title="${escapeAttribute(titled)}" src="${escapeAttribute(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
 <script>
   // ${TEXT.listener}
   addEventListener('message', (event) => {
@@ -151,9 +216,12 @@ function render() {
   $('snippet-iframe').value = iframeSnippet(src, titled);
   // data-experiment is `only`; data-ack-lost is `ack_lost` (the lab reads them back so).
   // Every key here is one of the lab's ([a-z0-9_], from the registry).
-  const attributes = [...link].filter(([key]) => known(key) && !(key === 'exp' && link.has('only')))
-    .map(([key, value]) => ` data-${key === 'only' ? 'experiment' : key.replace(/_/g, '-')}="${escape(value)}"`).join('');
-  $('snippet-script').value = `<div data-retry-lab${attributes}></div>\n<script type="module" src="${escape(new URL('embed.js', root).href)}"></script>`;
+  const attributes = [...link]
+    .filter(([key]) => known(key) && !(key === 'exp' && link.has('only')))
+    .map(([key, value]) => ` data-${key === 'only' ? 'experiment' : key.replace(/_/g, '-')}="${escapeAttribute(value)}"`)
+    .join('');
+  $('snippet-script').value =
+    `<div data-retry-lab${attributes}></div>\n<script type="module" src="${escapeAttribute(new URL('embed.js', root).href)}"></script>`;
   $('preview').title = `${TEXT.preview}: ${titled}`;
   if ($('preview').getAttribute('src') !== src) $('preview').src = src;
   const shown = link.get('tasks') === 'off' ? 0 : link.has('tasks') ? link.get('tasks').split(',').length : tasks.length;

@@ -12,22 +12,54 @@ const shareUrl = `${pageUrl.href}?${link}`;
 
 const TEXT = {
   es: {
-    title: 'Exportar una ejecución', intro: 'La ejecución de tu enlace, en archivos: JSON con todo, y un CSV por tabla. Cada archivo trae la semilla, los parámetros y el enlace que la reproducen.',
-    loading: 'Calculando la ejecución…', ready: (n) => `Listo: ${n} tablas.`, failed: 'No se pudo cargar el módulo de exportación.',
+    title: 'Exportar una ejecución',
+    intro:
+      'La ejecución de tu enlace, en archivos: JSON con todo, y un CSV por tabla. Cada archivo trae la semilla, los parámetros y el enlace que la reproducen.',
+    loading: 'Calculando la ejecución…',
+    ready: (n) => `Listo: ${n} tablas.`,
+    failed: 'No se pudo cargar el módulo de exportación.',
     unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que exportar.`,
-    experiment: 'Experimento', scenario: 'Escenario', moment: 'Momento', seed: 'Semilla', link: 'Enlace', back: 'Volver al laboratorio',
+    experiment: 'Experimento',
+    scenario: 'Escenario',
+    moment: 'Momento',
+    seed: 'Semilla',
+    link: 'Enlace',
+    back: 'Volver al laboratorio',
     momentText: (at) => `${at} s de simulación: las tablas son la ejecución hasta ese momento; «totals», la ejecución completa.`,
     rows: (n) => (n === 0 ? 'sin filas' : n === 1 ? '1 fila' : `${n.toLocaleString('es')} filas`),
-    shown: (n, total) => (total === 0 ? 'Vacía en esta ejecución.' : n === total ? (total === 1 ? 'Se muestra su única fila.' : `Se muestran las ${total}.`) : `Se muestran las primeras ${n} de ${total.toLocaleString('es')}.`),
+    shown: (n, total) =>
+      total === 0
+        ? 'Vacía en esta ejecución.'
+        : n === total
+          ? total === 1
+            ? 'Se muestra su única fila.'
+            : `Se muestran las ${total}.`
+          : `Se muestran las primeras ${n} de ${total.toLocaleString('es')}.`,
   },
   en: {
-    title: 'Export a run', intro: 'Your link\'s run, as files: a JSON with everything, and a CSV per table. Each file holds the seed, the parameters and the link that reproduce it.',
-    loading: 'Computing the run…', ready: (n) => `Ready: ${n} tables.`, failed: 'The export module could not load.',
+    title: 'Export a run',
+    intro:
+      "Your link's run, as files: a JSON with everything, and a CSV per table. Each file holds the seed, the parameters and the link that reproduce it.",
+    loading: 'Computing the run…',
+    ready: (n) => `Ready: ${n} tables.`,
+    failed: 'The export module could not load.',
     unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to export.`,
-    experiment: 'Experiment', scenario: 'Scenario', moment: 'Moment', seed: 'Seed', link: 'Link', back: 'Back to the lab',
+    experiment: 'Experiment',
+    scenario: 'Scenario',
+    moment: 'Moment',
+    seed: 'Seed',
+    link: 'Link',
+    back: 'Back to the lab',
     momentText: (at) => `${at} simulated s: the tables are the run up to then; “totals”, the whole run.`,
     rows: (n) => (n === 0 ? 'no rows' : n === 1 ? '1 row' : `${n.toLocaleString('en')} rows`),
-    shown: (n, total) => (total === 0 ? 'Empty in this run.' : n === total ? (total === 1 ? 'Showing its only row.' : `Showing all ${total}.`) : `Showing the first ${n} of ${total.toLocaleString('en')}.`),
+    shown: (n, total) =>
+      total === 0
+        ? 'Empty in this run.'
+        : n === total
+          ? total === 1
+            ? 'Showing its only row.'
+            : `Showing all ${total}.`
+          : `Showing the first ${n} of ${total.toLocaleString('en')}.`,
   },
 }[lang];
 
@@ -84,11 +116,18 @@ try {
   if (experimentAsked !== null && run.experiment !== experimentAsked) throw new Refused(TEXT.unknown(experimentAsked.slice(0, 40)));
   // In the learner's words: the experiment's title, its scenario, the moment the tables stop at.
   const at = query.get('at');
-  const rows = [[TEXT.experiment, title ? `${title} (${run.experiment})` : run.experiment], [TEXT.scenario, scenario],
+  const rows = [
+    [TEXT.experiment, title ? `${title} (${run.experiment})` : run.experiment],
+    [TEXT.scenario, scenario],
     [TEXT.moment, at && /^\d+(\.\d+)?$/.test(at) ? TEXT.momentText(Number(at).toLocaleString(lang)) : ''],
-    [TEXT.seed, String(run.seed)], [TEXT.link, run.link]].filter(([, value]) => value);
+    [TEXT.seed, String(run.seed)],
+    [TEXT.link, run.link],
+  ].filter(([, value]) => value);
   for (const [term, value] of rows) {
-    $('export-meta').append(Object.assign(document.createElement('dt'), { textContent: term }), Object.assign(document.createElement('dd'), { textContent: value }));
+    $('export-meta').append(
+      Object.assign(document.createElement('dt'), { textContent: term }),
+      Object.assign(document.createElement('dd'), { textContent: value }),
+    );
   }
   button('JSON', () => download(`retry-lab-${run.experiment}-seed-${run.seed}.json`, 'application/json', json));
   run.tables.forEach((table, index) => {

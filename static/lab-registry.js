@@ -1,4 +1,4 @@
-// Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
+// Generated from the list of experiments (src/experiments/mod.rs) by tests/registry.rs: do not edit.
 // What the plain-JS tools know of the lab: the page (directory) of every
 // experiment and preset code, and of every parameter key; the keys every
 // page reads (shared parameters, the link's own).

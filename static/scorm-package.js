@@ -66,10 +66,13 @@ export function scormZip({ src, title, lang, identifier, launchJs, launchCss }) 
   // A fixed date: the same choices give the same bytes.
   const mtime = new Date('2026-01-01T00:00:00Z');
   const file = (text) => [strToU8(text), { mtime }];
-  return zipSync({
-    'imsmanifest.xml': file(manifest({ identifier, title })),
-    'index.html': file(launchPage({ src, title, lang })),
-    'launch.js': file(launchJs),
-    'launch.css': file(launchCss),
-  }, { level: 9 });
+  return zipSync(
+    {
+      'imsmanifest.xml': file(manifest({ identifier, title })),
+      'index.html': file(launchPage({ src, title, lang })),
+      'launch.js': file(launchJs),
+      'launch.css': file(launchCss),
+    },
+    { level: 9 },
+  );
 }

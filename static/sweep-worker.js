@@ -17,10 +17,13 @@ async function moduleFor(dir) {
   const safe = /^(lesson-[0-9a-z-]+\/)?$/.test(dir) ? dir : '';
   if (!modules.has(safe)) {
     const base = new URL(`${safe}export/`, new URL('./', self.location.href));
-    modules.set(safe, import(new URL('retry-lab-export.js', base).href).then(async (module) => {
-      await module.default({ module_or_path: new URL('retry-lab-export_bg.wasm', base) });
-      return module;
-    }));
+    modules.set(
+      safe,
+      import(new URL('retry-lab-export.js', base).href).then(async (module) => {
+        await module.default({ module_or_path: new URL('retry-lab-export_bg.wasm', base) });
+        return module;
+      }),
+    );
   }
   return modules.get(safe);
 }

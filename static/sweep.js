@@ -15,7 +15,11 @@ const { query, lang, root, title, lesson, scenario, ladder } = tool;
 const dir = tool.runDir;
 // The page's own choices travel in its address (an instructor's link
 // reproduces the sweep); the rest is the lab's link.
-const take = (key) => { const value = query.get(key); query.delete(key); return value; };
+const take = (key) => {
+  const value = query.get(key);
+  query.delete(key);
+  return value;
+};
 const asked = { outcome: take('outcome'), axis: take('axis'), seeds: take('seeds') };
 const link = query.toString();
 const pageUrl = new URL(dir, root);
@@ -31,43 +35,80 @@ const FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const TEXT = {
   es: {
     title: 'Tu escenario en muchas semillas',
-    intro: (n) => `Cada ejecución del laboratorio sale de una semilla. Aquí tu escenario corre con las semillas 1 a ${n}, o a lo largo de un parámetro: así ves si lo que viste fue la semilla o el parámetro. Cada barra y cada punto abren una de sus ejecuciones.`,
-    lesson: 'Lección', experiment: 'Experimento', scenario: 'Escenario', outcome: 'Resultado', axis: 'Variar', seedsOnly: 'Solo la semilla', seeds: 'Semillas',
-    seedsPerValue: 'Semillas por valor', back: 'Volver al laboratorio', failed: 'No se pudo cargar el módulo del laboratorio.',
+    intro: (n) =>
+      `Cada ejecución del laboratorio sale de una semilla. Aquí tu escenario corre con las semillas 1 a ${n}, o a lo largo de un parámetro: así ves si lo que viste fue la semilla o el parámetro. Cada barra y cada punto abren una de sus ejecuciones.`,
+    lesson: 'Lección',
+    experiment: 'Experimento',
+    scenario: 'Escenario',
+    outcome: 'Resultado',
+    axis: 'Variar',
+    seedsOnly: 'Solo la semilla',
+    seeds: 'Semillas',
+    seedsPerValue: 'Semillas por valor',
+    back: 'Volver al laboratorio',
+    failed: 'No se pudo cargar el módulo del laboratorio.',
     unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que barrer.`,
     running: (done, total, estimate) => `Calculando: ${number(done)} de ${number(total)} ejecuciones (${estimate})…`,
     ready: (total, ms) => `Listo: ${number(total)} ejecuciones en ${number(Math.round(ms))} ms.`,
-    runs: 'Ejecuciones', yours: (seed) => `tu ejecución (semilla ${seed})`, median: 'mediana', band: '5–95 %',
-    yourValue: 'tu valor', lessonValue: 'la lección',
-    bar: (count, label, range, seed) => `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${range} (${label}): abrir la semilla ${seed}`,
-    point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, mediana ${s.median} (5–95 %: ${s.p5}–${s.p95}). Abrir la ejecución mediana, semilla ${seed}`,
-    degenerate: (n, label, value) => `Las ${n} semillas dan lo mismo: ${label}, ${value}. Aquí la semilla no cambia nada: lo decide el escenario (sus parámetros y su plan), no el azar.`,
-    versus: (labelA, a, labelB, b) => `En el mismo eje: ${labelA}, mediana ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, mediana ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
-    histogram: (n, label, s, seed, mine, typical) => `En ${n} semillas, ${label}: mediana ${s.median}; 9 de cada 10 entre ${s.p5} y ${s.p95}. `
-      + `Tu ejecución (semilla ${seed}): ${mine}, ${typical ? 'una ejecución típica' : 'una semilla poco común'}.`,
-    over: (axis, from, to, label, first, last, mine) => `Con ${axis} de ${from} a ${to}, la mediana de ${label} va de ${first} a ${last}${mine ? `; con tu valor, ${mine.value}, es ${mine.median}` : ''}. La banda: el 90 % central de las semillas.`,
-    csv: 'Descargar CSV', json: 'Descargar JSON',
+    runs: 'Ejecuciones',
+    yours: (seed) => `tu ejecución (semilla ${seed})`,
+    median: 'mediana',
+    band: '5–95 %',
+    yourValue: 'tu valor',
+    lessonValue: 'la lección',
+    bar: (count, label, range, seed) =>
+      `${count} ${count === 1 ? 'ejecución' : 'ejecuciones'} con ${range} (${label}): abrir la semilla ${seed}`,
+    point: (axis, value, label, s, seed) =>
+      `${axis} ${value}: ${label}, mediana ${s.median} (5–95 %: ${s.p5}–${s.p95}). Abrir la ejecución mediana, semilla ${seed}`,
+    degenerate: (n, label, value) =>
+      `Las ${n} semillas dan lo mismo: ${label}, ${value}. Aquí la semilla no cambia nada: lo decide el escenario (sus parámetros y su plan), no el azar.`,
+    versus: (labelA, a, labelB, b) =>
+      `En el mismo eje: ${labelA}, mediana ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, mediana ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
+    histogram: (n, label, s, seed, mine, typical) =>
+      `En ${n} semillas, ${label}: mediana ${s.median}; 9 de cada 10 entre ${s.p5} y ${s.p95}. ` +
+      `Tu ejecución (semilla ${seed}): ${mine}, ${typical ? 'una ejecución típica' : 'una semilla poco común'}.`,
+    over: (axis, from, to, label, first, last, mine) =>
+      `Con ${axis} de ${from} a ${to}, la mediana de ${label} va de ${first} a ${last}${mine ? `; con tu valor, ${mine.value}, es ${mine.median}` : ''}. La banda: el 90 % central de las semillas.`,
+    csv: 'Descargar CSV',
+    json: 'Descargar JSON',
   },
   en: {
     title: 'Your scenario over many seeds',
-    intro: (n) => `Every run of the lab comes from a seed. Here your scenario runs with seeds 1 to ${n}, or along one parameter: so you see whether what you saw was the seed or the parameter. Every bar and point opens one of its runs.`,
-    lesson: 'Lesson', experiment: 'Experiment', scenario: 'Scenario', outcome: 'Outcome', axis: 'Vary', seedsOnly: 'The seed only', seeds: 'Seeds',
-    seedsPerValue: 'Seeds per value', back: 'Back to the lab', failed: 'The lab\'s module could not load.',
+    intro: (n) =>
+      `Every run of the lab comes from a seed. Here your scenario runs with seeds 1 to ${n}, or along one parameter: so you see whether what you saw was the seed or the parameter. Every bar and point opens one of its runs.`,
+    lesson: 'Lesson',
+    experiment: 'Experiment',
+    scenario: 'Scenario',
+    outcome: 'Outcome',
+    axis: 'Vary',
+    seedsOnly: 'The seed only',
+    seeds: 'Seeds',
+    seedsPerValue: 'Seeds per value',
+    back: 'Back to the lab',
+    failed: "The lab's module could not load.",
     unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to sweep.`,
     running: (done, total, estimate) => `Computing: ${number(done)} of ${number(total)} runs (${estimate})…`,
     ready: (total, ms) => `Done: ${number(total)} runs in ${number(Math.round(ms))} ms.`,
-    runs: 'Runs', yours: (seed) => `your run (seed ${seed})`, median: 'median', band: '5–95 %',
-    yourValue: 'your value', lessonValue: 'the lesson',
+    runs: 'Runs',
+    yours: (seed) => `your run (seed ${seed})`,
+    median: 'median',
+    band: '5–95 %',
+    yourValue: 'your value',
+    lessonValue: 'the lesson',
     bar: (count, label, range, seed) => `${count} ${count === 1 ? 'run' : 'runs'} with ${range} (${label}): open seed ${seed}`,
-    point: (axis, value, label, s, seed) => `${axis} ${value}: ${label}, median ${s.median} (5–95 %: ${s.p5}–${s.p95}). Open the median run, seed ${seed}`,
-    degenerate: (n, label, value) => `Las ${n} semillas dan lo mismo: ${label}, ${value}. Aquí la semilla no cambia nada: lo decide el escenario (sus parámetros y su plan), no el azar.`,
-    versus: (labelA, a, labelB, b) => `En el mismo eje: ${labelA}, mediana ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, mediana ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
-    degenerate: (n, label, value) => `All ${n} seeds give the same: ${label}, ${value}. Here the seed changes nothing: the scenario decides (its parameters and its plan), not chance.`,
-    versus: (labelA, a, labelB, b) => `On one axis: ${labelA}, median ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, median ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
-    histogram: (n, label, s, seed, mine, typical) => `Over ${n} seeds, ${label}: median ${s.median}; 9 in 10 between ${s.p5} and ${s.p95}. `
-      + `Your run (seed ${seed}): ${mine}, ${typical ? 'a typical run' : 'an unusual seed'}.`,
-    over: (axis, from, to, label, first, last, mine) => `With ${axis} from ${from} to ${to}, the median of ${label} goes from ${first} to ${last}${mine ? `; at your value, ${mine.value}, it is ${mine.median}` : ''}. The band: the middle 90 % of the seeds.`,
-    csv: 'Download CSV', json: 'Download JSON',
+    point: (axis, value, label, s, seed) =>
+      `${axis} ${value}: ${label}, median ${s.median} (5–95 %: ${s.p5}–${s.p95}). Open the median run, seed ${seed}`,
+    degenerate: (n, label, value) =>
+      `All ${n} seeds give the same: ${label}, ${value}. Here the seed changes nothing: the scenario decides (its parameters and its plan), not chance.`,
+    versus: (labelA, a, labelB, b) =>
+      `On one axis: ${labelA}, median ${a.median} (5–95 %: ${a.p5}–${a.p95}); ${labelB}, median ${b.median} (5–95 %: ${b.p5}–${b.p95}).`,
+    histogram: (n, label, s, seed, mine, typical) =>
+      `Over ${n} seeds, ${label}: median ${s.median}; 9 in 10 between ${s.p5} and ${s.p95}. ` +
+      `Your run (seed ${seed}): ${mine}, ${typical ? 'a typical run' : 'an unusual seed'}.`,
+    over: (axis, from, to, label, first, last, mine) =>
+      `With ${axis} from ${from} to ${to}, the median of ${label} goes from ${first} to ${last}${mine ? `; at your value, ${mine.value}, it is ${mine.median}` : ''}. The band: the middle 90 % of the seeds.`,
+    csv: 'Download CSV',
+    json: 'Download JSON',
   },
 }[lang];
 
@@ -83,7 +124,8 @@ const number = (value) => FORMAT.format(Number(value));
 /** A label inside a sentence: «Eventos que…» reads «eventos que…» there. */
 const inSentence = (label) => label.charAt(0).toLocaleLowerCase(lang) + label.slice(1);
 /** A parameter's value as the lab shows it: a share in percent. */
-const shown = (axis, text) => (axis.unit === '%' ? `${number(Number(text) * 100)} %` : `${number(text)}${axis.unit ? ` ${axis.unit}` : ''}`);
+const shown = (axis, text) =>
+  axis.unit === '%' ? `${number(Number(text) * 100)} %` : `${number(text)}${axis.unit ? ` ${axis.unit}` : ''}`;
 
 document.documentElement.lang = lang;
 document.title = `${TEXT.title} · Retry Lab`;
@@ -93,8 +135,15 @@ $('sweep-outcome-label').textContent = TEXT.outcome;
 $('sweep-axis-label').textContent = TEXT.axis;
 $('back').textContent = TEXT.back;
 $('back').href = labUrl(link);
-for (const [term, value] of [[TEXT.lesson, lesson], [TEXT.experiment, title], [TEXT.scenario, scenario]].filter(([, v]) => v)) {
-  $('sweep-meta').append(Object.assign(document.createElement('dt'), { textContent: term }), Object.assign(document.createElement('dd'), { textContent: value }));
+for (const [term, value] of [
+  [TEXT.lesson, lesson],
+  [TEXT.experiment, title],
+  [TEXT.scenario, scenario],
+].filter(([, v]) => v)) {
+  $('sweep-meta').append(
+    Object.assign(document.createElement('dt'), { textContent: term }),
+    Object.assign(document.createElement('dd'), { textContent: value }),
+  );
 }
 
 const outcomes = ladder?.outcomes ?? [];
@@ -106,9 +155,13 @@ const outcomeAsked = outcomes.findIndex((o) => o.key === asked.outcome);
 $('sweep-outcome').value = String(Math.max(0, outcomeAsked));
 $('sweep-axis').value = axes.some((a) => a.key === asked.axis) ? asked.axis : '';
 const seedsAsked = Number.parseInt(asked.seeds ?? '', 10);
-function defaultSeeds() { return $('sweep-axis').value ? SEEDS.perValue : SEEDS.seeds; }
+function defaultSeeds() {
+  return $('sweep-axis').value ? SEEDS.perValue : SEEDS.seeds;
+}
 $('sweep-seeds').value = String(Number.isFinite(seedsAsked) ? Math.min(Math.max(seedsAsked, 1), SEEDS.max) : defaultSeeds());
-function seedsLabel() { $('sweep-seeds-label').textContent = $('sweep-axis').value ? TEXT.seedsPerValue : TEXT.seeds; }
+function seedsLabel() {
+  $('sweep-seeds-label').textContent = $('sweep-axis').value ? TEXT.seedsPerValue : TEXT.seeds;
+}
 seedsLabel();
 
 /** Integer outcomes: bins of whole numbers (one value each over a narrow
@@ -137,11 +190,24 @@ let plotW = W - M.left - M.right;
 const plotH = H - M.top - M.bottom;
 
 function frame(xLabel, yLabel) {
-  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'sweep-svg', role: 'group', 'aria-labelledby': 'sweep-insight' });
+  const root = svg('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    width: W,
+    height: H,
+    class: 'sweep-svg',
+    role: 'group',
+    'aria-labelledby': 'sweep-insight',
+  });
   root.append(svg('line', { x1: M.left, y1: M.top + plotH, x2: M.left + plotW, y2: M.top + plotH, class: 'sw-axis' }));
   root.append(svg('line', { x1: M.left, y1: M.top, x2: M.left, y2: M.top + plotH, class: 'sw-axis' }));
   root.append(svg('text', { x: M.left + plotW / 2, y: H - 6, 'text-anchor': 'middle', class: 'sw-axis-label' }, xLabel));
-  root.append(svg('text', { x: 12, y: M.top + plotH / 2, 'text-anchor': 'middle', transform: `rotate(-90 12 ${M.top + plotH / 2})`, class: 'sw-axis-label' }, yLabel));
+  root.append(
+    svg(
+      'text',
+      { x: 12, y: M.top + plotH / 2, 'text-anchor': 'middle', transform: `rotate(-90 12 ${M.top + plotH / 2})`, class: 'sw-axis-label' },
+      yLabel,
+    ),
+  );
   return root;
 }
 
@@ -188,9 +254,9 @@ function histogram(report, k) {
   const both = other === undefined ? values : values.concat(report.points.map((p) => p.outcomes[other]));
   const b = bins(both);
   const groups = Array.from({ length: b.count }, () => []);
-  report.points.forEach((p) => groups[b.at(p.outcomes[k])].push(p));
+  for (const p of report.points) groups[b.at(p.outcomes[k])].push(p);
   const others = Array.from({ length: b.count }, () => []);
-  if (other !== undefined) report.points.forEach((p) => others[b.at(p.outcomes[other])].push(p));
+  if (other !== undefined) for (const p of report.points) others[b.at(p.outcomes[other])].push(p);
   const top = niceTop(Math.max(...groups.map((g) => g.length), ...others.map((g) => g.length)));
   const x = (i) => M.left + (i / b.count) * plotW;
   const y = (n) => M.top + plotH - (n / top) * plotH;
@@ -204,32 +270,68 @@ function histogram(report, k) {
     const first = group.reduce((a, p) => (p.seed < a.seed ? p : a));
     const range = b.whole || b.from(i) === b.to(i) ? number(b.from(i)) : `${number(b.from(i))}–${number(b.to(i))}`;
     const words = TEXT.bar(group.length, inSentence(outcome.label), range, first.seed);
-    const a = svg('a', { href: labUrl(first.link), 'aria-label': words, 'data-bin': i, 'data-seed': first.seed, 'data-value': first.outcomes[k] });
+    const a = svg('a', {
+      href: labUrl(first.link),
+      'aria-label': words,
+      'data-bin': i,
+      'data-seed': first.seed,
+      'data-value': first.outcomes[k],
+    });
     a.append(svg('title', {}, words));
     const w = Math.max(1, x(i + 1) - x(i) - 2);
-    a.append(svg('rect', { x: x(i) + 1, y: y(group.length), width: other === undefined ? w : Math.max(1, w / 2), height: M.top + plotH - y(group.length), class: 'sw-bar' }));
+    a.append(
+      svg('rect', {
+        x: x(i) + 1,
+        y: y(group.length),
+        width: other === undefined ? w : Math.max(1, w / 2),
+        height: M.top + plotH - y(group.length),
+        class: 'sw-bar',
+      }),
+    );
     root.append(a);
   });
   others.forEach((group, i) => {
     if (group.length === 0) return;
     const w = Math.max(1, x(i + 1) - x(i) - 2);
-    root.append(svg('rect', { x: x(i) + 1 + w / 2, y: y(group.length), width: Math.max(1, w / 2), height: M.top + plotH - y(group.length), class: 'sw-bar-other' }));
+    root.append(
+      svg('rect', {
+        x: x(i) + 1 + w / 2,
+        y: y(group.length),
+        width: Math.max(1, w / 2),
+        height: M.top + plotH - y(group.length),
+        class: 'sw-bar-other',
+      }),
+    );
   });
   const step = Math.ceil(b.count / 10);
   for (let i = 0; i < b.count; i += step) {
     const label = b.whole ? number(b.from(i)) : number(b.from(i));
-    root.append(svg('text', { x: b.whole ? (x(i) + x(i + 1)) / 2 : x(i), y: M.top + plotH + 16, 'text-anchor': 'middle', class: 'sw-tick' }, label));
+    root.append(
+      svg('text', { x: b.whole ? (x(i) + x(i + 1)) / 2 : x(i), y: M.top + plotH + 16, 'text-anchor': 'middle', class: 'sw-tick' }, label),
+    );
   }
   valueTicks(root, top, y);
-  const centre = (v) => (b.whole ? (x(b.at(v)) + x(b.at(v) + 1)) / 2 : x(b.at(v)) + (((v - b.from(b.at(v))) / (b.to(b.at(v)) - b.from(b.at(v)) || 1)) * (x(1) - x(0))));
-  mark(root, centre(summary.median), `${TEXT.median} ${number(summary.median)} · ${TEXT.band} ${number(summary.p5)}–${number(summary.p95)}`, 'sw-median', 0);
+  const centre = (v) =>
+    b.whole
+      ? (x(b.at(v)) + x(b.at(v) + 1)) / 2
+      : x(b.at(v)) + ((v - b.from(b.at(v))) / (b.to(b.at(v)) - b.from(b.at(v)) || 1)) * (x(1) - x(0));
+  mark(
+    root,
+    centre(summary.median),
+    `${TEXT.median} ${number(summary.median)} · ${TEXT.band} ${number(summary.p5)}–${number(summary.p95)}`,
+    'sw-median',
+    0,
+  );
   const mine = report.current[k];
   mark(root, centre(mine), `${TEXT.yours(report.current_seed)}: ${number(mine)}`, 'sw-yours', 1);
   const s = { p5: number(summary.p5), median: number(summary.median), p95: number(summary.p95) };
   const typical = mine >= summary.p5 && mine <= summary.p95;
   if (other !== undefined) {
     const o = report.bands[0].summaries[other];
-    legend(root, [[outcome.label, 'sw-bar'], [report.outcomes[other].label, 'sw-bar-other']]);
+    legend(root, [
+      [outcome.label, 'sw-bar'],
+      [report.outcomes[other].label, 'sw-bar-other'],
+    ]);
     const t = (v) => ({ p5: number(v.p5), median: number(v.median), p95: number(v.p95) });
     return [root, TEXT.versus(outcome.label, t(summary), inSentence(report.outcomes[other].label), t(o))];
   }
@@ -252,10 +354,13 @@ function overParameter(report, k) {
   const upper = bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].p95)}`);
   const lower = bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].p5)}`).reverse();
   root.append(svg('polygon', { points: [...upper, ...lower].join(' '), class: 'sw-band' }));
-  root.append(svg('polyline', { points: bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].median)}`).join(' '), class: 'sw-median-line' }));
+  root.append(
+    svg('polyline', { points: bands.map((band, i) => `${x(xs[i])},${y(band.summaries[k].median)}`).join(' '), class: 'sw-median-line' }),
+  );
   // The learner's value and the lesson's, one mark with both names when they are one.
   const same = report.lesson_value !== null && Number(report.lesson_value) === Number(report.current_value);
-  if (report.lesson_value !== null && !same) mark(root, x(Number(report.lesson_value)), `${TEXT.lessonValue}: ${shown(axis, report.lesson_value)}`, 'sw-lesson', 0);
+  if (report.lesson_value !== null && !same)
+    mark(root, x(Number(report.lesson_value)), `${TEXT.lessonValue}: ${shown(axis, report.lesson_value)}`, 'sw-lesson', 0);
   if (report.current_value !== null) {
     const name = same ? `${TEXT.yourValue} = ${TEXT.lessonValue}` : TEXT.yourValue;
     mark(root, x(Number(report.current_value)), `${name}: ${shown(axis, report.current_value)}`, 'sw-yours', 1);
@@ -265,7 +370,13 @@ function overParameter(report, k) {
     // The run a point stands for: its value's median run (the lowest seed that had it).
     const group = report.points.filter((p) => p.value === band.value);
     const run = group.find((p) => p.outcomes[k] === s.median) ?? group[0];
-    const words = TEXT.point(axis.label, shown(axis, band.value), inSentence(outcome.label), { p5: number(s.p5), median: number(s.median), p95: number(s.p95) }, run.seed);
+    const words = TEXT.point(
+      axis.label,
+      shown(axis, band.value),
+      inSentence(outcome.label),
+      { p5: number(s.p5), median: number(s.median), p95: number(s.p95) },
+      run.seed,
+    );
     const a = svg('a', { href: labUrl(run.link), 'aria-label': words, 'data-value': band.value, 'data-seed': run.seed });
     a.append(svg('title', {}, words));
     a.append(svg('circle', { cx: x(xs[i]), cy: y(s.median), r: 14, class: 'sw-hit' }));
@@ -273,14 +384,27 @@ function overParameter(report, k) {
     root.append(a);
   });
   for (const i of [0, Math.floor(bands.length / 2), bands.length - 1]) {
-    root.append(svg('text', { x: x(xs[i]), y: M.top + plotH + 16, 'text-anchor': 'middle', class: 'sw-tick' }, shown(axis, bands[i].value)));
+    root.append(
+      svg('text', { x: x(xs[i]), y: M.top + plotH + 16, 'text-anchor': 'middle', class: 'sw-tick' }, shown(axis, bands[i].value)),
+    );
   }
   valueTicks(root, top, y);
   const first = number(bands[0].summaries[k].median);
   const last = number(bands[bands.length - 1].summaries[k].median);
   const at = bands.find((band) => Number(band.value) === Number(report.current_value));
   const mine = at && { value: shown(axis, at.value), median: number(at.summaries[k].median) };
-  return [root, TEXT.over(inSentence(axis.label), shown(axis, bands[0].value), shown(axis, bands[bands.length - 1].value), inSentence(outcome.label), first, last, mine)];
+  return [
+    root,
+    TEXT.over(
+      inSentence(axis.label),
+      shown(axis, bands[0].value),
+      shown(axis, bands[bands.length - 1].value),
+      inSentence(outcome.label),
+      first,
+      last,
+      mine,
+    ),
+  ];
 }
 
 let report = null;
@@ -302,7 +426,8 @@ function remember() {
   const own = new URLSearchParams(location.search);
   own.set('outcome', outcomes[Number($('sweep-outcome').value)]?.key ?? '');
   own.set('seeds', $('sweep-seeds').value);
-  if ($('sweep-axis').value) own.set('axis', $('sweep-axis').value); else own.delete('axis');
+  if ($('sweep-axis').value) own.set('axis', $('sweep-axis').value);
+  else own.delete('axis');
   history.replaceState(null, '', `?${own}`);
 }
 
@@ -352,10 +477,16 @@ worker.addEventListener('message', async ({ data }) => {
       $('sweep-status').textContent = TEXT.running(data.done, data.total, data.estimate);
     });
   } else if (data.type === 'done') {
-    if (!await inFrame(request, () => { report = JSON.parse(data.report); csv = data.csv; })) return;
+    if (
+      !(await inFrame(request, () => {
+        report = JSON.parse(data.report);
+        csv = data.csv;
+      }))
+    )
+      return;
     // A link that names only a preset: the outcomes' names come with the report.
     if ($('sweep-outcome').options.length === 0) $('sweep-outcome').append(...report.outcomes.map((o, i) => option(String(i), o.label)));
-    if (!await inFrame(request, draw)) return;
+    if (!(await inFrame(request, draw))) return;
     const wallMs = performance.now() - request.started;
     $('sweep-status').textContent = TEXT.ready(report.points.length, wallMs);
     // For the bench and the tests: what this sweep cost the page.
@@ -364,11 +495,17 @@ worker.addEventListener('message', async ({ data }) => {
   }
 });
 
-$('sweep-outcome').addEventListener('change', () => { remember(); draw(); });
+$('sweep-outcome').addEventListener('change', () => {
+  remember();
+  draw();
+});
 // A phone turned, a window resized: the figure is drawn again at its new width.
 new ResizeObserver(([entry]) => {
   const width = entry.contentRect.width;
-  if (width !== chartWidth) { chartWidth = width; draw(); }
+  if (width !== chartWidth) {
+    chartWidth = width;
+    draw();
+  }
 }).observe($('sweep-chart'));
 $('sweep-axis').addEventListener('change', () => {
   seedsLabel();
@@ -376,11 +513,16 @@ $('sweep-axis').addEventListener('change', () => {
   remember();
   run();
 });
-$('sweep-seeds').addEventListener('change', () => { remember(); run(); });
+$('sweep-seeds').addEventListener('change', () => {
+  remember();
+  run();
+});
 $('sweep-form').addEventListener('submit', (e) => e.preventDefault());
 
-const buttons = [[TEXT.csv, () => report && download(`retry-lab-sweep-${report.experiment}.csv`, 'text/csv', csv)],
-  [TEXT.json, () => report && download(`retry-lab-sweep-${report.experiment}.json`, 'application/json', JSON.stringify(report, null, 2))]];
+const buttons = [
+  [TEXT.csv, () => report && download(`retry-lab-sweep-${report.experiment}.csv`, 'text/csv', csv)],
+  [TEXT.json, () => report && download(`retry-lab-sweep-${report.experiment}.json`, 'application/json', JSON.stringify(report, null, 2))],
+];
 for (const [label, onClick] of buttons) {
   const b = Object.assign(document.createElement('button'), { type: 'button', textContent: label });
   b.addEventListener('click', onClick);

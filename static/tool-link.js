@@ -18,7 +18,11 @@ export function download(name, type, text) {
 
 export function readToolLink(search) {
   const query = new URLSearchParams(search);
-  const take = (key) => { const value = query.get(key); query.delete(key); return value; };
+  const take = (key) => {
+    const value = query.get(key);
+    query.delete(key);
+    return value;
+  };
   const dirAsked = take('dir') ?? '';
   // Only a lesson page's directory: anything else is the root page.
   const dir = /^lesson-[0-9a-z-]+\/$/.test(dirAsked) ? dirAsked : '';
@@ -36,11 +40,23 @@ export function readToolLink(search) {
   const asked = query.get('only') ?? query.get('exp') ?? query.get('preset');
   const runDir = asked !== null && PAGE_OF_CODE.has(asked) ? PAGE_OF_CODE.get(asked) : dir;
   return {
-    query, pageQuery, dir, runDir, scenario, lang, root, pageUrl: new URL(dir, root),
-    title: known?.title[lang] ?? '', lesson: known?.lesson[lang] ?? '', locks: words(known?.locks), tasks: words(known?.tasks),
-    ladder: known?.ladder ? {
-      outcomes: known.ladder.outcomes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
-      axes: known.ladder.axes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
-    } : null,
+    query,
+    pageQuery,
+    dir,
+    runDir,
+    scenario,
+    lang,
+    root,
+    pageUrl: new URL(dir, root),
+    title: known?.title[lang] ?? '',
+    lesson: known?.lesson[lang] ?? '',
+    locks: words(known?.locks),
+    tasks: words(known?.tasks),
+    ladder: known?.ladder
+      ? {
+          outcomes: known.ladder.outcomes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
+          axes: known.ladder.axes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),
+        }
+      : null,
   };
 }

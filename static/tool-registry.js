@@ -1,4 +1,4 @@
-// Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
+// Generated from the list of experiments (src/experiments/mod.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
 // title, its lesson's title, its locks (name, on-screen label), its guided
 // tasks (code, goal);

@@ -139,6 +139,10 @@ proptest! {
             prop_assert!(!notice.describe(Lang::Es).is_empty());
         }
         let init = link.to_init(&[], notices);
-        prop_assert!(init.params.retries.events >= 1);
+        // Whatever the values, every parameter lands inside its domain.
+        for param in ParamId::all() {
+            let value = param.get(&init.params);
+            prop_assert_eq!(param.domain().clamp(value.clone()), Some(value), "{} out of its domain", param.key());
+        }
     }
 }

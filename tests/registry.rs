@@ -7,12 +7,21 @@ use std::collections::HashSet;
 
 use retry_lab_core::Pair;
 use retry_lab_web::i18n::Lang;
-use retry_lab_web::link::{self, decode, Link};
+use retry_lab_web::link::{self, decode};
 use retry_lab_web::params::{Domain, Value};
 use retry_lab_web::registry::{presets, Experiment, LabParams, Owner, ParamId};
 
 /// Keys the link itself uses; no parameter may take one.
 use retry_lab_web::link::SHELL_KEYS;
+
+/// A list line's module is its experiment's code: the tools and the tests
+/// find an experiment's files (`src/experiments/<code>/`) by it.
+#[test]
+fn every_experiments_code_is_its_modules_name() {
+    for &e in Experiment::ALL {
+        assert_eq!(e.code(), e.module(), "{e:?}: its code and its directory");
+    }
+}
 
 #[test]
 fn every_experiment_has_a_code_and_a_title_in_each_language() {
@@ -109,8 +118,8 @@ fn the_page_bounds_fit_the_core() {
 /// link's own), each with its range: the text an author copies cannot drift.
 #[test]
 fn the_readme_lists_every_link_key() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = readme.find("### URL parameters").expect("README has the URL parameters section");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/reference.md")).unwrap();
+    let start = readme.find("## URL parameters").expect("the reference has the URL parameters section");
     // The link's own keys, then every experiment's (the generated table):
     // the rows that start with a key, up to the next section, the
     // experiments table (codes, not keys) aside.
@@ -162,7 +171,6 @@ fn the_readme_lists_every_link_key() {
             );
         }
     }
-    let _ = Link::of;
 }
 
 /// Each experiment's first preset is its defaults: a page with no link
@@ -188,8 +196,7 @@ fn each_experiments_first_preset_is_its_defaults() {
 /// in a snippet), as the registry says it. Generated, never edited: when it
 /// was stale this test writes it anew and fails, so the change is committed
 /// (as rust-analyzer's sourcegen does).
-#[test]
-fn the_generated_js_registry_is_fresh() {
+fn lab_registry_text() -> String {
     use retry_lab_web::groups::GROUPS;
     let quote = |s: &str| format!("'{s}'");
     let map = |pairs: Vec<(String, &str)>| {
@@ -199,9 +206,12 @@ fn the_generated_js_registry_is_fresh() {
     };
     let codes = map(GROUPS
         .iter()
-        .flat_map(|g| g.experiments.iter().chain(g.presets.iter()).map(move |c| (c.to_owned(), g.dir)))
+        .flat_map(|g| {
+            let (experiments, presets, _) = codes_of(g);
+            experiments.into_iter().chain(presets).map(move |c| (c.to_owned(), g.dir))
+        })
         .collect());
-    let keys = map(GROUPS.iter().flat_map(|g| g.keys.iter().map(move |k| (k.to_owned(), g.dir))).collect());
+    let keys = map(GROUPS.iter().flat_map(|g| codes_of(g).2.into_iter().map(move |k| (k.to_owned(), g.dir))).collect());
     let shared: Vec<String> = ParamId::all().filter(|p| p.owner == Owner::Shared).map(|p| quote(p.key())).collect();
     let shell: Vec<String> = retry_lab_web::link::SHELL_KEYS.iter().map(|k| quote(k)).collect();
     let pages: Vec<String> = GROUPS.iter().map(|g| quote(g.dir)).collect();
@@ -215,7 +225,7 @@ fn the_generated_js_registry_is_fresh() {
         .collect();
     let text = format!(
         "\
-// Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
+// Generated from the list of experiments (src/experiments/mod.rs) by tests/registry.rs: do not edit.
 // What the plain-JS tools know of the lab: the page (directory) of every
 // experiment and preset code, and of every parameter key; the keys every
 // page reads (shared parameters, the link's own).
@@ -235,20 +245,14 @@ export const PAGE_STYLES = new Map([
         pages.join(", "),
         styles.join("\n")
     );
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lab-registry.js");
-    let stored = std::fs::read_to_string(path).unwrap_or_default();
-    if stored != text {
-        std::fs::write(path, &text).unwrap();
-        panic!("static/lab-registry.js was stale and has been written anew: commit it");
-    }
+    text
 }
 
 /// What the authors' tools (builder, export) show of each experiment, in
 /// both languages: its title, its locks by their on-screen labels, its
 /// guided tasks by their goals. Generated like `lab-registry.js`; only the
 /// tools load it, so no learner's page carries these words twice.
-#[test]
-fn the_generated_tool_registry_is_fresh() {
+fn tool_registry_text() -> String {
     use serde_json::json;
     let both = |f: &dyn Fn(Lang) -> String| json!({ "es": f(Lang::Es), "en": f(Lang::En) });
     let mut experiments = serde_json::Map::new();
@@ -261,7 +265,7 @@ fn the_generated_tool_registry_is_fresh() {
             .zip(goals(Lang::En))
             .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }]))
             .collect();
-        let group = retry_lab_web::groups::Group::of(e.code()).expect("every experiment has a page");
+        let group = retry_lab_web::catalog::group_of(e);
         let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "lesson": both(&|l| (group.lesson)(l).to_owned()), "locks": locks, "tasks": tasks });
         if let Some(offer) = e.ladder() {
             // The sweep page's choices: outcomes (key, label, unit) and the
@@ -288,7 +292,7 @@ fn the_generated_tool_registry_is_fresh() {
     let body = serde_json::to_string_pretty(&serde_json::Value::Object(experiments)).unwrap();
     let text = format!(
         "\
-// Generated from the registry (src/registry.rs) by tests/registry.rs: do not edit.
+// Generated from the list of experiments (src/experiments/mod.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
 // title, its lesson's title, its locks (name, on-screen label), its guided
 // tasks (code, goal);
@@ -296,12 +300,7 @@ fn the_generated_tool_registry_is_fresh() {
 export const TOOL_EXPERIMENTS = {body};
 "
     );
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/tool-registry.js");
-    let stored = std::fs::read_to_string(path).unwrap_or_default();
-    if stored != text {
-        std::fs::write(path, &text).unwrap();
-        panic!("static/tool-registry.js was stale and has been written anew: commit it");
-    }
+    text
 }
 
 /// Every lesson page is named after its lesson's title (the four texts'
@@ -481,23 +480,11 @@ fn every_experiment_is_built_into_a_lesson_page() {
     }
 }
 
-/// Writes a generated file when it differs and fails, so the change is
-/// committed (rust-analyzer's sourcegen): the file is never edited by hand.
-fn generated(relative: &str, text: &str) {
-    let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
-    let stored = std::fs::read_to_string(&path).unwrap_or_default();
-    if stored != text {
-        std::fs::write(&path, text).unwrap();
-        panic!("{relative} was stale and has been written anew from the registry: commit it");
-    }
-}
-
 /// Each lesson group's experiment, preset and key codes (what a page knows
 /// of the other pages) come from the list of experiments: the group an
 /// experiment's registry line names, its presets of every link version,
 /// its parameters' keys.
-#[test]
-fn the_generated_group_codes_are_fresh() {
+fn group_codes_text() -> String {
     use retry_lab_web::groups::GROUPS;
     let mut text = String::from(
         "\
@@ -529,16 +516,7 @@ impl Codes {
 ",
     );
     for group in &GROUPS {
-        let members: Vec<Experiment> =
-            Experiment::ALL.iter().copied().filter(|e| e.feature() == group.feature).collect();
-        let experiments: Vec<&str> = members.iter().map(|e| e.code()).collect();
-        let mut presets: Vec<&str> = Vec::new();
-        for preset in members.iter().flat_map(|e| e.presets()) {
-            if !presets.contains(&preset.code) {
-                presets.push(preset.code);
-            }
-        }
-        let keys: Vec<&str> = members.iter().flat_map(|&e| ParamId::of(e)).map(|p| p.key()).collect();
+        let (experiments, presets, keys) = codes_of(group);
         text += &format!(
             "\npub const {}: GroupCodes = GroupCodes {{\n    experiments: Codes(\"{}\"),\n    presets: Codes(\"{}\"),\n    keys: Codes(\"{}\"),\n}};\n",
             group.feature.to_uppercase().replace('-', "_"),
@@ -547,7 +525,41 @@ impl Codes {
             keys.join(" ")
         );
     }
-    generated("src/group_codes.rs", &text);
+    rustfmt(&text)
+}
+
+/// A lesson group's experiment, preset and key codes, from the compiled
+/// list (each experiment's feature), never from the generated codes: a new
+/// experiment is placed right in the very run that writes them.
+fn codes_of(group: &retry_lab_web::groups::Group) -> (Vec<&'static str>, Vec<&'static str>, Vec<&'static str>) {
+    let members: Vec<Experiment> = Experiment::ALL.iter().copied().filter(|e| e.feature() == group.feature).collect();
+    let experiments = members.iter().map(|e| e.code()).collect();
+    let mut presets: Vec<&str> = Vec::new();
+    for preset in members.iter().flat_map(|e| e.presets()) {
+        if !presets.contains(&preset.code) {
+            presets.push(preset.code);
+        }
+    }
+    let keys = members.iter().flat_map(|&e| ParamId::of(e)).map(|p| p.key()).collect();
+    (experiments, presets, keys)
+}
+
+/// Rust source as rustfmt writes it (with the repository's `rustfmt.toml`):
+/// a generated file passes `cargo fmt --check` the moment it is written.
+fn rustfmt(text: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2021", "--emit", "stdout", "--config-path"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/rustfmt.toml"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rustfmt (rust-toolchain.toml installs it)");
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "rustfmt refused the generated code");
+    String::from_utf8(output.stdout).unwrap()
 }
 
 /// Stylesheets a page shares with another lesson page (before its own):
@@ -643,24 +655,55 @@ const ENTRY_TEMPLATE: &str = r#"<!doctype html>
 </html>
 "#;
 
-/// The entry pages (`index.html`, `lesson-*.html`) are generated from one
-/// template and the registry's groups; the byte budget's list of pages and
-/// the tools' table of each page's stylesheets too.
-#[test]
-fn the_generated_entry_pages_are_fresh() {
+/// A region of a document between `<!-- NAME:start -->` and `<!-- NAME:end -->`,
+/// replaced by `table`.
+fn with_region(document: &str, name: &str, table: &str) -> String {
+    let (start, end) = (format!("<!-- {name}:start -->\n"), format!("\n<!-- {name}:end -->"));
+    let from = document.find(&start).unwrap_or_else(|| panic!("the {name}:start marker")) + start.len();
+    let to = from + document[from..].find(&end).unwrap_or_else(|| panic!("the {name}:end marker"));
+    format!("{}{table}{}", &document[..from], &document[to..])
+}
+
+/// Everything generated from the list of experiments, in one pass from the
+/// compiled registry: (path from the repository's root, its text).
+fn generated_files() -> Vec<(String, String)> {
     use retry_lab_web::groups::GROUPS;
-    let mut stale = Vec::new();
+    let mut files = vec![
+        ("src/group_codes.rs".to_owned(), group_codes_text()),
+        ("static/lab-registry.js".to_owned(), lab_registry_text()),
+        ("static/tool-registry.js".to_owned(), tool_registry_text()),
+    ];
     for group in &GROUPS {
         let file = if group.dir.is_empty() {
             "index.html".to_owned()
         } else {
             format!("{}.html", group.dir.trim_end_matches('/'))
         };
-        if std::panic::catch_unwind(|| generated(&file, &entry_html(group))).is_err() {
-            stale.push(file);
+        files.push((file, entry_html(group)));
+    }
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/reference.md")).unwrap();
+    let reference = with_region(&reference, "params", &retry_lab_web::catalog::params_markdown(None));
+    let reference = with_region(&reference, "experiments", &retry_lab_web::catalog::experiments_markdown());
+    files.push(("docs/reference.md".to_owned(), reference));
+    files
+}
+
+/// The files generated from the list (each group's codes, the entry pages,
+/// the tools' registries, the reference's tables) are what the list says:
+/// a stale one is written anew, and this fails once naming every file it
+/// wrote, so the change is committed (rust-analyzer's sourcegen). The next
+/// run is green: nothing generated reads another generated file.
+#[test]
+fn the_generated_files_are_fresh() {
+    let mut written = Vec::new();
+    for (relative, text) in generated_files() {
+        let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
+        if std::fs::read_to_string(&path).unwrap_or_default() != text {
+            std::fs::write(&path, &text).unwrap();
+            written.push(relative);
         }
     }
-    assert!(stale.is_empty(), "entry pages written anew from the template: {stale:?}: commit them");
+    assert!(written.is_empty(), "generated from the list of experiments and written anew, commit them: {written:?}");
 }
 
 /// The page's ranges lie within the core's. The core's one bound policy

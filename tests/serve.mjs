@@ -4,4 +4,6 @@ import { serve } from './e2e/harness.mjs';
 
 const port = Number(process.argv[2] ?? 8080);
 const server = await serve(undefined, '/', { port, gzip: true });
-console.log(`Retry Lab: ${server.base} (lesson 000), lesson-000-ids/, lesson-001/, lesson-003/, lesson-003-actions/, lesson-004/, lesson-004-streams/ and lesson-004-ops/ beside it`);
+console.log(
+  `Retry Lab: ${server.base} (lesson 000), lesson-000-ids/, lesson-001/, lesson-003/, lesson-003-actions/, lesson-004/, lesson-004-streams/ and lesson-004-ops/ beside it`,
+);

@@ -1,8 +1,6 @@
 //! `retry-lab presets` and `retry-lab params`: the page's registry as a
 //! course author reads it (and the README's parameter table).
 
-use retry_lab_core::Probability;
-use retry_lab_web::groups::Group;
 use retry_lab_web::link;
 use retry_lab_web::registry::{self, Experiment, LabParams, Locks};
 use serde_json::{json, Value};
@@ -23,25 +21,13 @@ pub struct ParamsArgs {
 
 pub fn params_command(a: ParamsArgs) -> String {
     if a.markdown {
-        params_markdown(a.experiment)
+        retry_lab_web::catalog::params_markdown(a.experiment)
     } else {
         params(a.experiment, a.json)
     }
 }
 
-/// A parameter's range as the page declares it: "1–86,400 s", "0–1", "off, on".
-pub(crate) fn range_text(domain: &retry_lab_web::params::Domain) -> String {
-    use retry_lab_web::format::int;
-    use retry_lab_web::params::Domain;
-    match domain {
-        Domain::Ratio { max_ppm, .. } => format!("0–{}", Probability::from_ppm(*max_ppm).unwrap_or(Probability::ONE)),
-        Domain::Int { min, max, unit } => {
-            format!("{}–{}{}{unit}", int(*min), int(*max), if unit.is_empty() { "" } else { " " })
-        }
-        Domain::Choice { codes, .. } => codes.join(", "),
-        Domain::Text { expected, .. } => (*expected).to_owned(),
-    }
-}
+pub(crate) use retry_lab_web::catalog::range_text;
 
 /// The page's parameters, from its registry: nothing here is declared again.
 fn params(only: Option<Experiment>, json: bool) -> String {
@@ -80,35 +66,6 @@ fn params(only: Option<Experiment>, json: bool) -> String {
         .join("\n")
 }
 
-/// The README's parameter table: one row a parameter, its experiment's page,
-/// its label as the page shows it (English, Spanish), its range and default.
-fn params_markdown(only: Option<Experiment>) -> String {
-    use retry_lab_web::i18n::Lang;
-    use retry_lab_web::registry::{Owner, ParamId};
-    let defaults = LabParams::default();
-    let mut out =
-        String::from("| key | experiment | label (en · es) | range | default |\n| --- | --- | --- | --- | --- |\n");
-    for p in ParamId::all().filter(|p| only.is_none_or(|e| p.owner == Owner::Experiment(e))) {
-        let owner = match p.owner {
-            Owner::Shared => "every experiment".to_owned(),
-            Owner::Experiment(e) => format!("`{}` (`./{}`)", e.code(), Group::of(e.code()).map_or("", |g| g.dir)),
-        };
-        let default = match p.encode(&defaults) {
-            text if text.is_empty() => "none".to_owned(),
-            text => format!("`{text}`"),
-        };
-        let cell = |text: String| text.replace('|', "\\|");
-        out += &format!(
-            "| `{}` | {owner} | {} · {} | {} | {default} |\n",
-            p.key(),
-            cell(p.label(Lang::En).to_owned()),
-            cell(p.label(Lang::Es).to_owned()),
-            cell(range_text(&p.domain()))
-        );
-    }
-    out.trim_end().to_owned()
-}
-
 /// Every preset of the current link version, in the registry's order.
 pub fn presets(json: bool) -> String {
     let rows: Vec<(Experiment, &registry::Preset, registry::Numbers)> = registry::presets(link::VERSION)
@@ -118,7 +75,7 @@ pub fn presets(json: bool) -> String {
             (e, p, numbers)
         })
         .collect();
-    let page = |e: Experiment| Group::of(e.code()).map_or("", |g| g.dir);
+    let page = |e: Experiment| retry_lab_web::catalog::group_of(e).dir;
     if json {
         let list: Vec<Value> = rows
             .iter()
@@ -148,37 +105,12 @@ pub fn presets(json: bool) -> String {
 /// page, its title in both languages and the lock names of its parameters
 /// (`lock=`), as text or as the README's table.
 pub fn experiments(markdown: bool) -> String {
-    use retry_lab_web::i18n::Lang;
-    use retry_lab_web::registry::ParamId;
-    let rows: Vec<[String; 5]> = Experiment::ALL
+    if markdown {
+        return retry_lab_web::catalog::experiments_markdown();
+    }
+    retry_lab_web::catalog::experiment_rows()
         .iter()
-        .map(|&e| {
-            let locks: Vec<&str> = ParamId::locks_of(e).into_iter().map(ParamId::lock).collect();
-            let page = format!("./{}", Group::of(e.code()).map_or("", |g| g.dir));
-            let title = format!("{} · {}", e.title(Lang::En), e.title(Lang::Es));
-            let presets: Vec<&str> =
-                registry::presets(link::VERSION).filter(|(of, _)| *of == e).map(|(_, p)| p.code).collect();
-            [e.code().to_owned(), page, title, locks.join(", "), presets.join(", ")]
-        })
-        .collect();
-    if !markdown {
-        return rows
-            .iter()
-            .map(|r| format!("{:<13} {:<22} {} (locks: {}; presets: {})", r[0], r[1], r[2], r[3], r[4]))
-            .collect::<Vec<_>>()
-            .join("\n");
-    }
-    let mut out = String::from(
-        "| experiment (`exp`, `only`) | page | title (en · es) | locks (`lock`) | presets (`preset`) |\n| --- | --- | --- | --- | --- |\n",
-    );
-    let codes = |list: &str| list.split(", ").map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ");
-    for [code, page, title, locks, presets] in rows {
-        out += &format!(
-            "| `{code}` | `{page}` | {} | {} | {} |\n",
-            title.replace('|', "\\|"),
-            codes(&locks),
-            codes(&presets)
-        );
-    }
-    out.trim_end().to_owned()
+        .map(|r| format!("{:<13} {:<22} {} (locks: {}; presets: {})", r[0], r[1], r[2], r[3], r[4]))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -3,7 +3,6 @@
 //! Nothing here declares a parameter: a value is a link pair.
 
 use retry_lab_web::export::Export;
-use retry_lab_web::groups::Group;
 use retry_lab_web::i18n::Lang;
 use retry_lab_web::link;
 use retry_lab_web::registry::Experiment;
@@ -96,7 +95,7 @@ fn refusal(notice: &retry_lab_web::link::Notice) -> String {
 
 pub fn run(args: RunArgs) -> Result<String, String> {
     let (experiment, query) = query(&args)?;
-    let share = format!("{}?{query}", Group::of(experiment.code()).map_or("", |g| g.dir));
+    let share = format!("{}?{query}", retry_lab_web::catalog::group_of(experiment).dir);
     let export = Export::of_link(&query, &share);
     if let Some(name) = &args.csv {
         let table = export.tables.iter().find(|t| t.name == name).ok_or_else(|| {

@@ -314,8 +314,8 @@ fn numbers_in(text: &str) -> Vec<String> {
 fn the_readme_preset_table_states_what_the_presets_give() {
     let presets = json(&["presets", "--json"]);
     let presets = presets["presets"].as_array().unwrap();
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
-    let table = readme.split("| preset | what it shows |").nth(1).expect("the README's preset table");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/instructors.md")).unwrap();
+    let table = readme.split("| preset | what it shows |").nth(1).expect("the instructors' preset table");
     let rows: Vec<&str> = table.lines().skip(2).take_while(|l| l.starts_with('|')).collect();
     let mut covered = Vec::new();
     for row in rows {
@@ -399,11 +399,19 @@ const RUN_CASES: [(&str, &str, &str); 13] = [
     ("run dedup tx_messages=1000 tx_crash=0.05 seed=7", "record_then_effect", "1,060 / 942 / 60 / 58"),
     ("run ttl --preset ttl-300", "processed_again_at", "450 s, 930 s"),
     ("run storm strategy_a=none seed=7", "a_collapses", "2"),
-    ("run partitions partitions=3 keyed=listing-42,listing-7,listing-99", "crc32", "listing-42 → 2@0, listing-7 → 1@0, listing-99 → 2@1"),
+    (
+        "run partitions partitions=3 keyed=listing-42,listing-7,listing-99",
+        "crc32",
+        "listing-42 → 2@0, listing-7 → 1@0, listing-99 → 2@1",
+    ),
     ("run groups topic_partitions=12 group_consumers=20", "consumers_idle", "8"),
     ("run lag --preset exercise-9b", "catch_up_s", "75"),
     ("run fraud payments=6 processed=3", "add", "9"),
-    ("run capacity peak_s=0 mean_rate=50 down_s=1200 cap_workers=1 worker_rate=60", "drain_s_after_the_workers_return", "6,000 s (1 h 40 min)"),
+    (
+        "run capacity peak_s=0 mean_rate=50 down_s=1200 cap_workers=1 worker_rate=60",
+        "drain_s_after_the_workers_return",
+        "6,000 s (1 h 40 min)",
+    ),
     ("run capacity keda_messages=400 keda_queue_length=15 keda_job_s=20 keda_max=8", "keda_wanted", "27"),
 ];
 
@@ -479,7 +487,7 @@ fn params_are_the_pages_own() {
     let all = json(&["params", "--json"]);
     let keys: std::collections::HashSet<String> =
         all["params"].as_array().unwrap().iter().map(|p| p["key"].as_str().unwrap().to_owned()).collect();
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/reference.md")).unwrap();
     for key in ["keda_max", "copies", "replay_h", "waits_poll_ms", "seed"] {
         assert!(keys.contains(key) && readme.contains(&format!("`{key}`")), "{key}");
     }
@@ -556,39 +564,20 @@ fn run_takes_link_values_and_refuses_what_the_page_would_not_take() {
     }
 }
 
-/// A README region between `<!-- NAME:start -->` and `<!-- NAME:end -->`
-/// is what `args` prints: when it is stale, this writes it anew and fails
-/// (as rust-analyzer's sourcegen does), so the change is committed.
-fn readme_region_is(name: &str, args: &[&str]) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
-    let readme = std::fs::read_to_string(path).unwrap();
-    let (start, end) = (format!("<!-- {name}:start -->\n"), format!("\n<!-- {name}:end -->"));
-    let from = readme.find(&start).unwrap_or_else(|| panic!("the README's {name}:start marker")) + start.len();
-    let to = from + readme[from..].find(&end).unwrap_or_else(|| panic!("the README's {name}:end marker"));
-    let output = retry_lab(args);
-    assert!(output.status.success(), "{args:?}");
-    let table = String::from_utf8(output.stdout).unwrap().trim_end().to_owned();
-    if readme[from..to] != table {
-        std::fs::write(path, format!("{}{table}{}", &readme[..from], &readme[to..])).unwrap();
-        panic!("README.md's {name} table was stale and has been written anew: commit it");
+/// `params --markdown` and `experiments --markdown` print the reference's
+/// tables, from the same functions `tests/registry.rs` writes them with
+/// into `docs/reference.md` (whose freshness is that generator's to check).
+#[test]
+fn the_markdown_tables_are_the_references() {
+    use retry_lab_web::catalog::{experiments_markdown, params_markdown};
+    for (args, table, probe) in [
+        (&["params", "--markdown"][..], params_markdown(None), "| `visibility_s` |"),
+        (&["experiments", "--markdown"], experiments_markdown(), "| `dlq` | `./lesson-004-ops/` |"),
+    ] {
+        let output = retry_lab(args);
+        assert!(output.status.success() && table.contains(probe), "{args:?}");
+        assert_eq!(String::from_utf8(output.stdout).unwrap().trim_end(), table, "{args:?}");
     }
-    table
-}
-
-/// The README's parameter table is `params --markdown`, generated from the
-/// page's registry.
-#[test]
-fn the_readme_parameter_table_is_params_markdown() {
-    let table = readme_region_is("params", &["params", "--markdown"]);
-    assert!(table.lines().count() > 100 && table.contains("| `visibility_s` |"), "{table}");
-}
-
-/// The README's experiments table (each one's page, title and locks, what
-/// `exp=`, `only=` and `lock=` take) is `experiments --markdown`.
-#[test]
-fn the_readme_experiments_table_is_experiments_markdown() {
-    let table = readme_region_is("experiments", &["experiments", "--markdown"]);
-    assert!(table.contains("| `dlq` | `./lesson-004-ops/` |") && table.contains("`seed`"), "{table}");
 }
 
 /// `sweep` prints the page's sweep (`sweep::Plan`, the numbers the sweep

@@ -54,7 +54,10 @@ function findApi(start) {
 function readSuspend(saved) {
   if (saved === '') return [];
   if (!saved.startsWith(SUSPEND)) return null;
-  const entries = saved.slice(SUSPEND.length).split(',').filter((entry) => entry !== '');
+  const entries = saved
+    .slice(SUSPEND.length)
+    .split(',')
+    .filter((entry) => entry !== '');
   return entries.every((entry) => ENTRY.test(entry)) ? entries : null;
 }
 

@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { serve, launch } from '../e2e/harness.mjs';
 import { ENTRIES } from '../e2e/budget.mjs';
 
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+};
 const fmt = (x) => x.toFixed(1);
 
 const server = await serve(undefined, '/', { gzip: true });
@@ -20,7 +23,10 @@ const browser = await launch();
 // Marks the moment the play button exists: the lab is interactive.
 const MARK_INTERACTIVE = () => {
   new MutationObserver((_, obs) => {
-    if (document.querySelector('button.play')) { window.__interactiveMs = performance.now(); obs.disconnect(); }
+    if (document.querySelector('button.play')) {
+      window.__interactiveMs = performance.now();
+      obs.disconnect();
+    }
   }).observe(document, { childList: true, subtree: true });
 };
 
@@ -43,7 +49,12 @@ async function withThousandEvents() {
   const page = await context.newPage();
   // The lesson's run (the bare page opens the story), as in earlier figures.
   await page.goto(server.base + '?preset=lesson&lang=en');
-  await page.locator('details.more-params').first().evaluate((d) => { d.open = true; });
+  await page
+    .locator('details.more-params')
+    .first()
+    .evaluate((d) => {
+      d.open = true;
+    });
   const events = page.getByLabel('Events');
   await events.fill('1000');
   await events.press('Enter');
@@ -59,30 +70,41 @@ async function withThousandEvents() {
  * for vsync).
  */
 async function toRepaint(page, selector, values, n, event) {
-  return page.evaluate(async ({ selector, values, n, event }) => {
-    const control = document.querySelector(selector);
-    const work = [], frame = [];
-    for (let i = 0; i < n; i++) {
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      const t0 = performance.now();
-      control.value = String(values[i % values.length]);
-      control.dispatchEvent(new Event(event, { bubbles: true }));
-      // Yew renders in a microtask after the dispatch: a message-channel task
-      // runs after every microtask; reading layout then forces the reflow.
-      await new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
-      void document.querySelector('.lab').getBoundingClientRect().height;
-      work.push(performance.now() - t0);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      frame.push(performance.now() - t0);
-    }
-    return { work, frame };
-  }, { selector, values, n, event });
+  return page.evaluate(
+    async ({ selector, values, n, event }) => {
+      const control = document.querySelector(selector);
+      const work = [],
+        frame = [];
+      for (let i = 0; i < n; i++) {
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const t0 = performance.now();
+        control.value = String(values[i % values.length]);
+        control.dispatchEvent(new Event(event, { bubbles: true }));
+        // Yew renders in a microtask after the dispatch: a message-channel task
+        // runs after every microtask; reading layout then forces the reflow.
+        await new Promise((r) => {
+          const c = new MessageChannel();
+          c.port1.onmessage = r;
+          c.port2.postMessage(0);
+        });
+        void document.querySelector('.lab').getBoundingClientRect().height;
+        work.push(performance.now() - t0);
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        frame.push(performance.now() - t0);
+      }
+      return { work, frame };
+    },
+    { selector, values, n, event },
+  );
 }
 const rangeToRepaint = (page, selector, values, n) => toRepaint(page, selector, values, n, 'input');
 const changeToRepaint = (page, selector, values) => toRepaint(page, selector, values, values.length, 'change');
 
-const report = (what, { work, frame }) => console.log(`${what}: work p50 ${fmt(pct(work, 0.5))} ms, p95 ${fmt(pct(work, 0.95))} ms; `
-  + `to the next painted frame p50 ${fmt(pct(frame, 0.5))} ms, p95 ${fmt(pct(frame, 0.95))} ms (goal: work p95 <= 16.7 ms, one frame)`);
+const report = (what, { work, frame }) =>
+  console.log(
+    `${what}: work p50 ${fmt(pct(work, 0.5))} ms, p95 ${fmt(pct(work, 0.95))} ms; ` +
+      `to the next painted frame p50 ${fmt(pct(frame, 0.5))} ms, p95 ${fmt(pct(frame, 0.95))} ms (goal: work p95 <= 16.7 ms, one frame)`,
+  );
 
 /**
  * Lighthouse, mobile preset (its default), performance only, on one page.
@@ -91,13 +113,27 @@ const report = (what, { work, frame }) => console.log(`${what}: work p50 ${fmt(p
 async function lighthouse(url) {
   const here = dirname(fileURLToPath(import.meta.url));
   const out = join(mkdtempSync(join(tmpdir(), 'lh-')), 'report.json');
-  await promisify(execFile)(join(here, 'node_modules/.bin/lighthouse'), [url, '--quiet', '--output=json', `--output-path=${out}`,
-    '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
-  { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM ?? '/usr/bin/chromium' } });
+  await promisify(execFile)(
+    join(here, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM ?? '/usr/bin/chromium' } },
+  );
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const a = (id) => r.audits[id].numericValue;
-  return { score: Math.round(r.categories.performance.score * 100), lcp: a('largest-contentful-paint'), tbt: a('total-blocking-time'),
-    tti: a('interactive'), fcp: a('first-contentful-paint') };
+  return {
+    score: Math.round(r.categories.performance.score * 100),
+    lcp: a('largest-contentful-paint'),
+    tbt: a('total-blocking-time'),
+    tti: a('interactive'),
+    fcp: a('first-contentful-paint'),
+  };
 }
 
 async function frameTimes(page, seconds) {
@@ -107,7 +143,12 @@ async function frameTimes(page, seconds) {
     let last = performance.now();
     const end = last + seconds * 1000;
     await new Promise((done) => {
-      const frame = (now) => { deltas.push(now - last); last = now; if (now < end) requestAnimationFrame(frame); else done(); };
+      const frame = (now) => {
+        deltas.push(now - last);
+        last = now;
+        if (now < end) requestAnimationFrame(frame);
+        else done();
+      };
       requestAnimationFrame(frame);
     });
     return deltas;
@@ -121,20 +162,30 @@ const only = process.argv.includes('--only') ? [process.argv[process.argv.indexO
 for (const entry of process.argv.includes('--no-lighthouse') ? [] : only) {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await lighthouse(server.base + entry));
-  const med = (k) => pct(runs.map((r) => r[k]), 0.5);
-  console.log(`Lighthouse mobile, ${entry || '(root)'} page, gzip loopback, median of ${runs.length}: performance ${med('score')}, `
-    + `FCP ${fmt(med('fcp') / 1000)} s, LCP ${fmt(med('lcp') / 1000)} s, TBT ${Math.round(med('tbt'))} ms, TTI ${fmt(med('tti') / 1000)} s `
-    + `(goals: >= 98, LCP <= 1.2 s, TBT <= 50 ms, TTI <= 2.0 s); runs: ${runs.map((r) => r.score).join(', ')}`);
+  const med = (k) =>
+    pct(
+      runs.map((r) => r[k]),
+      0.5,
+    );
+  console.log(
+    `Lighthouse mobile, ${entry || '(root)'} page, gzip loopback, median of ${runs.length}: performance ${med('score')}, ` +
+      `FCP ${fmt(med('fcp') / 1000)} s, LCP ${fmt(med('lcp') / 1000)} s, TBT ${Math.round(med('tbt'))} ms, TTI ${fmt(med('tti') / 1000)} s ` +
+      `(goals: >= 98, LCP <= 1.2 s, TBT <= 50 ms, TTI <= 2.0 s); runs: ${runs.map((r) => r.score).join(', ')}`,
+  );
 }
 
 const loads = await coldLoads(7);
-console.log(`cold load to interactive (loopback, ${loads.length} fresh contexts): median ${fmt(pct(loads, 0.5))} ms, max ${fmt(Math.max(...loads))} ms (goal <= 300 ms)`);
+console.log(
+  `cold load to interactive (loopback, ${loads.length} fresh contexts): median ${fmt(pct(loads, 0.5))} ms, max ${fmt(Math.max(...loads))} ms (goal <= 300 ms)`,
+);
 
 const { context, page } = await withThousandEvents();
 report('failure slider -> repainted results, 1,000 events, clock at 0', await rangeToRepaint(page, 'input[id$="-failure"]', [20, 60], 40));
 const frames = await frameTimes(page, 5);
 const dropped = frames.filter((d) => d > 16.7 * 1.5).length;
-console.log(`animation, 1,000 events playing: ${frames.length} frames in 5 s, p50 ${fmt(pct(frames, 0.5))} ms, p95 ${fmt(pct(frames, 0.95))} ms, ${dropped} dropped (goal p95 <= 16.7 ms; a 60 Hz frame is 16.7 ms, so p95 at vsync means no dropped frames)`);
+console.log(
+  `animation, 1,000 events playing: ${frames.length} frames in 5 s, p50 ${fmt(pct(frames, 0.5))} ms, p95 ${fmt(pct(frames, 0.95))} ms, ${dropped} dropped (goal p95 <= 16.7 ms; a 60 Hz frame is 16.7 ms, so p95 at vsync means no dropped frames)`,
+);
 // The same animation with Chromium's CPU slowed 4× (a modest phone): the
 // brief's "no dropped frame with Chromium's 4× CPU throttle".
 const cdp = await context.newCDPSession(page);
@@ -142,10 +193,18 @@ await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 const slowFrames = await frameTimes(page, 5);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 const slowDropped = slowFrames.filter((d) => d > 16.7 * 1.5).length;
-console.log(`animation at 4x CPU throttle, 1,000 events playing: ${slowFrames.length} frames in 5 s, p50 ${fmt(pct(slowFrames, 0.5))} ms, p95 ${fmt(pct(slowFrames, 0.95))} ms, ${slowDropped} dropped (goal: 0 dropped)`);
-report('failure slider -> repainted results, 1,000 events, mid-run (replayed to the clock)', await rangeToRepaint(page, 'input[id$="-failure"]', [20, 60], 40));
+console.log(
+  `animation at 4x CPU throttle, 1,000 events playing: ${slowFrames.length} frames in 5 s, p50 ${fmt(pct(slowFrames, 0.5))} ms, p95 ${fmt(pct(slowFrames, 0.95))} ms, ${slowDropped} dropped (goal: 0 dropped)`,
+);
+report(
+  'failure slider -> repainted results, 1,000 events, mid-run (replayed to the clock)',
+  await rangeToRepaint(page, 'input[id$="-failure"]', [20, 60], 40),
+);
 const seekTo = Array.from({ length: 40 }, (_, i) => (i * 7919) % 11_000);
-report('seek -> repainted results, 1,000 events, anywhere in the run (forward and back)', await rangeToRepaint(page, 'input[id$="-seek"]', seekTo, 40));
+report(
+  'seek -> repainted results, 1,000 events, anywhere in the run (forward and back)',
+  await rangeToRepaint(page, 'input[id$="-seek"]', seekTo, 40),
+);
 await context.close();
 
 // Lesson 003's page: its controls are number fields and selects (a change
@@ -158,42 +217,70 @@ await context.close();
   const capacities = Array.from({ length: 40 }, (_, i) => String(20 + ((i * 37) % 400)));
   // Warm up as a learner's first few changes do (the engine's wasm tiers up).
   await changeToRepaint(page, 'input[id$="-capacity"]', capacities.slice(0, 5));
-  report('storm: capacity field -> both sides recomputed and repainted, 1,000 clients x 10 attempts', await changeToRepaint(page, 'input[id$="-capacity"]', capacities));
+  report(
+    'storm: capacity field -> both sides recomputed and repainted, 1,000 clients x 10 attempts',
+    await changeToRepaint(page, 'input[id$="-capacity"]', capacities),
+  );
   await page.goto(server.base + 'lesson-003/?lang=en&exp=backpressure&duration=604800');
   await page.locator('.backpressure').waitFor();
   const rates = Array.from({ length: 40 }, (_, i) => String(101 + ((i * 13) % 300)));
-  report('backpressure: rate field -> rerun and repainted, 604,800 simulated seconds', await changeToRepaint(page, 'input[id$="-in-rate"]', rates));
+  report(
+    'backpressure: rate field -> rerun and repainted, 604,800 simulated seconds',
+    await changeToRepaint(page, 'input[id$="-in-rate"]', rates),
+  );
   // Lesson 004's visibility timeout at its heaviest: a hanging poison message
   // with no receive limit, redelivered for its 4-day retention.
   await page.goto(server.base + 'lesson-004/?lang=en&exp=visibility&poison=hang&consumers=100');
   await page.locator('.gantt').waitFor();
   const timeouts = Array.from({ length: 40 }, (_, i) => String(30 + ((i * 7) % 60)));
-  report('visibility: timeout field -> rerun and repainted, a poison message redelivered for 4 days', await changeToRepaint(page, 'input[id$="-visibility-s"]', timeouts));
+  report(
+    'visibility: timeout field -> rerun and repainted, a poison message redelivered for 4 days',
+    await changeToRepaint(page, 'input[id$="-visibility-s"]', timeouts),
+  );
   // Operating the DLQ at its heaviest: 200 messages, one in five poison
   // (40 DLQ rows), the instant swept over its log scale, seconds to 14 days.
   await page.goto(server.base + 'lesson-004-ops/?lang=en&exp=dlq&dlq_messages=200&dlq_max_receive=1&poison_every=5');
   await page.locator('.dlq-alert').waitFor();
   const steps = Array.from({ length: 60 }, (_, i) => String((i * 137) % 1001));
-  report('dlq: instant slider (log scale) -> queues, alert, table and lifelines repainted, 200 messages, 40 in the DLQ', await rangeToRepaint(page, 'input[id$="-look-log"]', steps, 60));
+  report(
+    'dlq: instant slider (log scale) -> queues, alert, table and lifelines repainted, 200 messages, 40 in the DLQ',
+    await rangeToRepaint(page, 'input[id$="-look-log"]', steps, 60),
+  );
   // Lesson 004's streams: a group at the page's largest topic (96 events in
   // 24 partitions, a crash), the instant swept; capacity at the lesson's scale.
-  await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=groups&topic_partitions=24&topic_events=96&group_consumers=5&poll_batch=4&crash_consumer=2&crash_s=5');
+  await page.goto(
+    server.base +
+      'lesson-004-streams/?lang=en&exp=groups&topic_partitions=24&topic_events=96&group_consumers=5&poll_batch=4&crash_consumer=2&crash_s=5',
+  );
   await page.locator('.groups .partition').first().waitFor();
   const instants = Array.from({ length: 60 }, (_, i) => String((i * 7) % 20));
-  report('groups: instant slider -> 24 partitions, offsets and counters repainted, 96 events', await rangeToRepaint(page, 'input[id$="-group-at-s"]', instants, 60));
+  report(
+    'groups: instant slider -> 24 partitions, offsets and counters repainted, 96 events',
+    await rangeToRepaint(page, 'input[id$="-group-at-s"]', instants, 60),
+  );
   await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=capacity');
   await page.locator('.capacity-chart').waitFor();
   const means = Array.from({ length: 40 }, (_, i) => String(100 + ((i * 17) % 300)));
-  report('capacity: mean rate field -> queue model, chart and counters repainted (a day at 116/s is 10 M messages)', await changeToRepaint(page, 'input[id$="-mean-rate"]', means));
+  report(
+    'capacity: mean rate field -> queue model, chart and counters repainted (a day at 116/s is 10 M messages)',
+    await changeToRepaint(page, 'input[id$="-mean-rate"]', means),
+  );
   await context.close();
 }
 // A course page with four iframe labs playing (1,000 simulated s per s):
 // the CPU the page's process spends in 3 s with all four on screen, and with
 // three scrolled away (an unseen lab does not animate).
 {
-  const course = `<!doctype html><html lang="en"><title>course</title>${[1, 2, 3, 4].map((i) =>
-    `<iframe title="lab ${i}" style="display:block;width:100%;height:600px;border:0" src="./?embed=1&lang=en&speed=1000&events=200&seed=${i}"></iframe>`).join('')}</html>`;
-  for (const [what, height] of [['all four on screen', 2600], ['three scrolled away', 500]]) {
+  const course = `<!doctype html><html lang="en"><title>course</title>${[1, 2, 3, 4]
+    .map(
+      (i) =>
+        `<iframe title="lab ${i}" style="display:block;width:100%;height:600px;border:0" src="./?embed=1&lang=en&speed=1000&events=200&seed=${i}"></iframe>`,
+    )
+    .join('')}</html>`;
+  for (const [what, height] of [
+    ['all four on screen', 2600],
+    ['three scrolled away', 500],
+  ]) {
     const context = await browser.newContext({ viewport: { width: 1280, height } });
     const page = await context.newPage();
     await page.route('**/course-four.html', (route) => route.fulfill({ contentType: 'text/html', body: course }));
@@ -208,7 +295,7 @@ await context.close();
     await page.waitForTimeout(500);
     const before = await cpu();
     await page.waitForTimeout(3000);
-    console.log(`course page, four labs playing, ${what}: ${fmt((await cpu() - before) * 1000)} ms of CPU in 3 s`);
+    console.log(`course page, four labs playing, ${what}: ${fmt(((await cpu()) - before) * 1000)} ms of CPU in 3 s`);
     await context.close();
   }
 }
@@ -228,12 +315,16 @@ async function sweep(path, rate) {
   await context.close();
   return result;
 }
-for (const [what, path] of [['retries, 20 events', 'sweep.html?v=3&exp=retries&events=20&failure=0.5&lang=en&seeds=200'],
-  ['storm, 100 clients', 'sweep.html?v=3&exp=storm&clients=100&lang=en&dir=lesson-003/&seeds=200']]) {
+for (const [what, path] of [
+  ['retries, 20 events', 'sweep.html?v=3&exp=retries&events=20&failure=0.5&lang=en&seeds=200'],
+  ['storm, 100 clients', 'sweep.html?v=3&exp=storm&clients=100&lang=en&dir=lesson-003/&seeds=200'],
+]) {
   for (const rate of [1, 4]) {
     const r = await sweep(path, rate);
-    console.log(`sweep of 200 seeds, ${what}${rate > 1 ? `, ${rate}x CPU throttle` : ''}: ${r.points} runs in ${fmt(r.wallMs)} ms, `
-      + `worst frame's work ${fmt(r.worstFrameMs)} ms (goal: <= 1,000 ms, <= 16.7 ms)`);
+    console.log(
+      `sweep of 200 seeds, ${what}${rate > 1 ? `, ${rate}x CPU throttle` : ''}: ${r.points} runs in ${fmt(r.wallMs)} ms, ` +
+        `worst frame's work ${fmt(r.worstFrameMs)} ms (goal: <= 1,000 ms, <= 16.7 ms)`,
+    );
   }
 }
 

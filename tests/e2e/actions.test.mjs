@@ -7,15 +7,29 @@ import assert from 'node:assert/strict';
 import { serve, launch, open } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const counter = async (scope, key) => (await scope.locator(`[data-counter=${key}] dd`).textContent()).trim();
 
 test('desired state: three copies of «bloquea» leave two rules after the unblock; «bloqueada hasta T» is one state', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=desired', { locale: 'es-MX' });
   await page.locator('.desired-chart').waitFor();
-  assert.deepEqual([await counter(page, 'incremental_rules_left'), await counter(page, 'incremental_blocked'), await counter(page, 'desired_rules_left'), await counter(page, 'desired_blocked')], ['2', 'sí', '0', 'no']);
+  assert.deepEqual(
+    [
+      await counter(page, 'incremental_rules_left'),
+      await counter(page, 'incremental_blocked'),
+      await counter(page, 'desired_rules_left'),
+      await counter(page, 'desired_blocked'),
+    ],
+    ['2', 'sí', '0', 'no'],
+  );
   // Three rules drawn, two running on to the end; written on the chart.
   const incremental = page.locator('[data-style=incremental]');
   assert.equal(await incremental.locator('.blocked-bar').count(), 3);
@@ -43,14 +57,22 @@ test('failing safely: the same seed drops 4 detections and acts blind 3 times wi
   const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=failsafe&lang=en');
   await page.locator('.fs-grid').first().waitFor();
   const [unsafe, safe] = [page.locator('.fs-side[data-side=unsafe]'), page.locator('.fs-side[data-side=safe]')];
-  assert.deepEqual([await counter(unsafe, 'detections_lost'), await counter(unsafe, 'dropped'), await counter(unsafe, 'acted_blind')], ['4', '14', '3']);
-  assert.deepEqual([await counter(safe, 'detections_lost'), await counter(safe, 'emitted_marked'), await counter(safe, 'asked_a_human')], ['0', '14', '4']);
+  assert.deepEqual(
+    [await counter(unsafe, 'detections_lost'), await counter(unsafe, 'dropped'), await counter(unsafe, 'acted_blind')],
+    ['4', '14', '3'],
+  );
+  assert.deepEqual(
+    [await counter(safe, 'detections_lost'), await counter(safe, 'emitted_marked'), await counter(safe, 'asked_a_human')],
+    ['0', '14', '4'],
+  );
   assert.equal(await unsafe.locator('.fs-lost').count(), 4, 'each lost detection drawn');
   assert.equal(await safe.locator('.fs-unenriched').count(), 14, 'each event without the field drawn, marked');
   assert.match(await page.locator('figcaption.insight').textContent(), /seed 7/);
   // The enrichment down half the time: more lost on one side, none on the other.
   await page.getByLabel('Enrichment failure').fill('50');
-  await page.waitForFunction(() => Number(document.querySelector('.fs-side[data-side=unsafe] [data-counter=detections_lost] dd')?.textContent) > 4);
+  await page.waitForFunction(
+    () => Number(document.querySelector('.fs-side[data-side=unsafe] [data-counter=detections_lost] dd')?.textContent) > 4,
+  );
   assert.equal(await counter(safe, 'detections_lost'), '0');
   await page.locator('[data-task="failsafe-enrichment-down"].task-done').waitFor();
   assert.deepEqual(errors, []);

@@ -9,8 +9,14 @@ import { serve, launch, open } from './harness.mjs';
 const require = createRequire(import.meta.url);
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 /** From the lab to the builder: the snippets for dedup, `unique` locked, no tasks. */
 async function snippets(page) {
@@ -28,7 +34,7 @@ async function snippets(page) {
   };
 }
 
-test('the builder\'s iframe snippet, pasted into a blank page, opens the same lab, locked as ticked, and works', async () => {
+test("the builder's iframe snippet, pasted into a blank page, opens the same lab, locked as ticked, and works", async () => {
   const { page, errors, context } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en&unique=on&tx_crash=0.1');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.base).origin });
   await page.locator('.experiment').waitFor();
@@ -43,9 +49,9 @@ test('the builder\'s iframe snippet, pasted into a blank page, opens the same la
   assert.match(iframe, /tasks=off/);
   assert.match(iframe, /embed=1/);
   assert.match(iframe, /tx_crash=0.1\b/, 'the lab as the author left it');
-  assert.match(iframe, /title="Experiment: /, 'the title in the page\'s language');
+  assert.match(iframe, /title="Experiment: /, "the title in the page's language");
   assert.match(iframe, /addEventListener\('message'/, 'the snippet resizes its frame');
-  assert.doesNotMatch(iframe, /[?&](crash|rng|jobs|failure|events)=/, 'only the experiment\'s own parameters');
+  assert.doesNotMatch(iframe, /[?&](crash|rng|jobs|failure|events)=/, "only the experiment's own parameters");
 
   const course = await browser.newPage();
   const courseErrors = [];
@@ -71,7 +77,7 @@ test('the builder\'s iframe snippet, pasted into a blank page, opens the same la
   await page.close();
 });
 
-test('the builder\'s script snippet mounts the same lab in an author\'s page', async () => {
+test("the builder's script snippet mounts the same lab in an author's page", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-001/?exp=dedup&lang=en&unique=on');
   await page.locator('.experiment').waitFor();
   const { script } = await snippets(page);
@@ -80,9 +86,12 @@ test('the builder\'s script snippet mounts the same lab in an author\'s page', a
   assert.match(script, /src="http:\/\/127\.0\.0\.1:\d+\/embed\.js"/);
   // An author's page on the lab's host (a module script from another origin would need CORS).
   const course = await browser.newPage();
-  await course.route(server.base + 'author.html', (route) => route.fulfill({
-    contentType: 'text/html', body: `<!doctype html><html lang="en"><title>A course</title><body><h1>Lesson</h1>${script}</body></html>`,
-  }));
+  await course.route(server.base + 'author.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>A course</title><body><h1>Lesson</h1>${script}</body></html>`,
+    }),
+  );
   await course.goto(server.base + 'author.html');
   await course.locator('[data-retry-lab] .experiment').waitFor();
   assert.equal(await course.getByLabel('Unique constraint on the id').isDisabled(), true);
@@ -93,14 +102,19 @@ test('the builder\'s script snippet mounts the same lab in an author\'s page', a
   await page.close();
 });
 
-test('the builder speaks the page\'s language, fits a phone with finger-sized targets, and keeps the scenario\'s name', async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-004/?v=3&preset=exercise-5&exp=visibility&lang=es', { viewport: { width: 360, height: 780 } });
+test("the builder speaks the page's language, fits a phone with finger-sized targets, and keeps the scenario's name", async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?v=3&preset=exercise-5&exp=visibility&lang=es', {
+    viewport: { width: 360, height: 780 },
+  });
   await page.getByRole('link', { name: /Insertar este experimento/ }).click();
   await page.getByRole('heading', { name: 'Insertar un experimento' }).waitFor();
   await page.locator('#locks label').first().waitFor();
   const labels = await page.locator('#locks label').allInnerTexts();
   assert.ok(labels.length > 3 && labels.every((l) => !/^[a-z_]+$/.test(l.trim())), `on-screen words, not codes: ${labels}`);
-  assert.ok(labels.some((l) => l.includes('Semilla')), labels.join(' | '));
+  assert.ok(
+    labels.some((l) => l.includes('Semilla')),
+    labels.join(' | '),
+  );
   await page.getByText('El estudiante verá «Visibility timeout y DLQ», escenario «', { exact: false }).waitFor();
   await page.getByText('solo funciona en este ordenador', { exact: false }).waitFor();
   // Locks named in the line; no tasks: their list hides.
@@ -124,16 +138,24 @@ test('the builder speaks the page\'s language, fits a phone with finger-sized ta
   const preview = page.frameLocator('iframe.preview');
   await preview.locator('.experiment').waitFor();
   const scenario = await preview.locator('.share select option:checked').textContent();
-  assert.notEqual(scenario, 'personalizado', 'the preview keeps the scenario\'s name');
+  assert.notEqual(scenario, 'personalizado', "the preview keeps the scenario's name");
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the builder fits 360 px');
   for (const box of await page.locator('#builder-options label').evaluateAll((ls) => ls.map((l) => l.getBoundingClientRect().height))) {
     assert.ok(box >= 44, `a checkbox's target is ${box} px tall`);
   }
-  assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily.includes('serif') && !getComputedStyle(document.body).fontFamily.includes('sans')), false);
+  assert.equal(
+    await page.evaluate(
+      () => getComputedStyle(document.body).fontFamily.includes('serif') && !getComputedStyle(document.body).fontFamily.includes('sans'),
+    ),
+    false,
+  );
   await page.goto(server.base + 'export.html?v=3&preset=exercise-5&exp=visibility&lang=es&at=120&dir=lesson-004/&scenario=Ejercicio%205');
   await page.locator('#export-tables table').first().waitFor();
   const meta = await page.locator('#export-meta').innerText();
-  assert.ok(meta.includes('Visibility timeout y DLQ (visibility)') && meta.includes('Ejercicio 5') && meta.includes('120 s de simulación'), meta);
+  assert.ok(
+    meta.includes('Visibility timeout y DLQ (visibility)') && meta.includes('Ejercicio 5') && meta.includes('120 s de simulación'),
+    meta,
+  );
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the export page fits 360 px');
   assert.deepEqual(errors, []);
   await page.close();
@@ -147,8 +169,11 @@ test('the builder and the export page: axe finds nothing serious, in both langua
       const page = await context.newPage();
       const check = async (what) => {
         await page.addScriptTag({ path: axe });
-        const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-          .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`));
+        const violations = await page.evaluate(async () =>
+          (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+            .filter((v) => ['serious', 'critical'].includes(v.impact))
+            .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`),
+        );
         assert.deepEqual(violations, [], `${what} ${lang} ${colorScheme}`);
       };
       await page.goto(server.base + `embed-builder.html?v=2&exp=storm&lang=${lang}&dir=lesson-003/`);

@@ -7,8 +7,14 @@ import { serve, launch, open, moreParams } from './harness.mjs';
 import { ENTRIES } from './budget.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const caption = (page) => page.locator('.hero > figcaption.insight');
 const text = async (page) => (await caption(page).textContent()).trim();
@@ -22,17 +28,23 @@ async function reveal(page) {
   }
 }
 
-test('every page\'s hero caption has one style, at both sizes and in both themes', async () => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 360, height: 780 }]) {
+test("every page's hero caption has one style, at both sizes and in both themes", async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
     for (const colorScheme of ['light', 'dark']) {
       const styles = new Map();
       for (const dir of ENTRIES) {
         const { page } = await open(browser, `${server.base}${dir}?lang=es`, { viewport, colorScheme });
         await caption(page).waitFor();
-        styles.set(dir || './', await caption(page).evaluate((el) => {
-          const s = getComputedStyle(el);
-          return `${s.fontSize} ${s.color} ${s.fontWeight}`;
-        }));
+        styles.set(
+          dir || './',
+          await caption(page).evaluate((el) => {
+            const s = getComputedStyle(el);
+            return `${s.fontSize} ${s.color} ${s.fontWeight}`;
+          }),
+        );
         await page.close();
       }
       assert.equal(new Set(styles.values()).size, 1, `${viewport.width} px, ${colorScheme}: ${JSON.stringify([...styles])}`);
@@ -69,13 +81,16 @@ test('lag, exercise 9: the group is 10 minutes behind at the ≈ 60 s line, the 
   }
 });
 
-test('the DLQ\'s caption is the instant shown, as its table', async () => {
+test("the DLQ's caption is the instant shown, as its table", async () => {
   const { page, errors } = await open(browser, `${server.base}lesson-004-ops/?exp=dlq&lang=en`);
   await caption(page).waitFor();
   await reveal(page);
   const rows = async () => page.locator('.dlq-table tbody tr:has(th)').count();
   // 1 h 30 min: two messages moved, both still there (the table's two rows), none redriven yet.
-  assert.match(await text(page), /^At 1 h 30 min, 2 messages have exhausted their receives and moved to the DLQ: 2 are still there, 0 went back/);
+  assert.match(
+    await text(page),
+    /^At 1 h 30 min, 2 messages have exhausted their receives and moved to the DLQ: 2 are still there, 0 went back/,
+  );
   assert.equal(await rows(), 2);
   // Another instant: after the 3 h redrive, both went back and the table is empty.
   await moreParams(page);
@@ -83,13 +98,16 @@ test('the DLQ\'s caption is the instant shown, as its table', async () => {
   await instant.fill('14400');
   await instant.press('Enter');
   await page.waitForFunction(() => document.querySelector('.hero > figcaption.insight').textContent.startsWith('At 4 h 0 min'));
-  assert.match(await text(page), /2 messages have exhausted their receives and moved to the DLQ: 0 are still there, 2 went back to the queue/);
+  assert.match(
+    await text(page),
+    /2 messages have exhausted their receives and moved to the DLQ: 0 are still there, 2 went back to the queue/,
+  );
   assert.equal(await rows(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('consumer groups: a consumer that dies is told and marked at the instant, the rebalance\'s partitions on the figure', async () => {
+test("consumer groups: a consumer that dies is told and marked at the instant, the rebalance's partitions on the figure", async () => {
   const { page, errors } = await open(browser, `${server.base}lesson-004-streams/?exp=groups&preset=kill-consumer&lang=en&group_at_s=3`);
   await caption(page).waitFor();
   await reveal(page);
@@ -113,12 +131,15 @@ test('consumer groups: a consumer that dies is told and marked at the instant, t
   await page.close();
 });
 
-test('capacity: C01\'s peak drains after the peak (no worker was down), with its 45-minute wait; exercise 6 after the workers', async () => {
+test("capacity: C01's peak drains after the peak (no worker was down), with its 45-minute wait; exercise 6 after the workers", async () => {
   const { page, errors } = await open(browser, `${server.base}lesson-004-streams/?exp=capacity&preset=c01-peak&lang=en`);
   await caption(page).waitFor();
   await reveal(page);
   const said = await text(page);
-  assert.match(said, /^The queue reaches 540,000 messages as the peak ends \(the newest waits 45 min 0 s\) and drains .* later: the queue absorbs the peak\./);
+  assert.match(
+    said,
+    /^The queue reaches 540,000 messages as the peak ends \(the newest waits 45 min 0 s\) and drains .* later: the queue absorbs the peak\./,
+  );
   assert.doesNotMatch(said, /workers are back/);
   assert.equal((await page.locator('[data-counter=deepest] dd').textContent()).trim(), '540,000');
   await page.getByLabel('Scenario').selectOption('exercise-6');
@@ -128,14 +149,17 @@ test('capacity: C01\'s peak drains after the peak (no worker was down), with its
   await page.close();
 });
 
-test('partitions: the caption is where this run\'s keys land, as the figure draws them', async () => {
+test("partitions: the caption is where this run's keys land, as the figure draws them", async () => {
   const { page, errors } = await open(browser, `${server.base}lesson-004-streams/?exp=partitions&lang=en`);
   await caption(page).waitFor();
   for (const partitions of ['3', '4']) {
     if (partitions !== '3') {
       await page.getByLabel('Partitions', { exact: true }).fill(partitions);
       await page.getByLabel('Partitions', { exact: true }).press('Enter');
-      await page.waitForFunction((n) => document.querySelector('.hero > figcaption.insight').textContent.includes(`, ${n} partitions:`), partitions);
+      await page.waitForFunction(
+        (n) => document.querySelector('.hero > figcaption.insight').textContent.includes(`, ${n} partitions:`),
+        partitions,
+      );
     }
     const said = await text(page);
     const placed = [...said.matchAll(/(listing-\d+) → (\d+)/g)];
@@ -150,11 +174,14 @@ test('partitions: the caption is where this run\'s keys land, as the figure draw
   await page.close();
 });
 
-test('the storm\'s verdict, at the loads where the lesson\'s claim holds and where it stops, is the engine\'s', async () => {
+test("the storm's verdict, at the loads where the lesson's claim holds and where it stops, is the engine's", async () => {
   for (const [clients, words] of [
     [20, /the dependency withstands the synchronized wave: jitter has nothing to fix/],
     [100, /with jitter it stays up, as «Confiabilidad a escala» says|with jitter the calls spread out and it stays up/],
-    [500, /With 500 clients jitter is not enough: it spreads the retries over windows of up to 1\.6 s, and about 31 calls still land in every 100 ms of them, more than the 20 it absorbs\./],
+    [
+      500,
+      /With 500 clients jitter is not enough: it spreads the retries over windows of up to 1\.6 s, and about 31 calls still land in every 100 ms of them, more than the 20 it absorbs\./,
+    ],
   ]) {
     const { page, errors } = await open(browser, `${server.base}lesson-003/?exp=storm&lang=en&clients=${clients}`);
     await reveal(page);

@@ -5,8 +5,14 @@ import assert from 'node:assert/strict';
 import { serve, launch, open, moreParams } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const cells = async (page, selector) => (await page.locator(selector).locator('td').allTextContents()).map((s) => s.trim());
 
@@ -109,7 +115,10 @@ test('the ack table names its semantics, breaks effects down per message, and th
   await page.locator('tr[data-mode="after"]').waitFor();
   const semantics = await page.locator('tr[data-mode] .semantics').allTextContents();
   assert.deepEqual(semantics, ['at-most-once', 'at-least-once', 'the effect once: at-least-once + an idempotent consumer']);
-  assert.match(await page.locator('[data-breakdown=after]').textContent(), /942 messages with 1 effect, 56 with 2, 2 with 3\. 58 messages took effect more than once/);
+  assert.match(
+    await page.locator('[data-breakdown=after]').textContent(),
+    /942 messages with 1 effect, 56 with 2, 2 with 3\. 58 messages took effect more than once/,
+  );
   await page.getByLabel('Scenario').selectOption('broker-duplicates');
   await page.waitForFunction(() => document.querySelector('tr[data-mode="after"] td:nth-child(3)')?.textContent.trim() !== '1,060');
   const after = await page.locator('tr[data-mode="after"] td').allTextContents();
@@ -126,7 +135,9 @@ test('double publication through the engine: naive 40, idempotent by v4 40, by u
   assert.deepEqual(await cells(page, '.publish-table [data-row=effects]'), ['40', '40', '20']);
   assert.deepEqual(await cells(page, '.publish-table [data-row=discarded]'), ['0', '0', '20']);
   // The first fact's two publications: two v4 ids, one uuid5.
-  const ids = await page.locator('.publish-ids tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+  const ids = await page
+    .locator('.publish-ids tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
   const first = ids.filter((r) => r[0] === ids[0][0]);
   assert.equal(first.length, 2);
   assert.notEqual(first[0][2], first[1][2]);
@@ -149,7 +160,8 @@ test("an experiment's former page passes its links on: the cursor and the double
     await page.waitForURL((url) => url.pathname.endsWith('/' + to));
     await page.locator(marker).waitFor();
     assert.match(page.url(), new RegExp(from.split('?')[1].split('&')[0]), `${from}: the experiment kept`);
-    if (from.includes('crash-before-save')) assert.equal(await page.getByLabel('Fault', { exact: true }).inputValue(), 'crash-before-save', 'its parameters kept');
+    if (from.includes('crash-before-save'))
+      assert.equal(await page.getByLabel('Fault', { exact: true }).inputValue(), 'crash-before-save', 'its parameters kept');
     if (from.includes('ttl_s')) assert.equal(await page.getByLabel(/TTL/).first().inputValue(), '1,890');
     assert.deepEqual(errors, []);
     await page.close();

@@ -4,8 +4,16 @@ import assert from 'node:assert/strict';
 import { serve, launch, open } from './harness.mjs';
 
 let server, subpath, browser;
-before(async () => { server = await serve(); subpath = await serve(undefined, '/courses/retry-lab/'); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); await subpath?.close(); });
+before(async () => {
+  server = await serve();
+  subpath = await serve(undefined, '/courses/retry-lab/');
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await subpath?.close();
+});
 
 const counter = async (page, key) => Number((await page.locator(`[data-counter=${key}] dd`).first().textContent()).replace(/,/g, ''));
 
@@ -24,7 +32,7 @@ test('a preset plus an override, and the link follows changes without adding his
   assert.equal(search.get('v'), '4');
   assert.equal(search.get('failure'), '0.35');
   assert.equal(search.get('preset'), 'flaky-acks', 'the scenario and what differs from it');
-  assert.equal(search.get('consumer'), null, 'the preset\'s own value is not repeated');
+  assert.equal(search.get('consumer'), null, "the preset's own value is not repeated");
   assert.equal(await page.evaluate(() => history.length), historyLength, 'replaceState, not pushState');
   assert.deepEqual(errors, []);
   await page.close();
@@ -39,7 +47,7 @@ test('copy link reproduces the same run, step for step', async () => {
   assert.ok(link.startsWith(server.base + '?v=4&'), link);
   const { page: copy } = await open(browser, link);
   let steps = 0;
-  for (; steps < 200 && await page.getByRole('button', { name: /Step/ }).isEnabled(); steps++) {
+  for (; steps < 200 && (await page.getByRole('button', { name: /Step/ }).isEnabled()); steps++) {
     const step = steps;
     await page.getByRole('button', { name: /Step/ }).click();
     await copy.getByRole('button', { name: /Step/ }).click();
@@ -64,15 +72,27 @@ test('bad links still load: each bad field falls back or is clamped, and a dismi
   const notice = page.locator('.notice');
   const items = await notice.locator('li').allTextContents();
   assert.equal(items.length, 5, items.join('\n'));
-  assert.ok(items.some((t) => t.includes('events=99999') && t.includes('1000')), items.join('\n'));
-  assert.ok(items.some((t) => t.startsWith('zzz: unknown parameter')), items.join('\n'));
+  assert.ok(
+    items.some((t) => t.includes('events=99999') && t.includes('1000')),
+    items.join('\n'),
+  );
+  assert.ok(
+    items.some((t) => t.startsWith('zzz: unknown parameter')),
+    items.join('\n'),
+  );
   assert.equal(await page.locator('output[for$="-failure"]').textContent(), '30%');
   assert.equal(await page.locator('input[id$="-events"]').inputValue(), '1,000');
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   assert.equal(await page.locator('.notice').count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
-  for (const query of ['?%%%', '?' + 'a=1&'.repeat(500), '?events=' + '9'.repeat(300), '?lock=,,,&only=&exp=%00', '?seed=-1&base=0&retries=1e9']) {
+  for (const query of [
+    '?%%%',
+    '?' + 'a=1&'.repeat(500),
+    '?events=' + '9'.repeat(300),
+    '?lock=,,,&only=&exp=%00',
+    '?seed=-1&base=0&retries=1e9',
+  ]) {
     const { page: p, errors: e } = await open(browser, server.base + query);
     await p.locator('.experiment').waitFor();
     assert.deepEqual(e, [], query.slice(0, 40));
@@ -99,7 +119,7 @@ test('the course page embeds an iframe lab (resized, locked) and a mounted lab (
   assert.deepEqual(await ack.locator('tr[data-mode="before"] td').allTextContents(), ['1,000', '942', '0', '58']);
   await frame.getByRole('button', { name: /Reproducir/ }).click();
   await frame.locator('.finished').waitFor({ timeout: 30_000 });
-  assert.ok(await counter(frame, 'deliveries') >= 30);
+  assert.ok((await counter(frame, 'deliveries')) >= 30);
 
   const mount = page.locator('#lab-mount');
   await mount.locator('code.uuid5').waitFor();
@@ -107,8 +127,11 @@ test('the course page embeds an iframe lab (resized, locked) and a mounted lab (
   assert.equal(await mount.locator('code.uuid5').textContent(), '0a0bdc21-c5ad-5109-8e6d-77d753878591');
   await mount.locator('input[id$="-uuid5-norad"]').fill('33591');
   assert.equal(await mount.locator('code.key').textContent(), '33591|2026-07-29T14:00:00Z');
-  assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily).then((f) => f.includes('Georgia')), true,
-    "the lab's styles leave the author's page alone");
+  assert.equal(
+    await page.evaluate(() => getComputedStyle(document.body).fontFamily).then((f) => f.includes('Georgia')),
+    true,
+    "the lab's styles leave the author's page alone",
+  );
   assert.deepEqual(errors, []);
   for (const url of requests) assert.ok(url.startsWith(server.origin + '/'), `request beyond the lab's files: ${url}`);
   await page.close();
@@ -118,22 +141,27 @@ test('several mounted labs on one page are independent', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
   page.on('pageerror', (err) => errors.push(String(err)));
   // An author's page with two labs, served from the lab's origin.
-  await page.route(server.base + 'two.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><body>
+  await page.route(server.base + 'two.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><body>
       <div id="a" data-retry-lab data-lang="en" data-seed="1"></div>
       <div id="b" data-retry-lab data-lang="es" data-seed="2" data-lock="seed"></div>
       <script type="module" src="embed.js"></script></body></html>`,
-  }));
+    }),
+  );
   await page.goto(server.base + 'two.html');
-  const a = page.locator('#a'), b = page.locator('#b');
+  const a = page.locator('#a'),
+    b = page.locator('#b');
   await a.locator('button.step').waitFor();
   await b.locator('button.step').waitFor();
   for (let i = 0; i < 4; i++) await a.locator('button.step').click();
-  assert.ok(await counter(a, 'deliveries') >= 4);
+  assert.ok((await counter(a, 'deliveries')) >= 4);
   assert.equal(await counter(b, 'deliveries'), 0, 'stepping lab A leaves lab B alone');
   // Each names its lesson, in its own language.
   assert.equal(await a.locator('h1, h2.lab-title').first().textContent(), 'At-least-once is reality, exactly-once is a practical myth');
@@ -145,23 +173,34 @@ test('several mounted labs on one page are independent', async () => {
   await context.close();
 });
 
-test('a mounted lab of a page that shares another page\'s styles gets both stylesheets', async () => {
+test("a mounted lab of a page that shares another page's styles gets both stylesheets", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.route(server.base + 'ops.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><body>
+  await page.route(server.base + 'ops.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><body>
       <div id="q" data-retry-lab data-lang="en" data-experiment="dlq"></div>
       <script type="module" src="embed.js"></script></body></html>`,
-  }));
+    }),
+  );
   await page.goto(server.base + 'ops.html');
   await page.locator('#q .lab-title, #q h2').first().waitFor();
   await page.waitForFunction(() => [...document.querySelectorAll('link[data-retry-lab-style]')].every((l) => l.sheet));
   // Operating queues draws «Colas y streams»' queue charts: lesson-004.css, then its own.
-  const sheets = await page.evaluate(() => [...document.querySelectorAll('link[data-retry-lab-style]')]
-    .map((l) => [new URL(l.href).pathname.split('/').slice(-2).join('/'), Boolean(l.sheet)]));
-  assert.deepEqual(sheets.filter(([href]) => href.startsWith('lesson-004-ops/')),
-    [['lesson-004-ops/lesson-004.css', true], ['lesson-004-ops/lesson-004-ops.css', true]]);
+  const sheets = await page.evaluate(() =>
+    [...document.querySelectorAll('link[data-retry-lab-style]')].map((l) => [
+      new URL(l.href).pathname.split('/').slice(-2).join('/'),
+      Boolean(l.sheet),
+    ]),
+  );
+  assert.deepEqual(
+    sheets.filter(([href]) => href.startsWith('lesson-004-ops/')),
+    [
+      ['lesson-004-ops/lesson-004.css', true],
+      ['lesson-004-ops/lesson-004-ops.css', true],
+    ],
+  );
   await context.close();
 });
 
@@ -174,7 +213,10 @@ test('served from a sub-path, with no request beyond its own files and no CSP vi
   await page.reload();
   await page.locator('.experiment').waitFor();
   for (const url of requests) assert.ok(url.startsWith(subpath.base), `request outside the lab's sub-path: ${url}`);
-  assert.ok(subpath.requests.every((p) => p.startsWith('/courses/retry-lab/')), subpath.requests.join(', '));
+  assert.ok(
+    subpath.requests.every((p) => p.startsWith('/courses/retry-lab/')),
+    subpath.requests.join(', '),
+  );
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   assert.match(csp, /default-src 'none'/);
   assert.doesNotMatch(csp, /(^|[^-])'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
@@ -196,7 +238,7 @@ test('v1 links open as before, on the right lesson page', async () => {
     },
     '?v=1&exp=ack&lang=es&failure=0.4&seed=31&crash=0.05&rng=python&messages=1000': async (page) => {
       assert.ok(page.url().includes('/lesson-004/?'), page.url());
-      assert.equal(await page.locator('input[id$="-seed"]').inputValue(), '31', 'the v1 seed is read on lesson 004\'s page');
+      assert.equal(await page.locator('input[id$="-seed"]').inputValue(), '31', "the v1 seed is read on lesson 004's page");
       assert.equal(await page.locator('tr[data-mode]').count(), 3);
     },
     '?preset=lesson-004': async (page) => {
@@ -216,11 +258,11 @@ test('v1 links open as before, on the right lesson page', async () => {
 
 // A link for another page's experiment is passed on with its keys and read
 // there, without a notice; a key no page has is noted.
-test('links carry their page\'s keys to that page; an unknown key is noted', async () => {
+test("links carry their page's keys to that page; an unknown key is noted", async () => {
   let { page, errors } = await open(browser, server.base + '?exp=dlq&lang=en&look_s=600&dlq_do=fix%407200');
   await page.locator('.dlq-alert').waitFor();
   assert.ok(page.url().includes('/lesson-004-ops/?'), page.url());
-  assert.equal(await page.locator('.notice').count(), 0, 'read on the DLQ\'s page');
+  assert.equal(await page.locator('.notice').count(), 0, "read on the DLQ's page");
   assert.equal(await page.getByLabel('Instant shown', { exact: true }).inputValue(), '600');
   assert.deepEqual(errors, []);
   await page.close();
@@ -228,7 +270,7 @@ test('links carry their page\'s keys to that page; an unknown key is noted', asy
   await page.locator('.notice').waitFor();
   const notice = await page.locator('.notice').textContent();
   assert.match(notice, /zzz/);
-  assert.doesNotMatch(notice, /look_s/, 'another page\'s key is passed over');
+  assert.doesNotMatch(notice, /look_s/, "another page's key is passed over");
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -237,11 +279,16 @@ test('a sandboxed frame that cannot start the lab says so, never a blank box', a
   // A course page on the lab's host (a page elsewhere would be a public page
   // reaching into loopback, which Chromium blocks before the lab is asked).
   const { page } = await open(browser, 'about:blank');
-  await page.route('**/course-sandboxed.html', (route) => route.fulfill({ contentType: 'text/html', body:
-    // Without allow-same-origin the frame's origin is opaque: its module and
-    // WebAssembly become cross-origin fetches, which this host (like most) does not allow.
-    `<!doctype html><title>course</title><iframe id="scripts-only" title="a" sandbox="allow-scripts" src="./?embed=1&lang=en"></iframe>
-    <iframe id="as-documented" title="b" sandbox="allow-scripts allow-same-origin" src="./?embed=1&lang=en"></iframe>` }));
+  await page.route('**/course-sandboxed.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body:
+        // Without allow-same-origin the frame's origin is opaque: its module and
+        // WebAssembly become cross-origin fetches, which this host (like most) does not allow.
+        `<!doctype html><title>course</title><iframe id="scripts-only" title="a" sandbox="allow-scripts" src="./?embed=1&lang=en"></iframe>
+    <iframe id="as-documented" title="b" sandbox="allow-scripts allow-same-origin" src="./?embed=1&lang=en"></iframe>`,
+    }),
+  );
   await page.goto(server.base + 'course-sandboxed.html');
   await page.frameLocator('#scripts-only').getByRole('alert').filter({ hasText: 'could not start' }).waitFor({ timeout: 20_000 });
   const documented = page.frameLocator('#as-documented');
@@ -252,10 +299,14 @@ test('a sandboxed frame that cannot start the lab says so, never a blank box', a
 
 test('a playing lab scrolled out of view stops animating and goes on where it was', async () => {
   const { page, errors } = await open(browser, 'about:blank', { viewport: { width: 1000, height: 700 } });
-  await page.route('**/course-long.html', (route) => route.fulfill({ contentType: 'text/html', body:
-    `<!doctype html><html lang="en"><title>course</title><p>Text</p><div id="far" style="height:3000px"></div>
+  await page.route('**/course-long.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>course</title><p>Text</p><div id="far" style="height:3000px"></div>
     <div data-retry-lab data-experiment="retries" data-lang="en" data-speed="1000" data-events="200"></div>
-    <script type="module" src="./embed.js"></script></html>` }));
+    <script type="module" src="./embed.js"></script></html>`,
+    }),
+  );
   await page.goto(server.base + 'course-long.html');
   const lab = page.locator('[data-retry-lab]');
   await lab.locator('button.play').scrollIntoViewIfNeeded();

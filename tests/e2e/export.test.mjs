@@ -6,8 +6,14 @@ import { readFile } from 'node:fs/promises';
 import { serve, launch, open } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const counter = async (page, key) => Number((await page.locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
 
@@ -19,20 +25,32 @@ async function downloaded(page, name) {
 /** RFC 4180 records (quoted fields with commas, quotes and line breaks), `#` lines skipped. */
 function parseCsv(text) {
   const rows = [];
-  let row = [], field = '', quoted = false;
+  let row = [],
+    field = '',
+    quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n') { row.push(field.replace(/\r$/, '')); rows.push(row); row = []; field = ''; }
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
   }
   return rows.filter((r) => !r[0].startsWith('#'));
 }
 
-test('a learner exports the run they see; the JSON and the CSV add up to the lab\'s counters', async () => {
+test("a learner exports the run they see; the JSON and the CSV add up to the lab's counters", async () => {
   const query = 'v=2&exp=retries&failure=0.4&ack_lost=0.9&events=30&seed=31&at=1500&lang=en';
   const { page, errors } = await open(browser, server.base + '?' + query);
   await page.locator('[data-counter=deliveries]').waitFor({ state: 'attached' });
@@ -61,7 +79,10 @@ test('a learner exports the run they see; the JSON and the CSV add up to the lab
   // The totals are numbers a spreadsheet sums: no separators, the unit in its column.
   const totals = parseCsv((await downloaded(page, 'CSV: totals')).text);
   assert.deepEqual(totals[0], ['name', 'item', 'value', 'unit']);
-  assert.ok(totals.every((r) => r.length === 4), JSON.stringify(totals));
+  assert.ok(
+    totals.every((r) => r.length === 4),
+    JSON.stringify(totals),
+  );
   assert.equal(Number(totals.find((r) => r[0] === 'deliveries')[2]), deliveries);
   // Back to the same lab.
   await page.getByRole('link', { name: 'Back to the lab' }).click();
@@ -71,15 +92,21 @@ test('a learner exports the run they see; the JSON and the CSV add up to the lab
   await page.close();
 });
 
-test('every lesson page\'s export module loads and exports its open experiment', async () => {
+test("every lesson page's export module loads and exports its open experiment", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=dlq&lang=es');
   await page.locator('.experiment').waitFor();
   await page.getByRole('link', { name: /Exportar esta ejecución/ }).click();
-  await page.getByRole('status').filter({ hasText: /Listo: 3 tablas/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Listo: 3 tablas/ })
+    .waitFor();
   assert.deepEqual(await page.getByRole('button').allTextContents(), ['JSON', 'CSV: receives', 'CSV: dead_letter_queue', 'CSV: totals']);
   for (const dir of ['lesson-000-ids/', 'lesson-001/', 'lesson-003/', 'lesson-003-actions/', 'lesson-004/', 'lesson-004-streams/']) {
     await page.goto(server.base + `export.html?v=2&lang=en&dir=${dir}`);
-    await page.getByRole('status').filter({ hasText: /^Ready: \d+ tables?\.$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Ready: \d+ tables?\.$/ })
+      .waitFor();
   }
   assert.deepEqual(errors, []);
   await page.close();

@@ -9,10 +9,19 @@ import { serve, launch } from './harness.mjs';
 import { ENTRIES } from './budget.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
-const SIZES = [{ width: 1280, height: 900 }, { width: 360, height: 780 }];
+const SIZES = [
+  { width: 1280, height: 900 },
+  { width: 360, height: 780 },
+];
 /** The point's first line and the figure's start must show, not just its top pixel. */
 const SHOWN_PX = 80;
 
@@ -122,15 +131,23 @@ test('on a phone every chart stays readable: no text under 11 px, no chart a sli
         if (r.width === 0 || r.height === 0) continue;
         // Text inside an SVG is scaled with the drawing: measure what is painted.
         const px = el.closest('svg') ? r.height : parseFloat(getComputedStyle(el).fontSize);
-        if (px < 11) small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} "${el.textContent.trim().slice(0, 30)}" ${px.toFixed(1)} px`);
+        if (px < 11)
+          small.push(
+            `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} "${el.textContent.trim().slice(0, 30)}" ${px.toFixed(1)} px`,
+          );
       }
-      const slivers = [...exp.querySelectorAll('svg[role=img]')].map((s) => [s.closest('[class]').className, s.getBoundingClientRect()])
-        .filter(([, r]) => r.height > 0 && r.height < 12).map(([c, r]) => `${c} ${r.height.toFixed(1)} px tall`);
+      const slivers = [...exp.querySelectorAll('svg[role=img]')]
+        .map((s) => [s.closest('[class]').className, s.getBoundingClientRect()])
+        .filter(([, r]) => r.height > 0 && r.height < 12)
+        .map(([c, r]) => `${c} ${r.height.toFixed(1)} px tall`);
       // A lane chart (viewBox rows of 12–14 units) declares its rows by its height.
-      const lanes = [...exp.querySelectorAll('svg[preserveAspectRatio=none][style*=height]')].map((s) => {
-        const rows = Math.round(s.viewBox.baseVal.height / 12.5);
-        return [s.closest('[class]').className, s.getBoundingClientRect().height / Math.max(rows, 1)];
-      }).filter(([, px]) => px < 12).map(([c, px]) => `${c} lanes ${px.toFixed(1)} px`);
+      const lanes = [...exp.querySelectorAll('svg[preserveAspectRatio=none][style*=height]')]
+        .map((s) => {
+          const rows = Math.round(s.viewBox.baseVal.height / 12.5);
+          return [s.closest('[class]').className, s.getBoundingClientRect().height / Math.max(rows, 1)];
+        })
+        .filter(([, px]) => px < 12)
+        .map(([c, px]) => `${c} lanes ${px.toFixed(1)} px`);
       return { small, slivers, lanes };
     });
     assert.deepEqual(seen.small, [], `${entry}?exp=${code}: text under 11 px`);
@@ -141,7 +158,10 @@ test('on a phone every chart stays readable: no text under 11 px, no chart a sli
 });
 
 test('on a phone the course navigation is one control; on a laptop every lesson shows', async () => {
-  for (const [viewport, folded] of [[SIZES[1], true], [SIZES[0], false]]) {
+  for (const [viewport, folded] of [
+    [SIZES[1], true],
+    [SIZES[0], false],
+  ]) {
     const ctx = await browser.newContext({ viewport });
     const page = await ctx.newPage();
     await page.goto(`${server.base}lesson-004/?lang=en`);
@@ -176,8 +196,10 @@ test('on a phone the largest paint of every page is its prerendered header, not 
     const page = await ctx.newPage();
     await page.addInitScript(() => {
       window.__lcp = [];
-      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push(e.element?.closest('#lab-header') ? 'header' : `${e.element?.tagName}.${e.element?.className}`); })
-        .observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries())
+          window.__lcp.push(e.element?.closest('#lab-header') ? 'header' : `${e.element?.tagName}.${e.element?.className}`);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(`${server.base}${entry}`);
     await page.locator('.experiment').first().waitFor();

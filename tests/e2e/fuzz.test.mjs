@@ -20,8 +20,14 @@ const LINKS_PER_PAGE = Number(process.env.FUZZ_LINKS_PER_PAGE ?? 40);
 const HANG_MS = 20_000;
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 /** mulberry32: small, seeded, the same on every machine. */
 function rng(seed) {
@@ -36,9 +42,31 @@ function rng(seed) {
 
 const CODES = [...PAGE_OF_CODE.keys()];
 const KEYS = [...PAGE_OF_KEY.keys(), ...SHARED_KEYS, ...LINK_KEYS];
-const HOSTILE = ['<img src=x onerror=alert(1)>', 'toString', '__proto__', 'constructor', '-1', '1e999', '', ' ', 'NaN',
-  '99999999999999999999999', '0.9999999', '%', '\u0000', 'fix@1\n=HYPERLINK("x")', 'a'.repeat(5_000), '1,2,3', 'on', 'off',
-  'retryall@1,'.repeat(80), 'redrive@1,'.repeat(120), '0-99999999', '2026-13-01T00:00:00Z', 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+const HOSTILE = [
+  '<img src=x onerror=alert(1)>',
+  'toString',
+  '__proto__',
+  'constructor',
+  '-1',
+  '1e999',
+  '',
+  ' ',
+  'NaN',
+  '99999999999999999999999',
+  '0.9999999',
+  '%',
+  '\u0000',
+  'fix@1\n=HYPERLINK("x")',
+  'a'.repeat(5_000),
+  '1,2,3',
+  'on',
+  'off',
+  'retryall@1,'.repeat(80),
+  'redrive@1,'.repeat(120),
+  '0-99999999',
+  '2026-13-01T00:00:00Z',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
 
 function value(random, key) {
   const pick = (list) => list[Math.floor(random() * list.length)];
@@ -67,12 +95,17 @@ test(`${LINKS_PER_PAGE * ENTRIES.length} random links over every page render, in
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   let dialogs = 0;
-  page.on('dialog', (d) => { dialogs += 1; d.dismiss(); });
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    d.dismiss();
+  });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   // Documents loaded (a history.replaceState is no load): one, or two when passed on.
   let navigations = 0;
-  page.on('load', () => { navigations += 1; });
+  page.on('load', () => {
+    navigations += 1;
+  });
   let slowest = { ms: 0, url: '' };
   for (let i = 0; i < LINKS_PER_PAGE * ENTRIES.length; i++) {
     const dir = ENTRIES[i % ENTRIES.length];
@@ -83,13 +116,16 @@ test(`${LINKS_PER_PAGE * ENTRIES.length} random links over every page render, in
     errors.length = 0;
     const started = Date.now();
     await page.goto(url);
-    await page.locator('.experiment, #retry-lab-panic').first().waitFor({ timeout: HANG_MS })
+    await page
+      .locator('.experiment, #retry-lab-panic')
+      .first()
+      .waitFor({ timeout: HANG_MS })
       .catch(() => assert.fail(`nothing rendered (${where})`));
     await page.waitForLoadState('load');
     const ms = Date.now() - started;
     if (ms > slowest.ms) slowest = { ms, url };
     const panic = page.locator('#retry-lab-panic');
-    if (await panic.count() > 0) assert.fail(`panic: ${await panic.textContent()} (${where})`);
+    if ((await panic.count()) > 0) assert.fail(`panic: ${await panic.textContent()} (${where})`);
     assert.ok(navigations <= 2, `${navigations} navigations: a bounce (${where})`);
     assert.deepEqual(errors, [], where);
   }

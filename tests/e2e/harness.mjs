@@ -11,8 +11,13 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = join(ROOT, 'dist');
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
 };
 
 /**
@@ -24,9 +29,15 @@ export async function serve(dir = DIST, prefix = '/', { port = 0, gzip = false }
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     requests.push(url.pathname);
-    if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end(); return; }
-    let path = normalize(decodeURIComponent(url.pathname.slice(prefix.length)));
-    if (path.startsWith('..')) { res.writeHead(403).end(); return; }
+    if (!url.pathname.startsWith(prefix)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const path = normalize(decodeURIComponent(url.pathname.slice(prefix.length)));
+    if (path.startsWith('..')) {
+      res.writeHead(403).end();
+      return;
+    }
     let file = join(dir, path);
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
@@ -52,8 +63,15 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -66,9 +84,13 @@ export async function open(browser, url, { locale = 'en-US', reducedMotion, view
   const context = await browser.newContext({ locale, reducedMotion, viewport, colorScheme });
   const page = await context.newPage();
   const errors = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
   page.on('pageerror', (err) => errors.push(String(err)));
-  page.on('response', (res) => { if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`); });
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
+  });
   // The context goes with its page; if the whole browser is closing, there is nothing left to close.
   page.on('close', () => context.close().catch(() => {}));
   await page.goto(url);

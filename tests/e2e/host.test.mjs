@@ -16,20 +16,30 @@ before(async () => {
   host = await serve(hostDir); // another port: another origin
   browser = await launch();
 });
-after(async () => { await browser?.close(); await lab?.close(); await host?.close(); });
+after(async () => {
+  await browser?.close();
+  await lab?.close();
+  await host?.close();
+});
 
 const UNIQUE = 'Unique constraint on the id';
 
 /** A course page on the host's origin: the lab's frame, a sibling frame, both logging what they receive. */
 async function hostPage(labQuery) {
-  await writeFile(join(hostDir, 'other.html'), '<!doctype html><script>window.got = []; addEventListener("message", (e) => window.got.push(e.data));</script>');
-  await writeFile(join(hostDir, 'course.html'), `<!doctype html><html lang="en"><title>Course</title><link rel="icon" href="data:,">
+  await writeFile(
+    join(hostDir, 'other.html'),
+    '<!doctype html><script>window.got = []; addEventListener("message", (e) => window.got.push(e.data));</script>',
+  );
+  await writeFile(
+    join(hostDir, 'course.html'),
+    `<!doctype html><html lang="en"><title>Course</title><link rel="icon" href="data:,">
 <iframe id="lab" title="lab" sandbox="allow-scripts allow-same-origin" style="width:100%;height:600px" src="${lab.base}lesson-001/?${labQuery}"></iframe>
 <iframe id="other" title="other" src="other.html"></iframe>
 <script>
   window.received = [];
   addEventListener('message', (e) => window.received.push({ origin: e.origin, fromLab: e.source === document.getElementById('lab').contentWindow, data: e.data }));
-</script>`);
+</script>`,
+  );
   return open(browser, `${host.base}course.html`);
 }
 
@@ -40,7 +50,11 @@ test('a host page on another origin hears ready, resize, progress, task-complete
   const frame = page.frameLocator('#lab');
   await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'retry-lab:progress'));
   const [ready] = await messages(page, 'retry-lab:ready');
-  assert.deepEqual(ready, { origin: lab.origin, fromLab: true, data: { type: 'retry-lab:ready', version: 1, experiment: 'dedup', lang: 'en' } });
+  assert.deepEqual(ready, {
+    origin: lab.origin,
+    fromLab: true,
+    data: { type: 'retry-lab:ready', version: 1, experiment: 'dedup', lang: 'en' },
+  });
   const [first] = await messages(page, 'retry-lab:progress');
   assert.deepEqual(first.data, { type: 'retry-lab:progress', version: 1, done: 0, total: 3, tasks: [] });
   // The height follows the lab as it renders: the header first, then the experiment.
@@ -63,12 +77,18 @@ test('a host page on another origin hears ready, resize, progress, task-complete
   assert.deepEqual(progress.at(-1).data, { type: 'retry-lab:progress', version: 1, done: 1, total: 3, tasks: ['dedup/dedup-unique'] });
   const scenario = await messages(page, 'retry-lab:scenario');
   assert.equal(scenario.length, 1, 'the learner changed the scenario once');
-  assert.ok(scenario[0].data.link.startsWith(`${lab.base}lesson-001/?v=4&`) && /preset=unique-constraint|unique=on/.test(scenario[0].data.link), scenario[0].data.link);
+  assert.ok(
+    scenario[0].data.link.startsWith(`${lab.base}lesson-001/?v=4&`) && /preset=unique-constraint|unique=on/.test(scenario[0].data.link),
+    scenario[0].data.link,
+  );
   assert.doesNotMatch(scenario[0].data.link, /[?&](lang|at)=/, 'the scenario, not its language or clock');
 
   // Every message came from the lab's frame, from its origin, versioned; the sibling frame got none.
   const all = await page.evaluate(() => window.received);
-  assert.ok(all.every((m) => m.fromLab && m.origin === lab.origin && m.data.version === 1), JSON.stringify(all));
+  assert.ok(
+    all.every((m) => m.fromLab && m.origin === lab.origin && m.data.version === 1),
+    JSON.stringify(all),
+  );
   const sibling = page.frames().find((f) => f.url().endsWith('/other.html'));
   assert.deepEqual(await sibling.evaluate(() => window.got), []);
   assert.deepEqual(errors, []);
@@ -87,8 +107,11 @@ test('hostile messages to the lab change nothing; host=off silences it', async (
       { type: 'retry-lab:progress', version: 99, done: 3, total: 3 },
       'x'.repeat(8_000_000),
       { __proto__: { type: 'retry-lab:ready' } },
-      null, 42, [1, 2, 3],
-    ]) lab.postMessage(message, '*');
+      null,
+      42,
+      [1, 2, 3],
+    ])
+      lab.postMessage(message, '*');
   });
   await page.waitForTimeout(500);
   assert.equal(await frame.locator('.experiment').innerText(), before, 'no message changed the lab');
@@ -117,7 +140,10 @@ async function scormPackage({ keep = ['dedup-unique'], extra = '' } = {}) {
   }
   const shown = keep.length === 1 ? '1 guided task' : `${keep.length} guided tasks`;
   await page.getByText('The learner will see “', { exact: false }).filter({ hasText: shown }).waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click(),
+  ]);
   assert.equal(download.suggestedFilename(), 'retry-lab-dedup-scorm12.zip');
   const files = unzipSync(new Uint8Array(await readFile(await download.path())));
   await page.getByText(/^Package ready \(\d+ KB\)\.$/).waitFor();
@@ -125,7 +151,7 @@ async function scormPackage({ keep = ['dedup-unique'], extra = '' } = {}) {
   return { page, files };
 }
 
-test('the builder\'s SCORM 1.2 package: its manifest has the schema\'s required elements', async () => {
+test("the builder's SCORM 1.2 package: its manifest has the schema's required elements", async () => {
   const { page, files } = await scormPackage();
   assert.deepEqual(Object.keys(files).sort(), ['imsmanifest.xml', 'index.html', 'launch.css', 'launch.js']);
   const manifest = strFromU8(files['imsmanifest.xml']);
@@ -163,7 +189,12 @@ test('the builder\'s SCORM 1.2 package: its manifest has the schema\'s required 
   const launch = strFromU8(files['index.html']);
   const src = new URL(launch.match(/data-src="([^"]+)"/)[1].replace(/&amp;/g, '&'));
   assert.equal(src.origin + src.pathname, `${lab.base}lesson-001/`);
-  assert.deepEqual(Object.fromEntries(['embed', 'only', 'tasks', 'lang'].map((k) => [k, src.searchParams.get(k)])), { embed: '1', only: 'dedup', tasks: 'dedup-unique', lang: 'en' });
+  assert.deepEqual(Object.fromEntries(['embed', 'only', 'tasks', 'lang'].map((k) => [k, src.searchParams.get(k)])), {
+    embed: '1',
+    only: 'dedup',
+    tasks: 'dedup-unique',
+    lang: 'en',
+  });
   await page.close();
 });
 
@@ -173,7 +204,9 @@ async function lms(files, saved, context) {
   await mkdir(join(hostDir, 'sco'), { recursive: true });
   for (const [name, bytes] of Object.entries(files)) await writeFile(join(hostDir, 'sco', name), bytes);
   await copyFile(join(ROOT, 'node_modules/scorm-again/dist/scorm12.min.js'), join(hostDir, 'scorm12.min.js'));
-  await writeFile(join(hostDir, 'lms.html'), `<!doctype html><html lang="en"><title>LMS</title><link rel="icon" href="data:,">
+  await writeFile(
+    join(hostDir, 'lms.html'),
+    `<!doctype html><html lang="en"><title>LMS</title><link rel="icon" href="data:,">
 <script src="scorm12.min.js"></script>
 <script>
   window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
@@ -186,7 +219,8 @@ async function lms(files, saved, context) {
   const saved = ${JSON.stringify(saved ?? null)};
   if (saved) window.API.loadFromJSON(saved);
 </script>
-<iframe id="sco" title="course" style="width:100%;height:700px" src="sco/index.html"></iframe>`);
+<iframe id="sco" title="course" style="width:100%;height:700px" src="sco/index.html"></iframe>`,
+  );
   if (!context) return open(browser, `${host.base}lms.html`);
   const page = await context.newPage();
   const errors = [];
@@ -196,14 +230,19 @@ async function lms(files, saved, context) {
 }
 
 /** What an LMS keeps of a learner, as scorm-again's loadFromJSON reads it back. */
-const record = (page) => page.evaluate(() => ({
-  core: { lesson_status: window.API.cmi.core.lesson_status, score: { raw: window.API.cmi.core.score.raw } },
-  suspend_data: window.API.cmi.suspend_data,
-}));
+const record = (page) =>
+  page.evaluate(() => ({
+    core: { lesson_status: window.API.cmi.core.lesson_status, score: { raw: window.API.cmi.core.score.raw } },
+    suspend_data: window.API.cmi.suspend_data,
+  }));
 
-const cmi = (page) => page.evaluate(() => ({
-  status: window.API.cmi.core.lesson_status, score: window.API.cmi.core.score.raw, suspend: window.API.cmi.suspend_data, commits: window.commits,
-}));
+const cmi = (page) =>
+  page.evaluate(() => ({
+    status: window.API.cmi.core.lesson_status,
+    score: window.API.cmi.core.score.raw,
+    suspend: window.API.cmi.suspend_data,
+    commits: window.commits,
+  }));
 
 test('in a SCORM 1.2 runtime: a task done completes the lesson with its score, and a second launch shows it done', async () => {
   const { page: builder, files } = await scormPackage();
@@ -267,7 +306,7 @@ async function labStorage(context) {
   return stored;
 }
 
-test('two learners, one browser, one package: the LMS\'s record is the only source; B starts at 0, A\'s record and own progress intact', async () => {
+test("two learners, one browser, one package: the LMS's record is the only source; B starts at 0, A's record and own progress intact", async () => {
   const { page: builder, files } = await scormPackage();
   await builder.close();
   const computer = await browser.newContext({ locale: 'en-US' });
@@ -288,7 +327,10 @@ test('two learners, one browser, one package: the LMS\'s record is the only sour
   await labIn(a.page).getByLabel(UNIQUE).selectOption('on');
   await a.page.waitForFunction(() => window.API.cmi.core.lesson_status === 'completed');
   const recordA = await record(a.page);
-  assert.deepEqual(recordA, { core: { lesson_status: 'completed', score: { raw: '100' } }, suspend_data: 'retry-lab 1 dedup/dedup-unique' });
+  assert.deepEqual(recordA, {
+    core: { lesson_status: 'completed', score: { raw: '100' } },
+    suspend_data: 'retry-lab 1 dedup/dedup-unique',
+  });
   await a.page.close();
   // … nor written: A's own progress outside the course is as it was.
   assert.deepEqual(await labStorage(computer), ['dedup/dedup-record-first']);
@@ -326,13 +368,18 @@ test('the builder never bakes done= into a package: listed as left out, the pack
 
 test('a package that could not report is refused, saying why; one with no task completes on launch with no score', async () => {
   const { page: silenced } = await builderPage('&host=off');
-  await silenced.getByText('This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS', { exact: false }).waitFor();
+  await silenced
+    .getByText('This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS', { exact: false })
+    .waitFor();
   assert.ok(await silenced.getByRole('button', { name: 'Download the SCORM package (.zip)' }).isDisabled());
   await silenced.close();
   const { page: builder } = await builderPage();
   await builder.getByLabel('Without guided tasks').check();
   await builder.getByText('No guided tasks: the package marks the activity completed as soon as it is opened, with no score.').waitFor();
-  const [download] = await Promise.all([builder.waitForEvent('download'), builder.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click()]);
+  const [download] = await Promise.all([
+    builder.waitForEvent('download'),
+    builder.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click(),
+  ]);
   const files = unzipSync(new Uint8Array(await readFile(await download.path())));
   await builder.close();
   const { page, errors } = await lms(files);
@@ -346,7 +393,10 @@ test('a package that could not report is refused, saying why; one with no task c
 test('a returning learner keeps what the LMS handed back: 2 of 3 then the third, or 1 of 3 then both, end at 3 of 3, 100, completed', async () => {
   const { page: builder, files } = await scormPackage({ keep: ALL_THREE });
   await builder.close();
-  const back = (done) => ({ core: { lesson_status: 'incomplete', score: { raw: String(Math.round((100 * done.length) / 3)) } }, suspend_data: `retry-lab 1 ${done.map((t) => `dedup/${t}`).join(',')}` });
+  const back = (done) => ({
+    core: { lesson_status: 'incomplete', score: { raw: String(Math.round((100 * done.length) / 3)) } },
+    suspend_data: `retry-lab 1 ${done.map((t) => `dedup/${t}`).join(',')}`,
+  });
   const full = 'retry-lab 1 dedup/dedup-one-duplicate,dedup/dedup-record-first,dedup/dedup-unique';
   const sorted = (suspend) => `retry-lab 1 ${suspend.slice('retry-lab 1 '.length).split(',').sort().join(',')}`;
 
@@ -373,7 +423,10 @@ test('a returning learner keeps what the LMS handed back: 2 of 3 then the third,
   // Clearing asks first, says the course's record changes, and then records what it said.
   const frame = labIn(one.page);
   await frame.getByRole('button', { name: 'Clear my progress' }).click();
-  assert.match(await frame.getByRole('alert').textContent(), /^Clear the 3 tasks done in this experiment\? Your course's record changes too: it will no longer count them\./);
+  assert.match(
+    await frame.getByRole('alert').textContent(),
+    /^Clear the 3 tasks done in this experiment\? Your course's record changes too: it will no longer count them\./,
+  );
   await frame.getByRole('button', { name: 'No, keep them' }).click();
   assert.equal((await cmi(one.page)).score, '100', 'kept: nothing recorded');
   await frame.getByRole('button', { name: 'Clear my progress' }).click();

@@ -8,15 +8,27 @@ import assert from 'node:assert/strict';
 import { serve, launch, open, storedTasks } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const HOSTILE_KEY = '"><img src=x onerror="window.pwned=1">';
 
-test('the builder keeps only the lab\'s keys, escaped, and says which it dropped', async () => {
+test("the builder keeps only the lab's keys, escaped, and says which it dropped", async () => {
   const query = new URLSearchParams([
-    ['exp', 'ack'], ['lang', 'en'], ['crash', '0.1"><img src=x onerror="window.pwned=1">'],
-    [HOSTILE_KEY, '1'], ['retry_lab_mounted', '1'], ['hop', '1'], ['dir', 'lesson-004/'], ['title', 'Ack timing'],
+    ['exp', 'ack'],
+    ['lang', 'en'],
+    ['crash', '0.1"><img src=x onerror="window.pwned=1">'],
+    [HOSTILE_KEY, '1'],
+    ['retry_lab_mounted', '1'],
+    ['hop', '1'],
+    ['dir', 'lesson-004/'],
+    ['title', 'Ack timing'],
   ]);
   const { page, errors } = await open(browser, `${server.base}embed-builder.html?${query}`);
   await page.getByRole('heading', { name: 'Embed an experiment' }).waitFor();
@@ -27,15 +39,18 @@ test('the builder keeps only the lab\'s keys, escaped, and says which it dropped
   const script = await page.getByRole('textbox', { name: 'With a script in your page' }).inputValue();
   const iframe = await page.getByRole('textbox', { name: 'With an iframe' }).inputValue();
   // Parsed back as HTML, the snippets hold the lab's elements and attributes only.
-  const parsed = await page.evaluate(([script, iframe]) => {
-    const doc = new DOMParser().parseFromString(script + iframe, 'text/html');
-    return {
-      tags: [...doc.body.querySelectorAll('*')].map((e) => e.tagName.toLowerCase()),
-      names: [...doc.querySelector('[data-retry-lab]').attributes].map((a) => a.name),
-      crash: doc.querySelector('[data-retry-lab]').getAttribute('data-crash'),
-      src: doc.querySelector('iframe').getAttribute('src'),
-    };
-  }, [script, iframe]);
+  const parsed = await page.evaluate(
+    ([script, iframe]) => {
+      const doc = new DOMParser().parseFromString(script + iframe, 'text/html');
+      return {
+        tags: [...doc.body.querySelectorAll('*')].map((e) => e.tagName.toLowerCase()),
+        names: [...doc.querySelector('[data-retry-lab]').attributes].map((a) => a.name),
+        crash: doc.querySelector('[data-retry-lab]').getAttribute('data-crash'),
+        src: doc.querySelector('iframe').getAttribute('src'),
+      };
+    },
+    [script, iframe],
+  );
   // The iframe snippet's own script (its height listener) names the frame and the lab's origin only.
   assert.deepEqual(parsed.tags, ['div', 'script', 'iframe', 'script']);
   assert.doesNotMatch(iframe.slice(iframe.indexOf('</iframe>')), /pwned|onerror|retry_lab_mounted/);
@@ -45,7 +60,10 @@ test('the builder keeps only the lab\'s keys, escaped, and says which it dropped
   // Pasted into a course page, nothing runs.
   const course = await browser.newPage();
   let dialog = false;
-  course.on('dialog', (d) => { dialog = true; d.dismiss(); });
+  course.on('dialog', (d) => {
+    dialog = true;
+    d.dismiss();
+  });
   await course.setContent(`<!doctype html><html><body>${script.replace(/<script[^>]*><\/script>/, '')}${iframe}</body></html>`);
   assert.equal(await course.evaluate(() => window.pwned ?? 0), 0);
   assert.equal(await course.locator('img').count(), 0);
@@ -63,14 +81,16 @@ async function openCounting(url) {
   page.on('pageerror', (e) => errors.push(String(e)));
   // Documents loaded (a history.replaceState is no load): one, or two when passed on.
   let navigations = 0;
-  page.on('load', () => { navigations += 1; });
+  page.on('load', () => {
+    navigations += 1;
+  });
   await page.goto(url);
   await page.locator('.experiment').waitFor({ timeout: 20_000 });
   await page.waitForTimeout(300); // a bounce would navigate again by now
   return { page, context, errors, navigations: () => navigations };
 }
 
-test('a link naming two pages\' codes renders in one navigation, noting what it ignored', async () => {
+test("a link naming two pages' codes renders in one navigation, noting what it ignored", async () => {
   const cases = [
     ['?preset=storm&exp=ack&lang=en', 'lesson-003/', 'storm', 'exp=ack'],
     ['lesson-003/?exp=ack&exp=storm&lang=en', 'lesson-003/', 'storm', 'exp=ack'],
@@ -114,18 +134,21 @@ async function finishTasks(unique, crash) {
   await slider.press('ArrowRight');
 }
 
-test('two labs on a page, or two tabs, keep each other\'s finished tasks', async () => {
+test("two labs on a page, or two tabs, keep each other's finished tasks", async () => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
-  await page.route(server.base + 'two-dedup.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><body>
+  await page.route(server.base + 'two-dedup.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><body>
       <div id="a" data-retry-lab data-lang="en" data-experiment="dedup" data-tx-crash="0.3"></div>
       <div id="b" data-retry-lab data-lang="en" data-experiment="dedup"></div>
       <script type="module" src="embed.js"></script></body></html>`,
-  }));
+    }),
+  );
   await page.goto(server.base + 'two-dedup.html');
-  const a = page.locator('#a'), b = page.locator('#b');
+  const a = page.locator('#a'),
+    b = page.locator('#b');
   await a.locator('.experiment').waitFor();
   await b.locator('.experiment').waitFor();
   await finishTasks(b, a);
@@ -157,16 +180,26 @@ test('two labs on a page, or two tabs, keep each other\'s finished tasks', async
 
 /** Sets a control's value and fires what a learner's change fires, at the wall-clock instant `at` (ms). */
 function changeAt(page, selector, value, at) {
-  return page.evaluate(([selector, value, at]) => new Promise((done) => {
-    setTimeout(() => {
-      const control = document.querySelector(selector);
-      if (!control) { done(Number.NaN); return; }
-      control.value = value;
-      control.dispatchEvent(new Event('input', { bubbles: true }));
-      control.dispatchEvent(new Event('change', { bubbles: true }));
-      done(performance.timeOrigin + performance.now());
-    }, Math.max(0, at - Date.now()));
-  }), [selector, value, at]);
+  return page.evaluate(
+    ([selector, value, at]) =>
+      new Promise((done) => {
+        setTimeout(
+          () => {
+            const control = document.querySelector(selector);
+            if (!control) {
+              done(Number.NaN);
+              return;
+            }
+            control.value = value;
+            control.dispatchEvent(new Event('input', { bubbles: true }));
+            control.dispatchEvent(new Event('change', { bubbles: true }));
+            done(performance.timeOrigin + performance.now());
+          },
+          Math.max(0, at - Date.now()),
+        );
+      }),
+    [selector, value, at],
+  );
 }
 
 test('two tabs completing tasks at the same instant keep both, every time (12 tries)', async () => {
@@ -203,7 +236,9 @@ test('a huge stored list of the format before items is read at once, its junk ig
   const context = await browser.newContext({ locale: 'en-US' });
   await context.addInitScript(() => {
     if (location.search.includes('full')) {
-      Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+      Storage.prototype.setItem = () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      };
     } else if (!sessionStorage.getItem('seeded')) {
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem('retry-lab.tasks', 'v1 dedup/dedup-unique ' + 'x/y z '.repeat(150_000));
@@ -220,20 +255,21 @@ test('a huge stored list of the format before items is read at once, its junk ig
   await page.goto(server.base + 'lesson-001/?exp=dedup&lang=en&full=1');
   await page.getByLabel('Unique constraint on the id').selectOption('off');
   await page.getByLabel('Unique constraint on the id').selectOption('on');
-  await page.getByText('Progress is no longer kept: this browser\'s storage is full.').waitFor();
+  await page.getByText("Progress is no longer kept: this browser's storage is full.").waitFor();
   await context.close();
 });
 
-test('embed.js: the README\'s labs, prototype names and contradictory codes each mount, or say why', async () => {
+test("embed.js: the README's labs, prototype names and contradictory codes each mount, or say why", async () => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   // lesson-003's module is missing: its lab says so, the others mount.
   await page.route(server.base + 'lesson-003/retry-lab-web.js', (route) => route.fulfill({ status: 404 }));
-  await page.route(server.base + 'mounts.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><body>
+  await page.route(server.base + 'mounts.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><body>
       <div id="ids" data-retry-lab data-preset="double-publication" data-experiment="uuid5" data-lang="en"></div>
       <div id="ack" data-retry-lab data-experiment="ack" data-lang="en"></div>
       <div id="plain" data-retry-lab data-failure="0.5" data-seed="42" data-lock="seed,failure" data-lang="en"></div>
@@ -242,7 +278,8 @@ test('embed.js: the README\'s labs, prototype names and contradictory codes each
       <div id="both" data-retry-lab data-experiment="ack" data-preset="storm" data-lang="en"></div>
       <div id="storm" data-retry-lab data-experiment="storm" data-lang="en"></div>
       <script type="module" src="embed.js"></script></body></html>`,
-  }));
+    }),
+  );
   await page.goto(server.base + 'mounts.html');
   const at = (id) => page.locator(`#${id}`);
   await at('ids').locator('.experiment[data-experiment="uuid5"]').waitFor();
@@ -263,7 +300,7 @@ test('embed.js: the README\'s labs, prototype names and contradictory codes each
   await context.close();
 });
 
-test('export.html exports the link\'s own experiment whatever its dir says, and refuses one no page has', async () => {
+test("export.html exports the link's own experiment whatever its dir says, and refuses one no page has", async () => {
   const { page, errors } = await open(browser, server.base + 'export.html?exp=dlq&preset=dlq-redrive&lang=en');
   await page.getByText(/^Ready: \d+ tables\.$/).waitFor();
   assert.equal(await page.locator('#export-meta dd').first().textContent(), 'Operating the DLQ (dlq)', 'by its title, and its code');

@@ -7,11 +7,18 @@ import { serve, launch, open } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const counter = async (page, key) => Number((await page.locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
-const compare = async (page, row) => (await page.locator(`.compare tr[data-row=${row}] td`).allTextContents()).map((v) => Number(v.replace(/,/g, '')));
+const compare = async (page, row) =>
+  (await page.locator(`.compare tr[data-row=${row}] td`).allTextContents()).map((v) => Number(v.replace(/,/g, '')));
 
 test('a learner moves the failure slider, runs to dead-letter, retries from the panel, checks uuid5 on its page, switches language', async () => {
   // The lesson's own numbers (the page opens on the story; this learner picks the lesson's run).
@@ -46,11 +53,14 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   await firstRow.getByRole('button', { name: 'Reintentar' }).click();
   assert.equal(await counter(page, 'dead_lettered'), dead - 1);
   assert.equal(await page.locator(`.dlq tbody tr[data-event="${event}"]`).count(), 0, 'the retried event left the panel');
-  assert.ok(await page.locator('.log-list li').count() > 0, 'delivered events stay in the log');
+  assert.ok((await page.locator('.log-list li').count()) > 0, 'delivered events stay in the log');
 
   // The uuid5 double publication, the lesson's second page (the course
   // navigation links there, and marks the page it is on).
-  assert.equal(await page.getByRole('navigation', { name: 'Lecciones del curso' }).locator('[aria-current="page"]').textContent(), 'At-least-once: reintentos y dead-letter');
+  assert.equal(
+    await page.getByRole('navigation', { name: 'Lecciones del curso' }).locator('[aria-current="page"]').textContent(),
+    'At-least-once: reintentos y dead-letter',
+  );
   await page.getByRole('link', { name: 'At-least-once: ids y cursor' }).click();
   await page.locator('code.uuid5').waitFor();
   assert.equal(await page.locator('code.key').textContent(), '25544|2026-07-29T14:00:00Z');
@@ -140,7 +150,11 @@ test('reduced motion: the run still plays to the same end', async () => {
 test('axe-core finds no serious or critical violation in any experiment, in either language and theme', async () => {
   const axe = require.resolve('axe-core/axe.min.js');
   for (const lang of ['es', 'en']) {
-    for (const [width, colorScheme] of [[1280, 'light'], [360, 'light'], [1280, 'dark']]) {
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [360, 'light'],
+      [1280, 'dark'],
+    ]) {
       const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 }, colorScheme });
       const page = await context.newPage();
       await page.goto(server.base + `?lang=${lang}`);
@@ -148,8 +162,15 @@ test('axe-core finds no serious or critical violation in any experiment, in eith
         await page.addScriptTag({ path: axe });
         const violations = await page.evaluate(async () => {
           const result = await window.axe.run(document, { resultTypes: ['violations'] });
-          return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-            .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+          return result.violations
+            .filter((v) => ['serious', 'critical'].includes(v.impact))
+            .map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => n.target.join(' '))
+                  .join(', ')}`,
+            );
         });
         assert.deepEqual(violations, [], `${lang} ${width}px ${colorScheme} ${tab}`);
       });
@@ -178,11 +199,14 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   const seek = page.getByLabel('Go to a time');
   await seek.fill('2000');
   assert.equal(await counter(page, 'dead_lettered'), 10, 'an hour down: every event in dead-letter');
-  assert.ok(await page.locator('.outage-band').count() >= 1);
+  assert.ok((await page.locator('.outage-band').count()) >= 1);
   // At the outage's end nothing more is on its way, and the status says
   // where the events are (never "nothing left" with events parked).
   await seek.fill('3600');
-  assert.equal(await page.locator('.playback .finished').textContent(), 'Finished: nothing more on its way, but 10 events remain in dead-letter: retry them from there.');
+  assert.equal(
+    await page.locator('.playback .finished').textContent(),
+    'Finished: nothing more on its way, but 10 events remain in dead-letter: retry them from there.',
+  );
   await seek.fill('3700');
   await page.getByRole('button', { name: 'Fix the root cause now' }).click();
   await page.getByRole('button', { name: 'Retry all' }).click();
@@ -191,7 +215,10 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   assert.equal(await page.locator('.intervention-list li').count(), 2);
   // The climax said as it is: the log names the manual retries, the
   // dead-letter card says how many were retried and delivered.
-  assert.equal(await page.locator('.card.dlq .empty').textContent(), 'Empty again: 10 events retried by hand from here, 10 delivered so far.');
+  assert.equal(
+    await page.locator('.card.dlq .empty').textContent(),
+    'Empty again: 10 events retried by hand from here, 10 delivered so far.',
+  );
   assert.match(await page.locator('.log-list li').first().textContent(), /manual retry from dead-letter: /);
   // A parameter change keeps the interventions at their times.
   await page.getByLabel('Failures that are lost acks').press('End');
@@ -203,14 +230,18 @@ test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek
   assert.equal(search.get('v'), '4');
   // The link names the scenario it started from and what the learner changed: their interventions.
   assert.equal(search.get('preset'), 'consumer-down');
-  assert.equal(search.get('down'), null, 'the preset\'s outage, not repeated');
+  assert.equal(search.get('down'), null, "the preset's outage, not repeated");
   assert.equal(search.get('do'), 'fix@3700,retryall@3700');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('the system\'s dark theme, and a theme the host page forces', async () => {
-  const background = (page) => page.locator('.lab').last().evaluate((e) => getComputedStyle(e).backgroundColor);
+test("the system's dark theme, and a theme the host page forces", async () => {
+  const background = (page) =>
+    page
+      .locator('.lab')
+      .last()
+      .evaluate((e) => getComputedStyle(e).backgroundColor);
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
   await page.goto(server.base + '?lang=en');
@@ -246,7 +277,11 @@ test('lesson 000 opens on its story: the consumer down, every event into dead-le
   assert.equal((await status.textContent()).trim(), 'Finished: nothing left to deliver.');
   const dlq = page.locator('section.dlq');
   assert.match(await dlq.textContent(), /Empty again: 10 events retried by hand from here, 10 delivered so far\./);
-  assert.equal(await page.locator('.log').getByText('manual retry from dead-letter').count() > 0, true, 'the log names the manual retries');
+  assert.equal(
+    (await page.locator('.log').getByText('manual retry from dead-letter').count()) > 0,
+    true,
+    'the log names the manual retries',
+  );
   assert.equal(await counter(page, 'dead_lettered'), 0, 'none left in dead-letter');
   assert.match(await page.locator('.retries .hero > figcaption').textContent(), /10 of 10 events delivered/);
   assert.deepEqual(errors, []);

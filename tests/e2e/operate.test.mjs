@@ -6,8 +6,14 @@ import assert from 'node:assert/strict';
 import { serve, launch, open } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const counter = async (page, key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
 
@@ -15,7 +21,10 @@ test('alert on age: a poison message ages the queue, not its depth; maxReceiveCo
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=age', { locale: 'es-MX' });
   await page.locator('.age-figure').waitFor();
   const insight = page.locator('figcaption.insight');
-  assert.match(await insight.textContent(), /no se mueve de 50 mensajes: esa alerta nunca suena.*la alerta de edad suena a los 14 min 0 s, antes de que se rompa la promesa/);
+  assert.match(
+    await insight.textContent(),
+    /no se mueve de 50 mensajes: esa alerta nunca suena.*la alerta de edad suena a los 14 min 0 s, antes de que se rompa la promesa/,
+  );
   assert.match(await page.locator('[data-chart=depth] .chart-note').textContent(), /nunca pasa el umbral/);
   assert.equal(await page.locator('[data-chart=age] .alert-fires').count(), 1, 'the instant the age alert fires, on the chart');
   const receives = page.getByLabel('maxReceiveCount (0: sin DLQ)');
@@ -47,7 +56,10 @@ test('size: a 10 MiB photo is refused by every broker, its address is not; 300 K
 test('retention: a week keeps yesterday (86.4 M events again in 6 h); a year back is already deleted', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=retention&lang=en');
   await page.locator('.retention-chart').waitFor();
-  assert.deepEqual([await counter(page, 'replay_events'), await counter(page, 'replay_time'), await counter(page, 'reader_events')], ['86.4 M', '6 h 0 min', '604.8 M']);
+  assert.deepEqual(
+    [await counter(page, 'replay_events'), await counter(page, 'replay_time'), await counter(page, 'reader_events')],
+    ['86.4 M', '6 h 0 min', '604.8 M'],
+  );
   const back = page.getByLabel('Replay from (hours ago)');
   await back.fill('8760');
   await back.press('Enter');
@@ -58,10 +70,13 @@ test('retention: a week keeps yesterday (86.4 M events again in 6 h); a year bac
   await page.close();
 });
 
-test('«¿alguien espera?»: the queues\' page opens on it; synchronous callers fail while the workers are down, the queue loses none; a 50 ms job is slower through the queue', async () => {
+test("«¿alguien espera?»: the queues' page opens on it; synchronous callers fail while the workers are down, the queue loses none; a 50 ms job is slower through the queue", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?lang=en');
   await page.locator('.waits-chart').waitFor();
-  assert.deepEqual([await counter(page, 'sync_failed'), await counter(page, 'queue_accept'), await counter(page, 'queue_last')], ['8', '10 ms', '22 s']);
+  assert.deepEqual(
+    [await counter(page, 'sync_failed'), await counter(page, 'queue_accept'), await counter(page, 'queue_last')],
+    ['8', '10 ms', '22 s'],
+  );
   assert.equal(await page.locator('.caller-failed').count(), 8 + 1, 'each failed call drawn, and its legend mark');
   await page.getByLabel('Scenario').selectOption('ana-request');
   await page.waitForFunction(() => document.querySelector('[data-counter=sync_wait] dd')?.textContent.trim() === '50 ms');

@@ -3,14 +3,23 @@ import assert from 'node:assert/strict';
 import { serve, launch, open } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 test('the page loads with no console error and shows the lesson backoff table', async () => {
   const { page, errors } = await open(browser, server.base, { locale: 'es-MX' });
   await page.locator('.schedule-table').waitFor();
   const waits = await page.locator('.schedule-table tbody td.num').allTextContents();
-  assert.deepEqual(waits.map((w) => w.split(' ')[0]), ['30', '60', '120', '240', '480', '960']);
+  assert.deepEqual(
+    waits.map((w) => w.split(' ')[0]),
+    ['30', '60', '120', '240', '480', '960'],
+  );
   assert.equal(await page.locator('.schedule-table .total').textContent(), '1,890 s');
   assert.equal(await page.locator('h1').textContent(), 'At-least-once es la realidad, exactly-once es un mito práctico');
   assert.deepEqual(errors, []);
@@ -32,7 +41,7 @@ test('an English browser gets English; ?lang= wins over it', async () => {
   await page.close();
 });
 
-test('every page: its lesson\'s title, one course navigation marking it, and a skip link as the first Tab stop', async () => {
+test("every page: its lesson's title, one course navigation marking it, and a skip link as the first Tab stop", async () => {
   const { ENTRIES } = await import('./budget.mjs');
   const { page, errors } = await open(browser, server.base + '?lang=es');
   const names = [];
@@ -45,8 +54,14 @@ test('every page: its lesson\'s title, one course navigation marking it, and a s
     assert.equal(links.length, ENTRIES.length, dir);
     assert.equal(await nav.locator('[aria-current="page"]').count(), 1, dir);
     const current = await nav.locator('[aria-current="page"]').getAttribute('href');
-    assert.ok(current.startsWith(dir === '' ? './' : '../'.repeat(dir.split('/').length - 1) + dir) || current.startsWith(dir), `${dir}: ${current}`);
-    assert.match(await page.locator('h1').textContent(), /At-least-once es la realidad|Garantías de entrega exactamente una vez|Confiabilidad a escala: idempotencia|Colas y streams: mensajes que esperan/);
+    assert.ok(
+      current.startsWith(dir === '' ? './' : '../'.repeat(dir.split('/').length - 1) + dir) || current.startsWith(dir),
+      `${dir}: ${current}`,
+    );
+    assert.match(
+      await page.locator('h1').textContent(),
+      /At-least-once es la realidad|Garantías de entrega exactamente una vez|Confiabilidad a escala: idempotencia|Colas y streams: mensajes que esperan/,
+    );
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Saltar al experimento', dir);
     await page.keyboard.press('Enter');

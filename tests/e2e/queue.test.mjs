@@ -5,12 +5,18 @@ import assert from 'node:assert/strict';
 import { serve, launch, open, moreParams } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const counter = async (page, key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
 
-test('a timeout shorter than the job makes copies; the lesson\'s rule, a heartbeat and the DLQ', async () => {
+test("a timeout shorter than the job makes copies; the lesson's rule, a heartbeat and the DLQ", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=visibility&lang=en');
   await page.locator('.gantt').waitFor();
   // Error 1: 10 minutes with 30 s → 20 copies, 20 effects without idempotency, 1 with it.
@@ -38,11 +44,19 @@ test('a timeout shorter than the job makes copies; the lesson\'s rule, a heartbe
   await page.close();
 });
 
-test('competing consumers: more workers empty the queue sooner; a restart loses an in-memory queue, not a broker\'s', async () => {
+test("competing consumers: more workers empty the queue sooner; a restart loses an in-memory queue, not a broker's", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=workers&lang=en');
   await page.locator('.workers .gantt').waitFor();
-  assert.deepEqual([await counter(page, 'done_at'), await counter(page, 'speedup'), await counter(page, 'done'), await counter(page, 'repeated'), await counter(page, 'lost')],
-    ['0.3 s', '4×', '12', '0', '0']);
+  assert.deepEqual(
+    [
+      await counter(page, 'done_at'),
+      await counter(page, 'speedup'),
+      await counter(page, 'done'),
+      await counter(page, 'repeated'),
+      await counter(page, 'lost'),
+    ],
+    ['0.3 s', '4×', '12', '0', '0'],
+  );
   await page.getByLabel('Scenario').selectOption('restart-in-memory');
   await page.waitForFunction(() => document.querySelector('[data-counter=lost] dd')?.textContent.trim() === '100');
   assert.equal(await counter(page, 'done'), '100');
@@ -64,13 +78,19 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
   const cells = (await rows.nth(0).locator('th, td').allTextContents()).slice(0, 5);
   assert.deepEqual(cells, ['#1', '5', '1 h 30 min', 'the deadline passed without an ack', '13 d 23 h']);
   // Fixed at 2 h, redriven at 3 h: every message delivered, two by redrive.
-  assert.deepEqual([await counter(page, 'delivered'), await counter(page, 'dead_lettered'), await counter(page, 'redriven')], ['10', '2', '2']);
+  assert.deepEqual(
+    [await counter(page, 'delivered'), await counter(page, 'dead_lettered'), await counter(page, 'redriven')],
+    ['10', '2', '2'],
+  );
 
   // A person marks message 1 failed at this instant: an action in the link's data.
   await page.getByRole('button', { name: 'Mark failed: message 1' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.dlq-table tbody tr').length === 1);
   assert.equal(await page.getByLabel('What people do (seconds)').inputValue(), 'fix@7200,redrive@10800,fail:1@5400');
-  assert.deepEqual([await counter(page, 'marked_failed'), await counter(page, 'redriven'), await counter(page, 'delivered')], ['1', '1', '9']);
+  assert.deepEqual(
+    [await counter(page, 'marked_failed'), await counter(page, 'redriven'), await counter(page, 'delivered')],
+    ['1', '1', '9'],
+  );
   // The actions are listed in words, each removable by its ✕.
   const listed = page.getByRole('list', { name: "This run's actions" });
   const items = (await listed.getByRole('listitem').allTextContents()).map((s) => s.replace('✕', '').trim());

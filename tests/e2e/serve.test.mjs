@@ -15,7 +15,9 @@ test('the lab served by trunk serve loads with no console error', { skip: !url &
     try {
       const [html, wasm] = await Promise.all([fetch(url), fetch(url + 'retry-lab-web_bg.wasm')]);
       if (html.ok && wasm.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) assert.fail(`${url} did not answer within 180 s`);
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -10,31 +10,44 @@ import { TOOL_EXPERIMENTS } from '../../static/tool-registry.js';
 import { PAGE_OF_CODE } from '../../static/lab-registry.js';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 /** Opens `path` and sums gzip -9 of every response from the lab's host once `ready` says the page is whole. */
 async function measure(path, ready) {
-    const { page, errors, context } = await open(browser, 'about:blank');
-    const fetched = new Map();
-    page.on('response', async (r) => {
-      if (r.url().startsWith(server.origin)) fetched.set(r.url(), r.body().then((b) => gzipSync(b, { level: 9 }).length));
-    });
-    await page.goto(server.base + path);
-    await ready(page);
-    await page.waitForLoadState('networkidle');
-    let total = 0;
-    const rows = [];
-    for (const [url, size] of fetched) {
-      const gz = await size;
-      total += gz;
-      rows.push(`${url.slice(server.base.length) || '(page)'}: ${gz} B gzip`);
-    }
-    console.log(rows.join('\n') + `\n${path || '(root)'} total gzip: ${total} B of ${GZIP_BUDGET_BYTES} B budget`);
-    assert.ok(rows.some((r) => r.includes('.wasm')), 'the page fetched its module');
-    assert.ok(total <= GZIP_BUDGET_BYTES, `${path || '(root)'} loads ${total} B gzipped, over the ${GZIP_BUDGET_BYTES} B budget`);
-    assert.deepEqual(errors, []);
-    await context.close();
+  const { page, errors, context } = await open(browser, 'about:blank');
+  const fetched = new Map();
+  page.on('response', async (r) => {
+    if (r.url().startsWith(server.origin))
+      fetched.set(
+        r.url(),
+        r.body().then((b) => gzipSync(b, { level: 9 }).length),
+      );
+  });
+  await page.goto(server.base + path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  let total = 0;
+  const rows = [];
+  for (const [url, size] of fetched) {
+    const gz = await size;
+    total += gz;
+    rows.push(`${url.slice(server.base.length) || '(page)'}: ${gz} B gzip`);
+  }
+  console.log(rows.join('\n') + `\n${path || '(root)'} total gzip: ${total} B of ${GZIP_BUDGET_BYTES} B budget`);
+  assert.ok(
+    rows.some((r) => r.includes('.wasm')),
+    'the page fetched its module',
+  );
+  assert.ok(total <= GZIP_BUDGET_BYTES, `${path || '(root)'} loads ${total} B gzipped, over the ${GZIP_BUDGET_BYTES} B budget`);
+  assert.deepEqual(errors, []);
+  await context.close();
 }
 
 for (const entry of ENTRIES) {
@@ -45,5 +58,6 @@ for (const entry of ENTRIES) {
 // learner's page too (its lesson group's export module, the tool scripts).
 for (const code of Object.keys(TOOL_EXPERIMENTS).filter((c) => TOOL_EXPERIMENTS[c].ladder)) {
   const path = `sweep.html?v=3&exp=${code}&lang=es&dir=${PAGE_OF_CODE.get(code)}`;
-  test(`the sweep page of ${code} loads within the gzip budget`, () => measure(path, (page) => page.locator('body[data-sweep=done]').waitFor({ timeout: 60_000 })));
+  test(`the sweep page of ${code} loads within the gzip budget`, () =>
+    measure(path, (page) => page.locator('body[data-sweep=done]').waitFor({ timeout: 60_000 })));
 }

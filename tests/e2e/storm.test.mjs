@@ -5,12 +5,17 @@ import assert from 'node:assert/strict';
 import { serve, launch, open, moreParams } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const side = (page, s) => page.locator(`.storm-side[data-side=${s}]`);
-const counter = async (page, s, key) =>
-  Number((await side(page, s).locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
+const counter = async (page, s, key) => Number((await side(page, s).locator(`[data-counter=${key}] dd`).textContent()).replace(/,/g, ''));
 
 test('a learner compares no jitter with full jitter, overloads the dependency, adds a breaker and a budget', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003/', { locale: 'es-MX' });
@@ -19,17 +24,28 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   // synchronized wave knocks the dependency down again, twice (marked on the
   // histogram); the lesson's full jitter gets more clients through, sooner.
   assert.equal(await side(page, 'a').getAttribute('data-strategy'), 'none');
-  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted'), await counter(page, 'a', 'collapses')], [480, 40, 60, 2]);
+  assert.deepEqual(
+    [
+      await counter(page, 'a', 'calls'),
+      await counter(page, 'a', 'succeeded'),
+      await counter(page, 'a', 'exhausted'),
+      await counter(page, 'a', 'collapses'),
+    ],
+    [480, 40, 60, 2],
+  );
   assert.equal(await side(page, 'a').locator('[data-counter=last_success] dd').textContent(), '3 s');
   assert.equal(await side(page, 'a').locator('.mark-collapse').count(), 2);
   assert.match(await side(page, 'a').locator('.legend-collapse').textContent(), /se cae otra vez: 1\.4 s → 2\.4 s, 3 s → 4 s/);
   assert.deepEqual([await counter(page, 'b', 'succeeded'), await counter(page, 'b', 'collapses')], [78, 0]);
   assert.equal(await counter(page, 'a', 'peak'), 1000);
-  assert.ok(await counter(page, 'b', 'peak') < 1000, 'full jitter spreads the spike');
+  assert.ok((await counter(page, 'b', 'peak')) < 1000, 'full jitter spreads the spike');
 
   // A dependency that sheds the excess: the same wave costs only refused calls.
   await page.getByLabel('Si recibe más de lo que atiende').selectOption('shedding');
-  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')], [450, 100, 0]);
+  assert.deepEqual(
+    [await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')],
+    [450, 100, 0],
+  );
   assert.equal(await side(page, 'a').locator('[data-counter=collapses]').count(), 0);
   await page.locator('[data-task="storm-shedding"].task-done').waitFor();
 
@@ -39,7 +55,10 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   await capacity.fill('30');
   await capacity.press('Enter');
   await capacity.dispatchEvent('change');
-  assert.deepEqual([await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')], [470, 60, 40]);
+  assert.deepEqual(
+    [await counter(page, 'a', 'calls'), await counter(page, 'a', 'succeeded'), await counter(page, 'a', 'exhausted')],
+    [470, 60, 40],
+  );
 
   // The right side's strategy, by its label.
   await page.getByLabel('Estrategia, derecha').selectOption('decorrelated');
@@ -93,7 +112,10 @@ test('timeouts and bulkheads: a slow dependency starves the healthy one until th
   assert.deepEqual([await depCounter(page, 'b', 'in_time'), await depCounter(page, 'b', 'rejected')], [500, 0]);
   await page.getByLabel('Scenario').selectOption('short-timeout');
   await page.locator('p.rule.kept').waitFor();
-  assert.deepEqual([await depCounter(page, 'a', 'timed_out'), await depCounter(page, 'a', 'wasted'), await depCounter(page, 'b', 'in_time')], [100, 0, 500]);
+  assert.deepEqual(
+    [await depCounter(page, 'a', 'timed_out'), await depCounter(page, 'a', 'wasted'), await depCounter(page, 'b', 'in_time')],
+    [100, 0, 500],
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -5,19 +5,28 @@ import assert from 'node:assert/strict';
 import { serve, launch, open } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const counter = async (page, key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
-const waitCounter = (page, key, value) => page.waitForFunction(
-  ([k, v]) => document.querySelector(`[data-counter=${k}] dd`)?.textContent.trim() === v, [key, value]);
+const waitCounter = (page, key, value) =>
+  page.waitForFunction(([k, v]) => document.querySelector(`[data-counter=${k}] dd`)?.textContent.trim() === v, [key, value]);
 
-test('partitions and keys, then the lag: the lesson\'s six events and exercise 9', async () => {
+test("partitions and keys, then the lag: the lesson's six events and exercise 9", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=partitions&lang=en');
   const crc = page.locator('figure.topic[data-hash=crc32]');
   await crc.waitFor();
   // listing-42 to partition 2 at offsets 0, 1, 3; listing-7 to 1 at 0, 1; listing-99 to 2 at 2; partition 0 empty.
-  const offsets = (p) => crc.locator(`[data-partition="${p}"] .cell`).evaluateAll((cells) => cells.map((c) => `${c.dataset.key}@${c.querySelector('.offset').textContent}`));
+  const offsets = (p) =>
+    crc
+      .locator(`[data-partition="${p}"] .cell`)
+      .evaluateAll((cells) => cells.map((c) => `${c.dataset.key}@${c.querySelector('.offset').textContent}`));
   assert.deepEqual(await offsets(2), ['listing-42@0', 'listing-42@1', 'listing-99@2', 'listing-42@3']);
   assert.deepEqual(await offsets(1), ['listing-7@0', 'listing-7@1']);
   assert.equal(await crc.locator('[data-partition="0"] .cell').count(), 0);
@@ -33,7 +42,10 @@ test('partitions and keys, then the lag: the lesson\'s six events and exercise 9
   // Exercise 9's two times, reconciled: 10 minutes to fall 1.2 M behind at a
   // 2,000/s deficit, and the 60 s those messages took to arrive (the alert's).
   assert.deepEqual([await counter('behind_for'), await counter('lag_time')], ['10 min 0 s', '1 min 0 s']);
-  assert.match(await page.locator('.lag .dlq-alert').textContent(), /^The lag is at the ≈ 60 s line \(1 min 0 s now\): the group is behind\./);
+  assert.match(
+    await page.locator('.lag .dlq-alert').textContent(),
+    /^The lag is at the ≈ 60 s line \(1 min 0 s now\): the group is behind\./,
+  );
   await page.getByLabel('Scenario').selectOption('exercise-9b');
   await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === '1 min 15 s');
   await page.getByLabel('Scenario').selectOption('more-consumers');
@@ -46,7 +58,7 @@ test('partitions and keys, then the lag: the lesson\'s six events and exercise 9
   await page.close();
 });
 
-test('an old link to lesson 004\'s page opens the partitions on the streams page', async () => {
+test("an old link to lesson 004's page opens the partitions on the streams page", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=partitions&resize_to=4&lang=en');
   await page.locator('figure.topic[data-hash=crc32] .cell.moves').first().waitFor();
   assert.ok(page.url().includes('/lesson-004-streams/?exp=partitions&resize_to=4'), page.url());
@@ -97,11 +109,17 @@ test('the fraud counter: 9, 6, 6 and 3', async () => {
 test('capacity: C01, exercises 4, 6 and 7', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=capacity&lang=en');
   await page.locator('.capacity-chart').waitFor();
-  assert.deepEqual([await counter(page, 'sync_workers'), await counter(page, 'deepest'), await counter(page, 'newest_wait')], ['18', '540,000', '45 min 0 s']);
+  assert.deepEqual(
+    [await counter(page, 'sync_workers'), await counter(page, 'deepest'), await counter(page, 'newest_wait')],
+    ['18', '540,000', '45 min 0 s'],
+  );
   await page.getByRole('status').filter({ hasText: 'The promise fails' }).waitFor();
   assert.equal(await counter(page, 'oldest_age'), '25 min 43 s', 'the oldest there arrived at 720,000 ÷ 350 s');
   assert.equal(await counter(page, 'little_wait'), '0.5 h (30 min 0 s)', 'exercise 4 as the lesson writes it');
-  assert.deepEqual([await counter(page, 'keda_wanted'), await counter(page, 'keda_running'), await counter(page, 'keda_last_wait')], ['27', '8', '16 min 40 s']);
+  assert.deepEqual(
+    [await counter(page, 'keda_wanted'), await counter(page, 'keda_running'), await counter(page, 'keda_last_wait')],
+    ['27', '8', '16 min 40 s'],
+  );
   await page.getByRole('status').filter({ hasText: 'longer than the promise (5 min 0 s)' }).waitFor();
   await page.getByLabel('Scenario').selectOption('exercise-6');
   await waitCounter(page, 'deepest', '60,000');

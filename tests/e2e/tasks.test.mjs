@@ -7,8 +7,14 @@ import assert from 'node:assert/strict';
 import { serve, launch, open, storedTasks } from './harness.mjs';
 
 let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 const tasks = (page) => page.getByRole('region', { name: 'Try this' });
 const progress = async (page) => (await tasks(page).getByRole('status').textContent()).trim();
@@ -46,7 +52,7 @@ test('a task is done when the experiment shows it, stays done after a reload, an
   await page.close();
 });
 
-test('lesson 000\'s outage task completes through the panel; each task\'s hint comes after a few tries at it', async () => {
+test("lesson 000's outage task completes through the panel; each task's hint comes after a few tries at it", async () => {
   const { page, errors } = await open(browser, server.base + '?v=2&preset=consumer-down&lang=en');
   await tasks(page).waitFor();
   assert.equal(await tasks(page).getByText('Hint', { exact: true }).count(), 0, 'no hint before trying');
@@ -57,20 +63,36 @@ test('lesson 000\'s outage task completes through the panel; each task\'s hint c
   await page.getByRole('button', { name: /Play/ }).click();
   await page.locator('.dlq tbody tr:not([hidden])').first().waitFor({ timeout: 30_000 });
   await page.locator('.finished').waitFor({ timeout: 30_000 });
-  assert.equal(await tasks(page).locator('[data-task="retries-recover"]').getAttribute('class'), 'task', 'not done before the fix and the retry');
+  assert.equal(
+    await tasks(page).locator('[data-task="retries-recover"]').getAttribute('class'),
+    'task',
+    'not done before the fix and the retry',
+  );
   await page.getByRole('button', { name: 'Fix the root cause now' }).click();
   // "Retry all" would be the story's own step: the task asks for the learner's retries, one by one.
-  for (let n = 1; n <= 10; n++) await page.getByRole('button', { name: `Retry event ${n}` }).first().click();
+  for (let n = 1; n <= 10; n++)
+    await page
+      .getByRole('button', { name: `Retry event ${n}` })
+      .first()
+      .click();
   // Fixed at the clock, the retried events are delivered at once: every event delivered, none lost.
   await page.waitForFunction(() => document.querySelector('[data-task="retries-recover"]')?.classList.contains('task-done'));
-  assert.equal(await tasks(page).locator('[data-task="retries-exhausted"]').getAttribute('class'), 'task', 'an outage is not the failure probability');
+  assert.equal(
+    await tasks(page).locator('[data-task="retries-exhausted"]').getAttribute('class'),
+    'task',
+    'an outage is not the failure probability',
+  );
   assert.equal(await tasks(page).getByText('Hint', { exact: true }).count(), 0, 'a task just done: the next one starts its count');
   // Five tries at the next task (back to the start each time) show its hint, and only its:
   // each task counts its own tries, so edits never open every hint at once.
   for (let i = 0; i < 5; i++) await page.getByRole('button', { name: /Reset/ }).click();
-  assert.ok(await tasks(page).locator('.task:not(.task-done)').count() >= 2, 'two tasks still open');
+  assert.ok((await tasks(page).locator('.task:not(.task-done)').count()) >= 2, 'two tasks still open');
   assert.equal(await tasks(page).getByText('Hint', { exact: true }).count(), 1, 'one hint');
-  assert.equal(await tasks(page).locator('.task:not(.task-done)').first().getByText('Hint', { exact: true }).count(), 1, 'for the task the learner is on');
+  assert.equal(
+    await tasks(page).locator('.task:not(.task-done)').first().getByText('Hint', { exact: true }).count(),
+    1,
+    'for the task the learner is on',
+  );
   assert.equal(await tasks(page).locator('[data-task="retries-recover"]').getAttribute('class'), 'task task-done');
   assert.deepEqual(errors, []);
   await page.close();
@@ -82,27 +104,38 @@ test('an author shows some tasks or none; blocked storage keeps the tasks workin
   assert.equal(await tasks(page).count(), 0);
   await page.goto(server.base + 'lesson-001/?exp=dedup&lang=en&tasks=dedup-unique');
   await tasks(page).waitFor();
-  assert.deepEqual(await tasks(page).locator('[data-task]').evaluateAll((items) => items.map((i) => i.dataset.task)), ['dedup-unique']);
-  assert.ok(page.url().includes('tasks=dedup-unique'), 'the author\'s choice stays in the page\'s own link');
+  assert.deepEqual(
+    await tasks(page)
+      .locator('[data-task]')
+      .evaluateAll((items) => items.map((i) => i.dataset.task)),
+    ['dedup-unique'],
+  );
+  assert.ok(page.url().includes('tasks=dedup-unique'), "the author's choice stays in the page's own link");
   assert.deepEqual(errors, []);
   await page.close();
 
   const context = await browser.newContext({ locale: 'en-US' });
   await context.addInitScript(() => {
-    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
   });
   const blocked = await context.newPage();
   const blockedErrors = [];
   blocked.on('pageerror', (e) => blockedErrors.push(String(e)));
   await blocked.goto(server.base + 'lesson-001/?exp=dedup&lang=en');
-  await tasks(blocked).getByText(/does not keep progress/).waitFor();
+  await tasks(blocked)
+    .getByText(/does not keep progress/)
+    .waitFor();
   await blocked.getByLabel('Unique constraint on the id').selectOption('on');
   await blocked.waitForFunction(() => document.querySelector('[data-task="dedup-unique"]')?.classList.contains('task-done'));
   assert.deepEqual(blockedErrors, []);
   await context.close();
 });
 
-test('predict before reveal: the figure asks for the lesson\'s number, then shows the guess beside the run\'s, kept with the progress', async () => {
+test("predict before reveal: the figure asks for the lesson's number, then shows the guess beside the run's, kept with the progress", async () => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   const errors = [];
@@ -118,7 +151,7 @@ test('predict before reveal: the figure asks for the lesson\'s number, then show
   const text = await caption.textContent();
   assert.match(text, /You estimated 3; the simulation gives \d+\./);
   assert.match(text, point, 'the point, once guessed');
-  assert.match(text, /2 × the job's p99/, 'the lesson\'s explanation');
+  assert.match(text, /2 × the job's p99/, "the lesson's explanation");
   // Kept with the progress: back on the page, the guess and the answer are there.
   await page.reload();
   await caption.locator('.prediction-result').waitFor();

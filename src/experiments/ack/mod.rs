@@ -35,7 +35,12 @@ pub struct Params {
 impl Default for Params {
     /// The lesson's run: 1,000 messages, 5 % crashes, the Python-compatible generator.
     fn default() -> Self {
-        Self { crash: Probability::from_ppm(50_000).expect("in range"), rng: RngKind::Python, messages: 1_000, broker_dups: Probability::ZERO }
+        Self {
+            crash: Probability::from_ppm(50_000).expect("in range"),
+            rng: RngKind::Python,
+            messages: 1_000,
+            broker_dups: Probability::ZERO,
+        }
     }
 }
 
@@ -55,17 +60,34 @@ impl Params {
 pub enum Action {}
 
 static PARAMS: [ParamSpec<Params>; 4] = [
-    ParamSpec::new("crash", "crash", Domain::Ratio { step_percent: 1, max_ppm: CRASH_MAX_PPM }, |l| strings::strings(l).crash,
-        |p| probability(p.crash), |p, v| p.crash = ratio(&v)),
-    ParamSpec::new("rng", "rng", Domain::Choice { codes: &["python", "pcg"], labels: |l| strings::strings(l).rng_labels },
+    ParamSpec::keyed(
+        "crash",
+        Domain::Ratio { step_percent: 1, max_ppm: CRASH_MAX_PPM },
+        |l| strings::strings(l).crash,
+        |p| probability(p.crash),
+        |p, v| p.crash = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "rng",
+        Domain::Choice { codes: &["python", "pcg"], labels: |l| strings::strings(l).rng_labels },
         |l| strings::strings(l).rng,
         |p| Value::Int(u64::from(p.rng == RngKind::Pcg)),
-        |p, v| p.rng = if int(&v) == 1 { RngKind::Pcg } else { RngKind::Python }),
-    ParamSpec::new("messages", "messages", Domain::Int { min: 1, max: MESSAGES_MAX as u64, unit: "" },
+        |p, v| p.rng = if int(&v) == 1 { RngKind::Pcg } else { RngKind::Python },
+    ),
+    ParamSpec::keyed(
+        "messages",
+        Domain::int(1, MESSAGES_MAX as u64, ""),
         |l| strings::strings(l).messages,
-        |p| Value::Int(p.messages.into()), |p, v| p.messages = int(&v) as u32),
-    ParamSpec::new("broker_dups", "broker_dups", Domain::Ratio { step_percent: 1, max_ppm: 500_000 }, |l| strings::strings(l).broker_dups,
-        |p| probability(p.broker_dups), |p, v| p.broker_dups = ratio(&v)),
+        |p| Value::Int(p.messages.into()),
+        |p, v| p.messages = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "broker_dups",
+        Domain::Ratio { step_percent: 1, max_ppm: 500_000 },
+        |l| strings::strings(l).broker_dups,
+        |p| probability(p.broker_dups),
+        |p, v| p.broker_dups = ratio(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
@@ -96,10 +118,14 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
         crate::i18n::Lang::En => "acknowledging after processing, how many extra effects are there?",
     },
     unit: "",
-    answer: |p: &Params, _, s: &State| s.as_deref().map(|rows| rows[1].row.effects.saturating_sub(u64::from(p.messages))),
-    why: |lang| match lang {
+    answer: |p: &Params, _, s: &State| {
+        s.as_deref().map(|rows| rows[1].row.effects.saturating_sub(u64::from(p.messages)))
+    },
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con 5 % de caídas, c ÷ (1 − c) ≈ 53 de más por cada 1,000 en promedio; la semilla 7 de la lección da 60.",
         crate::i18n::Lang::En => "Every crash between the effect and the ack leaves a message the broker delivers again: at 5 % crashes, c ÷ (1 − c) ≈ 53 extra per 1,000 on average; the lesson's seed 7 gives 60.",
+    }
     },
 });
 
@@ -140,15 +166,21 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     use crate::number::Number;
     let Some(rows) = state.as_deref() else { return Vec::new() };
-    let names = [("before", "before_effects_per_message"), ("after", "after_effects_per_message"), ("after_dedup", "after_dedup_effects_per_message")];
+    let names = [
+        ("before", "before_effects_per_message"),
+        ("after", "after_effects_per_message"),
+        ("after_dedup", "after_dedup_effects_per_message"),
+    ];
     names
         .into_iter()
         .zip(rows)
         .flat_map(|((name, per), r)| {
-            let row = [r.row.deliveries, r.row.effects, r.row.duplicates_discarded, u64::from(r.row.lost)].map(Number::count);
+            let row =
+                [r.row.deliveries, r.row.effects, r.row.duplicates_discarded, u64::from(r.row.lost)].map(Number::count);
             // "942 × 1, 56 × 2, 2 × 3": messages × effects, for 1 effect and more.
             let histogram = r.effects_histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0);
-            let histogram = histogram.map(|(effects, n)| Number::Text(format!("{} × {effects}", crate::format::int(*n))));
+            let histogram =
+                histogram.map(|(effects, n)| Number::Text(format!("{} × {effects}", crate::format::int(*n))));
             [(name, Number::List(row.to_vec(), " / ")), (per, Number::List(histogram.collect(), ", "))]
         })
         .collect()

@@ -18,8 +18,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             AckMode::After => ("after", t.mode_after, t.at_least_once),
             AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup, t.effectively_once),
         };
-        let cells = [("num deliveries", row.deliveries), ("num effects", row.effects),
-            ("num discarded", row.duplicates_discarded), ("num lost", u64::from(row.lost))];
+        let cells = [
+            ("num deliveries", row.deliveries),
+            ("num effects", row.effects),
+            ("num discarded", row.duplicates_discarded),
+            ("num lost", u64::from(row.lost)),
+        ];
         html! {
             <tr data-mode={code}>
                 <th scope="row">{ label }<span class="semantics">{ semantics }</span></th>
@@ -29,7 +33,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     });
     let messages = props.params.messages;
     let insight = match props.state.as_deref() {
-        Some([before, after, ..]) => (t.insight)(messages, before.row.lost, after.row.effects.saturating_sub(u64::from(messages))),
+        Some([before, after, ..]) => {
+            (t.insight)(messages, before.row.lost, after.row.effects.saturating_sub(u64::from(messages)))
+        }
         _ => String::new(),
     };
     html! {
@@ -58,8 +64,13 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 
 /// "942 messages took effect once, 56 twice, 2 three times: 58 more than once."
 fn breakdown(t: &Strings, histogram: &[u64]) -> String {
-    let parts: Vec<String> = histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0)
-        .map(|(k, n)| (t.times)(&format::int(*n), k)).collect();
+    let parts: Vec<String> = histogram
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| (t.times)(&format::int(*n), k))
+        .collect();
     let repeated: u64 = histogram.iter().skip(2).sum();
     (t.breakdown)(&parts.join(", "), &format::int(repeated))
 }

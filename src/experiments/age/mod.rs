@@ -41,15 +41,33 @@ impl Default for Params {
     /// 1 minute. (Links of v3 and before meant 5 minutes held 5 minutes:
     /// `link::CHANGED_DEFAULTS`.)
     fn default() -> Self {
-        Self { poison: true, max_receive: 0, job_s: 24, depth: 50, workers: 10, visibility_s: 30, age_alert_s: 180, depth_alert: 100, hold_s: 60, promise_s: 300 }
+        Self {
+            poison: true,
+            max_receive: 0,
+            job_s: 24,
+            depth: 50,
+            workers: 10,
+            visibility_s: 30,
+            age_alert_s: 180,
+            depth_alert: 100,
+            hold_s: 60,
+            promise_s: 300,
+        }
     }
 }
 
 impl Params {
     pub fn config(&self) -> AgeConfig {
         AgeConfig {
-            depth: self.depth, job_s: self.job_s, workers: self.workers, poison: self.poison, visibility_s: self.visibility_s,
-            max_receive: (self.max_receive > 0).then_some(self.max_receive), age_alert_s: self.age_alert_s, depth_alert: self.depth_alert, hold_s: self.hold_s,
+            depth: self.depth,
+            job_s: self.job_s,
+            workers: self.workers,
+            poison: self.poison,
+            visibility_s: self.visibility_s,
+            max_receive: (self.max_receive > 0).then_some(self.max_receive),
+            age_alert_s: self.age_alert_s,
+            depth_alert: self.depth_alert,
+            hold_s: self.hold_s,
             promise_s: self.promise_s,
         }
     }
@@ -69,32 +87,92 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 10] = [
-    ParamSpec::new("age_max_receive", "age_max_receive", Domain::Int { min: 0, max: 20, unit: "" }, |l| s(l).max_receive,
-        |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
-    ParamSpec::new("age_job_s", "age_job_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).job,
-        |p| Value::Int(p.job_s), |p, v| p.job_s = int(&v)),
-    ParamSpec::new("age_poison", "age_poison", Domain::Choice { codes: &["off", "on"], labels: |l| s(l).poison_labels }, |l| s(l).poison,
-        |p| Value::Int(p.poison.into()), |p, v| p.poison = int(&v) == 1),
-    ParamSpec::new("age_depth", "age_depth", Domain::Int { min: 1, max: 10_000, unit: "" }, |l| s(l).depth,
-        |p| Value::Int(p.depth), |p, v| p.depth = int(&v)),
-    ParamSpec::new("age_workers", "age_workers", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).workers,
-        |p| Value::Int(p.workers), |p, v| p.workers = int(&v)),
-    ParamSpec::new("age_visibility_s", "age_visibility_s", Domain::Int { min: 1, max: 43_200, unit: "s" }, |l| s(l).visibility,
-        |p| Value::Int(p.visibility_s), |p, v| p.visibility_s = int(&v)),
-    ParamSpec::new("age_alert_s", "age_alert_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).age_alert,
-        |p| Value::Int(p.age_alert_s), |p, v| p.age_alert_s = int(&v)),
-    ParamSpec::new("depth_alert", "depth_alert", Domain::Int { min: 1, max: 100_000, unit: "" }, |l| s(l).depth_alert,
-        |p| Value::Int(p.depth_alert), |p, v| p.depth_alert = int(&v)),
-    ParamSpec::new("alert_hold_s", "alert_hold_s", Domain::Int { min: 0, max: 3_600, unit: "s" }, |l| s(l).hold,
-        |p| Value::Int(p.hold_s), |p, v| p.hold_s = int(&v)),
-    ParamSpec::new("age_promise_s", "age_promise_s", Domain::Int { min: 1, max: 86_400, unit: "s" }, |l| s(l).promise,
-        |p| Value::Int(p.promise_s), |p, v| p.promise_s = int(&v)),
+    ParamSpec::keyed(
+        "age_max_receive",
+        Domain::int(0, 20, ""),
+        |l| s(l).max_receive,
+        |p| Value::Int(p.max_receive.into()),
+        |p, v| p.max_receive = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "age_job_s",
+        Domain::int(1, 86_400, "s"),
+        |l| s(l).job,
+        |p| Value::Int(p.job_s),
+        |p, v| p.job_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "age_poison",
+        Domain::Choice { codes: &["off", "on"], labels: |l| s(l).poison_labels },
+        |l| s(l).poison,
+        |p| Value::Int(p.poison.into()),
+        |p, v| p.poison = int(&v) == 1,
+    ),
+    ParamSpec::keyed(
+        "age_depth",
+        Domain::int(1, 10_000, ""),
+        |l| s(l).depth,
+        |p| Value::Int(p.depth),
+        |p, v| p.depth = int(&v),
+    ),
+    ParamSpec::keyed(
+        "age_workers",
+        Domain::int(1, 1_000, ""),
+        |l| s(l).workers,
+        |p| Value::Int(p.workers),
+        |p, v| p.workers = int(&v),
+    ),
+    ParamSpec::keyed(
+        "age_visibility_s",
+        Domain::int(1, 43_200, "s"),
+        |l| s(l).visibility,
+        |p| Value::Int(p.visibility_s),
+        |p, v| p.visibility_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "age_alert_s",
+        Domain::int(1, 86_400, "s"),
+        |l| s(l).age_alert,
+        |p| Value::Int(p.age_alert_s),
+        |p, v| p.age_alert_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "depth_alert",
+        Domain::int(1, 100_000, ""),
+        |l| s(l).depth_alert,
+        |p| Value::Int(p.depth_alert),
+        |p, v| p.depth_alert = int(&v),
+    ),
+    ParamSpec::keyed(
+        "alert_hold_s",
+        Domain::int(0, 3_600, "s"),
+        |l| s(l).hold,
+        |p| Value::Int(p.hold_s),
+        |p, v| p.hold_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "age_promise_s",
+        Domain::int(1, 86_400, "s"),
+        |l| s(l).promise,
+        |p| Value::Int(p.promise_s),
+        |p, v| p.promise_s = int(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 3] = [
     Preset { code: "age-poison", label: |l| s(l).preset_poison, values: &[], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "age-poison-dlq", label: |l| s(l).preset_poison_dlq, values: &[("age_max_receive", "5")], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "age-slow-jobs", label: |l| s(l).preset_slow, values: &[("age_poison", "off"), ("age_job_s", "1440")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "age-poison-dlq",
+        label: |l| s(l).preset_poison_dlq,
+        values: &[("age_max_receive", "5")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "age-slow-jobs",
+        label: |l| s(l).preset_slow,
+        values: &[("age_poison", "off"), ("age_job_s", "1440")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// The lesson's own number: 50 messages can be 2 minutes or 2 hours.
@@ -125,18 +203,18 @@ fn state(params: &Params) -> State {
 }
 
 crate::unit::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| state(params),
-    numbers: |_: &Params, _: &Shared, st: &State| {
-        use crate::number::Number;
-        let at = |t: Option<u64>| Number::or(t.map(|t| Number::Int(t, "s")), "never", "s");
-        vec![
-            ("healthy_age_s", Number::Int(st.run.healthy_age_s, "s")),
-            ("depth_alert_at_s", at(st.run.depth_alert_at_s)),
-            ("age_alert_at_s", at(st.run.age_alert_at_s)),
-            ("to_the_dlq_at_s", at(st.run.to_dlq_at_s)),
-            ("promise_broken_at_s", at(st.run.promise_broken_at_s)),
-        ]
-    });
+state: |params: &Params, _: &Shared| state(params),
+numbers: |_: &Params, _: &Shared, st: &State| {
+    use crate::number::Number;
+    let at = |t: Option<u64>| Number::or(t.map(|t| Number::Int(t, "s")), "never", "s");
+    vec![
+        ("healthy_age_s", Number::Int(st.run.healthy_age_s, "s")),
+        ("depth_alert_at_s", at(st.run.depth_alert_at_s)),
+        ("age_alert_at_s", at(st.run.age_alert_at_s)),
+        ("to_the_dlq_at_s", at(st.run.to_dlq_at_s)),
+        ("promise_broken_at_s", at(st.run.promise_broken_at_s)),
+    ]
+});
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -165,7 +243,11 @@ mod tests {
     fn the_presets_give_the_lessons_numbers() {
         let run = |code| state(&link::preset_params(&PRESETS, code).age).run;
         let poison = run("age-poison");
-        assert_eq!((poison.depth_alert_at_s, poison.age_alert_at_s), (None, Some(840)), "depth never; age past 3 min at 13 min, held 1 min: 14 min");
+        assert_eq!(
+            (poison.depth_alert_at_s, poison.age_alert_at_s),
+            (None, Some(840)),
+            "depth never; age past 3 min at 13 min, held 1 min: 14 min"
+        );
         assert_eq!(poison.promise_broken_at_s, Some(901), "the 5-minute promise breaks at 15 min, after the alert");
         let dlq = run("age-poison-dlq");
         assert_eq!((dlq.to_dlq_at_s, dlq.age_alert_at_s), (Some(750), None));
@@ -182,14 +264,26 @@ mod tests {
             let st = state(&link::preset_params(&PRESETS, preset.code).age);
             let (alert, broken) = (st.run.age_alert_at_s, st.run.promise_broken_at_s);
             match broken {
-                Some(0) => assert!(insight(Lang::En, &st).contains("the 5 min 0 s promise is broken already"), "{}", preset.code),
-                Some(broken) => assert!(alert.is_some_and(|a| a < broken), "{}: alert {alert:?}, promise broken {broken}", preset.code),
+                Some(0) => assert!(
+                    insight(Lang::En, &st).contains("the 5 min 0 s promise is broken already"),
+                    "{}",
+                    preset.code
+                ),
+                Some(broken) => assert!(
+                    alert.is_some_and(|a| a < broken),
+                    "{}: alert {alert:?}, promise broken {broken}",
+                    preset.code
+                ),
                 None => {}
             }
         }
         let at_promise = Params { age_alert_s: 300, hold_s: 300, ..Params::default() };
         let late = state(&at_promise);
-        assert!(late.run.age_alert_at_s > late.run.promise_broken_at_s, "the old threshold fires after the promise broke");
-        assert!(insight(Lang::Es, &state(&Params::default())).contains("antes de que se rompa la promesa de 5 min 0 s (a los 15 min 1 s)"));
+        assert!(
+            late.run.age_alert_at_s > late.run.promise_broken_at_s,
+            "the old threshold fires after the promise broke"
+        );
+        assert!(insight(Lang::Es, &state(&Params::default()))
+            .contains("antes de que se rompa la promesa de 5 min 0 s (a los 15 min 1 s)"));
     }
 }

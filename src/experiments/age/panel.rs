@@ -49,7 +49,13 @@ fn depth_top(c: &AgeConfig) -> u64 {
 /// The age chart's top: the alert's threshold doubled, or the oldest age
 /// in the hour if higher.
 fn age_top(c: &AgeConfig) -> u64 {
-    (0..=HORIZON_S / STEP_S).map(|i| c.oldest_age_at(i * STEP_S)).max().unwrap_or(0).max(c.age_alert_s * 2).max(c.promise_s * 5 / 4).max(1)
+    (0..=HORIZON_S / STEP_S)
+        .map(|i| c.oldest_age_at(i * STEP_S))
+        .max()
+        .unwrap_or(0)
+        .max(c.age_alert_s * 2)
+        .max(c.promise_s * 5 / 4)
+        .max(1)
 }
 
 /// One of the two charts (0: depth, 1: age): `value` over the hour against
@@ -68,7 +74,9 @@ fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u6
     let Scale { threshold, promise, top, .. } = *scale;
     let (threshold_label, top_label) = (scale.threshold_label.as_str(), scale.top_label.as_str());
     let y = |v: u64| 100 - (v.min(top) * 100 / top) as i64;
-    let points: String = (0..=HORIZON_S / STEP_S).map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S)))).collect();
+    let points: String = (0..=HORIZON_S / STEP_S)
+        .map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S))))
+        .collect();
     let permille = |s: u64| s.min(HORIZON_S) * 1_000 / HORIZON_S;
     let note = match which {
         0 if run.depth_alert_at_s.is_none() => chart_note(1_000, 2, "", t.never_note.to_owned()),
@@ -80,7 +88,8 @@ fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u6
         _ => Html::default(),
     };
     let ty = y(threshold).to_string();
-    let fires = if which == 1 { run.age_alert_at_s } else { run.depth_alert_at_s }.map(|at| (permille(at) as i64).to_string());
+    let fires =
+        if which == 1 { run.age_alert_at_s } else { run.depth_alert_at_s }.map(|at| (permille(at) as i64).to_string());
     html! {
         <div class="age-chart" data-chart={["depth", "age"][which]}>
             <div class="age-chart-title">{ t.charts[which] }<span class="y-top">{ (t.scale)(threshold_label, top_label) }</span></div>

@@ -33,7 +33,15 @@ impl Default for Params {
     /// Lesson 004's figure: 116 a second in, 100 out, for a day, unbounded;
     /// 1 KiB messages in 512 MiB (the lab's choice: the lesson gives none).
     fn default() -> Self {
-        Self { in_per_s: 116, out_per_s: 100, duration_s: 86_400, policy: Policy::Unbounded, capacity: 10_000, message_kib: 1, memory_mib: 512 }
+        Self {
+            in_per_s: 116,
+            out_per_s: 100,
+            duration_s: 86_400,
+            policy: Policy::Unbounded,
+            capacity: 10_000,
+            message_kib: 1,
+            memory_mib: 512,
+        }
     }
 }
 
@@ -62,28 +70,78 @@ pub enum Action {}
 const POLICY_CODES: &[&str] = &["unbounded", "slow", "drop-newest", "drop-oldest"];
 
 static PARAMS: [ParamSpec<Params>; 7] = [
-    ParamSpec::new("in_rate", "in_rate", Domain::int(1, 10_000, "/s"), |l| strings::strings(l).in_rate,
-        |p| Value::Int(p.in_per_s.into()), |p, v| p.in_per_s = int(&v) as u32),
-    ParamSpec::new("out_rate", "out_rate", Domain::int(1, 10_000, "/s"), |l| strings::strings(l).out_rate,
-        |p| Value::Int(p.out_per_s.into()), |p, v| p.out_per_s = int(&v) as u32),
-    ParamSpec::new("duration", "duration", Domain::int(1, 604_800, "s"), |l| strings::strings(l).duration,
-        |p| Value::Int(p.duration_s.into()), |p, v| p.duration_s = int(&v) as u32),
-    ParamSpec::new("policy", "policy", Domain::Choice { codes: POLICY_CODES, labels: |l| strings::strings(l).policy_labels },
+    ParamSpec::keyed(
+        "in_rate",
+        Domain::int(1, 10_000, "/s"),
+        |l| strings::strings(l).in_rate,
+        |p| Value::Int(p.in_per_s.into()),
+        |p, v| p.in_per_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "out_rate",
+        Domain::int(1, 10_000, "/s"),
+        |l| strings::strings(l).out_rate,
+        |p| Value::Int(p.out_per_s.into()),
+        |p, v| p.out_per_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "duration",
+        Domain::int(1, 604_800, "s"),
+        |l| strings::strings(l).duration,
+        |p| Value::Int(p.duration_s.into()),
+        |p, v| p.duration_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "policy",
+        Domain::Choice { codes: POLICY_CODES, labels: |l| strings::strings(l).policy_labels },
         |l| strings::strings(l).policy,
         |p| Value::Int(Policy::ALL.iter().position(|x| *x == p.policy).unwrap_or(0) as u64),
-        |p, v| p.policy = Policy::ALL[int(&v) as usize % Policy::ALL.len()]),
-    ParamSpec::new("buffer", "buffer", Domain::int(1, 10_000_000, ""), |l| strings::strings(l).buffer,
-        |p| Value::Int(p.capacity.into()), |p, v| p.capacity = int(&v) as u32),
-    ParamSpec::new("message_kib", "memory", Domain::int(1, 1_024, "KiB"), |l| strings::strings(l).message_kib,
-        |p| Value::Int(p.message_kib.into()), |p, v| p.message_kib = int(&v) as u32),
-    ParamSpec::new("memory_mib", "memory", Domain::int(1, 65_536, "MiB"), |l| strings::strings(l).memory_mib,
-        |p| Value::Int(p.memory_mib.into()), |p, v| p.memory_mib = int(&v) as u32),
+        |p, v| p.policy = Policy::ALL[int(&v) as usize % Policy::ALL.len()],
+    ),
+    ParamSpec::keyed(
+        "buffer",
+        Domain::int(1, 10_000_000, ""),
+        |l| strings::strings(l).buffer,
+        |p| Value::Int(p.capacity.into()),
+        |p, v| p.capacity = int(&v) as u32,
+    ),
+    ParamSpec::new(
+        "message_kib",
+        "memory",
+        Domain::int(1, 1_024, "KiB"),
+        |l| strings::strings(l).message_kib,
+        |p| Value::Int(p.message_kib.into()),
+        |p, v| p.message_kib = int(&v) as u32,
+    ),
+    ParamSpec::new(
+        "memory_mib",
+        "memory",
+        Domain::int(1, 65_536, "MiB"),
+        |l| strings::strings(l).memory_mib,
+        |p| Value::Int(p.memory_mib.into()),
+        |p, v| p.memory_mib = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "backpressure", label: |l| strings::strings(l).preset_day, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "drop-oldest", label: |l| strings::strings(l).preset_drop, values: &[("policy", "drop-oldest"), ("buffer", "10000")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "slow-producer", label: |l| strings::strings(l).preset_slow, values: &[("policy", "slow"), ("buffer", "10000")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "backpressure",
+        label: |l| strings::strings(l).preset_day,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "drop-oldest",
+        label: |l| strings::strings(l).preset_drop,
+        values: &[("policy", "drop-oldest"), ("buffer", "10000")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "slow-producer",
+        label: |l| strings::strings(l).preset_slow,
+        values: &[("policy", "slow"), ("buffer", "10000")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// No number of its lesson to predict here.

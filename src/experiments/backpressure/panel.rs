@@ -21,7 +21,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let bounded = params.policy != Policy::Unbounded;
     let growth = run.growth_per_s();
     let day = growth.max(0) as u64 * 86_400;
-    let mut rows: Vec<(&'static str, &'static str, u64)> = vec![("accepted", t.accepted, c.accepted), ("consumed", t.consumed, c.consumed)];
+    let mut rows: Vec<(&'static str, &'static str, u64)> =
+        vec![("accepted", t.accepted, c.accepted), ("consumed", t.consumed, c.consumed)];
     match params.policy {
         Policy::Unbounded => {}
         Policy::SlowProducer => rows.push(("held_back", t.held_back, c.held_back)),
@@ -58,13 +59,21 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     let samples = &run.queue_samples;
     let c = &run.counters;
     // The line the queue runs into: its bound, or what fits in memory.
-    let limit = if run.config.policy == Policy::Unbounded { run.config.memory_bytes / run.config.message_bytes.max(1) } else { run.config.capacity };
+    let limit = if run.config.policy == Policy::Unbounded {
+        run.config.memory_bytes / run.config.message_bytes.max(1)
+    } else {
+        run.config.capacity
+    };
     let top = samples.iter().copied().max().unwrap_or(0).max(limit).max(1);
     let total_s = run.config.duration_s.max(1);
-    let points: String = samples.iter().enumerate().map(|(i, &q)| {
-        let x = ((i as u64 + 1) * run.sample_s).min(total_s) * CHART_W / total_s;
-        format!("{x},{} ", CHART_H - q * CHART_H / top)
-    }).collect();
+    let points: String = samples
+        .iter()
+        .enumerate()
+        .map(|(i, &q)| {
+            let x = ((i as u64 + 1) * run.sample_s).min(total_s) * CHART_W / total_s;
+            format!("{x},{} ", CHART_H - q * CHART_H / top)
+        })
+        .collect();
     let limit_y = CHART_H - limit * CHART_H / top;
     let label = (t.chart_label)(&format::int(c.queue_max), fate);
     html! {

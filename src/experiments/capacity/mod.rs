@@ -43,8 +43,21 @@ impl Default for Params {
         use retry_lab_core::stream::capacity::{peak_per_second, per_second, C01_PEAK_FACTOR, C01_PER_DAY};
         // Derived from C01's day (10 M photos, a peak 3 times the mean), as
         // the lesson derives them: ≈ 116/s, ≈ 350/s.
-        Self { mean_per_s: per_second(C01_PER_DAY), peak_per_s: peak_per_second(C01_PER_DAY, C01_PEAK_FACTOR), peak_s: 3_600, down_s: 0, workers: 10, per_worker_per_s: 20, promise_s: 300,
-            little_waiting: 85, little_per_h: 170, keda_messages: 400, keda_queue_length: 15, keda_job_s: 20, keda_max: 8 }
+        Self {
+            mean_per_s: per_second(C01_PER_DAY),
+            peak_per_s: peak_per_second(C01_PER_DAY, C01_PEAK_FACTOR),
+            peak_s: 3_600,
+            down_s: 0,
+            workers: 10,
+            per_worker_per_s: 20,
+            promise_s: 300,
+            little_waiting: 85,
+            little_per_h: 170,
+            keda_messages: 400,
+            keda_queue_length: 15,
+            keda_job_s: 20,
+            keda_max: 8,
+        }
     }
 }
 
@@ -90,7 +103,11 @@ impl State {
         let t = s(lang);
         let wait = self.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
         let drain = self.drain(p).map(|(from, s)| (from, duration_text(s)));
-        (t.insight)(&crate::format::int(self.fluid.peak.1), &wait, drain.as_ref().map(|(from, text)| (*from, text.as_str())))
+        (t.insight)(
+            &crate::format::int(self.fluid.peak.1),
+            &wait,
+            drain.as_ref().map(|(from, text)| (*from, text.as_str())),
+        )
     }
 
     /// When it drains, counted from what made the queue: the workers' return
@@ -111,7 +128,14 @@ impl State {
 impl Params {
     pub fn state(&self) -> State {
         let service_per_s = self.workers * self.per_worker_per_s;
-        let fluid = Fluid { mean_per_s: self.mean_per_s, peak_per_s: self.peak_per_s, peak_s: self.peak_s, down_s: self.down_s, service_per_s }.run();
+        let fluid = Fluid {
+            mean_per_s: self.mean_per_s,
+            peak_per_s: self.peak_per_s,
+            peak_s: self.peak_s,
+            down_s: self.down_s,
+            service_per_s,
+        }
+        .run();
         let top_rate = if self.peak_s > 0 { self.peak_per_s.max(self.mean_per_s) } else { self.mean_per_s };
         let (wanted, last_wait_s) = keda(self.keda_messages, self.keda_queue_length, self.keda_job_s, self.keda_max);
         State {
@@ -120,7 +144,8 @@ impl Params {
             fluid,
             service_per_s,
             sync_workers: top_rate.div_ceil(self.per_worker_per_s.max(1)),
-            little_wait_s: little_wait(self.little_per_h as f64, self.little_waiting as f64).map(|h| (h * 3_600.0).round() as u64),
+            little_wait_s: little_wait(self.little_per_h as f64, self.little_waiting as f64)
+                .map(|h| (h * 3_600.0).round() as u64),
             keda: (wanted, wanted.min(self.keda_max).max(1), last_wait_s),
         }
     }
@@ -160,21 +185,44 @@ static PARAMS: [ParamSpec<Params>; 13] = [
 
 static PRESETS: [Preset; 6] = [
     Preset { code: "c01-peak", label: |l| s(l).preset_c01, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "c01-day", label: |l| s(l).preset_day,
-        values: &[("peak_rate", "0"), ("peak_s", "0"), ("cap_workers", "5")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-4", label: |l| s(l).preset_4, values: &[("little_waiting", "85"), ("little_rate_h", "170")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-6", label: |l| s(l).preset_6,
-        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-6-slow", label: |l| s(l).preset_6_slow,
-        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200"), ("cap_workers", "3")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-7", label: |l| s(l).preset_7,
-        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "c01-day",
+        label: |l| s(l).preset_day,
+        values: &[("peak_rate", "0"), ("peak_s", "0"), ("cap_workers", "5")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-4",
+        label: |l| s(l).preset_4,
+        values: &[("little_waiting", "85"), ("little_rate_h", "170")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-6",
+        label: |l| s(l).preset_6,
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-6-slow",
+        label: |l| s(l).preset_6_slow,
+        values: &[("mean_rate", "50"), ("peak_rate", "0"), ("peak_s", "0"), ("down_s", "1200"), ("cap_workers", "3")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-7",
+        label: |l| s(l).preset_7,
+        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
     question: |lang| match lang {
-        crate::i18n::Lang::Es => "cuando la cola está en su punto más hondo, ¿cuánto espera el último mensaje en llegar?",
+        crate::i18n::Lang::Es => {
+            "cuando la cola está en su punto más hondo, ¿cuánto espera el último mensaje en llegar?"
+        }
         crate::i18n::Lang::En => "when the queue is at its deepest, how long does the last message to arrive wait?",
     },
     unit: "s",
@@ -257,7 +305,11 @@ mod tests {
     #[test]
     fn c01_and_its_day() {
         let c01 = preset("c01-peak");
-        assert_eq!((c01.sync_workers, c01.fluid.peak, c01.newest_wait_s), (18, (3_600, 540_000), Some(2_700)), "17.5 → 18; 45 min");
+        assert_eq!(
+            (c01.sync_workers, c01.fluid.peak, c01.newest_wait_s),
+            (18, (3_600, 540_000), Some(2_700)),
+            "17.5 → 18; 45 min"
+        );
         assert_eq!(c01.oldest_age_s, Some(1_543), "the oldest there has waited ≈ 26 min");
         let day = preset("c01-day");
         assert_eq!((day.service_per_s, day.fluid.drained_at_s, day.fluid.depth_at(86_400)), (100, None, 1_382_400));
@@ -267,7 +319,10 @@ mod tests {
     fn exercises_4_6_and_7() {
         assert_eq!(preset("exercise-4").little_wait_s, Some(1_800), "85 ÷ 170/h = 0.5 h");
         let six = preset("exercise-6");
-        assert_eq!((six.fluid.peak.1, six.fluid.drained_at_s, six.oldest_age_s), (60_000, Some(1_200 + 400), Some(1_200)));
+        assert_eq!(
+            (six.fluid.peak.1, six.fluid.drained_at_s, six.oldest_age_s),
+            (60_000, Some(1_200 + 400), Some(1_200))
+        );
         assert_eq!(preset("exercise-6-slow").fluid.drained_at_s, Some(1_200 + 6_000));
         // The lesson counts from the workers' return: 400 s ≈ 7 min, 6,000 s = 100 min.
         let params = |code| link::preset_params(&PRESETS, code).capacity;

@@ -14,7 +14,13 @@ type Props<'a, F> = View<'a, super::Capacity, F>;
 fn c01_derivation(t: &Strings) -> String {
     use retry_lab_core::stream::capacity::{peak_per_second, per_second, C01_PEAK_FACTOR, C01_PER_DAY};
     let exact_peak = C01_PER_DAY * C01_PEAK_FACTOR / 86_400;
-    (t.c01_derivation)(&format::millions(C01_PER_DAY), per_second(C01_PER_DAY), C01_PEAK_FACTOR, exact_peak, peak_per_second(C01_PER_DAY, C01_PEAK_FACTOR))
+    (t.c01_derivation)(
+        &format::millions(C01_PER_DAY),
+        per_second(C01_PER_DAY),
+        C01_PEAK_FACTOR,
+        exact_peak,
+        peak_per_second(C01_PER_DAY, C01_PEAK_FACTOR),
+    )
 }
 
 /// The section each parameter's control belongs to, by key prefix.
@@ -40,7 +46,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         ("oldest_age", t.oldest_age, c.oldest_age_s.map_or_else(|| "—".to_owned(), duration_text)),
         // As the lesson counts it (exercise 6: 400 s once the workers are
         // back), and on the run's clock (from the outage's start).
-        ("drain_after_back", t.drain_after_back, c.drain_after_back_s(p).map_or_else(|| t.never.to_owned(), duration_text)),
+        (
+            "drain_after_back",
+            t.drain_after_back,
+            c.drain_after_back_s(p).map_or_else(|| t.never.to_owned(), duration_text),
+        ),
         ("drained", t.drained, c.fluid.drained_at_s.map_or_else(|| t.never.to_owned(), duration_text)),
         ("after", t.after_day, format::int(c.fluid.depth.last().map_or(0, |d| d.1))),
     ];
@@ -77,7 +87,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 fn chart(t: &Strings, p: &Params, c: &State) -> Html {
     let span = c.fluid.span_s.max(1);
     let promise_depth = p.promise_s.saturating_mul(c.service_per_s);
-    let top = c.fluid.depth.iter().map(|d| d.1).max().unwrap_or(0).max(promise_depth.min(c.fluid.peak.1.max(1) * 2)).max(1);
+    let top =
+        c.fluid.depth.iter().map(|d| d.1).max().unwrap_or(0).max(promise_depth.min(c.fluid.peak.1.max(1) * 2)).max(1);
     // In u64: the deepest queue the ranges allow (10 M/s for a week, twice)
     // times 100 is far below u64::MAX, and u128 division costs the page
     // compiler_builtins' 128-bit divider.

@@ -70,21 +70,44 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 4] = [
-    ParamSpec::new("log_events", "log_events", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).events,
-        |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
-    ParamSpec::new("batch", "batch", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).batch,
-        |p| Value::Int(p.batch.into()), |p, v| p.batch = int(&v) as u32),
-    ParamSpec::new("fault", "fault", Domain::Choice { codes: &["none", "lost", "crash-before-save"], labels: |l| s(l).fault_labels },
+    ParamSpec::keyed(
+        "log_events",
+        Domain::int(1, 1_000, ""),
+        |l| s(l).events,
+        |p| Value::Int(p.events.into()),
+        |p, v| p.events = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "batch",
+        Domain::int(1, 1_000, ""),
+        |l| s(l).batch,
+        |p| Value::Int(p.batch.into()),
+        |p, v| p.batch = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "fault",
+        Domain::Choice { codes: &["none", "lost", "crash-before-save"], labels: |l| s(l).fault_labels },
         |l| s(l).fault,
         |p| Value::Int(FAULTS.iter().position(|f| *f == p.fault).unwrap_or(0) as u64),
-        |p, v| p.fault = FAULTS[int(&v) as usize % FAULTS.len()]),
-    ParamSpec::new("fault_batch", "fault_batch", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).fault_batch,
-        |p| Value::Int(p.fault_batch.into()), |p, v| p.fault_batch = int(&v) as u32),
+        |p, v| p.fault = FAULTS[int(&v) as usize % FAULTS.len()],
+    ),
+    ParamSpec::keyed(
+        "fault_batch",
+        Domain::int(1, 1_000, ""),
+        |l| s(l).fault_batch,
+        |p| Value::Int(p.fault_batch.into()),
+        |p, v| p.fault_batch = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
     Preset { code: "cursor-lost", label: |l| s(l).preset_lost, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "cursor-crash", label: |l| s(l).preset_crash, values: &[("fault", "crash-before-save")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "cursor-crash",
+        label: |l| s(l).preset_crash,
+        values: &[("fault", "crash-before-save")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// No number of its lesson to predict here.
@@ -94,16 +117,16 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 const PRIMARY: &[&str] = &[];
 
 crate::unit::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State {
-        naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),
-        idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),
-    },
-    numbers: |_: &Params, _: &Shared, state: &State| vec![
-        ("reads", crate::number::Number::count(state.naive.reads)),
-        ("effects_naive", crate::number::Number::count(state.naive.effects)),
-        ("effects_idempotent", crate::number::Number::count(state.idempotent.effects)),
-        ("discarded_idempotent", crate::number::Number::count(state.idempotent.duplicates_discarded)),
-    ]);
+state: |params: &Params, _: &Shared| State {
+    naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),
+    idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),
+},
+numbers: |_: &Params, _: &Shared, state: &State| vec![
+    ("reads", crate::number::Number::count(state.naive.reads)),
+    ("effects_naive", crate::number::Number::count(state.naive.effects)),
+    ("effects_idempotent", crate::number::Number::count(state.idempotent.effects)),
+    ("discarded_idempotent", crate::number::Number::count(state.idempotent.duplicates_discarded)),
+]);
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -18,8 +18,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let units = &props.state;
     let (naive, idem) = (&units.naive, &units.idempotent);
-    let row = |key: &'static str, label: &'static str, f: fn(&PollingReport) -> u64| html! {
-        <tr data-row={key}><th scope="row">{ label }</th><td>{ format::int(f(naive)) }</td><td>{ format::int(f(idem)) }</td></tr>
+    let row = |key: &'static str, label: &'static str, f: fn(&PollingReport) -> u64| {
+        html! {
+            <tr data-row={key}><th scope="row">{ label }</th><td>{ format::int(f(naive)) }</td><td>{ format::int(f(idem)) }</td></tr>
+        }
     };
     html! {
         <section class="card experiment cursor" data-experiment="cursor">

@@ -78,25 +78,69 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 6] = [
-    ParamSpec::new("seq_consumer", "seq_consumer", Domain::Choice { codes: &["ack-first", "ack-after", "same-tx", "effect-first", "record-first"], labels: |l| &s(l).consumers }, |l| s(l).consumer,
+    ParamSpec::keyed(
+        "seq_consumer",
+        Domain::Choice {
+            codes: &["ack-first", "ack-after", "same-tx", "effect-first", "record-first"],
+            labels: |l| &s(l).consumers,
+        },
+        |l| s(l).consumer,
         |p| Value::Int(Consumer::ALL.iter().position(|x| *x == p.consumer).unwrap_or(0) as u64),
-        |p, v| p.consumer = Consumer::ALL.get(int(&v) as usize).copied().unwrap_or(Consumer::Recorded(Placement::SameTransaction))),
-    ParamSpec::new("seq_crash", "seq_crash", Domain::Int { min: 0, max: CRASH_BEFORE_MAX, unit: "" }, |l| s(l).crash_point,
-        |p| Value::Int(p.crash_before.into()), |p, v| p.crash_before = int(&v) as u8),
-    ParamSpec::new("tx_messages", "tx_messages", Domain::Int { min: 1, max: 100_000, unit: "" }, |l| s(l).messages,
-        |p| Value::Int(p.messages.into()), |p, v| p.messages = int(&v) as u32),
-    ParamSpec::new("tx_crash", "tx_crash", Domain::Ratio { step_percent: 1, max_ppm: 990_000 }, |l| s(l).crash,
-        |p| probability(p.crash), |p, v| p.crash = ratio(&v)),
-    ParamSpec::new("tx_rng", "tx_rng", Domain::Choice { codes: &["python", "pcg"], labels: |l| s(l).rng_labels }, |l| s(l).rng,
+        |p, v| {
+            p.consumer =
+                Consumer::ALL.get(int(&v) as usize).copied().unwrap_or(Consumer::Recorded(Placement::SameTransaction))
+        },
+    ),
+    ParamSpec::keyed(
+        "seq_crash",
+        Domain::int(0, CRASH_BEFORE_MAX, ""),
+        |l| s(l).crash_point,
+        |p| Value::Int(p.crash_before.into()),
+        |p, v| p.crash_before = int(&v) as u8,
+    ),
+    ParamSpec::keyed(
+        "tx_messages",
+        Domain::int(1, 100_000, ""),
+        |l| s(l).messages,
+        |p| Value::Int(p.messages.into()),
+        |p, v| p.messages = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "tx_crash",
+        Domain::Ratio { step_percent: 1, max_ppm: 990_000 },
+        |l| s(l).crash,
+        |p| probability(p.crash),
+        |p, v| p.crash = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "tx_rng",
+        Domain::Choice { codes: &["python", "pcg"], labels: |l| s(l).rng_labels },
+        |l| s(l).rng,
         |p| Value::Int(u64::from(p.rng == RngKind::Pcg)),
-        |p, v| p.rng = if int(&v) == 1 { RngKind::Pcg } else { RngKind::Python }),
-    ParamSpec::new("unique", "unique", Domain::Choice { codes: &["off", "on"], labels: |l| s(l).unique_labels }, |l| s(l).unique,
-        |p| Value::Int(p.unique_constraint.into()), |p, v| p.unique_constraint = int(&v) == 1),
+        |p, v| p.rng = if int(&v) == 1 { RngKind::Pcg } else { RngKind::Python },
+    ),
+    ParamSpec::keyed(
+        "unique",
+        Domain::Choice { codes: &["off", "on"], labels: |l| s(l).unique_labels },
+        |l| s(l).unique,
+        |p| Value::Int(p.unique_constraint.into()),
+        |p, v| p.unique_constraint = int(&v) == 1,
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "dedup-record", label: |l| s(l).preset_record, values: &[("seed", "7")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "unique-constraint", label: |l| s(l).preset_unique, values: &[("seed", "7"), ("unique", "on")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "dedup-record",
+        label: |l| s(l).preset_record,
+        values: &[("seed", "7")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "unique-constraint",
+        label: |l| s(l).preset_unique,
+        values: &[("seed", "7"), ("unique", "on")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// The text's own case: the consumer dies after the commit, before the ack.
@@ -107,9 +151,11 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
     },
     unit: "",
     answer: |_: &Params, _, s: &State| Some(s.one.effects.into()),
-    why: |lang| match lang {
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "Cuenta las filas de negocio con commit: una caída deshace lo que no lo tuvo, la cola entrega otra vez lo que no recibió su ack, y la consulta descarta la copia solo si el id ya tuvo commit.",
         crate::i18n::Lang::En => "Count the committed business rows: a crash undoes what was not committed, the queue delivers again what it got no ack for, and the check discards the copy only if the id was committed.",
+    }
     },
 });
 
@@ -149,11 +195,16 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         // Effects beyond one per message that took effect.
         let repeated = |r: &DedupRecordRow| r.effects.saturating_sub(messages - u64::from(r.lost));
         let [same, effect_first, record_first] = params.rows(shared);
-        let outcomes = vec![repeated(&effect_first) as f64, f64::from(record_first.lost), (repeated(&same) + u64::from(same.lost)) as f64];
+        let outcomes = vec![
+            repeated(&effect_first) as f64,
+            f64::from(record_first.lost),
+            (repeated(&same) + u64::from(same.lost)) as f64,
+        ];
         crate::ladder::Measure { outcomes, end_ms: None }
     },
     work: |params, shared| {
-        DedupRecordRun { messages: params.messages, crash: params.crash, seed: shared.seed, rng: params.rng }.attempts_bound()
+        DedupRecordRun { messages: params.messages, crash: params.crash, seed: shared.seed, rng: params.rng }
+            .attempts_bound()
     },
     size: "tx_messages",
     work_unit: crate::ladder::attempts,

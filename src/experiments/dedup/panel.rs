@@ -60,7 +60,11 @@ fn step_name(t: &Strings, steps: &[Step], at: usize) -> &'static str {
         return t.step_names[steps[at] as usize];
     }
     // The writes this commit makes durable: those since the previous commit.
-    let mut open = steps[..at].iter().rev().take_while(|s| **s != Step::Commit).filter(|s| matches!(s, Step::Effect | Step::Record));
+    let mut open = steps[..at]
+        .iter()
+        .rev()
+        .take_while(|s| **s != Step::Commit)
+        .filter(|s| matches!(s, Step::Effect | Step::Record));
     match (open.next(), open.next()) {
         (Some(Step::Effect), None) => t.commit_of[0],
         (Some(Step::Record), None) => t.commit_of[1],

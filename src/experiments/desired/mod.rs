@@ -35,7 +35,11 @@ impl Default for Params {
 
 impl Params {
     pub fn scenario(&self) -> Scenario {
-        Scenario { copies: self.copies, unblock_ms: (self.unblock_s > 0).then(|| u64::from(self.unblock_s) * 1_000), until_ms: u64::from(self.until_s) * 1_000 }
+        Scenario {
+            copies: self.copies,
+            unblock_ms: (self.unblock_s > 0).then(|| u64::from(self.unblock_s) * 1_000),
+            until_ms: u64::from(self.until_s) * 1_000,
+        }
     }
 }
 
@@ -53,17 +57,42 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 3] = [
-    ParamSpec::new("copies", "copies", Domain::Int { min: 1, max: 7, unit: "" }, |l| s(l).copies,
-        |p| Value::Int(p.copies.into()), |p, v| p.copies = int(&v) as u32),
-    ParamSpec::new("unblock_s", "unblock_s", Domain::Int { min: 0, max: 7_200, unit: "s" }, |l| s(l).unblock,
-        |p| Value::Int(p.unblock_s.into()), |p, v| p.unblock_s = int(&v) as u32),
-    ParamSpec::new("until_s", "until_s", Domain::Int { min: 60, max: 7_200, unit: "s" }, |l| s(l).until,
-        |p| Value::Int(p.until_s.into()), |p, v| p.until_s = int(&v) as u32),
+    ParamSpec::keyed(
+        "copies",
+        Domain::int(1, 7, ""),
+        |l| s(l).copies,
+        |p| Value::Int(p.copies.into()),
+        |p, v| p.copies = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "unblock_s",
+        Domain::int(0, 7_200, "s"),
+        |l| s(l).unblock,
+        |p| Value::Int(p.unblock_s.into()),
+        |p, v| p.unblock_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "until_s",
+        Domain::int(60, 7_200, "s"),
+        |l| s(l).until,
+        |p| Value::Int(p.until_s.into()),
+        |p, v| p.until_s = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "desired-state", label: |l| s(l).preset_unblock, values: &[], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "desired-no-unblock", label: |l| s(l).preset_no_unblock, values: &[("unblock_s", "0")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "desired-state",
+        label: |l| s(l).preset_unblock,
+        values: &[],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "desired-no-unblock",
+        label: |l| s(l).preset_no_unblock,
+        values: &[("unblock_s", "0")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -77,20 +106,20 @@ fn state(params: &Params) -> State {
 }
 
 crate::unit::computed_unit!(Desired, code: "desired", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| state(params),
-    numbers: |_: &Params, _: &Shared, state: &State| {
-        let [inc, des] = &*state.styles;
-        use crate::number::Number;
-        let yes_no = |b: bool| Number::Text(if b { "yes" } else { "no" }.to_owned());
-        let unblocked = des.blocked.first().and_then(|b| b.1).map(|ms| Number::Int(crate::format::round_s(ms), "s"));
-        vec![
-            ("incremental_rules_left", Number::count(inc.rules_left)),
-            ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),
-            ("desired_rules_left", Number::count(des.rules_left)),
-            ("desired_blocked_at_end", yes_no(des.blocked_at_end())),
-            ("desired_unblocked_at_s", Number::or(unblocked, "—", "s")),
-        ]
-    });
+state: |params: &Params, _: &Shared| state(params),
+numbers: |_: &Params, _: &Shared, state: &State| {
+    let [inc, des] = &*state.styles;
+    use crate::number::Number;
+    let yes_no = |b: bool| Number::Text(if b { "yes" } else { "no" }.to_owned());
+    let unblocked = des.blocked.first().and_then(|b| b.1).map(|ms| Number::Int(crate::format::round_s(ms), "s"));
+    vec![
+        ("incremental_rules_left", Number::count(inc.rules_left)),
+        ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),
+        ("desired_rules_left", Number::count(des.rules_left)),
+        ("desired_blocked_at_end", yes_no(des.blocked_at_end())),
+        ("desired_unblocked_at_s", Number::or(unblocked, "—", "s")),
+    ]
+});
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -119,9 +148,17 @@ mod tests {
     fn the_presets_show_the_difference() {
         let at = |code| state(&link::preset_params(&PRESETS, code).desired);
         let unblock = at("desired-state");
-        assert_eq!((unblock.styles[0].rules_left, unblock.styles[0].blocked_at_end()), (2, true), "three «bloquea», one unblock: two rules left");
+        assert_eq!(
+            (unblock.styles[0].rules_left, unblock.styles[0].blocked_at_end()),
+            (2, true),
+            "three «bloquea», one unblock: two rules left"
+        );
         assert_eq!(unblock.styles[1].blocked, [(0, Some(1_800_000))], "the desired state unblocked at 30 min");
         let never = at("desired-no-unblock");
-        assert_eq!((never.styles[0].rules_left, never.styles[1].blocked.clone()), (3, vec![(0, Some(3_600_000))]), "no end for «bloquea»; T for the state");
+        assert_eq!(
+            (never.styles[0].rules_left, never.styles[1].blocked.clone()),
+            (3, vec![(0, Some(3_600_000))]),
+            "no end for «bloquea»; T for the state"
+        );
     }
 }

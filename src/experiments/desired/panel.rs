@@ -22,7 +22,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let [inc, des] = &*props.state.styles;
-    let unblocked_s = des.blocked.first().and_then(|b| b.1).filter(|_| params.unblock_s > 0).map(crate::format::round_s);
+    let unblocked_s =
+        des.blocked.first().and_then(|b| b.1).filter(|_| params.unblock_s > 0).map(crate::format::round_s);
     let insight = (t.insight)(params.copies, inc.rules_left, inc.blocked_at_end(), unblocked_s, des.blocked.len() > 1);
     let yes_no = |b: bool| t.yes_no[usize::from(!b)].to_owned();
     let rows = [
@@ -53,7 +54,8 @@ fn chart(t: &Strings, params: &super::Params, styles: [&Outcome; 2]) -> Html {
         let bars = outcome.rules.iter().enumerate().map(|(lane, &(from, to))| {
             let (a, b) = (permille(from), to.map_or(1_000, permille));
             let open = to.is_none().then_some("open-ended");
-            let style = format!("left:{};width:{};top:{}px", pct(a), pct(b.saturating_sub(a).max(4)), lane * RULE_PX + 2);
+            let style =
+                format!("left:{};width:{};top:{}px", pct(a), pct(b.saturating_sub(a).max(4)), lane * RULE_PX + 2);
             html! { <span class={classes!("blocked-bar", open)} {style}></span> }
         });
         let lanes = outcome.rules.len().max(1);
@@ -63,7 +65,9 @@ fn chart(t: &Strings, params: &super::Params, styles: [&Outcome; 2]) -> Html {
         });
         let below = lanes * RULE_PX + 4;
         let note = match unblock {
-            Some(p) if i == 0 && outcome.blocked_at_end() => chart_note(p, below, "", (t.still_blocked)(outcome.rules_left)),
+            Some(p) if i == 0 && outcome.blocked_at_end() => {
+                chart_note(p, below, "", (t.still_blocked)(outcome.rules_left))
+            }
             _ if i == 1 && outcome.blocked.last().and_then(|b| b.1) == Some(u64::from(params.until_s) * 1_000) => {
                 chart_note(permille(u64::from(params.until_s) * 1_000), below, "", t.ends_at_t.to_owned())
             }

@@ -127,7 +127,10 @@ impl Default for Params {
             poison_every: 5,
             retention_h: 96,
             dlq_retention_h: 336,
-            actions: Actions { fix_ms: Some(7_200_000), operations: vec![DlqOperation { at_ms: 10_800_000, action: DlqAction::RedriveAll }] },
+            actions: Actions {
+                fix_ms: Some(7_200_000),
+                operations: vec![DlqOperation { at_ms: 10_800_000, action: DlqAction::RedriveAll }],
+            },
             look_s: 5_400,
         }
     }
@@ -179,7 +182,7 @@ const POISON_CODES: &[&str] = &["none", "hang", "crash-on-open"];
 const POISONS: [Poison; 3] = [Poison::None, Poison::Hang, Poison::CrashOnOpen];
 /// Retention bounds, hours: SQS's 1 minute rounds up to 1 h here; 14 days.
 const fn hours() -> Domain {
-    Domain::Int { min: 1, max: 336, unit: "h" }
+    Domain::int(1, 336, "h")
 }
 const fn seconds(min: u64, max: u64) -> Domain {
     Domain::Int { min, max, unit: "s" }
@@ -189,7 +192,9 @@ const fn seconds(min: u64, max: u64) -> Domain {
 pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String {
     use retry_lab_core::queue::DlqFate;
     let moved: Vec<&DlqFate> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms).map(|e| &e.fate).collect();
-    let by = |f: &dyn Fn(&DlqFate) -> Option<u64>| moved.iter().filter(|fate| f(fate).is_some_and(|at| at <= look_ms)).count() as u64;
+    let by = |f: &dyn Fn(&DlqFate) -> Option<u64>| {
+        moved.iter().filter(|fate| f(fate).is_some_and(|at| at <= look_ms)).count() as u64
+    };
     let redriven = by(&|f| if let DlqFate::Redriven { at_ms, .. } = f { Some(*at_ms) } else { None });
     let failed = by(&|f| if let DlqFate::MarkedFailed { at_ms } = f { Some(*at_ms) } else { None });
     let expired = by(&|f| if let DlqFate::Expired { at_ms } = f { Some(*at_ms) } else { None });
@@ -207,42 +212,106 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 12] = [
-    ParamSpec::new("dlq_messages", "dlq_messages", Domain::Int { min: 1, max: 200, unit: "" }, |l| s(l).messages,
-        |p| Value::Int(p.messages.into()), |p, v| p.messages = int(&v) as u32),
-    ParamSpec::new("arrival_s", "arrival_s", seconds(0, 86_400), |l| s(l).arrival,
-        |p| Value::Int(p.arrival_s.into()), |p, v| p.arrival_s = int(&v) as u32),
-    ParamSpec::new("dlq_job_s", "dlq_job_s", seconds(1, 3_600), |l| s(l).job,
-        |p| Value::Int(p.job_s.into()), |p, v| p.job_s = int(&v) as u32),
-    ParamSpec::new("dlq_workers", "dlq_workers", Domain::Int { min: 1, max: 100, unit: "" }, |l| s(l).workers,
-        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
-    ParamSpec::new("dlq_visibility_s", "dlq_visibility_s", seconds(1, 43_200), |l| s(l).visibility,
-        |p| Value::Int(p.visibility_s.into()), |p, v| p.visibility_s = int(&v) as u32),
-    ParamSpec::new("dlq_max_receive", "dlq_max_receive", Domain::Int { min: 0, max: 1_000, unit: "" }, |l| s(l).max_receive,
-        |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
-    ParamSpec::new("dlq_poison", "dlq_poison", Domain::Choice { codes: POISON_CODES, labels: |l| s(l).poison_labels }, |l| s(l).poison,
+    ParamSpec::keyed(
+        "dlq_messages",
+        Domain::int(1, 200, ""),
+        |l| s(l).messages,
+        |p| Value::Int(p.messages.into()),
+        |p, v| p.messages = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "arrival_s",
+        seconds(0, 86_400),
+        |l| s(l).arrival,
+        |p| Value::Int(p.arrival_s.into()),
+        |p, v| p.arrival_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dlq_job_s",
+        seconds(1, 3_600),
+        |l| s(l).job,
+        |p| Value::Int(p.job_s.into()),
+        |p, v| p.job_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dlq_workers",
+        Domain::int(1, 100, ""),
+        |l| s(l).workers,
+        |p| Value::Int(p.workers.into()),
+        |p, v| p.workers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dlq_visibility_s",
+        seconds(1, 43_200),
+        |l| s(l).visibility,
+        |p| Value::Int(p.visibility_s.into()),
+        |p, v| p.visibility_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dlq_max_receive",
+        Domain::int(0, 1_000, ""),
+        |l| s(l).max_receive,
+        |p| Value::Int(p.max_receive.into()),
+        |p, v| p.max_receive = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dlq_poison",
+        Domain::Choice { codes: POISON_CODES, labels: |l| s(l).poison_labels },
+        |l| s(l).poison,
         |p| Value::Int(POISONS.iter().position(|x| *x == p.poison).unwrap_or(0) as u64),
-        |p, v| p.poison = POISONS[int(&v) as usize % POISONS.len()]),
-    ParamSpec::new("poison_every", "poison_every", Domain::Int { min: 1, max: 200, unit: "" }, |l| s(l).poison_every,
-        |p| Value::Int(p.poison_every.into()), |p, v| p.poison_every = int(&v) as u32),
-    ParamSpec::new("retention_h", "retention_h", hours(), |l| s(l).retention,
-        |p| Value::Int(p.retention_h.into()), |p, v| p.retention_h = int(&v) as u32),
-    ParamSpec::new("dlq_retention_h", "dlq_retention_h", hours(), |l| s(l).dlq_retention,
-        |p| Value::Int(p.dlq_retention_h.into()), |p, v| p.dlq_retention_h = int(&v) as u32),
-    ParamSpec::new("dlq_do", "dlq_do",
-        Domain::Text { expected: "fix@T, redrive@T, redrive:N@T, fail@T, fail:N@T (s)", valid: |t| Actions::parse(t).is_some() },
+        |p, v| p.poison = POISONS[int(&v) as usize % POISONS.len()],
+    ),
+    ParamSpec::keyed(
+        "poison_every",
+        Domain::int(1, 200, ""),
+        |l| s(l).poison_every,
+        |p| Value::Int(p.poison_every.into()),
+        |p, v| p.poison_every = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "retention_h",
+        hours(),
+        |l| s(l).retention,
+        |p| Value::Int(p.retention_h.into()),
+        |p, v| p.retention_h = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dlq_retention_h",
+        hours(),
+        |l| s(l).dlq_retention,
+        |p| Value::Int(p.dlq_retention_h.into()),
+        |p, v| p.dlq_retention_h = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dlq_do",
+        Domain::Text {
+            expected: "fix@T, redrive@T, redrive:N@T, fail@T, fail:N@T (s)",
+            valid: |t| Actions::parse(t).is_some(),
+        },
         |l| s(l).actions,
         |p| Value::Text(p.actions.format()),
         |p, v| {
             if let Value::Text(text) = v {
                 p.actions = Actions::parse(&text).unwrap_or_default();
             }
-        }),
-    ParamSpec::new("look_s", "look_s", seconds(0, 14 * 86_400), |l| s(l).look,
-        |p| Value::Int(p.look_s.into()), |p, v| p.look_s = int(&v) as u32),
+        },
+    ),
+    ParamSpec::keyed(
+        "look_s",
+        seconds(0, 14 * 86_400),
+        |l| s(l).look,
+        |p| Value::Int(p.look_s.into()),
+        |p, v| p.look_s = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 5] = [
-    Preset { code: "dlq-redrive", label: |l| s(l).preset_redrive, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "dlq-redrive",
+        label: |l| s(l).preset_redrive,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
     Preset {
         code: "redrive-before-fix",
         label: |l| s(l).preset_before_fix,
@@ -258,13 +327,25 @@ static PRESETS: [Preset; 5] = [
     Preset {
         code: "no-dlq",
         label: |l| s(l).preset_no_dlq,
-        values: &[("dlq_messages", "200"), ("poison_every", "50"), ("dlq_max_receive", "0"), ("dlq_do", ""), ("look_s", "10800")],
+        values: &[
+            ("dlq_messages", "200"),
+            ("poison_every", "50"),
+            ("dlq_max_receive", "0"),
+            ("dlq_do", ""),
+            ("look_s", "10800"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "dlq-retention",
         label: |l| s(l).preset_retention,
-        values: &[("dlq_visibility_s", "43200"), ("dlq_max_receive", "4"), ("dlq_retention_h", "24"), ("dlq_do", ""), ("look_s", "172800")],
+        values: &[
+            ("dlq_visibility_s", "43200"),
+            ("dlq_max_receive", "4"),
+            ("dlq_retention_h", "24"),
+            ("dlq_do", ""),
+            ("look_s", "172800"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
 ];

@@ -32,7 +32,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     };
     let run = match &props.state.run {
         Ok(run) => run,
-        Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "dlq", t.heading, t.intro, controls, over),
+        Err(over) => {
+            return crate::app::widgets::over_budget(props.frame, props.lang, "dlq", t.heading, t.intro, controls, over)
+        }
     };
     let insight = super::insight(props.lang, run, look_ms);
     html! {
@@ -52,7 +54,13 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 
 /// A button that sets the run's actions to `actions` (one body for every
 /// such button: each `html!` button costs the page its own code).
-fn action_button<F: Frame>(props: &Props<F>, text: String, name: Option<String>, disabled: bool, actions: Actions) -> Html {
+fn action_button<F: Frame>(
+    props: &Props<F>,
+    text: String,
+    name: Option<String>,
+    disabled: bool,
+    actions: Actions,
+) -> Html {
     html! { <button type="button" {disabled} aria-label={name} onclick={send_actions(props, actions)}>{ text }</button> }
 }
 
@@ -94,8 +102,10 @@ fn action_list<F: Frame>(props: &Props<F>, t: &Strings, actions: &Actions, locke
         return html! {};
     }
     let at = duration_ms;
-    let item = |text: String, without: Actions| html! {
-        <li>{ text.clone() }{ " " }{ action_button(props, "✕".to_owned(), Some((t.remove_action)(&text)), locked, without) }</li>
+    let item = |text: String, without: Actions| {
+        html! {
+            <li>{ text.clone() }{ " " }{ action_button(props, "✕".to_owned(), Some((t.remove_action)(&text)), locked, without) }</li>
+        }
     };
     let fix = actions.fix_ms.map(|ms| item((t.action_at)(t.fix, &at(ms)), Actions { fix_ms: None, ..actions.clone() }));
     let operations = actions.operations.iter().enumerate().map(|(i, op)| {
@@ -126,23 +136,27 @@ fn look_slider<F: Frame>(props: &Props<F>, t: &Strings, look_s: u32) -> Html {
             set.emit(("look_s", Value::Int(step_to_look(step))));
         }
     });
-    slider(props.lang, SliderProps {
-        id: props.frame.id("look-log"),
-        label: t.look_log,
-        hint: Some(t.look_hint.into()),
-        value: look_to_step(look_s),
-        min: 0,
-        max: LOOK_STEPS,
-        step: 1,
-        shown: duration_text(look_s.into()),
-        locked: props.frame.locked("look_s"),
-        on_input,
-    })
+    slider(
+        props.lang,
+        SliderProps {
+            id: props.frame.id("look-log"),
+            label: t.look_log,
+            hint: Some(t.look_hint.into()),
+            value: look_to_step(look_s),
+            min: 0,
+            max: LOOK_STEPS,
+            step: 1,
+            shown: duration_text(look_s.into()),
+            locked: props.frame.locked("look_s"),
+            on_input,
+        },
+    )
 }
 
 fn alert(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     // The oldest message there now has kept the DLQ above 0 since it moved.
-    let waiting = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq);
+    let waiting =
+        run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq);
     let (count, since) = waiting.fold((0, u64::MAX), |(n, since), e| (n + 1, since.min(e.moved_at_ms)));
     if count == 0 {
         return html! { <p class="dlq-alert" role="status">{ t.alert_off }</p> };
@@ -159,7 +173,11 @@ fn reason(t: &Strings, reason: DlqReason) -> &'static str {
 
 /// The DLQ at the instant shown: a row per message waiting there.
 fn dlq_table<F: Frame>(props: &Props<F>, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
-    let waiting: Vec<_> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq).collect();
+    let waiting: Vec<_> = run
+        .dlq
+        .iter()
+        .filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq)
+        .collect();
     // A full list of actions takes no more (the editor says so).
     let locked = props.frame.locked("dlq_do") || params.actions.is_full();
     let rows = waiting.iter().take(DLQ_ROWS).map(|e| {
@@ -227,13 +245,19 @@ fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     let shown = run.ends.len().min(LIFELINES);
     let end_ms = (0..shown as u32).map(|m| last_ms(run, m)).max().unwrap_or(1_000).max(look_ms).max(1_000);
     let x = |ms: u64| log_x(ms, end_ms);
-    let span = |class: &'static str, from: u64, to: u64, y: usize, h: usize| html! {
-        <rect class={class} x={x(from).to_string()} y={y.to_string()} height={h.to_string()} width={(x(to) - x(from)).max(1).to_string()} />
+    let span = |class: &'static str, from: u64, to: u64, y: usize, h: usize| {
+        html! {
+            <rect class={class} x={x(from).to_string()} y={y.to_string()} height={h.to_string()} width={(x(to) - x(from)).max(1).to_string()} />
+        }
     };
     let rows = (0..shown as u32).map(|m| {
         let y = m as usize * ROW_H;
         let (from, end) = (run.enqueued_at_ms[m as usize], run.end_at_ms(m));
-        let bands = run.receives.iter().filter(|r| r.message == m).map(|r| span("hidden-band", r.at_ms, r.hidden_until_ms.min(end), y, ROW_H - 2));
+        let bands = run
+            .receives
+            .iter()
+            .filter(|r| r.message == m)
+            .map(|r| span("hidden-band", r.at_ms, r.hidden_until_ms.min(end), y, ROW_H - 2));
         let dlq = run.dlq_entry(m).map(|e| span("dlq-band", e.moved_at_ms, fate_ms(e.fate), y + 2, ROW_H - 6));
         html! {
             <g>

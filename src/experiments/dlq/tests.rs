@@ -121,7 +121,10 @@ fn the_hostile_dlq_link_is_refused_with_what_to_lower() {
     let over = state.run.as_ref().err().cloned().expect("over the budget");
     assert!(matches!(over, retry_lab_core::queue::QueueError::OverBudget(_)), "{over:?}");
     let text = crate::experiments::queues::refusal_text(crate::i18n::Lang::Es, &over);
-    assert!(text.contains("sube el visibility timeout") && text.contains("400.000") || text.contains("400,000"), "{text}");
+    assert!(
+        text.contains("sube el visibility timeout") && text.contains("400.000") || text.contains("400,000"),
+        "{text}"
+    );
     assert!(crate::experiments::queues::queue_outcome_tables(&state.run).is_empty());
     assert_eq!(crate::experiments::queues::queue_outcome_numbers(&state.run)[0].0, "over_budget");
 }

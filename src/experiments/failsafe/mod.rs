@@ -11,7 +11,9 @@ mod panel;
 #[cfg(target_arch = "wasm32")]
 pub use panel::panel;
 
-use retry_lab_core::actions::fail_safe::{census, emitted_without_field, lost_detections, Config, Event, Fate, Pipeline};
+use retry_lab_core::actions::fail_safe::{
+    census, emitted_without_field, lost_detections, Config, Event, Fate, Pipeline,
+};
 use retry_lab_core::Probability;
 
 use crate::params::{int, ratio, Domain, ParamSpec, Shared, Value};
@@ -39,7 +41,13 @@ impl Default for Params {
 
 impl Params {
     pub fn config(&self, shared: &Shared) -> Config {
-        Config { events: self.events, malicious: self.attacks, enrich_failure: self.enrich_failure, context_failure: self.context_failure, seed: shared.seed }
+        Config {
+            events: self.events,
+            malicious: self.attacks,
+            enrich_failure: self.enrich_failure,
+            context_failure: self.context_failure,
+            seed: shared.seed,
+        }
     }
 }
 
@@ -69,19 +77,49 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 pub const PIPELINES: [Pipeline; 2] = [Pipeline::Unsafe, Pipeline::Safe];
 
 static PARAMS: [ParamSpec<Params>; 4] = [
-    ParamSpec::new("enrich_failure", "enrich_failure", Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 }, |l| s(l).enrich_failure,
-        |p| Value::Int(p.enrich_failure.ppm().into()), |p, v| p.enrich_failure = ratio(&v)),
-    ParamSpec::new("context_failure", "context_failure", Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 }, |l| s(l).context_failure,
-        |p| Value::Int(p.context_failure.ppm().into()), |p, v| p.context_failure = ratio(&v)),
-    ParamSpec::new("attacks", "attacks", Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 }, |l| s(l).attacks,
-        |p| Value::Int(p.attacks.ppm().into()), |p, v| p.attacks = ratio(&v)),
-    ParamSpec::new("fs_events", "fs_events", Domain::Int { min: 10, max: 400, unit: "" }, |l| s(l).events,
-        |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
+    ParamSpec::keyed(
+        "enrich_failure",
+        Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 },
+        |l| s(l).enrich_failure,
+        |p| Value::Int(p.enrich_failure.ppm().into()),
+        |p, v| p.enrich_failure = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "context_failure",
+        Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 },
+        |l| s(l).context_failure,
+        |p| Value::Int(p.context_failure.ppm().into()),
+        |p, v| p.context_failure = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "attacks",
+        Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 },
+        |l| s(l).attacks,
+        |p| Value::Int(p.attacks.ppm().into()),
+        |p, v| p.attacks = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "fs_events",
+        Domain::int(10, 400, ""),
+        |l| s(l).events,
+        |p| Value::Int(p.events.into()),
+        |p, v| p.events = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "fail-safe", label: |l| s(l).preset_default, values: &[("seed", "7")], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "enrichment-down", label: |l| s(l).preset_enrichment_down, values: &[("seed", "7"), ("enrich_failure", "0.5")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "fail-safe",
+        label: |l| s(l).preset_default,
+        values: &[("seed", "7")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "enrichment-down",
+        label: |l| s(l).preset_enrichment_down,
+        values: &[("seed", "7"), ("enrich_failure", "0.5")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -162,7 +200,10 @@ mod tests {
     fn the_default_loses_detections_only_on_the_unsafe_side() {
         let shared = Shared { seed: 7 };
         let st = state(&link::preset_params(&PRESETS, "fail-safe").failsafe, &shared);
-        assert_eq!((st.lost, st.count(0, Fate::ActedBlind), st.count(1, Fate::AskedHuman), st.marked[1]), ([4, 0], 3, 4, 14));
+        assert_eq!(
+            (st.lost, st.count(0, Fate::ActedBlind), st.count(1, Fate::AskedHuman), st.marked[1]),
+            ([4, 0], 3, 4, 14)
+        );
         let down = state(&link::preset_params(&PRESETS, "enrichment-down").failsafe, &shared);
         assert!(down.lost[0] > st.lost[0] && down.lost[1] == 0, "{:?}", down.lost);
     }

@@ -17,7 +17,13 @@ const FATE_CLASSES: [&str; 6] = ["fs-emitted", "fs-marked", "fs-dropped", "fs-ac
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let st = &props.state;
-    let insight = (t.insight)(st.count(0, Fate::Dropped), st.lost[0], st.count(0, Fate::ActedBlind), st.marked[1], st.count(1, Fate::AskedHuman));
+    let insight = (t.insight)(
+        st.count(0, Fate::Dropped),
+        st.lost[0],
+        st.count(0, Fate::ActedBlind),
+        st.marked[1],
+        st.count(1, Fate::AskedHuman),
+    );
     let figure = html! {
         <figure class="fs-figure">
             <div class="fs-sides">{ for (0..2).map(|side| grid(props, st, side)) }</div>
@@ -49,8 +55,16 @@ fn grid<F: Frame>(props: &Props<F>, st: &State, side: usize) -> Html {
         html! { <span class={classes!("fs-cell", FATE_CLASSES[fate as usize], lost, unenriched)}></span> }
     });
     let rows = match side {
-        0 => [("detections_lost", t.lost, st.lost[0]), ("dropped", t.fates[2], st.count(0, Fate::Dropped)), ("acted_blind", t.fates[4], st.count(0, Fate::ActedBlind))],
-        _ => [("detections_lost", t.lost, st.lost[1]), ("emitted_marked", t.fates[1], st.marked[1]), ("asked_a_human", t.fates[5], st.count(1, Fate::AskedHuman))],
+        0 => [
+            ("detections_lost", t.lost, st.lost[0]),
+            ("dropped", t.fates[2], st.count(0, Fate::Dropped)),
+            ("acted_blind", t.fates[4], st.count(0, Fate::ActedBlind)),
+        ],
+        _ => [
+            ("detections_lost", t.lost, st.lost[1]),
+            ("emitted_marked", t.fates[1], st.marked[1]),
+            ("asked_a_human", t.fates[5], st.count(1, Fate::AskedHuman)),
+        ],
     };
     html! {
         <div class="fs-side" data-side={["unsafe", "safe"][side]}>

@@ -61,7 +61,10 @@ impl Params {
             };
             run
         });
-        State { counters: runs.each_ref().map(|run| run.counters.first().copied().unwrap_or(0)), reads: runs[0].reads.clone() }
+        State {
+            counters: runs.each_ref().map(|run| run.counters.first().copied().unwrap_or(0)),
+            reads: runs[0].reads.clone(),
+        }
     }
 }
 
@@ -73,15 +76,35 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 2] = [
-    ParamSpec::new("payments", "payments", Domain::Int { min: 1, max: 50, unit: "" }, |l| s(l).payments,
-        |p| Value::Int(p.payments.into()), |p, v| p.payments = int(&v) as u32),
-    ParamSpec::new("processed", "processed", Domain::Int { min: 0, max: 50, unit: "" }, |l| s(l).processed,
-        |p| Value::Int(p.processed.into()), |p, v| p.processed = int(&v) as u32),
+    ParamSpec::keyed(
+        "payments",
+        Domain::int(1, 50, ""),
+        |l| s(l).payments,
+        |p| Value::Int(p.payments.into()),
+        |p, v| p.payments = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "processed",
+        Domain::int(0, 50, ""),
+        |l| s(l).processed,
+        |p| Value::Int(p.processed.into()),
+        |p, v| p.processed = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "exercise-10", label: |l| s(l).preset_exercise, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-10-late", label: |l| s(l).preset_late, values: &[("processed", "5")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "exercise-10",
+        label: |l| s(l).preset_exercise,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-10-late",
+        label: |l| s(l).preset_late,
+        values: &[("processed", "5")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// Exercise 10's question: what the adding counter shows.
@@ -93,8 +116,12 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
     unit: "",
     answer: |_: &Params, _, s: &State| Some(s.counters[0].into()),
     why: |lang| match lang {
-        crate::i18n::Lang::Es => "B relee desde el último offset confirmado: los pagos que A procesó sin commit se suman otra vez.",
-        crate::i18n::Lang::En => "B reads again from the last committed offset: the payments A processed without a commit are added again.",
+        crate::i18n::Lang::Es => {
+            "B relee desde el último offset confirmado: los pagos que A procesó sin commit se suman otra vez."
+        }
+        crate::i18n::Lang::En => {
+            "B reads again from the last committed offset: the payments A processed without a commit are added again."
+        }
     },
 });
 

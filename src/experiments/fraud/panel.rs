@@ -13,7 +13,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let p = &props.params;
     let run = &props.state;
     let by = |offset: u32| -> String {
-        run.reads.iter().filter(|r| r.offset == offset).map(|r| if r.consumer == 0 { t.consumer_a } else { t.consumer_b }).collect::<Vec<_>>().join(" ")
+        run.reads
+            .iter()
+            .filter(|r| r.offset == offset)
+            .map(|r| if r.consumer == 0 { t.consumer_a } else { t.consumer_b })
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     let rows = (0..4).map(|i| {
         let counter = run.counters[i];

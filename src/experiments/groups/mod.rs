@@ -57,8 +57,18 @@ impl Default for Params {
     /// The lesson's topic and groups: six events in 3 partitions, the
     /// indexer (3 consumers) and the lake sink (1), one event a poll.
     fn default() -> Self {
-        Self { partitions: 3, events: 6, consumers: 3, second_consumers: 1, batch: 1, commit: CommitMode::After,
-            crash_consumer: 0, crash_s: 2, slow_s: 0, at_s: 3 }
+        Self {
+            partitions: 3,
+            events: 6,
+            consumers: 3,
+            second_consumers: 1,
+            batch: 1,
+            commit: CommitMode::After,
+            crash_consumer: 0,
+            crash_s: 2,
+            slow_s: 0,
+            at_s: 3,
+        }
     }
 }
 
@@ -153,7 +163,9 @@ pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
     } else {
         let list: Vec<String> = moved
             .iter()
-            .map(|&(part, heir, _, from)| heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from)))
+            .map(|&(part, heir, _, from)| {
+                heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from))
+            })
             .collect();
         let rereads = run.snapshot(&run.indexer, p.at_s).rereads();
         text += &(t.crashed)(p.crash_s, p.crash_consumer, &list.join("; "), rereads);
@@ -208,7 +220,13 @@ impl Run {
         let committed: Vec<u32> = parts.clone().map(done).collect();
         let reads = parts
             .clone()
-            .map(|p| if at_s == 0 { vec![0; self.lengths[p as usize] as usize] } else { group.reads_of(p, self.lengths[p as usize] as usize, tick) })
+            .map(|p| {
+                if at_s == 0 {
+                    vec![0; self.lengths[p as usize] as usize]
+                } else {
+                    group.reads_of(p, self.lengths[p as usize] as usize, tick)
+                }
+            })
             .collect();
         let owners = parts.map(|p| group.owner_at(p, u64::from(at_s))).collect();
         let lag = self.lengths.iter().zip(&committed).map(|(l, c)| u64::from(l.saturating_sub(*c))).sum();
@@ -232,47 +250,166 @@ const COMMIT_CODES: &[&str] = &["after", "before", "auto"];
 const COMMITS: [CommitMode; 3] = [CommitMode::After, CommitMode::Before, CommitMode::Auto];
 
 static PARAMS: [ParamSpec<Params>; 10] = [
-    ParamSpec::new("topic_partitions", "topic_partitions", Domain::int(1, 24, ""), |l| s(l).partitions,
-        |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
-    ParamSpec::new("topic_events", "topic_events", Domain::int(1, 96, ""), |l| s(l).events,
-        |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
-    ParamSpec::new("group_consumers", "group_consumers", Domain::int(1, 30, ""), |l| s(l).consumers,
-        |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
-    ParamSpec::new("second_consumers", "second_consumers", Domain::int(0, 30, ""), |l| s(l).second_consumers,
-        |p| Value::Int(p.second_consumers.into()), |p, v| p.second_consumers = int(&v) as u32),
-    ParamSpec::new("poll_batch", "poll_batch", Domain::int(1, 50, ""), |l| s(l).batch,
-        |p| Value::Int(p.batch.into()), |p, v| p.batch = int(&v) as u32),
-    ParamSpec::new("commit", "commit", Domain::Choice { codes: COMMIT_CODES, labels: |l| s(l).commit_labels }, |l| s(l).commit,
+    ParamSpec::keyed(
+        "topic_partitions",
+        Domain::int(1, 24, ""),
+        |l| s(l).partitions,
+        |p| Value::Int(p.partitions.into()),
+        |p, v| p.partitions = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "topic_events",
+        Domain::int(1, 96, ""),
+        |l| s(l).events,
+        |p| Value::Int(p.events.into()),
+        |p, v| p.events = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "group_consumers",
+        Domain::int(1, 30, ""),
+        |l| s(l).consumers,
+        |p| Value::Int(p.consumers.into()),
+        |p, v| p.consumers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "second_consumers",
+        Domain::int(0, 30, ""),
+        |l| s(l).second_consumers,
+        |p| Value::Int(p.second_consumers.into()),
+        |p, v| p.second_consumers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "poll_batch",
+        Domain::int(1, 50, ""),
+        |l| s(l).batch,
+        |p| Value::Int(p.batch.into()),
+        |p, v| p.batch = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "commit",
+        Domain::Choice { codes: COMMIT_CODES, labels: |l| s(l).commit_labels },
+        |l| s(l).commit,
         |p| Value::Int(COMMITS.iter().position(|c| *c == p.commit).unwrap_or(0) as u64),
-        |p, v| p.commit = COMMITS[int(&v) as usize % COMMITS.len()]),
-    ParamSpec::new("crash_consumer", "group_crash", Domain::int(0, 30, ""), |l| s(l).crash_consumer,
-        |p| Value::Int(p.crash_consumer.into()), |p, v| p.crash_consumer = int(&v) as u32),
-    ParamSpec::new("crash_s", "group_crash", Domain::int(0, 600, "s"), |l| s(l).crash_s,
-        |p| Value::Int(p.crash_s.into()), |p, v| p.crash_s = int(&v) as u32),
-    ParamSpec::new("slow_s", "slow_s", Domain::int(0, 600, "s"), |l| s(l).slow_s,
-        |p| Value::Int(p.slow_s.into()), |p, v| p.slow_s = int(&v) as u32),
-    ParamSpec::new("group_at_s", "group_at_s", Domain::int(0, 10_000, "s"), |l| s(l).at_s,
-        |p| Value::Int(p.at_s.into()), |p, v| p.at_s = int(&v) as u32),
+        |p, v| p.commit = COMMITS[int(&v) as usize % COMMITS.len()],
+    ),
+    ParamSpec::new(
+        "crash_consumer",
+        "group_crash",
+        Domain::int(0, 30, ""),
+        |l| s(l).crash_consumer,
+        |p| Value::Int(p.crash_consumer.into()),
+        |p, v| p.crash_consumer = int(&v) as u32,
+    ),
+    ParamSpec::new(
+        "crash_s",
+        "group_crash",
+        Domain::int(0, 600, "s"),
+        |l| s(l).crash_s,
+        |p| Value::Int(p.crash_s.into()),
+        |p, v| p.crash_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "slow_s",
+        Domain::int(0, 600, "s"),
+        |l| s(l).slow_s,
+        |p| Value::Int(p.slow_s.into()),
+        |p, v| p.slow_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "group_at_s",
+        Domain::int(0, 10_000, "s"),
+        |l| s(l).at_s,
+        |p| Value::Int(p.at_s.into()),
+        |p, v| p.at_s = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 8] = [
-    Preset { code: "lesson-004-groups", label: |l| s(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "idle-consumer", label: |l| s(l).preset_idle,
-        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "13"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-3", label: |l| s(l).preset_exercise_3,
-        values: &[("topic_partitions", "12"), ("topic_events", "48"), ("group_consumers", "20"), ("second_consumers", "0"), ("group_at_s", "2")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "kill-consumer", label: |l| s(l).preset_kill,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "commit-first", label: |l| s(l).preset_commit_first,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "4"), ("commit", "before"), ("crash_consumer", "2"), ("crash_s", "6"), ("group_at_s", "12")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "auto-commit", label: |l| s(l).preset_auto,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("poll_batch", "50"), ("commit", "auto"), ("crash_consumer", "2"), ("crash_s", "8"), ("group_at_s", "14")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "lesson-004-groups",
+        label: |l| s(l).preset_lesson,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "idle-consumer",
+        label: |l| s(l).preset_idle,
+        values: &[
+            ("topic_partitions", "12"),
+            ("topic_events", "48"),
+            ("group_consumers", "13"),
+            ("second_consumers", "0"),
+            ("group_at_s", "2"),
+        ],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-3",
+        label: |l| s(l).preset_exercise_3,
+        values: &[
+            ("topic_partitions", "12"),
+            ("topic_events", "48"),
+            ("group_consumers", "20"),
+            ("second_consumers", "0"),
+            ("group_at_s", "2"),
+        ],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "kill-consumer",
+        label: |l| s(l).preset_kill,
+        values: &[
+            ("topic_events", "30"),
+            ("second_consumers", "0"),
+            ("poll_batch", "4"),
+            ("crash_consumer", "2"),
+            ("crash_s", "6"),
+            ("group_at_s", "12"),
+        ],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "commit-first",
+        label: |l| s(l).preset_commit_first,
+        values: &[
+            ("topic_events", "30"),
+            ("second_consumers", "0"),
+            ("poll_batch", "4"),
+            ("commit", "before"),
+            ("crash_consumer", "2"),
+            ("crash_s", "6"),
+            ("group_at_s", "12"),
+        ],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "auto-commit",
+        label: |l| s(l).preset_auto,
+        values: &[
+            ("topic_events", "30"),
+            ("second_consumers", "0"),
+            ("poll_batch", "50"),
+            ("commit", "auto"),
+            ("crash_consumer", "2"),
+            ("crash_s", "8"),
+            ("group_at_s", "14"),
+        ],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
     // «Colas y streams»: the indexer keeps up while the lake sink, another
     // group reading the same topic, runs a minute behind.
-    Preset { code: "sink-behind", label: |l| s(l).preset_sink_behind,
-        values: &[("topic_events", "90"), ("group_at_s", "30")], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "head-of-line", label: |l| s(l).preset_head_of_line,
-        values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "sink-behind",
+        label: |l| s(l).preset_sink_behind,
+        values: &[("topic_events", "90"), ("group_at_s", "30")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "head-of-line",
+        label: |l| s(l).preset_head_of_line,
+        values: &[("topic_events", "30"), ("second_consumers", "0"), ("slow_s", "20"), ("group_at_s", "12")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// No number of its lesson to predict here.
@@ -369,11 +506,17 @@ mod tests {
         assert!(before.ends_with("Consumer 2 dies at 6 s: move the instant past it to see the rebalance."), "{before}");
         let after = at(12);
         let moved = moved_by(&run.indexer, run.lengths.len(), 12);
-        assert!(!moved.is_empty() && moved.iter().all(|&(_, heir, dead, _)| dead == 1 && heir.is_some_and(|h| h != 1)), "{moved:?}");
+        assert!(
+            !moved.is_empty() && moved.iter().all(|&(_, heir, dead, _)| dead == 1 && heir.is_some_and(|h| h != 1)),
+            "{moved:?}"
+        );
         let (part, heir, _, from) = moved[0];
         assert!(after.contains(&format!("At 6 s consumer 2 dies and the group rebalances: partition {part} goes to consumer {}, which resumes from offset {from}", heir.unwrap() + 1)), "{after}");
         let rereads = run.snapshot(&run.indexer, 12).rereads();
-        assert!(rereads > 0 && after.ends_with(&format!("By this instant, {rereads} events have been read twice.")), "{after}");
+        assert!(
+            rereads > 0 && after.ends_with(&format!("By this instant, {rereads} events have been read twice.")),
+            "{after}"
+        );
         assert!(!insight(Lang::En, &preset("lesson-004-groups"), &preset("lesson-004-groups").run()).contains("dies"));
         // The group's last consumer dies: its partitions are left unread, said so.
         let alone = Params { consumers: 1, crash_consumer: 1, ..p };
@@ -389,7 +532,11 @@ mod tests {
         let run = p.run();
         assert!(run.snapshot(&run.indexer, 30).lag <= 2, "the indexer all but caught up");
         assert_eq!(run.snapshot(run.sink.as_ref().unwrap(), 30).lag, 60);
-        assert!(insight(Lang::Es, &p, &run).ends_with("va 60 eventos atrás: a su ritmo le faltan 60 s."), "{}", insight(Lang::Es, &p, &run));
+        assert!(
+            insight(Lang::Es, &p, &run).ends_with("va 60 eventos atrás: a su ritmo le faltan 60 s."),
+            "{}",
+            insight(Lang::Es, &p, &run)
+        );
     }
 
     /// Events processed more than once, and never, by the end of the run.
@@ -420,6 +567,9 @@ mod tests {
         assert!(at(&fast) > 5);
         // The other partitions go on.
         let other = (p + 1) % 3;
-        assert_eq!(slow.snapshot(&slow.indexer, 12).committed[other as usize], fast.snapshot(&fast.indexer, 12).committed[other as usize]);
+        assert_eq!(
+            slow.snapshot(&slow.indexer, 12).committed[other as usize],
+            fast.snapshot(&fast.indexer, 12).committed[other as usize]
+        );
     }
 }

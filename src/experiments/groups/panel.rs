@@ -47,8 +47,21 @@ fn at_slider<F: Frame>(props: &Props<F>, t: &Strings, end_s: u32) -> Html {
         }
     });
     let locked = props.frame.locked("group_at_s");
-    slider(props.lang, SliderProps { id: props.frame.id("group-at-s"), label: t.at_s, hint: None, value: at_s.into(), min: 0,
-        max: end_s.into(), step: 1, shown: format!("{at_s} s"), locked, on_input })
+    slider(
+        props.lang,
+        SliderProps {
+            id: props.frame.id("group-at-s"),
+            label: t.at_s,
+            hint: None,
+            value: at_s.into(),
+            min: 0,
+            max: end_s.into(),
+            step: 1,
+            shown: format!("{at_s} s"),
+            locked,
+            on_input,
+        },
+    )
 }
 
 fn counters(t: &Strings, run: &Run, consumers: u32, indexer: &Snapshot, sink: Option<&Snapshot>, at_s: u32) -> Html {
@@ -74,7 +87,14 @@ fn moved_from(moved: &[(u32, Option<u32>, u32, u32)], part: usize) -> Option<u32
     moved.iter().rev().find(|(p, ..)| *p as usize == part).map(|&(_, _, dead, _)| dead)
 }
 
-fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: Option<&Snapshot>, from: Option<u32>) -> Html {
+fn partition_row(
+    t: &Strings,
+    run: &Run,
+    part: usize,
+    indexer: &Snapshot,
+    sink: Option<&Snapshot>,
+    from: Option<u32>,
+) -> Html {
     let len = run.lengths[part];
     let mut owner = indexer.owners[part].map_or_else(|| t.no_owner.to_owned(), |c| (t.owner_n)(c + 1));
     if let Some(dead) = from {
@@ -97,8 +117,15 @@ fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: 
         }
     });
     let end_mark = mark(len);
-    let described = format!("{} · {}: {} {}, {} {}", (t.partition_n)(part as u32), owner, t.indexer, indexer.committed[part],
-        t.sink, sink.map_or_else(|| "—".to_owned(), |s| s.committed[part].to_string()));
+    let described = format!(
+        "{} · {}: {} {}, {} {}",
+        (t.partition_n)(part as u32),
+        owner,
+        t.indexer,
+        indexer.committed[part],
+        t.sink,
+        sink.map_or_else(|| "—".to_owned(), |s| s.committed[part].to_string())
+    );
     html! {
         <div class={classes!("partition", from.is_some().then_some("moved"))} data-partition={part.to_string()} data-committed={indexer.committed[part].to_string()} aria-label={described}>
             <span class="partition-name">{ (t.partition_n)(part as u32) }<br />{ owner }</span>
@@ -111,4 +138,3 @@ fn partition_row(t: &Strings, run: &Run, part: usize, indexer: &Snapshot, sink: 
         </div>
     }
 }
-

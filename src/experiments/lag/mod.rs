@@ -36,7 +36,14 @@ pub struct Params {
 impl Default for Params {
     /// Exercise 9 (a): 12 partitions, consumers of 1,800/s, 20,000/s arriving, 1.2 M behind.
     fn default() -> Self {
-        Self { partitions: 12, consumers: 12, per_consumer_per_s: 1_800, arrival_per_s: 20_000, behind: 1_200_000, before_per_consumer_per_s: 1_500 }
+        Self {
+            partitions: 12,
+            consumers: 12,
+            per_consumer_per_s: 1_800,
+            arrival_per_s: 20_000,
+            behind: 1_200_000,
+            before_per_consumer_per_s: 1_500,
+        }
     }
 }
 
@@ -53,7 +60,13 @@ impl Params {
 
     /// The lesson's alert («lag > ≈ 60 s sostenido 5 minutos») on this lag.
     pub fn alert(&self) -> retry_lab_core::stream::LagAlert {
-        retry_lab_core::stream::lag_alert(self.behind, self.arrival_per_s, self.catch_up().consume_per_s, ALERT_S, ALERT_HOLD_S)
+        retry_lab_core::stream::lag_alert(
+            self.behind,
+            self.arrival_per_s,
+            self.catch_up().consume_per_s,
+            ALERT_S,
+            ALERT_HOLD_S,
+        )
     }
 
     /// How long the group has been falling behind to be this far back: the
@@ -96,7 +109,13 @@ impl Params {
         let time = |s: f64| crate::format::duration_ms((s * 1_000.0).round() as u64);
         let since = self.behind_for_s().map(time);
         let lag = self.lag_s().map_or_else(|| "—".to_owned(), time);
-        (t.insight)(since.as_deref(), &crate::format::millions(self.behind), &lag, &crate::format::int(c.spare_per_s), c.catch_up_s.map(time).as_deref())
+        (t.insight)(
+            since.as_deref(),
+            &crate::format::millions(self.behind),
+            &lag,
+            &crate::format::int(c.spare_per_s),
+            c.catch_up_s.map(time).as_deref(),
+        )
     }
 
     /// The alert's words under the figure.
@@ -122,18 +141,48 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 6] = [
-    ParamSpec::new("lag_partitions", "lag_partitions", Domain::int(1, 1_000, ""), |l| s(l).partitions,
-        |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
-    ParamSpec::new("lag_consumers", "lag_consumers", Domain::int(1, 1_000, ""), |l| s(l).consumers,
-        |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
-    ParamSpec::new("consumer_rate", "consumer_rate", Domain::int(1, 10_000_000, "/s"), |l| s(l).per_consumer,
-        |p| Value::Int(p.per_consumer_per_s), |p, v| p.per_consumer_per_s = int(&v)),
-    ParamSpec::new("arrival_rate", "arrival_rate", Domain::int(0, 100_000_000, "/s"), |l| s(l).arrival,
-        |p| Value::Int(p.arrival_per_s), |p, v| p.arrival_per_s = int(&v)),
-    ParamSpec::new("behind", "behind", Domain::int(0, 10_000_000_000, ""), |l| s(l).behind,
-        |p| Value::Int(p.behind), |p, v| p.behind = int(&v)),
-    ParamSpec::new("rate_before", "rate_before", Domain::int(0, 10_000_000, "/s"), |l| s(l).rate_before,
-        |p| Value::Int(p.before_per_consumer_per_s), |p, v| p.before_per_consumer_per_s = int(&v)),
+    ParamSpec::keyed(
+        "lag_partitions",
+        Domain::int(1, 1_000, ""),
+        |l| s(l).partitions,
+        |p| Value::Int(p.partitions.into()),
+        |p, v| p.partitions = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "lag_consumers",
+        Domain::int(1, 1_000, ""),
+        |l| s(l).consumers,
+        |p| Value::Int(p.consumers.into()),
+        |p, v| p.consumers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "consumer_rate",
+        Domain::int(1, 10_000_000, "/s"),
+        |l| s(l).per_consumer,
+        |p| Value::Int(p.per_consumer_per_s),
+        |p, v| p.per_consumer_per_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "arrival_rate",
+        Domain::int(0, 100_000_000, "/s"),
+        |l| s(l).arrival,
+        |p| Value::Int(p.arrival_per_s),
+        |p, v| p.arrival_per_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "behind",
+        Domain::int(0, 10_000_000_000, ""),
+        |l| s(l).behind,
+        |p| Value::Int(p.behind),
+        |p, v| p.behind = int(&v),
+    ),
+    ParamSpec::keyed(
+        "rate_before",
+        Domain::int(0, 10_000_000, "/s"),
+        |l| s(l).rate_before,
+        |p| Value::Int(p.before_per_consumer_per_s),
+        |p, v| p.before_per_consumer_per_s = int(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 3] = [
@@ -160,9 +209,11 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
     },
     unit: "s",
     answer: |p: &Params, _, _: &State| p.catch_up().catch_up_s.map(|s| s.round() as u64),
-    why: |lang| match lang {
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "El atraso baja solo con lo que sobra: consumo del grupo − llegadas. Más consumidores que particiones no consumen más.",
         crate::i18n::Lang::En => "The backlog falls only by what is spare: the group's consumption − arrivals. More consumers than partitions consume no more.",
+    }
     },
 });
 
@@ -170,22 +221,22 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 const PRIMARY: &[&str] = &["arrival_rate", "consumer_rate", "behind", "lag_consumers"];
 
 crate::unit::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
-    numbers: |p: &Params, _: &Shared, _: &State| {
-        use crate::number::Number;
-        let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
-        let s = |s: Option<f64>, none| Number::or(s.map(|s| Number::Int(s.round() as u64, "s")), none, "s");
-        vec![
-            ("consume_per_s", Number::Int(c.consume_per_s, "/s")),
-            ("spare_per_s", Number::Int(c.spare_per_s, "/s")),
-            ("catch_up_s", s(c.catch_up_s, "never")),
-            ("reading", Number::count(reading)),
-            ("idle", Number::count(idle)),
-            ("lag_s", s(p.lag_s(), "—")),
-            ("behind_for_s", s(p.behind_for_s(), "—")),
-            ("alert_fires_at_s", s(alert.fires_at_s, "never")),
-            ("alert_clears_at_s", s(alert.clears_at_s, "—")),
-        ]
-    });
+numbers: |p: &Params, _: &Shared, _: &State| {
+    use crate::number::Number;
+    let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
+    let s = |s: Option<f64>, none| Number::or(s.map(|s| Number::Int(s.round() as u64, "s")), none, "s");
+    vec![
+        ("consume_per_s", Number::Int(c.consume_per_s, "/s")),
+        ("spare_per_s", Number::Int(c.spare_per_s, "/s")),
+        ("catch_up_s", s(c.catch_up_s, "never")),
+        ("reading", Number::count(reading)),
+        ("idle", Number::count(idle)),
+        ("lag_s", s(p.lag_s(), "—")),
+        ("behind_for_s", s(p.behind_for_s(), "—")),
+        ("alert_fires_at_s", s(alert.fires_at_s, "never")),
+        ("alert_clears_at_s", s(alert.clears_at_s, "—")),
+    ]
+});
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -240,9 +291,14 @@ mod tests {
         let a = preset("exercise-9a");
         assert_eq!(a.verdict(), Verdict::AtTheLine);
         let caption = a.insight(Lang::Es);
-        assert!(caption.starts_with("El grupo lleva 10 min 0 s atrasándose: 1.2 M eventos atrás, 1 min 0 s de lag."), "{caption}");
+        assert!(
+            caption.starts_with("El grupo lleva 10 min 0 s atrasándose: 1.2 M eventos atrás, 1 min 0 s de lag."),
+            "{caption}"
+        );
         assert!(caption.ends_with("el atraso se vacía en 12 min 30 s."), "{caption}");
-        assert!(a.verdict_text(Lang::En).starts_with("The lag is at the ≈ 60 s line (1 min 0 s now): the group is behind."));
+        assert!(a
+            .verdict_text(Lang::En)
+            .starts_with("The lag is at the ≈ 60 s line (1 min 0 s now): the group is behind."));
         let below = Params { behind: 600_000, ..a.clone() };
         assert_eq!(below.verdict(), Verdict::Below);
         assert!(below.verdict_text(Lang::En).starts_with("The lag, 30 s, is below the ≈ 60 s line"));

@@ -10,7 +10,6 @@ use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Lag, F>;
 
-
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
@@ -63,7 +62,13 @@ fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert) -> Html {
     let permille = |s: f64| (((s + past_s) / whole_s * 1_000.0).round() as i64).clamp(0, 1_000);
     let now_x = permille(0.0);
     let done_x = c.catch_up_s.map_or(1_000, permille);
-    let points = format!("0,{} {now_x},{} {done_x},{} 1000,{}", y(if past_s > 0.0 { 0.0 } else { p.behind as f64 }), y(p.behind as f64), y(end_lag), y(end_lag));
+    let points = format!(
+        "0,{} {now_x},{} {done_x},{} 1000,{}",
+        y(if past_s > 0.0 { 0.0 } else { p.behind as f64 }),
+        y(p.behind as f64),
+        y(end_lag),
+        y(end_lag)
+    );
     let threshold_y = y(threshold).to_string();
     let fires = alert.fires_at_s.filter(|s| *s <= span_s);
     let time = |s: f64| duration_ms((s * 1_000.0).round() as u64);

@@ -22,7 +22,8 @@ pub const EVENTS_MAX: usize = 40;
 const KEY_LEN_MAX: usize = 40;
 
 /// The lesson's six events.
-pub const LESSON_EVENTS: &str = "listing-42:alta,listing-7:alta,listing-42:precio 900,listing-99:alta,listing-42:vendido,listing-7:precio 450";
+pub const LESSON_EVENTS: &str =
+    "listing-42:alta,listing-7:alta,listing-42:precio 900,listing-99:alta,listing-42:vendido,listing-7:precio 450";
 
 /// `key:payload` pairs, comma-separated; none empty, at most 40, keys ≤ 40 bytes.
 pub fn parse_events(text: &str) -> Option<Vec<(String, String)>> {
@@ -33,7 +34,8 @@ pub fn parse_events(text: &str) -> Option<Vec<(String, String)>> {
         .map(|item| {
             let (key, payload) = item.split_once(':').unwrap_or((item, ""));
             let key = key.trim();
-            (!key.is_empty() && key.len() <= KEY_LEN_MAX && payload.len() <= KEY_LEN_MAX).then(|| (key.to_owned(), payload.trim().to_owned()))
+            (!key.is_empty() && key.len() <= KEY_LEN_MAX && payload.len() <= KEY_LEN_MAX)
+                .then(|| (key.to_owned(), payload.trim().to_owned()))
         })
         .collect();
     events.filter(|e| !e.is_empty() && e.len() <= EVENTS_MAX)
@@ -113,23 +115,46 @@ fn format_events(events: &[(String, String)]) -> String {
 }
 
 static PARAMS: [ParamSpec<Params>; 3] = [
-    ParamSpec::new("partitions", "partitions", Domain::Int { min: 1, max: 12, unit: "" }, |l| s(l).partitions,
-        |p| Value::Int(p.partitions.into()), |p, v| p.partitions = int(&v) as u32),
-    ParamSpec::new("keyed", "keyed", Domain::Text { expected: "key:payload,… (≤ 40)", valid: |t| parse_events(t).is_some() },
+    ParamSpec::keyed(
+        "partitions",
+        Domain::int(1, 12, ""),
+        |l| s(l).partitions,
+        |p| Value::Int(p.partitions.into()),
+        |p, v| p.partitions = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "keyed",
+        Domain::Text { expected: "key:payload,… (≤ 40)", valid: |t| parse_events(t).is_some() },
         |l| s(l).events,
         |p| Value::Text(format_events(&p.events)),
         |p, v| {
             if let Value::Text(text) = v {
                 p.events = parse_events(&text).unwrap_or_default();
             }
-        }),
-    ParamSpec::new("resize_to", "resize_to", Domain::Int { min: 0, max: 12, unit: "" }, |l| s(l).resize_to,
-        |p| Value::Int(p.resize_to.into()), |p, v| p.resize_to = int(&v) as u32),
+        },
+    ),
+    ParamSpec::keyed(
+        "resize_to",
+        Domain::int(0, 12, ""),
+        |l| s(l).resize_to,
+        |p| Value::Int(p.resize_to.into()),
+        |p, v| p.resize_to = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "lesson-004-keys", label: |l| s(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-9-resize", label: |l| s(l).preset_resize, values: &[("resize_to", "4")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "lesson-004-keys",
+        label: |l| s(l).preset_lesson,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-9-resize",
+        label: |l| s(l).preset_resize,
+        values: &[("resize_to", "4")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// No number of its lesson to predict here.
@@ -148,12 +173,21 @@ crate::unit::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     use crate::number::Number;
     let place = |layout: &Layout| {
-        let events = p.events.iter().zip(&layout.placed).map(|((key, _), (part, offset))| Number::Text(format!("{key} → {part}@{offset}")));
+        let events = p
+            .events
+            .iter()
+            .zip(&layout.placed)
+            .map(|((key, _), (part, offset))| Number::Text(format!("{key} → {part}@{offset}")));
         Number::List(events.collect(), ", ")
     };
     let moves = |layout: &Layout| Number::count(layout.moves.iter().filter(|m| **m).count() as u64);
     let [crc, murmur] = &*state.layouts;
-    vec![("crc32", place(crc)), ("murmur2", place(murmur)), ("crc32_moves", moves(crc)), ("murmur2_moves", moves(murmur))]
+    vec![
+        ("crc32", place(crc)),
+        ("murmur2", place(murmur)),
+        ("crc32_moves", moves(crc)),
+        ("murmur2_moves", moves(murmur)),
+    ]
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
@@ -198,7 +232,12 @@ mod tests {
         use crate::i18n::Lang;
         let p = Params::default();
         let lesson = insight(Lang::Es, &p, &p.layout(KeyHash::Crc32));
-        assert!(lesson.starts_with("6 eventos, 3 llaves, 3 particiones: listing-42 → 2, listing-7 → 1, listing-99 → 2 (CRC-32)."), "{lesson}");
+        assert!(
+            lesson.starts_with(
+                "6 eventos, 3 llaves, 3 particiones: listing-42 → 2, listing-7 → 1, listing-99 → 2 (CRC-32)."
+            ),
+            "{lesson}"
+        );
         let four = Params { partitions: 4, ..p.clone() };
         let other = insight(Lang::Es, &four, &four.layout(KeyHash::Crc32));
         assert!(other.starts_with("6 eventos, 3 llaves, 4 particiones"), "{other}");

@@ -89,17 +89,42 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 3] = [
-    ParamSpec::new("facts", "facts", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| s(l).facts,
-        |p| Value::Int(p.facts.into()), |p, v| p.facts = int(&v) as u32),
-    ParamSpec::new("pubs", "pubs", Domain::Choice { codes: &["1", "2"], labels: |l| s(l).pubs_labels }, |l| s(l).pubs,
-        |p| Value::Int(p.twice.into()), |p, v| p.twice = int(&v) == 1),
-    ParamSpec::new("pub_failure", "pub_failure", Domain::Ratio { step_percent: 5, max_ppm: 900_000 }, |l| s(l).failure,
-        |p| probability(p.failure), |p, v| p.failure = ratio(&v)),
+    ParamSpec::keyed(
+        "facts",
+        Domain::int(1, 1_000, ""),
+        |l| s(l).facts,
+        |p| Value::Int(p.facts.into()),
+        |p, v| p.facts = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "pubs",
+        Domain::Choice { codes: &["1", "2"], labels: |l| s(l).pubs_labels },
+        |l| s(l).pubs,
+        |p| Value::Int(p.twice.into()),
+        |p, v| p.twice = int(&v) == 1,
+    ),
+    ParamSpec::keyed(
+        "pub_failure",
+        Domain::Ratio { step_percent: 5, max_ppm: 900_000 },
+        |l| s(l).failure,
+        |p| probability(p.failure),
+        |p, v| p.failure = ratio(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
-    Preset { code: "publish-twice", label: |l| s(l).preset_twice, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "publish-twice-failing", label: |l| s(l).preset_failing, values: &[("pub_failure", "0.3")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "publish-twice",
+        label: |l| s(l).preset_twice,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "publish-twice-failing",
+        label: |l| s(l).preset_failing,
+        values: &[("pub_failure", "0.3")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// No number of its lesson to predict here.
@@ -125,12 +150,12 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         crate::ladder::outcome!("effects_by_v4_id", "", es: "Efectos con id uuid4 por publicación", en: "Effects with a uuid4 per publication"),
         crate::ladder::outcome!("effects_by_uuid5", "", es: "Efectos con id uuid5 del hecho", en: "Effects with the fact's uuid5"),
     ],
-    axes: &[
-        crate::ladder::SweepAxis { key: "pub_failure", from: "0", to: "0.9", lesson: None },
-    ],
+    axes: &[crate::ladder::SweepAxis { key: "pub_failure", from: "0", to: "0.9", lesson: None }],
     measure: |params, shared| {
         let state = State { engines: params.engines(shared) };
-        let outcomes = state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| [naive, v4, uuid5].map(|c| c.effects as f64).to_vec());
+        let outcomes = state
+            .counters()
+            .map_or_else(Vec::new, |[naive, v4, uuid5]| [naive, v4, uuid5].map(|c| c.effects as f64).to_vec());
         crate::ladder::Measure { outcomes, end_ms: None }
     },
     work: |params, shared| {

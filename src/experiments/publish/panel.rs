@@ -34,8 +34,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 }
 
 fn counters_table(t: &Strings, counters: &[Counters; 3]) -> Html {
-    let row = |key: &'static str, label: &'static str, f: fn(&Counters) -> u64| html! {
-        <tr data-row={key}><th scope="row">{ label }</th>{ for counters.iter().map(|c| html! { <td>{ format::int(f(c)) }</td> }) }</tr>
+    let row = |key: &'static str, label: &'static str, f: fn(&Counters) -> u64| {
+        html! {
+            <tr data-row={key}><th scope="row">{ label }</th>{ for counters.iter().map(|c| html! { <td>{ format::int(f(c)) }</td> }) }</tr>
+        }
     };
     html! {
         <div class="table-scroll"><table class="compare-table publish-table">

@@ -55,22 +55,62 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 5] = [
-    ParamSpec::new("log_retention_h", "log_retention_h", Domain::Int { min: 1, max: 8_760, unit: "h" }, |l| s(l).retention,
-        |p| Value::Int(p.retention_h), |p, v| p.retention_h = int(&v)),
-    ParamSpec::new("replay_h", "replay_h", Domain::Int { min: 0, max: 8_760, unit: "h" }, |l| s(l).replay,
-        |p| Value::Int(p.replay_h), |p, v| p.replay_h = int(&v)),
-    ParamSpec::new("reader_start", "reader_start", Domain::Choice { codes: &["earliest", "latest"], labels: |l| s(l).start_labels }, |l| s(l).start,
-        |p| Value::Int(p.from_latest.into()), |p, v| p.from_latest = int(&v) == 1),
-    ParamSpec::new("log_rate", "log_rate", Domain::Int { min: 1, max: 1_000_000, unit: "/s" }, |l| s(l).arrival,
-        |p| Value::Int(p.arrival_per_s), |p, v| p.arrival_per_s = int(&v)),
-    ParamSpec::new("read_rate", "read_rate", Domain::Int { min: 1, max: 10_000_000, unit: "/s" }, |l| s(l).read,
-        |p| Value::Int(p.read_per_s), |p, v| p.read_per_s = int(&v)),
+    ParamSpec::keyed(
+        "log_retention_h",
+        Domain::int(1, 8_760, "h"),
+        |l| s(l).retention,
+        |p| Value::Int(p.retention_h),
+        |p, v| p.retention_h = int(&v),
+    ),
+    ParamSpec::keyed(
+        "replay_h",
+        Domain::int(0, 8_760, "h"),
+        |l| s(l).replay,
+        |p| Value::Int(p.replay_h),
+        |p, v| p.replay_h = int(&v),
+    ),
+    ParamSpec::keyed(
+        "reader_start",
+        Domain::Choice { codes: &["earliest", "latest"], labels: |l| s(l).start_labels },
+        |l| s(l).start,
+        |p| Value::Int(p.from_latest.into()),
+        |p, v| p.from_latest = int(&v) == 1,
+    ),
+    ParamSpec::keyed(
+        "log_rate",
+        Domain::int(1, 1_000_000, "/s"),
+        |l| s(l).arrival,
+        |p| Value::Int(p.arrival_per_s),
+        |p, v| p.arrival_per_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "read_rate",
+        Domain::int(1, 10_000_000, "/s"),
+        |l| s(l).read,
+        |p| Value::Int(p.read_per_s),
+        |p, v| p.read_per_s = int(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "replay-yesterday", label: |l| s(l).preset_kafka, values: &[], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "kinesis-24h", label: |l| s(l).preset_kinesis, values: &[("log_retention_h", "24"), ("replay_h", "48")], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "replay-a-year", label: |l| s(l).preset_year, values: &[("replay_h", "8760")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "replay-yesterday",
+        label: |l| s(l).preset_kafka,
+        values: &[],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "kinesis-24h",
+        label: |l| s(l).preset_kinesis,
+        values: &[("log_retention_h", "24"), ("replay_h", "48")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "replay-a-year",
+        label: |l| s(l).preset_year,
+        values: &[("replay_h", "8760")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -80,21 +120,24 @@ const PRIMARY: &[&str] = &["log_retention_h", "replay_h"];
 
 fn state(p: &Params) -> State {
     let log = p.log();
-    State { replay: log.replay(p.replay_h), new_reader: log.new_reader(if p.from_latest { Start::Latest } else { Start::Earliest }) }
+    State {
+        replay: log.replay(p.replay_h),
+        new_reader: log.new_reader(if p.from_latest { Start::Latest } else { Start::Earliest }),
+    }
 }
 
 crate::unit::computed_unit!(Retention, code: "retention", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| state(params),
-    numbers: |_: &Params, _: &Shared, st: &State| {
-        use crate::number::Number;
-        let opt = |n: Option<u64>| Number::or(n.map(|n| Number::Int(n, "s")), "never", "s");
-        vec![
-            ("replay_events", Number::or(st.replay.map(|b| Number::count(b.events)), "deleted", "")),
-            ("replay_catch_up_s", st.replay.map_or(Number::Missing("—", "s"), |b| opt(b.catch_up_s))),
-            ("new_reader_events", Number::count(st.new_reader.events)),
-            ("new_reader_catch_up_s", opt(st.new_reader.catch_up_s)),
-        ]
-    });
+state: |params: &Params, _: &Shared| state(params),
+numbers: |_: &Params, _: &Shared, st: &State| {
+    use crate::number::Number;
+    let opt = |n: Option<u64>| Number::or(n.map(|n| Number::Int(n, "s")), "never", "s");
+    vec![
+        ("replay_events", Number::or(st.replay.map(|b| Number::count(b.events)), "deleted", "")),
+        ("replay_catch_up_s", st.replay.map_or(Number::Missing("—", "s"), |b| opt(b.catch_up_s))),
+        ("new_reader_events", Number::count(st.new_reader.events)),
+        ("new_reader_catch_up_s", opt(st.new_reader.catch_up_s)),
+    ]
+});
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -18,7 +18,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let hours = t.hours;
     let time = |s: Option<u64>| s.map_or_else(|| t.never.to_owned(), duration_text);
     let replay = st.replay.map(|b| (format::millions(b.events), time(b.catch_up_s)));
-    let insight = (t.insight)(&hours(p.retention_h), &hours(p.replay_h), replay.as_ref().map(|(e, s)| (e.as_str(), s.as_str())));
+    let insight =
+        (t.insight)(&hours(p.retention_h), &hours(p.replay_h), replay.as_ref().map(|(e, s)| (e.as_str(), s.as_str())));
     let rows = [
         ("replay_events", t.replay_events, replay.as_ref().map_or_else(|| t.gone_note.to_owned(), |r| r.0.clone())),
         ("replay_time", t.replay_time, replay.as_ref().map_or_else(|| "—".to_owned(), |r| r.1.clone())),
@@ -44,7 +45,8 @@ fn chart(t: &Strings, p: &Params, st: &State) -> Html {
     let kept_from = permille(p.retention_h);
     let rewind = permille(p.replay_h);
     let reader = if p.from_latest { 1_000 } else { kept_from };
-    let (rewind_class, rewind_text) = if st.replay.is_some() { ("", t.rewind_note) } else { ("note-gone", t.gone_note) };
+    let (rewind_class, rewind_text) =
+        if st.replay.is_some() { ("", t.rewind_note) } else { ("note-gone", t.gone_note) };
     html! {
         <figure class="retention-chart">
             <div class="annotated retention-track" role="img" aria-label={t.chart_label}>

@@ -107,47 +107,91 @@ fn consumer_index(c: ConsumerMode) -> u64 {
 }
 
 static PARAMS: [ParamSpec<Params>; 10] = [
-    ParamSpec::new("failure", "failure", Domain::Ratio { step_percent: 1, max_ppm: FULL }, |l| strings::strings(l).failure,
-        |p| probability(p.failure), |p, v| p.failure = ratio(&v)),
-    ParamSpec::new("ack_lost", "ack_lost", Domain::Ratio { step_percent: 5, max_ppm: FULL }, |l| strings::strings(l).ack_lost_share,
-        |p| probability(p.ack_lost_share), |p, v| p.ack_lost_share = ratio(&v)),
-    ParamSpec::new("events", "events", Domain::Int { min: 1, max: EVENTS_MAX as u64, unit: "" }, |l| strings::strings(l).events,
-        |p| Value::Int(p.events.into()), |p, v| p.events = int(&v) as u32),
-    ParamSpec::new("base", "base", Domain::Int { min: 1, max: BASE_S_MAX as u64, unit: "s" }, |l| strings::strings(l).base,
-        |p| Value::Int(p.base_s.into()), |p, v| p.base_s = int(&v) as u32),
-    ParamSpec::new("retries", "retries", Domain::Int { min: 0, max: RETRIES_MAX as u64, unit: "" }, |l| strings::strings(l).retries,
-        |p| Value::Int(p.retries_max.into()), |p, v| p.retries_max = int(&v) as u32),
-    ParamSpec::new("consumer", "consumer",
+    ParamSpec::keyed(
+        "failure",
+        Domain::Ratio { step_percent: 1, max_ppm: FULL },
+        |l| strings::strings(l).failure,
+        |p| probability(p.failure),
+        |p, v| p.failure = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "ack_lost",
+        Domain::Ratio { step_percent: 5, max_ppm: FULL },
+        |l| strings::strings(l).ack_lost_share,
+        |p| probability(p.ack_lost_share),
+        |p, v| p.ack_lost_share = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "events",
+        Domain::int(1, EVENTS_MAX as u64, ""),
+        |l| strings::strings(l).events,
+        |p| Value::Int(p.events.into()),
+        |p, v| p.events = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "base",
+        Domain::int(1, BASE_S_MAX as u64, "s"),
+        |l| strings::strings(l).base,
+        |p| Value::Int(p.base_s.into()),
+        |p, v| p.base_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "retries",
+        Domain::int(0, RETRIES_MAX as u64, ""),
+        |l| strings::strings(l).retries,
+        |p| Value::Int(p.retries_max.into()),
+        |p, v| p.retries_max = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "consumer",
         Domain::Choice { codes: CONSUMER_CODES, labels: |l| strings::strings(l).consumer_labels },
         |l| strings::strings(l).consumer,
         |p| Value::Int(consumer_index(p.consumer)),
-        |p, v| p.consumer = if int(&v) == 1 { ConsumerMode::Naive } else { ConsumerMode::Idempotent }),
-    ParamSpec::new("jitter", "jitter", Domain::Choice { codes: JITTER_CODES, labels: |l| strings::strings(l).jitter_labels },
+        |p, v| p.consumer = if int(&v) == 1 { ConsumerMode::Naive } else { ConsumerMode::Idempotent },
+    ),
+    ParamSpec::keyed(
+        "jitter",
+        Domain::Choice { codes: JITTER_CODES, labels: |l| strings::strings(l).jitter_labels },
         |l| strings::strings(l).jitter,
         |p| Value::Int(Jitter::ALL.iter().position(|j| *j == p.jitter).unwrap_or(0) as u64),
-        |p, v| p.jitter = Jitter::ALL[int(&v) as usize]),
-    ParamSpec::new("speed", "speed", Domain::Int { min: SPEED_MIN as u64, max: SPEED_MAX as u64, unit: "s/s" },
+        |p, v| p.jitter = Jitter::ALL[int(&v) as usize],
+    ),
+    ParamSpec::keyed(
+        "speed",
+        Domain::int(SPEED_MIN as u64, SPEED_MAX as u64, "s/s"),
         |l| strings::strings(l).speed_param,
-        |p| Value::Int(p.speed_s_per_s.into()), |p, v| p.speed_s_per_s = int(&v) as u32),
-    ParamSpec::new("down", "down", Domain::Text { expected: "START-END,… (s)", valid: |t| parse_outages(t).is_some() },
+        |p| Value::Int(p.speed_s_per_s.into()),
+        |p, v| p.speed_s_per_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "down",
+        Domain::Text { expected: "START-END,… (s)", valid: |t| parse_outages(t).is_some() },
         |l| strings::strings(l).outages_heading,
         |p| Value::Text(format_outages(p.plan.outages())),
         |p, v| {
             let outages = parse_outages(text(&v)).unwrap_or_default();
             p.plan = Plan::new(outages, p.plan.interventions().to_vec()).unwrap_or_default();
-        }),
-    ParamSpec::new("do", "do",
+        },
+    ),
+    ParamSpec::keyed(
+        "do",
         Domain::Text { expected: "fix@T, retry:N@T, retryall@T (s)", valid: |t| parse_interventions(t).is_some() },
         |l| strings::strings(l).interventions_heading,
         |p| Value::Text(format_interventions(p.plan.interventions())),
         |p, v| {
             let timed = parse_interventions(text(&v)).unwrap_or_default();
             p.plan = Plan::new(p.plan.outages().to_vec(), timed).unwrap_or_default();
-        }),
+        },
+    ),
 ];
 
 static PRESETS: [Preset; 6] = [
-    Preset { code: "lesson", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "lesson",
+        label: |l| strings::strings(l).preset_lesson,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
     // v1's "consumer down" was 90 % independent failures; its links keep it.
     Preset {
         code: "consumer-down",
@@ -167,7 +211,13 @@ static PRESETS: [Preset; 6] = [
     Preset {
         code: "outage-story",
         label: |l| strings::strings(l).preset_outage_story,
-        values: &[("events", "10"), ("failure", "0"), ("down", "0-3600"), ("do", "fix@2100,retryall@2100"), ("at", "2100")],
+        values: &[
+            ("events", "10"),
+            ("failure", "0"),
+            ("down", "0-3600"),
+            ("do", "fix@2100,retryall@2100"),
+            ("at", "2100"),
+        ],
         versions: (2, crate::unit::LINK_VERSION),
     },
     // What the page opens on: the lesson's story from its start, played in
@@ -268,7 +318,12 @@ fn whole_run(params: &Params, shared: &Shared) -> Option<retry_lab_core::pair::P
 
 /// When each entry into dead-letter happened, retried by hand later or not.
 fn dead_letter_entries_ms(pair: &retry_lab_core::pair::Pair) -> Vec<u64> {
-    pair.idempotent.trace().iter().filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered)).map(|a| a.at_ms).collect()
+    pair.idempotent
+        .trace()
+        .iter()
+        .filter(|a| matches!(a.follow, retry_lab_core::Follow::DeadLettered))
+        .map(|a| a.at_ms)
+        .collect()
 }
 
 /// Across seeds and parameters: how many events reach dead-letter (the
@@ -290,7 +345,11 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
         let (naive, idem) = (pair.naive.counters(), pair.idempotent.counters());
         let entered = dead_letter_entries_ms(&pair).len();
         let end_ms = pair.naive.trace().iter().chain(pair.idempotent.trace()).map(|a| a.at_ms).max();
-        let outcomes = vec![entered as f64, idem.deliveries as f64 / f64::from(params.events.max(1)), naive.effects.saturating_sub(idem.effects) as f64];
+        let outcomes = vec![
+            entered as f64,
+            idem.deliveries as f64 / f64::from(params.events.max(1)),
+            naive.effects.saturating_sub(idem.effects) as f64,
+        ];
         crate::ladder::Measure { outcomes, end_ms }
     },
     // The naive and the idempotent consumer: one run each.
@@ -346,13 +405,19 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| match lang {
-        crate::i18n::Lang::Es => "con estos reintentos, ¿cuánto espera en total un evento entre su primer intento y dead-letter?",
-        crate::i18n::Lang::En => "with these retries, how long does an event wait in total before it reaches dead-letter?",
+        crate::i18n::Lang::Es => {
+            "con estos reintentos, ¿cuánto espera en total un evento entre su primer intento y dead-letter?"
+        }
+        crate::i18n::Lang::En => {
+            "with these retries, how long does an event wait in total before it reaches dead-letter?"
+        }
     },
     unit: "s",
     answer: |p: &Params, _, _: &State| Some(p.backoff().total_s()),
-    why: |lang| match lang {
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "El intento número n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
         crate::i18n::Lang::En => "Retry n waits base · 2^(n-1): with a 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
+    }
     },
 };

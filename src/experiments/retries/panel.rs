@@ -22,7 +22,6 @@ const LOG_ROWS_SHOWN: usize = 30;
 // plain functions, not components: a component per part would cost the
 // page's module its lifecycle code for no memoization.
 
-
 fn send<F: Frame>(props: &Props<F>, action: RetriesAction) -> Callback<MouseEvent> {
     props.send().reform(move |_| action.clone())
 }
@@ -38,7 +37,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     });
     let horizon_ms = run.pair.horizon_ms().max(run.clock_ms);
     let census = shown.census();
-    let insight = (s.insight)(census.acknowledged, params.events, census.waiting, census.dead_lettered, params.retries_max);
+    let insight =
+        (s.insight)(census.acknowledged, params.events, census.waiting, census.dead_lettered, params.retries_max);
     let hint = |key: &str| (key == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
     html! {
         <div class="experiment retries" data-experiment="retries">
@@ -81,7 +81,13 @@ fn scrolled_timeline<F: Frame>(props: &Props<F>) -> Html {
 }
 
 /// A "✕" that removes one item of a list, named for screen readers.
-fn remove_button<F: Frame>(props: &Props<F>, class: &'static str, label: String, locked: bool, action: RetriesAction) -> Html {
+fn remove_button<F: Frame>(
+    props: &Props<F>,
+    class: &'static str,
+    label: String,
+    locked: bool,
+    action: RetriesAction,
+) -> Html {
     html! { <button type="button" {class} aria-label={label} disabled={locked} onclick={send(props, action)}>{ "✕" }</button> }
 }
 
@@ -255,8 +261,10 @@ pub struct CompareProps {
 fn compare(props: &CompareProps) -> Html {
     let (s, t) = (strings(props.lang), props.lang.texts());
     let (n, i) = (&props.naive, &props.idempotent);
-    let row = |key: &str, label: &str, naive: u64, idem: u64| html! {
-        <tr data-row={key.to_string()}><th scope="row">{ label.to_string() }</th><td class="num naive">{ format::int(naive) }</td><td class="num idempotent">{ format::int(idem) }</td></tr>
+    let row = |key: &str, label: &str, naive: u64, idem: u64| {
+        html! {
+            <tr data-row={key.to_string()}><th scope="row">{ label.to_string() }</th><td class="num naive">{ format::int(naive) }</td><td class="num idempotent">{ format::int(idem) }</td></tr>
+        }
     };
     let extra = n.effects.saturating_sub(i.effects);
     html! {
@@ -283,8 +291,12 @@ fn dlq_empty_text(engine: &retry_lab_core::Engine, s: &super::strings::Strings) 
     if retried == 0 {
         return s.dlq_empty.to_owned();
     }
-    let retried_events: Vec<u32> = (0..engine.config().published_total()).filter(|&e| engine.event(e).manual_retries > 0).collect();
-    let delivered = retried_events.iter().filter(|&&e| matches!(engine.status(e), retry_lab_core::Status::Acknowledged { .. })).count() as u64;
+    let retried_events: Vec<u32> =
+        (0..engine.config().published_total()).filter(|&e| engine.event(e).manual_retries > 0).collect();
+    let delivered = retried_events
+        .iter()
+        .filter(|&&e| matches!(engine.status(e), retry_lab_core::Status::Acknowledged { .. }))
+        .count() as u64;
     let retried_events = retried_events.len() as u64;
     (s.dlq_emptied)(&format::int(retried_events), &format::int(delivered))
 }
@@ -392,8 +404,18 @@ fn live_region<F: Frame>(props: &Props<F>) -> Html {
     let text = run.narration.and_then(|n| {
         let a = trace.get(n.index)?;
         let (_, _, what) = marker(a.outcome, s);
-        let what = if matches!(a.follow, Follow::DeadLettered) { format!("{what} → {}", s.outcome_dead_letter) } else { what.to_string() };
-        Some((s.narrate)(&format::seconds(a.at_ms), a.event + 1, &(s.attempt_label)(a.cycle_attempt, a.manual), &what, n.more))
+        let what = if matches!(a.follow, Follow::DeadLettered) {
+            format!("{what} → {}", s.outcome_dead_letter)
+        } else {
+            what.to_string()
+        };
+        Some((s.narrate)(
+            &format::seconds(a.at_ms),
+            a.event + 1,
+            &(s.attempt_label)(a.cycle_attempt, a.manual),
+            &what,
+            n.more,
+        ))
     });
     html! { <div class="visually-hidden narration" role="status" aria-live="polite" aria-atomic="true">{ text.unwrap_or_default() }</div> }
 }

@@ -5,9 +5,7 @@
 
 use std::rc::Rc;
 
-use retry_lab_core::{
-    limits, Attempt, Follow, Intervention, Outage, Outcome, Pair, Plan, SimConfig, Timed,
-};
+use retry_lab_core::{limits, Attempt, Follow, Intervention, Outage, Outcome, Pair, Plan, SimConfig, Timed};
 
 use super::Params;
 use crate::params::Shared;
@@ -122,10 +120,7 @@ impl State {
                 self.advance_to(to_ms.max(self.clock_ms), None);
             }
             Transport::Reset => self.seek(0),
-            Transport::Tick {
-                elapsed_real_ms,
-                now_real_ms,
-            } => {
+            Transport::Tick { elapsed_real_ms, now_real_ms } => {
                 if !self.playing {
                     return;
                 }
@@ -169,29 +164,14 @@ impl State {
             {
                 return
             }
-            Action::SetOutage { .. } | Action::AddOutage | Action::RemoveOutage(_)
-                if locks.contains("down") =>
-            {
-                return
-            }
+            Action::SetOutage { .. } | Action::AddOutage | Action::RemoveOutage(_) if locks.contains("down") => return,
             Action::FixNow => self.record(&params.plan, Intervention::FixCause),
-            Action::RetryDeadLetter(event) => {
-                self.record(&params.plan, Intervention::RetryDeadLetter(event))
-            }
-            Action::RetryAllDeadLetters => {
-                self.record(&params.plan, Intervention::RetryAllDeadLetters)
-            }
+            Action::RetryDeadLetter(event) => self.record(&params.plan, Intervention::RetryDeadLetter(event)),
+            Action::RetryAllDeadLetters => self.record(&params.plan, Intervention::RetryAllDeadLetters),
             Action::RemoveIntervention(index) => Some(params.plan.without(index)),
-            Action::SetOutage {
-                index,
-                start_s,
-                end_s,
-            } => {
+            Action::SetOutage { index, start_s, end_s } => {
                 let mut outages = params.plan.outages().to_vec();
-                let window = Outage {
-                    start_ms: start_s.saturating_mul(1_000),
-                    end_ms: end_s.saturating_mul(1_000),
-                };
+                let window = Outage { start_ms: start_s.saturating_mul(1_000), end_ms: end_s.saturating_mul(1_000) };
                 if let Some(outage) = outages.get_mut(index) {
                     *outage = window;
                 }
@@ -199,15 +179,8 @@ impl State {
             }
             Action::AddOutage => {
                 let mut outages = params.plan.outages().to_vec();
-                let start_ms = outages
-                    .iter()
-                    .map(|o| o.end_ms)
-                    .max()
-                    .map_or(0, |end| end + NEW_OUTAGE_MS);
-                outages.push(Outage {
-                    start_ms,
-                    end_ms: start_ms + NEW_OUTAGE_MS,
-                });
+                let start_ms = outages.iter().map(|o| o.end_ms).max().map_or(0, |end| end + NEW_OUTAGE_MS);
+                outages.push(Outage { start_ms, end_ms: start_ms + NEW_OUTAGE_MS });
                 Plan::new(outages, params.plan.interventions().to_vec()).ok()
             }
             Action::RemoveOutage(index) => {
@@ -235,15 +208,7 @@ impl State {
             Intervention::RetryAllDeadLetters => !dead.is_empty(),
         };
         let fits = plan.interventions().len() < super::INTERVENTIONS_MAX;
-        (useful && fits)
-            .then(|| {
-                plan.with(Timed {
-                    at_ms: self.clock_ms,
-                    what,
-                })
-                .ok()
-            })
-            .flatten()
+        (useful && fits).then(|| plan.with(Timed { at_ms: self.clock_ms, what }).ok()).flatten()
     }
 
     fn advance_to(&mut self, clock_ms: u64, now_real_ms: Option<f64>) {
@@ -254,13 +219,9 @@ impl State {
         self.clock_ms = clock_ms;
         let new_attempts = &self.pair.idempotent.trace()[before..];
         if let Some(offset) = most_notable(new_attempts) {
-            let speak = now_real_ms
-                .is_none_or(|now| now - self.narrated_at_real_ms >= NARRATION_INTERVAL_MS);
+            let speak = now_real_ms.is_none_or(|now| now - self.narrated_at_real_ms >= NARRATION_INTERVAL_MS);
             if speak {
-                self.narration = Some(Narration {
-                    index: before + offset,
-                    more: new_attempts.len() as u32 - 1,
-                });
+                self.narration = Some(Narration { index: before + offset, more: new_attempts.len() as u32 - 1 });
                 if let Some(now) = now_real_ms {
                     self.narrated_at_real_ms = now;
                 }
@@ -278,11 +239,7 @@ fn most_notable(attempts: &[Attempt]) -> Option<usize> {
         (_, Outcome::Failed { .. }) => 2,
         _ => 1,
     };
-    let best = attempts
-        .iter()
-        .rev()
-        .enumerate()
-        .max_by_key(|(_, a)| rank(a))?;
+    let best = attempts.iter().rev().enumerate().max_by_key(|(_, a)| rank(a))?;
     Some(attempts.len() - 1 - best.0)
 }
 
@@ -290,8 +247,8 @@ impl State {
     /// The run at its clock, for an export: every attempt, the dead-letter
     /// queue, and both consumers' counters (the `totals` are the whole run's).
     pub fn tables(&self) -> Vec<crate::table::Table> {
-        use crate::table::Table;
         use crate::format::format_seconds as s;
+        use crate::table::Table;
         use retry_lab_core::FailureKind;
         let run = &self.pair.idempotent;
         let attempts = run.trace().iter().map(|a| {
@@ -308,9 +265,23 @@ impl State {
                 Follow::DeadLettered => ("dead_letter", String::new()),
             };
             let effect = matches!(a.outcome, Outcome::Processed | Outcome::Failed { effect: true, .. });
-            vec![s(a.at_ms), (a.event + 1).to_string(), a.cycle_attempt.to_string(), outcome.to_owned(), u8::from(effect).to_string(), next.to_owned(), retry_at]
+            vec![
+                s(a.at_ms),
+                (a.event + 1).to_string(),
+                a.cycle_attempt.to_string(),
+                outcome.to_owned(),
+                u8::from(effect).to_string(),
+                next.to_owned(),
+                retry_at,
+            ]
         });
-        let since = |event: u32| run.trace().iter().rev().find(|a| a.event == event && matches!(a.follow, Follow::DeadLettered)).map_or(String::new(), |a| s(a.at_ms));
+        let since = |event: u32| {
+            run.trace()
+                .iter()
+                .rev()
+                .find(|a| a.event == event && matches!(a.follow, Follow::DeadLettered))
+                .map_or(String::new(), |a| s(a.at_ms))
+        };
         let dead = run.dead_letters().iter().map(|&e| vec![(e + 1).to_string(), since(e)]);
         let (naive, idem) = (self.pair.naive.counters(), run.counters());
         let counters = vec![
@@ -325,7 +296,11 @@ impl State {
             ("retried_by_hand", idem.manual_retries.to_string()),
         ];
         vec![
-            Table { name: "attempts", columns: &["at_s", "event", "cycle_attempt", "outcome", "effect", "next", "retry_at_s"], rows: attempts.collect() },
+            Table {
+                name: "attempts",
+                columns: &["at_s", "event", "cycle_attempt", "outcome", "effect", "next", "retry_at_s"],
+                rows: attempts.collect(),
+            },
             Table { name: "dead_letter", columns: &["event", "since_s"], rows: dead.collect() },
             Table::named("counters", counters),
         ]

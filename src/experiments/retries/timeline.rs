@@ -130,7 +130,14 @@ impl Scale {
 
 /// One event's lane: its status, each attempt's mark, the backoff waits
 /// growing with the clock, and dead-letter.
-fn lane(t: &Strings, scale: Scale, clock_ms: u64, event: u32, record: retry_lab_core::EventRecord, attempts: &[Attempt]) -> Html {
+fn lane(
+    t: &Strings,
+    scale: Scale,
+    clock_ms: u64,
+    event: u32,
+    record: retry_lab_core::EventRecord,
+    attempts: &[Attempt],
+) -> Html {
     let top = event * LANE_HEIGHT_PX;
     let status = if record.is_dead_lettered() {
         ("lane-dlq", "■")

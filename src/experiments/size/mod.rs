@@ -49,18 +49,43 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 3] = [
-    ParamSpec::new("payload_kib", "payload_kib", Domain::Int { min: 1, max: 102_400, unit: "KiB" }, |l| s(l).payload,
-        |p| Value::Int(p.payload_kib), |p, v| p.payload_kib = int(&v)),
-    ParamSpec::new("claim_check", "claim_check", Domain::Choice { codes: &["off", "on"], labels: |l| s(l).claim_labels }, |l| s(l).claim,
-        |p| Value::Int(p.claim_check.into()), |p, v| p.claim_check = int(&v) == 1),
-    ParamSpec::new("per_day", "per_day", Domain::Int { min: 1, max: 1_000_000_000, unit: "" }, |l| s(l).per_day,
-        |p| Value::Int(p.per_day), |p, v| p.per_day = int(&v)),
+    ParamSpec::keyed(
+        "payload_kib",
+        Domain::int(1, 102_400, "KiB"),
+        |l| s(l).payload,
+        |p| Value::Int(p.payload_kib),
+        |p, v| p.payload_kib = int(&v),
+    ),
+    ParamSpec::keyed(
+        "claim_check",
+        Domain::Choice { codes: &["off", "on"], labels: |l| s(l).claim_labels },
+        |l| s(l).claim,
+        |p| Value::Int(p.claim_check.into()),
+        |p, v| p.claim_check = int(&v) == 1,
+    ),
+    ParamSpec::keyed(
+        "per_day",
+        Domain::int(1, 1_000_000_000, ""),
+        |l| s(l).per_day,
+        |p| Value::Int(p.per_day),
+        |p, v| p.per_day = int(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 3] = [
     Preset { code: "photo-10mb", label: |l| s(l).preset_photo, values: &[], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "claim-check", label: |l| s(l).preset_claim, values: &[("claim_check", "on")], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "pdf-300kib", label: |l| s(l).preset_pdf, values: &[("payload_kib", "300")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "claim-check",
+        label: |l| s(l).preset_claim,
+        values: &[("claim_check", "on")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "pdf-300kib",
+        label: |l| s(l).preset_pdf,
+        values: &[("payload_kib", "300")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -69,19 +94,19 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
 const PRIMARY: &[&str] = &["payload_kib", "claim_check"];
 
 crate::unit::computed_unit!(Size, code: "size", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State { sizing: params.sizing() },
-    numbers: |_: &Params, _: &Shared, st: &State| {
-        use crate::number::Number;
-        let [sqs, sqs_before, kafka] =
-            st.sizing.accepted().map(|ok| Number::Text(if ok { "accepted" } else { "refused" }.to_owned()));
-        vec![
-            ("message_bytes", Number::Int(st.sizing.message_bytes(), "B")),
-            ("sqs", sqs),
-            ("sqs_before_august_2025", sqs_before),
-            ("kafka", kafka),
-            ("bytes_per_day", Number::Int(st.sizing.bytes_per_day(), "B")),
-        ]
-    });
+state: |params: &Params, _: &Shared| State { sizing: params.sizing() },
+numbers: |_: &Params, _: &Shared, st: &State| {
+    use crate::number::Number;
+    let [sqs, sqs_before, kafka] =
+        st.sizing.accepted().map(|ok| Number::Text(if ok { "accepted" } else { "refused" }.to_owned()));
+    vec![
+        ("message_bytes", Number::Int(st.sizing.message_bytes(), "B")),
+        ("sqs", sqs),
+        ("sqs_before_august_2025", sqs_before),
+        ("kafka", kafka),
+        ("bytes_per_day", Number::Int(st.sizing.bytes_per_day(), "B")),
+    ]
+});
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -142,9 +142,16 @@ impl Params {
         Some(if s.collapses == 0 {
             Verdict::NothingToFix { fewer: s.succeeded.saturating_sub(j.succeeded) }
         } else if j.collapses == 0 || (j.collapses < s.collapses && j.succeeded > s.succeeded) {
-            Verdict::JitterSaves { sync: s.collapses, spread: j.collapses, fewer: s.succeeded.saturating_sub(j.succeeded) }
+            Verdict::JitterSaves {
+                sync: s.collapses,
+                spread: j.collapses,
+                fewer: s.succeeded.saturating_sub(j.succeeded),
+            }
         } else {
-            Verdict::TooMany { per_window: u64::from(self.clients) * retry_lab_core::storm::PEAK_WINDOW_US / spread.config.cap_us().max(1) }
+            Verdict::TooMany {
+                per_window: u64::from(self.clients) * retry_lab_core::storm::PEAK_WINDOW_US
+                    / spread.config.cap_us().max(1),
+            }
         })
     }
 
@@ -153,7 +160,8 @@ impl Params {
     pub fn insight(&self, lang: crate::i18n::Lang, runs: &[Option<Rc<StormRun>>; 2]) -> String {
         let t = strings::strings(lang);
         let sides = runs.iter().flatten().map(|run| {
-            let strategy = t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
+            let strategy =
+                t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
             let c = &run.counters;
             (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
         });
@@ -167,7 +175,9 @@ impl Params {
         let window = crate::format::seconds(u64::from(self.base_ms) << self.attempts_max.saturating_sub(2));
         Some(match self.verdict(runs)? {
             Verdict::NothingToFix { fewer } => (t.verdict_nothing_to_fix)(self.clients, fewer, self.attempts_max),
-            Verdict::JitterSaves { sync, spread, fewer } => (t.verdict_jitter_saves)(sync, spread, fewer, self.attempts_max),
+            Verdict::JitterSaves { sync, spread, fewer } => {
+                (t.verdict_jitter_saves)(sync, spread, fewer, self.attempts_max)
+            }
             Verdict::TooMany { per_window } => (t.verdict_too_many)(self.clients, &window, per_window, absorbs),
         })
     }
@@ -180,10 +190,15 @@ const STRATEGY_CODES: &[&str] = &["immediate", "fixed", "none", "full", "equal",
 const OFF_ON: &[&str] = &["off", "on"];
 /// `dependency=`: the core's behaviours, by code.
 const DEPENDENCY_CODES: &[&str] = &["fragile", "shedding"];
-const DEPENDENCY: Domain = Domain::Choice { codes: DEPENDENCY_CODES, labels: |l| strings::strings(l).dependency_labels };
+const DEPENDENCY: Domain =
+    Domain::Choice { codes: DEPENDENCY_CODES, labels: |l| strings::strings(l).dependency_labels };
 
 fn behaviour(v: &Value) -> Behaviour {
-    if int(v) == 1 { Behaviour::Shedding } else { Behaviour::FRAGILE }
+    if int(v) == 1 {
+        Behaviour::Shedding
+    } else {
+        Behaviour::FRAGILE
+    }
 }
 
 fn strategy(v: &Value) -> Strategy {
@@ -196,36 +211,116 @@ const STRATEGY: Domain = Domain::Choice { codes: STRATEGY_CODES, labels: |l| str
 const SWITCH: Domain = Domain::Choice { codes: OFF_ON, labels: |l| strings::strings(l).off_on };
 
 static PARAMS: [ParamSpec<Params>; 15] = [
-    ParamSpec::new("clients", "clients", Domain::int(1, CLIENTS_MAX, ""), |l| strings::strings(l).clients,
-        |p| Value::Int(p.clients.into()), |p, v| p.clients = int(&v) as u32),
-    ParamSpec::new("recover", "recover", Domain::int(0, RECOVER_S_MAX, "s"), |l| strings::strings(l).recover,
-        |p| Value::Int(p.recover_s.into()), |p, v| p.recover_s = int(&v) as u32),
-    ParamSpec::new("capacity", "capacity", Domain::int(1, CAPACITY_MAX, "/s"), |l| strings::strings(l).capacity,
-        |p| Value::Int(p.capacity_per_s.into()), |p, v| p.capacity_per_s = int(&v) as u32),
-    ParamSpec::new("dependency", "dependency", DEPENDENCY, |l| strings::strings(l).dependency,
-        |p| Value::Int(u64::from(p.behaviour == Behaviour::Shedding)), |p, v| p.behaviour = behaviour(&v)),
-    ParamSpec::new("strategy_a", "strategy_a", STRATEGY, |l| strings::strings(l).strategy_a,
-        |p| strategy_value(p.strategies[0]), |p, v| p.strategies[0] = strategy(&v)),
-    ParamSpec::new("strategy_b", "strategy_b", STRATEGY, |l| strings::strings(l).strategy_b,
-        |p| strategy_value(p.strategies[1]), |p, v| p.strategies[1] = strategy(&v)),
-    ParamSpec::new("base_ms", "base_ms", Domain::int(1, BASE_MS_MAX, "ms"), |l| strings::strings(l).base_ms,
-        |p| Value::Int(p.base_ms.into()), |p, v| p.base_ms = int(&v) as u32),
-    ParamSpec::new("attempts", "attempts", Domain::int(1, 10, ""), |l| strings::strings(l).attempts,
-        |p| Value::Int(p.attempts_max.into()), |p, v| p.attempts_max = int(&v) as u32),
-    ParamSpec::new("budget", "budget", SWITCH, |l| strings::strings(l).budget,
-        |p| Value::Int(p.budget_on.into()), |p, v| p.budget_on = int(&v) == 1),
-    ParamSpec::new("budget_tokens", "budget", Domain::int(1, 1_000, ""), |l| strings::strings(l).budget_tokens,
-        |p| Value::Int(p.budget_tokens.into()), |p, v| p.budget_tokens = int(&v) as u32),
-    ParamSpec::new("budget_ratio", "budget", Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 }, |l| strings::strings(l).budget_ratio,
-        |p| probability(p.budget_ratio), |p, v| p.budget_ratio = ratio(&v)),
-    ParamSpec::new("breaker", "breaker", SWITCH, |l| strings::strings(l).breaker,
-        |p| Value::Int(p.breaker_on.into()), |p, v| p.breaker_on = int(&v) == 1),
-    ParamSpec::new("breaker_failures", "breaker", Domain::int(1, 100, ""), |l| strings::strings(l).breaker_failures,
-        |p| Value::Int(p.breaker_failures.into()), |p, v| p.breaker_failures = int(&v) as u32),
-    ParamSpec::new("breaker_open", "breaker", Domain::int(1, 60_000, "ms"), |l| strings::strings(l).breaker_open,
-        |p| Value::Int(p.breaker_open_ms.into()), |p, v| p.breaker_open_ms = int(&v) as u32),
-    ParamSpec::new("breaker_trials", "breaker", Domain::int(1, 10, ""), |l| strings::strings(l).breaker_trials,
-        |p| Value::Int(p.breaker_trials.into()), |p, v| p.breaker_trials = int(&v) as u32),
+    ParamSpec::keyed(
+        "clients",
+        Domain::int(1, CLIENTS_MAX, ""),
+        |l| strings::strings(l).clients,
+        |p| Value::Int(p.clients.into()),
+        |p, v| p.clients = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "recover",
+        Domain::int(0, RECOVER_S_MAX, "s"),
+        |l| strings::strings(l).recover,
+        |p| Value::Int(p.recover_s.into()),
+        |p, v| p.recover_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "capacity",
+        Domain::int(1, CAPACITY_MAX, "/s"),
+        |l| strings::strings(l).capacity,
+        |p| Value::Int(p.capacity_per_s.into()),
+        |p, v| p.capacity_per_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "dependency",
+        DEPENDENCY,
+        |l| strings::strings(l).dependency,
+        |p| Value::Int(u64::from(p.behaviour == Behaviour::Shedding)),
+        |p, v| p.behaviour = behaviour(&v),
+    ),
+    ParamSpec::keyed(
+        "strategy_a",
+        STRATEGY,
+        |l| strings::strings(l).strategy_a,
+        |p| strategy_value(p.strategies[0]),
+        |p, v| p.strategies[0] = strategy(&v),
+    ),
+    ParamSpec::keyed(
+        "strategy_b",
+        STRATEGY,
+        |l| strings::strings(l).strategy_b,
+        |p| strategy_value(p.strategies[1]),
+        |p, v| p.strategies[1] = strategy(&v),
+    ),
+    ParamSpec::keyed(
+        "base_ms",
+        Domain::int(1, BASE_MS_MAX, "ms"),
+        |l| strings::strings(l).base_ms,
+        |p| Value::Int(p.base_ms.into()),
+        |p, v| p.base_ms = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "attempts",
+        Domain::int(1, 10, ""),
+        |l| strings::strings(l).attempts,
+        |p| Value::Int(p.attempts_max.into()),
+        |p, v| p.attempts_max = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "budget",
+        SWITCH,
+        |l| strings::strings(l).budget,
+        |p| Value::Int(p.budget_on.into()),
+        |p, v| p.budget_on = int(&v) == 1,
+    ),
+    ParamSpec::new(
+        "budget_tokens",
+        "budget",
+        Domain::int(1, 1_000, ""),
+        |l| strings::strings(l).budget_tokens,
+        |p| Value::Int(p.budget_tokens.into()),
+        |p, v| p.budget_tokens = int(&v) as u32,
+    ),
+    ParamSpec::new(
+        "budget_ratio",
+        "budget",
+        Domain::Ratio { step_percent: 1, max_ppm: 1_000_000 },
+        |l| strings::strings(l).budget_ratio,
+        |p| probability(p.budget_ratio),
+        |p, v| p.budget_ratio = ratio(&v),
+    ),
+    ParamSpec::keyed(
+        "breaker",
+        SWITCH,
+        |l| strings::strings(l).breaker,
+        |p| Value::Int(p.breaker_on.into()),
+        |p, v| p.breaker_on = int(&v) == 1,
+    ),
+    ParamSpec::new(
+        "breaker_failures",
+        "breaker",
+        Domain::int(1, 100, ""),
+        |l| strings::strings(l).breaker_failures,
+        |p| Value::Int(p.breaker_failures.into()),
+        |p, v| p.breaker_failures = int(&v) as u32,
+    ),
+    ParamSpec::new(
+        "breaker_open",
+        "breaker",
+        Domain::int(1, 60_000, "ms"),
+        |l| strings::strings(l).breaker_open,
+        |p| Value::Int(p.breaker_open_ms.into()),
+        |p, v| p.breaker_open_ms = int(&v) as u32,
+    ),
+    ParamSpec::new(
+        "breaker_trials",
+        "breaker",
+        Domain::int(1, 10, ""),
+        |l| strings::strings(l).breaker_trials,
+        |p| Value::Int(p.breaker_trials.into()),
+        |p, v| p.breaker_trials = int(&v) as u32,
+    ),
 ];
 
 // Presets apply over the defaults, which are the lesson's storm against
@@ -233,8 +328,18 @@ static PARAMS: [ParamSpec<Params>; 15] = [
 // measured on the shedding one, and keep it: there, the wave costs refused
 // calls, and what the budget or the breaker saves is plain to see.
 static PRESETS: [Preset; 5] = [
-    Preset { code: "storm", label: |l| strings::strings(l).preset_storm, values: &[("capacity", "50")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "storm-shedding", label: |l| strings::strings(l).preset_shedding, values: &[("dependency", "shedding")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "storm",
+        label: |l| strings::strings(l).preset_storm,
+        values: &[("capacity", "50")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "storm-shedding",
+        label: |l| strings::strings(l).preset_shedding,
+        values: &[("dependency", "shedding")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
     Preset {
         code: "storm-overloaded",
         label: |l| strings::strings(l).preset_overloaded,
@@ -244,13 +349,26 @@ static PRESETS: [Preset; 5] = [
     Preset {
         code: "retry-budget",
         label: |l| strings::strings(l).preset_budget,
-        values: &[("capacity", "30"), ("dependency", "shedding"), ("budget", "on"), ("budget_tokens", "10"), ("budget_ratio", "0.1")],
+        values: &[
+            ("capacity", "30"),
+            ("dependency", "shedding"),
+            ("budget", "on"),
+            ("budget_tokens", "10"),
+            ("budget_ratio", "0.1"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "breaker",
         label: |l| strings::strings(l).preset_breaker,
-        values: &[("capacity", "30"), ("dependency", "shedding"), ("breaker", "on"), ("breaker_failures", "5"), ("breaker_open", "1000"), ("breaker_trials", "1")],
+        values: &[
+            ("capacity", "30"),
+            ("dependency", "shedding"),
+            ("breaker", "on"),
+            ("breaker_failures", "5"),
+            ("breaker_open", "1000"),
+            ("breaker_trials", "1"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
 ];
@@ -258,14 +376,20 @@ static PRESETS: [Preset; 5] = [
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
     question: |lang| match lang {
-        crate::i18n::Lang::Es => "sin jitter, tras volver, ¿a cuántas llamadas por segundo llega la dependencia en sus 100 ms más cargados?",
-        crate::i18n::Lang::En => "without jitter, once it is back, how many calls per second reach the dependency in its busiest 100 ms?",
+        crate::i18n::Lang::Es => {
+            "sin jitter, tras volver, ¿a cuántas llamadas por segundo llega la dependencia en sus 100 ms más cargados?"
+        }
+        crate::i18n::Lang::En => {
+            "without jitter, once it is back, how many calls per second reach the dependency in its busiest 100 ms?"
+        }
     },
     unit: "",
     answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
-    why: |lang| match lang {
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: una ola del tamaño de todos ellos, muy por encima de lo que atiende.",
         crate::i18n::Lang::En => "Without jitter, clients that failed together wait the same and come back together: a wave as large as all of them, far above what it serves.",
+    }
     },
 });
 
@@ -291,7 +415,8 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     measure: |params, shared| {
         let [a, b] = runs(params, shared);
         let (Some(a), Some(b)) = (a, b) else { return Default::default() };
-        let outcomes = vec![f64::from(b.counters.succeeded), f64::from(a.counters.succeeded), b.counters.peak_calls_per_s as f64];
+        let outcomes =
+            vec![f64::from(b.counters.succeeded), f64::from(a.counters.succeeded), b.counters.peak_calls_per_s as f64];
         crate::ladder::Measure { outcomes, end_ms: None }
     },
     // Both strategies, every client's every attempt.
@@ -315,8 +440,26 @@ fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     use crate::number::Number;
     let mut out = Vec::new();
     for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times, collapses]) in state.runs.iter().zip([
-        ["a_calls", "a_reached_dependency", "a_succeeded", "a_exhausted", "a_fallbacks", "a_last_success_s", "a_client_0_calls_at_s", "a_collapses"],
-        ["b_calls", "b_reached_dependency", "b_succeeded", "b_exhausted", "b_fallbacks", "b_last_success_s", "b_client_0_calls_at_s", "b_collapses"],
+        [
+            "a_calls",
+            "a_reached_dependency",
+            "a_succeeded",
+            "a_exhausted",
+            "a_fallbacks",
+            "a_last_success_s",
+            "a_client_0_calls_at_s",
+            "a_collapses",
+        ],
+        [
+            "b_calls",
+            "b_reached_dependency",
+            "b_succeeded",
+            "b_exhausted",
+            "b_fallbacks",
+            "b_last_success_s",
+            "b_client_0_calls_at_s",
+            "b_collapses",
+        ],
     ]) {
         let Some(run) = run else { continue };
         let c = &run.counters;

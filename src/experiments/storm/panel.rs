@@ -32,11 +32,21 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     };
     // To the last call or the last return of the dependency, whichever is later:
     // a collapse at the end is drawn with its way back.
-    let horizon_us = runs.iter().flatten().flat_map(|r| r.calls.last().map(|c| c.at_us).into_iter().chain(r.collapses.iter().map(|c| c.1))).max().unwrap_or(0);
+    let horizon_us = runs
+        .iter()
+        .flatten()
+        .flat_map(|r| r.calls.last().map(|c| c.at_us).into_iter().chain(r.collapses.iter().map(|c| c.1)))
+        .max()
+        .unwrap_or(0);
     let bin_ms = BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000);
     // Each side's bins, once; one y-scale for both: equal heights mean equal calls.
     let bins = runs.each_ref().map(|run| run.as_ref().map(|run| run.histogram(bin_ms * 1_000)).unwrap_or_default());
-    let y_top = runs.iter().zip(&bins).filter_map(|(run, bins)| run.as_ref().map(|run| histogram_top(run, bins, bin_ms))).max().unwrap_or(1);
+    let y_top = runs
+        .iter()
+        .zip(&bins)
+        .filter_map(|(run, bins)| run.as_ref().map(|run| histogram_top(run, bins, bin_ms)))
+        .max()
+        .unwrap_or(1);
     let insight = params.insight(props.lang, runs);
     html! {
         <section class="card experiment storm" data-experiment="storm">
@@ -57,11 +67,20 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     }
 }
 
-fn side_view<F: Frame>(props: &Props<F>, side: usize, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, y_top: u64) -> Html {
+fn side_view<F: Frame>(
+    props: &Props<F>,
+    side: usize,
+    run: &StormRun,
+    bins: &[[u32; 4]],
+    bin_ms: u64,
+    horizon_us: u64,
+    y_top: u64,
+) -> Html {
     let lang = props.lang;
     let t = strings(lang);
     let c = &run.counters;
-    let strategy = t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
+    let strategy =
+        t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
     let last = c.last_success_us.map_or_else(|| t.nobody.to_owned(), |us| format::seconds(format::round_ms(us)));
     let mut rows = vec![
         ("calls", t.calls.to_owned(), format::int(c.calls)),
@@ -117,17 +136,28 @@ fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizo
     let recover_x = run.config.recover_at_ms * BIN_W / bin_ms;
     let x = |us: u64| (us * BIN_W / bin_us).to_string();
     // The dependency down again (a synchronized wave knocked it over), and back.
-    let collapses = run.collapses.iter().map(|&(at_us, back_us)| html! {
-        <>
-            <line class="mark-collapse" x1={x(at_us)} x2={x(at_us)} y1="0" y2={PLOT_H.to_string()} />
-            <line class="mark-back" x1={x(back_us)} x2={x(back_us)} y1="0" y2={PLOT_H.to_string()} />
-        </>
+    let collapses = run.collapses.iter().map(|&(at_us, back_us)| {
+        html! {
+            <>
+                <line class="mark-collapse" x1={x(at_us)} x2={x(at_us)} y1="0" y2={PLOT_H.to_string()} />
+                <line class="mark-back" x1={x(back_us)} x2={x(back_us)} y1="0" y2={PLOT_H.to_string()} />
+            </>
+        }
     });
-    let collapse_list: Vec<String> = run.collapses.iter()
-        .map(|&(at_us, back_us)| format!("{} → {}", format::seconds(format::round_ms(at_us)), format::seconds(format::round_ms(back_us)))).collect();
+    let collapse_list: Vec<String> = run
+        .collapses
+        .iter()
+        .map(|&(at_us, back_us)| {
+            format!("{} → {}", format::seconds(format::round_ms(at_us)), format::seconds(format::round_ms(back_us)))
+        })
+        .collect();
     let capacity_y = PLOT_H - scale(capacity_per_bin);
     let bin_text = format::seconds(bin_ms);
-    let label = (t.histogram_label)(&bin_text, &format::int(run.counters.peak_calls_per_s), &format::int(run.config.capacity_per_s.into()));
+    let label = (t.histogram_label)(
+        &bin_text,
+        &format::int(run.counters.peak_calls_per_s),
+        &format::int(run.config.capacity_per_s.into()),
+    );
     let classes = ["bar-ok", "bar-overloaded", "bar-down", "bar-rejected"];
     html! {
         <figure class="storm-histogram">
@@ -195,7 +225,11 @@ fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
         };
         html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(2).to_string()} y="0" height="10" /> }
     });
-    let summary = strip.iter().map(|(at, s)| format!("{} {}", format::seconds(format::round_ms(*at)), t.breaker_states[*s as usize])).collect::<Vec<_>>().join(", ");
+    let summary = strip
+        .iter()
+        .map(|(at, s)| format!("{} {}", format::seconds(format::round_ms(*at)), t.breaker_states[*s as usize]))
+        .collect::<Vec<_>>()
+        .join(", ");
     html! {
         <figure class="breaker-strip">
             <figcaption>{ t.breaker_strip }</figcaption>
@@ -221,7 +255,8 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
     }
     let rows = calls.iter().zip(&sample).enumerate().map(|(row, (calls, &client))| {
         let dots = calls.iter().map(|c| {
-            let class = ["dot-ok", "dot-overloaded", "dot-down", "dot-rejected"][CallOutcome::ALL.iter().position(|o| *o == c.outcome).unwrap_or(0)];
+            let class = ["dot-ok", "dot-overloaded", "dot-down", "dot-rejected"]
+                [CallOutcome::ALL.iter().position(|o| *o == c.outcome).unwrap_or(0)];
             // A dot is a zero-length line with round caps: its stroke keeps
             // its size in pixels while the chart stretches to its box.
             let (x, y) = (x_of(c.at_us, horizon_us).to_string(), (row * 12 + 6).to_string());

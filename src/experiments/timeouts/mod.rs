@@ -74,34 +74,94 @@ const fn ms(max: u64) -> Domain {
     Domain::Int { min: 1, max, unit: "ms" }
 }
 const fn per_s() -> Domain {
-    Domain::Int { min: 0, max: 500, unit: "/s" }
+    Domain::int(0, 500, "/s")
 }
 
 static PARAMS: [ParamSpec<Params>; 9] = [
-    ParamSpec::new("deadline_ms", "deadline_ms", ms(10_000), |l| strings::strings(l).deadline,
-        |p| Value::Int(p.deadline_ms.into()), |p, v| p.deadline_ms = int(&v) as u32),
-    ParamSpec::new("timeout_ms", "timeout_ms", ms(60_000), |l| strings::strings(l).timeout,
-        |p| Value::Int(p.timeout_ms.into()), |p, v| p.timeout_ms = int(&v) as u32),
-    ParamSpec::new("slow_ms", "slow_ms", ms(60_000), |l| strings::strings(l).slow,
-        |p| Value::Int(p.latency_ms[0].into()), |p, v| p.latency_ms[0] = int(&v) as u32),
-    ParamSpec::new("fast_ms", "fast_ms", ms(60_000), |l| strings::strings(l).fast,
-        |p| Value::Int(p.latency_ms[1].into()), |p, v| p.latency_ms[1] = int(&v) as u32),
-    ParamSpec::new("rate_slow", "rate_slow", per_s(), |l| strings::strings(l).rate_slow,
-        |p| Value::Int(p.rate_per_s[0].into()), |p, v| p.rate_per_s[0] = int(&v) as u32),
-    ParamSpec::new("rate_fast", "rate_fast", per_s(), |l| strings::strings(l).rate_fast,
-        |p| Value::Int(p.rate_per_s[1].into()), |p, v| p.rate_per_s[1] = int(&v) as u32),
-    ParamSpec::new("workers", "workers", Domain::Int { min: 1, max: 200, unit: "" }, |l| strings::strings(l).workers,
-        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
-    ParamSpec::new("pools", "pools", Domain::Choice { codes: &["shared", "separate"], labels: |l| strings::strings(l).pool_labels },
-        |l| strings::strings(l).pools, |p| Value::Int(p.separate_pools.into()), |p, v| p.separate_pools = int(&v) == 1),
-    ParamSpec::new("window", "window", Domain::Int { min: 1, max: 120, unit: "s" }, |l| strings::strings(l).window,
-        |p| Value::Int(p.window_s.into()), |p, v| p.window_s = int(&v) as u32),
+    ParamSpec::keyed(
+        "deadline_ms",
+        ms(10_000),
+        |l| strings::strings(l).deadline,
+        |p| Value::Int(p.deadline_ms.into()),
+        |p, v| p.deadline_ms = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "timeout_ms",
+        ms(60_000),
+        |l| strings::strings(l).timeout,
+        |p| Value::Int(p.timeout_ms.into()),
+        |p, v| p.timeout_ms = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "slow_ms",
+        ms(60_000),
+        |l| strings::strings(l).slow,
+        |p| Value::Int(p.latency_ms[0].into()),
+        |p, v| p.latency_ms[0] = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "fast_ms",
+        ms(60_000),
+        |l| strings::strings(l).fast,
+        |p| Value::Int(p.latency_ms[1].into()),
+        |p, v| p.latency_ms[1] = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "rate_slow",
+        per_s(),
+        |l| strings::strings(l).rate_slow,
+        |p| Value::Int(p.rate_per_s[0].into()),
+        |p, v| p.rate_per_s[0] = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "rate_fast",
+        per_s(),
+        |l| strings::strings(l).rate_fast,
+        |p| Value::Int(p.rate_per_s[1].into()),
+        |p, v| p.rate_per_s[1] = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "workers",
+        Domain::int(1, 200, ""),
+        |l| strings::strings(l).workers,
+        |p| Value::Int(p.workers.into()),
+        |p, v| p.workers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "pools",
+        Domain::Choice { codes: &["shared", "separate"], labels: |l| strings::strings(l).pool_labels },
+        |l| strings::strings(l).pools,
+        |p| Value::Int(p.separate_pools.into()),
+        |p, v| p.separate_pools = int(&v) == 1,
+    ),
+    ParamSpec::keyed(
+        "window",
+        Domain::int(1, 120, "s"),
+        |l| strings::strings(l).window,
+        |p| Value::Int(p.window_s.into()),
+        |p, v| p.window_s = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 3] = [
-    Preset { code: "shared-pool", label: |l| strings::strings(l).preset_shared, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "bulkheads", label: |l| strings::strings(l).preset_bulkheads, values: &[("pools", "separate")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "short-timeout", label: |l| strings::strings(l).preset_short, values: &[("timeout_ms", "250")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "shared-pool",
+        label: |l| strings::strings(l).preset_shared,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "bulkheads",
+        label: |l| strings::strings(l).preset_bulkheads,
+        values: &[("pools", "separate")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "short-timeout",
+        label: |l| strings::strings(l).preset_short,
+        values: &[("timeout_ms", "250")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// No number of its lesson to predict here.

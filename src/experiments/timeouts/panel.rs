@@ -17,7 +17,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let run = &props.state.run;
     let c = &run.counters;
-    let rule = if run.config.timeout_ms < run.config.deadline_ms { ("rule kept", t.rule_kept) } else { ("rule broken", t.rule_broken) };
+    let rule = if run.config.timeout_ms < run.config.deadline_ms {
+        ("rule kept", t.rule_kept)
+    } else {
+        ("rule broken", t.rule_broken)
+    };
     html! {
         <section class="card experiment timeouts" data-experiment="timeouts">
             <h2>{ t.heading }</h2>

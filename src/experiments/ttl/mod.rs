@@ -34,7 +34,11 @@ impl Default for Params {
 
 impl Params {
     pub fn run(&self) -> TtlRun {
-        TtlRun { backoff: Backoff::default(), acks_lost: self.acks_lost, ttl_ms: (self.ttl_s > 0).then(|| u64::from(self.ttl_s) * 1_000) }
+        TtlRun {
+            backoff: Backoff::default(),
+            acks_lost: self.acks_lost,
+            ttl_ms: (self.ttl_s > 0).then(|| u64::from(self.ttl_s) * 1_000),
+        }
     }
 }
 
@@ -51,15 +55,30 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 2] = [
-    ParamSpec::new("ttl_s", "ttl_s", Domain::Int { min: 0, max: 86_400, unit: "s" }, |l| s(l).ttl,
-        |p| Value::Int(p.ttl_s.into()), |p, v| p.ttl_s = int(&v) as u32),
-    ParamSpec::new("acks_lost", "acks_lost", Domain::Int { min: 0, max: 6, unit: "" }, |l| s(l).acks_lost,
-        |p| Value::Int(p.acks_lost.into()), |p, v| p.acks_lost = int(&v) as u32),
+    ParamSpec::keyed(
+        "ttl_s",
+        Domain::int(0, 86_400, "s"),
+        |l| s(l).ttl,
+        |p| Value::Int(p.ttl_s.into()),
+        |p, v| p.ttl_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "acks_lost",
+        Domain::int(0, 6, ""),
+        |l| s(l).acks_lost,
+        |p| Value::Int(p.acks_lost.into()),
+        |p, v| p.acks_lost = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
     Preset { code: "ttl-300", label: |l| s(l).preset_short, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "ttl-schedule", label: |l| s(l).preset_schedule, values: &[("ttl_s", "1890"), ("acks_lost", "6")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "ttl-schedule",
+        label: |l| s(l).preset_schedule,
+        values: &[("ttl_s", "1890"), ("acks_lost", "6")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
 ];
 
 /// The number its lesson states, asked before the figure says it.
@@ -69,10 +88,14 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
         crate::i18n::Lang::En => "with this TTL, how many times is the event processed?",
     },
     unit: "",
-    answer: |_, _, s: &State| Some(s.deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count() as u64),
-    why: |lang| match lang {
+    answer: |_, _, s: &State| {
+        Some(s.deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count() as u64)
+    },
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir toda la tabla de espera (1,890 s).",
         crate::i18n::Lang::En => "Every repeat that arrives after the id expired is processed again: the TTL must cover the whole retry schedule (1,890 s).",
+    }
     },
 });
 
@@ -80,15 +103,15 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
 const PRIMARY: &[&str] = &[];
 
 crate::unit::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) },
-    numbers: |_: &Params, _: &Shared, state: &State| {
-        use retry_lab_core::dedup_ttl::Outcome;
-        use crate::number::{Number, TimeStyle};
-        let again = state.deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain);
-        let again = again.map(|d| Number::Time(d.at_ms, TimeStyle::Seconds)).collect();
-        let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
-        vec![("effects", Number::count(effects as u64)), ("processed_again_at", Number::List(again, ", "))]
-    });
+state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) },
+numbers: |_: &Params, _: &Shared, state: &State| {
+    use retry_lab_core::dedup_ttl::Outcome;
+    use crate::number::{Number, TimeStyle};
+    let again = state.deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain);
+    let again = again.map(|d| Number::Time(d.at_ms, TimeStyle::Seconds)).collect();
+    let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
+    vec![("effects", Number::count(effects as u64)), ("processed_again_at", Number::List(again, ", "))]
+});
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -124,7 +147,8 @@ mod tests {
     #[test]
     fn the_presets_give_the_lessons_numbers() {
         let d = preset("ttl-300").run().deliveries();
-        let again: Vec<u64> = d.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| d.at_ms / 1_000).collect();
+        let again: Vec<u64> =
+            d.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| d.at_ms / 1_000).collect();
         assert_eq!(again, [450, 930]);
         assert_eq!(preset("ttl-schedule").run().effects(), 1);
     }

@@ -16,9 +16,16 @@ const AXIS_MS: u64 = 2_000_000;
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let deliveries = &props.state.deliveries;
-    let again: Vec<String> = deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| crate::format::seconds(d.at_ms)).collect();
+    let again: Vec<String> = deliveries
+        .iter()
+        .filter(|d| d.outcome == Outcome::ProcessedAgain)
+        .map(|d| crate::format::seconds(d.at_ms))
+        .collect();
     let effects = deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count() as u64;
-    let rows = [("effects", t.effects, format::int(effects)), ("again", t.again, if again.is_empty() { "—".to_owned() } else { again.join(", ") })];
+    let rows = [
+        ("effects", t.effects, format::int(effects)),
+        ("again", t.again, if again.is_empty() { "—".to_owned() } else { again.join(", ") }),
+    ];
     html! {
         <section class="card experiment ttl" data-experiment="ttl">
             <h2>{ t.heading }</h2>

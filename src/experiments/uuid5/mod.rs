@@ -58,25 +58,41 @@ pub enum Action {
 }
 
 static PARAMS: [ParamSpec<Params>; 3] = [
-    ParamSpec::new("norad", "pass", Domain::Int { min: 1, max: PassKey::NORAD_ID_MAX as u64, unit: "" },
+    ParamSpec::new(
+        "norad",
+        "pass",
+        Domain::int(1, PassKey::NORAD_ID_MAX as u64, ""),
         |l| strings::strings(l).norad_id,
-        |p| Value::Int(p.pass.norad_id.into()), |p, v| p.pass.norad_id = int(&v) as u32),
-    ParamSpec::new("start", "pass", Domain::Text { expected: "YYYY-MM-DDTHH:MM:SSZ", valid: |t| parse_utc(t).is_some() },
+        |p| Value::Int(p.pass.norad_id.into()),
+        |p, v| p.pass.norad_id = int(&v) as u32,
+    ),
+    ParamSpec::new(
+        "start",
+        "pass",
+        Domain::Text { expected: "YYYY-MM-DDTHH:MM:SSZ", valid: |t| parse_utc(t).is_some() },
         |l| strings::strings(l).start_utc,
         |p| Value::Text(p.pass.start_utc()),
         |p, v| {
             if let Some(unix_s) = parse_utc(text(&v)) {
                 p.pass.start_unix_s = unix_s;
             }
-        }),
-    ParamSpec::new("ns", "ns", Domain::Text { expected: "dns, url, oid, x500 or a UUID", valid: |t| Namespace::parse(t).is_some() },
+        },
+    ),
+    ParamSpec::keyed(
+        "ns",
+        Domain::Text { expected: "dns, url, oid, x500 or a UUID", valid: |t| Namespace::parse(t).is_some() },
         |l| strings::strings(l).namespace,
         |p| Value::Text(p.namespace.to_string()),
-        |p, v| p.namespace = Namespace::parse(text(&v)).unwrap_or(Namespace::Dns)),
+        |p, v| p.namespace = Namespace::parse(text(&v)).unwrap_or(Namespace::Dns),
+    ),
 ];
 
-static PRESETS: [Preset; 1] =
-    [Preset { code: "double-publication", label: |l| strings::strings(l).preset, values: &[], versions: (1, crate::unit::LINK_VERSION) }];
+static PRESETS: [Preset; 1] = [Preset {
+    code: "double-publication",
+    label: |l| strings::strings(l).preset,
+    values: &[],
+    versions: (1, crate::unit::LINK_VERSION),
+}];
 
 impl crate::unit::Unit for DoublePublication {
     type Params = Params;
@@ -105,7 +121,9 @@ impl crate::unit::Unit for DoublePublication {
     /// A pass set from outside (a preset) replaces valid text; text the
     /// learner is still correcting stays.
     fn params_changed(state: &mut State, params: &Params, _shared: &Shared) {
-        if state.error.is_none() && PassKey::parse(&state.norad_id, &state.start_utc).ok().as_ref() != Some(&params.pass) {
+        if state.error.is_none()
+            && PassKey::parse(&state.norad_id, &state.start_utc).ok().as_ref() != Some(&params.pass)
+        {
             *state = State::of(&params.pass);
         }
     }
@@ -163,7 +181,6 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             "The key must always be written the same way: “14:00:00Z” and “14:00:00+00:00” are the same instant but would give two ids. So only the canonical form is taken."]),
 ];
 
-
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| match lang {
@@ -172,9 +189,11 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
     },
     unit: "",
     answer: |p: &Params, shared: &Shared, _: &State| Some(p.demo(shared).processed_by_random_id.into()),
-    why: |lang| match lang {
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "Cada publicación estrena un id v4 al azar: para el consumidor son dos hechos distintos. El uuid5 de la misma clave es el mismo id las dos veces.",
         crate::i18n::Lang::En => "Each publication gets a new random v4 id: to the consumer they are two different facts. The uuid5 of the same key is the same id both times.",
+    }
     },
 };
 

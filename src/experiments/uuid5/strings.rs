@@ -27,7 +27,9 @@ pub static ES: Strings = Strings {
     experiment_uuid5: "Ids deterministas (uuid5)",
     uuid5_heading: "Doble publicación resuelta por uuid5",
     uuid5_intro: "Un error hace que el mismo pase salga publicado dos veces, y cada copia estrena un UUID v4 al azar.",
-    insight: |v4, uuid5| format!("El mismo pase publicado dos veces: con ids v4 al azar se procesa {v4} veces; con el uuid5 de su clave, {uuid5}."),
+    insight: |v4, uuid5| {
+        format!("El mismo pase publicado dos veces: con ids v4 al azar se procesa {v4} veces; con el uuid5 de su clave, {uuid5}.")
+    },
     norad_id: "norad_id",
     start_utc: "Inicio del pase (UTC)",
     namespace: "Namespace",
@@ -47,7 +49,9 @@ pub static EN: Strings = Strings {
     experiment_uuid5: "Deterministic ids (uuid5)",
     uuid5_heading: "Double publication solved by uuid5",
     uuid5_intro: "The same pass is published twice by mistake, each time with a different random v4 UUID.",
-    insight: |v4, uuid5| format!("The same pass published twice: with random v4 ids it is processed {v4} times; with the uuid5 of its key, {uuid5}."),
+    insight: |v4, uuid5| {
+        format!("The same pass published twice: with random v4 ids it is processed {v4} times; with the uuid5 of its key, {uuid5}.")
+    },
     norad_id: "norad_id",
     start_utc: "Pass start (UTC)",
     namespace: "Namespace",
@@ -58,7 +62,13 @@ pub static EN: Strings = Strings {
     publication_random: |n| format!("Publication {n}: random v4 id"),
     by_random_id: "Consumer deduplicating by the v4 id",
     by_uuid5: "Consumer deduplicating by the uuid5",
-    times_processed: |n| if n == 1 { "processed the pass once".into() } else { format!("processed the pass {n} times") },
+    times_processed: |n| {
+        if n == 1 {
+            "processed the pass once".into()
+        } else {
+            format!("processed the pass {n} times")
+        }
+    },
     preset: "Double publication",
     namespace_note: "The namespace is the lab's choice: the lesson names none.",
 };

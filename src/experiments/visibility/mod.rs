@@ -35,7 +35,15 @@ pub struct Params {
 impl Default for Params {
     /// Lesson 004's first error: a 10-minute job, SQS's 30 s default, idle workers.
     fn default() -> Self {
-        Self { job_s: 600, timeout_s: 30, consumers: 30, heartbeat_s: 0, max_receive: 0, poison: Poison::None, dies_s: 0 }
+        Self {
+            job_s: 600,
+            timeout_s: 30,
+            consumers: 30,
+            heartbeat_s: 0,
+            max_receive: 0,
+            poison: Poison::None,
+            dies_s: 0,
+        }
     }
 }
 
@@ -72,42 +80,115 @@ const fn seconds(min: u64, max: u64) -> Domain {
 }
 
 static PARAMS: [ParamSpec<Params>; 7] = [
-    ParamSpec::new("job_s", "job_s", seconds(1, 86_400), |l| strings::strings(l).job,
-        |p| Value::Int(p.job_s.into()), |p, v| p.job_s = int(&v) as u32),
-    ParamSpec::new("visibility_s", "visibility_s", seconds(1, 43_200), |l| strings::strings(l).timeout,
-        |p| Value::Int(p.timeout_s.into()), |p, v| p.timeout_s = int(&v) as u32),
-    ParamSpec::new("consumers", "consumers", Domain::Int { min: 1, max: 100, unit: "" }, |l| strings::strings(l).consumers,
-        |p| Value::Int(p.consumers.into()), |p, v| p.consumers = int(&v) as u32),
-    ParamSpec::new("heartbeat_s", "heartbeat_s", seconds(0, 43_200), |l| strings::strings(l).heartbeat,
-        |p| Value::Int(p.heartbeat_s.into()), |p, v| p.heartbeat_s = int(&v) as u32),
-    ParamSpec::new("max_receive", "max_receive", Domain::Int { min: 0, max: 1_000, unit: "" }, |l| strings::strings(l).max_receive,
-        |p| Value::Int(p.max_receive.into()), |p, v| p.max_receive = int(&v) as u32),
-    ParamSpec::new("poison", "poison", Domain::Choice { codes: POISON_CODES, labels: |l| strings::strings(l).poison_labels },
+    ParamSpec::keyed(
+        "job_s",
+        seconds(1, 86_400),
+        |l| strings::strings(l).job,
+        |p| Value::Int(p.job_s.into()),
+        |p, v| p.job_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "visibility_s",
+        seconds(1, 43_200),
+        |l| strings::strings(l).timeout,
+        |p| Value::Int(p.timeout_s.into()),
+        |p, v| p.timeout_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "consumers",
+        Domain::int(1, 100, ""),
+        |l| strings::strings(l).consumers,
+        |p| Value::Int(p.consumers.into()),
+        |p, v| p.consumers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "heartbeat_s",
+        seconds(0, 43_200),
+        |l| strings::strings(l).heartbeat,
+        |p| Value::Int(p.heartbeat_s.into()),
+        |p, v| p.heartbeat_s = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "max_receive",
+        Domain::int(0, 1_000, ""),
+        |l| strings::strings(l).max_receive,
+        |p| Value::Int(p.max_receive.into()),
+        |p, v| p.max_receive = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "poison",
+        Domain::Choice { codes: POISON_CODES, labels: |l| strings::strings(l).poison_labels },
         |l| strings::strings(l).poison,
         |p| Value::Int(POISONS.iter().position(|x| *x == p.poison).unwrap_or(0) as u64),
-        |p, v| p.poison = POISONS[int(&v) as usize % POISONS.len()]),
-    ParamSpec::new("dies_s", "dies_s", seconds(0, 86_400), |l| strings::strings(l).dies,
-        |p| Value::Int(p.dies_s.into()), |p, v| p.dies_s = int(&v) as u32),
+        |p, v| p.poison = POISONS[int(&v) as usize % POISONS.len()],
+    ),
+    ParamSpec::keyed(
+        "dies_s",
+        seconds(0, 86_400),
+        |l| strings::strings(l).dies,
+        |p| Value::Int(p.dies_s.into()),
+        |p, v| p.dies_s = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 11] = [
-    Preset { code: "visibility-sqs", label: |l| strings::strings(l).preset_sqs, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-5", label: |l| strings::strings(l).preset_ex5, values: &[("job_s", "240")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "exercise-5-rule", label: |l| strings::strings(l).preset_ex5_rule, values: &[("job_s", "240"), ("visibility_s", "480")], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "pubsub-10s", label: |l| strings::strings(l).preset_pubsub, values: &[("visibility_s", "10"), ("consumers", "100")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "visibility-sqs",
+        label: |l| strings::strings(l).preset_sqs,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-5",
+        label: |l| strings::strings(l).preset_ex5,
+        values: &[("job_s", "240")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "exercise-5-rule",
+        label: |l| strings::strings(l).preset_ex5_rule,
+        values: &[("job_s", "240"), ("visibility_s", "480")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "pubsub-10s",
+        label: |l| strings::strings(l).preset_pubsub,
+        values: &[("visibility_s", "10"), ("consumers", "100")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
     Preset {
         code: "heartbeat",
         label: |l| strings::strings(l).preset_heartbeat,
         values: &[("job_s", "2400"), ("visibility_s", "120"), ("heartbeat_s", "60"), ("dies_s", "300")],
         versions: (1, crate::unit::LINK_VERSION),
     },
-    Preset { code: "long-deadline", label: |l| strings::strings(l).preset_long, values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "long-deadline",
+        label: |l| strings::strings(l).preset_long,
+        values: &[("job_s", "2400"), ("visibility_s", "4800"), ("dies_s", "300")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
     // Each system's own ceiling (lesson 004's visibility defaults):
     // Pub/Sub's ack deadline at its 600 s maximum, RabbitMQ's 30-minute
     // consumer timeout, SQS's 12 hours from a receive even with a heartbeat.
-    Preset { code: "pubsub-600s", label: |l| strings::strings(l).preset_pubsub_max, values: &[("job_s", "1200"), ("visibility_s", "600")], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "rabbitmq-30min", label: |l| strings::strings(l).preset_rabbitmq, values: &[("job_s", "2400"), ("visibility_s", "1800")], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "sqs-12h-ceiling", label: |l| strings::strings(l).preset_ceiling, values: &[("job_s", "46800"), ("visibility_s", "600"), ("heartbeat_s", "300")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "pubsub-600s",
+        label: |l| strings::strings(l).preset_pubsub_max,
+        values: &[("job_s", "1200"), ("visibility_s", "600")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "rabbitmq-30min",
+        label: |l| strings::strings(l).preset_rabbitmq,
+        values: &[("job_s", "2400"), ("visibility_s", "1800")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "sqs-12h-ceiling",
+        label: |l| strings::strings(l).preset_ceiling,
+        values: &[("job_s", "46800"), ("visibility_s", "600"), ("heartbeat_s", "300")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
     Preset {
         code: "exercise-8-hang",
         label: |l| strings::strings(l).preset_ex8_hang,
@@ -117,7 +198,13 @@ static PRESETS: [Preset; 11] = [
     Preset {
         code: "exercise-8-crash",
         label: |l| strings::strings(l).preset_ex8_crash,
-        values: &[("job_s", "60"), ("visibility_s", "180"), ("heartbeat_s", "90"), ("max_receive", "5"), ("poison", "crash-on-open")],
+        values: &[
+            ("job_s", "60"),
+            ("visibility_s", "180"),
+            ("heartbeat_s", "90"),
+            ("max_receive", "5"),
+            ("poison", "crash-on-open"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
 ];
@@ -130,9 +217,11 @@ const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate
     },
     unit: "",
     answer: |_, _, s: &State| s.run.as_ref().ok().map(|run| run.copies(0) as u64),
-    why: |lang| match lang {
+    why: |lang| {
+        match lang {
         crate::i18n::Lang::Es => "Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout de al menos 2 × el p99 del trabajo.",
         crate::i18n::Lang::En => "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout of at least 2 × the job's p99.",
+    }
     },
 });
 

@@ -6,7 +6,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Frame, LANE_PX, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Frame, View, LANE_PX};
 use crate::format::{self, duration_ms, duration_text};
 
 type Props<'a, F> = View<'a, super::Visibility, F>;
@@ -21,12 +21,23 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let rule = html! { <p class="hint">{ t.zero_is_off }{ " " }{ t.rule }</p> };
     let run = match &props.state.run {
         Ok(run) => run,
-        Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "visibility", t.heading, t.intro, html! { <>{ controls }{ rule }</> }, over),
+        Err(over) => {
+            return crate::app::widgets::over_budget(
+                props.frame,
+                props.lang,
+                "visibility",
+                t.heading,
+                t.intro,
+                html! { <>{ controls }{ rule }</> },
+                over,
+            )
+        }
     };
     let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), duration_ms);
     let done = run.done_at_ms();
     let params = &props.params;
-    let insight = (t.insight)(run.copies(0) as u64, &duration_text(params.timeout_s.into()), &duration_text(params.job_s.into()));
+    let insight =
+        (t.insight)(run.copies(0) as u64, &duration_text(params.timeout_s.into()), &duration_text(params.job_s.into()));
     let rows = [
         ("copies", t.copies, format::int(run.copies(0) as u64)),
         ("worker_time", t.worker_time, duration_ms(run.worker_ms())),

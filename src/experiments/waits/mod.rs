@@ -40,7 +40,15 @@ impl Default for Params {
 impl Params {
     pub fn config(&self) -> WaitsConfig {
         let down_ms = (self.down_to_s > self.down_from_s).then(|| (self.down_from_s * 1_000, self.down_to_s * 1_000));
-        WaitsConfig { requests: 20, every_ms: 1_000, job_ms: self.job_ms, workers: self.workers, down_ms, timeout_ms: self.timeout_ms, poll_ms: self.poll_ms }
+        WaitsConfig {
+            requests: 20,
+            every_ms: 1_000,
+            job_ms: self.job_ms,
+            workers: self.workers,
+            down_ms,
+            timeout_ms: self.timeout_ms,
+            poll_ms: self.poll_ms,
+        }
     }
 }
 
@@ -62,23 +70,58 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 }
 
 static PARAMS: [ParamSpec<Params>; 6] = [
-    ParamSpec::new("waits_job_ms", "waits_job_ms", Domain::Int { min: 1, max: 60_000, unit: "ms" }, |l| s(l).job,
-        |p| Value::Int(p.job_ms), |p, v| p.job_ms = int(&v)),
-    ParamSpec::new("waits_down_to_s", "waits_down_to_s", Domain::Int { min: 0, max: 60, unit: "s" }, |l| s(l).down_to,
-        |p| Value::Int(p.down_to_s), |p, v| p.down_to_s = int(&v)),
-    ParamSpec::new("waits_down_from_s", "waits_down_from_s", Domain::Int { min: 0, max: 60, unit: "s" }, |l| s(l).down_from,
-        |p| Value::Int(p.down_from_s), |p, v| p.down_from_s = int(&v)),
-    ParamSpec::new("waits_workers", "waits_workers", Domain::Int { min: 1, max: 100, unit: "" }, |l| s(l).workers,
-        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
-    ParamSpec::new("waits_timeout_ms", "waits_timeout_ms", Domain::Int { min: 1, max: 60_000, unit: "ms" }, |l| s(l).timeout,
-        |p| Value::Int(p.timeout_ms), |p, v| p.timeout_ms = int(&v)),
-    ParamSpec::new("waits_poll_ms", "waits_poll_ms", Domain::Int { min: 1, max: 60_000, unit: "ms" }, |l| s(l).poll,
-        |p| Value::Int(p.poll_ms), |p, v| p.poll_ms = int(&v)),
+    ParamSpec::keyed(
+        "waits_job_ms",
+        Domain::int(1, 60_000, "ms"),
+        |l| s(l).job,
+        |p| Value::Int(p.job_ms),
+        |p, v| p.job_ms = int(&v),
+    ),
+    ParamSpec::keyed(
+        "waits_down_to_s",
+        Domain::int(0, 60, "s"),
+        |l| s(l).down_to,
+        |p| Value::Int(p.down_to_s),
+        |p, v| p.down_to_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "waits_down_from_s",
+        Domain::int(0, 60, "s"),
+        |l| s(l).down_from,
+        |p| Value::Int(p.down_from_s),
+        |p, v| p.down_from_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "waits_workers",
+        Domain::int(1, 100, ""),
+        |l| s(l).workers,
+        |p| Value::Int(p.workers.into()),
+        |p, v| p.workers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "waits_timeout_ms",
+        Domain::int(1, 60_000, "ms"),
+        |l| s(l).timeout,
+        |p| Value::Int(p.timeout_ms),
+        |p, v| p.timeout_ms = int(&v),
+    ),
+    ParamSpec::keyed(
+        "waits_poll_ms",
+        Domain::int(1, 60_000, "ms"),
+        |l| s(l).poll,
+        |p| Value::Int(p.poll_ms),
+        |p, v| p.poll_ms = int(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 2] = [
     Preset { code: "pdf-job", label: |l| s(l).preset_pdf, values: &[], versions: (3, crate::unit::LINK_VERSION) },
-    Preset { code: "ana-request", label: |l| s(l).preset_ana, values: &[("waits_job_ms", "50"), ("waits_down_to_s", "0"), ("waits_timeout_ms", "300")], versions: (3, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "ana-request",
+        label: |l| s(l).preset_ana,
+        values: &[("waits_job_ms", "50"), ("waits_down_to_s", "0"), ("waits_timeout_ms", "300")],
+        versions: (3, crate::unit::LINK_VERSION),
+    },
 ];
 
 const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
@@ -97,14 +140,14 @@ fn state(p: &Params) -> State {
 }
 
 crate::unit::computed_unit!(Waits, code: "waits", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| state(params),
-    numbers: |p: &Params, _: &Shared, st: &State| vec![
-        ("sync_failed", crate::number::Number::count(st.sync_failed)),
-        ("sync_wait_ms", crate::number::Number::Int(p.job_ms, "ms")),
-        ("queue_accept_ms", crate::number::Number::Int(retry_lab_core::waits::ACCEPT_MS, "ms")),
-        ("queue_worst_seen_ms", crate::number::Number::Int(st.queue_worst_seen_ms, "ms")),
-        ("queue_last_done_ms", crate::number::Number::Int(st.queue_last_done_ms, "ms")),
-    ]);
+state: |params: &Params, _: &Shared| state(params),
+numbers: |p: &Params, _: &Shared, st: &State| vec![
+    ("sync_failed", crate::number::Number::count(st.sync_failed)),
+    ("sync_wait_ms", crate::number::Number::Int(p.job_ms, "ms")),
+    ("queue_accept_ms", crate::number::Number::Int(retry_lab_core::waits::ACCEPT_MS, "ms")),
+    ("queue_worst_seen_ms", crate::number::Number::Int(st.queue_worst_seen_ms, "ms")),
+    ("queue_last_done_ms", crate::number::Number::Int(st.queue_last_done_ms, "ms")),
+]);
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -135,6 +178,10 @@ mod tests {
         let pdf = at("pdf-job");
         assert_eq!((pdf.sync_failed, pdf.queue_last_done_ms), (8, 22_000), "8 calls fall back; the queue loses none");
         let ana = at("ana-request");
-        assert_eq!((ana.sync_failed, ana.queue_worst_seen_ms), (0, 1_000), "50 ms directly, a second through the queue");
+        assert_eq!(
+            (ana.sync_failed, ana.queue_worst_seen_ms),
+            (0, 1_000),
+            "50 ms directly, a second through the queue"
+        );
     }
 }

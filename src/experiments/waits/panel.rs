@@ -53,22 +53,31 @@ fn exercise_1(t: &Strings) -> Html {
 
 fn chart(t: &Strings, p: &Params, st: &State) -> Html {
     let reqs = &st.requests;
-    let end_ms = reqs.iter().map(|r| r.queue_done_ms.max(r.stream_done_ms[0]).max(r.sent_ms + p.timeout_ms)).max().unwrap_or(1).max(20_000);
+    let end_ms = reqs
+        .iter()
+        .map(|r| r.queue_done_ms.max(r.stream_done_ms[0]).max(r.sent_ms + p.timeout_ms))
+        .max()
+        .unwrap_or(1)
+        .max(20_000);
     let at = |ms: u64| percent(ms.min(end_ms) * 1_000 / end_ms);
     let span = |a: u64, b: u64, class: &'static str| html! { <span class={class} style={format!("left:{};width:{}", at(a), at(b.saturating_sub(a)))}></span> };
     // Four jobs can end at once (four workers): a sub-lane each.
     let dot = |n: usize, ms: u64| html! { <span class="done-dot" style={format!("left:{};top:{}px", at(ms), n % 4 * 6 + 1)}></span> };
     // Whoever waits for the queue's result: from the request to the poll
     // that finds it (thin, under the job's dot).
-    let result_wait = |n: usize, a: u64, b: u64| html! {
-        <span class="result-wait" style={format!("left:{};width:{};top:{}px", at(a), at(b.saturating_sub(a)), n % 4 * 6 + 4)}></span>
+    let result_wait = |n: usize, a: u64, b: u64| {
+        html! {
+            <span class="result-wait" style={format!("left:{};width:{};top:{}px", at(a), at(b.saturating_sub(a)), n % 4 * 6 + 4)}></span>
+        }
     };
     let outage = p.config().down_ms.map(|(a, b)| span(a, b, "waits-outage"));
-    let lane = |i: usize, body: Html| html! {
-        <div class="waits-row">
-            <div class="waits-label">{ t.lanes[i] }</div>
-            <div class="waits-track">{ outage.clone() }{ body }</div>
-        </div>
+    let lane = |i: usize, body: Html| {
+        html! {
+            <div class="waits-row">
+                <div class="waits-label">{ t.lanes[i] }</div>
+                <div class="waits-track">{ outage.clone() }{ body }</div>
+            </div>
+        }
     };
     let sync = reqs.iter().enumerate().map(|(n, r)| {
         let bar = match r.sync_answered_ms {

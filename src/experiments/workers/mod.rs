@@ -60,31 +60,78 @@ pub struct State {
 pub enum Action {}
 
 static PARAMS: [ParamSpec<Params>; 5] = [
-    ParamSpec::new("jobs", "jobs", Domain::Int { min: 1, max: 1_000, unit: "" }, |l| strings::strings(l).jobs,
-        |p| Value::Int(p.jobs.into()), |p, v| p.jobs = int(&v) as u32),
-    ParamSpec::new("job_ms", "job_ms", Domain::Int { min: 1, max: 600_000, unit: "ms" }, |l| strings::strings(l).job_ms,
-        |p| Value::Int(p.job_ms.into()), |p, v| p.job_ms = int(&v) as u32),
-    ParamSpec::new("job_workers", "job_workers", Domain::Int { min: 1, max: 100, unit: "" }, |l| strings::strings(l).workers,
-        |p| Value::Int(p.workers.into()), |p, v| p.workers = int(&v) as u32),
-    ParamSpec::new("queue", "queue", Domain::Choice { codes: &["broker", "memory"], labels: |l| strings::strings(l).queue_labels },
-        |l| strings::strings(l).queue, |p| Value::Int(p.in_memory.into()), |p, v| p.in_memory = int(&v) == 1),
-    ParamSpec::new("restart_ms", "restart_ms", Domain::Int { min: 0, max: 3_600_000, unit: "ms" }, |l| strings::strings(l).restart,
-        |p| Value::Int(p.restart_ms.into()), |p, v| p.restart_ms = int(&v) as u32),
+    ParamSpec::keyed(
+        "jobs",
+        Domain::int(1, 1_000, ""),
+        |l| strings::strings(l).jobs,
+        |p| Value::Int(p.jobs.into()),
+        |p, v| p.jobs = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "job_ms",
+        Domain::int(1, 600_000, "ms"),
+        |l| strings::strings(l).job_ms,
+        |p| Value::Int(p.job_ms.into()),
+        |p, v| p.job_ms = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "job_workers",
+        Domain::int(1, 100, ""),
+        |l| strings::strings(l).workers,
+        |p| Value::Int(p.workers.into()),
+        |p, v| p.workers = int(&v) as u32,
+    ),
+    ParamSpec::keyed(
+        "queue",
+        Domain::Choice { codes: &["broker", "memory"], labels: |l| strings::strings(l).queue_labels },
+        |l| strings::strings(l).queue,
+        |p| Value::Int(p.in_memory.into()),
+        |p, v| p.in_memory = int(&v) == 1,
+    ),
+    ParamSpec::keyed(
+        "restart_ms",
+        Domain::int(0, 3_600_000, "ms"),
+        |l| strings::strings(l).restart,
+        |p| Value::Int(p.restart_ms.into()),
+        |p, v| p.restart_ms = int(&v) as u32,
+    ),
 ];
 
 static PRESETS: [Preset; 4] = [
-    Preset { code: "competing-consumers", label: |l| strings::strings(l).preset_lesson, values: &[], versions: (1, crate::unit::LINK_VERSION) },
-    Preset { code: "pdf-pages", label: |l| strings::strings(l).preset_pdf, values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20")], versions: (1, crate::unit::LINK_VERSION) },
+    Preset {
+        code: "competing-consumers",
+        label: |l| strings::strings(l).preset_lesson,
+        values: &[],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
+    Preset {
+        code: "pdf-pages",
+        label: |l| strings::strings(l).preset_pdf,
+        values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20")],
+        versions: (1, crate::unit::LINK_VERSION),
+    },
     Preset {
         code: "restart-in-memory",
         label: |l| strings::strings(l).preset_memory,
-        values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20"), ("queue", "memory"), ("restart_ms", "5500")],
+        values: &[
+            ("jobs", "200"),
+            ("job_ms", "1000"),
+            ("job_workers", "20"),
+            ("queue", "memory"),
+            ("restart_ms", "5500"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
     Preset {
         code: "restart-broker",
         label: |l| strings::strings(l).preset_broker,
-        values: &[("jobs", "200"), ("job_ms", "1000"), ("job_workers", "20"), ("queue", "broker"), ("restart_ms", "5500")],
+        values: &[
+            ("jobs", "200"),
+            ("job_ms", "1000"),
+            ("job_workers", "20"),
+            ("queue", "broker"),
+            ("restart_ms", "5500"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
 ];

@@ -18,14 +18,28 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let controls = props.frame.controls(&|_| true, &|_| None, false);
     let run = match &props.state.run {
         Ok(run) => run,
-        Err(over) => return crate::app::widgets::over_budget(props.frame, props.lang, "workers", t.heading, t.intro, controls, over),
+        Err(over) => {
+            return crate::app::widgets::over_budget(
+                props.frame,
+                props.lang,
+                "workers",
+                t.heading,
+                t.intro,
+                controls,
+                over,
+            )
+        }
     };
     let done = run.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count() as u64;
     let lost = run.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count() as u64;
-    let finished = run.ends.iter().filter_map(|e| match e {
-        MessageEnd::Deleted { at_ms } => Some(*at_ms),
-        _ => None,
-    }).max();
+    let finished = run
+        .ends
+        .iter()
+        .filter_map(|e| match e {
+            MessageEnd::Deleted { at_ms } => Some(*at_ms),
+            _ => None,
+        })
+        .max();
     let one_worker_ms = u64::from(run.config.messages) * run.config.job_ms;
     let speedup = run.done_at_ms().map_or_else(|| t.never.to_owned(), |ms| format!("{}×", one_worker_ms / ms.max(1)));
     let done_text = finished.map_or_else(|| t.never.to_owned(), format_ms);
@@ -57,7 +71,11 @@ fn repeated(run: &QueueRun) -> u64 {
 
 /// 300 ms → "0.3 s"; longer spans in the largest fitting unit.
 fn format_ms(ms: u64) -> String {
-    if ms < 60_000 { format::seconds(ms) } else { duration_ms(ms) }
+    if ms < 60_000 {
+        format::seconds(ms)
+    } else {
+        duration_ms(ms)
+    }
 }
 
 fn chart(t: &Strings, run: &QueueRun) -> Html {
@@ -67,7 +85,7 @@ fn chart(t: &Strings, run: &QueueRun) -> Html {
     let bars = run.receives.iter().filter(|r| r.worker < workers).map(|r| {
         let class = if r.end == ReceiveEnd::Interrupted { "job-bar cut" } else { "job-bar" };
         html! { <rect class={class} x={x(r.at_ms).to_string()} y={(r.worker * ROW_H + 2).to_string()}
-            width={(x(r.until_ms) - x(r.at_ms)).saturating_sub(2).max(1).to_string()} height={(ROW_H - 4).to_string()} /> }
+        width={(x(r.until_ms) - x(r.at_ms)).saturating_sub(2).max(1).to_string()} height={(ROW_H - 4).to_string()} /> }
     });
     html! {
         <figure class="gantt">
