@@ -173,9 +173,14 @@ impl Progress {
     /// `1`; a guess is one key per experiment whose value is the number
     /// (empty: seen without one), so a new guess replaces the old.
     pub fn items(&self) -> impl Iterator<Item = (String, String)> + '_ {
-        self.entries().map(|entry| match entry.split_once(GUESS) {
-            Some((experiment_slash, digits)) => (format!("{ITEM_PREFIX}{experiment_slash}{GUESS}"), digits.to_owned()),
-            None => (format!("{ITEM_PREFIX}{entry}"), "1".to_owned()),
+        // Char patterns only: a `&str` pattern's searcher would cost every page its code.
+        self.entries().map(|entry| {
+            let guess =
+                entry.split_once('/').and_then(|(experiment, task)| Some((experiment, task.strip_prefix(GUESS)?)));
+            match guess {
+                Some((experiment, digits)) => (format!("{ITEM_PREFIX}{experiment}/{GUESS}"), digits.to_owned()),
+                None => (format!("{ITEM_PREFIX}{entry}"), "1".to_owned()),
+            }
         })
     }
 
@@ -186,7 +191,7 @@ impl Progress {
             .into_iter()
             .filter_map(|(key, value)| {
                 let entry = key.strip_prefix(ITEM_PREFIX)?;
-                Some(if entry.ends_with(GUESS) { format!("{entry}{value}") } else { entry.to_owned() })
+                Some(if entry.strip_suffix(GUESS).is_some() { format!("{entry}{value}") } else { entry.to_owned() })
             })
             .collect();
         Self::from_entries(entries.iter().map(String::as_str))
@@ -209,7 +214,10 @@ impl Progress {
 
     /// The completed tasks as `done=` writes them (`a/b,c/d`), no guesses.
     pub fn task_list(&self) -> String {
-        self.entries().filter(|e| !e.contains(GUESS)).collect::<Vec<_>>().join(",")
+        self.entries()
+            .filter(|e| !e.split_once('/').is_some_and(|(_, task)| task.starts_with(GUESS)))
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     pub fn encode(&self) -> String {
