@@ -3,6 +3,7 @@
 //! each claim is a checker returning where it fails, shown failing on a
 //! broken model; where a claim stops for a real reason the page says so in
 //! words, and the words are tested here against the engine.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::rc::Rc;
 

@@ -10,6 +10,7 @@
 //! them is each `RUN`-word window's FNV-1a hash, in `tests/fixtures/
 //! lesson-runs.txt` (no sentence in it), written from `../shared/lesson/`
 //! when that is beside the repository and checked against it then.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -2,6 +2,7 @@
 //! writes it. `cargo fmt` does not reach the experiments' modules (the list
 //! declares them inside `registry!`, where rustfmt does not look), so this
 //! runs rustfmt on every file by its path; `./lab fmt` formats them all.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

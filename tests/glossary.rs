@@ -4,6 +4,7 @@
 //! holds on: each page follows its own lesson's text (lesson «Colas y
 //! streams» says «llave», so its pages may). The strings are read from each
 //! page's experiments' sources and the shell's (`src/i18n.rs`).
+#![cfg(not(target_arch = "wasm32"))]
 
 use retry_lab_web::groups::GROUPS;
 

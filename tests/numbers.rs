@@ -5,6 +5,7 @@
 //! parameter's extremes, each read back (`number::read_back`) against the
 //! exact value it was made from, and against a twin in another unit
 //! (`little_wait` in seconds, `little_wait_h` in hours).
+#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};

@@ -761,3 +761,27 @@ fn a_panel_names_only_its_own_parameters_to_its_frame() {
     }
     assert!(named >= 14, "the panels were read ({named} names)");
 }
+
+/// `./lab test` also builds every test file for wasm32 (its component tests
+/// run in Chromium): a native-only file that forgets its gate compiles there
+/// without its dev-dependencies and turns CI red after every native check
+/// passed. Each file says which target it is for.
+#[test]
+fn every_test_file_names_its_target() {
+    let gates = [
+        "#![cfg(not(target_arch = \"wasm32\"))]",
+        "#![cfg(target_arch = \"wasm32\")]",
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut ungated = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("tests/") {
+        let path = entry.expect("an entry of tests/").path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("a test file");
+            if !text.lines().any(|line| gates.contains(&line.trim())) {
+                ungated.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(ungated.is_empty(), "no target gate in {ungated:?}");
+}
