@@ -104,11 +104,47 @@ pub fn mount_all(share_base: String) -> u32 {
             ..with_progress(link.to_init(&browser_languages(), notices))
         };
         let _ = element.set_attribute("data-retry-lab-mounted", "");
-        element.set_inner_html("");
-        yew::Renderer::<App>::with_root_and_props(element, AppProps { init }).render();
+        // embed.js isolates a lab from its host's styles in a shadow root,
+        // with the lab's stylesheets and an empty `.retry-lab-root` to render
+        // into; a host calling this itself gets the element.
+        let root = isolated_root(&element).unwrap_or_else(|| {
+            element.set_inner_html("");
+            element.clone()
+        });
+        let handle = yew::Renderer::<App>::with_root_and_props(root, AppProps { init }).render();
+        MOUNTED.with(|labs| labs.borrow_mut().push((element, handle)));
         mounted += 1;
     }
     mounted
+}
+
+thread_local! {
+    /// Every lab this module mounted, by its element: what `unmount_removed` ends.
+    static MOUNTED: std::cell::RefCell<Vec<(web_sys::Element, yew::AppHandle<App>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The root embed.js prepared in the element's shadow root, if any.
+fn isolated_root(element: &web_sys::Element) -> Option<web_sys::Element> {
+    element.shadow_root()?.query_selector(".retry-lab-root").ok().flatten()
+}
+
+/// Ends every lab whose element left the document (a host that changes
+/// pages without reloading removed it): its app is destroyed, so every hook
+/// cancels what it owns (animation frames, timers, listeners, observers).
+/// The element may come back: it is no longer marked mounted. Returns how
+/// many ended.
+pub fn unmount_removed() -> u32 {
+    MOUNTED.with(|labs| {
+        let mut labs = labs.borrow_mut();
+        let (gone, kept): (Vec<_>, Vec<_>) = labs.drain(..).partition(|(element, _)| !element.is_connected());
+        *labs = kept;
+        let count = gone.len() as u32;
+        for (element, handle) in gone {
+            let _ = element.remove_attribute("data-retry-lab-mounted");
+            handle.destroy();
+        }
+        count
+    })
 }
 
 /// Mounts the lab's own page into `<main id="lab" data-retry-lab-page>`

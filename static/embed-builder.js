@@ -38,13 +38,18 @@ const TEXT = {
     locks: 'Parámetros fijos (se ven, no se cambian)',
     tasks: 'Tareas guiadas que verá',
     iframe: 'Con un iframe',
+    theme: 'Tema',
+    themeAuto: 'Automático: el de tu página con el script; el del sistema en un iframe',
+    themeLight: 'Claro',
+    themeDark: 'Oscuro',
     iframeNote:
-      'Aislado de tu página; el script que lo acompaña ajusta su altura a la del laboratorio. Si tu plataforma pone sandbox al iframe, necesita allow-scripts y allow-same-origin: sin el segundo, el laboratorio no puede leer sus propios archivos.',
+      'Aislado de tu página. El módulo que lo acompaña (servido por el laboratorio, sin script en línea: vale con una CSP que permita esta dirección) ajusta la altura de cada iframe a la de su laboratorio y, en una diapositiva de reveal.js, lo deja dentro de ella con barra de desplazamiento. Si tu plataforma pone sandbox al iframe, necesita allow-scripts y allow-same-origin: sin el segundo, el laboratorio no puede leer sus propios archivos.',
     script: 'Con un script en tu página',
-    scriptNote: 'Se monta en tu página; varios laboratorios pueden convivir.',
+    scriptNote:
+      'Se monta en tu página, aislado de sus estilos y con su tema claro u oscuro; varios laboratorios pueden convivir, y los que tu sitio añade o quita al navegar se montan o se cierran solos.',
     scorm: 'Paquete SCORM 1.2 para un LMS',
     scormNote:
-      'Un .zip para Moodle, Canvas u Open edX: muestra este experimento y registra en el curso las tareas completadas (nota de 0 a 100, «completado» al terminar todas). El laboratorio se sigue sirviendo desde esta dirección.',
+      'Un .zip para Moodle, Canvas u Open edX: muestra este experimento y registra en el curso las tareas completadas (nota de 0 a 100, «completado» al terminar todas) y el tiempo de cada sesión. El laboratorio se sigue sirviendo desde esta dirección, escrita en un solo sitio del paquete (config.js), que puedes cambiar después de subirlo.',
     scormButton: 'Descargar el paquete SCORM (.zip)',
     scormBusy: 'Preparando el paquete…',
     scormReady: (kb) => `Paquete listo (${kb} KB).`,
@@ -62,7 +67,6 @@ const TEXT = {
     scormNoTasks: 'Sin tareas guiadas: el paquete marca la actividad como completada en cuanto se abre, sin nota.',
     frameTitle: (name) => `Experimento: ${name}`,
     pageTitle: 'Laboratorio de la lección',
-    listener: 'El laboratorio dice su altura (y el avance de sus tareas: ver el README de Retry Lab).',
     local: (host) =>
       `Esta dirección (${host}) solo funciona en este ordenador: publica el laboratorio en un servidor antes de usar estos fragmentos o el paquete.`,
     fixed: (names) => `fijos: ${names}`,
@@ -81,13 +85,18 @@ const TEXT = {
     locks: 'Fixed parameters (shown, not changeable)',
     tasks: 'Guided tasks shown',
     iframe: 'With an iframe',
+    theme: 'Theme',
+    themeAuto: "Automatic: your page's with the script; the system's in an iframe",
+    themeLight: 'Light',
+    themeDark: 'Dark',
     iframeNote:
-      "Isolated from your page; the script beside it fits its height to the lab's. If your platform sandboxes iframes, it needs allow-scripts and allow-same-origin: without the second, the lab cannot read its own files.",
+      "Isolated from your page. The module beside it (served by the lab, no inline script: it works under a CSP that allows this address) fits each frame's height to its lab and, in a reveal.js slide, keeps it within the slide with a scrollbar. If your platform sandboxes iframes, it needs allow-scripts and allow-same-origin: without the second, the lab cannot read its own files.",
     script: 'With a script in your page',
-    scriptNote: 'Mounted in your page; several labs can live side by side.',
+    scriptNote:
+      'Mounted in your page, isolated from its styles and following its light or dark theme; several labs can live side by side, and those your site adds or removes as it navigates mount or end by themselves.',
     scorm: 'SCORM 1.2 package for an LMS',
     scormNote:
-      'A .zip for Moodle, Canvas or Open edX: it shows this experiment and records the tasks completed in the course (a score from 0 to 100, “completed” when all are done). The lab is still served from this address.',
+      'A .zip for Moodle, Canvas or Open edX: it shows this experiment and records in the course the tasks completed (a score from 0 to 100, “completed” when all are done) and each session’s time. The lab is still served from this address, written in one place of the package (config.js), which you can change after uploading it.',
     scormButton: 'Download the SCORM package (.zip)',
     scormBusy: 'Building the package…',
     scormReady: (kb) => `Package ready (${kb} KB).`,
@@ -105,7 +114,6 @@ const TEXT = {
     scormNoTasks: 'No guided tasks: the package marks the activity completed as soon as it is opened, with no score.',
     frameTitle: (name) => `Experiment: ${name}`,
     pageTitle: "The lesson's lab",
-    listener: "The lab says its height (and its tasks' progress: see Retry Lab's README).",
     local: (host) =>
       `This address (${host}) only works on this computer: publish the lab on a server before using these snippets or the package.`,
     fixed: (names) => `fixed: ${names}`,
@@ -124,6 +132,10 @@ for (const [id, key] of [
   ['legend-view', 'view'],
   ['label-only', 'only'],
   ['label-tasks-off', 'tasksOff'],
+  ['legend-theme', 'theme'],
+  ['label-theme-auto', 'themeAuto'],
+  ['label-theme-light', 'themeLight'],
+  ['label-theme-dark', 'themeDark'],
   ['legend-locks', 'locks'],
   ['legend-tasks', 'tasks'],
   ['iframe-heading', 'iframe'],
@@ -163,6 +175,10 @@ function choices(list, items, checked) {
   }
 }
 choices($('locks'), locks, false);
+// The lab's own theme= (a lab opened dark) is the builder's first choice.
+const themeOf = (value) => (['light', 'dark'].includes(value) ? value : 'auto');
+for (const input of document.querySelectorAll('input[name=theme]')) input.checked = input.value === themeOf(query.get('theme'));
+const themeChosen = () => document.querySelector('input[name=theme]:checked')?.value ?? 'auto';
 choices($('tasks'), tasks, true);
 const ticked = (list) => [...list.querySelectorAll('input:checked')].map((input) => input.value);
 
@@ -172,8 +188,9 @@ const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&qu
 /** The embedded lab's link: the author's lab, compact, with the ticked options. */
 function embedQuery({ only = $('opt-only').checked } = {}) {
   const link = new URLSearchParams(only || !experiment ? query : pageQuery);
-  for (const key of ['embed', 'only', 'lock', 'tasks']) link.delete(key);
+  for (const key of ['embed', 'only', 'lock', 'tasks', 'theme']) link.delete(key);
   link.set('embed', '1');
+  link.set('theme', themeChosen());
   if (only && experiment) link.set('only', experiment);
   const lockList = ticked($('locks'));
   if (lockList.length) link.set('lock', lockList.join(','));
@@ -185,35 +202,35 @@ function embedQuery({ only = $('opt-only').checked } = {}) {
 }
 
 const frameTitle = TEXT.frameTitle(title || 'Retry Lab');
-let iframeCount = 0;
 // A lab served from this computer cannot be reached from a course: say so.
 if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(pageUrl.hostname)) {
   $('dropped').textContent = [$('dropped').hidden ? '' : $('dropped').textContent, TEXT.local(pageUrl.host)].filter(Boolean).join(' ');
   $('dropped').hidden = false;
 }
 
-function iframeSnippet(src, titled) {
-  // Each snippet's id is its own, so two labs on one page resize apart.
-  iframeCount += 1;
-  const id = `retry-lab-${experiment ?? 'lab'}-${iframeCount}`;
-  return `<iframe id="${id}" title="${escapeAttribute(titled)}" src="${escapeAttribute(src)}" style="width:100%;height:720px;border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
-<script>
-  // ${TEXT.listener}
-  addEventListener('message', (event) => {
-    const frame = document.getElementById('${id}');
-    if (event.source !== frame.contentWindow || event.origin !== '${new URL(src).origin}') return;
-    if (event.data?.type === 'retry-lab:resize' && event.data.version === 1) frame.style.height = event.data.height + 'px';
-  });
-</script>`;
+/** A snippet's own id (an anchor for the author's page): random, so two
+ * snippets of one experiment, from two visits, never share one. Resizing
+ * needs none: retry-lab-frame.js knows each frame by its window. */
+function snippetId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return `retry-lab-${experiment ?? 'lab'}-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** No inline script or style (MDX and a strict CSP refuse them): the
+ * width and height attributes hold until retry-lab-frame.js sizes it. */
+function iframeSnippet(src, titled, id) {
+  return `<iframe id="${id}" data-retry-lab-frame title="${escapeAttribute(titled)}" src="${escapeAttribute(src)}" width="100%" height="720" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
+<script src="${escapeAttribute(new URL('retry-lab-frame.js', root).href)}"></script>`;
+}
+
+const id = snippetId();
 
 function render() {
   const link = embedQuery();
   const src = `${pageUrl.href}?${link}`;
-  iframeCount = 0;
   const one = link.has('only') || !experiment;
   const titled = one ? frameTitle : TEXT.pageTitle;
-  $('snippet-iframe').value = iframeSnippet(src, titled);
+  $('snippet-iframe').value = iframeSnippet(src, titled, id);
   // data-experiment is `only`; data-ack-lost is `ack_lost` (the lab reads them back so).
   // Every key here is one of the lab's ([a-z0-9_], from the registry).
   const attributes = [...link]

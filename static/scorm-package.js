@@ -1,6 +1,7 @@
 // The builder's SCORM 1.2 package: imsmanifest.xml and a launch page
 // (index.html, launch.js, launch.css) that embeds one experiment by its
-// absolute URL. Loaded only when an author asks for the package; the zip
+// absolute URL, written once, in config.js (an administrator changes it
+// there when the lab moves, without building the package again). Loaded only when an author asks for the package; the zip
 // library (npm fflate) with it.
 import { strToU8, zipSync } from './vendor/fflate.js';
 
@@ -31,6 +32,7 @@ export function manifest({ identifier, title }) {
   <resources>
     <resource identifier="retry-lab-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
       <file href="index.html"/>
+      <file href="config.js"/>
       <file href="launch.js"/>
       <file href="launch.css"/>
     </resource>
@@ -39,9 +41,16 @@ export function manifest({ identifier, title }) {
 `;
 }
 
-/** The launch page: the lab's frame (its address and origin as data), a note. */
-export function launchPage({ src, title, lang }) {
-  const origin = new URL(src).origin;
+/** The package's one setting: the lab's address (a JSON string in a script). */
+export function configScript({ src }) {
+  return `// Retry Lab: the lab this package opens. To serve it from elsewhere, change
+// this address (keep its query: it holds the experiment and its options).
+window.RETRY_LAB_CONFIG = { src: ${JSON.stringify(src)} };
+`;
+}
+
+/** The launch page: the lab's frame (its address comes from config.js), a note. */
+export function launchPage({ title, lang }) {
   return `<!doctype html>
 <html lang="${lang === 'en' ? 'en' : 'es'}">
   <head>
@@ -53,8 +62,8 @@ export function launchPage({ src, title, lang }) {
   </head>
   <body>
     <p id="note" class="note" role="status" hidden></p>
-    <iframe id="lab" title="${escapeXml(title)}" data-src="${escapeXml(src)}" data-origin="${escapeXml(origin)}"
-      sandbox="allow-scripts allow-same-origin"></iframe>
+    <iframe id="lab" title="${escapeXml(title)}" sandbox="allow-scripts allow-same-origin"></iframe>
+    <script src="config.js"></script>
     <script src="launch.js"></script>
   </body>
 </html>
@@ -69,7 +78,8 @@ export function scormZip({ src, title, lang, identifier, launchJs, launchCss }) 
   return zipSync(
     {
       'imsmanifest.xml': file(manifest({ identifier, title })),
-      'index.html': file(launchPage({ src, title, lang })),
+      'index.html': file(launchPage({ title, lang })),
+      'config.js': file(configScript({ src })),
       'launch.js': file(launchJs),
       'launch.css': file(launchCss),
     },

@@ -578,9 +578,9 @@ fn page_styles(group: &retry_lab_web::groups::Group) -> impl Iterator<Item = &'s
 /// lesson page's load).
 const TOOL_FILES: &[&str] = &[
     "embed.js",
+    "retry-lab-frame.js",
     "lab-registry.js",
     "course.html",
-    "course.js",
     "course.css",
     "embed-builder.html",
     "embed-builder.js",
@@ -768,10 +768,7 @@ fn a_panel_names_only_its_own_parameters_to_its_frame() {
 /// passed. Each file says which target it is for.
 #[test]
 fn every_test_file_names_its_target() {
-    let gates = [
-        "#![cfg(not(target_arch = \"wasm32\"))]",
-        "#![cfg(target_arch = \"wasm32\")]",
-    ];
+    let gates = ["#![cfg(not(target_arch = \"wasm32\"))]", "#![cfg(target_arch = \"wasm32\")]"];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let mut ungated = Vec::new();
     for entry in std::fs::read_dir(&dir).expect("tests/") {

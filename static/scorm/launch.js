@@ -9,20 +9,24 @@
 // completed when every chosen task is done; with no task to do, completed
 // at once and no score), committing on each change, and sets
 // cmi.core.session_time before finishing on unload. Only messages from its
-// own frame, from the lab's origin, of format version 1, are read.
+// own frame, from the lab's origin, of format version 1, are read. The lab's
+// address is the package's config.js's, its one setting.
 const frame = document.getElementById('lab');
 const note = document.getElementById('note');
-const { src, origin } = frame.dataset;
 const TEXT = {
   es: {
     noApi: 'No hay LMS alrededor de esta página: el laboratorio funciona, pero tu progreso no se registra.',
     corrupt: 'Los datos que el LMS guardó de este laboratorio no se pudieron leer: empiezas de cero.',
     saved: (done, total) => `Progreso registrado en el curso: ${done} de ${total} tareas.`,
+    badConfig:
+      'La dirección del laboratorio en config.js no es válida (debe empezar por https:// o http://): pide a quien administra el curso que la corrija.',
   },
   en: {
     noApi: 'No LMS around this page: the lab works, but your progress is not recorded.',
     corrupt: 'What the LMS saved of this lab could not be read: you start afresh.',
     saved: (done, total) => `Progress recorded in the course: ${done} of ${total} tasks.`,
+    badConfig:
+      "The lab's address in config.js is not valid (it must start with https:// or http://): ask the course's administrator to correct it.",
   },
 }[document.documentElement.lang === 'en' ? 'en' : 'es'];
 /** cmi.suspend_data: this format's mark, then `experiment/task` entries. */
@@ -61,6 +65,18 @@ function readSuspend(saved) {
   return entries.every((entry) => ENTRY.test(entry)) ? entries : null;
 }
 
+/** config.js's address, if it is a web address; null otherwise. */
+function labAddress() {
+  try {
+    const url = new URL(String(window.RETRY_LAB_CONFIG?.src ?? ''));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const url = labAddress();
+const origin = url?.origin;
 const api = findApi(window) ?? (window.opener ? findApi(window.opener) : null);
 let done = [];
 if (api) {
@@ -76,10 +92,14 @@ if (api) {
 } else {
   say(TEXT.noApi);
 }
-const url = new URL(src);
 // The builder never writes done= into a package; this learner's record does.
-if (api) url.searchParams.set('done', done.join(','));
-frame.src = url.href;
+if (url) {
+  if (api) url.searchParams.set('done', done.join(','));
+  frame.src = url.href;
+} else {
+  say(TEXT.badConfig);
+  frame.hidden = true;
+}
 const started = Date.now();
 
 let last = '';

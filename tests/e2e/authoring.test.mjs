@@ -50,7 +50,9 @@ test("the builder's iframe snippet, pasted into a blank page, opens the same lab
   assert.match(iframe, /embed=1/);
   assert.match(iframe, /tx_crash=0.1\b/, 'the lab as the author left it');
   assert.match(iframe, /title="Experiment: /, "the title in the page's language");
-  assert.match(iframe, /addEventListener\('message'/, 'the snippet resizes its frame');
+  assert.match(iframe, /<iframe id="retry-lab-dedup-[0-9a-f]{8}" data-retry-lab-frame /, 'its own id; sized by retry-lab-frame.js');
+  assert.match(iframe, /<script src="http:\/\/127\.0\.0\.1:\d+\/retry-lab-frame\.js"><\/script>$/, 'the sizing script, no inline one');
+  assert.match(iframe, /theme=auto/, 'the theme, written');
   assert.doesNotMatch(iframe, /[?&](crash|rng|jobs|failure|events)=/, "only the experiment's own parameters");
 
   const course = await browser.newPage();

@@ -105,7 +105,7 @@ test('the course page embeds an iframe lab (resized, locked) and a mounted lab (
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   const frameElement = page.locator('#lab-frame');
-  // The frame grows from its 600 px placeholder to the lab's reported height.
+  // The frame grows from its 600 px placeholder to the lab's reported height (retry-lab-frame.js).
   await page.waitForFunction(() => document.getElementById('lab-frame').style.height !== '');
   const height = await frameElement.evaluate((f) => parseInt(f.style.height, 10));
   assert.ok(height > 600, `iframe height ${height}`);
@@ -167,7 +167,13 @@ test('several mounted labs on one page are independent', async () => {
   assert.equal(await a.locator('h1, h2.lab-title').first().textContent(), 'At-least-once is reality, exactly-once is a practical myth');
   assert.equal(await b.locator('h1, h2.lab-title').first().textContent(), 'At-least-once es la realidad, exactly-once es un mito práctico');
   assert.ok(await b.locator('input[id$="-seed"]').isDisabled());
-  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
+  // Each lab's ids (in its shadow root, with the page's own) are unique.
+  const ids = await page.evaluate(() =>
+    [document, ...[...document.querySelectorAll('[data-retry-lab]')].map((e) => e.shadowRoot)].flatMap((root) =>
+      [...root.querySelectorAll('[id]')].map((e) => e.id),
+    ),
+  );
+  assert.ok(ids.length > 20, `the labs' ids were read (${ids.length})`);
   assert.equal(new Set(ids).size, ids.length, 'no duplicate ids');
   assert.deepEqual(errors, []);
   await context.close();
@@ -186,10 +192,14 @@ test("a mounted lab of a page that shares another page's styles gets both styles
   );
   await page.goto(server.base + 'ops.html');
   await page.locator('#q .lab-title, #q h2').first().waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('link[data-retry-lab-style]')].every((l) => l.sheet));
+  // The lab's sheets are in its shadow root, none in the host's document.
+  await page.waitForFunction(() =>
+    [...document.querySelector('#q').shadowRoot.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet),
+  );
+  assert.equal(await page.evaluate(() => document.querySelectorAll('link[rel=stylesheet]').length), 0);
   // Operating queues draws «Colas y streams»' queue charts: lesson-004.css, then its own.
   const sheets = await page.evaluate(() =>
-    [...document.querySelectorAll('link[data-retry-lab-style]')].map((l) => [
+    [...document.querySelector('#q').shadowRoot.querySelectorAll('link[rel=stylesheet]')].map((l) => [
       new URL(l.href).pathname.split('/').slice(-2).join('/'),
       Boolean(l.sheet),
     ]),
@@ -312,7 +322,10 @@ test('a playing lab scrolled out of view stops animating and goes on where it wa
   await lab.locator('button.play').scrollIntoViewIfNeeded();
   await lab.locator('button.play').click();
   const clock = () => lab.locator('.clock-value').textContent();
-  await page.waitForFunction(() => document.querySelector('.clock-value')?.textContent !== '0 s');
+  // The lab's marks are in its shadow root.
+  const clockNow = () => document.querySelector('[data-retry-lab]').shadowRoot.querySelector('.clock-value')?.textContent;
+  const clockIsNot = (was) => `[undefined, ${JSON.stringify(was)}].indexOf((${clockNow})()) === -1`;
+  await page.waitForFunction(clockIsNot('0 s'));
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   const away = await clock();
@@ -320,7 +333,7 @@ test('a playing lab scrolled out of view stops animating and goes on where it wa
   assert.equal(await clock(), away, 'no frames while unseen');
   assert.equal(await lab.locator('button.play').getAttribute('aria-pressed'), 'true', 'still playing');
   await lab.locator('button.play').scrollIntoViewIfNeeded();
-  await page.waitForFunction((was) => document.querySelector('.clock-value')?.textContent !== was, away);
+  await page.waitForFunction(clockIsNot(away));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -22,9 +22,10 @@ const TYPES = {
 
 /**
  * Serves `dir` under `prefix` (e.g. '/lab/' to prove sub-path hosting). Records every request path.
- * With `gzip`, compresses what the client accepts, as a static host would (`./lab serve`, Lighthouse).
+ * With `gzip`, compresses what the client accepts, as a static host would (`./lab serve`, Lighthouse);
+ * with `cors`, lets pages of any origin load its modules, as docs/authors.md asks of a lab's host.
  */
-export async function serve(dir = DIST, prefix = '/', { port = 0, gzip = false } = {}) {
+export async function serve(dir = DIST, prefix = '/', { port = 0, gzip = false, cors = false } = {}) {
   const requests = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -43,6 +44,7 @@ export async function serve(dir = DIST, prefix = '/', { port = 0, gzip = false }
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       let body = await readFile(file);
       const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
+      if (cors) headers['access-control-allow-origin'] = '*';
       if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
         body = gzipSync(body, { level: 9 });
         headers['content-encoding'] = 'gzip';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile, mkdir, copyFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unzipSync, strFromU8 } from 'fflate';
+import { unzipSync, strFromU8, strToU8 } from 'fflate';
 import { serve, launch, open, ROOT, storedTasks } from './harness.mjs';
 
 let lab, host, hostDir, browser;
@@ -153,7 +153,7 @@ async function scormPackage({ keep = ['dedup-unique'], extra = '' } = {}) {
 
 test("the builder's SCORM 1.2 package: its manifest has the schema's required elements", async () => {
   const { page, files } = await scormPackage();
-  assert.deepEqual(Object.keys(files).sort(), ['imsmanifest.xml', 'index.html', 'launch.css', 'launch.js']);
+  assert.deepEqual(Object.keys(files).sort(), ['config.js', 'imsmanifest.xml', 'index.html', 'launch.css', 'launch.js']);
   const manifest = strFromU8(files['imsmanifest.xml']);
   const problems = await page.evaluate((xml) => {
     const CP = 'http://www.imsproject.org/xsd/imscp_rootv1p1p2';
@@ -185,9 +185,11 @@ test("the builder's SCORM 1.2 package: its manifest has the schema's required el
     return out;
   }, manifest);
   assert.deepEqual(problems, []);
-  // The launch page embeds the chosen experiment by its absolute URL, its task, compact.
-  const launch = strFromU8(files['index.html']);
-  const src = new URL(launch.match(/data-src="([^"]+)"/)[1].replace(/&amp;/g, '&'));
+  // The launch page embeds the chosen experiment by its absolute URL, its task, compact:
+  // the address is written once, in config.js, which the launch page reads.
+  const src = new URL(configSrc(files));
+  assert.doesNotMatch(strFromU8(files['index.html']), /127\.0\.0\.1/, 'no address in the launch page');
+  assert.match(manifest, /<file href="config.js"\/>/);
   assert.equal(src.origin + src.pathname, `${lab.base}lesson-001/`);
   assert.deepEqual(Object.fromEntries(['embed', 'only', 'tasks', 'lang'].map((k) => [k, src.searchParams.get(k)])), {
     embed: '1',
@@ -197,6 +199,9 @@ test("the builder's SCORM 1.2 package: its manifest has the schema's required el
   });
   await page.close();
 });
+
+/** The lab's address in a package's config.js (a JSON string). */
+const configSrc = (files) => JSON.parse(strFromU8(files['config.js']).match(/src: ("[^\n]*")/)[1]);
 
 /** An LMS's page on the host's origin: scorm-again's Scorm12API as window.API, what it saved before
  * loaded. In `context` (a browser profile, shared by learners of one computer), else a fresh one. */
@@ -435,4 +440,48 @@ test('a returning learner keeps what the LMS handed back: 2 of 3 then the third,
   assert.deepEqual({ ...(await cmi(one.page)), commits: 0 }, { status: 'incomplete', score: '0', suspend: 'retry-lab 1 ', commits: 0 });
   assert.deepEqual([...two.errors, ...one.errors], []);
   await one.page.close();
+});
+
+test("config.js holds the package's one address: an admin's edit moves the lab, a bad one is said, not framed", async () => {
+  const { page: builder, files } = await scormPackage();
+  await builder.close();
+  const moved = configSrc(files).replace('lang=en', 'lang=es');
+  const edited = {
+    ...files,
+    'config.js': strToU8(strFromU8(files['config.js']).replace(JSON.stringify(configSrc(files)), JSON.stringify(moved))),
+  };
+  assert.equal(configSrc(edited), moved, 'the edit a text editor makes');
+  const { page, errors } = await lms(edited);
+  await labIn(page).getByLabel('Restricción de unicidad sobre el id').waitFor();
+  assert.equal(new URL(await sco(page).locator('#lab').getAttribute('src')).searchParams.get('lang'), 'es');
+  assert.deepEqual(errors, []);
+  await page.close();
+  const broken = { ...files, 'config.js': strToU8('window.RETRY_LAB_CONFIG = { src: "javascript:alert(1)" };') };
+  const refused = await lms(broken);
+  await sco(refused.page).getByText("The lab's address in config.js is not valid").waitFor();
+  assert.equal(await sco(refused.page).locator('#lab').getAttribute('src'), null, 'nothing framed');
+  assert.deepEqual(refused.errors, []);
+  await refused.page.close();
+});
+
+test("storage blocked in the learner's browser: the lab and the launch page both say the course keeps the progress", async () => {
+  const { page: builder, files } = await scormPackage();
+  await builder.close();
+  const context = await browser.newContext({ locale: 'en-US' });
+  // Every frame's localStorage throws, as with third-party storage blocked.
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+  });
+  const { page, errors } = await lms(files, null, context);
+  await labIn(page).getByText('Your course keeps your progress, not this browser.').waitFor();
+  assert.equal(await labIn(page).getByText('This browser does not keep progress').count(), 0);
+  await labIn(page).getByLabel(UNIQUE).selectOption('on');
+  await sco(page).getByText('Progress recorded in the course: 1 of 1 tasks.').waitFor();
+  assert.equal((await cmi(page)).status, 'completed');
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -51,10 +51,10 @@ test("the builder keeps only the lab's keys, escaped, and says which it dropped"
     },
     [script, iframe],
   );
-  // The iframe snippet's own script (its height listener) names the frame and the lab's origin only.
+  // The iframe snippet's script is the lab's retry-lab-frame.js, by its address: nothing of the link in it.
   assert.deepEqual(parsed.tags, ['div', 'script', 'iframe', 'script']);
   assert.doesNotMatch(iframe.slice(iframe.indexOf('</iframe>')), /pwned|onerror|retry_lab_mounted/);
-  assert.deepEqual(parsed.names.sort(), ['data-crash', 'data-embed', 'data-experiment', 'data-lang', 'data-retry-lab']);
+  assert.deepEqual(parsed.names.sort(), ['data-crash', 'data-embed', 'data-experiment', 'data-lang', 'data-retry-lab', 'data-theme']);
   assert.equal(parsed.crash, '0.1"><img src=x onerror="window.pwned=1">', 'the value kept, as a value');
   assert.ok(!parsed.src.includes('retry_lab_mounted') && !parsed.src.includes('hop='), parsed.src);
   // Pasted into a course page, nothing runs.
@@ -295,7 +295,7 @@ test("embed.js: the README's labs, prototype names and contradictory codes each 
   await at('both').locator('.experiment[data-experiment="ack"]').waitFor();
   assert.match(await at('both').locator('.notice').textContent(), /preset=storm: belongs to another page of the lab/);
   await at('storm').getByRole('alert').waitFor();
-  assert.match(await at('storm').textContent(), /This lab could not start/);
+  assert.match(await at('storm').getByRole('alert').textContent(), /This lab could not start/);
   assert.deepEqual(errors, []);
   await context.close();
 });
