@@ -114,6 +114,12 @@ pub struct Texts {
     pub dismiss: &'static str,
     pub preset: &'static str,
     pub preset_custom: &'static str,
+    /// The projector view's switch.
+    pub projector: &'static str,
+    /// Before a scenario's changes: «Ejercicio 5 (cambiado: …)».
+    pub preset_changed: &'static str,
+    /// After the two changes shown, how many more.
+    pub preset_more: fn(usize) -> String,
     pub panic_title: &'static str,
     pub panic_hint: &'static str,
     pub panic_reload: &'static str,
@@ -168,6 +174,9 @@ pub static ES: Texts = Texts {
     dismiss: "Cerrar",
     preset: "Escenario",
     preset_custom: "personalizado",
+    projector: "Proyector",
+    preset_changed: "cambiado:",
+    preset_more: |n| format!(" y {n} más"),
     panic_title: "El laboratorio se detuvo por un error.",
     panic_hint: "Tu configuración está en el enlace: recarga la página para seguir.",
     panic_reload: "Recargar",
@@ -220,6 +229,9 @@ pub static EN: Texts = Texts {
     dismiss: "Dismiss",
     preset: "Scenario",
     preset_custom: "custom",
+    projector: "Projector",
+    preset_changed: "changed:",
+    preset_more: |n| format!(" and {n} more"),
     panic_title: "The lab stopped because of an error.",
     panic_hint: "Your settings are in the link: reload the page to continue.",
     panic_reload: "Reload",

@@ -34,6 +34,8 @@ pub struct LabInit {
     pub elsewhere: Option<&'static str>,
     /// A theme the host page forces (`theme=`); none: the system's.
     pub theme: Option<Theme>,
+    /// Opened in the projector view (`view=projector`).
+    pub projector: bool,
     /// Which guided tasks the lab shows (`tasks=`).
     pub tasks: crate::tasks::TaskFilter,
     /// The tasks this browser completed before (localStorage), if it could
@@ -83,6 +85,7 @@ impl Default for LabInit {
             prerendered_header: false,
             elsewhere: None,
             theme: None,
+            projector: false,
             tasks: crate::tasks::TaskFilter::All,
             progress: crate::tasks::Progress::default(),
             host_progress: false,

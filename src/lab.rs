@@ -12,7 +12,7 @@ use crate::link;
 use crate::params::Value;
 use crate::registry::{Experiment, LabParams, ParamId, States, UnitAction};
 use crate::tasks::{Keeping, Progress, TaskFilter, TaskView};
-use crate::unit::{Locks, Transport};
+use crate::unit::{Locks, Scenario, Transport};
 
 #[derive(Clone)]
 pub struct LabState {
@@ -22,9 +22,10 @@ pub struct LabState {
     pub units: States,
     /// Parameters an author locked: shown, never changed.
     pub locked: Rc<Locks>,
-    /// The scenario the parameters still are (the scenario picker shows
-    /// it); any change of a parameter but playback makes the lab custom.
-    pub preset: Option<crate::unit::Scenario>,
+    /// The scenario the run started from: the picker names it, with what
+    /// the learner changed since (`scenario`), and the link keeps it; a
+    /// change that makes the run exactly another preset names that one.
+    pub preset: Option<Scenario>,
     /// The guided tasks this browser completed (recorded here, by the
     /// reducer, when a learner's action makes one hold; saved by a hook).
     pub progress: Progress,
@@ -41,6 +42,8 @@ pub struct LabState {
     /// on (the first not done), whose hint shows after a few
     /// (`HINT_AFTER_TRIES`). Each task counts its own tries.
     pub tries: u32,
+    /// The projector view: larger text, thick lines, strong contrast.
+    pub projector: bool,
     /// Bumped on every change, so components compare one number.
     pub version: u64,
 }
@@ -67,6 +70,8 @@ impl PartialEq for LabState {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     SetLang(Lang),
+    /// The projector view on or off.
+    SetProjector(bool),
     Open(Experiment),
     /// One parameter, by its link key: clamped into its domain on the way.
     Set {
@@ -114,6 +119,7 @@ impl LabState {
             stored_ignored: init.progress_ignored,
             confirming_clear: false,
             tries: 0,
+            projector: init.projector,
             version: 0,
         }
     }
@@ -136,6 +142,10 @@ impl LabState {
         next.tries += u32::from(tried);
         match action {
             Action::SetLang(lang) => next.lang = lang,
+            Action::SetProjector(on) => {
+                next.projector = on;
+                return next;
+            }
             Action::Open(experiment) => {
                 // A hidden run never plays.
                 next.units.pause_all(&next.params);
@@ -182,7 +192,7 @@ impl LabState {
                 let params = &mut next.params;
                 next.units.reduce(params, &next.locked, action);
                 if next.params != self.params {
-                    next.preset = None; // an intervention recorded: the run is the learner's now
+                    next.follow_scenario(); // an intervention recorded: a change of the scenario
                 }
             }
         }
@@ -203,10 +213,64 @@ impl LabState {
             return false;
         }
         self.units.params_changed(&self.params, param.owner);
-        if !param.is_playback() {
-            self.preset = None;
-        }
+        self.follow_scenario();
         true
+    }
+
+    /// After a change: a run that is now exactly one of the open
+    /// experiment's presets is named so, unless the scenario it started
+    /// from still is it (two presets can be one run).
+    fn follow_scenario(&mut self) {
+        if self.scenario().is_some_and(|(_, changes)| changes.is_empty()) {
+            return;
+        }
+        let open = self.open;
+        let exact = open
+            .presets()
+            .iter()
+            .filter(|p| p.in_version(link::VERSION))
+            .find(|p| link::changes_from(p, &self.params, open).is_empty());
+        if let Some(preset) = exact {
+            self.preset = Some(Scenario::of(preset));
+        }
+    }
+
+    /// The open experiment's scenario and the parameters changed since it
+    /// (empty: the run is the preset's). A scenario of another tab names
+    /// nothing here; a run that is exactly one of this tab's presets is it.
+    pub fn scenario(&self) -> Option<(Scenario, Vec<ParamId>)> {
+        let open = self.open;
+        let base = self.preset.filter(|s| open.presets().iter().any(|p| p == s.preset));
+        match base {
+            Some(scenario) => Some((scenario, link::changes_from(scenario.preset, &self.params, open))),
+            None => open
+                .presets()
+                .iter()
+                .filter(|p| p.in_version(link::VERSION))
+                .find(|p| link::changes_from(p, &self.params, open).is_empty())
+                .map(|p| (Scenario::of(p), Vec::new())),
+        }
+    }
+
+    /// The picker's words for the scenario: «Ejercicio 5 (cambiado:
+    /// Visibility timeout 300 s)»; None: custom.
+    pub fn scenario_label(&self) -> Option<String> {
+        let (scenario, changes) = self.scenario()?;
+        let label = scenario.label(self.lang);
+        if changes.is_empty() {
+            return Some(label);
+        }
+        let t = self.lang.texts();
+        let shown: Vec<String> = changes
+            .iter()
+            .take(2)
+            .map(|p| format!("{} {}", p.label(self.lang), p.domain().human(&p.get(&self.params), self.lang)))
+            .collect();
+        let more = match changes.len() {
+            0..=2 => String::new(),
+            n => (t.preset_more)(n - 2),
+        };
+        Some(format!("{label} ({} {}{more})", t.preset_changed, shown.join(", ")))
     }
 
     /// Opens a preset's run (its experiment, parameters and clock); false

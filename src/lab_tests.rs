@@ -111,6 +111,30 @@ fn locked_params_do_not_change() {
     assert_eq!(s.params.retries.failure, LabParams::default().retries.failure);
 }
 
+/// The README's instructor link: exercise 5 with one change opens named
+/// so, in the picker and in the link it writes; the change that makes it
+/// exactly the rule's run names the rule; choosing exercise 5 again goes
+/// back to it.
+#[test]
+fn a_changed_scenario_keeps_its_name_and_says_what_changed() {
+    let (link, _) = crate::link::decode("v=3&preset=exercise-5&exp=visibility&lang=es&visibility_s=300");
+    let s = LabState::new(&link.to_init(&[], Vec::new()));
+    let (scenario, changes) = s.scenario().expect("named");
+    assert_eq!(scenario.preset.code, "exercise-5");
+    assert_eq!(changes.iter().map(|p| p.key()).collect::<Vec<_>>(), ["visibility_s"]);
+    let label = s.scenario_label().expect("a label");
+    assert!(label.starts_with("Ejercicio 5") && label.ends_with("(cambiado: Visibility timeout 300 s)"), "{label}");
+    let written = link::Link::of(s.lang, &s.params, s.open, None, link::Scope::Experiment, Some("exercise-5")).encode();
+    assert!(written.contains("preset=exercise-5&") && written.contains("visibility_s=300"), "{written}");
+    let rule = set(&s, "visibility_s", Value::Int(480));
+    assert_eq!(rule.scenario().map(|(s, c)| (s.preset.code, c.len())), Some(("exercise-5-rule", 0)));
+    let back = rule.reduce(Action::ApplyPreset { code: "exercise-5" });
+    assert_eq!(back.scenario().map(|(s, c)| (s.preset.code, c.len())), Some(("exercise-5", 0)));
+    // Another tab's scenario names nothing on this one.
+    let other = back.reduce(Action::Open(Experiment::AckTiming));
+    assert!(other.scenario().is_none_or(|(s, _)| other.open.presets().contains(s.preset)));
+}
+
 #[test]
 fn presets_apply_but_locked_params_stay() {
     let init = LabInit { locked: Locks(vec!["seed"]), ..LabInit::default() };
@@ -118,7 +142,11 @@ fn presets_apply_but_locked_params_stay() {
     assert_eq!(s.params.retries.failure, Probability::from_ppm(400_000).unwrap());
     assert_eq!(s.params.shared.seed, 7, "the locked seed stays");
     assert_eq!(s.preset.map(|s| s.preset.code), Some("flaky-acks"));
-    assert_eq!(set(&s, "events", Value::Int(31)).preset, None, "a change makes the lab custom");
+    let changed = set(&s, "events", Value::Int(31));
+    let (scenario, changes) = changed.scenario().expect("still named");
+    assert_eq!(scenario.preset.code, "flaky-acks", "a change keeps the scenario, named as changed");
+    // The locked seed is not the preset's: a change too, said as one.
+    assert_eq!(changes.iter().map(|p| p.key()).collect::<Vec<_>>(), ["seed", "events"]);
     let faster = set(&s, "speed", Value::Int(500));
     assert_eq!(
         (faster.params.retries.speed_s_per_s, faster.preset),

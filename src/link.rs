@@ -74,8 +74,8 @@ pub const CLOCK_MS_MAX: u64 = 2 * retry_lab_core::limits::PLAN_TIME_MS_MAX;
 /// registry). `hop` marks a link one page already passed on to another.
 /// `done` (tasks a host recorded, e.g. an LMS's suspend data) and `host`
 /// (`off`: no message to the embedding page) are for hosts.
-pub const SHELL_KEYS: [&str; 13] =
-    ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "tasks", "hop", "done", "host"];
+pub const SHELL_KEYS: [&str; 14] =
+    ["v", "preset", "exp", "lang", "at", "embed", "only", "lock", "theme", "view", "tasks", "hop", "done", "host"];
 
 /// What a link says. Every field optional: `None` means "the default (or
 /// the preset's value)".
@@ -100,6 +100,9 @@ pub struct Link {
     pub hop: bool,
     /// `theme=light|dark` (`auto` or absent: the system's).
     pub theme: Option<Theme>,
+    /// `view=projector`: larger text, thick lines, strong contrast (a
+    /// class's screen); `view=page` or absent: the page's own.
+    pub projector: bool,
     /// `tasks=off`, or the guided tasks to show by code (absent: all).
     pub tasks: TaskFilter,
     /// `done=experiment/task,…`: tasks a host recorded as completed (an
@@ -220,6 +223,11 @@ impl Reader {
                 "dark" => self.link.theme = Some(Theme::Dark),
                 "auto" => self.link.theme = None,
                 _ => self.invalid(key, value, "light, dark, auto".into()),
+            },
+            "view" => match value {
+                "projector" => self.link.projector = true,
+                "page" => self.link.projector = false,
+                _ => self.invalid(key, value, "projector, page".into()),
             },
             "lock" => self.read_lock(value),
             "tasks" => self.read_tasks(value),
@@ -385,6 +393,13 @@ pub fn decode(query: &str) -> (Link, Vec<Notice>) {
     decode_pairs(form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())))
 }
 
+/// The parameters of `experiment`'s run (playback aside) whose values in
+/// `params` are not `preset`'s: what the picker names as changed.
+pub fn changes_from(preset: &Preset, params: &LabParams, experiment: Experiment) -> Vec<ParamId> {
+    let (base, _) = preset_values(preset, &LabParams::default(), &Locks::default());
+    ParamId::of_run(experiment).filter(|p| !p.is_playback() && p.get(params) != p.get(&base)).collect()
+}
+
 /// The lab's parameters under one of these presets, nothing locked (the
 /// experiments' tests read their numbers through it).
 #[cfg(test)]
@@ -429,6 +444,7 @@ impl Link {
             elsewhere: None,
             hop: false,
             theme: None,
+            projector: false,
             tasks: TaskFilter::All,
             done: None,
             host_off: false,
@@ -483,13 +499,13 @@ impl Link {
             param.apply(&mut params, value.clone());
         }
         let experiment = self.only.or(self.experiment).or(preset.map(|(e, _)| e)).unwrap_or_default();
-        // Playback speed is no scenario change: a preset with a speed is
-        // still that preset.
+        // A preset with changes is still named (the picker says what
+        // changed); playback speed is no change at all.
         let scenario_kept = self.values.iter().all(|(p, _)| p.is_playback());
         let preset = match (self.preset_spec(), scenario_kept) {
             // An old link's preset (an old definition, or read with an old
             // default) is named as what it is.
-            (Some((e, p)), true) => Some(Scenario {
+            (Some((e, p)), _) => Some(Scenario {
                 preset: p,
                 old_default: old_defaults.iter().find(|(owner, _)| *owner == e).map(|(_, note)| *note),
             }),
@@ -509,6 +525,7 @@ impl Link {
             notices,
             elsewhere: self.elsewhere,
             theme: self.theme,
+            projector: self.projector,
             tasks: self.tasks.clone(),
             progress: self.done.clone().unwrap_or_default(),
             host_progress: self.done.is_some(),
@@ -524,8 +541,10 @@ impl Link {
     /// version's are kept for its links). `Scope::Experiment` holds the open
     /// experiment's run only; `Scope::Page` every experiment's parameters
     /// (the page's own address, so no tab's changes are lost). `clock_ms`:
-    /// `None` is the preset's instant. Of presets equally near, `named` (the
-    /// scenario the menu shows) wins: two presets can be one run.
+    /// `None` is the preset's instant. A preset the run is exactly wins
+    /// (`named`, the scenario the menu shows, among equals: two presets can
+    /// be one run); else `named` itself, with its changes, so a class keeps
+    /// seeing which exercise it changed; else the nearest.
     pub fn of(
         lang: Lang,
         params: &LabParams,
@@ -541,7 +560,7 @@ impl Link {
         let differing = |base: &LabParams| -> Vec<(ParamId, crate::params::Value)> {
             kept.iter().filter(|p| p.get(params) != p.get(base)).map(|&p| (p, p.get(params))).collect()
         };
-        let nearest = experiment
+        let candidates: Vec<_> = experiment
             .presets()
             .iter()
             .filter(|p| p.in_version(VERSION))
@@ -549,7 +568,14 @@ impl Link {
                 let (base, clock_ms) = preset_values(p, &LabParams::default(), &Locks::default());
                 (Some(p.code), differing(&base), clock_ms)
             })
-            .min_by_key(|(code, values, _)| (values.len(), *code != named));
+            .collect();
+        let exact =
+            candidates.iter().filter(|(_, values, _)| values.is_empty()).min_by_key(|(code, ..)| *code != named);
+        let named_one = candidates.iter().find(|(code, ..)| named.is_some() && *code == named);
+        let nearest = exact
+            .or(named_one)
+            .or_else(|| candidates.iter().min_by_key(|(code, values, _)| (values.len(), *code != named)))
+            .cloned();
         // An experiment without presets: every value explicit.
         let (preset, values, preset_clock_ms) =
             nearest.unwrap_or_else(|| (None, kept.iter().map(|&p| (p, p.get(params))).collect(), 0));
@@ -579,7 +605,9 @@ impl Link {
         }
         for (param, value) in &self.values {
             let text = param.domain().encode(value);
-            if !(text.is_empty() && matches!(value, Value::Text(_))) {
+            // An empty plan is the default's: absent says so, unless a
+            // preset that has one is what it differs from.
+            if self.preset.is_some() || !(text.is_empty() && matches!(value, Value::Text(_))) {
                 out.append_pair(param.key(), &text);
             }
         }
@@ -594,6 +622,9 @@ impl Link {
         }
         if let Some(theme) = self.theme {
             out.append_pair("theme", theme.code());
+        }
+        if self.projector {
+            out.append_pair("view", "projector");
         }
         if !self.lock.is_empty() {
             out.append_pair("lock", &self.lock.join(","));

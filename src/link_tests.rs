@@ -124,7 +124,11 @@ fn a_link_names_its_preset_and_only_what_differs() {
 fn speed_leaves_the_scenario_named() {
     let i = init("v=3&preset=consumer-down&speed=500");
     assert_eq!((code(&i), i.params.retries.speed_s_per_s), (Some("consumer-down"), 500));
-    assert_eq!(code(&init("v=3&preset=consumer-down&failure=0.5")), None, "a scenario's value: custom");
+    assert_eq!(
+        code(&init("v=3&preset=consumer-down&failure=0.5")),
+        Some("consumer-down"),
+        "a changed scenario keeps its name"
+    );
 }
 
 /// Every preset of every version, written without `v`, with each `v`, and
@@ -553,4 +557,17 @@ fn a_v3_age_link_keeps_its_alert_at_the_promise() {
     assert_eq!(init("exp=age").params.age.age_alert_s, 180);
     // What a v3 link set itself stays as it said.
     assert_eq!(init("v=3&exp=age&age_alert_s=240").params.age.age_alert_s, 240);
+}
+
+/// `view=projector` opens the projector view and the page's own link keeps
+/// it; `page` is the usual view; anything else is noted and ignored.
+#[test]
+fn the_projector_view_is_read_and_kept() {
+    assert!(init("view=projector").projector);
+    assert!(!init("view=page").projector);
+    let bad = init("view=huge");
+    assert_eq!((bad.projector, bad.notices.len()), (false, 1));
+    let link = Link { projector: true, ..crate::link::decode("").0 };
+    assert!(link.encode().contains("view=projector"));
+    assert!(!crate::link::decode("").0.encode().contains("view="));
 }

@@ -51,6 +51,23 @@ pub enum Rejected {
 }
 
 impl Domain {
+    /// A value as the page shows it: «30 %», «300 s», «1,000», a choice's
+    /// label, a text's first 24 characters.
+    pub fn human(&self, value: &Value, lang: Lang) -> String {
+        match (self, value) {
+            (Domain::Ratio { .. }, Value::Int(ppm)) => {
+                crate::format::percent(lang, u32::try_from(*ppm).unwrap_or(u32::MAX))
+            }
+            (Domain::Int { unit: "", .. }, Value::Int(n)) => crate::format::int(*n),
+            (Domain::Int { unit, .. }, Value::Int(n)) => format!("{} {unit}", crate::format::int(*n)),
+            (Domain::Choice { labels, .. }, Value::Int(i)) => {
+                labels(lang).get(*i as usize).copied().unwrap_or_default().to_owned()
+            }
+            (_, Value::Text(text)) => text.chars().take(24).collect(),
+            (_, Value::Int(n)) => crate::format::int(*n),
+        }
+    }
+
     /// What a valid value looks like, language-neutral (for notices).
     pub fn expected(&self) -> String {
         match self {

@@ -51,9 +51,13 @@ const TEXT = {
     scormNote:
       'Un .zip para Moodle, Canvas u Open edX: muestra este experimento y registra en el curso las tareas completadas (nota de 0 a 100, «completado» al terminar todas) y el tiempo de cada sesión. El laboratorio se sigue sirviendo desde esta dirección, escrita en un solo sitio del paquete (config.js), que puedes cambiar después de subirlo.',
     scormButton: 'Descargar el paquete SCORM (.zip)',
-    scormBusy: 'Preparando el paquete…',
-    scormReady: (kb) => `Paquete listo (${kb} KB).`,
-    scormFailed: 'No se pudo preparar el paquete.',
+    h5p: 'Paquete H5P (actividad H5P de Moodle)',
+    h5pNote:
+      'Un .h5p con su propia biblioteca (H5P.RetryLab): enmarca este experimento y envía al LMS una sentencia xAPI con nota (tareas completadas sobre tareas mostradas) cada vez que el estudiante completa una; el avance de cada estudiante lo guarda la plataforma.',
+    h5pButton: 'Descargar el paquete H5P (.h5p)',
+    packageBusy: 'Preparando el paquete…',
+    packageReady: (kb) => `Paquete listo (${kb} KB).`,
+    packageFailed: 'No se pudo preparar el paquete.',
     copy: 'Copiar',
     copied: 'Copiado.',
     failed: 'No se pudo copiar: selecciona el texto y cópialo.',
@@ -98,9 +102,13 @@ const TEXT = {
     scormNote:
       'A .zip for Moodle, Canvas or Open edX: it shows this experiment and records in the course the tasks completed (a score from 0 to 100, “completed” when all are done) and each session’s time. The lab is still served from this address, written in one place of the package (config.js), which you can change after uploading it.',
     scormButton: 'Download the SCORM package (.zip)',
-    scormBusy: 'Building the package…',
-    scormReady: (kb) => `Package ready (${kb} KB).`,
-    scormFailed: 'The package could not be built.',
+    h5p: "H5P package (Moodle's H5P activity)",
+    h5pNote:
+      "An .h5p with its own library (H5P.RetryLab): it frames this experiment and sends the LMS a scored xAPI statement (tasks done over tasks shown) each time the learner completes one; each learner's progress is kept by the platform.",
+    h5pButton: 'Download the H5P package (.h5p)',
+    packageBusy: 'Building the package…',
+    packageReady: (kb) => `Package ready (${kb} KB).`,
+    packageFailed: 'The package could not be built.',
     copy: 'Copy',
     copied: 'Copied.',
     failed: 'Could not copy: select the text and copy it.',
@@ -145,6 +153,9 @@ for (const [id, key] of [
   ['scorm-heading', 'scorm'],
   ['scorm-note', 'scormNote'],
   ['scorm-download', 'scormButton'],
+  ['h5p-heading', 'h5p'],
+  ['h5p-note', 'h5pNote'],
+  ['h5p-download', 'h5pButton'],
   ['preview-heading', 'preview'],
   ['back', 'back'],
   ['label-snippet-iframe', 'iframe'],
@@ -257,9 +268,11 @@ function renderScormCaveat() {
   const packaged = embedQuery({ only: true });
   const noTasks = tasks.length === 0 || packaged.get('tasks') === 'off';
   const caveat = hostOff ? TEXT.scormHostOff : noTasks ? TEXT.scormNoTasks : '';
-  $('scorm-caveat').textContent = caveat;
-  $('scorm-caveat').hidden = caveat === '';
-  $('scorm-download').disabled = !experiment || hostOff;
+  for (const kind of ['scorm', 'h5p']) {
+    $(`${kind}-caveat`).textContent = caveat;
+    $(`${kind}-caveat`).hidden = caveat === '';
+    $(`${kind}-download`).disabled = !experiment || hostOff;
+  }
 }
 
 function copyButton(button, textarea, status, heading) {
@@ -275,28 +288,46 @@ function copyButton(button, textarea, status, heading) {
   });
 }
 
-/** The package: this experiment alone (the LMS records its tasks), as ticked. */
-async function downloadScorm() {
-  $('status-scorm').textContent = TEXT.scormBusy;
+/** A package of this experiment alone (the LMS records its tasks), as
+ * ticked: `build` gets its address and title and returns the zip's bytes. */
+async function downloadPackage(kind, extension, build) {
+  $(`status-${kind}`).textContent = TEXT.packageBusy;
   try {
-    const [{ scormZip }, launchJs, launchCss] = await Promise.all([
-      import('./scorm-package.js'),
-      fetch(new URL('scorm/launch.js', root)).then((r) => r.text()),
-      fetch(new URL('scorm/launch.css', root)).then((r) => r.text()),
-    ]);
     const src = `${pageUrl.href}?${embedQuery({ only: true })}`;
-    const bytes = scormZip({ src, title: frameTitle, lang, identifier: `retry-lab-${experiment ?? 'lab'}`, launchJs, launchCss });
+    const bytes = await build({ src, title: frameTitle, lang, identifier: `retry-lab-${experiment ?? 'lab'}` });
     const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
-    Object.assign(document.createElement('a'), { href: url, download: `retry-lab-${experiment ?? 'lab'}-scorm12.zip` }).click();
+    Object.assign(document.createElement('a'), { href: url, download: `retry-lab-${experiment ?? 'lab'}${extension}` }).click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    $('status-scorm').textContent = TEXT.scormReady(Math.ceil(bytes.length / 1024));
+    $(`status-${kind}`).textContent = TEXT.packageReady(Math.ceil(bytes.length / 1024));
   } catch (error) {
-    $('status-scorm').textContent = `${TEXT.scormFailed} (${String(error).slice(0, 200)})`;
+    $(`status-${kind}`).textContent = `${TEXT.packageFailed} (${String(error).slice(0, 200)})`;
   }
+}
+
+const text = (path) =>
+  fetch(new URL(path, root)).then((response) => {
+    if (!response.ok) throw new Error(`${response.status} ${path}`);
+    return response.text();
+  });
+
+async function scorm(choices) {
+  const [{ scormZip }, launchJs, launchCss] = await Promise.all([
+    import('./scorm-package.js'),
+    text('scorm/launch.js'),
+    text('scorm/launch.css'),
+  ]);
+  return scormZip({ ...choices, launchJs, launchCss });
+}
+
+async function h5p(choices) {
+  const { h5pZip, LIBRARY, LIBRARY_FILES } = await import('./h5p-package.js');
+  const files = await Promise.all(LIBRARY_FILES.map((name) => text(`h5p/${LIBRARY}/${name}`)));
+  return h5pZip({ ...choices, library: Object.fromEntries(LIBRARY_FILES.map((name, i) => [name, files[i]])) });
 }
 
 $('builder-options').addEventListener('change', render);
 copyButton('copy-iframe', 'snippet-iframe', 'status-iframe', 'iframe-heading');
 copyButton('copy-script', 'snippet-script', 'status-script', 'script-heading');
-$('scorm-download').addEventListener('click', downloadScorm);
+$('scorm-download').addEventListener('click', () => downloadPackage('scorm', '-scorm12.zip', scorm));
+$('h5p-download').addEventListener('click', () => downloadPackage('h5p', '.h5p', h5p));
 render();

@@ -16,7 +16,7 @@ const TEXT = {
     intro:
       'La ejecución de tu enlace, en archivos: JSON con todo, y un CSV por tabla. Cada archivo trae la semilla, los parámetros y el enlace que la reproducen.',
     loading: 'Calculando la ejecución…',
-    ready: (n) => `Listo: ${n} tablas.`,
+    ready: (n) => (n === 1 ? 'Listo: 1 tabla.' : `Listo: ${n} tablas.`),
     failed: 'No se pudo cargar el módulo de exportación.',
     unknown: (code) => `El enlace pide el experimento «${code}», que el laboratorio no tiene: no hay nada que exportar.`,
     experiment: 'Experimento',
@@ -41,7 +41,7 @@ const TEXT = {
     intro:
       "Your link's run, as files: a JSON with everything, and a CSV per table. Each file holds the seed, the parameters and the link that reproduce it.",
     loading: 'Computing the run…',
-    ready: (n) => `Ready: ${n} tables.`,
+    ready: (n) => (n === 1 ? 'Ready: 1 table.' : `Ready: ${n} tables.`),
     failed: 'The export module could not load.',
     unknown: (code) => `The link asks for the experiment “${code}”, which the lab does not have: nothing to export.`,
     experiment: 'Experiment',

@@ -266,7 +266,7 @@ export const PAGE_OF_KEY = new Map([
   ['read_rate', 'lesson-004-ops/'],
 ]);
 export const SHARED_KEYS = new Set(['seed']);
-export const LINK_KEYS = new Set(['v', 'preset', 'exp', 'lang', 'at', 'embed', 'only', 'lock', 'theme', 'tasks', 'hop', 'done', 'host']);
+export const LINK_KEYS = new Set(['v', 'preset', 'exp', 'lang', 'at', 'embed', 'only', 'lock', 'theme', 'view', 'tasks', 'hop', 'done', 'host']);
 // Every lesson page (the byte budget measures each), and the stylesheets
 // of each page but the root's, besides style.css (embed.js loads them).
 export const PAGES = ['', 'lesson-000-ids/', 'lesson-001/', 'lesson-003/', 'lesson-003-actions/', 'lesson-004/', 'lesson-004-streams/', 'lesson-004-ops/'];

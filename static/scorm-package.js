@@ -1,9 +1,8 @@
 // The builder's SCORM 1.2 package: imsmanifest.xml and a launch page
 // (index.html, launch.js, launch.css) that embeds one experiment by its
 // absolute URL, written once, in config.js (an administrator changes it
-// there when the lab moves, without building the package again). Loaded only when an author asks for the package; the zip
-// library (npm fflate) with it.
-import { strToU8, zipSync } from './vendor/fflate.js';
+// there when the lab moves, without building the package again).
+import { zipTexts } from './package-zip.js';
 
 /** Text for XML and HTML (element text and double-quoted attributes). */
 export const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -70,19 +69,13 @@ export function launchPage({ title, lang }) {
 `;
 }
 
-/** The zip's bytes; `files` are the launch script and style, fetched from the lab. */
+/** The zip's bytes; `launchJs` and `launchCss` are fetched from the lab. */
 export function scormZip({ src, title, lang, identifier, launchJs, launchCss }) {
-  // A fixed date: the same choices give the same bytes.
-  const mtime = new Date('2026-01-01T00:00:00Z');
-  const file = (text) => [strToU8(text), { mtime }];
-  return zipSync(
-    {
-      'imsmanifest.xml': file(manifest({ identifier, title })),
-      'index.html': file(launchPage({ title, lang })),
-      'config.js': file(configScript({ src })),
-      'launch.js': file(launchJs),
-      'launch.css': file(launchCss),
-    },
-    { level: 9 },
-  );
+  return zipTexts({
+    'imsmanifest.xml': manifest({ identifier, title }),
+    'index.html': launchPage({ title, lang }),
+    'config.js': configScript({ src }),
+    'launch.js': launchJs,
+    'launch.css': launchCss,
+  });
 }

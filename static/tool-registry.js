@@ -1,7 +1,7 @@
 // Generated from the list of experiments (src/experiments/mod.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
 // title, its lesson's title, its locks (name, on-screen label), its guided
-// tasks (code, goal);
+// tasks (code, goal), its scenarios (code, name);
 // for a seeded experiment, what the sweep page may measure and vary.
 export const TOOL_EXPERIMENTS = {
   "ack": {
@@ -89,6 +89,22 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "Broker duplicates (no crash)",
           "es": "Duplicados del broker (sin caída)"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "lesson-004",
+        {
+          "en": "Ack timing: 1,000 messages, 5 % crashes",
+          "es": "Momento del ack: 1,000 mensajes, 5 % de caídas"
+        }
+      ],
+      [
+        "broker-duplicates",
+        {
+          "en": "Standard SQS duplicates with no crash",
+          "es": "SQS estándar duplica sin caídas"
         }
       ]
     ],
@@ -197,6 +213,29 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "age-poison",
+        {
+          "en": "A poison message, no DLQ",
+          "es": "Un mensaje venenoso, sin DLQ"
+        }
+      ],
+      [
+        "age-poison-dlq",
+        {
+          "en": "A poison message, maxReceiveCount 5",
+          "es": "Un mensaje venenoso, maxReceiveCount 5"
+        }
+      ],
+      [
+        "age-slow-jobs",
+        {
+          "en": "The same 50 messages, 24-minute jobs",
+          "es": "Los mismos 50 mensajes, trabajos de 24 min"
+        }
+      ]
+    ],
     "tasks": [
       [
         "age-dlq",
@@ -271,6 +310,29 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "Size of each message",
           "es": "Tamaño de cada mensaje"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "backpressure",
+        {
+          "en": "116/s against 100/s, one day",
+          "es": "116/s contra 100/s, un día"
+        }
+      ],
+      [
+        "drop-oldest",
+        {
+          "en": "A bounded queue that drops",
+          "es": "Cola con límite que descarta"
+        }
+      ],
+      [
+        "slow-producer",
+        {
+          "en": "The producer waits",
+          "es": "El productor espera"
         }
       ]
     ],
@@ -400,6 +462,50 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "c01-peak",
+        {
+          "en": "C01: a 350/s peak for an hour, 10 workers",
+          "es": "C01: pico de 350/s una hora, 10 workers"
+        }
+      ],
+      [
+        "c01-day",
+        {
+          "en": "C01: 116/s in, 100/s out, for a day",
+          "es": "C01: entran 116/s y salen 100/s, un día"
+        }
+      ],
+      [
+        "exercise-4",
+        {
+          "en": "Exercise 4: 85 waiting, 170 an hour",
+          "es": "Ejercicio 4: 85 esperando, 170 por hora"
+        }
+      ],
+      [
+        "exercise-6",
+        {
+          "en": "Exercise 6: down 20 minutes, then 200/s",
+          "es": "Ejercicio 6: 20 minutos caído, luego 200/s"
+        }
+      ],
+      [
+        "exercise-6-slow",
+        {
+          "en": "Exercise 6 at 60/s",
+          "es": "Ejercicio 6 con 60/s"
+        }
+      ],
+      [
+        "exercise-7",
+        {
+          "en": "Exercise 7: 400 at once, queueLength 15, 8 workers",
+          "es": "Ejercicio 7: 400 a la vez, queueLength 15, 8 workers"
+        }
+      ]
+    ],
     "tasks": [
       [
         "capacity-promise",
@@ -460,6 +566,22 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "Batch of the fault",
           "es": "Lote del fallo"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "cursor-lost",
+        {
+          "en": "Loses the cursor after 5 batches",
+          "es": "Pierde el cursor después de 5 lotes"
+        }
+      ],
+      [
+        "cursor-crash",
+        {
+          "en": "Crashes before saving batch 5's cursor",
+          "es": "Se cae antes de guardar el cursor del lote 5"
         }
       ]
     ],
@@ -578,6 +700,22 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "dedup-record",
+        {
+          "en": "1,000 messages, 5 %, seed 7",
+          "es": "1,000 mensajes, 5 %, semilla 7"
+        }
+      ],
+      [
+        "unique-constraint",
+        {
+          "en": "Two copies at once, with a unique constraint",
+          "es": "Dos copias a la vez, con restricción de unicidad"
+        }
+      ]
+    ],
     "tasks": [
       [
         "dedup-one-duplicate",
@@ -638,6 +776,22 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "T (blocked until)",
           "es": "T (bloqueada hasta)"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "desired-state",
+        {
+          "en": "3 copies and an unblock at 30 min",
+          "es": "3 copias y un desbloqueo a los 30 min"
+        }
+      ],
+      [
+        "desired-no-unblock",
+        {
+          "en": "3 copies, no unblock",
+          "es": "3 copias, sin desbloqueo"
         }
       ]
     ],
@@ -760,6 +914,43 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "dlq-redrive",
+        {
+          "en": "A DLQ, fixed at 2 h, redriven at 3 h",
+          "es": "DLQ, arreglo a las 2 h, redrive a las 3 h"
+        }
+      ],
+      [
+        "redrive-before-fix",
+        {
+          "en": "Redrive before the fix: back in the DLQ",
+          "es": "Redrive antes del arreglo: vuelven a la DLQ"
+        }
+      ],
+      [
+        "mark-failed",
+        {
+          "en": "One marked failed, one redriven",
+          "es": "Uno marcado fallido, otro con redrive"
+        }
+      ],
+      [
+        "no-dlq",
+        {
+          "en": "Error 3: a queue without a DLQ",
+          "es": "Error 3: cola sin DLQ"
+        }
+      ],
+      [
+        "dlq-retention",
+        {
+          "en": "A DLQ with a short retention: expires unseen",
+          "es": "DLQ con retención corta: vence sin que nadie lo vea"
+        }
+      ]
+    ],
     "tasks": [
       [
         "dlq-redrive-early",
@@ -869,6 +1060,22 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "fail-safe",
+        {
+          "en": "Enrichment 10 %, context 20 %",
+          "es": "Enriquecimiento 10 %, contexto 20 %"
+        }
+      ],
+      [
+        "enrichment-down",
+        {
+          "en": "The enrichment fails half the time",
+          "es": "El enriquecimiento falla la mitad de las veces"
+        }
+      ]
+    ],
     "tasks": [
       [
         "failsafe-enrichment-down",
@@ -915,6 +1122,22 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "A processes before dying",
           "es": "A procesa antes de caerse"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "exercise-10",
+        {
+          "en": "Exercise 10: 6 payments, A processes 3",
+          "es": "Ejercicio 10: 6 pagos, A procesa 3"
+        }
+      ],
+      [
+        "exercise-10-late",
+        {
+          "en": "A processes 5 of 6 before dying",
+          "es": "A procesa 5 de 6 antes de caerse"
         }
       ]
     ],
@@ -1016,6 +1239,64 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "lesson-004-groups",
+        {
+          "en": "The indexer at offset 3, the sink at 1",
+          "es": "El indexador en el offset 3 y el sink en el 1"
+        }
+      ],
+      [
+        "idle-consumer",
+        {
+          "en": "12 partitions, 13 consumers: one with nothing",
+          "es": "12 particiones y 13 consumidores: uno sin nada"
+        }
+      ],
+      [
+        "exercise-3",
+        {
+          "en": "Exercise 3: 20 consumers, 12 partitions",
+          "es": "Ejercicio 3: 20 consumidores, 12 particiones"
+        }
+      ],
+      [
+        "kill-consumer",
+        {
+          "en": "A consumer dies (commit after): re-reads",
+          "es": "Se cae un consumidor (commit después): relecturas"
+        }
+      ],
+      [
+        "commit-first",
+        {
+          "en": "Commit before processing: gaps",
+          "es": "Commit antes de procesar: huecos"
+        }
+      ],
+      [
+        "auto-commit",
+        {
+          "en": "Auto-commit every 5 s and a crash",
+          "es": "Auto-commit cada 5 s y una caída"
+        }
+      ],
+      [
+        "sink-behind",
+        {
+          "en": "The lake sink, a minute behind",
+          "es": "El sink al lake, un minuto atrás"
+        }
+      ],
+      [
+        "head-of-line",
+        {
+          "en": "A slow event blocks its partition",
+          "es": "Un evento lento bloquea su partición"
+        }
+      ]
+    ],
     "tasks": [
       [
         "groups-crash-rereads",
@@ -1093,6 +1374,29 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "exercise-9a",
+        {
+          "en": "Exercise 9 (a): consumers of 1,800/s",
+          "es": "Ejercicio 9 (a): consumidores de 1,800/s"
+        }
+      ],
+      [
+        "exercise-9b",
+        {
+          "en": "Exercise 9 (b): 24 partitions at 1,500/s",
+          "es": "Ejercicio 9 (b): 24 particiones de 1,500/s"
+        }
+      ],
+      [
+        "more-consumers",
+        {
+          "en": "More consumers than partitions",
+          "es": "Más consumidores que particiones"
+        }
+      ]
+    ],
     "tasks": [
       [
         "lag-exercise-9",
@@ -1146,6 +1450,22 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "Compare with another partition count (0: none)",
           "es": "Comparar con otro número de particiones (0: no)"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "lesson-004-keys",
+        {
+          "en": "The six events with 3 partitions",
+          "es": "Los seis eventos con 3 particiones"
+        }
+      ],
+      [
+        "exercise-9-resize",
+        {
+          "en": "Exercise 9: changing the partitions moves keys",
+          "es": "Ejercicio 9: cambiar las particiones mueve llaves"
         }
       ]
     ],
@@ -1243,6 +1563,22 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "publish-twice",
+        {
+          "en": "20 facts published twice",
+          "es": "20 hechos publicados dos veces"
+        }
+      ],
+      [
+        "publish-twice-failing",
+        {
+          "en": "Twice, with 30 % failures",
+          "es": "Dos veces, con 30 % de fallos"
+        }
+      ]
+    ],
     "tasks": [
       [
         "publish-failing",
@@ -1310,6 +1646,29 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "One consumer reads",
           "es": "Lectura de un consumidor"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "replay-yesterday",
+        {
+          "en": "Kafka, 7 days: read yesterday's features again",
+          "es": "Kafka, 7 días: releer las features de ayer"
+        }
+      ],
+      [
+        "kinesis-24h",
+        {
+          "en": "Kinesis, 24 h: read two days again",
+          "es": "Kinesis, 24 h: releer dos días"
+        }
+      ],
+      [
+        "replay-a-year",
+        {
+          "en": "Kafka, 7 days: reprocess a year",
+          "es": "Kafka, 7 días: reprocesar un año"
         }
       ]
     ],
@@ -1472,6 +1831,43 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "lesson",
+        {
+          "en": "20 events, 30 % failures",
+          "es": "20 eventos, 30 % de fallos"
+        }
+      ],
+      [
+        "consumer-down",
+        {
+          "en": "Consumer down for an hour",
+          "es": "Consumidor caído una hora"
+        }
+      ],
+      [
+        "outage-story",
+        {
+          "en": "Outage, dead-letter, fix and retry (already played)",
+          "es": "Caída, dead-letter, arreglo y reintento (ya reproducido)"
+        }
+      ],
+      [
+        "story",
+        {
+          "en": "The story: consumer down, dead-letter, fix and retry",
+          "es": "La historia: consumidor caído, dead-letter, arreglo y reintento"
+        }
+      ],
+      [
+        "flaky-acks",
+        {
+          "en": "Flaky network: lost acks",
+          "es": "Red inestable: acks perdidos"
+        }
+      ]
+    ],
     "tasks": [
       [
         "retries-recover",
@@ -1532,6 +1928,29 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "Messages a day",
           "es": "Mensajes al día"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "photo-10mb",
+        {
+          "en": "A 10 MiB photo in the message",
+          "es": "Una foto de unos 10 MB en el mensaje"
+        }
+      ],
+      [
+        "claim-check",
+        {
+          "en": "The same photo with a claim check",
+          "es": "La misma foto con claim check"
+        }
+      ],
+      [
+        "pdf-300kib",
+        {
+          "en": "A 300 KiB PDF",
+          "es": "Un PDF de 300 KiB"
         }
       ]
     ],
@@ -1686,6 +2105,43 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "storm",
+        {
+          "en": "100 clients, 50/s",
+          "es": "100 clientes, 50/s"
+        }
+      ],
+      [
+        "storm-shedding",
+        {
+          "en": "A dependency that sheds the excess",
+          "es": "Una dependencia que descarta el exceso"
+        }
+      ],
+      [
+        "storm-overloaded",
+        {
+          "en": "100 clients, 30/s",
+          "es": "100 clientes, 30/s"
+        }
+      ],
+      [
+        "retry-budget",
+        {
+          "en": "Retry budget",
+          "es": "Presupuesto de reintentos"
+        }
+      ],
+      [
+        "breaker",
+        {
+          "en": "Circuit breaker",
+          "es": "Circuit breaker"
+        }
+      ]
+    ],
     "tasks": [
       [
         "storm-too-many",
@@ -1798,6 +2254,29 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "shared-pool",
+        {
+          "en": "Shared pool, long timeout",
+          "es": "Pool compartido, timeout largo"
+        }
+      ],
+      [
+        "bulkheads",
+        {
+          "en": "Bulkheads",
+          "es": "Bulkheads"
+        }
+      ],
+      [
+        "short-timeout",
+        {
+          "en": "Timeout below the deadline",
+          "es": "Timeout menor que el plazo"
+        }
+      ]
+    ],
     "tasks": [
       [
         "timeouts-bulkheads",
@@ -1847,6 +2326,22 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "ttl-300",
+        {
+          "en": "A 300 s TTL, 5 acks lost",
+          "es": "TTL de 300 s, 5 acks perdidos"
+        }
+      ],
+      [
+        "ttl-schedule",
+        {
+          "en": "A 1,890 s TTL: the whole schedule",
+          "es": "TTL de 1,890 s: toda la tabla de espera"
+        }
+      ]
+    ],
     "tasks": [
       [
         "ttl-cover",
@@ -1893,6 +2388,15 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "Namespace",
           "es": "Namespace"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "double-publication",
+        {
+          "en": "Double publication",
+          "es": "Doble publicación"
         }
       ]
     ],
@@ -1987,6 +2491,85 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "visibility-sqs",
+        {
+          "en": "10 minutes with SQS's 30 s",
+          "es": "10 minutos con los 30 s de SQS"
+        }
+      ],
+      [
+        "exercise-5",
+        {
+          "en": "Exercise 5: p99 of 4 minutes with 30 s",
+          "es": "Ejercicio 5: p99 de 4 minutos con 30 s"
+        }
+      ],
+      [
+        "exercise-5-rule",
+        {
+          "en": "Exercise 5: twice the p99",
+          "es": "Ejercicio 5: el doble del p99"
+        }
+      ],
+      [
+        "pubsub-10s",
+        {
+          "en": "Pub/Sub: its 10 s default",
+          "es": "Pub/Sub: 10 s por omisión"
+        }
+      ],
+      [
+        "heartbeat",
+        {
+          "en": "Heartbeat: 2 minutes renewed every minute, the worker dies",
+          "es": "Latido: 2 minutos renovados cada minuto, el worker muere"
+        }
+      ],
+      [
+        "long-deadline",
+        {
+          "en": "Long deadline: 80 minutes without a heartbeat, the worker dies",
+          "es": "Plazo largo: 80 minutos sin latido, el worker muere"
+        }
+      ],
+      [
+        "pubsub-600s",
+        {
+          "en": "Pub/Sub: its 600 s maximum, a 20-minute job",
+          "es": "Pub/Sub: el máximo de 600 s, un trabajo de 20 min"
+        }
+      ],
+      [
+        "rabbitmq-30min",
+        {
+          "en": "RabbitMQ: a 30-minute consumer timeout, a 40-minute job",
+          "es": "RabbitMQ: consumer timeout de 30 min, un trabajo de 40 min"
+        }
+      ],
+      [
+        "sqs-12h-ceiling",
+        {
+          "en": "SQS: a heartbeat stops at 12 h, a 13-hour job",
+          "es": "SQS: un latido no pasa de 12 h, un trabajo de 13 h"
+        }
+      ],
+      [
+        "exercise-8-hang",
+        {
+          "en": "Exercise 8: hangs, 15 min × 5",
+          "es": "Ejercicio 8: se cuelga, 15 min × 5"
+        }
+      ],
+      [
+        "exercise-8-crash",
+        {
+          "en": "Exercise 8: crashes the worker, 3 min with a heartbeat",
+          "es": "Ejercicio 8: tumba al worker, 3 min con latido"
+        }
+      ]
+    ],
     "tasks": [
       [
         "visibility-one-copy",
@@ -2064,6 +2647,22 @@ export const TOOL_EXPERIMENTS = {
         }
       ]
     ],
+    "presets": [
+      [
+        "pdf-job",
+        {
+          "en": "A 2 s PDF, workers down from 5 to 12 s",
+          "es": "Un PDF de 2 s, workers caídos de 5 a 12 s"
+        }
+      ],
+      [
+        "ana-request",
+        {
+          "en": "Ana's request: 50 ms, 300 ms to live, nothing down",
+          "es": "La request de Ana: 50 ms, 300 ms de vida, nadie caído"
+        }
+      ]
+    ],
     "tasks": [
       [
         "waits-fast-job",
@@ -2131,6 +2730,36 @@ export const TOOL_EXPERIMENTS = {
         {
           "en": "The process restarts at (0: never)",
           "es": "El proceso se reinicia a los (0: nunca)"
+        }
+      ]
+    ],
+    "presets": [
+      [
+        "competing-consumers",
+        {
+          "en": "12 jobs of 0.1 s, 4 workers",
+          "es": "12 trabajos de 0.1 s, 4 workers"
+        }
+      ],
+      [
+        "pdf-pages",
+        {
+          "en": "A 200-page PDF, 20 workers",
+          "es": "Un PDF de 200 páginas, 20 workers"
+        }
+      ],
+      [
+        "restart-in-memory",
+        {
+          "en": "Restart with the queue in memory",
+          "es": "Reinicio con la cola en memoria"
+        }
+      ],
+      [
+        "restart-broker",
+        {
+          "en": "Restart with a broker",
+          "es": "Reinicio con un broker"
         }
       ]
     ],

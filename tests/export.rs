@@ -176,3 +176,35 @@ fn totals_are_numbers_with_units_and_lists_are_rows() {
         }
     }
 }
+
+/// The storm's export names each side's strategy (the totals' `a_`/`b_`
+/// are sides) and carries the figure's histogram: per side, its bins' calls
+/// add up to the side's calls, and the rate is the bin's calls per second.
+#[test]
+fn the_storm_export_names_its_strategies_and_carries_the_histogram() {
+    let query = "exp=storm&clients=100&strategy_a=none&strategy_b=full&seed=7";
+    let export = Export::of_link(query, SHARE);
+    let names: Vec<&str> = export.tables.iter().map(|t| t.name).collect();
+    assert_eq!(names, ["strategies", "histogram", "totals"], "{query}");
+    let (_, strategies) = parse(&export, &export.tables[0]);
+    assert_eq!(
+        strategies.iter().map(|r| (r[0].as_str(), r[1].as_str())).collect::<Vec<_>>(),
+        [("a", "none"), ("b", "full")]
+    );
+    assert!(strategies.iter().all(|r| !r[2].is_empty() && !r[3].is_empty()), "named in both languages: {strategies:?}");
+    let (header, rows) = parse(&export, &export.tables[1]);
+    assert_eq!(header, ["side", "strategy", "from_s", "to_s", "ok", "overloaded", "down", "rejected", "calls_per_s"]);
+    let total = |name: &str| export.numbers.iter().find(|n| n.name == name).and_then(|n| n.value.as_u64()).expect(name);
+    for (side, calls) in [("a", total("a_calls")), ("b", total("b_calls"))] {
+        let bins: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == side).collect();
+        let sum: u64 =
+            bins.iter().map(|r| r[4..8].iter().map(|n| n.parse::<u64>().expect("a count")).sum::<u64>()).sum();
+        assert_eq!(sum, calls, "{query}: side {side}'s bins against its calls");
+        for row in bins {
+            let width_s: f64 = row[3].parse::<f64>().expect("to_s") - row[2].parse::<f64>().expect("from_s");
+            let in_bin: u64 = row[4..8].iter().map(|n| n.parse::<u64>().expect("a count")).sum();
+            let rate: f64 = row[8].parse().expect("calls_per_s");
+            assert!((rate - in_bin as f64 / width_s).abs() < 0.001, "{query}: {row:?}");
+        }
+    }
+}

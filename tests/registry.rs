@@ -266,7 +266,14 @@ fn tool_registry_text() -> String {
             .map(|((code, es), (_, en))| json!([code, { "es": es, "en": en }]))
             .collect();
         let group = retry_lab_web::catalog::group_of(e);
-        let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "lesson": both(&|l| (group.lesson)(l).to_owned()), "locks": locks, "tasks": tasks });
+        // Today's scenarios (the example deck puts one a slide).
+        let presets: Vec<serde_json::Value> = e
+            .presets()
+            .iter()
+            .filter(|p| p.in_version(retry_lab_web::link::VERSION))
+            .map(|p| json!([p.code, both(&|l| (p.label)(l).to_owned())]))
+            .collect();
+        let mut entry = json!({ "title": both(&|l| e.title(l).to_owned()), "lesson": both(&|l| (group.lesson)(l).to_owned()), "locks": locks, "tasks": tasks, "presets": presets });
         if let Some(offer) = e.ladder() {
             // The sweep page's choices: outcomes (key, label, unit) and the
             // parameters it may vary (key, label, unit: "%" for a share).
@@ -295,7 +302,7 @@ fn tool_registry_text() -> String {
 // Generated from the list of experiments (src/experiments/mod.rs) by tests/registry.rs: do not edit.
 // What the authors' tools show of each experiment, in both languages: its
 // title, its lesson's title, its locks (name, on-screen label), its guided
-// tasks (code, goal);
+// tasks (code, goal), its scenarios (code, name);
 // for a seeded experiment, what the sweep page may measure and vary.
 export const TOOL_EXPERIMENTS = {body};
 "
@@ -582,6 +589,7 @@ const TOOL_FILES: &[&str] = &[
     "lab-registry.js",
     "course.html",
     "course.css",
+    "course-lrs.js",
     "embed-builder.html",
     "embed-builder.js",
     "embed-builder.css",
@@ -594,7 +602,13 @@ const TOOL_FILES: &[&str] = &[
     "tool-link.js",
     "tool-registry.js",
     "scorm-package.js",
+    "h5p-package.js",
+    "package-zip.js",
 ];
+
+/// The authors' folders, copied whole: the SCORM launch page's files and
+/// the H5P library the builder packs.
+const TOOL_DIRS: &[&str] = &["scorm", "h5p"];
 
 /// A lesson group's entry page, from the one template every page shares:
 /// the CSP (Trunk's loader pinned by its hash), the module of the group's
@@ -603,7 +617,7 @@ fn entry_html(group: &retry_lab_web::groups::Group) -> String {
     let mut links = vec!["<link data-trunk rel=\"css\" href=\"static/style.css\" />".to_owned()];
     if group.dir.is_empty() {
         links.extend(TOOL_FILES.iter().map(|f| format!("<link data-trunk rel=\"copy-file\" href=\"static/{f}\" />")));
-        links.push("<link data-trunk rel=\"copy-dir\" href=\"static/scorm\" />".to_owned());
+        links.extend(TOOL_DIRS.iter().map(|d| format!("<link data-trunk rel=\"copy-dir\" href=\"static/{d}\" />")));
     } else {
         links
             .extend(page_styles(group).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")));

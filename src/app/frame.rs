@@ -352,6 +352,11 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
         <figure class={classes!("hero", waiting.then_some("hero-waiting"))}>
             <figcaption class="insight">
                 { caption }
+                // Which scenario this is (a class sees which exercise it
+                // changed), and the seed that reproduces it.
+                if let Some(label) = p.state.scenario_label().filter(|_| !waiting) {
+                    <span class="scenario-shown">{ format!(" · {label}") }</span>
+                }
                 if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
             </figcaption>
             <div class="hero-body" inert={waiting}>{ body }</div>

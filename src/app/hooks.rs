@@ -173,6 +173,41 @@ pub fn use_document_lang(lang: Lang, standalone: bool) {
     });
 }
 
+/// Whether a media query holds, following it as it changes (a system
+/// setting switched while the page is open). The listener goes with the lab.
+#[hook]
+pub fn use_media(query: &'static str) -> bool {
+    let list = use_memo(query, |query| web_sys::window().and_then(|w| w.match_media(query).ok().flatten()));
+    let matches = use_state(|| list.as_ref().as_ref().is_some_and(web_sys::MediaQueryList::matches));
+    {
+        let matches = matches.clone();
+        use_effect_with(list, move |list| {
+            let listener = list.as_ref().as_ref().map(|list| {
+                let read = list.clone();
+                EventListener::new(list, "change", move |_| matches.set(read.matches()))
+            });
+            move || drop(listener)
+        });
+    }
+    *matches
+}
+
+/// The lab's own page in the projector view scales from its root (every
+/// size is in `rem`): `data-view` on `<html>`. An embed leaves its host's
+/// root alone (its `.lab.projector` still thickens and strengthens).
+#[hook]
+pub fn use_document_view(projector: bool, standalone: bool) {
+    use_effect_with((projector, standalone), |(projector, standalone)| {
+        if let (true, Some(root)) = (*standalone, gloo_utils::document().document_element()) {
+            let _ = if *projector {
+                root.set_attribute("data-view", "projector")
+            } else {
+                root.remove_attribute("data-view")
+            };
+        }
+    });
+}
+
 /// False for the first render and true from a later task on, when `defer`
 /// (true at once otherwise). The timer is cancelled if the lab unmounts first.
 #[hook]

@@ -50,21 +50,21 @@ fn links(
     params: &crate::registry::LabParams,
     open: Experiment,
     clock_ms: Option<u64>,
-    scenario: Option<crate::unit::Scenario>,
-    host_progress: Option<crate::tasks::Progress>,
+    (named, scenario): (Option<&'static str>, Option<&str>),
+    (host_progress, projector): (Option<crate::tasks::Progress>, bool),
 ) -> Links {
-    let named = scenario.map(|s| s.preset.code);
     let link = Link::of(lang, params, open, clock_ms, Scope::Experiment, named);
     let query = link.encode();
     let page_link = Link::of(lang, params, open, clock_ms, Scope::Page, named);
     let page_query = page_link.clone().encode();
-    let scenario = scenario.map_or_else(|| lang.texts().preset_custom.to_owned(), |s| s.label(lang));
-    let tool = |file: &str| crate::link::tool_href(file, &init.share_base, (&query, &page_query), &scenario);
+    let scenario = scenario.unwrap_or(lang.texts().preset_custom);
+    let tool = |file: &str| crate::link::tool_href(file, &init.share_base, (&query, &page_query), scenario);
     let own_query = Link {
         embed: init.compact,
         only: init.only,
         lock: init.locked.0.clone(),
         theme: init.theme,
+        projector,
         tasks: init.tasks.clone(),
         host_off: init.host_off,
         // A host's record stays the frame's own (a reload keeps it, and
@@ -104,25 +104,7 @@ pub fn app(props: &AppProps) -> Html {
     let lang = state.lang;
     let texts = lang.texts();
     let Links { share_url, own_query, tools, scenario_url } = use_links(init, &state);
-
-    hooks::use_document_lang(lang, init.standalone);
-    hooks::use_page_header(lang, init.prerendered_header);
-    // Unseen (scrolled away, or a hidden tab), a playing lab holds its clock
-    // and goes on from there when seen again.
-    let seen = hooks::use_seen(root.clone());
-    hooks::use_playback_clock(state.playing() && seen, dispatch.clone());
-    hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
-    hooks::use_url_sync(own_query, init.standalone && !state.playing());
-    host::use_embed_height(root.clone(), init.compact && !init.host_off);
-    host::use_host_events(
-        !init.host_off,
-        state.clone(),
-        init.tasks.clone(),
-        init.only,
-        scenario_url.into(),
-        init.share_base.clone().into(),
-    );
-    hooks::use_saved_progress(state.progress.clone(), !init.host_progress, dispatch.clone());
+    use_lab_effects(init, &state, root.clone(), own_query, scenario_url);
 
     // The course: every lesson page, the same names in the same order on each,
     // this one marked. Only on the lab's own page (an embed is one experiment).
@@ -138,17 +120,23 @@ pub fn app(props: &AppProps) -> Html {
     // The standalone page paints its header first and the experiment in the
     // next task: two shorter tasks instead of one long one at start-up.
     let panel_ready = hooks::use_next_task(init.standalone);
-    let class = classes!("lab", init.compact.then_some("lab-compact"));
+    let contrast = hooks::use_media("(prefers-contrast: more)");
+    let class = classes!(
+        "lab",
+        init.compact.then_some("lab-compact"),
+        state.projector.then_some("projector"),
+        contrast.then_some("contrast")
+    );
     html! {
         <div class={class} ref={root} lang={lang.code()} data-theme={init.theme.map(|t| t.code())}>
             // First in the tab order (WCAG 2.4.1): straight to the experiment.
             <a class="skip-link" href={format!("#{experiment_id}")}>{ texts.skip_to_experiment }</a>
-            { lab_header(init, lang, &dispatch) }
+            { lab_header(init, lang, state.projector, &dispatch) }
             if !init.compact && !init.prerendered_header { <p class="lab-intro">{ (Group::here().intro)(lang) }</p> }
             { course.unwrap_or_default() }
             { share::link_notice(lang, &init.notices, &share_state.notice_shown) }
             if init.only.is_none() { { experiment_tabs(state.open, lang, &dispatch) } }
-            { share::share_bar(share::ShareBarProps { lang, current: state.preset, url: share_url.into(), id_prefix: id_prefix.clone(), dispatch: dispatch.clone() }, &share_state.copy) }
+            { share::share_bar(share::ShareBarProps::of(&state, share_url.into(), id_prefix.clone(), dispatch.clone()), &share_state.copy) }
             if panel_ready {
                 <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ frame::panel(&frame) }</div>
             }
@@ -159,6 +147,39 @@ pub fn app(props: &AppProps) -> Html {
     }
 }
 
+/// What the lab does to the page around it: the document's language and
+/// view, the playback clock (held while unseen), the keys, the address, the
+/// host's messages and the stored progress. Each hook owns and cancels its handles.
+#[hook]
+fn use_lab_effects(
+    init: &LabInit,
+    state: &UseReducerHandle<LabState>,
+    root: NodeRef,
+    own_query: String,
+    scenario_url: String,
+) {
+    let dispatch = state.dispatcher();
+    hooks::use_document_lang(state.lang, init.standalone);
+    hooks::use_document_view(state.projector, init.standalone);
+    hooks::use_page_header(state.lang, init.prerendered_header);
+    // Unseen (scrolled away, or a hidden tab), a playing lab holds its clock
+    // and goes on from there when seen again.
+    let seen = hooks::use_seen(root.clone());
+    hooks::use_playback_clock(state.playing() && seen, dispatch.clone());
+    hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
+    hooks::use_url_sync(own_query, init.standalone && !state.playing());
+    host::use_embed_height(root, init.compact && !init.host_off);
+    host::use_host_events(
+        !init.host_off,
+        state.clone(),
+        init.tasks.clone(),
+        init.only,
+        scenario_url.into(),
+        init.share_base.clone().into(),
+    );
+    hooks::use_saved_progress(state.progress.clone(), !init.host_progress, dispatch);
+}
+
 /// The links that reproduce this lab; the page's own URL also keeps the
 /// embed settings it was opened with. Memoized: renders come every frame
 /// while playing, and the clock goes in the link only when paused.
@@ -166,10 +187,27 @@ pub fn app(props: &AppProps) -> Html {
 fn use_links(init: &LabInit, state: &LabState) -> Links {
     let clock_ms = if state.playing() { None } else { state.units.clock_ms(state.open) };
     let host_progress = init.host_progress.then(|| state.progress.clone());
+    let named = state.scenario().map(|(s, _)| s.preset.code);
     let links = use_memo(
-        (state.lang, state.params.clone(), state.open, clock_ms, state.preset, host_progress),
-        |(lang, params, open, clock_ms, scenario, host_progress)| {
-            links(init, *lang, params, *open, *clock_ms, *scenario, host_progress.clone())
+        (
+            state.lang,
+            state.params.clone(),
+            state.open,
+            clock_ms,
+            named,
+            state.scenario_label(),
+            (host_progress, state.projector),
+        ),
+        |(lang, params, open, clock_ms, named, label, (host_progress, projector))| {
+            links(
+                init,
+                *lang,
+                params,
+                *open,
+                *clock_ms,
+                (*named, label.as_deref()),
+                (host_progress.clone(), *projector),
+            )
         },
     );
     (*links).clone()
@@ -177,7 +215,7 @@ fn use_links(init: &LabInit, state: &LabState) -> Links {
 
 /// The lab's header: its lesson's title (unless the page prerendered it)
 /// and the language switch.
-fn lab_header(init: &LabInit, lang: Lang, dispatch: &UseReducerDispatcher<LabState>) -> Html {
+fn lab_header(init: &LabInit, lang: Lang, projector: bool, dispatch: &UseReducerDispatcher<LabState>) -> Html {
     let texts = lang.texts();
     let lang_buttons = Lang::ALL.iter().map(|&option| {
         let onclick = dispatch.to_callback().reform(move |_| Action::SetLang(option));
@@ -202,7 +240,12 @@ fn lab_header(init: &LabInit, lang: Lang, dispatch: &UseReducerDispatcher<LabSta
                     }
                 </div>
             }
-            <div class="lang-switch" role="group" aria-label={texts.language}>{ for lang_buttons }</div>
+            <div class="lang-switch" role="group" aria-label={texts.language}>
+                { for lang_buttons }
+                // For a class's screen: larger, thicker, stronger (`view=projector`).
+                <button type="button" class="view-projector" aria-pressed={projector.to_string()}
+                    onclick={dispatch.to_callback().reform(move |_| Action::SetProjector(!projector))}>{ texts.projector }</button>
+            </div>
         </header>
     }
 }

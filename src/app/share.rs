@@ -32,17 +32,45 @@ pub fn use_share_state() -> ShareState {
 
 pub struct ShareBarProps {
     pub lang: Lang,
-    /// The scenario the lab's parameters are, if any.
-    pub current: Option<crate::unit::Scenario>,
+    /// The open experiment: the picker offers its scenarios (the tabs lead
+    /// to the others').
+    pub open: crate::registry::Experiment,
+    /// The scenario the run is or started from, and whether it changed since.
+    pub current: Option<(crate::unit::Scenario, bool)>,
+    /// Its name, with what changed: «Ejercicio 5 (cambiado: …)».
+    pub current_label: Option<String>,
     pub url: AttrValue,
     pub id_prefix: AttrValue,
     pub dispatch: UseReducerDispatcher<LabState>,
 }
 
+impl ShareBarProps {
+    /// The bar of this lab: its open experiment, its scenario and the link.
+    pub fn of(
+        state: &LabState,
+        url: AttrValue,
+        id_prefix: AttrValue,
+        dispatch: UseReducerDispatcher<LabState>,
+    ) -> Self {
+        ShareBarProps {
+            lang: state.lang,
+            open: state.open,
+            current: state.scenario().map(|(s, changes)| (s, !changes.is_empty())),
+            current_label: state.scenario_label(),
+            url,
+            id_prefix,
+            dispatch,
+        }
+    }
+}
+
 pub fn share_bar(props: ShareBarProps, status: &UseStateHandle<CopyStatus>) -> Html {
     let t = props.lang.texts();
     let current = props.current;
-    let current_code = current.filter(|s| !s.is_old(VERSION)).map(|s| s.preset.code);
+    // A changed scenario is named as such, its preset still one choice
+    // (choosing it goes back to it).
+    let named = current.filter(|(s, changed)| !s.is_old(VERSION) && !changed).map(|(s, _)| s.preset.code);
+    let own_name = current.filter(|(s, changed)| s.is_old(VERSION) || *changed).and(props.current_label.clone());
     let on_preset = props.dispatch.to_callback().reform(|e: Event| {
         let code = super::widgets::event_value(&e);
         let code = presets(VERSION).map(|(_, p)| p.code).find(|c| *c == code).unwrap_or("lesson");
@@ -70,13 +98,13 @@ pub fn share_bar(props: ShareBarProps, status: &UseStateHandle<CopyStatus>) -> H
             <label for={preset_id.clone()}>{ t.preset }</label>
             <select id={preset_id} onchange={on_preset}>
                 if current.is_none() { <option value="" selected=true disabled=true>{ t.preset_custom }</option> }
-                // An old link's scenario, named as what it is (choosing
-                // today's of the same name applies today's).
-                if let Some(old) = current.filter(|s| s.is_old(VERSION)) {
-                    <option value="" selected=true disabled=true>{ old.label(props.lang) }</option>
+                // A changed scenario, or an old link's, named as what it is
+                // (choosing today's of the same name applies today's).
+                if let Some(label) = own_name {
+                    <option value="" selected=true disabled=true>{ label }</option>
                 }
-                { for presets(VERSION).map(|(_, p)| html! {
-                    <option value={p.code} selected={Some(p.code) == current_code}>{ (p.label)(props.lang) }</option>
+                { for presets(VERSION).filter(|(e, _)| *e == props.open).map(|(_, p)| html! {
+                    <option value={p.code} selected={Some(p.code) == named}>{ (p.label)(props.lang) }</option>
                 }) }
             </select>
             <button type="button" class="copy-link" onclick={on_copy}>{ t.copy_link }</button>

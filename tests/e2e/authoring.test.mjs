@@ -28,6 +28,12 @@ async function snippets(page) {
   const preview = page.frameLocator('iframe.preview');
   await preview.locator('.experiment').waitFor();
   assert.equal(await preview.getByLabel('Unique constraint on the id').isDisabled(), true, 'locked in the preview');
+  // The preview takes its lab's height (nothing cut under the figure), as a pasted frame does.
+  await page.waitForFunction(() => {
+    const frame = document.getElementById('preview');
+    const lab = frame.contentDocument?.documentElement.scrollHeight ?? 0;
+    return lab > 0 && Math.abs(frame.getBoundingClientRect().height - lab) <= 2 && frame.getBoundingClientRect().height !== 720;
+  });
   return {
     iframe: await page.getByRole('textbox', { name: 'With an iframe' }).inputValue(),
     script: await page.getByRole('textbox', { name: 'With a script in your page' }).inputValue(),

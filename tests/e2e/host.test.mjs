@@ -3,11 +3,17 @@
 // SCORM runtime (npm scorm-again's Scorm12API) as the LMS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile, mkdir, copyFile, readFile } from 'node:fs/promises';
+import { mkdtemp, writeFile, mkdir, copyFile, readFile, cp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, strFromU8, strToU8 } from 'fflate';
 import { serve, launch, open, ROOT, storedTasks } from './harness.mjs';
+
+/** npm xapi-validation: the warnings (errors included) a statement raises; none for a valid one. */
+const validateStatement = (statement) => createRequire(import.meta.url)('xapi-validation').default(statement);
 
 let lab, host, hostDir, browser;
 before(async () => {
@@ -132,19 +138,20 @@ async function builderPage(extra = '') {
   return { page, errors };
 }
 
-/** The builder's package for the dedup experiment with the tasks `keep`, unzipped. */
-async function scormPackage({ keep = ['dedup-unique'], extra = '' } = {}) {
+/** The builder's SCORM package for the dedup experiment with the tasks `keep`, unzipped. */
+const scormPackage = (options) =>
+  builderPackage({ ...options, button: 'Download the SCORM package (.zip)', filename: 'retry-lab-dedup-scorm12.zip' });
+
+/** One of the builder's packages for the dedup experiment with the tasks `keep`, unzipped. */
+async function builderPackage({ keep = ['dedup-unique'], extra = '', button, filename }) {
   const { page, errors } = await builderPage(extra);
   for (const input of await page.locator('#tasks input').all()) {
     if (!keep.includes(await input.getAttribute('value'))) await input.uncheck();
   }
   const shown = keep.length === 1 ? '1 guided task' : `${keep.length} guided tasks`;
   await page.getByText('The learner will see “', { exact: false }).filter({ hasText: shown }).waitFor();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click(),
-  ]);
-  assert.equal(download.suggestedFilename(), 'retry-lab-dedup-scorm12.zip');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  assert.equal(download.suggestedFilename(), filename);
   const files = unzipSync(new Uint8Array(await readFile(await download.path())));
   await page.getByText(/^Package ready \(\d+ KB\)\.$/).waitFor();
   assert.deepEqual(errors, []);
@@ -484,4 +491,158 @@ test("storage blocked in the learner's browser: the lab and the launch page both
   assert.equal((await cmi(page)).status, 'completed');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** An H5P player's page (npm h5p-standalone 3.8.2, the player) showing `files` (an unzipped .h5p),
+ * its learner's saved state handed in, every xAPI statement the content emits recorded. */
+async function h5pPlayer(files, savedState) {
+  const content = join(hostDir, 'h5p-content');
+  for (const [name, bytes] of Object.entries(files)) {
+    await mkdir(join(content, name, '..'), { recursive: true });
+    await writeFile(join(content, name), bytes);
+  }
+  await cp(join(ROOT, 'node_modules/h5p-standalone/dist'), join(hostDir, 'h5p-player'), { recursive: true });
+  const options = {
+    h5pJsonPath: 'h5p-content',
+    frameJs: 'h5p-player/frame.bundle.js',
+    frameCss: 'h5p-player/styles/h5p.css',
+    user: { name: 'A. Learner', mail: 'learner@example.org' },
+    // The activity's IRI, as an LMS gives its H5P activities (the player's default is the folder's name).
+    xAPIObjectIRI: `${host.base}h5p/retry-lab-dedup`,
+    // The learner's saved state (none yet: an empty one; H5P asks a server otherwise), handed to
+    // the content as a player that saves state does (`saveFreq`: H5P passes it only then).
+    contentUserData: [{ state: JSON.stringify(savedState ?? {}) }],
+    saveFreq: 3600,
+  };
+  await writeFile(
+    join(hostDir, 'h5p-run.js'),
+    `window.statements = [];
+new H5PStandalone.H5P(document.getElementById('h5p'), ${JSON.stringify(options)}).then(() => {
+  H5P.externalDispatcher.on('xAPI', (event) => window.statements.push(event.data.statement));
+  window.playerReady = true;
+});`,
+  );
+  await writeFile(
+    join(hostDir, 'h5p.html'),
+    '<!doctype html><html lang="en"><title>H5P player</title><link rel="icon" href="data:,"><div id="h5p"></div><script src="h5p-player/main.bundle.js"></script><script src="h5p-run.js"></script>',
+  );
+  const opened = await open(browser, `${host.base}h5p.html`);
+  await opened.page.waitForFunction(() => window.playerReady === true);
+  return opened;
+}
+
+test("the builder's H5P package in a real H5P player: a task done emits a scored, valid xAPI statement; the saved state comes back", async () => {
+  const { page: builder, files } = await builderPackage({ button: 'Download the H5P package (.h5p)', filename: 'retry-lab-dedup.h5p' });
+  await builder.close();
+  assert.deepEqual(Object.keys(files).sort(), [
+    'H5P.RetryLab-1.0/library.json',
+    'H5P.RetryLab-1.0/retry-lab.css',
+    'H5P.RetryLab-1.0/retry-lab.js',
+    'H5P.RetryLab-1.0/semantics.json',
+    'content/content.json',
+    'h5p.json',
+  ]);
+  const h5p = JSON.parse(strFromU8(files['h5p.json']));
+  assert.equal(h5p.mainLibrary, 'H5P.RetryLab');
+  assert.equal(new URL(JSON.parse(strFromU8(files['content/content.json'])).src).searchParams.get('only'), 'dedup');
+  const { page, errors } = await h5pPlayer(files);
+  // The player runs the content in its own frame; the lab's frame is in it.
+  const labFrame = page.frameLocator('iframe.h5p-iframe').frameLocator('iframe.h5p-retry-lab-frame');
+  await labFrame.getByLabel(UNIQUE).waitFor();
+  // The player keeps the learner's progress: the lab says so, and keeps the browser's storage out.
+  await labFrame.getByText('Your course keeps your progress, not this browser.').waitFor();
+  await labFrame.getByLabel(UNIQUE).selectOption('on');
+  await page.waitForFunction(() => window.statements.some((s) => s.verb.id.endsWith('/completed')));
+  const statement = await page.evaluate(() => window.statements.find((s) => s.verb.id.endsWith('/completed')));
+  assert.deepEqual(statement.result.score, { min: 0, max: 1, raw: 1, scaled: 1 });
+  assert.equal(statement.result.completion, true);
+  assert.equal(statement.actor.mbox, 'mailto:learner@example.org', "the player's learner");
+  assert.deepEqual(validateStatement(statement), [], 'a valid xAPI statement (npm xapi-validation)');
+  const content = page.frames().find((frame) => frame.parentFrame() === page.mainFrame());
+  const state = await content.evaluate(() => H5P.instances[0].getCurrentState());
+  assert.deepEqual(state, { done: ['dedup/dedup-unique'] });
+  assert.deepEqual(errors, []);
+  await page.close();
+  // The next launch, in a fresh browser: the player's saved state marks the task done.
+  const again = await h5pPlayer(files, state);
+  await again.page
+    .frameLocator('iframe.h5p-iframe')
+    .frameLocator('iframe.h5p-retry-lab-frame')
+    .locator('[data-task="dedup-unique"].task-done')
+    .waitFor();
+  assert.deepEqual(again.errors, []);
+  await again.page.close();
+});
+
+/** A real LRS on loopback (PyPI ralph-malph, file-system backend; `./lab test` installs it
+ * pinned): one account for the course's server, started here, stopped by the caller. */
+async function startLrs() {
+  const ralph = process.env.RETRY_LAB_RALPH ?? join(ROOT, '.tools/ralph/bin/ralph');
+  const app = await mkdtemp(join(tmpdir(), 'retry-lab-lrs-'));
+  const env = { ...process.env, RALPH_APP_DIR: app, RALPH_RUNSERVER_BACKEND: 'fs' };
+  execFileSync(ralph, ['auth', '-u', 'course', '-p', 'course-secret', '-s', 'all', '-M', 'mailto:course@example.org', '-w'], {
+    env,
+    stdio: 'ignore',
+  });
+  const port = await new Promise((done) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+  const server = spawn(
+    ralph,
+    ['runserver', '-b', 'fs', '--fs-default-directory-path', join(app, 'data'), '-h', '127.0.0.1', '-p', String(port)],
+    {
+      env,
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const headers = { authorization: `Basic ${btoa('course:course-secret')}`, 'x-experience-api-version': '1.0.3' };
+  // Up within 30 s (300 tries), or the test says so.
+  for (let tries = 0; tries < 300; tries += 1) {
+    if (
+      await fetch(`${url}/whoami`, { headers }).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, headers, stop: () => server.kill() };
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  server.kill();
+  throw new Error(`the LRS (${ralph}) did not start on ${url}`);
+}
+
+test("the course page forwards a completed task to a real LRS (ralph): with the course's learner, valid, stored", async () => {
+  const lrs = await startLrs();
+  try {
+    const { page, errors } = await open(browser, `${lab.base}course.html?lrs=/lrs/xAPI/statements`);
+    // The course's own server passes statements on to its LRS with its credentials.
+    await page.route(`${lab.base}lrs/**`, async (route) => {
+      const request = route.request();
+      const response = await fetch(`${lrs.url}${new URL(request.url()).pathname.slice('/lrs'.length)}`, {
+        method: request.method(),
+        headers: { ...lrs.headers, 'content-type': 'application/json' },
+        body: request.postData(),
+      });
+      await route.fulfill({ status: response.status, contentType: 'application/json', body: await response.text() });
+    });
+    const frame = page.frameLocator('#lab-frame-001');
+    await frame.getByLabel('Restricción de unicidad sobre el id').selectOption('on');
+    await page.locator('#statements li', { hasText: 'guardada' }).waitFor();
+    const stored = await fetch(`${lrs.url}/xAPI/statements`, { headers: lrs.headers }).then((r) => r.json());
+    assert.equal(stored.statements.length, 1);
+    const [statement] = stored.statements;
+    assert.equal(statement.actor.mbox, 'mailto:ana@example.org', "the course's learner");
+    assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/completed');
+    assert.match(statement.object.id, /\/lesson-001\/#dedup\/dedup-unique$/);
+    assert.equal(statement.result.completion, true);
+    assert.deepEqual(validateStatement(statement), [], 'valid (npm xapi-validation)');
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    lrs.stop();
+  }
 });

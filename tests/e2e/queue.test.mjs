@@ -122,3 +122,31 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the README's instructor link opens naming exercise 5 and its change; the rule's value names the rule; the menu holds this tab's scenarios", async () => {
+  const { page, errors } = await open(browser, `${server.base}lesson-004/?v=3&preset=exercise-5&exp=visibility&lang=es&visibility_s=300`);
+  await page.locator('.gantt').waitFor();
+  const menu = page.getByLabel('Escenario');
+  const named = await menu.locator('option:checked').textContent();
+  assert.match(named, /^Ejercicio 5.* \(cambiado: Visibility timeout 300 s\)$/, named);
+  // The caption names it too, once the figure's question is answered (or skipped).
+  const skip = page.getByRole('button', { name: 'Ver sin estimar' });
+  if (await skip.count()) await skip.click();
+  assert.match(
+    await page.locator('.hero .scenario-shown').textContent(),
+    /Ejercicio 5.*\(cambiado: Visibility timeout 300 s\)/,
+    'the caption names it too',
+  );
+  await page.waitForFunction(() => location.search.includes('preset=exercise-5&') && location.search.includes('visibility_s=300'));
+  // Only the visibility tab's scenarios (the page has four tabs' worth).
+  const codes = await menu.locator('option[value]:not([value=""])').evaluateAll((options) => options.map((o) => o.value));
+  assert.ok(codes.includes('exercise-5-rule') && !codes.includes('lesson-004'), codes.join(' '));
+  // The lesson's rule typed in is exactly another scenario: named so, in the menu and the link.
+  const timeout = page.getByLabel('Visibility timeout');
+  await timeout.fill('480');
+  await timeout.dispatchEvent('change');
+  await page.waitForFunction(() => location.search.includes('preset=exercise-5-rule'));
+  assert.equal(await menu.inputValue(), 'exercise-5-rule');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

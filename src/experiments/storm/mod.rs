@@ -14,6 +14,8 @@ use std::rc::Rc;
 use retry_lab_core::storm::{Behaviour, Breaker, Budget, StormConfig, StormRun, Strategy};
 use retry_lab_core::Probability;
 
+use crate::format::format_seconds;
+use crate::i18n::Lang;
 use crate::params::{int, probability, ratio, Domain, ParamSpec, Shared, Value};
 use crate::unit::Preset;
 
@@ -398,7 +400,74 @@ const PRIMARY: &[&str] = &["clients", "dependency", "strategy_a", "strategy_b"];
 
 crate::unit::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
     state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) },
-    numbers: numbers, ladder: Some(&LADDER));
+    numbers: numbers, tables: tables, ladder: Some(&LADDER));
+
+/// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
+/// so that a long run stays a few hundred shapes.
+const BINS_MAX: u64 = 120;
+const BIN_STEPS_MS: [u64; 9] = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+
+impl State {
+    /// To the last call or the last return of the dependency, whichever is
+    /// later: a collapse at the end is drawn with its way back.
+    pub fn horizon_us(&self) -> u64 {
+        self.runs
+            .iter()
+            .flatten()
+            .flat_map(|r| r.calls.last().map(|c| c.at_us).into_iter().chain(r.collapses.iter().map(|c| c.1)))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The histogram's bin, the figure's and the export's.
+    pub fn bin_ms(&self) -> u64 {
+        let horizon_us = self.horizon_us();
+        BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000)
+    }
+}
+
+/// The export's tables: which strategy each side is (the totals' `a_`/`b_`
+/// name the sides), and the histogram the figure draws, a row per side and
+/// bin, by outcome and in calls per second, to plot again.
+fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
+    let name = |strategy: Strategy, lang| {
+        let labels = strings::strings(lang).strategy_labels;
+        labels[STRATEGY_CODES.iter().position(|c| *c == strategy.code()).unwrap_or(0)].to_owned()
+    };
+    let sides = state.runs.iter().zip(["a", "b"]).filter_map(|(run, side)| run.as_ref().map(|run| (side, run)));
+    let strategies = sides
+        .clone()
+        .map(|(side, run)| {
+            let strategy = run.config.strategy;
+            vec![side.to_owned(), strategy.code().to_owned(), name(strategy, Lang::Es), name(strategy, Lang::En)]
+        })
+        .collect();
+    let bin_ms = state.bin_ms();
+    let mut histogram = Vec::new();
+    for (side, run) in sides {
+        for (i, bin) in run.histogram(bin_ms * 1_000).iter().enumerate() {
+            let from_ms = i as u64 * bin_ms;
+            let total: u64 = bin.iter().map(|n| u64::from(*n)).sum();
+            let mut row = vec![side.to_owned(), run.config.strategy.code().to_owned()];
+            row.extend([format_seconds(from_ms), format_seconds(from_ms + bin_ms)]);
+            row.extend(bin.iter().map(|n| n.to_string()));
+            row.push(format_seconds(total * 1_000_000 / bin_ms)); // to the thousandth
+            histogram.push(row);
+        }
+    }
+    vec![
+        crate::table::Table {
+            name: "strategies",
+            columns: &["side", "strategy", "name_es", "name_en"],
+            rows: strategies,
+        },
+        crate::table::Table {
+            name: "histogram",
+            columns: &["side", "strategy", "from_s", "to_s", "ok", "overloaded", "down", "rejected", "calls_per_s"],
+            rows: histogram,
+        },
+    ]
+}
 
 /// Across seeds (the jitter's draws) and clients: how many clients get
 /// through on each side, and the right side's peak load.

@@ -12,10 +12,6 @@ use crate::format;
 
 type Props<'a, F> = View<'a, super::Storm, F>;
 
-/// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
-/// so that a long run stays a few hundred shapes.
-const BINS_MAX: u64 = 120;
-const BIN_STEPS_MS: [u64; 9] = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 const LANES: u32 = 8;
 /// SVG user units per bin, and the height of the drawing.
 const BIN_W: u64 = 10;
@@ -30,15 +26,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         "breaker_failures" | "breaker_open" | "breaker_trials" => params.breaker_on,
         _ => true,
     };
-    // To the last call or the last return of the dependency, whichever is later:
-    // a collapse at the end is drawn with its way back.
-    let horizon_us = runs
-        .iter()
-        .flatten()
-        .flat_map(|r| r.calls.last().map(|c| c.at_us).into_iter().chain(r.collapses.iter().map(|c| c.1)))
-        .max()
-        .unwrap_or(0);
-    let bin_ms = BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000);
+    let horizon_us = props.state.horizon_us();
+    let bin_ms = props.state.bin_ms();
     // Each side's bins, once; one y-scale for both: equal heights mean equal calls.
     let bins = runs.each_ref().map(|run| run.as_ref().map(|run| run.histogram(bin_ms * 1_000)).unwrap_or_default());
     let y_top = runs
