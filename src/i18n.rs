@@ -99,6 +99,13 @@ pub struct Texts {
     pub speed_value: fn(&str) -> String,
     pub clock: &'static str,
     pub keyboard_hint: &'static str,
+    /// A scene's controls: a step back, the instant's slider, the keys' help.
+    pub step_back: &'static str,
+    pub scene_instant: &'static str,
+    pub scene_label: &'static str,
+    pub keys_title: &'static str,
+    /// The keys every scene answers to (key, what it does).
+    pub keys: [(&'static str, &'static str); 6],
     pub finished: &'static str,
     pub finished_parked: fn(&str) -> String,
     pub deliveries: &'static str,
@@ -157,6 +164,18 @@ pub static ES: Texts = Texts {
     speed_value: |n| format!("{n} s simulados por segundo"),
     clock: "Reloj simulado",
     keyboard_hint: "Teclado: Espacio reproduce o pausa; → avanza un paso.",
+    step_back: "Retroceder",
+    scene_instant: "Instante",
+    scene_label: "La ejecución en el tiempo",
+    keys_title: "Teclado",
+    keys: [
+        ("Espacio", "reproduce o pausa"),
+        ("→", "al momento siguiente"),
+        ("←", "al momento anterior"),
+        ("Inicio", "al principio"),
+        ("?", "muestra u oculta esta ayuda"),
+        ("Esc", "cierra la ayuda y devuelve las teclas a la página"),
+    ],
     finished: "Terminado: no queda nada por entregar.",
     finished_parked: |n| {
         format!("Terminado: nada más en camino, pero {n} eventos siguen en dead-letter: reinténtalos desde allí.")
@@ -212,6 +231,18 @@ pub static EN: Texts = Texts {
     speed_value: |n| format!("{n} simulated s per second"),
     clock: "Simulated clock",
     keyboard_hint: "Keyboard: Space plays or pauses; → steps.",
+    step_back: "Back",
+    scene_instant: "Instant",
+    scene_label: "The run in time",
+    keys_title: "Keyboard",
+    keys: [
+        ("Space", "plays or pauses"),
+        ("→", "to the next moment"),
+        ("←", "to the moment before"),
+        ("Home", "to the start"),
+        ("?", "shows or hides this help"),
+        ("Esc", "closes the help and gives the keys back to the page"),
+    ],
     finished: "Finished: nothing left to deliver.",
     finished_parked: |n| {
         format!("Finished: nothing more on its way, but {n} events remain in dead-letter: retry them from there.")

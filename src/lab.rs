@@ -11,6 +11,7 @@ use crate::init::LabInit;
 use crate::link;
 use crate::params::Value;
 use crate::registry::{Experiment, LabParams, ParamId, States, UnitAction};
+use crate::scene::{SceneClock, Timeline};
 use crate::tasks::{Keeping, Progress, TaskFilter, TaskView};
 use crate::unit::{Locks, Scenario, Transport};
 
@@ -44,6 +45,8 @@ pub struct LabState {
     pub tries: u32,
     /// The projector view: larger text, thick lines, strong contrast.
     pub projector: bool,
+    /// The keys' help is open («?»).
+    pub keys_help: bool,
     /// Bumped on every change, so components compare one number.
     pub version: u64,
 }
@@ -72,6 +75,9 @@ pub enum Action {
     SetLang(Lang),
     /// The projector view on or off.
     SetProjector(bool),
+    /// The keys' help shown or hidden; toggled («?»).
+    ShowKeys(bool),
+    ToggleKeys,
     Open(Experiment),
     /// One parameter, by its link key: clamped into its domain on the way.
     Set {
@@ -120,6 +126,7 @@ impl LabState {
             confirming_clear: false,
             tries: 0,
             projector: init.projector,
+            keys_help: false,
             version: 0,
         }
     }
@@ -134,6 +141,10 @@ impl LabState {
 
     /// The reducer. Returns the next state; `self` is left untouched.
     pub fn reduce(&self, action: Action) -> LabState {
+        let action = match self.reduce_aside(action) {
+            Ok(next) => return next,
+            Err(action) => action,
+        };
         let mut next = self.clone();
         next.version += 1;
         // A try is the learner's own action (not a frame).
@@ -142,40 +153,12 @@ impl LabState {
         next.tries += u32::from(tried);
         match action {
             Action::SetLang(lang) => next.lang = lang,
-            Action::SetProjector(on) => {
-                next.projector = on;
-                return next;
-            }
             Action::Open(experiment) => {
                 // A hidden run never plays.
                 next.units.pause_all(&next.params);
                 next.open = experiment;
                 next.tries = 0;
                 next.confirming_clear = false;
-            }
-            Action::AskClearTasks | Action::KeepTasks => {
-                next.confirming_clear = matches!(action, Action::AskClearTasks);
-                return next;
-            }
-            Action::ClearTasks => {
-                next.progress.clear(next.open.code());
-                next.confirming_clear = false;
-                return next;
-            }
-            Action::Predict(guess) => {
-                next.progress.set_guess(next.open.code(), guess);
-                return next;
-            }
-            Action::SyncProgress(progress) => {
-                if progress == self.progress {
-                    return self.clone();
-                }
-                next.progress = progress;
-                return next;
-            }
-            Action::StorageFull => {
-                next.keeping = Keeping::Full;
-                return next;
             }
             Action::Set { key, value } => {
                 if !next.set(key, value) {
@@ -187,7 +170,17 @@ impl LabState {
                     return self.clone();
                 }
             }
-            Action::Transport(transport) => next.units.transport(&next.params, next.open, transport),
+            Action::Transport(transport) => next.transport(transport),
+            // Taken by `reduce_aside` before this match.
+            Action::SetProjector(_)
+            | Action::ShowKeys(_)
+            | Action::ToggleKeys
+            | Action::AskClearTasks
+            | Action::KeepTasks
+            | Action::ClearTasks
+            | Action::Predict(_)
+            | Action::SyncProgress(_)
+            | Action::StorageFull => return self.clone(),
             Action::Unit(action) => {
                 let params = &mut next.params;
                 next.units.reduce(params, &next.locked, action);
@@ -200,6 +193,31 @@ impl LabState {
             next.tries = 0; // the next task starts its own count
         }
         next
+    }
+
+    /// What changes the view or the kept progress, never the run: no try,
+    /// no task. Any other action is handed back.
+    fn reduce_aside(&self, action: Action) -> Result<LabState, Action> {
+        let mut next = self.clone();
+        next.version += 1;
+        match action {
+            Action::SetProjector(on) => next.projector = on,
+            Action::ShowKeys(shown) => next.keys_help = shown,
+            Action::ToggleKeys => next.keys_help = !next.keys_help,
+            Action::AskClearTasks | Action::KeepTasks => {
+                next.confirming_clear = matches!(action, Action::AskClearTasks)
+            }
+            Action::ClearTasks => {
+                next.progress.clear(next.open.code());
+                next.confirming_clear = false;
+            }
+            Action::Predict(guess) => next.progress.set_guess(next.open.code(), guess),
+            Action::SyncProgress(progress) if progress == self.progress => return Ok(self.clone()),
+            Action::SyncProgress(progress) => next.progress = progress,
+            Action::StorageFull => next.keeping = Keeping::Full,
+            other => return Err(other),
+        }
+        Ok(next)
     }
 
     /// Sets a parameter the learner may change; false when nothing changed
@@ -215,6 +233,41 @@ impl LabState {
         self.units.params_changed(&self.params, param.owner);
         self.follow_scenario();
         true
+    }
+
+    /// Playback: the open experiment's own clock, or its scene's; a scene
+    /// whose instant is a parameter (`Unit::INSTANT`) moves that parameter.
+    fn transport(&mut self, transport: Transport) {
+        let Some(param) = self.open.instant_key().and_then(ParamId::by_key) else {
+            self.units.transport(&self.params, self.open, transport);
+            return;
+        };
+        let Some((now_ms, timeline)) = self.scene() else { return };
+        if self.is_locked(param) {
+            return;
+        }
+        let mut clock = SceneClock { at_ms: Some(now_ms), playing: self.units.scene.playing };
+        clock.transport(&timeline, transport);
+        let at_ms = clock.at(&timeline);
+        self.units.scene = SceneClock { at_ms: Some(at_ms), playing: clock.playing };
+        if param.apply(&mut self.params, Value::Int(at_ms / 1_000)) {
+            self.units.params_changed(&self.params, param.owner);
+        }
+    }
+
+    /// The open scene: its instant and its run in time. A parameter instant
+    /// reads the scene's clock while it agrees with the parameter (to the
+    /// second), else the parameter (the learner moved it).
+    pub fn scene(&self) -> Option<(u64, Timeline)> {
+        let timeline = self.units.timeline(&self.params, self.open, self.lang)?;
+        let at_ms = match self.open.instant_key().and_then(ParamId::by_key) {
+            Some(param) => {
+                let param_ms = crate::params::int(&param.get(&self.params)) * 1_000;
+                self.units.scene.at_ms.filter(|at| at / 1_000 == param_ms / 1_000).unwrap_or(param_ms)
+            }
+            None => self.units.scene.at(&timeline),
+        };
+        Some((at_ms.min(timeline.end_ms), timeline))
     }
 
     /// After a change: a run that is now exactly one of the open
@@ -367,6 +420,9 @@ fn records_tasks(action: &Action) -> bool {
             | Action::Predict(_)
             | Action::SyncProgress(_)
             | Action::StorageFull
+            | Action::SetProjector(_)
+            | Action::ShowKeys(_)
+            | Action::ToggleKeys
     )
 }
 

@@ -22,6 +22,7 @@ pub mod link;
 pub mod number;
 pub mod params;
 pub mod registry;
+pub mod scene;
 pub mod sweep;
 pub mod table;
 pub mod tasks;

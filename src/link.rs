@@ -397,7 +397,10 @@ pub fn decode(query: &str) -> (Link, Vec<Notice>) {
 /// `params` are not `preset`'s: what the picker names as changed.
 pub fn changes_from(preset: &Preset, params: &LabParams, experiment: Experiment) -> Vec<ParamId> {
     let (base, _) = preset_values(preset, &LabParams::default(), &Locks::default());
-    ParamId::of_run(experiment).filter(|p| !p.is_playback() && p.get(params) != p.get(&base)).collect()
+    let instant = experiment.instant_key();
+    ParamId::of_run(experiment)
+        .filter(|p| !p.is_playback() && Some(p.key()) != instant && p.get(params) != p.get(&base))
+        .collect()
 }
 
 /// The lab's parameters under one of these presets, nothing locked (the

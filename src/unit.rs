@@ -10,6 +10,7 @@ use std::hash::Hash;
 use crate::i18n::Lang;
 use crate::ladder::Ladder;
 use crate::params::{ParamSpec, Shared};
+use crate::scene::Timeline;
 use crate::table::Table;
 use crate::tasks::{Prediction, Task};
 
@@ -98,26 +99,7 @@ impl Locks {
     }
 }
 
-/// Time and playback, for the experiment that is open (a hidden experiment
-/// never receives them, so it never plays).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Transport {
-    TogglePlay,
-    Pause,
-    /// Advance to the next thing that happens.
-    Step,
-    /// Back to the start (the plan stays).
-    Reset,
-    /// Real time passed while playing (from the animation-frame hook).
-    Tick {
-        elapsed_real_ms: f64,
-        now_real_ms: f64,
-    },
-    /// Jump to this simulated time, forward or back.
-    Seek {
-        clock_ms: u64,
-    },
-}
+pub use crate::scene::Transport;
 
 /// What an experiment is: its parameters, state, reducer and presets.
 pub trait Unit {
@@ -135,6 +117,10 @@ pub trait Unit {
     /// The preset a link that sets nothing opens, when the defaults (its
     /// first preset) do not tell the lesson's story by themselves.
     const OPENING: Option<&'static str> = None;
+    /// A scene whose instant is one of its parameters (seconds, in its
+    /// links since before scenes): the scene clock drives it, and moving it
+    /// is no change of scenario.
+    const INSTANT: Option<&'static str> = None;
     fn presets() -> &'static [Preset];
     fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
     /// Some parameter (its own or a shared one) changed.
@@ -144,8 +130,14 @@ pub trait Unit {
     fn playing(_state: &Self::State) -> bool {
         false
     }
-    /// The simulated clock, for experiments that have one (it goes in links as `at`).
+    /// The simulated clock, for experiments that keep their own (it goes in links as `at`).
     fn clock_ms(_state: &Self::State) -> Option<u64> {
+        None
+    }
+    /// A run the lesson tells in time: its end and its moments, in the
+    /// learner's words; the shell plays it on the scene clock (`scene.rs`).
+    /// None: a still figure (an id, a hash, a size have no time).
+    fn timeline(_params: &Self::Params, _shared: &Shared, _state: &Self::State, _lang: Lang) -> Option<Timeline> {
         None
     }
     /// What the whole run of these parameters comes to, by name: what
@@ -197,11 +189,21 @@ macro_rules! computed_unit {
         $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: $tables, ladder: None);
     };
     ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr, ladder: $ladder:expr $(,)?) => {
+        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: $tables, ladder: $ladder,
+            timeline: |_: &Params, _: &$crate::params::Shared, _: &State, _: $crate::i18n::Lang| None);
+    };
+    // A scene: its run told in time (`Unit::timeline`).
+    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr, ladder: $ladder:expr, timeline: $timeline:expr $(,)?) => {
+        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: $tables, ladder: $ladder, timeline: $timeline, instant: None);
+    };
+    // A scene whose instant is a parameter of its own (`Unit::INSTANT`).
+    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr, ladder: $ladder:expr, timeline: $timeline:expr, instant: $instant:expr $(,)?) => {
         impl $crate::unit::Unit for $unit {
             type Params = Params;
             type State = State;
             type Action = Action;
             const CODE: &'static str = $code;
+            const INSTANT: Option<&'static str> = $instant;
 
             fn title(lang: $crate::i18n::Lang) -> &'static str {
                 ($title)(lang)
@@ -236,6 +238,9 @@ macro_rules! computed_unit {
             }
             fn ladder() -> Option<&'static $crate::ladder::Ladder<Params>> {
                 $ladder
+            }
+            fn timeline(params: &Params, shared: &$crate::params::Shared, state: &State, lang: $crate::i18n::Lang) -> Option<$crate::scene::Timeline> {
+                ($timeline)(params, shared, state, lang)
             }
         }
     };
@@ -318,6 +323,10 @@ macro_rules! registry {
                 let code = match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::OPENING),+ };
                 self.presets().iter().find(|p| Some(p.code) == code)
             }
+            /// The parameter that is its scene's instant, if one is.
+            pub fn instant_key(self) -> Option<&'static str> {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::INSTANT),+ }
+            }
             /// The parameters beside its figure (empty: all of them).
             pub fn primary(self) -> &'static [&'static str] {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::PRIMARY),+ }
@@ -389,10 +398,12 @@ macro_rules! registry {
             }
         }
 
-        /// Each experiment's state (all of them live; one is shown).
+        /// Each experiment's state (all of them live; one is shown), and the
+        /// open scene's clock.
         #[derive(Clone)]
         pub struct States {
             $(#[cfg(feature = $feature)] pub $module: <self::$module::$variant as Unit>::State,)+
+            pub scene: $crate::scene::SceneClock,
         }
 
         /// An action of one experiment's own reducer.
@@ -404,7 +415,15 @@ macro_rules! registry {
         impl States {
             pub fn init(p: &LabParams, open: Experiment, clock_ms: u64) -> Self {
                 Self { $(#[cfg(feature = $feature)] $module: <self::$module::$variant as Unit>::init(
-                    &p.$module, &p.shared, if open == Experiment::$variant { clock_ms } else { 0 }),)+ }
+                    &p.$module, &p.shared, if open == Experiment::$variant { clock_ms } else { 0 }),)+
+                    scene: $crate::scene::SceneClock::opened_at(clock_ms) }
+            }
+            /// The open experiment's run told in time, if its lesson tells one.
+            pub fn timeline(&self, p: &LabParams, open: Experiment, lang: Lang) -> Option<$crate::scene::Timeline> {
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::timeline(&p.$module, &p.shared, &self.$module, lang),)+ }
+            }
+            fn own_clock(&self, open: Experiment) -> Option<u64> {
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
             }
             /// Tells the owner of a changed parameter (every experiment for a shared one).
             pub fn params_changed(&mut self, p: &LabParams, owner: Owner) {
@@ -417,20 +436,30 @@ macro_rules! registry {
                     $(#[cfg(feature = $feature)] UnitAction::$variant(a) => <self::$module::$variant as Unit>::reduce(&mut self.$module, &mut p.$module, &p.shared, locks, a),)+
                 }
             }
+            /// Playback for the open experiment: its own clock's (lesson 000),
+            /// else the scene clock over its timeline; a still figure ignores it.
             pub fn transport(&mut self, p: &LabParams, open: Experiment, t: Transport) {
-                match open {
-                    $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, t),)+
+                if self.own_clock(open).is_some() {
+                    match open {
+                        $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, t),)+
+                    }
+                } else if let Some(timeline) = self.timeline(p, open, Lang::default()) {
+                    self.scene.transport(&timeline, t);
                 }
             }
-            /// Pauses every experiment (a hidden run never plays).
+            /// Pauses every experiment (a hidden run never plays); the scene
+            /// clock goes back to the whole run (another tab's scene opens whole).
             pub fn pause_all(&mut self, p: &LabParams) {
                 $(#[cfg(feature = $feature)] <self::$module::$variant as Unit>::transport(&mut self.$module, &p.$module, Transport::Pause);)+
+                self.scene = $crate::scene::SceneClock::default();
             }
             pub fn playing(&self, open: Experiment) -> bool {
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::playing(&self.$module),)+ }
+                self.scene.playing || match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::playing(&self.$module),)+ }
             }
+            /// The open experiment's clock for its link (`at`): its own, or
+            /// the scene's instant (none: the whole run).
             pub fn clock_ms(&self, open: Experiment) -> Option<u64> {
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
+                self.own_clock(open).or(self.scene.at_ms)
             }
             pub fn numbers(&self, p: &LabParams, open: Experiment) -> Numbers {
                 match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::numbers(&p.$module, &p.shared, &self.$module),)+ }
@@ -463,8 +492,9 @@ macro_rules! registry {
         /// The open experiment's panel, which sees its own experiment only.
         #[cfg(target_arch = "wasm32")]
         pub fn panel<F: Frame<Action = UnitAction>>(open: Experiment, (p, s, lang): (&LabParams, &States, Lang), frame: &F) -> yew::Html {
+            let at_ms = frame.scene_at();
             match open { $(#[cfg(feature = $feature)] Experiment::$variant => self::$module::panel(&View {
-                lang, params: &p.$module, shared: &p.shared, state: &s.$module, frame, wrap: UnitAction::$variant,
+                lang, params: &p.$module, shared: &p.shared, state: &s.$module, frame, wrap: UnitAction::$variant, at_ms,
             }),)+ }
         }
     };

@@ -60,6 +60,8 @@ pub struct DependencyCounters {
     pub rejected: u64,
     /// Worker time spent after the caller had given up, ms.
     pub wasted_ms: u64,
+    /// When the first request found no worker free (the pool was full).
+    pub first_rejected_ms: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +91,7 @@ impl PoolRun {
             let free = (0..workers).find(|&w| pool[w].0 <= at_ms && owner(w).is_none_or(|o| o == dep));
             let Some(w) = free else {
                 c.rejected += 1;
+                c.first_rejected_ms.get_or_insert(at_ms);
                 continue;
             };
             let latency = config.latency_ms[dep];

@@ -7,13 +7,14 @@
 use yew::prelude::*;
 
 use super::widgets::{
-    control_label, event_value, position_to_speed, set_event_value, slider, speed_to_position, Frame, PlaybackView,
-    SliderProps,
+    control_label, event_value, position_to_speed, set_event_value, slider, speed_to_position, Axis, Frame,
+    PlaybackView, SliderProps,
 };
 use crate::format;
 use crate::lab::{Action, LabState};
 use crate::params::{int, Domain, Value};
 use crate::registry::{LabParams, ParamId, UnitAction};
+use crate::scene::Timeline;
 use crate::unit::Transport;
 
 /// The app's side of a panel: the lab's state and dispatcher, the
@@ -24,6 +25,8 @@ pub struct LabFrame<'a> {
     pub dispatch: UseReducerDispatcher<LabState>,
     pub id_prefix: &'a AttrValue,
     pub tasks: Html,
+    /// The open scene: the instant shown and its run in time.
+    pub scene: Option<(u64, Timeline)>,
 }
 
 /// The open experiment's panel, handed its own view and this frame.
@@ -66,6 +69,31 @@ impl Frame for LabFrame<'_> {
     }
     fn playback(&self, view: &PlaybackView) -> Html {
         playback(self, view)
+    }
+    fn scene_at(&self) -> Option<u64> {
+        // While a guess is asked, a scene shows its setup, not its outcome.
+        let awaiting = matches!(self.state.prediction(), Some((_, None)));
+        self.scene.as_ref().map(|(at_ms, _)| if awaiting { 0 } else { *at_ms })
+    }
+    fn handle(&self, key: &str, axis: Axis) -> Html {
+        ParamId::by_key(key).map(|param| grab_handle(self, param, axis)).unwrap_or_default()
+    }
+}
+
+/// A whole-number parameter as a handle on its figure, said as its control
+/// would say it (a time in words).
+fn grab_handle(p: &LabFrame, param: ParamId, axis: Axis) -> Html {
+    let Domain::Int { min, max, unit } = param.domain() else { return html! {} };
+    let min = min.max(axis.floor);
+    let state = &p.state;
+    let value = int(&param.get(&state.params));
+    let shown =
+        if unit == "s" { format::duration_text(value) } else { param.domain().human(&Value::Int(value), state.lang) };
+    let key = param.key();
+    let on_set = p.dispatch.to_callback().reform(move |v: u64| Action::Set { key, value: Value::Int(v) });
+    html! {
+        <super::handle::Handle label={param.label(state.lang)} {value} {min} {max} {axis}
+            valuetext={format!("{}: {shown}", param.label(state.lang))} locked={state.is_locked(param)} {on_set} />
     }
 }
 
@@ -340,7 +368,7 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
         Some((view, Some(guess))) => html! {
             <>
                 { insight }
-                <span class="prediction-result" role="status">
+                <span class="prediction-result" role="status" tabindex="-1">
                     { " " }{ (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), &view.answer.map_or_else(|| "—".to_owned(), |a| with_unit(a, view.unit))) }
                     { " " }{ view.why }
                 </span>
@@ -352,14 +380,15 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
         <figure class={classes!("hero", waiting.then_some("hero-waiting"))}>
             <figcaption class="insight">
                 { caption }
-                // Which scenario this is (a class sees which exercise it
-                // changed), and the seed that reproduces it.
-                if let Some(label) = p.state.scenario_label().filter(|_| !waiting) {
-                    <span class="scenario-shown">{ format!(" · {label}") }</span>
-                }
                 if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }
             </figcaption>
+            // Which scenario this is (a class sees which exercise it changed):
+            // its own small line, so the caption stays the figure's point.
+            if let Some(label) = p.state.scenario_label().filter(|_| !waiting) {
+                <p class="scenario-shown">{ label }</p>
+            }
             <div class="hero-body" inert={waiting}>{ body }</div>
+            if !waiting { { for p.scene.as_ref().map(|(at_ms, timeline)| super::scene::scene_bar(p.state, &p.dispatch, p.id("instant"), timeline, *at_ms)) } }
         </figure>
     }
 }
@@ -376,6 +405,26 @@ fn with_unit(n: u64, unit: &str) -> String {
 /// a guess. The guess is kept when the field changes (Enter, or leaving it),
 /// read as every number field of the lab reads its unit (`parse_amount`:
 /// "1,890", or "30 min" where the unit is seconds).
+/// The control that revealed the figure goes with the form: focus moves to
+/// the result it revealed (in the same figure), never to the page's body.
+fn focus_result_after(e: &Event) {
+    use wasm_bindgen::JsCast;
+    let Some(figure) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest(".hero").ok().flatten())
+    else {
+        return;
+    };
+    gloo_timers::callback::Timeout::new(0, move || {
+        let result = figure.query_selector(".prediction-result").ok().flatten();
+        if let Some(result) = result.and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = result.focus();
+        }
+    })
+    .forget();
+}
+
 fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
     let t = p.state.lang.texts();
     let id = p.id("guess");
@@ -385,10 +434,17 @@ fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
         Callback::from(move |e: Event| {
             if let Some(guess) = format::parse_amount(&event_value(&e), unit) {
                 dispatch.dispatch(Action::Predict(Some(guess)));
+                focus_result_after(&e);
             }
         })
     };
-    let skip = p.dispatch.to_callback().reform(|_: MouseEvent| Action::Predict(None));
+    let skip = {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: MouseEvent| {
+            dispatch.dispatch(Action::Predict(None));
+            focus_result_after(&e);
+        })
+    };
     let onsubmit = Callback::from(|e: SubmitEvent| e.prevent_default());
     html! {
         <form class="prediction" {onsubmit}>

@@ -106,7 +106,7 @@ pub fn use_playback_clock(playing: bool, dispatch: UseReducerDispatcher<LabState
     });
 }
 
-fn now_ms() -> f64 {
+pub(crate) fn now_ms() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or_default()
 }
 
@@ -138,17 +138,26 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
                     let focus = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
                     let in_control = focus.as_ref().is_some_and(|el| {
                         matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA" | "BUTTON" | "A")
+                            || el.get_attribute("role").as_deref() == Some("slider")
                     });
                     let in_lab = match (&focus, root.cast::<web_sys::Element>()) {
                         (Some(el), Some(root)) => root.contains(Some(el)) || el.tag_name() == "BODY",
                         _ => false,
                     };
+                    if in_lab && event.key() == "Escape" {
+                        give_keys_back(focus.as_ref());
+                        dispatch.dispatch(Action::ShowKeys(false));
+                        return;
+                    }
                     if in_control || !in_lab {
                         return;
                     }
                     let action = match event.key().as_str() {
                         " " | "Spacebar" => Action::Transport(Transport::TogglePlay),
                         "ArrowRight" => Action::Transport(Transport::Step),
+                        "ArrowLeft" => Action::Transport(Transport::StepBack),
+                        "Home" => Action::Transport(Transport::Reset),
+                        "?" => Action::ToggleKeys,
                         _ => return,
                     };
                     event.prevent_default();
@@ -158,6 +167,18 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
         });
         move || drop(listener)
     });
+}
+
+/// Escape hands the keys back to the page around the lab: focus leaves the
+/// lab, and a lab in a frame (a slide deck's) hands it to its parent, so
+/// the deck's own keys work again.
+fn give_keys_back(focus: Option<&web_sys::Element>) {
+    if let Some(focused) = focus.and_then(|el| el.dyn_ref::<web_sys::HtmlElement>()) {
+        let _ = focused.blur();
+    }
+    if let Some(parent) = crate::app::host::parent() {
+        let _ = parent.focus();
+    }
 }
 
 /// The document's `lang` follows the page's, for screen readers and the panic

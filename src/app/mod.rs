@@ -4,8 +4,10 @@
 //! one reducer.
 
 mod frame;
+mod handle;
 pub(crate) mod hooks;
 mod host;
+mod scene;
 mod share;
 mod tasks;
 pub mod widgets;
@@ -116,6 +118,7 @@ pub fn app(props: &AppProps) -> Html {
         state: &state,
         dispatch: dispatch.clone(),
         id_prefix: &id_prefix,
+        scene: state.scene(),
     };
     // The standalone page paints its header first and the experiment in the
     // next task: two shorter tasks instead of one long one at start-up.
@@ -185,7 +188,9 @@ fn use_lab_effects(
 /// while playing, and the clock goes in the link only when paused.
 #[hook]
 fn use_links(init: &LabInit, state: &LabState) -> Links {
-    let clock_ms = if state.playing() { None } else { state.units.clock_ms(state.open) };
+    // A scene whose instant is a parameter has it in the link already.
+    let clock_ms =
+        if state.playing() || state.open.instant_key().is_some() { None } else { state.units.clock_ms(state.open) };
     let host_progress = init.host_progress.then(|| state.progress.clone());
     let named = state.scenario().map(|(s, _)| s.preset.code);
     let links = use_memo(

@@ -30,6 +30,9 @@ pub struct View<'a, U: Unit, F: Frame> {
     pub frame: &'a F,
     /// This experiment's action as one of the lab's.
     pub wrap: fn(U::Action) -> F::Action,
+    /// A scene's instant (simulated ms): the figure shows the run at it.
+    /// None: a still figure, or a run with a clock of its own.
+    pub at_ms: Option<u64>,
 }
 
 impl<U: Unit, F: Frame> View<'_, U, F> {
@@ -79,6 +82,11 @@ pub trait Frame {
     fn hero_figure(&self, insight: String, seeded: bool, body: Html) -> Html;
     /// Play, pause, step, reset, speed, and seek over simulated time.
     fn playback(&self, view: &PlaybackView) -> Html;
+    /// The open scene's instant, if the experiment is a scene.
+    fn scene_at(&self) -> Option<u64>;
+    /// A parameter (by link key) grabbed on the figure: a handle where its
+    /// value falls on the chart's time axis (`app::handle`).
+    fn handle(&self, key: &str, axis: Axis) -> Html;
 }
 
 /// The experiment's one figure and, beside it (under it on a phone), the
@@ -263,6 +271,18 @@ pub const LANE_PX: usize = 14;
 /// The inline height of a lane chart of `rows` lanes (`LANE_PX` each).
 pub fn lanes_height(rows: usize) -> String {
     format!("height:{}px", rows.max(1) * LANE_PX)
+}
+
+/// A chart's horizontal axis in a parameter's units: its value at the
+/// chart's left and right edges (linear), the handle's step, and the least
+/// value that is a place on the axis (a TTL of 0 means «never expires»,
+/// not «at once»: the handle stops at 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Axis {
+    pub from: f64,
+    pub to: f64,
+    pub step: u64,
+    pub floor: u64,
 }
 
 /// A permille of a chart's width as a CSS percentage, "12.5%": whole

@@ -111,10 +111,11 @@ test("consumer groups: a consumer that dies is told and marked at the instant, t
   const { page, errors } = await open(browser, `${server.base}lesson-004-streams/?exp=groups&preset=kill-consumer&lang=en&group_at_s=3`);
   await caption(page).waitFor();
   await reveal(page);
-  assert.match(await text(page), /Consumer 2 dies at 6 s: move the instant past it to see the rebalance\.$/);
+  assert.match(await text(page), /Consumer 2 dies at 6 s: move the instant past it to see the rebalance\./);
   assert.equal(await page.locator('.partition.moved').count(), 0);
+  // The scene's instant (milliseconds on its slider), past the crash.
   const instant = page.getByLabel('Instant', { exact: true });
-  await instant.fill('12');
+  await instant.fill('12000');
   await page.waitForFunction(() => document.querySelector('.hero > figcaption.insight').textContent.includes('rebalances'));
   const said = await text(page);
   const moved = [...said.matchAll(/partition (\d+) goes to consumer (\d+)/g)].map((m) => [m[1], m[2]]);
@@ -157,7 +158,7 @@ test("partitions: the caption is where this run's keys land, as the figure draws
       await page.getByLabel('Partitions', { exact: true }).fill(partitions);
       await page.getByLabel('Partitions', { exact: true }).press('Enter');
       await page.waitForFunction(
-        (n) => document.querySelector('.hero > figcaption.insight').textContent.includes(`, ${n} partitions:`),
+        (n) => document.querySelector('.hero > figcaption.insight').textContent.includes(` over ${n} partitions:`),
         partitions,
       );
     }

@@ -2,7 +2,7 @@
 // record is written, by accessible names, with the lessons' numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, moreParams } from './harness.mjs';
+import { serve, launch, open, moreParams, reveal } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -99,6 +99,7 @@ test('where the dedup record goes: one transaction, effect first, record first; 
 
 test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through; the whole schedule protects them', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=ttl&lang=en');
+  await reveal(page);
   await page.locator('.ttl-line').waitFor();
   const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
   assert.deepEqual([await counter('effects'), await counter('again')], ['3', '450 s, 930 s']);
@@ -112,6 +113,7 @@ test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through;
 
 test('the ack table names its semantics, breaks effects down per message, and the broker duplicates with no crash', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=ack&lang=en');
+  await reveal(page);
   await page.locator('tr[data-mode="after"]').waitFor();
   const semantics = await page.locator('tr[data-mode] .semantics').allTextContents();
   assert.deepEqual(semantics, ['at-most-once', 'at-least-once', 'the effect once: at-least-once + an idempotent consumer']);

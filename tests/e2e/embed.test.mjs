@@ -115,6 +115,8 @@ test('the course page embeds an iframe lab (resized, locked) and a mounted lab (
   assert.ok(await frame.locator('input[id$="-failure"]').isDisabled(), 'failure is locked by the author');
   // The lesson-004 lab on the same page comes from its own module.
   const ack = page.locator('#lab-mount-004');
+  // Its table answers the guess it asks first: seen once the learner chose not to guess.
+  await ack.getByRole('button', { name: 'Ver sin estimar' }).click();
   await ack.locator('tr[data-mode="before"]').waitFor();
   assert.deepEqual(await ack.locator('tr[data-mode="before"] td').allTextContents(), ['1,000', '942', '0', '58']);
   await frame.getByRole('button', { name: /Reproducir/ }).click();

@@ -99,6 +99,16 @@ export async function open(browser, url, { locale = 'en-US', reducedMotion, view
   return { page, errors, context };
 }
 
+/** Sees the open experiment's figure without a guess, where it asks for one first. */
+export async function reveal(page) {
+  const skip = page.getByRole('button', { name: /^(Show without estimating|Ver sin estimar)$/ });
+  await page.locator('.hero').first().waitFor();
+  if (await skip.count()) {
+    await skip.click();
+    await page.locator('.prediction-result').waitFor();
+  }
+}
+
 /** Opens the open experiment's "More parameters" (a learner's click), if closed. */
 export async function moreParams(page) {
   const more = page.locator('.experiment details.more-params').first();

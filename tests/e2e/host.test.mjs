@@ -380,14 +380,22 @@ test('the builder never bakes done= into a package: listed as left out, the pack
 
 test('a package that could not report is refused, saying why; one with no task completes on launch with no score', async () => {
   const { page: silenced } = await builderPage('&host=off');
-  await silenced
-    .getByText('This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS', { exact: false })
-    .waitFor();
+  // Said under both packages, and neither is built.
+  for (const kind of ['scorm', 'h5p']) {
+    await silenced
+      .locator(`#${kind}-caveat`)
+      .getByText('This link carries host=off: a lab that does not talk to the page around it cannot report to the LMS', { exact: false })
+      .waitFor();
+  }
   assert.ok(await silenced.getByRole('button', { name: 'Download the SCORM package (.zip)' }).isDisabled());
+  assert.ok(await silenced.getByRole('button', { name: 'Download the H5P package (.h5p)' }).isDisabled());
   await silenced.close();
   const { page: builder } = await builderPage();
   await builder.getByLabel('Without guided tasks').check();
-  await builder.getByText('No guided tasks: the package marks the activity completed as soon as it is opened, with no score.').waitFor();
+  await builder
+    .locator('#scorm-caveat')
+    .getByText('No guided tasks: the package marks the activity completed as soon as it is opened, with no score.')
+    .waitFor();
   const [download] = await Promise.all([
     builder.waitForEvent('download'),
     builder.getByRole('button', { name: 'Download the SCORM package (.zip)' }).click(),

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { ENTRIES } from './budget.mjs';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, reveal } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 let server, browser;
@@ -78,6 +78,7 @@ test('a learner moves the failure slider, runs to dead-letter, retries from the 
   await page.getByRole('link', { name: 'Queues and streams: queues' }).click();
   await page.locator('.waits-chart').waitFor();
   await page.getByRole('button', { name: 'Ack timing' }).click();
+  await reveal(page);
   await page.locator('tr[data-mode="before"]').waitFor();
   assert.deepEqual(await page.locator('tr[data-mode="before"] td').allTextContents(), ['1,000', '942', '0', '58']);
   assert.equal(await page.locator('h1').textContent(), 'Queues and streams: messages that wait');

@@ -2,7 +2,7 @@
 // strategies side by side, the budget and the breaker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, moreParams } from './harness.mjs';
+import { serve, launch, open, moreParams, reveal } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -122,6 +122,7 @@ test('timeouts and bulkheads: a slow dependency starves the healthy one until th
 
 test('backpressure: unbounded, the process dies; bounded, the excess is counted', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=backpressure&lang=es');
+  await reveal(page);
   await page.locator('.backpressure').waitFor();
   assert.match(await page.locator('.backpressure .hero .insight').textContent(), /\+16 por segundo, 1,382,400 por día/);
   assert.match(await page.locator('.fate').textContent(), /murió sin memoria a los 9 h 6 min/);

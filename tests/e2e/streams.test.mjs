@@ -2,7 +2,7 @@
 // lesson's numbers through the presets and the controls, by accessible names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, reveal } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -68,6 +68,7 @@ test("an old link to lesson 004's page opens the partitions on the streams page"
 
 test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a crash, head-of-line', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=groups&lang=en');
+  await reveal(page);
   const p2 = page.locator('.groups [data-partition="2"]');
   await p2.waitFor();
   assert.equal(await p2.getAttribute('data-committed'), '3');
@@ -78,7 +79,7 @@ test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a 
   await page.getByLabel('Scenario').selectOption('kill-consumer');
   await page.locator('.hero > figcaption.insight').filter({ hasText: 'consumer 2 dies and the group rebalances' }).waitFor();
   // Drag the instant to the end: re-reads, no gaps.
-  const slider = page.getByLabel('Instant');
+  const slider = page.getByLabel('Instant', { exact: true });
   await slider.fill(await slider.getAttribute('max'));
   await page.waitForFunction(() => document.querySelector('[data-counter=gaps] dd')?.textContent.trim() === '0');
   assert.notEqual(await counter(page, 'rereads'), '0');

@@ -144,15 +144,53 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+/// «Colas y streams»' count (116 in, 100 out: ≈ 1.4 M a day), asked first.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuántos mensajes de más se juntan en la cola en un día?",
+        crate::i18n::Lang::En => "how many extra messages pile up in the queue in a day?",
+    },
+    unit: "",
+    answer: |_: &Params, _, s: &State| Some(s.run.growth_per_s().max(0) as u64 * 86_400),
+    why: |lang| match lang {
+        crate::i18n::Lang::Es => {
+            "Lo que entra y no sale se queda: la diferencia por segundo, por los 86,400 segundos del día."
+        }
+        crate::i18n::Lang::En => {
+            "What comes in and does not go out stays: the difference per second, times the day's 86,400 seconds."
+        }
+    },
+});
 
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["in_rate", "out_rate", "policy", "buffer"];
 
 crate::unit::computed_unit!(Backpressure, code: "backpressure", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) },
-    numbers: numbers);
+    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+
+/// The scene: the queue filling; its bound reached (and what the policy
+/// does then), or the memory full and the process dead.
+fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::format::{duration_text, int};
+    use crate::scene::{Moment, Timeline};
+    let t = strings::strings(lang);
+    let run = &state.run;
+    let config = &run.config;
+    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(&int(config.in_per_s), &int(config.out_per_s)) }];
+    // The instant a second's arrivals first find no room: the queue grows by
+    // the difference each second, and a second's arrivals land before its service.
+    let growth = config.in_per_s.saturating_sub(config.out_per_s);
+    let full_s = (growth > 0).then(|| config.capacity.saturating_sub(config.in_per_s) / growth + 1);
+    if let Some(at_s) = full_s.filter(|s| config.policy != Policy::Unbounded && *s <= config.duration_s) {
+        let policy = t.policy_labels.get(config.policy as usize).copied().unwrap_or_default();
+        moments.push(Moment { at_ms: at_s * 1_000, text: (t.moment_full)(policy) });
+    }
+    if let Some(at_s) = run.counters.died_at_s {
+        moments.push(Moment { at_ms: at_s * 1_000, text: (t.died)(&duration_text(at_s)) });
+    }
+    Some(Timeline::new(config.duration_s.max(1) * 1_000, moments))
+}
 
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
     use crate::number::Number;
@@ -208,5 +246,29 @@ mod tests {
         assert_eq!(state.run.growth_per_s(), 16);
         // 512 MiB of 1 KiB messages outgrow memory after about 9 h.
         assert_eq!(state.run.counters.died_at_s, Some(32_769));
+    }
+
+    /// The scene reaches the death where the run has it, and a bounded
+    /// queue's scene says when the bound is reached instead.
+    #[test]
+    fn the_scene_dies_where_the_run_does_or_holds_at_its_bound() {
+        use crate::i18n::Lang;
+        let scene = |p: &Params| {
+            let state = <Backpressure as crate::unit::Unit>::init(p, &Shared::default(), 0);
+            timeline(p, &Shared::default(), &state, Lang::En).expect("a scene")
+        };
+        let unbounded = scene(&Params::default());
+        assert_eq!(unbounded.moments.last().map(|m| m.at_ms), Some(32_769_000), "{unbounded:?}");
+        let bounded = Params { policy: Policy::DropNewest, ..Params::default() };
+        let held = scene(&bounded);
+        // 10,000 places, 116 in and 100 out: after 618 s (9,888 queued) the
+        // next second's arrivals find no room.
+        let full = held.moments.iter().find(|m| m.text.starts_with("The queue reaches its bound")).expect("full");
+        assert_eq!(full.at_ms, 618_000, "{held:?}");
+        let run = BufferRun::new(BufferConfig { duration_s: 618, ..bounded.config() });
+        assert_eq!(run.counters.dropped_newest, 0, "no drop before it");
+        let run = BufferRun::new(BufferConfig { duration_s: 619, ..bounded.config() });
+        assert!(run.counters.dropped_newest > 0, "a drop in it");
+        assert!(!held.moments.iter().any(|m| m.text.contains("died")), "{held:?}");
     }
 }

@@ -66,14 +66,16 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     };
     let top = samples.iter().copied().max().unwrap_or(0).max(limit).max(1);
     let total_s = run.config.duration_s.max(1);
+    // As a scene, as far as its clock (none: the whole run).
+    let now_s = props.at_ms.map_or(total_s, |ms| (ms / 1_000).min(total_s));
     let points: String = samples
         .iter()
         .enumerate()
-        .map(|(i, &q)| {
-            let x = ((i as u64 + 1) * run.sample_s).min(total_s) * CHART_W / total_s;
-            format!("{x},{} ", CHART_H - q * CHART_H / top)
-        })
+        .map(|(i, &q)| (((i as u64 + 1) * run.sample_s).min(total_s), q))
+        .take_while(|(s, _)| *s <= now_s)
+        .map(|(s, q)| format!("{},{} ", s * CHART_W / total_s, CHART_H - q * CHART_H / top))
         .collect();
+    let now_line = (now_s < total_s).then(|| (now_s * CHART_W / total_s).to_string());
     let limit_y = CHART_H - limit * CHART_H / top;
     let label = (t.chart_label)(&format::int(c.queue_max), fate);
     html! {
@@ -83,8 +85,9 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
             <svg viewBox={format!("0 0 {CHART_W} {CHART_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
                 <polyline class="queue-line" points={format!("0,{CHART_H} {points}")} />
                 <line class="capacity" x1="0" x2={CHART_W.to_string()} y1={limit_y.to_string()} y2={limit_y.to_string()} />
+                if let Some(x) = now_line { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2={CHART_H.to_string()} /> }
             </svg>
-            { for c.died_at_s.map(|s| chart_note(s.min(total_s) * 1_000 / total_s, 16, "note-dies", t.dies_note.to_owned())) }
+            { for c.died_at_s.filter(|s| *s <= now_s).map(|s| chart_note(s.min(total_s) * 1_000 / total_s, 16, "note-dies", t.dies_note.to_owned())) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(total_s) }</span></div>
             <figcaption>{ format!("{} {}", t.limit_line, format::int(limit)) }</figcaption>

@@ -30,6 +30,9 @@ pub struct Strings {
     /// The y-axis's unit, after its top value; written on the chart where the process dies.
     pub y_unit: &'static str,
     pub dies_note: &'static str,
+    /// The scene's moments: (in, out) per second; the bound reached (the policy).
+    pub moment_start: fn(&str, &str) -> String,
+    pub moment_full: fn(&str) -> String,
     pub preset_day: &'static str,
     pub preset_drop: &'static str,
     pub preset_slow: &'static str,
@@ -62,6 +65,8 @@ pub static ES: Strings = Strings {
     limit_line: "límite",
     y_unit: "mensajes en cola",
     dies_note: "muere sin memoria",
+    moment_start: |inp, out| format!("Entran {inp}/s y salen {out}/s: lo que sobra espera en la cola, en memoria."),
+    moment_full: |policy| format!("La cola llega a su límite ({policy}): la memoria deja de crecer."),
     preset_day: "116/s contra 100/s, un día",
     preset_drop: "Cola con límite que descarta",
     preset_slow: "El productor espera",
@@ -94,6 +99,8 @@ pub static EN: Strings = Strings {
     limit_line: "limit",
     y_unit: "messages queued",
     dies_note: "dies out of memory",
+    moment_start: |inp, out| format!("{inp}/s come in and {out}/s go out: the rest waits in the queue, in memory."),
+    moment_full: |policy| format!("The queue reaches its bound ({policy}): memory stops growing."),
     preset_day: "116/s against 100/s, one day",
     preset_drop: "A bounded queue that drops",
     preset_slow: "The producer waits",

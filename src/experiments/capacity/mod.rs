@@ -238,7 +238,32 @@ const PRIMARY: &[&str] = &["peak_rate", "cap_workers", "worker_rate", "down_s"];
 
 crate::unit::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| params.state(),
-    numbers: numbers);
+    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+
+/// The scene: the workers down or the peak filling the queue, the workers
+/// back, the deepest point (the newest's wait), empty again.
+fn timeline(p: &Params, _: &Shared, c: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::format::{duration_text, int};
+    use crate::scene::{Moment, Timeline};
+    let t = s(lang);
+    let moment = |at_s: u64, text: String| Moment { at_ms: at_s * 1_000, text };
+    let mut moments = Vec::new();
+    if p.down_s > 0 {
+        moments.push(moment(0, (t.moment_down)(&int(p.mean_per_s))));
+        moments.push(moment(p.down_s, (t.moment_back)(&int(c.service_per_s))));
+    } else if p.peak_s > 0 && p.peak_per_s > c.service_per_s {
+        moments.push(moment(0, (t.moment_peak)(&int(p.peak_per_s), &int(c.service_per_s))));
+    }
+    let (peak_s, depth) = c.fluid.peak;
+    if depth > 0 {
+        let wait = c.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
+        moments.push(moment(peak_s, (t.moment_deepest)(&int(depth), &wait)));
+    }
+    if let Some(at_s) = c.fluid.drained_at_s.filter(|_| depth > 0) {
+        moments.push(moment(at_s, t.moment_drained.to_owned()));
+    }
+    Some(Timeline::new(c.fluid.span_s.max(1) * 1_000, moments))
+}
 
 fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
     use crate::number::Number;
@@ -300,6 +325,26 @@ mod tests {
 
     fn preset(code: &str) -> State {
         link::preset_params(&PRESETS, code).capacity.state()
+    }
+
+    /// C01's peak in time: the peak, the deepest point at 1 h (540,000
+    /// queued, the newest waits 45 min), empty again; exercise 6's outage
+    /// starts with the workers down and their return.
+    #[test]
+    fn the_scenes_moments_are_the_runs() {
+        use crate::i18n::Lang;
+        let scene = |code: &str| {
+            let p = link::preset_params(&PRESETS, code).capacity;
+            timeline(&p, &Shared::default(), &p.state(), Lang::En).expect("a scene")
+        };
+        let c01 = scene("c01-peak");
+        let deepest = c01.moments.iter().find(|m| m.text.starts_with("Deepest")).expect("the deepest point");
+        assert_eq!(deepest.at_ms, 3_600_000);
+        assert!(deepest.text.contains("540,000") && deepest.text.contains("45 min"), "{deepest:?}");
+        assert!(c01.moments.last().is_some_and(|m| m.text == "The queue is empty again."), "{c01:?}");
+        let outage = scene("exercise-6");
+        assert!(outage.moments[0].text.starts_with("The workers go down"), "{outage:?}");
+        assert_eq!(outage.moments[1].at_ms, 1_200_000, "back after 20 min");
     }
 
     #[test]

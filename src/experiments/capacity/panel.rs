@@ -60,7 +60,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
-            { hero(props.frame, c.insight(props.lang, p), false, chart(t, p, c)) }
+            { hero(props.frame, c.insight(props.lang, p), false, chart(t, p, c, props.at_ms)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>
@@ -83,9 +83,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 
 /// The depth as an area over the run's span, in whole units of the
 /// viewBox (float formatting would cost the page ~7 KB), and the depth at
-/// which the newest item waits exactly the promise.
-fn chart(t: &Strings, p: &Params, c: &State) -> Html {
+/// which the newest item waits exactly the promise; as a scene, as far as
+/// its clock (`at_ms`; none: the whole run).
+fn chart(t: &Strings, p: &Params, c: &State, at_ms: Option<u64>) -> Html {
     let span = c.fluid.span_s.max(1);
+    let now_s = at_ms.map_or(span, |ms| (ms / 1_000).min(span));
+    let shown = crate::scene::cut(&c.fluid.depth, now_s);
     let promise_depth = p.promise_s.saturating_mul(c.service_per_s);
     let top =
         c.fluid.depth.iter().map(|d| d.1).max().unwrap_or(0).max(promise_depth.min(c.fluid.peak.1.max(1) * 2)).max(1);
@@ -94,8 +97,9 @@ fn chart(t: &Strings, p: &Params, c: &State) -> Html {
     // compiler_builtins' 128-bit divider.
     let y = |depth: u64| 100 - (depth.saturating_mul(100) / top) as i64;
     let x = |t: u64| (t.saturating_mul(1_000) / span) as i64;
-    let mut points: String = c.fluid.depth.iter().map(|&(s, d)| format!("{},{} ", x(s), y(d))).collect();
-    points.push_str(&format!("{},100 0,100", x(span)));
+    let mut points: String = shown.iter().map(|&(s, d)| format!("{},{} ", x(s), y(d))).collect();
+    points.push_str(&format!("{},100 0,100", x(shown.last().map_or(0, |p| p.0))));
+    let now_line = (now_s < span).then(|| x(now_s).to_string());
     let promise_y = y(promise_depth.min(top));
     html! {
         <figure class="gantt capacity-chart">
@@ -104,9 +108,10 @@ fn chart(t: &Strings, p: &Params, c: &State) -> Html {
             <svg viewBox="-6 -4 1012 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
                 <polygon class="depth-area" points={points} />
                 if promise_depth <= top { <line class="dlq-line" x1="0" x2="1000" y1={promise_y.to_string()} y2={promise_y.to_string()} /> }
+                if let Some(x) = now_line { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2="100" /> }
             </svg>
-            // The peak, where the newest to arrive waits longest.
-            { chart_note(x(c.fluid.peak.0) as u64, 0, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) }
+            // The peak, where the newest to arrive waits longest, once the clock is there.
+            if c.fluid.peak.0 <= now_s { { chart_note(x(c.fluid.peak.0) as u64, 0, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) } }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
             if promise_depth <= top { <figcaption>{ (t.promise_line)(&duration_text(p.promise_s), &format::int(promise_depth)) }</figcaption> }

@@ -32,6 +32,14 @@ pub struct Strings {
     pub y_unit: &'static str,
     /// Written on the chart at the queue's deepest point.
     pub peak_note: fn(&str) -> String,
+    /// The scene's moments: the workers down (arrivals), back (service).
+    pub moment_down: fn(&str) -> String,
+    pub moment_back: fn(&str) -> String,
+    /// A peak above the service: (arrivals, service).
+    pub moment_peak: fn(&str, &str) -> String,
+    /// The deepest point: (depth, the newest's wait).
+    pub moment_deepest: fn(&str, &str) -> String,
+    pub moment_drained: &'static str,
     pub promise_line: fn(&str, &str) -> String,
     pub little_heading: &'static str,
     pub little_waiting: &'static str,
@@ -90,6 +98,11 @@ pub static ES: Strings = Strings {
     chart_label: "La profundidad de la cola a lo largo del tiempo, con la profundidad a la que el último en llegar espera justo la promesa.",
     y_unit: "mensajes en la cola",
     peak_note: |depth| format!("pico: {depth} en cola"),
+    moment_down: |rate| format!("Los workers caen: llegan {rate}/s y nadie los procesa."),
+    moment_back: |rate| format!("Vuelven los workers: procesan {rate}/s y la cola empieza a bajar."),
+    moment_peak: |rate, service| format!("El pico: llegan {rate}/s y los workers procesan {service}/s; la cola crece."),
+    moment_deepest: |depth, wait| format!("Lo más hondo: {depth} en cola; el último en llegar espera {wait}."),
+    moment_drained: "La cola vuelve a estar vacía.",
     promise_line: |promise, depth| format!("Línea discontinua: con {depth} en cola, el último en llegar espera justo la promesa ({promise})."),
     little_heading: "Ley de Little",
     little_waiting: "Esperando",
@@ -146,6 +159,11 @@ pub static EN: Strings = Strings {
     chart_label: "The queue's depth over time, with the depth at which the newest item waits exactly the promise.",
     y_unit: "messages in the queue",
     peak_note: |depth| format!("peak: {depth} queued"),
+    moment_down: |rate| format!("The workers go down: {rate}/s arrive and nobody processes them."),
+    moment_back: |rate| format!("The workers are back: {rate}/s processed, the queue starts to fall."),
+    moment_peak: |rate, service| format!("The peak: {rate}/s arrive and the workers process {service}/s; the queue grows."),
+    moment_deepest: |depth, wait| format!("Deepest: {depth} queued; the newest to arrive waits {wait}."),
+    moment_drained: "The queue is empty again.",
     promise_line: |promise, depth| format!("Dashed line: with {depth} waiting, the newest item waits exactly the promise ({promise})."),
     little_heading: "Little's law",
     little_waiting: "Waiting",

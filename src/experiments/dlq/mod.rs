@@ -298,7 +298,7 @@ static PARAMS: [ParamSpec<Params>; 12] = [
     ),
     ParamSpec::keyed(
         "look_s",
-        seconds(0, 14 * 86_400),
+        seconds(0, LOOK_S_MAX),
         |l| s(l).look,
         |p| Value::Int(p.look_s.into()),
         |p, v| p.look_s = int(&v) as u32,
@@ -356,6 +356,11 @@ impl Unit for Dlq {
     type Action = Action;
     const CODE: &'static str = "dlq";
     const PRIMARY: &'static [&'static str] = &["dlq_max_receive", "dlq_poison"];
+    const INSTANT: Option<&'static str> = Some("look_s");
+
+    fn timeline(params: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        timeline(params, state.run.as_ref().ok()?, lang)
+    }
 
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
@@ -389,6 +394,37 @@ impl Unit for Dlq {
         match action {}
     }
 }
+
+/// The scene: each message moved to the DLQ, the fix, each stay's end
+/// (redriven, marked failed, expired); its instant is `look_s`, so the run
+/// ends where the last of these happens (within the slider's 14 days).
+fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::scene::{Moment, Timeline};
+    use retry_lab_core::queue::DlqFate;
+    let t = s(lang);
+    let mut moments = Vec::new();
+    for entry in &run.dlq {
+        let m = entry.message + 1;
+        moments.push(Moment { at_ms: entry.moved_at_ms, text: (t.moment_moved)(m) });
+        let (at_ms, text) = match entry.fate {
+            DlqFate::Redriven { at_ms, as_message } => (at_ms, (t.moment_redriven)(m, as_message + 1)),
+            DlqFate::MarkedFailed { at_ms } => (at_ms, (t.moment_failed)(m)),
+            DlqFate::Expired { at_ms } => (at_ms, (t.moment_expired)(m)),
+        };
+        moments.push(Moment { at_ms, text });
+    }
+    if let Some(at_ms) = params.actions.fix_ms {
+        moments.push(Moment { at_ms, text: t.moment_fixed.to_owned() });
+    }
+    let end_ms = moments.iter().map(|m| m.at_ms).max().unwrap_or(0).max(u64::from(params.look_s) * 1_000);
+    Some(Timeline::new(
+        end_ms.min(LOOK_S_MAX * 1_000),
+        moments.into_iter().filter(|m| m.at_ms <= LOOK_S_MAX * 1_000).collect(),
+    ))
+}
+
+/// The instant's bound: the slider's (and the DLQ's longest retention).
+const LOOK_S_MAX: u64 = 14 * 86_400;
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

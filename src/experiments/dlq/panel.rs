@@ -8,15 +8,12 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, slider, Frame, SliderProps, View};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Frame, View};
 use crate::format::{self, duration_ms, duration_text};
 use crate::params::Value;
 
 type Props<'a, F> = View<'a, super::Dlq, F>;
 
-const LOOK_MAX_S: f64 = 14.0 * 86_400.0;
-/// Steps of the instant's log slider.
-const LOOK_STEPS: u64 = 1_000;
 const DLQ_ROWS: usize = 12;
 const LIFELINES: usize = 40;
 const ROW_H: usize = 12;
@@ -27,7 +24,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let look_ms = u64::from(params.look_s) * 1_000;
     let controls = html! {
         <>
-            { props.frame.controls(&|key| key != "dlq_do", &|_| None, false) }
+            { props.frame.controls(&|key| key != "dlq_do", &|key| (key == "look_s").then(|| t.look_hint.into()), false) }
         </>
     };
     let run = match &props.state.run {
@@ -42,7 +39,6 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { controls }
-            { look_slider(props, t, params.look_s) }
             { hero(props.frame, insight, false, lifelines(t, run, look_ms)) }
             { alert(t, run, look_ms) }
             { actions_editor(props, t, params) }
@@ -118,39 +114,6 @@ fn action_list<F: Frame>(props: &Props<F>, t: &Strings, actions: &Actions, locke
         item((t.action_at)(&what, &at(op.at_ms)), actions.without(i))
     });
     html! { <ol class="action-list" aria-label={t.actions_listed}>{ for fix }{ for operations }</ol> }
-}
-
-/// 0…1,000 on a log scale of 0 s…14 days: seconds and days on one slider.
-fn look_to_step(s: u32) -> u64 {
-    ((f64::from(s) + 1.0).ln() / (LOOK_MAX_S + 1.0).ln() * LOOK_STEPS as f64).round() as u64
-}
-
-fn step_to_look(step: u64) -> u64 {
-    ((step as f64 / LOOK_STEPS as f64 * (LOOK_MAX_S + 1.0).ln()).exp() - 1.0).round() as u64
-}
-
-fn look_slider<F: Frame>(props: &Props<F>, t: &Strings, look_s: u32) -> Html {
-    let set = props.set();
-    let on_input = Callback::from(move |text: String| {
-        if let Ok(step) = text.parse::<u64>() {
-            set.emit(("look_s", Value::Int(step_to_look(step))));
-        }
-    });
-    slider(
-        props.lang,
-        SliderProps {
-            id: props.frame.id("look-log"),
-            label: t.look_log,
-            hint: Some(t.look_hint.into()),
-            value: look_to_step(look_s),
-            min: 0,
-            max: LOOK_STEPS,
-            step: 1,
-            shown: duration_text(look_s.into()),
-            locked: props.frame.locked("look_s"),
-            on_input,
-        },
-    )
 }
 
 fn alert(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {

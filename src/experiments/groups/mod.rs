@@ -412,15 +412,61 @@ static PRESETS: [Preset; 8] = [
     },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+/// Exercise 3's count (12 partitions, 20 consumers: 8 idle), asked first
+/// at any setting.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿cuántos consumidores del indexador se quedan sin partición?",
+        crate::i18n::Lang::En => "how many of the indexer's consumers get no partition?",
+    },
+    unit: "",
+    answer: |_: &Params, _, s: &State| Some(s.run.indexer.idle_at_start.into()),
+    why: |lang| {
+        match lang {
+        crate::i18n::Lang::Es => "En un grupo, cada partición la lee un solo consumidor: los que pasan del número de particiones esperan sin nada.",
+        crate::i18n::Lang::En => "In a group each partition is read by one consumer: those beyond the number of partitions wait with nothing.",
+    }
+    },
+});
 
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["topic_partitions", "group_consumers", "commit", "crash_consumer"];
 
 crate::unit::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) },
-    numbers: numbers);
+    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None,
+    timeline: timeline, instant: Some("group_at_s"));
+
+/// The scene, one second a tick: the group reading, a consumer's death and
+/// the partitions moving, each group done. Its instant is `group_at_s`.
+fn timeline(p: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::scene::{Moment, Timeline};
+    let t = strings::strings(lang);
+    let run = &state.run;
+    let parts = run.lengths.len();
+    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.consumers, parts) }];
+    let mut by_tick: Vec<(u64, Vec<String>, u32)> = Vec::new();
+    for &(tick, part, heir) in run.indexer.assignments.iter().skip(parts) {
+        let Some(dead) = run.indexer.owner_at(part, tick.saturating_sub(1)) else { continue };
+        let from = if tick == 0 { 0 } else { run.indexer.committed_at(part, tick - 1) };
+        let text = heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from));
+        match by_tick.last_mut() {
+            Some((at, list, _)) if *at == tick => list.push(text),
+            _ => by_tick.push((tick, vec![text], dead + 1)),
+        }
+    }
+    for (tick, list, dead) in by_tick {
+        moments.push(Moment { at_ms: tick * 1_000, text: (t.moment_crash)(dead, &list.join("; ")) });
+    }
+    // A group is done the tick after its last commit (`Run::end`'s snapshot).
+    let mut end_tick = run.indexer.end_tick + 1;
+    moments.push(Moment { at_ms: end_tick * 1_000, text: (t.moment_done)(t.indexer) });
+    if let Some(sink) = &run.sink {
+        end_tick = end_tick.max(sink.end_tick + 1);
+        moments.push(Moment { at_ms: (sink.end_tick + 1) * 1_000, text: (t.moment_done)(t.sink) });
+    }
+    Some(Timeline::new(end_tick * 1_000, moments))
+}
 
 /// The indexer at the instant shown and at the end, the lake sink at the instant.
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
@@ -555,6 +601,19 @@ mod tests {
         assert!(rereads > 0 && gaps == 0, "auto-commit: re-reads {rereads}, gaps {gaps}");
         let (rereads, gaps) = rereads_and_gaps(&preset("lesson-004-groups"));
         assert_eq!((rereads, gaps), (0, 0), "no crash");
+    }
+
+    /// The scene ends where the run is done: its last instant shows the
+    /// end's snapshot (the gaps are final there), and the crash is a moment.
+    #[test]
+    fn the_scene_ends_where_the_group_is_done() {
+        let p = preset("kill-consumer");
+        let state = State { run: std::rc::Rc::new(p.run()) };
+        let timeline = timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene");
+        let last_s = (timeline.end_ms / 1_000) as u32;
+        assert!(u64::from(last_s) > state.run.indexer.end_tick, "the panel's `done` holds at the end");
+        assert_eq!(state.run.snapshot(&state.run.indexer, last_s).gaps(), state.run.end().gaps());
+        assert!(timeline.moments.iter().any(|m| m.at_ms == 6_000 && m.text.contains("dies")), "{timeline:?}");
     }
 
     #[test]

@@ -6,9 +6,8 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Run, Snapshot};
-use crate::app::widgets::{about, counter_grid, hero, slider, Frame, SliderProps, View};
+use crate::app::widgets::{about, counter_grid, hero, Frame, View};
 use crate::format;
-use crate::params::Value;
 
 type Props<'a, F> = View<'a, super::Groups, F>;
 
@@ -24,7 +23,6 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { props.frame.controls(&|key| key != "group_at_s", &|_| None, false) }
-            { at_slider(props, t, run.indexer.end_tick.max(1) as u32 + 1) }
             { hero(props.frame, super::insight(props.lang, p, run), false, html! {
                 <div class="topic" aria-describedby={props.frame.id("groups-legend")}>
                     { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref(), moved_from(&moved, part))) }
@@ -35,33 +33,6 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
         </section>
     }
-}
-
-/// The instant shown, from 0 to the run's end.
-fn at_slider<F: Frame>(props: &Props<F>, t: &Strings, end_s: u32) -> Html {
-    let at_s = props.params.at_s.min(end_s);
-    let set = props.set();
-    let on_input = Callback::from(move |text: String| {
-        if let Ok(n) = text.parse::<u64>() {
-            set.emit(("group_at_s", Value::Int(n)));
-        }
-    });
-    let locked = props.frame.locked("group_at_s");
-    slider(
-        props.lang,
-        SliderProps {
-            id: props.frame.id("group-at-s"),
-            label: t.at_s,
-            hint: None,
-            value: at_s.into(),
-            min: 0,
-            max: end_s.into(),
-            step: 1,
-            shown: format!("{at_s} s"),
-            locked,
-            on_input,
-        },
-    )
 }
 
 fn counters(t: &Strings, run: &Run, consumers: u32, indexer: &Snapshot, sink: Option<&Snapshot>, at_s: u32) -> Html {

@@ -21,6 +21,11 @@ pub struct Strings {
     pub orphaned: fn(u32) -> String,
     /// Before the crash: (who dies, when).
     pub crash_ahead: fn(u32, u32) -> String,
+    /// The scene's moments: the group reading, a consumer's death and the
+    /// rebalance, each group done.
+    pub moment_start: fn(u32, usize) -> String,
+    pub moment_crash: fn(u32, &str) -> String,
+    pub moment_done: fn(&str) -> String,
     /// A partition's new owner, marked on the figure: (the one who died).
     pub took_over_from: fn(u32) -> String,
     pub partitions: &'static str,
@@ -101,6 +106,9 @@ pub static ES: Strings = Strings {
     },
     preset_sink_behind: "El sink al lake, un minuto atrás",
     crash_ahead: |dead, at| format!(" El consumidor {dead} muere a los {at} s: mueve el instante más allá para ver el rebalanceo."),
+    moment_start: |consumers, parts| format!("{consumers} consumidores se reparten {parts} particiones y leen cada una desde su offset."),
+    moment_crash: |dead, moved| format!("Muere el consumidor {dead}: el grupo se rebalancea y {moved}."),
+    moment_done: |group| format!("El {group} ha leído todo el topic."),
     took_over_from: |dead| format!("(antes del {dead})"),
     head_of_line: "Mientras el primer evento se procesa, lo que viene detrás en su partición espera, y también las otras particiones de su consumidor: un consumidor avanza su offset, no confirma mensaje por mensaje. Por eso 50 trabajos de OCR por segundo van a una cola y no a un stream.",
     preset_lesson: "El indexador en el offset 3 y el sink en el 1",
@@ -155,6 +163,9 @@ pub static EN: Strings = Strings {
     },
     preset_sink_behind: "The lake sink, a minute behind",
     crash_ahead: |dead, at| format!(" Consumer {dead} dies at {at} s: move the instant past it to see the rebalance."),
+    moment_start: |consumers, parts| format!("{consumers} consumers share {parts} partitions and read each from its offset."),
+    moment_crash: |dead, moved| format!("Consumer {dead} dies: the group rebalances and {moved}."),
+    moment_done: |group| format!("The {group} has read the whole topic."),
     took_over_from: |dead| format!("(was {dead}'s)"),
     head_of_line: "While the first event is processed, whatever comes after it in its partition waits, and so do its consumer's other partitions: a consumer advances its offset, it does not acknowledge message by message. That is why 50 OCR jobs a second go to a queue, not a stream.",
     preset_lesson: "The indexer at offset 3, the sink at 1",

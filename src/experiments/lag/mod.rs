@@ -79,6 +79,53 @@ impl Params {
     }
 }
 
+/// The scene's time, in seconds from the chart's «now» (the fix): the
+/// falling behind before it, then the drain (or growth) after it.
+impl Params {
+    /// How far the chart reaches after «now»: the catch-up and a fifth
+    /// more, or 10 minutes of a lag that never drains.
+    pub fn span_s(&self) -> f64 {
+        self.catch_up().catch_up_s.map_or(600.0, |s| (s * 1.2).max(1.0))
+    }
+
+    /// The lag at `t_s` from «now» (negative: while it built up).
+    pub fn lag_at(&self, t_s: f64) -> f64 {
+        let behind = self.behind as f64;
+        let past_s = self.behind_for_s().unwrap_or(0.0);
+        if t_s < 0.0 {
+            return if past_s > 0.0 { behind * ((t_s + past_s) / past_s).max(0.0) } else { behind };
+        }
+        let c = self.catch_up();
+        let growth = self.arrival_per_s as f64 - c.consume_per_s as f64;
+        (behind + growth * t_s).max(0.0)
+    }
+}
+
+/// The scene: the group falling behind, the fix, the alert if it fires,
+/// the lag back to 0; on one clock from the start of the falling behind.
+fn timeline(p: &Params, _: &Shared, _: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::scene::{Moment, Timeline};
+    let t = s(lang);
+    let c = p.catch_up();
+    let past_s = p.behind_for_s().unwrap_or(0.0);
+    let ms = |at_s: f64| ((at_s + past_s) * 1_000.0).round() as u64;
+    let int = crate::format::int;
+    let mut moments = Vec::new();
+    if past_s > 0.0 {
+        let (reading, _) = retry_lab_core::stream::group(p.partitions, p.consumers);
+        let before = u64::from(reading) * p.before_per_consumer_per_s;
+        moments.push(Moment { at_ms: 0, text: (t.moment_behind)(&int(before), &int(p.arrival_per_s)) });
+    }
+    moments.push(Moment { at_ms: ms(0.0), text: (t.moment_fix)(&int(c.consume_per_s), c.catch_up_s.is_some()) });
+    if let Some(at_s) = p.alert().fires_at_s.filter(|s| *s <= p.span_s()) {
+        moments.push(Moment { at_ms: ms(at_s), text: t.fires_note.to_owned() });
+    }
+    if let Some(at_s) = c.catch_up_s {
+        moments.push(Moment { at_ms: ms(at_s), text: t.moment_caught_up.to_owned() });
+    }
+    Some(Timeline::new(ms(p.span_s()), moments))
+}
+
 /// What the alert's words say now, from the numbers the figure draws.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Verdict {
@@ -236,7 +283,7 @@ numbers: |p: &Params, _: &Shared, _: &State| {
         ("alert_fires_at_s", s(alert.fires_at_s, "never")),
         ("alert_clears_at_s", s(alert.clears_at_s, "—")),
     ]
-});
+}, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -305,5 +352,23 @@ mod tests {
         let never = preset("more-consumers");
         assert!(matches!(never.verdict(), Verdict::Fires { clears_s: None, .. }), "{:?}", never.verdict());
         assert!(never.insight(Lang::En).ends_with("the backlog never drains: it grows or stays where it is."));
+    }
+
+    /// Exercise 9 (a) in time: 10 minutes falling behind, the fix, 750 s
+    /// of drain; the lag the chart draws at each instant.
+    #[test]
+    fn exercise_9_plays_from_the_falling_behind_to_caught_up() {
+        use crate::i18n::Lang;
+        let a = preset("exercise-9a");
+        let timeline = timeline(&a, &Shared::default(), &(), Lang::En).expect("a scene");
+        let at: Vec<u64> = timeline.moments.iter().map(|m| m.at_ms).collect();
+        assert_eq!(at, [0, 600_000, 1_350_000], "{timeline:?}");
+        assert_eq!(timeline.end_ms, 1_500_000, "the catch-up and a fifth more");
+        assert_eq!(a.lag_at(-600.0), 0.0);
+        assert_eq!(a.lag_at(-300.0), 600_000.0);
+        assert_eq!(a.lag_at(375.0), 600_000.0, "1,600/s spare");
+        assert_eq!(a.lag_at(800.0), 0.0);
+        let never = preset("more-consumers");
+        assert!(never.lag_at(600.0) > never.lag_at(0.0), "18,000/s against 20,000/s: it grows");
     }
 }

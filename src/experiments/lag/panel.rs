@@ -33,7 +33,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, p.insight(props.lang), false, chart(t, p, &c, &p.alert())) }
+            { hero(props.frame, p.insight(props.lang), false, chart(t, p, &c, &p.alert(), props.at_ms)) }
             <p class={classes!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), (verdict == Verdict::AtTheLine).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
             { counter_grid(rows) }
         </section>
@@ -43,48 +43,52 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// The lag over time: when the rate before the fix says how it built up,
 /// the minutes it has been falling behind (from 0 to now), then the fix:
 /// it falls at the spare rate until it reaches 0, or keeps growing. The
-/// alert's line (≈ 60 s of arrivals) always sits inside the axis.
-fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert) -> Html {
+/// alert's line (≈ 60 s of arrivals) always sits inside the axis. The
+/// scene draws it up to its clock (`at_ms` from the start; none: whole).
+fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert, at_ms: Option<u64>) -> Html {
     let past_s = p.behind_for_s().unwrap_or(0.0);
-    let span_s = c.catch_up_s.map_or(600.0, |s| (s * 1.2).max(1.0));
-    let growth = (p.arrival_per_s as f64 - c.consume_per_s as f64).max(0.0);
-    let end_lag = match c.catch_up_s {
-        Some(_) => 0.0,
-        None => p.behind as f64 + growth * span_s,
-    };
+    let span_s = p.span_s();
+    let whole_s = past_s + span_s;
+    // The clock, from «now» (the fix): the whole run when none.
+    let clock_s = at_ms.map_or(span_s, |ms| (ms as f64 / 1_000.0 - past_s).min(span_s));
     let threshold = (super::ALERT_S * p.arrival_per_s) as f64;
     // Headroom above the highest of the lag and the line: the line never lies on the axis's top.
-    let top = (p.behind as f64).max(end_lag).max(threshold).max(1.0) * 1.15;
+    let top = (p.behind as f64).max(p.lag_at(span_s)).max(threshold).max(1.0) * 1.15;
     // Whole units of the viewBox: formatting floats would pull ~10 KB of
     // float-printing code into the page.
     let y = |lag: f64| (100.0 - lag / top * 100.0).round() as i64;
-    let whole_s = past_s + span_s;
     let permille = |s: f64| (((s + past_s) / whole_s * 1_000.0).round() as i64).clamp(0, 1_000);
     let now_x = permille(0.0);
-    let done_x = c.catch_up_s.map_or(1_000, permille);
-    let points = format!(
-        "0,{} {now_x},{} {done_x},{} 1000,{}",
-        y(if past_s > 0.0 { 0.0 } else { p.behind as f64 }),
-        y(p.behind as f64),
-        y(end_lag),
-        y(end_lag)
-    );
+    // The line's corners (start, now, caught up, end), cut at the clock.
+    let corners = [-past_s, 0.0, c.catch_up_s.unwrap_or(span_s), span_s];
+    let points: Vec<String> = corners
+        .iter()
+        .map(|&s| s.min(clock_s))
+        .chain(std::iter::once(clock_s))
+        .map(|s| format!("{},{}", permille(s), y(p.lag_at(s))))
+        .collect();
     let threshold_y = y(threshold).to_string();
-    let fires = alert.fires_at_s.filter(|s| *s <= span_s);
+    let reached = |s: &f64| *s <= span_s && *s <= clock_s;
+    let fires = alert.fires_at_s.filter(reached);
+    let caught_up = c.catch_up_s.filter(reached);
     let time = |s: f64| duration_ms((s * 1_000.0).round() as u64);
+    let playing = at_ms.is_some() && clock_s < span_s;
+    let clock_x = permille(clock_s);
     html! {
         <figure class="gantt lag-chart">
             <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top.round() as u64), t.y_unit) }</div>
             <div class="annotated">
             <svg viewBox="-6 -4 1012 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
                 <line class="alert-threshold" x1="0" x2="1000" y1={threshold_y.clone()} y2={threshold_y} />
-                if past_s > 0.0 { <line class="lag-now" x1={now_x.to_string()} x2={now_x.to_string()} y1="0" y2="100" /> }
+                if past_s > 0.0 && clock_s >= 0.0 { <line class="lag-now" x1={now_x.to_string()} x2={now_x.to_string()} y1="0" y2="100" /> }
                 if let Some(s) = fires { <line class="alert-fires" x1={permille(s).to_string()} x2={permille(s).to_string()} y1="0" y2="100" /> }
-                <polyline class="lag-line" points={points} />
+                <polyline class="lag-line" points={points.join(" ")} />
+                if playing { <line class="scene-now-line" x1={clock_x.to_string()} x2={clock_x.to_string()} y1="0" y2="100" /> }
             </svg>
-            if past_s > 0.0 { { chart_note(now_x as u64, 32, "note-now", t.now_note.to_owned()) } }
+            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, 32, "note-now", t.now_note.to_owned()) } }
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
-            { for c.catch_up_s.map(|_| chart_note(done_x as u64, 16, "note-done", t.caught_up_note.to_owned())) }
+            { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
+            if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
             </div>
             <div class="storm-axis" aria-hidden="true">
                 <span>{ if past_s > 0.0 { format!("−{}", time(past_s)) } else { "0 s".to_owned() } }</span>
@@ -92,7 +96,7 @@ fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert) -> Html {
             </div>
             <figcaption>
                 <span class="legend-threshold">{ t.threshold_legend }</span>
-                if let Some(s) = fires { { " · " }<span class="legend-fires">{ (t.fires_legend)(&time(s)) }</span> }
+                if let Some(s) = alert.fires_at_s.filter(|s| *s <= span_s) { { " · " }<span class="legend-fires">{ (t.fires_legend)(&time(s)) }</span> }
             </figcaption>
         </figure>
     }

@@ -39,6 +39,13 @@ pub struct Strings {
     /// Written on the chart at the alert's instant and where the lag reaches 0.
     pub fires_note: &'static str,
     pub caught_up_note: &'static str,
+    /// The scene's moments: the group reads (before) while (arrivals) come.
+    pub moment_behind: fn(&str, &str) -> String,
+    /// The fix: the group now reads (rate); whether that drains the lag.
+    pub moment_fix: fn(&str, bool) -> String,
+    pub moment_caught_up: &'static str,
+    /// On the chart at the clock: the lag at that instant.
+    pub lag_now: fn(&str) -> String,
     pub preset_a: &'static str,
     pub preset_b: &'static str,
     pub preset_more: &'static str,
@@ -85,6 +92,14 @@ pub static ES: Strings = Strings {
     y_unit: "mensajes de lag",
     fires_note: "la alerta suena",
     caught_up_note: "al día",
+    moment_behind: |before, arrival| format!("El grupo lee {before}/s y llegan {arrival}/s: cada segundo queda más atrás."),
+    moment_fix: |rate, drains| if drains {
+        format!("Ahora lee {rate}/s: más de lo que llega, el atraso baja.")
+    } else {
+        format!("Ahora lee {rate}/s: no alcanza, el atraso sigue creciendo.")
+    },
+    moment_caught_up: "Al día: lag 0.",
+    lag_now: |lag| format!("lag {lag}"),
     preset_a: "Ejercicio 9 (a): consumidores de 1,800/s",
     preset_b: "Ejercicio 9 (b): 24 particiones de 1,500/s",
     preset_more: "Más consumidores que particiones",
@@ -131,6 +146,14 @@ pub static EN: Strings = Strings {
     y_unit: "messages of lag",
     fires_note: "the alert fires",
     caught_up_note: "caught up",
+    moment_behind: |before, arrival| format!("The group reads {before}/s while {arrival}/s arrive: every second it falls further behind."),
+    moment_fix: |rate, drains| if drains {
+        format!("Now it reads {rate}/s: more than arrives, the lag falls.")
+    } else {
+        format!("Now it reads {rate}/s: not enough, the lag keeps growing.")
+    },
+    moment_caught_up: "Caught up: lag 0.",
+    lag_now: |lag| format!("lag {lag}"),
     preset_a: "Exercise 9 (a): consumers of 1,800/s",
     preset_b: "Exercise 9 (b): 24 partitions at 1,500/s",
     preset_more: "More consumers than partitions",

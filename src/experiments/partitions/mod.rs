@@ -103,7 +103,7 @@ pub fn insight(lang: crate::i18n::Lang, params: &Params, layout: &Layout) -> Str
     if keys.len() > SHOWN {
         placed.push("…".to_owned());
     }
-    (t.order_note)(params.events.len(), keys.len(), params.partitions, &placed.join(", "))
+    (t.order_note)(keys.len(), params.partitions, &placed.join(", "))
 }
 
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
@@ -233,14 +233,12 @@ mod tests {
         let p = Params::default();
         let lesson = insight(Lang::Es, &p, &p.layout(KeyHash::Crc32));
         assert!(
-            lesson.starts_with(
-                "6 eventos, 3 llaves, 3 particiones: listing-42 → 2, listing-7 → 1, listing-99 → 2 (CRC-32)."
-            ),
+            lesson.starts_with("3 llaves en 3 particiones: listing-42 → 2, listing-7 → 1, listing-99 → 2."),
             "{lesson}"
         );
         let four = Params { partitions: 4, ..p.clone() };
         let other = insight(Lang::Es, &four, &four.layout(KeyHash::Crc32));
-        assert!(other.starts_with("6 eventos, 3 llaves, 4 particiones"), "{other}");
+        assert!(other.starts_with("3 llaves en 4 particiones"), "{other}");
         let resized = Params { resize_to: 4, ..p };
         assert!(insight(Lang::En, &resized, &resized.layout(KeyHash::Crc32)).starts_with("With 4 partitions, "));
     }

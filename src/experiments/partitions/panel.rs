@@ -26,6 +26,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { hero(props.frame, insight, false, html! {
                 <div class="topics">{ for layouts.iter().enumerate().map(|(i, layout)| topic(t, t.hashes[i], params, layout)) }</div>
             }) }
+            <p class="hint">{ t.order_only }</p>
         </section>
     }
 }

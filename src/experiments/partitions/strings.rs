@@ -16,7 +16,11 @@ pub struct Strings {
     pub moves: fn(usize, u32) -> String,
     /// This run's placement: (events, keys, partitions, each key → its
     /// partition under the first hash).
-    pub order_note: fn(usize, usize, u32, &str) -> String,
+    /// (keys, partitions, where each key lands)
+    pub order_note: fn(usize, u32, &str) -> String,
+    /// Under the figure (the caption stays short enough that a phone's
+    /// largest paint is the page's header).
+    pub order_only: &'static str,
     pub arithmetic: fn(&str, &str, u32, u32) -> String,
     pub preset_lesson: &'static str,
     pub preset_resize: &'static str,
@@ -34,7 +38,8 @@ pub static ES: Strings = Strings {
     partition_n: |p| format!("partición {p}"),
     empty: "vacía",
     moves: |n, to| format!("Con {to} particiones cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito."),
-    order_note: |events, keys, partitions, placed| format!("{events} eventos, {keys} llaves, {partitions} particiones: {placed} (CRC-32). El orden vale solo dentro de cada partición."),
+    order_note: |keys, partitions, placed| format!("{keys} llaves en {partitions} particiones: {placed}."),
+    order_only: "El orden vale solo dentro de cada partición: dos llaves distintas pueden intercalarse.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, resto {r}"),
     preset_lesson: "Los seis eventos con 3 particiones",
     preset_resize: "Ejercicio 9: cambiar las particiones mueve llaves",
@@ -52,7 +57,8 @@ pub static EN: Strings = Strings {
     partition_n: |p| format!("partition {p}"),
     empty: "empty",
     moves: |n, to| format!("With {to} partitions, {n} events change partition (marked): their keys lose their order with what was already written."),
-    order_note: |events, keys, partitions, placed| format!("{events} events, {keys} keys, {partitions} partitions: {placed} (CRC-32). Order holds only within each partition."),
+    order_note: |keys, partitions, placed| format!("{keys} keys over {partitions} partitions: {placed}."),
+    order_only: "Order holds only within each partition: two different keys may interleave.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, remainder {r}"),
     preset_lesson: "The six events with 3 partitions",
     preset_resize: "Exercise 9: changing the partitions moves keys",

@@ -119,6 +119,13 @@ impl State {
                 let to_ms = self.pair.next_due_ms().unwrap_or_else(|| self.run_end_ms());
                 self.advance_to(to_ms.max(self.clock_ms), None);
             }
+            Transport::StepBack => {
+                self.playing = false;
+                // The delivery before the clock, or (none) the start.
+                let clock_ms = self.clock_ms;
+                let to_ms = self.pair.idempotent.trace().iter().map(|a| a.at_ms).filter(|&t| t < clock_ms).max();
+                self.seek(to_ms.unwrap_or(0));
+            }
             Transport::Reset => self.seek(0),
             Transport::Tick { elapsed_real_ms, now_real_ms } => {
                 if !self.playing {

@@ -400,7 +400,35 @@ const PRIMARY: &[&str] = &["clients", "dependency", "strategy_a", "strategy_b"];
 
 crate::unit::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
     state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) },
-    numbers: numbers, tables: tables, ladder: Some(&LADDER));
+    numbers: numbers, tables: tables, ladder: Some(&LADDER), timeline: timeline);
+
+/// The scene: the outage, the dependency back, each wave that knocks it
+/// down again, each side's last client through, on one clock for both.
+fn timeline(params: &Params, _: &Shared, state: &State, lang: Lang) -> Option<crate::scene::Timeline> {
+    use crate::scene::{Moment, Timeline};
+    let t = strings::strings(lang);
+    let moment = |at_ms: u64, text: String| Moment { at_ms, text };
+    let mut moments = vec![
+        moment(0, (t.moment_down)(&crate::format::int(params.clients.into()))),
+        moment(u64::from(params.recover_s) * 1_000, (t.moment_back)(&crate::format::int(params.capacity_per_s.into()))),
+    ];
+    for run in state.runs.iter().flatten() {
+        let side = t.strategy_labels[STRATEGY_CODES.iter().position(|c| *c == run.config.strategy.code()).unwrap_or(0)];
+        for &(at_us, _) in &run.collapses {
+            // The calls in the second before it fell: the wave.
+            let wave = run.calls.iter().filter(|c| c.at_us <= at_us && c.at_us + 1_000_000 > at_us).count() as u64;
+            moments.push(moment(at_us.div_ceil(1_000), (t.moment_collapse)(side, &crate::format::int(wave))));
+        }
+        if let Some(last_us) = run.counters.last_success_us {
+            let got = crate::format::int(run.counters.succeeded.into());
+            moments.push(moment(
+                last_us.div_ceil(1_000),
+                (t.moment_last)(side, &got, &crate::format::int(params.clients.into())),
+            ));
+        }
+    }
+    Some(Timeline::new(state.horizon_us().div_ceil(1_000), moments))
+}
 
 /// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
 /// so that a long run stays a few hundred shapes.

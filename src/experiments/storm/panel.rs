@@ -28,6 +28,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     };
     let horizon_us = props.state.horizon_us();
     let bin_ms = props.state.bin_ms();
+    // The scene's instant: what has happened by then is drawn (both sides, one clock).
+    let at_us = props.at_ms.map_or(horizon_us, |ms| (ms * 1_000).min(horizon_us));
     // Each side's bins, once; one y-scale for both: equal heights mean equal calls.
     let bins = runs.each_ref().map(|run| run.as_ref().map(|run| run.histogram(bin_ms * 1_000)).unwrap_or_default());
     let y_top = runs
@@ -45,7 +47,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { hero(props.frame, insight, true, html! {
                 <div class="storm-sides">
                     { for runs.iter().enumerate().map(|(side, run)| match run {
-                        Some(run) => side_view(props, side, run, &bins[side], bin_ms, horizon_us, y_top),
+                        Some(run) => side_view(props, side, run, &bins[side], (bin_ms, horizon_us, at_us), y_top),
                         None => html! { <p class="notice" role="alert">{ t.invalid }</p> },
                     }) }
                 </div>
@@ -61,8 +63,7 @@ fn side_view<F: Frame>(
     side: usize,
     run: &StormRun,
     bins: &[[u32; 4]],
-    bin_ms: u64,
-    horizon_us: u64,
+    (bin_ms, horizon_us, at_us): (u64, u64, u64),
     y_top: u64,
 ) -> Html {
     let lang = props.lang;
@@ -91,11 +92,11 @@ fn side_view<F: Frame>(
     html! {
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
             <h3>{ strategy }</h3>
-            { histogram(t, run, bins, bin_ms, horizon_us, y_top) }
+            { histogram(t, run, bins, (bin_ms, horizon_us, at_us), y_top) }
             { axis(t, horizon_us) }
             { counter_grid(rows) }
-            if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us) } }
-            { lanes(t, run, horizon_us) }
+            if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us, at_us) } }
+            { lanes(t, run, horizon_us, at_us) }
         </div>
     }
 }
@@ -108,13 +109,20 @@ fn histogram_top(run: &StormRun, bins: &[[u32; 4]], bin_ms: u64) -> u64 {
     bins.iter().map(|b| b.iter().map(|n| u64::from(*n)).sum::<u64>()).max().unwrap_or(0).max(capacity_per_bin).max(1)
 }
 
-fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizon_us: u64, top: u64) -> Html {
+fn histogram(
+    t: &Strings,
+    run: &StormRun,
+    bins: &[[u32; 4]],
+    (bin_ms, horizon_us, at_us): (u64, u64, u64),
+    top: u64,
+) -> Html {
     let bin_us = bin_ms * 1_000;
     let width = (horizon_us / bin_us + 1) * BIN_W;
     let capacity_per_bin = u64::from(run.config.capacity_per_s) * bin_ms / 1_000;
     let scale = |n: u64| n * PLOT_H / top;
     let mut paths = [String::new(), String::new(), String::new(), String::new()];
-    for (i, bin) in bins.iter().enumerate() {
+    // The bins the clock has reached (the wave arrives as it plays).
+    for (i, bin) in bins.iter().enumerate().take_while(|(i, _)| *i as u64 * bin_us < at_us.max(1)) {
         let mut base = 0;
         for (slot, n) in bin.iter().enumerate().filter(|(_, n)| **n > 0) {
             let (y0, y1) = (scale(base), scale(base + u64::from(*n)));
@@ -125,14 +133,17 @@ fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizo
     let recover_x = run.config.recover_at_ms * BIN_W / bin_ms;
     let x = |us: u64| (us * BIN_W / bin_us).to_string();
     // The dependency down again (a synchronized wave knocked it over), and back.
-    let collapses = run.collapses.iter().map(|&(at_us, back_us)| {
+    // What the clock has reached of them.
+    let seen = run.collapses.iter().filter(|(down_us, _)| *down_us <= at_us);
+    let collapses = seen.clone().map(|&(down_us, back_us)| {
         html! {
             <>
-                <line class="mark-collapse" x1={x(at_us)} x2={x(at_us)} y1="0" y2={PLOT_H.to_string()} />
-                <line class="mark-back" x1={x(back_us)} x2={x(back_us)} y1="0" y2={PLOT_H.to_string()} />
+                <line class="mark-collapse" x1={x(down_us)} x2={x(down_us)} y1="0" y2={PLOT_H.to_string()} />
+                if back_us <= at_us { <line class="mark-back" x1={x(back_us)} x2={x(back_us)} y1="0" y2={PLOT_H.to_string()} /> }
             </>
         }
     });
+    let back = run.config.recover_at_ms * 1_000 <= at_us;
     let collapse_list: Vec<String> = run
         .collapses
         .iter()
@@ -156,18 +167,19 @@ fn histogram(t: &Strings, run: &StormRun, bins: &[[u32; 4]], bin_ms: u64, horizo
             <div class="annotated">
             <svg viewBox={format!("0 0 {width} {PLOT_H}")} preserveAspectRatio="none" role="img" aria-label={label}>
                 // Where the dependency is down: the outage, then each time it falls again.
-                <rect class="band-down" x="0" y="0" width={recover_x.to_string()} height={PLOT_H.to_string()} />
-                { for run.collapses.iter().map(|&(at_us, back_us)| html! {
-                    <rect class="band-down" x={x(at_us)} y="0" width={(back_us.saturating_sub(at_us) * BIN_W / bin_us).max(1).to_string()} height={PLOT_H.to_string()} />
+                <rect class="band-down" x="0" y="0" width={recover_x.min(at_us * BIN_W / bin_us).to_string()} height={PLOT_H.to_string()} />
+                { for seen.map(|&(down_us, back_us)| html! {
+                    <rect class="band-down" x={x(down_us)} y="0" width={(back_us.min(at_us).saturating_sub(down_us) * BIN_W / bin_us).max(1).to_string()} height={PLOT_H.to_string()} />
                 }) }
                 { for paths.iter().zip(classes).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
                 <line class="capacity" x1={recover_x.to_string()} x2={width.to_string()} y1={capacity_y.to_string()} y2={capacity_y.to_string()} />
-                <line class="mark-back" x1={recover_x.to_string()} x2={recover_x.to_string()} y1="0" y2={PLOT_H.to_string()} />
+                if back { <line class="mark-back" x1={recover_x.to_string()} x2={recover_x.to_string()} y1="0" y2={PLOT_H.to_string()} /> }
                 { for collapses }
+                if at_us < horizon_us { <line class="scene-now-line" x1={x(at_us)} x2={x(at_us)} y1="0" y2={PLOT_H.to_string()} /> }
             </svg>
-            // Where it happens: the dependency back, and the first wave that knocks it down again.
-            { chart_note(recover_x * 1_000 / width, 0, "note-back", t.back_mark.to_owned()) }
-            { for run.collapses.first().map(|&(at_us, _)| chart_note(at_us * BIN_W / bin_us * 1_000 / width, 16, "note-collapse", t.collapse_mark.to_owned())) }
+            // Where it happens, once it has: the dependency back, and the first wave that knocks it down again.
+            if back { { chart_note(recover_x * 1_000 / width, 0, "note-back", t.back_mark.to_owned()) } }
+            { for run.collapses.first().filter(|(down_us, _)| *down_us <= at_us).map(|&(down_us, _)| chart_note(down_us * BIN_W / bin_us * 1_000 / width, 16, "note-collapse", t.collapse_mark.to_owned())) }
             </div>
             </div>
             <figcaption>
@@ -202,18 +214,19 @@ fn x_of(at_us: u64, horizon_us: u64) -> u64 {
     at_us * 1_000 / horizon_us.max(1)
 }
 
-fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
+fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
     let strip = &run.breaker_strip;
-    let rects = strip.iter().enumerate().map(|(i, (from_us, state))| {
-        let to_us = strip.get(i + 1).map_or(horizon_us, |(t, _)| *t);
-        let (x0, x1) = (x_of(*from_us, horizon_us), x_of(to_us, horizon_us));
-        let class = match state {
-            BreakerState::Closed => "closed",
-            BreakerState::Open => "open",
-            BreakerState::HalfOpen => "half-open",
-        };
-        html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(2).to_string()} y="0" height="10" /> }
-    });
+    let rects =
+        strip.iter().enumerate().take_while(|(_, (from_us, _))| *from_us <= at_us).map(|(i, (from_us, state))| {
+            let to_us = strip.get(i + 1).map_or(horizon_us, |(t, _)| *t).min(at_us);
+            let (x0, x1) = (x_of(*from_us, horizon_us), x_of(to_us, horizon_us));
+            let class = match state {
+                BreakerState::Closed => "closed",
+                BreakerState::Open => "open",
+                BreakerState::HalfOpen => "half-open",
+            };
+            html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(2).to_string()} y="0" height="10" /> }
+        });
     let summary = strip
         .iter()
         .map(|(at, s)| format!("{} {}", format::seconds(format::round_ms(*at)), t.breaker_states[*s as usize]))
@@ -232,12 +245,12 @@ fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
 
 /// A few clients spread over the range, each a row of its calls (gathered
 /// in one pass over the run's calls).
-fn lanes(t: &Strings, run: &StormRun, horizon_us: u64) -> Html {
+fn lanes(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
     let clients = run.config.clients;
     let lanes = LANES.min(clients);
     let sample: Vec<u32> = (0..lanes).map(|i| i * clients / lanes).collect();
     let mut calls: Vec<Vec<&Call>> = vec![Vec::new(); sample.len()];
-    for call in &run.calls {
+    for call in run.calls.iter().take_while(|c| c.at_us <= at_us) {
         if let Ok(row) = sample.binary_search(&call.client) {
             calls[row].push(call);
         }

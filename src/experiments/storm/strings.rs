@@ -25,6 +25,13 @@ pub struct Strings {
     /// The counter: times the dependency fell over again.
     pub collapses: &'static str,
     pub back_mark: &'static str,
+    /// The scene's moments: the outage, the dependency back, a wave that
+    /// knocks it down again (its side, the calls in that second), the last
+    /// client through.
+    pub moment_down: fn(&str) -> String,
+    pub moment_back: fn(&str) -> String,
+    pub moment_collapse: fn(&str, &str) -> String,
+    pub moment_last: fn(&str, &str, &str) -> String,
     pub strategy_a: &'static str,
     pub strategy_b: &'static str,
     pub base_ms: &'static str,
@@ -88,6 +95,10 @@ pub static ES: Strings = Strings {
     collapse_mark: "se cae otra vez",
     collapses: "Caídas tras volver",
     back_mark: "vuelve",
+    moment_down: |n| format!("La dependencia está caída: los {n} clientes fallan a la vez y esperan su reintento."),
+    moment_back: |capacity| format!("La dependencia vuelve: atiende {capacity} llamadas por segundo."),
+    moment_collapse: |side, calls| format!("{side}: llega una ola de {calls} llamadas en un segundo y la dependencia se cae otra vez."),
+    moment_last: |side, got, n| format!("{side}: el último cliente lo consigue; {got} de {n} en total."),
     strategy_a: "Estrategia, izquierda",
     strategy_b: "Estrategia, derecha",
     base_ms: "Base del backoff",
@@ -160,6 +171,10 @@ pub static EN: Strings = Strings {
     collapse_mark: "down again",
     collapses: "Down again after coming back",
     back_mark: "back",
+    moment_down: |n| format!("The dependency is down: all {n} clients fail at once and wait for their retry."),
+    moment_back: |capacity| format!("The dependency is back: it serves {capacity} calls a second."),
+    moment_collapse: |side, calls| format!("{side}: a wave of {calls} calls arrives within a second and knocks the dependency down again."),
+    moment_last: |side, got, n| format!("{side}: the last client gets through; {got} of {n} in all."),
     strategy_a: "Strategy, left",
     strategy_b: "Strategy, right",
     base_ms: "Backoff base",

@@ -172,7 +172,26 @@ const PRIMARY: &[&str] = &["deadline_ms", "timeout_ms", "slow_ms", "pools"];
 
 crate::unit::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: Rc::new(PoolRun::new(params.config())) },
-    numbers: numbers);
+    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+
+/// The scene: the pool as the requests come, and the first request each
+/// dependency has refused because no worker was free (who held them).
+fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::scene::{Moment, Timeline};
+    use retry_lab_core::timeouts::SAMPLE_MS;
+    let t = strings::strings(lang);
+    let run = &state.run;
+    let workers = run.config.workers.max(1);
+    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(workers) }];
+    for (dep, c) in run.counters.iter().enumerate() {
+        if let Some(at_ms) = c.first_rejected_ms {
+            // Who held the workers: the sample at or just before the refusal.
+            let held_by_a = run.busy_samples.get((at_ms / SAMPLE_MS) as usize).map_or(0, |b| b[0]);
+            moments.push(Moment { at_ms, text: (t.moment_full)(t.dependencies[dep], held_by_a) });
+        }
+    }
+    Some(Timeline::new(run.config.duration_s.max(1) * 1_000, moments))
+}
 
 /// Each dependency's counters; how late a slow answer comes after its caller left.
 fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
@@ -219,6 +238,21 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default's scene reaches B's first refusal where the run has it,
+    /// with A holding the workers.
+    #[test]
+    fn the_scene_finds_the_pool_full() {
+        let p = Params::default();
+        let state = State { run: Rc::new(PoolRun::new(p.config())) };
+        let t = timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene");
+        let refused =
+            t.moments.iter().find(|m| m.text.starts_with("B, the healthy one")).unwrap_or_else(|| panic!("{t:?}"));
+        assert_eq!(Some(refused.at_ms), state.run.counters[1].first_rejected_ms, "{t:?}");
+        // Just before it, the pool held no request of B's it could have freed in time: A holds nearly all of it.
+        let i = (refused.at_ms / retry_lab_core::timeouts::SAMPLE_MS) as usize;
+        assert!(state.run.busy_samples[i][0] * 10 >= p.config().workers * 8, "{:?}", state.run.busy_samples[i]);
+    }
 
     #[test]
     fn defaults_are_the_cores_and_starve_b() {

@@ -60,8 +60,11 @@ fn chart<F: Frame>(props: &Props<F>, run: &PoolRun) -> Html {
     let t = strings(props.lang);
     let workers = u64::from(run.config.workers.max(1));
     let width = run.busy_samples.len() as u64 * SAMPLE_W;
+    // As a scene, the samples up to its clock (none: the whole run).
+    let shown = props.at_ms.map_or(run.busy_samples.len(), |ms| (ms / retry_lab_core::timeouts::SAMPLE_MS) as usize);
+    let now_x = (shown < run.busy_samples.len()).then(|| (shown as u64 * SAMPLE_W).to_string());
     let mut paths = [String::new(), String::new()];
-    for (i, busy) in run.busy_samples.iter().enumerate() {
+    for (i, busy) in run.busy_samples.iter().enumerate().take(shown) {
         let (a, b) = (u64::from(busy[0]) * CHART_H / workers, u64::from(busy[1]) * CHART_H / workers);
         let x = i as u64 * SAMPLE_W;
         if a > 0 {
@@ -77,6 +80,7 @@ fn chart<F: Frame>(props: &Props<F>, run: &PoolRun) -> Html {
             <svg viewBox={format!("0 0 {width} {CHART_H}")} preserveAspectRatio="none" role="img" aria-label={(t.chart_label)(&format::int(workers))}>
                 <path class="bar-down" d={paths[0].clone()} />
                 <path class="bar-ok" d={paths[1].clone()} />
+                if let Some(x) = now_x { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2={CHART_H.to_string()} /> }
             </svg>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format!("{} s", run.config.duration_s) }</span></div>
             <figcaption><ul class="legend">

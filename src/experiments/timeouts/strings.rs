@@ -29,6 +29,10 @@ pub struct Strings {
     pub rule_kept: &'static str,
     pub chart_label: fn(&str) -> String,
     pub busy: [&'static str; 2],
+    /// The scene's moments: the pool of (workers) starts serving; (a
+    /// dependency)'s first request refused, (workers held by A).
+    pub moment_start: fn(u32) -> String,
+    pub moment_full: fn(&str, u32) -> String,
     pub preset_shared: &'static str,
     pub preset_bulkheads: &'static str,
     pub preset_short: &'static str,
@@ -59,6 +63,8 @@ pub static ES: Strings = Strings {
     rule_broken: "El timeout no es menor que el plazo del llamador: el trabajo sigue cuando ya nadie lo espera.",
     rule_kept: "El timeout es menor que el plazo del llamador: nadie trabaja para quien ya se fue.",
     chart_label: |workers| format!("Workers ocupados por A y por B cada 100 ms, de {workers}."),
+    moment_start: |workers| format!("Llegan pedidos para A y para B; {workers} workers los atienden."),
+    moment_full: |dep, a| format!("{dep}: primer pedido rechazado, no queda ningún worker libre ({a} esperan a A)."),
     busy: ["ocupados por A", "ocupados por B"],
     preset_shared: "Pool compartido, timeout largo",
     preset_bulkheads: "Bulkheads",
@@ -90,6 +96,8 @@ pub static EN: Strings = Strings {
     rule_broken: "The timeout is not shorter than the caller's deadline: work goes on after nobody waits for it.",
     rule_kept: "The timeout is shorter than the caller's deadline: nobody works for a caller who has left.",
     chart_label: |workers| format!("Workers busy with A and with B every 100 ms, out of {workers}."),
+    moment_start: |workers| format!("Requests for A and for B arrive; {workers} workers serve them."),
+    moment_full: |dep, a| format!("{dep}: first request refused, no worker is free ({a} are waiting on A)."),
     busy: ["busy with A", "busy with B"],
     preset_shared: "Shared pool, long timeout",
     preset_bulkheads: "Bulkheads",

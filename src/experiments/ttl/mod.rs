@@ -18,6 +18,9 @@ use crate::unit::Preset;
 
 pub struct Ttl;
 
+/// The figure's axis: the whole schedule (1,890 s) and a little more.
+pub const AXIS_MS: u64 = 2_000_000;
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
     /// 0: the record never expires.
@@ -111,7 +114,29 @@ numbers: |_: &Params, _: &Shared, state: &State| {
     let again = again.map(|d| Number::Time(d.at_ms, TimeStyle::Seconds)).collect();
     let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
     vec![("effects", Number::count(effects as u64)), ("processed_again_at", Number::List(again, ", "))]
-});
+}, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+
+/// The scene: each delivery as the schedule brings it (processed, discarded
+/// while the id is valid, processed again after it expired), and each
+/// expiry, on the schedule's clock.
+fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::scene::{Moment, Timeline};
+    use retry_lab_core::dedup_ttl::Outcome;
+    let t = s(lang);
+    let mut moments = Vec::new();
+    for d in state.deliveries.iter() {
+        let i = match d.outcome {
+            Outcome::Processed => 0,
+            Outcome::Discarded => 1,
+            Outcome::ProcessedAgain => 2,
+        };
+        moments.push(Moment { at_ms: d.at_ms, text: (t.delivery)(crate::format::round_s(d.at_ms), t.outcomes[i]) });
+        if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS) {
+            moments.push(Moment { at_ms, text: (t.expired)(crate::format::round_s(at_ms)) });
+        }
+    }
+    Some(Timeline::new(AXIS_MS, moments))
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -142,6 +167,27 @@ mod tests {
 
     fn preset(code: &str) -> Params {
         link::preset_params(&PRESETS, code).ttl
+    }
+
+    /// The default in time: processed at 0 s, the id expires at 300 s, the
+    /// repeat at 450 s goes through again (and the scene says it in that order).
+    #[test]
+    fn the_scene_tells_the_expiry_before_the_repeat_it_lets_through() {
+        let p = preset("ttl-300");
+        let state = State { deliveries: std::rc::Rc::new(p.run().deliveries()) };
+        let t = timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene");
+        let expiry = t
+            .moments
+            .iter()
+            .position(|m| m.text.starts_with("300 s: the stored id expires"))
+            .unwrap_or_else(|| panic!("{t:?}"));
+        let again = t
+            .moments
+            .iter()
+            .position(|m| m.text == "450 s: processed again (the id had expired)")
+            .unwrap_or_else(|| panic!("{t:?}"));
+        assert!(expiry < again, "{t:?}");
+        assert_eq!(t.end_ms, AXIS_MS);
     }
 
     #[test]

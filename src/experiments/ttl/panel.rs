@@ -5,13 +5,12 @@ use retry_lab_core::dedup_ttl::{Outcome, TtlDelivery};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, percent, Frame, View};
+use crate::app::widgets::{about, counter_grid, hero, percent, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Ttl, F>;
 
-/// The axis covers the whole schedule (1,890 s) and a little more.
-const AXIS_MS: u64 = 2_000_000;
+use super::AXIS_MS;
 
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
@@ -31,7 +30,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(props.params.ttl_s, effects), false, timeline(t, deliveries)) }
+            { hero(props.frame, (t.insight)(props.params.ttl_s, effects), false, timeline(props.frame, t, deliveries, props.at_ms, props.params.ttl_s > 0)) }
             { counter_grid(rows) }
         </section>
     }
@@ -39,16 +38,24 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 
 /// Drawn in HTML, not SVG: a mark keeps its size in pixels and the line
 /// its height at any width, where a scaled SVG shrank to 9 px on a phone.
-fn timeline(t: &Strings, deliveries: &[TtlDelivery]) -> Html {
+/// As a scene, each delivery appears when the clock reaches it and the
+/// stored id's band runs with the clock until it expires; the TTL (if it
+/// `expires`) is a handle at the end of the first record's band.
+fn timeline<F: Frame>(frame: &F, t: &Strings, deliveries: &[TtlDelivery], at_ms: Option<u64>, expires: bool) -> Html {
+    let now = at_ms.unwrap_or(AXIS_MS).min(AXIS_MS);
     let pct = |ms: u64| ms.min(AXIS_MS) * 1_000 / AXIS_MS;
     let at = |ms: u64| percent(pct(ms));
-    let bands = deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).map(|d| {
-        let end = d.expires_at_ms.unwrap_or(AXIS_MS);
+    let reached: Vec<&TtlDelivery> = deliveries.iter().filter(|d| d.at_ms <= now).collect();
+    let first_ms = deliveries.first().map_or(0, |d| d.at_ms);
+    let axis =
+        Axis { from: -(first_ms as f64 / 1_000.0), to: (AXIS_MS - first_ms) as f64 / 1_000.0, step: 10, floor: 1 };
+    let bands = reached.iter().filter(|d| d.outcome != Outcome::Discarded).map(|d| {
+        let end = d.expires_at_ms.unwrap_or(AXIS_MS).min(now);
         let width = pct(end) - pct(d.at_ms);
         let style = format!("left:{};width:{}", at(d.at_ms), percent(width));
         html! { <span class="record-band" {style}></span> }
     });
-    let marks = deliveries.iter().map(|d| {
+    let marks = reached.iter().map(|d| {
         let (class, i) = match d.outcome {
             Outcome::Processed => ("processed", 0),
             Outcome::Discarded => ("discarded", 1),
@@ -58,7 +65,12 @@ fn timeline(t: &Strings, deliveries: &[TtlDelivery]) -> Html {
     });
     html! {
         <figure class="gantt ttl-line">
-            <div class="ttl-track" role="img" aria-label={t.timeline_label}>{ for bands }{ for marks }</div>
+            <div class="ttl-track">
+                <div role="img" aria-label={t.timeline_label}>{ for bands }{ for marks }</div>
+                if now < AXIS_MS { <span class="scene-now-mark" style={format!("left:{}", at(now))} aria-hidden="true"></span> }
+                // A record that never expires has no edge to grab (its field still sets it).
+                if expires { { frame.handle("ttl_s", axis) } }
+            </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ "2,000 s" }</span></div>
             <figcaption>
                 <ul class="legend">

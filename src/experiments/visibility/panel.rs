@@ -6,13 +6,14 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Frame, View, LANE_PX};
+use crate::app::widgets::{
+    about, chart_note, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View, LANE_PX,
+};
 use crate::format::{self, duration_ms, duration_text};
 
 type Props<'a, F> = View<'a, super::Visibility, F>;
 
-/// Rows drawn at most (a poison message redelivered for days has thousands).
-const ROWS_SHOWN: usize = 40;
+use super::ROWS_SHOWN;
 const ROW_H: usize = 14;
 
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
@@ -51,25 +52,30 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { controls }
-            { hero(props.frame, insight, false, gantt(t, run)) }
+            { hero(props.frame, insight, false, gantt(props.frame, t, run, props.at_ms)) }
             { rule }
             { counter_grid(rows) }
         </section>
     }
 }
 
-fn gantt(t: &Strings, run: &QueueRun) -> Html {
+/// The Gantt at the scene's instant: each receive appears when it happens,
+/// its hidden band and its job grow with the clock, a copy reappears where
+/// the timeout runs out.
+fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -> Html {
     let shown = &run.receives[..run.receives.len().min(ROWS_SHOWN)];
-    let end_ms = shown.iter().map(|r| r.hidden_until_ms.max(r.until_ms)).max().unwrap_or(1).max(1);
-    let x = |ms: u64| ms.min(end_ms) * 1_000 / end_ms;
-    let rows = shown.iter().enumerate().map(|(i, r)| {
+    let end_ms = super::gantt_end_ms(shown);
+    let now = at_ms.unwrap_or(end_ms).min(end_ms);
+    let x = |ms: u64| ms.min(end_ms).min(now) * 1_000 / end_ms;
+    let reached = shown.iter().take_while(|r| r.at_ms <= now).count();
+    let rows = shown[..reached].iter().enumerate().map(|(i, r)| {
         let y = i * ROW_H;
         let outcome = match r.end {
             ReceiveEnd::Deleted => t.legend_deleted,
             _ => "",
         };
         let title = (t.receive_row)(i + 1, &duration_ms(r.at_ms), outcome);
-        let deleted = (r.end == ReceiveEnd::Deleted).then(|| html! {
+        let deleted = (r.end == ReceiveEnd::Deleted && r.until_ms <= now).then(|| html! {
             <line class="deleted" x1={x(r.until_ms).to_string()} x2={x(r.until_ms).to_string()} y1={y.to_string()} y2={(y + ROW_H - 2).to_string()} />
         });
         html! {
@@ -83,6 +89,11 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
             </g>
         }
     });
+    // The timeout, grabbed where the first receive's hidden band ends:
+    // drag it past the job's end and the copies stop.
+    let first_ms = shown.first().map_or(0, |r| r.at_ms);
+    let axis =
+        Axis { from: -(first_ms as f64 / 1_000.0), to: (end_ms - first_ms) as f64 / 1_000.0, step: 10, floor: 1 };
     let dlq = run.ends.first().and_then(|e| match e {
         MessageEnd::DeadLettered { at_ms } => Some(*at_ms),
         _ => None,
@@ -93,11 +104,13 @@ fn gantt(t: &Strings, run: &QueueRun) -> Html {
             <div class="annotated">
             <svg viewBox={format!("0 0 1000 {}", shown.len().max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown.len())} role="img" aria-label={t.gantt_label}>
                 { for rows }
-                if let Some(at) = dlq { <line class="dlq-line" x1={x(at).to_string()} x2={x(at).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
+                if let Some(at) = dlq.filter(|at| *at <= now) { <line class="dlq-line" x1={x(at).to_string()} x2={x(at).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
+                if now < end_ms { <line class="scene-now-line" x1={x(now).to_string()} x2={x(now).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
             </svg>
-            // On the chart: the first copy the timeout hands out, and the last one drawn.
-            { for shown.get(1).map(|r| chart_note(x(r.at_ms), LANE_PX, "note-copy", (t.copy_note)(2, true))) }
-            { for (shown.len() > 2).then(|| chart_note(x(shown[shown.len() - 1].at_ms), (shown.len() - 1) * LANE_PX, "note-copy", (t.copy_note)(shown.len(), false))) }
+            // On the chart, once the clock reaches it: the first copy the timeout hands out, and the last one drawn.
+            { for shown[..reached].get(1).map(|r| chart_note(x(r.at_ms), LANE_PX, "note-copy", (t.copy_note)(2, true))) }
+            { for (reached > 2).then(|| chart_note(x(shown[reached - 1].at_ms), (reached - 1) * LANE_PX, "note-copy", (t.copy_note)(reached, false))) }
+            { frame.handle("visibility_s", axis) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_ms(end_ms) }</span></div>
             </> }) }

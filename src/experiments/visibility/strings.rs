@@ -33,6 +33,12 @@ pub struct Strings {
     /// Written on the chart at a copy: its number (and, on the first
     /// redelivery, why it came).
     pub copy_note: fn(usize, bool) -> String,
+    /// The scene's moments: the first receive (its timeout), each copy
+    /// handed out while a worker still works, the delete, the DLQ.
+    pub moment_first: fn(&str) -> String,
+    pub moment_copy: fn(usize) -> String,
+    pub moment_deleted: &'static str,
+    pub moment_dlq: &'static str,
     pub rule: &'static str,
     pub preset_sqs: &'static str,
     pub preset_ex5: &'static str,
@@ -78,6 +84,10 @@ pub static ES: Strings = Strings {
     legend_deleted: "borrado",
     rows_more: |n| format!("y {n} recepciones más."),
     copy_note: |n, first| if first { format!("copia {n}: venció el timeout") } else { format!("copia {n}") },
+    moment_first: |timeout| format!("Un consumidor recibe el mensaje: queda oculto {timeout} mientras trabaja."),
+    moment_copy: |n| format!("Venció el visibility timeout y el trabajo no ha terminado: otro consumidor recibe la copia {n}."),
+    moment_deleted: "Un trabajo termina y borra el mensaje: ya no vuelve.",
+    moment_dlq: "Agotó sus recepciones: el mensaje pasa a la DLQ.",
     rule: "La regla de «Colas y streams»: un visibility timeout por encima del p99 del trabajo, con margen (el doble, por ejemplo), o un latido que lo renueve.",
     preset_sqs: "10 minutos con los 30 s de SQS",
     preset_ex5: "Ejercicio 5: p99 de 4 minutos con 30 s",
@@ -123,6 +133,10 @@ pub static EN: Strings = Strings {
     legend_deleted: "deleted",
     rows_more: |n| format!("and {n} more receives."),
     copy_note: |n, first| if first { format!("copy {n}: the timeout ran out") } else { format!("copy {n}") },
+    moment_first: |timeout| format!("A consumer receives the message: it stays hidden for {timeout} while it works."),
+    moment_copy: |n| format!("The visibility timeout ran out before the job finished: another consumer receives copy {n}."),
+    moment_deleted: "A job finishes and deletes the message: it comes back no more.",
+    moment_dlq: "Out of receives: the message moves to the DLQ.",
     rule: "The rule of “Queues and streams”: a visibility timeout above the job's p99, with margin (twice it, say), or a heartbeat that renews it.",
     preset_sqs: "10 minutes with SQS's 30 s",
     preset_ex5: "Exercise 5: p99 of 4 minutes with 30 s",

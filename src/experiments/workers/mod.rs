@@ -137,7 +137,22 @@ static PRESETS: [Preset; 4] = [
 ];
 
 /// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+/// When the last job is done: «Colas y streams»' 200 pages take 200 s on
+/// one worker and 10 s on 20; asked first at any setting.
+const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
+    question: |lang| match lang {
+        crate::i18n::Lang::Es => "¿en cuántos milisegundos termina el último trabajo?",
+        crate::i18n::Lang::En => "in how many milliseconds is the last job done?",
+    },
+    unit: "ms",
+    answer: |_: &Params, _, s: &State| s.run.as_ref().ok().and_then(|r| r.done_at_ms()),
+    why: |lang| {
+        match lang {
+        crate::i18n::Lang::Es => "Cada mensaje lo toma un solo worker: los trabajos se reparten en rondas, trabajos ÷ workers, de un trabajo cada una.",
+        crate::i18n::Lang::En => "Each message goes to one worker only: the jobs are shared out in rounds, jobs ÷ workers, of one job each.",
+    }
+    },
+});
 
 /// Beside the figure (the others under "Más parámetros").
 const PRIMARY: &[&str] = &["jobs", "job_workers", "queue", "restart_ms"];
@@ -145,7 +160,26 @@ const PRIMARY: &[&str] = &["jobs", "job_workers", "queue", "restart_ms"];
 crate::unit::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
     state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
     numbers: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_numbers(&state.run),
-    tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run));
+    tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run),
+    ladder: None, timeline: timeline);
+
+/// The scene: the workers taking jobs from one queue, the restart if there
+/// is one (what the queue keeps), the last job done.
+fn timeline(p: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    use crate::scene::{Moment, Timeline};
+    let t = strings::strings(lang);
+    let run = state.run.as_ref().ok()?;
+    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.workers, p.jobs) }];
+    if p.restart_ms > 0 {
+        moments
+            .push(Moment { at_ms: p.restart_ms.into(), text: t.moment_restart[usize::from(!p.in_memory)].to_owned() });
+    }
+    if let Some(done_ms) = run.done_at_ms() {
+        moments.push(Moment { at_ms: done_ms, text: t.moment_done.to_owned() });
+    }
+    let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
+    Some(Timeline::new(end_ms, moments))
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
@@ -173,6 +207,25 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
 mod tests {
     use super::*;
     use retry_lab_core::queue::MessageEnd;
+
+    /// The PDF's 200 pages on 20 workers in time: taken at 0, the last
+    /// done at 10 s, where the scene ends; a restart is a moment of its own.
+    #[test]
+    fn the_scene_ends_with_the_last_job() {
+        let scene = |p: &Params| {
+            let state = State { run: QueueRun::new(p.config()).map(Rc::new) };
+            timeline(p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene")
+        };
+        let pdf = Params { jobs: 200, job_ms: 1_000, workers: 20, ..Params::default() };
+        let t = scene(&pdf);
+        assert_eq!(t.moments.iter().map(|m| m.at_ms).collect::<Vec<_>>(), [0, 10_000]);
+        assert_eq!(t.end_ms, 10_000);
+        let memory = scene(&Params { in_memory: true, restart_ms: 5_500, ..pdf });
+        assert!(
+            memory.moments.iter().any(|m| m.at_ms == 5_500 && m.text.contains("in-memory queue is lost")),
+            "{memory:?}"
+        );
+    }
 
     #[test]
     fn the_lessons_runs() {

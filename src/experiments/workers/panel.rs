@@ -56,7 +56,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { controls }
-            { hero(props.frame, insight, false, chart(t, run)) }
+            { hero(props.frame, insight, false, chart(t, run, props.at_ms)) }
             { counter_grid(rows) }
         </section>
     }
@@ -78,11 +78,14 @@ fn format_ms(ms: u64) -> String {
     }
 }
 
-fn chart(t: &Strings, run: &QueueRun) -> Html {
+/// The workers' lanes; as a scene, each job appears when taken and grows
+/// with the clock (`at_ms`; none: the whole run).
+fn chart(t: &Strings, run: &QueueRun, at_ms: Option<u64>) -> Html {
     let workers = run.config.workers.min(ROWS_SHOWN);
     let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
-    let x = |ms: u64| ms * 1_000 / end_ms;
-    let bars = run.receives.iter().filter(|r| r.worker < workers).map(|r| {
+    let now = at_ms.unwrap_or(end_ms).min(end_ms);
+    let x = |ms: u64| ms.min(now) * 1_000 / end_ms;
+    let bars = run.receives.iter().filter(|r| r.worker < workers && r.at_ms <= now).map(|r| {
         let class = if r.end == ReceiveEnd::Interrupted { "job-bar cut" } else { "job-bar" };
         html! { <rect class={class} x={x(r.at_ms).to_string()} y={(r.worker * ROW_H + 2).to_string()}
         width={(x(r.until_ms) - x(r.at_ms)).saturating_sub(2).max(1).to_string()} height={(ROW_H - 4).to_string()} /> }
@@ -90,7 +93,10 @@ fn chart(t: &Strings, run: &QueueRun) -> Html {
     html! {
         <figure class="gantt">
             { lane_chart("w", &mut (1..=workers), html! { <>
-            <svg viewBox={format!("0 0 1000 {}", workers * ROW_H)} preserveAspectRatio="none" style={lanes_height(workers as usize)} role="img" aria-label={t.chart_label}>{ for bars }</svg>
+            <svg viewBox={format!("0 0 1000 {}", workers * ROW_H)} preserveAspectRatio="none" style={lanes_height(workers as usize)} role="img" aria-label={t.chart_label}>
+                { for bars }
+                if now < end_ms { <line class="scene-now-line" x1={x(now).to_string()} x2={x(now).to_string()} y1="0" y2={(workers * ROW_H).to_string()} /> }
+            </svg>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format_ms(end_ms) }</span></div>
             </> }) }
             if run.config.workers > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(run.config.workers - ROWS_SHOWN) }</p> }

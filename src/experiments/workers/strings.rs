@@ -8,6 +8,11 @@ pub struct Strings {
     pub intro: &'static str,
     /// The figure's point: (workers, when all are done, speed-up, lost).
     pub insight: fn(u32, &str, &str, u64) -> String,
+    /// The scene's moments: (workers) take (jobs) from one queue; the
+    /// restart [in memory, on a broker]; the last job done.
+    pub moment_start: fn(u32, u32) -> String,
+    pub moment_restart: [&'static str; 2],
+    pub moment_done: &'static str,
     pub jobs: &'static str,
     pub job_ms: &'static str,
     pub workers: &'static str,
@@ -33,6 +38,9 @@ pub static ES: Strings = Strings {
     experiment: "Consumidores en competencia",
     heading: "Varios workers sobre una misma cola",
     intro: "Cada mensaje lo toma un solo worker; con más workers la cola se vacía antes. Si la cola vive en la memoria del proceso, reiniciarlo pierde lo que esperaba; un broker lo conserva y lo que estaba en curso reaparece al vencer su plazo.",
+    moment_start: |workers, jobs| format!("{workers} workers toman {jobs} trabajos de una misma cola: cada uno, de a uno."),
+    moment_restart: ["El proceso se reinicia: la cola en memoria se pierde con lo que esperaba.", "El proceso se reinicia: el broker guarda la cola y los trabajos siguen."],
+    moment_done: "Termina el último trabajo.",
     insight: |workers, done_at, speedup, lost| match lost {
         0 => format!("{workers} workers sobre la misma cola: todo hecho a los {done_at}, {speedup} más rápido que uno solo."),
         n => format!("{workers} workers sobre la misma cola: el reinicio pierde {n} mensajes que solo estaban en memoria."),
@@ -62,6 +70,9 @@ pub static EN: Strings = Strings {
     experiment: "Competing consumers",
     heading: "Several workers on one queue",
     intro: "Each message goes to one worker only; with more workers the queue empties sooner. If the queue lives in the process's memory, restarting the process loses what was waiting; a broker keeps it, and what was in progress shows again when its deadline passes.",
+    moment_start: |workers, jobs| format!("{workers} workers take {jobs} jobs from one queue: each, one at a time."),
+    moment_restart: ["The process restarts: the in-memory queue is lost with what was waiting.", "The process restarts: the broker keeps the queue and the jobs go on."],
+    moment_done: "The last job is done.",
     insight: |workers, done_at, speedup, lost| match lost {
         0 => format!("{workers} workers on the same queue: everything done at {done_at}, {speedup} faster than one alone."),
         n => format!("{workers} workers on the same queue: the restart loses {n} messages that were only in memory."),

@@ -1,0 +1,111 @@
+//! Under every scene, the same controls: play or pause, a step back or
+//! forward from moment to moment, back to the start, the instant's slider
+//! and its time; what happened last, written under the figure and said
+//! once to a screen reader (one polite live region, at most one message
+//! every two seconds, the latest winning); the keys' help («?»).
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use super::widgets::event_value;
+use crate::format;
+use crate::lab::{Action, LabState};
+use crate::scene::{Timeline, Transport};
+
+/// The live region speaks at most this often (a playing scene passes
+/// moments faster than anyone can hear them).
+const LIVE_EVERY_MS: u32 = 2_000;
+/// The instant's slider has about this many positions.
+const SLIDER_STEPS: u64 = 1_000;
+
+/// A time on the scene's clock, in the run's own scale: tenths of a second
+/// for a run of seconds, minutes and hours for a longer one.
+pub fn clock_text(at_ms: u64, end_ms: u64) -> String {
+    if end_ms < 60_000 {
+        format::seconds(at_ms)
+    } else {
+        format::duration_ms(at_ms)
+    }
+}
+
+/// The scene's controls for the lab `state` shows; `id` names its slider.
+pub fn scene_bar(
+    state: &LabState,
+    dispatch: &UseReducerDispatcher<LabState>,
+    id: AttrValue,
+    timeline: &Timeline,
+    at_ms: u64,
+) -> Html {
+    let t = state.lang.texts();
+    let playing = state.units.scene.playing;
+    let transport = |tr: Transport| dispatch.to_callback().reform(move |_: MouseEvent| Action::Transport(tr));
+    let step_ms = (timeline.end_ms / SLIDER_STEPS).max(1);
+    let on_seek = dispatch.to_callback().reform(|e: InputEvent| {
+        let clock_ms = event_value(&e).parse().unwrap_or(0);
+        Action::Transport(Transport::Seek { clock_ms })
+    });
+    let keys_open = state.keys_help;
+    let toggle_keys = dispatch.to_callback().reform(move |_: MouseEvent| Action::ShowKeys(!keys_open));
+    let now = clock_text(at_ms, timeline.end_ms);
+    let latest = timeline.latest(at_ms).map(|m| m.text.clone()).unwrap_or_default();
+    html! {
+        <div class="scene">
+            <div class="scene-bar" role="group" aria-label={t.scene_label} data-primary="">
+                <button type="button" class="play" aria-pressed={playing.to_string()} onclick={transport(Transport::TogglePlay)}>
+                    { if playing { format!("❚❚ {}", t.pause) } else { format!("▶ {}", t.play) } }
+                </button>
+                <button type="button" class="step-back" onclick={transport(Transport::StepBack)}>{ format!("← {}", t.step_back) }</button>
+                <button type="button" class="step" onclick={transport(Transport::Step)}>{ format!("{} →", t.step) }</button>
+                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ format!("↺ {}", t.reset) }</button>
+                <label class="scene-instant" for={id.clone()}>{ t.scene_instant }</label>
+                <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
+                    value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />
+                <output class="clock-value">{ format!("{now} / {}", clock_text(timeline.end_ms, timeline.end_ms)) }</output>
+                <button type="button" class="keys-toggle" aria-expanded={keys_open.to_string()} onclick={toggle_keys}>{ format!("? {}", t.keys_title) }</button>
+            </div>
+            <p class="scene-now" aria-hidden="true">{ latest.clone() }</p>
+            <SceneLive text={latest} />
+            if keys_open { { keys_help(state) } }
+        </div>
+    }
+}
+
+/// What every scene's keys do, where the «?» key or button opened it.
+fn keys_help(state: &LabState) -> Html {
+    let t = state.lang.texts();
+    html! {
+        <div class="keys-help" role="note" aria-label={t.keys_title}>
+            <dl>{ for t.keys.iter().map(|(key, what)| html! { <><dt><kbd>{ *key }</kbd></dt><dd>{ *what }</dd></> }) }</dl>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LiveProps {
+    text: String,
+}
+
+/// One polite live region: the latest moment, spoken at most every two
+/// seconds (a moment passed in between is dropped, the latest wins). The
+/// pending timer goes with the scene.
+#[component(SceneLive)]
+fn scene_live(props: &LiveProps) -> Html {
+    let spoken = use_state(String::new);
+    let pending = use_mut_ref(|| None::<Timeout>);
+    let last_ms = use_mut_ref(|| f64::NEG_INFINITY);
+    {
+        let spoken = spoken.clone();
+        use_effect_with(props.text.clone(), move |text| {
+            let now = super::hooks::now_ms();
+            let wait_ms = (f64::from(LIVE_EVERY_MS) - (now - *last_ms.borrow())).max(0.0) as u32;
+            let text = text.clone();
+            let at = last_ms.clone();
+            *pending.borrow_mut() = Some(Timeout::new(wait_ms, move || {
+                *at.borrow_mut() = super::hooks::now_ms();
+                spoken.set(text);
+            }));
+            move || drop(pending.borrow_mut().take())
+        });
+    }
+    html! { <p class="visually-hidden" aria-live="polite">{ (*spoken).clone() }</p> }
+}

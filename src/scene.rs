@@ -1,0 +1,205 @@
+//! Scenes: an experiment whose lesson tells a process in time plays its run
+//! on one clock. The run stays a pure function of its parameters; the clock
+//! only chooses the instant the figure shows. Each scene declares its
+//! `Timeline` (`Unit::timeline`): where the run ends and what happens on
+//! the way, in the learner's words; the shell keeps one `SceneClock` for the
+//! open experiment, and draws the same controls, keys, running caption and
+//! live region under every scene. Lesson 000's timeline keeps its own clock
+//! (its run is stepped by interventions), with the same keys.
+
+/// Time and playback, for the experiment that is open (a hidden experiment
+/// never receives them, so it never plays).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Transport {
+    TogglePlay,
+    Pause,
+    /// Advance to the next thing that happens.
+    Step,
+    /// Back to the thing that happened before.
+    StepBack,
+    /// Back to the start (the plan stays).
+    Reset,
+    /// Real time passed while playing (from the animation-frame hook).
+    Tick {
+        elapsed_real_ms: f64,
+        now_real_ms: f64,
+    },
+    /// Jump to this simulated time, forward or back.
+    Seek {
+        clock_ms: u64,
+    },
+}
+
+/// One thing that happens in a run, at its instant, in the learner's words
+/// (the scene's running caption; its live region says it once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moment {
+    pub at_ms: u64,
+    pub text: String,
+}
+
+/// A run told in time: where it ends and what happens on the way, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Timeline {
+    pub end_ms: u64,
+    pub moments: Vec<Moment>,
+}
+
+impl Timeline {
+    /// The moments in order; the end is at least the last of them (and 1 ms).
+    pub fn new(end_ms: u64, mut moments: Vec<Moment>) -> Self {
+        moments.sort_by_key(|m| m.at_ms);
+        let last = moments.last().map_or(0, |m| m.at_ms);
+        Timeline { end_ms: end_ms.max(last).max(1), moments }
+    }
+
+    /// What has happened last at `at_ms`.
+    pub fn latest(&self, at_ms: u64) -> Option<&Moment> {
+        self.moments.iter().take_while(|m| m.at_ms <= at_ms).last()
+    }
+
+    /// Where a step forward from `at_ms` stops: the next moment, else the end.
+    pub fn next_after(&self, at_ms: u64) -> u64 {
+        self.moments.iter().map(|m| m.at_ms).find(|&t| t > at_ms).unwrap_or(self.end_ms)
+    }
+
+    /// Where a step back from `at_ms` stops: the moment before, else the start.
+    pub fn previous_before(&self, at_ms: u64) -> u64 {
+        self.moments.iter().map(|m| m.at_ms).rfind(|&t| t < at_ms).unwrap_or(0)
+    }
+}
+
+/// A piecewise-linear series `(t, value)` as far as `at`: its points up to
+/// it and, between two points, the value at it (a line drawn to the clock).
+pub fn cut(series: &[(u64, u64)], at: u64) -> Vec<(u64, u64)> {
+    let mut shown: Vec<(u64, u64)> = series.iter().copied().take_while(|(t, _)| *t <= at).collect();
+    if let (Some(&(t0, v0)), Some(&(t1, v1))) = (shown.last(), series.get(shown.len())) {
+        if t0 < at && t1 > t0 {
+            let v = v0 as f64 + (v1 as f64 - v0 as f64) * ((at - t0) as f64 / (t1 - t0) as f64);
+            shown.push((at, v.round() as u64));
+        }
+    }
+    shown
+}
+
+/// Real time a whole run takes to play: long enough to watch it happen,
+/// short enough to wait for (a default scene reaches its point in 15–40 s).
+pub const PLAY_REAL_MS: f64 = 25_000.0;
+/// A frame's advance is capped (a background tab's long pause is no jump).
+const TICK_REAL_MS_MAX: f64 = 250.0;
+
+/// The open scene's clock: the instant shown and whether it plays. No
+/// instant: the run's end, the whole picture, which is how a scene opens
+/// (and what its link says by saying nothing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SceneClock {
+    pub at_ms: Option<u64>,
+    pub playing: bool,
+}
+
+impl SceneClock {
+    /// A link's clock (`at`); 0 or none opens the whole run.
+    pub fn opened_at(clock_ms: u64) -> Self {
+        SceneClock { at_ms: (clock_ms > 0).then_some(clock_ms), playing: false }
+    }
+
+    /// The instant shown, within the run.
+    pub fn at(&self, timeline: &Timeline) -> u64 {
+        self.at_ms.map_or(timeline.end_ms, |at| at.min(timeline.end_ms))
+    }
+
+    pub fn transport(&mut self, timeline: &Timeline, transport: Transport) {
+        let now = self.at(timeline);
+        let end = timeline.end_ms;
+        match transport {
+            Transport::TogglePlay => {
+                // Play from the end plays the run again, from its start.
+                if !self.playing && now >= end {
+                    self.at_ms = Some(0);
+                }
+                self.playing = !self.playing;
+            }
+            Transport::Pause => self.playing = false,
+            Transport::Step => self.stop_at(timeline.next_after(now)),
+            Transport::StepBack => self.stop_at(timeline.previous_before(now)),
+            Transport::Reset => self.stop_at(0),
+            Transport::Tick { elapsed_real_ms, .. } if self.playing => {
+                let elapsed = elapsed_real_ms.clamp(0.0, TICK_REAL_MS_MAX);
+                let advance_ms = (elapsed * end as f64 / PLAY_REAL_MS).ceil() as u64;
+                let to = now.saturating_add(advance_ms.max(1));
+                self.at_ms = Some(to.min(end));
+                self.playing = to < end;
+            }
+            Transport::Tick { .. } => {}
+            Transport::Seek { clock_ms } => self.at_ms = Some(clock_ms.min(end)),
+        }
+        // Paused at the end is the whole picture again.
+        if !self.playing && self.at_ms == Some(end) {
+            self.at_ms = None;
+        }
+    }
+
+    fn stop_at(&mut self, at_ms: u64) {
+        self.playing = false;
+        self.at_ms = Some(at_ms);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timeline() -> Timeline {
+        let moment = |at_ms: u64, text: &str| Moment { at_ms, text: text.to_owned() };
+        Timeline::new(10_000, vec![moment(6_000, "b"), moment(2_000, "a")])
+    }
+
+    #[test]
+    fn a_scene_opens_whole_plays_from_its_start_and_stops_whole() {
+        let t = timeline();
+        let mut clock = SceneClock::opened_at(0);
+        assert_eq!(clock.at(&t), 10_000, "the whole run");
+        clock.transport(&t, Transport::TogglePlay);
+        assert_eq!((clock.at(&t), clock.playing), (0, true), "play from the end starts again");
+        clock.transport(&t, Transport::Tick { elapsed_real_ms: 100.0, now_real_ms: 0.0 });
+        assert_eq!(clock.at(&t), 40, "a whole run in PLAY_REAL_MS: 10 s in 25 s");
+        clock.transport(&t, Transport::Tick { elapsed_real_ms: 10_000.0, now_real_ms: 0.0 });
+        assert_eq!(clock.at(&t), 140, "a long pause advances one capped frame (250 ms)");
+        for _ in 0..200 {
+            clock.transport(&t, Transport::Tick { elapsed_real_ms: 250.0, now_real_ms: 0.0 });
+        }
+        assert_eq!((clock, clock.at(&t)), (SceneClock::default(), 10_000), "stopped at the end: the whole picture");
+    }
+
+    #[test]
+    fn a_series_is_cut_at_the_clock() {
+        let series = [(0, 0), (10, 100), (20, 40)];
+        assert_eq!(cut(&series, 5), [(0, 0), (5, 50)]);
+        assert_eq!(cut(&series, 10), [(0, 0), (10, 100)]);
+        assert_eq!(cut(&series, 15), [(0, 0), (10, 100), (15, 70)]);
+        assert_eq!(cut(&series, 99), series, "past its end: the whole series");
+        assert_eq!(cut(&[], 5), []);
+    }
+
+    #[test]
+    fn steps_go_from_moment_to_moment_both_ways() {
+        let t = timeline();
+        let mut clock = SceneClock::opened_at(0);
+        clock.transport(&t, Transport::Reset);
+        let mut forward = Vec::new();
+        for _ in 0..4 {
+            clock.transport(&t, Transport::Step);
+            forward.push(clock.at(&t));
+        }
+        assert_eq!(forward, [2_000, 6_000, 10_000, 10_000]);
+        let mut back = Vec::new();
+        for _ in 0..4 {
+            clock.transport(&t, Transport::StepBack);
+            back.push(clock.at(&t));
+        }
+        assert_eq!(back, [6_000, 2_000, 0, 0]);
+        assert_eq!(t.latest(5_999).map(|m| m.text.as_str()), Some("a"));
+        clock.transport(&t, Transport::Seek { clock_ms: 99_999 });
+        assert_eq!(clock.at(&t), 10_000, "a seek stays within the run");
+    }
+}

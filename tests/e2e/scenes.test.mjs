@@ -1,0 +1,231 @@
+// Scenes (issue 36): every experiment whose lesson tells a process in time
+// plays it on one clock. Read by accessible names: a step and Play change
+// the figure between two instants, the keys drive it and «?» lists them, and
+// a quantity grabbed on the figure changes the run and the link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, reveal } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The experiments drawn as scenes, by their pages (the link opens each). */
+const SCENES = [
+  ['lesson-003/', 'storm'],
+  ['lesson-003/', 'backpressure'],
+  ['lesson-003/', 'timeouts'],
+  ['lesson-003-actions/', 'ttl'],
+  ['lesson-004/', 'visibility'],
+  ['lesson-004/', 'workers'],
+  ['lesson-004-ops/', 'dlq'],
+  ['lesson-004-streams/', 'groups'],
+  ['lesson-004-streams/', 'lag'],
+  ['lesson-004-streams/', 'capacity'],
+];
+
+const hero = (page) => page.locator('.hero');
+const scene = (page) => page.getByRole('group', { name: 'The run in time' });
+/** What the figure draws (its SVG and the words on it), without the scene's controls and caption. */
+const drawn = (page) =>
+  hero(page).evaluate((el) => {
+    const copy = el.cloneNode(true);
+    for (const aside of copy.querySelectorAll('.scene, figcaption.insight')) aside.remove();
+    return copy.innerHTML;
+  });
+
+async function opened(url) {
+  const { page, errors } = await open(browser, url);
+  await hero(page).waitFor();
+  const skip = page.getByRole('button', { name: 'Show without estimating' });
+  if (await skip.count()) await skip.click();
+  await scene(page).waitFor();
+  return { page, errors };
+}
+
+test('every scene steps and plays: the figure differs between two instants, the clock and the moment say so', async () => {
+  for (const [dir, code] of SCENES) {
+    const { page, errors } = await opened(`${server.base}${dir}?exp=${code}&lang=en`);
+    const bar = scene(page);
+    const clock = bar.locator('output.clock-value');
+    const whole = await drawn(page);
+    await bar.getByRole('button', { name: /Reset/ }).click();
+    const start = await drawn(page);
+    assert.notEqual(start, whole, `${code}: the start is not the whole run`);
+    assert.match(await clock.textContent(), /^0/, `${code}: reset to 0`);
+    await bar.getByRole('button', { name: /Step/ }).click();
+    const next = await drawn(page);
+    assert.notEqual(next, start, `${code}: a step moves the figure`);
+    const moment = (await page.locator('.scene-now').textContent()).trim();
+    assert.ok(moment.length > 0, `${code}: the moment reached is written under the figure`);
+    // Play from here: the clock moves on its own, the figure with it.
+    await bar.getByRole('button', { name: /Back/ }).click();
+    const before = await clock.textContent();
+    await bar.getByRole('button', { name: /Play/ }).click();
+    await page.waitForFunction((b) => document.querySelector('.scene-bar output.clock-value').textContent !== b, before);
+    // Playing draws more, as the clock passes what happens (a bounded wait: the run plays in 25 s).
+    let played = start;
+    for (let frame = 0; frame < 100 && played === start; frame++) {
+      await page.waitForTimeout(100);
+      played = await drawn(page);
+    }
+    await bar.getByRole('button', { name: /Pause/ }).click();
+    assert.notEqual(played, start, `${code}: playing draws more`);
+    assert.deepEqual(errors, [], code);
+    await page.close();
+  }
+});
+
+test('the keys drive the scene from the figure; «?» lists them; Escape closes the list', async () => {
+  const { page, errors } = await opened(`${server.base}lesson-004-streams/?exp=lag&lang=en`);
+  const clock = scene(page).locator('output.clock-value');
+  await hero(page).locator('figcaption.insight').click();
+  await page.keyboard.press('Home');
+  assert.match(await clock.textContent(), /^0 s \//);
+  await page.keyboard.press('ArrowRight');
+  const stepped = await clock.textContent();
+  assert.notEqual(stepped, '0 s', 'a step by the arrow key');
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await clock.textContent(), /^0 s \//, 'back by the other arrow');
+  await page.keyboard.press('?');
+  const help = page.getByRole('note', { name: 'Keyboard' });
+  await help.waitFor();
+  assert.match(await help.textContent(), /Space.*plays or pauses/);
+  await page.keyboard.press('Escape');
+  await help.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: '? Keyboard' }).click();
+  await help.waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the TTL is grabbed at the end of the stored id's band: past the schedule, one effect", async () => {
+  const { page, errors } = await opened(`${server.base}lesson-003-actions/?exp=ttl&lang=en`);
+  const handle = page.getByRole('slider', { name: /TTL/ });
+  const effects = () => page.locator('[data-counter=effects] dd').textContent();
+  assert.notEqual(await effects(), '1', 'a 300 s TTL lets repeats through');
+  await handle.focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => location.search.includes('ttl_s=86400'));
+  assert.equal(await effects(), '1', 'an id kept past the schedule: one effect');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the visibility timeout is grabbed on its bar: keys and a drag change the run, its words and the link', async () => {
+  const { page, errors } = await opened(`${server.base}lesson-004/?exp=visibility&lang=en`);
+  const handle = page.getByRole('slider', { name: 'Visibility timeout' });
+  const copies = () => page.locator('[data-counter=copies] dd').textContent();
+  const start = Number(await handle.getAttribute('aria-valuenow'));
+  const startCopies = await copies();
+  await handle.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.waitForFunction((s) => Number(document.querySelector('.handle').getAttribute('aria-valuenow')) === s + 100, start);
+  assert.match(await handle.getAttribute('aria-valuetext'), /^Visibility timeout: /);
+  await page.waitForFunction((v) => location.search.includes(`visibility_s=${v}`), start + 100);
+  // The arrows moved the handle, not the scene's clock.
+  assert.match(await scene(page).locator('output.clock-value').textContent(), /^(\d+ min )?\d+ s \/ /);
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('.handle').getAttribute('aria-valuenow') === '43200');
+  assert.equal(await copies(), '1', 'a timeout past the job: one copy');
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.querySelector('.handle').getAttribute('aria-valuenow') === '1');
+  assert.notEqual(await copies(), '1', 'a timeout of 1 s hands out copies');
+  // Dragged by a pointer: grabbed at its line and pulled right, the value follows.
+  const box = await handle.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const dragged = Number(await handle.getAttribute('aria-valuenow'));
+  assert.ok(dragged > 1, `dragged to ${dragged}`);
+  assert.notEqual(startCopies, undefined);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** A time as the lab writes it (format::duration_ms): "45 s", "12 min 30 s", "2 h 5 min". */
+function duration(seconds) {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** The answer as a page could print it: "1,890", "1890" and, for a time, "31 min 30 s". */
+function answerForms(result) {
+  const found = result.match(/(?:gives|da)\s*([\d.,]+)( s\b)?/);
+  const number = found?.[1]?.replace(/[.,]$/, '');
+  if (!number) return [];
+  const forms = number.replace(/\D/g, '').length >= 3 ? [number, number.replace(/,/g, '')] : [];
+  if (found[2]) forms.push(duration(Number(number.replace(/,/g, ''))));
+  return [...new Set(forms)].filter((form) => /\d{3}|min|h /.test(form));
+}
+
+// Predict, then watch: while a guess is asked, the page's visible text holds
+// no form of the answer (the figure waits blurred and inert, a scene shows
+// its start); after it, focus is on the result, not on the page's body.
+// Answers under 100 (unless a time of a minute or more) are left out: "3"
+// is on every page for another reason.
+test('while a prediction waits no answer is readable on the page; revealing keeps focus in the figure', async () => {
+  const { TOOL_EXPERIMENTS } = await import('../../static/tool-registry.js');
+  const { PAGE_OF_CODE } = await import('../../static/lab-registry.js');
+  let asked = 0;
+  for (const code of Object.keys(TOOL_EXPERIMENTS)) {
+    const { page, errors } = await open(browser, `${server.base}${PAGE_OF_CODE.get(code)}?exp=${code}&lang=en`);
+    await hero(page).waitFor();
+    const skip = page.getByRole('button', { name: 'Show without estimating' });
+    if ((await skip.count()) === 0) {
+      await page.close();
+      continue;
+    }
+    asked += 1;
+    // The page's rendered text (innerText skips what is hidden), minus the
+    // waiting figure, which is blurred and inert: its shapes show, not its words.
+    const visible = await page.evaluate(() => {
+      const whole = document.body.innerText;
+      const figure = document.querySelector('.hero-waiting > .hero-body');
+      return figure ? whole.replace(figure.innerText, '') : whole;
+    });
+    await skip.click();
+    const result = page.locator('.prediction-result');
+    await result.waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('prediction-result'));
+    for (const form of answerForms(await result.textContent())) {
+      const shown = new RegExp(`(?<![\\d.,])${form.replace(/[.]/g, '\\.')}(?![\\d])`);
+      assert.doesNotMatch(visible, shown, `${code}: the answer ${form} is readable while the guess waits`);
+    }
+    assert.deepEqual(errors, [], code);
+    await page.close();
+  }
+  assert.ok(asked >= 5, `${asked} experiments ask first`);
+});
+
+// Lesson 000's first task («retry them yourself, one by one») is done with
+// the chart in view: the dead letters' retry buttons sit right under the
+// timeline, within one screen of it, at both sizes.
+test("lesson 000's retry buttons are within one screen of the timeline", async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
+    const { page, errors } = await open(browser, `${server.base}?preset=consumer-down&lang=en`, { viewport });
+    await reveal(page);
+    const seek = page.getByRole('slider', { name: 'Go to a time' });
+    await seek.fill(await seek.getAttribute('max'));
+    const retry = page.getByRole('button', { name: 'Retry event 1' });
+    await retry.waitFor();
+    const lanes = await page.locator('.hero').boundingBox();
+    const button = await retry.boundingBox();
+    const gap = button.y - (lanes.y + lanes.height);
+    assert.ok(gap >= 0 && gap + button.height <= viewport.height, `${viewport.width} px: ${gap} px under the figure`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
