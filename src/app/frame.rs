@@ -377,7 +377,9 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
         None => html! { { insight } },
     };
     html! {
-        <figure class={classes!("hero", waiting.then_some("hero-waiting"))}>
+        // Focusable by a click (not by Tab): in a deck, clicking the figure
+        // gives the scene the keys; Escape gives them back.
+        <figure class={classes!("hero", waiting.then_some("hero-waiting"))} tabindex="-1">
             <figcaption class="insight">
                 { caption }
                 if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }

@@ -136,10 +136,6 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
                         return;
                     }
                     let focus = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-                    let in_control = focus.as_ref().is_some_and(|el| {
-                        matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA" | "BUTTON" | "A")
-                            || el.get_attribute("role").as_deref() == Some("slider")
-                    });
                     let in_lab = match (&focus, root.cast::<web_sys::Element>()) {
                         (Some(el), Some(root)) => root.contains(Some(el)) || el.tag_name() == "BODY",
                         _ => false,
@@ -149,24 +145,37 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
                         dispatch.dispatch(Action::ShowKeys(false));
                         return;
                     }
-                    if in_control || !in_lab {
-                        return;
-                    }
-                    let action = match event.key().as_str() {
-                        " " | "Spacebar" => Action::Transport(Transport::TogglePlay),
-                        "ArrowRight" => Action::Transport(Transport::Step),
-                        "ArrowLeft" => Action::Transport(Transport::StepBack),
-                        "Home" => Action::Transport(Transport::Reset),
-                        "?" => Action::ToggleKeys,
-                        _ => return,
-                    };
+                    let Some(action) = scene_key(event, focus.as_ref()).filter(|_| in_lab) else { return };
+                    // Taken: neither the page's scrolling nor a deck's own keys act on it too.
                     event.prevent_default();
+                    event.stop_propagation();
                     dispatch.dispatch(action);
                 },
             )
         });
         move || drop(listener)
     });
+}
+
+/// The scene's action for a key, where the lab takes it: never from a field,
+/// a select, a link or a slider (their keys are theirs), and from a focused
+/// button only what is not its own click (Space and Enter press it).
+fn scene_key(event: &web_sys::KeyboardEvent, focus: Option<&web_sys::Element>) -> Option<Action> {
+    let key = event.key();
+    let tag = focus.map(|el| el.tag_name()).unwrap_or_default();
+    let slider = focus.is_some_and(|el| el.get_attribute("role").as_deref() == Some("slider"));
+    let own_keys = slider || matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA" | "A");
+    if own_keys || (tag == "BUTTON" && matches!(key.as_str(), " " | "Spacebar" | "Enter")) {
+        return None;
+    }
+    Some(match key.as_str() {
+        " " | "Spacebar" => Action::Transport(Transport::TogglePlay),
+        "ArrowRight" => Action::Transport(Transport::Step),
+        "ArrowLeft" => Action::Transport(Transport::StepBack),
+        "Home" => Action::Transport(Transport::Reset),
+        "?" => Action::ToggleKeys,
+        _ => return None,
+    })
 }
 
 /// Escape hands the keys back to the page around the lab: focus leaves the

@@ -157,6 +157,46 @@ async function frameTimes(page, seconds) {
   return deltas.slice(1);
 }
 
+// Every scene plays 5 s at Chromium's 4× CPU throttle: its frame times and
+// how many were dropped (over 1.5 frames). `--scenes` measures only these.
+const SCENES = [
+  ['lesson-003/', 'storm'],
+  ['lesson-003/', 'backpressure'],
+  ['lesson-003/', 'timeouts'],
+  ['lesson-003-actions/', 'ttl'],
+  ['lesson-004/', 'visibility'],
+  ['lesson-004/', 'workers'],
+  ['lesson-004-ops/', 'dlq'],
+  ['lesson-004-streams/', 'groups'],
+  ['lesson-004-streams/', 'lag'],
+  ['lesson-004-streams/', 'capacity'],
+];
+async function sceneFrames() {
+  for (const [dir, code] of SCENES) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.base}${dir}?exp=${code}&lang=en`);
+    await page.locator('.hero').waitFor();
+    const skip = page.getByRole('button', { name: 'Show without estimating' });
+    if (await skip.count()) await skip.click();
+    await page.getByRole('button', { name: /Reset/ }).click();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const frames = await frameTimes(page, 5);
+    const dropped = frames.filter((d) => d > 16.7 * 1.5).length;
+    console.log(
+      `scene ${code} at 4x CPU throttle: ${frames.length} frames in 5 s, p50 ${fmt(pct(frames, 0.5))} ms, p95 ${fmt(pct(frames, 0.95))} ms, ${dropped} dropped (goal: 0 dropped)`,
+    );
+    await context.close();
+  }
+}
+if (process.argv.includes('--scenes')) {
+  await sceneFrames();
+  await browser.close();
+  await server.close();
+  process.exit(0);
+}
+
 // `--only DIR` measures one page with Lighthouse (after a change to it).
 const only = process.argv.includes('--only') ? [process.argv[process.argv.indexOf('--only') + 1]] : ENTRIES;
 for (const entry of process.argv.includes('--no-lighthouse') ? [] : only) {
@@ -328,5 +368,6 @@ for (const [what, path] of [
   }
 }
 
+await sceneFrames();
 await browser.close();
 await server.close();

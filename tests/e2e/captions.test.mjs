@@ -87,10 +87,7 @@ test("the DLQ's caption is the instant shown, as its table", async () => {
   await reveal(page);
   const rows = async () => page.locator('.dlq-table tbody tr:has(th)').count();
   // 1 h 30 min: two messages moved, both still there (the table's two rows), none redriven yet.
-  assert.match(
-    await text(page),
-    /^At 1 h 30 min, 2 messages have exhausted their receives and moved to the DLQ: 2 are still there, 0 went back/,
-  );
+  assert.match(await text(page), /^At 1 h 30 min, 2 messages have exhausted their receives and moved to the DLQ: 2 are still there\./);
   assert.equal(await rows(), 2);
   // Another instant: after the 3 h redrive, both went back and the table is empty.
   await moreParams(page);

@@ -309,6 +309,20 @@ test('reveal.js (npm): a frame in a slide stays within the slide and scrolls ins
   await shown.page.keyboard.press('ArrowRight');
   await shown.page.locator('[data-retry-lab] .hero').waitFor();
   await expectPaper(shown.page, DARK, "reveal.js's black theme: a dark lab");
+  // The keys: a click on the figure gives them to the scene (the deck stays
+  // on its slide), Escape gives them back to the deck.
+  const slide = () => shown.page.evaluate(() => window.Reveal.getIndices().h);
+  const clock = shown.page.locator('[data-retry-lab] .scene-bar output.clock-value');
+  await shown.page.locator('[data-retry-lab]').getByRole('button', { name: 'Show without estimating' }).click();
+  await shown.page.locator('[data-retry-lab] .hero-body').click();
+  await shown.page.keyboard.press('Home');
+  assert.match(await clock.textContent(), /^0\.0 s|^0 s/);
+  await shown.page.keyboard.press('ArrowRight');
+  assert.doesNotMatch(await clock.textContent(), /^0\.0 s|^0 s/, 'the arrow stepped the scene');
+  assert.equal(await slide(), 2, 'and not the deck');
+  await shown.page.keyboard.press('Escape');
+  await shown.page.keyboard.press('ArrowLeft');
+  await shown.page.waitForFunction(() => window.Reveal.getIndices().h === 1);
   assert.deepEqual(shown.errors, []);
   await shown.page.close();
 });

@@ -23,6 +23,8 @@ const compare = async (page, row) =>
 test('a learner moves the failure slider, runs to dead-letter, retries from the panel, checks uuid5 on its page, switches language', async () => {
   // The lesson's own numbers (the page opens on the story; this learner picks the lesson's run).
   const { page, errors } = await open(browser, server.base + '?preset=lesson', { locale: 'es-MX' });
+  // The results (the dead-letter table among them) wait for the guess the figure asks first.
+  await reveal(page);
   await page.getByRole('button', { name: /Reproducir/ }).click();
   await page.locator('.finished').waitFor();
   const deliveriesBefore = await counter(page, 'deliveries');

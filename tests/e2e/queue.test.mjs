@@ -18,6 +18,7 @@ const counter = async (page, key) => (await page.locator(`[data-counter=${key}] 
 
 test("a timeout shorter than the job makes copies; the lesson's rule, a heartbeat and the DLQ", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=visibility&lang=en');
+  await reveal(page);
   await page.locator('.gantt').waitFor();
   // Error 1: 10 minutes with 30 s → 20 copies, 20 effects without idempotency, 1 with it.
   assert.equal(await counter(page, 'copies'), '20');

@@ -215,11 +215,11 @@ test("lesson 000's retry buttons are within one screen of the timeline", async (
     { width: 1280, height: 900 },
     { width: 360, height: 780 },
   ]) {
-    const { page, errors } = await open(browser, `${server.base}?preset=consumer-down&lang=en`, { viewport });
+    const { page, errors } = await open(browser, `${server.base}?v=2&preset=consumer-down&lang=en`, { viewport });
     await reveal(page);
     const seek = page.getByRole('slider', { name: 'Go to a time' });
     await seek.fill(await seek.getAttribute('max'));
-    const retry = page.getByRole('button', { name: 'Retry event 1' });
+    const retry = page.getByRole('button', { name: 'Retry event 1', exact: true });
     await retry.waitFor();
     const lanes = await page.locator('.hero').boundingBox();
     const button = await retry.boundingBox();

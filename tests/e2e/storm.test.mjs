@@ -20,6 +20,7 @@ const counter = async (page, s, key) => Number((await side(page, s).locator(`[da
 test('a learner compares no jitter with full jitter, overloads the dependency, adds a breaker and a budget', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003/', { locale: 'es-MX' });
   await page.locator('.experiment').waitFor();
+  await reveal(page);
   // Lesson 003's 100 clients, back at 1 s with 50 calls/s, no jitter: the
   // synchronized wave knocks the dependency down again, twice (marked on the
   // histogram); the lesson's full jitter gets more clients through, sooner.

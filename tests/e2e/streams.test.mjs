@@ -36,6 +36,7 @@ test("partitions and keys, then the lag: the lesson's six events and exercise 9"
   await page.locator('figure.topic .cell.moves').first().waitFor();
 
   await page.getByRole('button', { name: 'Consumer lag' }).click();
+  await reveal(page);
   await page.locator('.lag-chart').waitFor();
   const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
   assert.deepEqual([await counter('consume'), await counter('spare'), await counter('catch_up')], ['21,600/s', '1,600/s', '12 min 30 s']);
@@ -98,6 +99,7 @@ test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a 
 test('the fraud counter: 9, 6, 6 and 3', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=fraud&lang=es');
   const value = (sink) => page.locator(`tr[data-sink=${sink}] .counter-value`).textContent();
+  await reveal(page);
   await page.locator('tr[data-sink=add]').waitFor();
   assert.deepEqual([await value('add'), await value('upsert'), await value('dedup'), await value('commit-first')], ['9', '6', '6', '3']);
   await page.getByLabel('A procesa antes de caerse').fill('5');
@@ -109,6 +111,7 @@ test('the fraud counter: 9, 6, 6 and 3', async () => {
 
 test('capacity: C01, exercises 4, 6 and 7', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=capacity&lang=en');
+  await reveal(page);
   await page.locator('.capacity-chart').waitFor();
   assert.deepEqual(
     [await counter(page, 'sync_workers'), await counter(page, 'deepest'), await counter(page, 'newest_wait')],

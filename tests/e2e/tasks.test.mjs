@@ -4,7 +4,7 @@
 // working with storage blocked. By accessible names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, storedTasks } from './harness.mjs';
+import { serve, launch, open, storedTasks, reveal } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -55,6 +55,8 @@ test('a task is done when the experiment shows it, stays done after a reload, an
 test("lesson 000's outage task completes through the panel; each task's hint comes after a few tries at it", async () => {
   const { page, errors } = await open(browser, server.base + '?v=2&preset=consumer-down&lang=en');
   await tasks(page).waitFor();
+  // The run's results (the dead-letter table among them) come after the figure's question.
+  await reveal(page);
   assert.equal(await tasks(page).getByText('Hint', { exact: true }).count(), 0, 'no hint before trying');
   // Full speed, play into dead-letter (the outage outlasts the 1,890 s schedule).
   const speed = page.getByLabel('Speed');

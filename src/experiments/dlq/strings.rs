@@ -100,7 +100,13 @@ pub static ES: Strings = Strings {
     actions_as_text: "Las acciones como texto (para autores)",
     insight: |at, moved, waiting, redriven, failed, expired| match moved {
         0 => format!("A los {at}, ningún mensaje agotó sus recepciones: la DLQ está vacía."),
-        n => format!("A los {at}, {n} mensajes agotaron sus recepciones y pasaron a la DLQ: {waiting} siguen allí, {redriven} volvieron a la cola con el redrive, {failed} se marcaron como fallidos, {expired} expiraron."),
+        // Only the fates that happened (short enough that a phone's largest paint stays the page's header).
+        n => format!(
+            "A los {at}, {n} mensajes agotaron sus recepciones y pasaron a la DLQ: {waiting} siguen allí{}{}{}.",
+            said(redriven, "volvieron a la cola con el redrive"),
+            said(failed, "se marcaron como fallidos"),
+            said(expired, "expiraron")
+        ),
     },
     messages: "Mensajes",
     arrival: "Llega uno cada (0: todos juntos)",
@@ -186,7 +192,12 @@ pub static EN: Strings = Strings {
     actions_as_text: "The actions as text (for authors)",
     insight: |at, moved, waiting, redriven, failed, expired| match moved {
         0 => format!("At {at}, no message has exhausted its receives: the DLQ is empty."),
-        n => format!("At {at}, {n} messages have exhausted their receives and moved to the DLQ: {waiting} are still there, {redriven} went back to the queue with the redrive, {failed} were marked failed, {expired} expired."),
+        n => format!(
+            "At {at}, {n} messages have exhausted their receives and moved to the DLQ: {waiting} are still there{}{}{}.",
+            said(redriven, "went back to the queue with the redrive"),
+            said(failed, "were marked failed"),
+            said(expired, "expired")
+        ),
     },
     messages: "Messages",
     arrival: "One arrives every (0: all at once)",
@@ -267,4 +278,13 @@ pub static EN: Strings = Strings {
 
 pub fn strings(lang: Lang) -> &'static Strings {
     lang.pick(&ES, &EN)
+}
+
+/// «, N what» in a caption's list of fates, or nothing when none did.
+fn said(count: u64, what: &str) -> String {
+    if count == 0 {
+        String::new()
+    } else {
+        format!(", {count} {what}")
+    }
 }
