@@ -198,6 +198,10 @@ impl LabState {
     /// What changes the view or the kept progress, never the run: no try,
     /// no task. Any other action is handed back.
     fn reduce_aside(&self, action: Action) -> Result<LabState, Action> {
+        // Checked before the clone: a frame's tick must not pay for two.
+        if !records_nothing(&action) {
+            return Err(action);
+        }
         let mut next = self.clone();
         next.version += 1;
         match action {
@@ -407,23 +411,26 @@ impl LabState {
     }
 }
 
-/// What the learner did or played can complete a task; a language, a tab,
-/// a guess or clearing cannot.
-fn records_tasks(action: &Action) -> bool {
-    !matches!(
+/// The actions `reduce_aside` takes: the view and the kept progress.
+fn records_nothing(action: &Action) -> bool {
+    matches!(
         action,
-        Action::SetLang(_)
-            | Action::Open(_)
+        Action::SetProjector(_)
+            | Action::ShowKeys(_)
+            | Action::ToggleKeys
             | Action::AskClearTasks
-            | Action::ClearTasks
             | Action::KeepTasks
+            | Action::ClearTasks
             | Action::Predict(_)
             | Action::SyncProgress(_)
             | Action::StorageFull
-            | Action::SetProjector(_)
-            | Action::ShowKeys(_)
-            | Action::ToggleKeys
     )
+}
+
+/// What the learner did or played can complete a task; a language, a tab,
+/// a guess, the view or clearing cannot.
+fn records_tasks(action: &Action) -> bool {
+    !(records_nothing(action) || matches!(action, Action::SetLang(_) | Action::Open(_)))
 }
 
 #[cfg(test)]

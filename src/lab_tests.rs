@@ -414,3 +414,19 @@ fn the_host_hears_of_the_shown_tasks() {
     assert_eq!(filtered.iter().map(|t| t.code).collect::<Vec<_>>(), ["retries-exhausted"]);
     assert!(s.host_tasks(None, &TaskFilter::Off).is_empty());
 }
+
+/// The view (the keys' help, the projector) and a guess are no try: a
+/// task's hint counts what the learner did to the run.
+#[test]
+fn the_view_and_a_guess_are_no_try() {
+    let s = set(&state(), "failure", Value::Int(500_000));
+    assert_eq!(s.tries, 1, "a change of the run is a try");
+    let viewed = s
+        .reduce(Action::ToggleKeys)
+        .reduce(Action::ShowKeys(false))
+        .reduce(Action::SetProjector(true))
+        .reduce(Action::Predict(Some(1_890)));
+    assert_eq!(viewed.tries, 1);
+    assert!(viewed.projector && !viewed.keys_help);
+    assert_eq!(viewed.params, s.params, "nothing of the run changed");
+}
