@@ -3,7 +3,7 @@
 // timeline keeps its own clock and its own tests.
 import { PAGE_OF_CODE } from '../../static/lab-registry.js';
 
-export const SCENE_CODES = ['storm', 'backpressure', 'timeouts', 'ttl', 'visibility', 'workers', 'dlq', 'groups', 'lag', 'capacity'];
+export const SCENE_CODES = ['storm', 'backpressure', 'timeouts', 'ttl', 'visibility', 'workers', 'dlq', 'age', 'groups', 'lag', 'capacity'];
 
 /** [page directory, experiment code] of every scene. */
 export const SCENES = SCENE_CODES.map((code) => [PAGE_OF_CODE.get(code), code]);

@@ -21,11 +21,13 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let (c, run) = (&st.config, &st.run);
     let insight = super::insight(props.lang, st);
     let (depth_max, age_max) = (depth_top(c), age_top(c));
+    // As a scene, the hour as far as its clock (none: the whole hour).
+    let now_s = props.at_ms.map_or(HORIZON_S, |ms| (ms / 1_000).min(HORIZON_S));
     let figure = html! {
         <figure class="age-figure">
-            { line_chart(t, 0, run, &|t| c.depth_at(t), &Scale { threshold: c.depth_alert, promise: None, top: depth_max,
+            { line_chart(t, 0, (run, now_s), &|t| c.depth_at(t), &Scale { threshold: c.depth_alert, promise: None, top: depth_max,
                 threshold_label: format!("{} {}", format::int(c.depth_alert), t.messages), top_label: format::int(depth_max) }) }
-            { line_chart(t, 1, run, &|t| c.oldest_age_at(t), &Scale { threshold: c.age_alert_s, promise: Some(c.promise_s), top: age_max,
+            { line_chart(t, 1, (run, now_s), &|t| c.oldest_age_at(t), &Scale { threshold: c.age_alert_s, promise: Some(c.promise_s), top: age_max,
                 threshold_label: duration_text(c.age_alert_s), top_label: duration_text(age_max) }) }
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
             <figcaption><span class="legend-threshold">{ t.threshold_legend }</span>{ " · " }<span class="legend-promise">{ format!("{} {}", t.promise_legend, duration_text(c.promise_s)) }</span></figcaption>
@@ -70,17 +72,25 @@ struct Scale {
     top_label: String,
 }
 
-fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u64, scale: &Scale) -> Html {
+fn line_chart(
+    t: &Strings,
+    which: usize,
+    (run, now_s): (&AgeRun, u64),
+    value: &dyn Fn(u64) -> u64,
+    scale: &Scale,
+) -> Html {
     let Scale { threshold, promise, top, .. } = *scale;
     let (threshold_label, top_label) = (scale.threshold_label.as_str(), scale.top_label.as_str());
     let y = |v: u64| 100 - (v.min(top) * 100 / top) as i64;
     let points: String = (0..=HORIZON_S / STEP_S)
+        .take_while(|i| i * STEP_S <= now_s)
         .map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S))))
         .collect();
     let permille = |s: u64| s.min(HORIZON_S) * 1_000 / HORIZON_S;
+    let reached = |at: &u64| *at <= now_s;
     let note = match which {
-        0 if run.depth_alert_at_s.is_none() => chart_note(1_000, 2, "", t.never_note.to_owned()),
-        1 => match (run.age_alert_at_s, run.to_dlq_at_s) {
+        0 if run.depth_alert_at_s.is_none() && now_s >= HORIZON_S => chart_note(1_000, 2, "", t.never_note.to_owned()),
+        1 => match (run.age_alert_at_s.filter(reached), run.to_dlq_at_s.filter(reached)) {
             (Some(at), _) => chart_note(permille(at), 2, "note-fires", t.fires_note.to_owned()),
             (None, Some(at)) => chart_note(permille(at), 2, "", t.dlq_note.to_owned()),
             _ => Html::default(),
@@ -88,8 +98,10 @@ fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u6
         _ => Html::default(),
     };
     let ty = y(threshold).to_string();
-    let fires =
-        if which == 1 { run.age_alert_at_s } else { run.depth_alert_at_s }.map(|at| (permille(at) as i64).to_string());
+    let fires = if which == 1 { run.age_alert_at_s } else { run.depth_alert_at_s }
+        .filter(reached)
+        .map(|at| (permille(at) as i64).to_string());
+    let now_x = (now_s < HORIZON_S).then(|| permille(now_s).to_string());
     html! {
         <div class="age-chart" data-chart={["depth", "age"][which]}>
             <div class="age-chart-title">{ t.charts[which] }<span class="y-top">{ (t.scale)(threshold_label, top_label) }</span></div>
@@ -99,6 +111,7 @@ fn line_chart(t: &Strings, which: usize, run: &AgeRun, value: &dyn Fn(u64) -> u6
                     if let Some(promise) = promise { <line class="promise-line" x1="0" x2="1000" y1={y(promise).to_string()} y2={y(promise).to_string()} /> }
                     if let Some(x) = fires { <line class="alert-fires" x1={x.clone()} x2={x} y1="0" y2="100" /> }
                     <polyline class="age-line" points={points} />
+                    if let Some(x) = now_x { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2="100" /> }
                 </svg>
                 { note }
             </div>
