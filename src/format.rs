@@ -34,10 +34,7 @@ pub fn percent(lang: Lang, ppm: u32) -> String {
     let tenths = (u64::from(ppm) + 500) / 1_000; // ppm → tenths of a percent, rounded
     let number =
         if tenths.is_multiple_of(10) { int(tenths / 10) } else { format!("{}.{}", int(tenths / 10), tenths % 10) };
-    match lang {
-        Lang::Es => format!("{number} %"),
-        Lang::En => format!("{number}%"),
-    }
+    lang.pick(format!("{number} %"), format!("{number}%"))
 }
 
 /// Seconds with the unit: "1,890 s"; fractional seconds keep one decimal,

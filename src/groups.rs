@@ -47,31 +47,29 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "",
         feature: "lesson-000",
-        title: |lang| match lang {
-            Lang::Es => "At-least-once: reintentos y dead-letter",
-            Lang::En => "At-least-once: retries and dead-letter",
-        },
+        title: |lang| lang.pick("At-least-once: reintentos y dead-letter", "At-least-once: retries and dead-letter"),
         #[cfg(feature = "lesson-000")]
-        lesson: |lang| match lang {
-            Lang::Es => "At-least-once es la realidad, exactly-once es un mito práctico",
-            Lang::En => "At-least-once is reality, exactly-once is a practical myth",
+        lesson: |lang| {
+            lang.pick(
+                "At-least-once es la realidad, exactly-once es un mito práctico",
+                "At-least-once is reality, exactly-once is a practical myth",
+            )
         },
         #[cfg(not(feature = "lesson-000"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-000")]
-        subtitle: |lang| match lang {
-            Lang::Es => "1 de 2 · Reintentos con backoff, dead-letter e idempotencia",
-            Lang::En => "1 of 2 · Retries with backoff, dead-letter and idempotency",
+        subtitle: |lang| {
+            lang.pick(
+                "1 de 2 · Reintentos con backoff, dead-letter e idempotencia",
+                "1 of 2 · Retries with backoff, dead-letter and idempotency",
+            )
         },
         #[cfg(not(feature = "lesson-000"))]
         subtitle: |_| "",
         // Each page holds only its own group's intro.
         #[cfg(feature = "lesson-000")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_000_ES,
-            Lang::En => "A consumer that sometimes fails: the hub retries with exponential backoff, moves events that exhaust their retries to dead-letter, and retries them once the cause is fixed.",
-        }
+            lang.pick(INTRO_000_ES, "A consumer that sometimes fails: the hub retries with exponential backoff, moves events that exhaust their retries to dead-letter, and retries them once the cause is fixed.")
         },
         #[cfg(not(feature = "lesson-000"))]
         intro: |_| "",
@@ -84,30 +82,28 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "lesson-000-ids/",
         feature: "lesson-000-ids",
-        title: |lang| match lang {
-            Lang::Es => "At-least-once: ids y cursor",
-            Lang::En => "At-least-once: ids and cursor",
-        },
+        title: |lang| lang.pick("At-least-once: ids y cursor", "At-least-once: ids and cursor"),
         #[cfg(feature = "lesson-000-ids")]
-        lesson: |lang| match lang {
-            Lang::Es => "At-least-once es la realidad, exactly-once es un mito práctico",
-            Lang::En => "At-least-once is reality, exactly-once is a practical myth",
+        lesson: |lang| {
+            lang.pick(
+                "At-least-once es la realidad, exactly-once es un mito práctico",
+                "At-least-once is reality, exactly-once is a practical myth",
+            )
         },
         #[cfg(not(feature = "lesson-000-ids"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-000-ids")]
-        subtitle: |lang| match lang {
-            Lang::Es => "2 de 2 · Ids deterministas, la doble publicación y el cursor",
-            Lang::En => "2 of 2 · Deterministic ids, the double publication and the cursor",
+        subtitle: |lang| {
+            lang.pick(
+                "2 de 2 · Ids deterministas, la doble publicación y el cursor",
+                "2 of 2 · Deterministic ids, the double publication and the cursor",
+            )
         },
         #[cfg(not(feature = "lesson-000-ids"))]
         subtitle: |_| "",
         #[cfg(feature = "lesson-000-ids")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_000_IDS_ES,
-            Lang::En => "The same pass published twice: with random v4 ids the consumer processes it twice, with a uuid5 id once. And the consumer that loses its polling cursor reads again.",
-        }
+            lang.pick(INTRO_000_IDS_ES, "The same pass published twice: with random v4 ids the consumer processes it twice, with a uuid5 id once. And the consumer that loses its polling cursor reads again.")
         },
         #[cfg(not(feature = "lesson-000-ids"))]
         intro: |_| "",
@@ -118,30 +114,23 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "lesson-001/",
         feature: "lesson-001",
-        title: |lang| match lang {
-            Lang::Es => "Garantías de entrega",
-            Lang::En => "Delivery guarantees",
-        },
+        title: |lang| lang.pick("Garantías de entrega", "Delivery guarantees"),
         #[cfg(feature = "lesson-001")]
-        lesson: |lang| match lang {
-            Lang::Es => "Garantías de entrega exactamente una vez",
-            Lang::En => "Exactly-once delivery guarantees",
-        },
+        lesson: |lang| lang.pick("Garantías de entrega exactamente una vez", "Exactly-once delivery guarantees"),
         #[cfg(not(feature = "lesson-001"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-001")]
-        subtitle: |lang| match lang {
-            Lang::Es => "Los tres niveles de entrega y el registro de ids procesados",
-            Lang::En => "The three delivery levels and the record of processed ids",
+        subtitle: |lang| {
+            lang.pick(
+                "Los tres niveles de entrega y el registro de ids procesados",
+                "The three delivery levels and the record of processed ids",
+            )
         },
         #[cfg(not(feature = "lesson-001"))]
         subtitle: |_| "",
         #[cfg(feature = "lesson-001")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_001_ES,
-            Lang::En => "At most once, at least once, exactly once: one message between the queue, the consumer and the database, and where to write the record of processed ids.",
-        }
+            lang.pick(INTRO_001_ES, "At most once, at least once, exactly once: one message between the queue, the consumer and the database, and where to write the record of processed ids.")
         },
         #[cfg(not(feature = "lesson-001"))]
         intro: |_| "",
@@ -152,30 +141,28 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "lesson-003/",
         feature: "lesson-003",
-        title: |lang| match lang {
-            Lang::Es => "Confiabilidad: reintentos y backpressure",
-            Lang::En => "Reliability: retries and backpressure",
-        },
+        title: |lang| lang.pick("Confiabilidad: reintentos y backpressure", "Reliability: retries and backpressure"),
         #[cfg(feature = "lesson-003")]
-        lesson: |lang| match lang {
-            Lang::Es => "Confiabilidad a escala: idempotencia, reintentos y backpressure",
-            Lang::En => "Reliability at scale: idempotency, retries and backpressure",
+        lesson: |lang| {
+            lang.pick(
+                "Confiabilidad a escala: idempotencia, reintentos y backpressure",
+                "Reliability at scale: idempotency, retries and backpressure",
+            )
         },
         #[cfg(not(feature = "lesson-003"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-003")]
-        subtitle: |lang| match lang {
-            Lang::Es => "1 de 2 · Tormentas de reintentos, timeouts y bulkheads, backpressure",
-            Lang::En => "1 of 2 · Retry storms, timeouts and bulkheads, backpressure",
+        subtitle: |lang| {
+            lang.pick(
+                "1 de 2 · Tormentas de reintentos, timeouts y bulkheads, backpressure",
+                "1 of 2 · Retry storms, timeouts and bulkheads, backpressure",
+            )
         },
         #[cfg(not(feature = "lesson-003"))]
         subtitle: |_| "",
         #[cfg(feature = "lesson-003")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_003_ES,
-            Lang::En => "What keeps a service standing when its dependency fails or saturates: retries with and without jitter, timeouts and bulkheads, bounded queues.",
-        }
+            lang.pick(INTRO_003_ES, "What keeps a service standing when its dependency fails or saturates: retries with and without jitter, timeouts and bulkheads, bounded queues.")
         },
         #[cfg(not(feature = "lesson-003"))]
         intro: |_| "",
@@ -188,30 +175,28 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "lesson-003-actions/",
         feature: "lesson-003-actions",
-        title: |lang| match lang {
-            Lang::Es => "Confiabilidad: acciones idempotentes",
-            Lang::En => "Reliability: idempotent actions",
-        },
+        title: |lang| lang.pick("Confiabilidad: acciones idempotentes", "Reliability: idempotent actions"),
         #[cfg(feature = "lesson-003-actions")]
-        lesson: |lang| match lang {
-            Lang::Es => "Confiabilidad a escala: idempotencia, reintentos y backpressure",
-            Lang::En => "Reliability at scale: idempotency, retries and backpressure",
+        lesson: |lang| {
+            lang.pick(
+                "Confiabilidad a escala: idempotencia, reintentos y backpressure",
+                "Reliability at scale: idempotency, retries and backpressure",
+            )
         },
         #[cfg(not(feature = "lesson-003-actions"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-003-actions")]
-        subtitle: |lang| match lang {
-            Lang::Es => "2 de 2 · Ids con expiración, acciones por estado deseado, fallar de forma segura",
-            Lang::En => "2 of 2 · Ids that expire, desired-state actions, failing safely",
+        subtitle: |lang| {
+            lang.pick(
+                "2 de 2 · Ids con expiración, acciones por estado deseado, fallar de forma segura",
+                "2 of 2 · Ids that expire, desired-state actions, failing safely",
+            )
         },
         #[cfg(not(feature = "lesson-003-actions"))]
         subtitle: |_| "",
         #[cfg(feature = "lesson-003-actions")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_003_ACTIONS_ES,
-            Lang::En => "What makes an action safe to repeat and safe when something fails: a record of processed ids that expires, actions written as a desired state, and a defined answer for “I could not decide”.",
-        }
+            lang.pick(INTRO_003_ACTIONS_ES, "What makes an action safe to repeat and safe when something fails: a record of processed ids that expires, actions written as a desired state, and a defined answer for “I could not decide”.")
         },
         #[cfg(not(feature = "lesson-003-actions"))]
         intro: |_| "",
@@ -222,30 +207,23 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "lesson-004/",
         feature: "lesson-004",
-        title: |lang| match lang {
-            Lang::Es => "Colas y streams: colas",
-            Lang::En => "Queues and streams: queues",
-        },
+        title: |lang| lang.pick("Colas y streams: colas", "Queues and streams: queues"),
         #[cfg(feature = "lesson-004")]
-        lesson: |lang| match lang {
-            Lang::Es => "Colas y streams: mensajes que esperan",
-            Lang::En => "Queues and streams: messages that wait",
-        },
+        lesson: |lang| lang.pick("Colas y streams: mensajes que esperan", "Queues and streams: messages that wait"),
         #[cfg(not(feature = "lesson-004"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-004")]
-        subtitle: |lang| match lang {
-            Lang::Es => "1 de 3 · Colas: ¿alguien espera?, el ack, workers que compiten y el visibility timeout",
-            Lang::En => "1 of 3 · Queues: does anyone wait?, the ack, competing workers and the visibility timeout",
+        subtitle: |lang| {
+            lang.pick(
+                "1 de 3 · Colas: ¿alguien espera?, el ack, workers que compiten y el visibility timeout",
+                "1 of 3 · Queues: does anyone wait?, the ack, competing workers and the visibility timeout",
+            )
         },
         #[cfg(not(feature = "lesson-004"))]
         subtitle: |_| "",
         #[cfg(feature = "lesson-004")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_004_ES,
-            Lang::En => "When to use a queue (does anyone wait for the answer?) and what a broker does with what was not acknowledged: when to ack, several workers on one queue and the visibility timeout.",
-        }
+            lang.pick(INTRO_004_ES, "When to use a queue (does anyone wait for the answer?) and what a broker does with what was not acknowledged: when to ack, several workers on one queue and the visibility timeout.")
         },
         #[cfg(not(feature = "lesson-004"))]
         intro: |_| "",
@@ -256,30 +234,23 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "lesson-004-streams/",
         feature: "lesson-004-streams",
-        title: |lang| match lang {
-            Lang::Es => "Colas y streams: streams",
-            Lang::En => "Queues and streams: streams",
-        },
+        title: |lang| lang.pick("Colas y streams: streams", "Queues and streams: streams"),
         #[cfg(feature = "lesson-004-streams")]
-        lesson: |lang| match lang {
-            Lang::Es => "Colas y streams: mensajes que esperan",
-            Lang::En => "Queues and streams: messages that wait",
-        },
+        lesson: |lang| lang.pick("Colas y streams: mensajes que esperan", "Queues and streams: messages that wait"),
         #[cfg(not(feature = "lesson-004-streams"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-004-streams")]
-        subtitle: |lang| match lang {
-            Lang::Es => "2 de 3 · Streams: particiones, grupos de consumidores, lag y capacidad",
-            Lang::En => "2 of 3 · Streams: partitions, consumer groups, lag and capacity",
+        subtitle: |lang| {
+            lang.pick(
+                "2 de 3 · Streams: particiones, grupos de consumidores, lag y capacidad",
+                "2 of 3 · Streams: partitions, consumer groups, lag and capacity",
+            )
         },
         #[cfg(not(feature = "lesson-004-streams"))]
         subtitle: |_| "",
         #[cfg(feature = "lesson-004-streams")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_004_STREAMS_ES,
-            Lang::En => "A log split into partitions that consumer groups read with their own offsets; and the arithmetic of capacity: lag, backlog and Little's law.",
-        }
+            lang.pick(INTRO_004_STREAMS_ES, "A log split into partitions that consumer groups read with their own offsets; and the arithmetic of capacity: lag, backlog and Little's law.")
         },
         #[cfg(not(feature = "lesson-004-streams"))]
         intro: |_| "",
@@ -292,30 +263,23 @@ pub static GROUPS: [Group; 8] = [
     Group {
         dir: "lesson-004-ops/",
         feature: "lesson-004-ops",
-        title: |lang| match lang {
-            Lang::Es => "Colas y streams: operar",
-            Lang::En => "Queues and streams: operating",
-        },
+        title: |lang| lang.pick("Colas y streams: operar", "Queues and streams: operating"),
         #[cfg(feature = "lesson-004-ops")]
-        lesson: |lang| match lang {
-            Lang::Es => "Colas y streams: mensajes que esperan",
-            Lang::En => "Queues and streams: messages that wait",
-        },
+        lesson: |lang| lang.pick("Colas y streams: mensajes que esperan", "Queues and streams: messages that wait"),
         #[cfg(not(feature = "lesson-004-ops"))]
         lesson: |_| "",
         #[cfg(feature = "lesson-004-ops")]
-        subtitle: |lang| match lang {
-            Lang::Es => "3 de 3 · Operar: la DLQ, la edad del más viejo, el tamaño de un mensaje y la retención",
-            Lang::En => "3 of 3 · Operating: the DLQ, the age of the oldest, a message's size and the retention",
+        subtitle: |lang| {
+            lang.pick(
+                "3 de 3 · Operar: la DLQ, la edad del más viejo, el tamaño de un mensaje y la retención",
+                "3 of 3 · Operating: the DLQ, the age of the oldest, a message's size and the retention",
+            )
         },
         #[cfg(not(feature = "lesson-004-ops"))]
         subtitle: |_| "",
         #[cfg(feature = "lesson-004-ops")]
         intro: |lang| {
-            match lang {
-            Lang::Es => INTRO_004_OPS_ES,
-            Lang::En => "What running a queue or a stream asks for: a DLQ that someone looks at, an alert on the age of the oldest message, messages that carry a reference instead of the file, and a retention that lets you read again.",
-        }
+            lang.pick(INTRO_004_OPS_ES, "What running a queue or a stream asks for: a DLQ that someone looks at, an alert on the age of the oldest message, messages that carry a reference instead of the file, and a retention that lets you read again.")
         },
         #[cfg(not(feature = "lesson-004-ops"))]
         intro: |_| "",

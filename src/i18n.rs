@@ -49,17 +49,19 @@ impl Lang {
         }
     }
 
-    pub const fn texts(self) -> &'static Texts {
+    pub fn texts(self) -> &'static Texts {
         self.pick(&ES, &EN)
     }
 
-    pub const fn task_texts(self) -> &'static TaskTexts {
+    pub fn task_texts(self) -> &'static TaskTexts {
         self.pick(&TASKS_ES, &TASKS_EN)
     }
 
-    /// This language's table of strings: the shell's and every experiment's
-    /// (each a struct with an `ES` and an `EN`).
-    pub const fn pick<T>(self, es: &'static T, en: &'static T) -> &'static T {
+    /// The one way to write a string pair: this language's of the two (a
+    /// word, a sentence being formatted, or a whole table of strings: the
+    /// shell's and every experiment's, each a struct with an `ES` and an
+    /// `EN`).
+    pub fn pick<T>(self, es: T, en: T) -> T {
         match self {
             Lang::Es => es,
             Lang::En => en,

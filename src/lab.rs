@@ -240,7 +240,7 @@ impl LabState {
     }
 
     /// Playback: the open experiment's own clock, or its scene's; a scene
-    /// whose instant is a parameter (`Unit::INSTANT`) moves that parameter.
+    /// whose instant is a parameter (`Spec::INSTANT`) moves that parameter.
     fn transport(&mut self, transport: Transport) {
         let Some(param) = self.open.instant_key().and_then(ParamId::by_key) else {
             self.units.transport(&self.params, self.open, transport);

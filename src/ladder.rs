@@ -19,14 +19,7 @@ pub struct Outcome {
 #[allow(unused_macros)]
 macro_rules! outcome {
     ($key:literal, $unit:literal, es: $es:literal, en: $en:literal $(,)?) => {
-        $crate::ladder::Outcome {
-            key: $key,
-            unit: $unit,
-            label: |lang| match lang {
-                $crate::i18n::Lang::Es => $es,
-                $crate::i18n::Lang::En => $en,
-            },
-        }
+        $crate::ladder::Outcome { key: $key, unit: $unit, label: |lang| lang.pick($es, $en) }
     };
 }
 #[allow(unused_imports)]
@@ -64,10 +57,7 @@ pub struct Ladder<P: 'static> {
 
 /// `work_unit` of the experiments the delivery engine runs.
 pub fn attempts(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Es => "intentos de entrega",
-        Lang::En => "delivery attempts",
-    }
+    lang.pick("intentos de entrega", "delivery attempts")
 }
 
 /// What a whole run came to.

@@ -22,6 +22,10 @@ pub mod link;
 pub mod number;
 pub mod params;
 pub mod registry;
+/// Generated from the list: every experiment's module where `cargo fmt`
+/// reaches it. Never compiled.
+#[cfg(any())]
+mod rustfmt_reach;
 pub mod scene;
 pub mod sweep;
 pub mod table;

@@ -43,18 +43,19 @@ pub const VERSIONS: [u32; 4] = [1, 2, 3, 4];
 /// v4: the age alert went under the promise (3 min held 1 min, «Colas y
 /// streams»' margin); v3 links meant the promise itself, held 5 minutes.
 pub const CHANGED_DEFAULTS: [(&str, u32, &str, OldNote); 3] = [
-    ("dependency", 3, "shedding", |lang| match lang {
-        Lang::Es => "enlace antiguo: la dependencia descarta el exceso",
-        Lang::En => "old link: the dependency sheds the excess",
+    ("dependency", 3, "shedding", |lang| {
+        lang.pick("enlace antiguo: la dependencia descarta el exceso", "old link: the dependency sheds the excess")
     }),
     ("age_alert_s", 4, "300", OLD_AGE_ALERT),
     ("alert_hold_s", 4, "300", OLD_AGE_ALERT),
 ];
 
 /// The age alert as links of v3 and before set it.
-const OLD_AGE_ALERT: OldNote = |lang| match lang {
-    Lang::Es => "enlace antiguo: alerta de edad en la promesa, 5 min sostenidos 5 min",
-    Lang::En => "old link: the age alert at the promise, 5 min held 5 min",
+const OLD_AGE_ALERT: OldNote = |lang| {
+    lang.pick(
+        "enlace antiguo: alerta de edad en la promesa, 5 min sostenidos 5 min",
+        "old link: the age alert at the promise, 5 min held 5 min",
+    )
 };
 /// Parameters read from one link; the rest are reported and ignored. A
 /// bound against a hostile link, well above what the lab writes (every
@@ -703,49 +704,42 @@ impl Notice {
     fn parts(&self, lang: Lang) -> (String, Option<&'static str>) {
         let value: String = self.value.chars().take(40).collect();
         let value = if self.value.chars().count() > 40 { format!("{value}…") } else { value };
-        let es = lang == Lang::Es;
         let field = if value.is_empty() { self.key.clone() } else { format!("{}={value}", self.key) };
-        let ignored = Some(if es { "ignorado." } else { "ignored." });
+        let ignored = Some(lang.pick("ignorado.", "ignored."));
         match &self.problem {
             Problem::UnknownParameter => {
-                (format!("{}: {}", self.key, if es { "parámetro desconocido" } else { "unknown parameter" }), ignored)
+                (format!("{}: {}", self.key, lang.pick("parámetro desconocido", "unknown parameter")), ignored)
             }
             Problem::Invalid { expected } => (
-                format!("{field}: {} ({expected})", if es { "no válido" } else { "not valid" }),
-                Some(if es { "se usa el valor por defecto." } else { "the default is used." }),
+                format!("{field}: {} ({expected})", lang.pick("no válido", "not valid")),
+                Some(lang.pick("se usa el valor por defecto.", "the default is used.")),
             ),
-            Problem::Clamped { used } => (
-                format!("{field}: {} {used}.", if es { "fuera de rango; se usa" } else { "out of range; using" }),
-                None,
-            ),
+            Problem::Clamped { used } => {
+                (format!("{field}: {} {used}.", lang.pick("fuera de rango; se usa", "out of range; using")), None)
+            }
             Problem::UnsupportedVersion => (
                 format!(
                     "v={value}: {} v{VERSION}.",
-                    if es { "versión desconocida, se lee como" } else { "unknown version, read as" }
+                    lang.pick("versión desconocida, se lee como", "unknown version, read as")
                 ),
                 None,
             ),
             Problem::OtherPage { dir } => {
                 let title = crate::groups::GROUPS.iter().find(|g| g.dir == *dir).map_or("", |g| (g.title)(lang));
-                let whose =
-                    if es { "es de otra página del laboratorio," } else { "belongs to another page of the lab," };
+                let whose = lang.pick("es de otra página del laboratorio,", "belongs to another page of the lab,");
                 (format!("{field}: {whose} «{title}»"), ignored)
             }
             Problem::HostOff => (
-                format!(
-                    "{field}: {}",
-                    if es { "solo se acepta una vez, on u off" } else { "only one on or off is accepted" }
-                ),
-                Some(if es {
-                    "ante la duda, el laboratorio no envía nada a la página que lo contiene."
-                } else {
-                    "in doubt, the lab sends nothing to the page that contains it."
-                }),
+                format!("{field}: {}", lang.pick("solo se acepta una vez, on u off", "only one on or off is accepted")),
+                Some(lang.pick(
+                    "ante la duda, el laboratorio no envía nada a la página que lo contiene.",
+                    "in doubt, the lab sends nothing to the page that contains it.",
+                )),
             ),
             Problem::TooManyParameters => (
                 format!(
                     "{} {PARAMS_MAX}.",
-                    if es { "Demasiados parámetros; se leyeron" } else { "Too many parameters; read" }
+                    lang.pick("Demasiados parámetros; se leyeron", "Too many parameters; read")
                 ),
                 None,
             ),

@@ -218,10 +218,7 @@ impl Default for Shared {
 pub static SHARED_PARAMS: [ParamSpec<Shared>; 1] = [ParamSpec::keyed(
     "seed",
     Domain::int(0, u64::MAX, ""),
-    |lang| match lang {
-        Lang::Es => "Semilla",
-        Lang::En => "Seed",
-    },
+    |lang| lang.pick("Semilla", "Seed"),
     |p| Value::Int(p.seed),
     |p, v| {
         if let Value::Int(seed) = v {

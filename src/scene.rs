@@ -1,7 +1,7 @@
 //! Scenes: an experiment whose lesson tells a process in time plays its run
 //! on one clock. The run stays a pure function of its parameters; the clock
 //! only chooses the instant the figure shows. Each scene declares its
-//! `Timeline` (`Unit::timeline`): where the run ends and what happens on
+//! `Timeline` (`Spec::timeline`): where the run ends and what happens on
 //! the way, in the learner's words; the shell keeps one `SceneClock` for the
 //! open experiment, and draws the same controls, keys, running caption and
 //! live region under every scene. Lesson 000's timeline keeps its own clock

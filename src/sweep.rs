@@ -34,10 +34,7 @@ pub const WORK_MAX: u64 = 100_000_000;
 /// experiment's figure. Here, not in the shell's strings: a page without
 /// a seeded experiment never links it, so its module holds none of it.
 pub fn link_words(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Es => "¿la semilla o el parámetro? Ver 200 semillas ↗",
-        Lang::En => "the seed or the parameter? See 200 seeds ↗",
-    }
+    lang.pick("¿la semilla o el parámetro? Ver 200 semillas ↗", "the seed or the parameter? See 200 seeds ↗")
 }
 
 /// A sweep asked for: the scenario (a link), what varies, how many seeds.
@@ -106,70 +103,58 @@ impl Estimate {
     /// 2·10⁹ intentos de entrega; un barrido hace a lo sumo 10⁸. Baja las
     /// semillas a 40 o «Mensajes» a 5,000. No se corrió nada.»
     fn refusal(&self, lang: Lang) -> String {
-        let es = lang == Lang::Es;
         let int = crate::format::int;
-        let mut plan = if es {
-            format!("{} semillas", int(self.seeds.into()))
-        } else {
-            format!("{} seeds", int(self.seeds.into()))
-        };
+        let mut plan =
+            lang.pick(format!("{} semillas", int(self.seeds.into())), format!("{} seeds", int(self.seeds.into())));
         if self.values > 1 {
-            plan += &if es { format!(" × {} valores", self.values) } else { format!(" × {} values", self.values) };
+            plan += &lang.pick(format!(" × {} valores", self.values), format!(" × {} values", self.values));
         }
         if let Some((param, value)) = self.size {
-            plan += &if es {
-                format!(", con «{}» en {}", param.label(lang), int(value))
-            } else {
-                format!(", with “{}” at {}", param.label(lang), int(value))
-            };
+            plan += &lang.pick(
+                format!(", con «{}» en {}", param.label(lang), int(value)),
+                format!(", with “{}” at {}", param.label(lang), int(value)),
+            );
         }
-        let cost = if es {
+        let cost = lang.pick(
             format!(
                 "unos {} {}; un barrido hace a lo sumo {}",
                 magnitude(self.work),
                 self.unit[usize::from(lang == Lang::En)],
                 magnitude(WORK_MAX)
-            )
-        } else {
+            ),
             format!(
                 "about {} {}; a sweep does at most {}",
                 magnitude(self.work),
                 self.unit[usize::from(lang == Lang::En)],
                 magnitude(WORK_MAX)
-            )
-        };
+            ),
+        );
         let mut lower = Vec::new();
         if self.seeds_within > 0 {
-            lower.push(if es {
-                format!("las semillas a {}", int(self.seeds_within.into()))
-            } else {
-                format!("the seeds to {}", int(self.seeds_within.into()))
-            });
+            lower.push(lang.pick(
+                format!("las semillas a {}", int(self.seeds_within.into())),
+                format!("the seeds to {}", int(self.seeds_within.into())),
+            ));
         }
         if let (Some((param, _)), Some(value)) = (self.size, self.size_within) {
-            lower.push(if es {
-                format!("«{}» a {}", param.label(lang), int(value))
-            } else {
-                format!("“{}” to {}", param.label(lang), int(value))
-            });
+            lower.push(lang.pick(
+                format!("«{}» a {}", param.label(lang), int(value)),
+                format!("“{}” to {}", param.label(lang), int(value)),
+            ));
         }
-        let or = if es { " o " } else { " or " };
-        let advice = match (lower.is_empty(), es) {
-            (true, true) => String::new(),
-            (true, false) => String::new(),
-            (false, true) => format!(" Baja {}.", lower.join(or)),
-            (false, false) => format!(" Lower {}.", lower.join(or)),
+        let or = lang.pick(" o ", " or ");
+        let advice = match lower.is_empty() {
+            true => String::new(),
+            false => lang.pick(format!(" Baja {}.", lower.join(or)), format!(" Lower {}.", lower.join(or))),
         };
-        let nothing = if es { " No se corrió nada." } else { " Nothing was run." };
+        let nothing = lang.pick(" No se corrió nada.", " Nothing was run.");
         format!("{plan}: {cost}.{advice}{nothing}")
     }
 
     /// While a permitted sweep runs: its size and its work, in words.
     pub fn text(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Es => format!("unos {} {}", magnitude(self.work), self.unit[usize::from(lang == Lang::En)]),
-            Lang::En => format!("about {} {}", magnitude(self.work), self.unit[usize::from(lang == Lang::En)]),
-        }
+        let unit = lang.pick(self.unit[0], self.unit[1]);
+        lang.pick(format!("unos {} {unit}", magnitude(self.work)), format!("about {} {unit}", magnitude(self.work)))
     }
 }
 

@@ -296,9 +296,11 @@ macro_rules! task {
             code: $code,
             #[cfg(not(target_arch = "wasm32"))]
             witness: $witness,
-            text: |lang| match lang {
-                $crate::i18n::Lang::Es => $crate::tasks::TaskText { goal: $eg, hint: $eh, why: $ew },
-                $crate::i18n::Lang::En => $crate::tasks::TaskText { goal: $ng, hint: $nh, why: $nw },
+            text: |lang| {
+                lang.pick(
+                    $crate::tasks::TaskText { goal: $eg, hint: $eh, why: $ew },
+                    $crate::tasks::TaskText { goal: $ng, hint: $nh, why: $nw },
+                )
             },
             done: $done,
         }

@@ -101,12 +101,17 @@ impl Locks {
 
 pub use crate::scene::Transport;
 
-/// What an experiment is: its parameters, state, reducer and presets.
-pub trait Unit {
+/// What an experiment declares: its code, title, parameters, presets,
+/// tasks and prediction, and what a run of its parameters comes to. Every
+/// experiment implements it, then one of [`Computed`] (its state a function
+/// of its parameters, most of them) or [`Unit`] (a state with actions and a
+/// clock of its own). The compiler checks each item: a missing one names
+/// itself.
+pub trait Spec {
     type Params: Clone + Debug + Default + PartialEq + Eq + Hash;
     type State: Clone;
-    type Action: Clone + Debug + PartialEq;
-    /// In `exp=`, `only=`, `data-experiment` and the tab's `data-experiment`.
+    /// In `exp=`, `only=`, `data-experiment` and the tab's `data-experiment`;
+    /// the name of its module's directory (`tests/registry.rs`).
     const CODE: &'static str;
     fn title(lang: Lang) -> &'static str;
     fn params() -> &'static [ParamSpec<Self::Params>];
@@ -122,16 +127,10 @@ pub trait Unit {
     /// is no change of scenario.
     const INSTANT: Option<&'static str> = None;
     fn presets() -> &'static [Preset];
-    fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
-    /// Some parameter (its own or a shared one) changed.
-    fn params_changed(state: &mut Self::State, params: &Self::Params, shared: &Shared);
-    fn reduce(state: &mut Self::State, params: &mut Self::Params, shared: &Shared, locks: &Locks, action: Self::Action);
-    fn transport(_state: &mut Self::State, _params: &Self::Params, _transport: Transport) {}
-    fn playing(_state: &Self::State) -> bool {
-        false
-    }
-    /// The simulated clock, for experiments that keep their own (it goes in links as `at`).
-    fn clock_ms(_state: &Self::State) -> Option<u64> {
+    /// The guided tasks ("Prueba esto"), 2 to 5, each checked on the state.
+    fn tasks() -> &'static [Task<Self::Params, Self::State>];
+    /// The number the lesson states, asked before the figure says it.
+    fn prediction() -> Option<&'static Prediction<Self::Params, Self::State>> {
         None
     }
     /// A run the lesson tells in time: its end and its moments, in the
@@ -153,12 +152,6 @@ pub trait Unit {
     fn tables(_params: &Self::Params, _shared: &Shared, _state: &Self::State) -> Vec<Table> {
         Vec::new()
     }
-    /// The guided tasks ("Prueba esto"), 2 to 5, each checked on the state.
-    fn tasks() -> &'static [Task<Self::Params, Self::State>];
-    /// The number the lesson states, asked before the figure says it.
-    fn prediction() -> Option<&'static Prediction<Self::Params, Self::State>> {
-        None
-    }
     /// A seeded experiment's key outcomes, for sweeps across seeds and a
     /// parameter (`sweep.rs`); `None` where the seed changes nothing.
     fn ladder() -> Option<&'static Ladder<Self::Params>> {
@@ -166,87 +159,52 @@ pub trait Unit {
     }
 }
 
+/// How an experiment's state lives: made, remade when a parameter changes,
+/// changed by its own actions, and (for one with a clock of its own)
+/// played. A [`Computed`] experiment gets it for free.
+pub trait Unit: Spec {
+    type Action: Clone + Debug + PartialEq;
+    fn init(params: &Self::Params, shared: &Shared, clock_ms: u64) -> Self::State;
+    /// Some parameter (its own or a shared one) changed.
+    fn params_changed(state: &mut Self::State, params: &Self::Params, shared: &Shared);
+    fn reduce(state: &mut Self::State, params: &mut Self::Params, shared: &Shared, locks: &Locks, action: Self::Action);
+    fn transport(_state: &mut Self::State, _params: &Self::Params, _transport: Transport) {}
+    fn playing(_state: &Self::State) -> bool {
+        false
+    }
+    /// The simulated clock, for experiments that keep their own (it goes in links as `at`).
+    fn clock_ms(_state: &Self::State) -> Option<u64> {
+        None
+    }
+}
+
+/// An experiment whose state is a function of its parameters alone: no
+/// actions, no clock of its own (a scene plays its run on the shell's
+/// clock through [`Spec::timeline`]).
+pub trait Computed: Spec {
+    fn state(params: &Self::Params, shared: &Shared) -> Self::State;
+}
+
+/// A computed experiment's actions: there are none.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoAction {}
+
+impl<T: Computed> Unit for T {
+    type Action = NoAction;
+
+    fn init(params: &T::Params, shared: &Shared, _clock_ms: u64) -> T::State {
+        T::state(params, shared)
+    }
+    fn params_changed(state: &mut T::State, params: &T::Params, shared: &Shared) {
+        *state = T::state(params, shared);
+    }
+    fn reduce(_: &mut T::State, _: &mut T::Params, _: &Shared, _: &Locks, action: NoAction) {
+        match action {}
+    }
+}
+
 /// Named results of a run, in the order an author reads them.
 pub type Numbers = Vec<(&'static str, crate::number::Number)>;
-
-/// The `Unit` of an experiment whose state is computed from its parameters
-/// alone (no actions, no time): used in the experiment's own module, where
-/// these eight are: `Params`, `State`, `Action` (an empty enum), `PARAMS`,
-/// `PRESETS`, `TASKS`, `PREDICTION` (an `Option`) and `PRIMARY`.
-/// Lesson 000's page has no such experiment, hence the allowances.
-#[allow(unused_macros)]
-macro_rules! computed_unit {
-    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr $(,)?) => {
-        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new());
-    };
-    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr $(,)?) => {
-        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new(), ladder: None);
-    };
-    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, ladder: $ladder:expr $(,)?) => {
-        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: |_: &Params, _: &$crate::params::Shared, _: &State| Vec::new(), ladder: $ladder);
-    };
-    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr $(,)?) => {
-        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: $tables, ladder: None);
-    };
-    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr, ladder: $ladder:expr $(,)?) => {
-        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: $tables, ladder: $ladder,
-            timeline: |_: &Params, _: &$crate::params::Shared, _: &State, _: $crate::i18n::Lang| None);
-    };
-    // A scene: its run told in time (`Unit::timeline`).
-    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr, ladder: $ladder:expr, timeline: $timeline:expr $(,)?) => {
-        $crate::unit::computed_unit!($unit, code: $code, title: $title, state: $state, numbers: $numbers, tables: $tables, ladder: $ladder, timeline: $timeline, instant: None);
-    };
-    // A scene whose instant is a parameter of its own (`Unit::INSTANT`).
-    ($unit:ty, code: $code:literal, title: $title:expr, state: $state:expr, numbers: $numbers:expr, tables: $tables:expr, ladder: $ladder:expr, timeline: $timeline:expr, instant: $instant:expr $(,)?) => {
-        impl $crate::unit::Unit for $unit {
-            type Params = Params;
-            type State = State;
-            type Action = Action;
-            const CODE: &'static str = $code;
-            const INSTANT: Option<&'static str> = $instant;
-
-            fn title(lang: $crate::i18n::Lang) -> &'static str {
-                ($title)(lang)
-            }
-            const PRIMARY: &'static [&'static str] = PRIMARY;
-            fn params() -> &'static [$crate::params::ParamSpec<Params>] {
-                &PARAMS
-            }
-            fn presets() -> &'static [$crate::unit::Preset] {
-                &PRESETS
-            }
-            fn init(params: &Params, shared: &$crate::params::Shared, _clock_ms: u64) -> State {
-                ($state)(params, shared)
-            }
-            fn params_changed(state: &mut State, params: &Params, shared: &$crate::params::Shared) {
-                *state = ($state)(params, shared);
-            }
-            fn reduce(_: &mut State, _: &mut Params, _: &$crate::params::Shared, _: &$crate::unit::Locks, action: Action) {
-                match action {}
-            }
-            fn tasks() -> &'static [$crate::tasks::Task<Params, State>] {
-                &TASKS
-            }
-            fn prediction() -> Option<&'static $crate::tasks::Prediction<Params, State>> {
-                PREDICTION
-            }
-            fn numbers(params: &Params, shared: &$crate::params::Shared, state: &State) -> $crate::unit::Numbers {
-                ($numbers)(params, shared, state)
-            }
-            fn tables(params: &Params, shared: &$crate::params::Shared, state: &State) -> Vec<$crate::table::Table> {
-                ($tables)(params, shared, state)
-            }
-            fn ladder() -> Option<&'static $crate::ladder::Ladder<Params>> {
-                $ladder
-            }
-            fn timeline(params: &Params, shared: &$crate::params::Shared, state: &State, lang: $crate::i18n::Lang) -> Option<$crate::scene::Timeline> {
-                ($timeline)(params, shared, state, lang)
-            }
-        }
-    };
-}
-#[allow(unused_imports)]
-pub(crate) use computed_unit;
 
 /// The lab, built from the list of experiments (`experiments/mod.rs`,
 /// where it is invoked): its modules, the `Experiment` enum, `ParamId`,
@@ -261,7 +219,7 @@ macro_rules! registry {
         use crate::table::Table;
         use crate::i18n::Lang;
         use crate::params::{ParamMeta, Shared, Value, SHARED_PARAMS};
-        use crate::unit::{Locks, Numbers, Preset, Transport, Unit};
+        use crate::unit::{Locks, Numbers, Preset, Spec, Transport, Unit};
         use crate::ladder::{Ladder, Offer};
         use crate::tasks::{Prediction, PredictionView, Task, TaskView};
 
@@ -292,7 +250,7 @@ macro_rules! registry {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => stringify!($module)),+ }
             }
             pub fn code(self) -> &'static str {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::CODE),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::CODE),+ }
             }
             /// Its lesson group's cargo feature (the page it is built into).
             #[cfg(not(target_arch = "wasm32"))]
@@ -300,53 +258,53 @@ macro_rules! registry {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => $feature),+ }
             }
             pub fn title(self, lang: Lang) -> &'static str {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::title(lang)),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::title(lang)),+ }
             }
             pub fn presets(self) -> &'static [Preset] {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::presets()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::presets()),+ }
             }
             /// Its tasks' codes (what `tasks=` may name).
             pub fn task_codes(self) -> Vec<&'static str> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::tasks().iter().map(|t| t.code).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::tasks().iter().map(|t| t.code).collect()),+ }
             }
             /// Each task's code and the link under which it holds (tests).
             #[cfg(not(target_arch = "wasm32"))]
             pub fn task_witnesses(self) -> Vec<(&'static str, &'static str)> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::tasks().iter().map(|t| (t.code, t.witness)).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::tasks().iter().map(|t| (t.code, t.witness)).collect()),+ }
             }
             /// Each task's code and goal, in a language (the builder lists them).
             pub fn task_goals(self, lang: Lang) -> Vec<(&'static str, &'static str)> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::tasks().iter().map(|t| (t.code, (t.text)(lang).goal)).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::tasks().iter().map(|t| (t.code, (t.text)(lang).goal)).collect()),+ }
             }
             /// The preset a link that sets nothing opens: its story, or its defaults.
             pub fn opening(self) -> Option<&'static Preset> {
-                let code = match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::OPENING),+ };
+                let code = match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::OPENING),+ };
                 self.presets().iter().find(|p| Some(p.code) == code)
             }
             /// The parameter that is its scene's instant, if one is.
             pub fn instant_key(self) -> Option<&'static str> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::INSTANT),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::INSTANT),+ }
             }
             /// The parameters beside its figure (empty: all of them).
             pub fn primary(self) -> &'static [&'static str] {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::PRIMARY),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::PRIMARY),+ }
             }
             /// What a sweep of it may measure and vary (`None`: not seeded).
             pub fn ladder(self) -> Option<Offer> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().map(Ladder::offer)),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().map(Ladder::offer)),+ }
             }
             /// Whether a sweep across seeds means something for it (the lab
             /// links to `sweep.html` under it).
             pub fn sweepable(self) -> bool {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().is_some()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().is_some()),+ }
             }
             /// A whole run's key outcomes (`Ladder::measure`; empty: not seeded).
             pub fn measure(self, p: &LabParams) -> crate::ladder::Measure {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
             /// What one run costs at most in the core's measure (`Ladder::work`; 0: not seeded).
             pub fn work(self, p: &LabParams) -> u64 {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::ladder().map_or(0, |l| (l.work)(&p.$module, &p.shared))),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().map_or(0, |l| (l.work)(&p.$module, &p.shared))),+ }
             }
             /// This experiment's run alone (no other's state) at the clock,
             /// its numbers: what `retry-lab presets` prints and the tests run
@@ -359,7 +317,7 @@ macro_rules! registry {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => of::<self::$module::$variant>(&p.$module, &p.shared, clock_ms)),+ }
             }
             pub(crate) fn param_count(self) -> usize {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::params().len()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::params().len()),+ }
             }
         }
 
@@ -367,21 +325,21 @@ macro_rules! registry {
         #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
         pub struct LabParams {
             pub shared: Shared,
-            $(#[cfg(feature = $feature)] pub $module: <self::$module::$variant as Unit>::Params,)+
+            $(#[cfg(feature = $feature)] pub $module: <self::$module::$variant as Spec>::Params,)+
         }
 
         impl ParamId {
             pub fn meta(self) -> &'static ParamMeta {
                 match self.owner {
                     Owner::Shared => &SHARED_PARAMS[self.index].meta,
-                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => &<self::$module::$variant as Unit>::params()[self.index].meta,)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => &<self::$module::$variant as Spec>::params()[self.index].meta,)+
                 }
             }
 
             pub fn get(self, p: &LabParams) -> Value {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].get(&p.shared),
-                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Unit>::params()[self.index].get(&p.$module),)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Spec>::params()[self.index].get(&p.$module),)+
                 }
             }
 
@@ -393,7 +351,7 @@ macro_rules! registry {
             pub fn apply(self, p: &mut LabParams, value: Value) -> bool {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].apply(&mut p.shared, value),
-                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Unit>::params()[self.index].apply(&mut p.$module, value),)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Spec>::params()[self.index].apply(&mut p.$module, value),)+
                 }
             }
         }
@@ -402,7 +360,7 @@ macro_rules! registry {
         /// open scene's clock.
         #[derive(Clone)]
         pub struct States {
-            $(#[cfg(feature = $feature)] pub $module: <self::$module::$variant as Unit>::State,)+
+            $(#[cfg(feature = $feature)] pub $module: <self::$module::$variant as Spec>::State,)+
             pub scene: $crate::scene::SceneClock,
         }
 
@@ -420,7 +378,7 @@ macro_rules! registry {
             }
             /// The open experiment's run told in time, if its lesson tells one.
             pub fn timeline(&self, p: &LabParams, open: Experiment, lang: Lang) -> Option<$crate::scene::Timeline> {
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::timeline(&p.$module, &p.shared, &self.$module, lang),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::timeline(&p.$module, &p.shared, &self.$module, lang),)+ }
             }
             fn own_clock(&self, open: Experiment) -> Option<u64> {
                 match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::clock_ms(&self.$module),)+ }
@@ -462,11 +420,11 @@ macro_rules! registry {
                 self.own_clock(open).or(self.scene.at_ms)
             }
             pub fn numbers(&self, p: &LabParams, open: Experiment) -> Numbers {
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::numbers(&p.$module, &p.shared, &self.$module),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::numbers(&p.$module, &p.shared, &self.$module),)+ }
             }
             /// The open experiment's tables for an export: its own, then its totals.
             pub fn tables(&self, p: &LabParams, open: Experiment) -> Vec<Table> {
-                let mut tables = match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::tables(&p.$module, &p.shared, &self.$module),)+ };
+                let mut tables = match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::tables(&p.$module, &p.shared, &self.$module),)+ };
                 tables.push(Table::totals(&self.numbers(p, open)));
                 tables
             }
@@ -475,7 +433,7 @@ macro_rules! registry {
                 fn views<P, S>(tasks: &[Task<P, S>], p: &P, shared: &Shared, s: &S, lang: Lang) -> Vec<TaskView> {
                     tasks.iter().map(|t| TaskView { code: t.code, text: (t.text)(lang), holds: (t.done)(p, shared, s) }).collect()
                 }
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => views(<self::$module::$variant as Unit>::tasks(), &p.$module, &p.shared, &self.$module, lang),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => views(<self::$module::$variant as Spec>::tasks(), &p.$module, &p.shared, &self.$module, lang),)+ }
             }
         }
 
@@ -485,7 +443,7 @@ macro_rules! registry {
                 fn view<P, S>(pr: &Prediction<P, S>, p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
                     PredictionView { question: (pr.question)(lang), unit: pr.unit, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
                 }
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Unit>::prediction().map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::prediction().map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
             }
         }
 

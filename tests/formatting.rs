@@ -1,7 +1,8 @@
 //! Every Rust file of the repository is as rustfmt (with `rustfmt.toml`)
-//! writes it. `cargo fmt` does not reach the experiments' modules (the list
-//! declares them inside `registry!`, where rustfmt does not look), so this
-//! runs rustfmt on every file by its path; `./lab fmt` formats them all.
+//! writes it. `cargo fmt` walks the module trees (the experiments' through
+//! the generated `src/rustfmt_reach.rs`), and misses a file no tree declares
+//! (an `include!`d test support file), so this runs rustfmt on every file by
+//! its path; `./lab fmt` formats them all.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};

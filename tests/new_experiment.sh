@@ -17,7 +17,7 @@ cd "$work"
 cp -r src/experiments/size src/experiments/weight
 sed -i -E \
   -e 's/\bSize\b/Weight/g' -e 's/\)\.size\./).weight./g' \
-  -e 's/code: "size"/code: "weight"/' \
+  -e 's/(const CODE: [^=]+= )"size"/\1"weight"/' \
   -e 's/"(payload_kib|claim_check|per_day)"/"w_\1"/g' \
   -e 's/"(photo-10mb|claim-check|pdf-300kib)"/"w-\1"/g' \
   -e 's/"size-(sqs-2025|claim-check)"/"weight-\1"/g' \
@@ -37,7 +37,7 @@ if cargo test --workspace --locked --quiet >first.log 2>&1; then
   echo "the first run passed: nothing was generated for the new experiment" >&2
   exit 1
 fi
-for file in src/group_codes.rs static/lab-registry.js static/tool-registry.js docs/reference.md lesson-004-ops.html; do
+for file in src/group_codes.rs src/rustfmt_reach.rs static/lab-registry.js static/tool-registry.js docs/reference.md lesson-004-ops.html; do
   # lesson-004-ops.html lists no experiment: it need not change.
   [ "$file" = lesson-004-ops.html ] && continue
   grep -q "written anew, commit them: .*\"$file\"" first.log || { echo "first run did not name $file" >&2; tail -40 first.log >&2; exit 1; }

@@ -399,7 +399,7 @@ fn no_string_names_a_lesson_by_a_file_number() {
     assert!(found.is_empty(), "strings that name a lesson by its file's number:\n{}", found.join("\n"));
 }
 
-/// Beside each figure, at most four parameters (`Unit::PRIMARY`); the rest
+/// Beside each figure, at most four parameters (`Spec::PRIMARY`); the rest
 /// wait under "Más parámetros". Each key named there is a parameter of its
 /// experiment, and an experiment that names none has four at most.
 #[test]
@@ -551,6 +551,25 @@ fn codes_of(group: &retry_lab_web::groups::Group) -> (Vec<&'static str>, Vec<&'s
     (experiments, presets, keys)
 }
 
+/// Every experiment's module declared where `cargo fmt` finds it: the list
+/// declares them inside `registry!`, a macro rustfmt does not enter, and
+/// `lib.rs` declares this file under `cfg(any())`, which rustc never
+/// compiles and rustfmt still follows.
+fn rustfmt_reach_text() -> String {
+    let mut text = String::from(
+        "\
+//! Generated from the list of experiments (`src/experiments/mod.rs`) by
+//! `tests/registry.rs`: do not edit. Never compiled (`lib.rs` declares it
+//! under `cfg(any())`): it shows `cargo fmt` every experiment's module,
+//! which the list declares inside a macro rustfmt does not enter.
+",
+    );
+    for e in Experiment::ALL {
+        text += &format!("\n#[path = \"experiments/{0}/mod.rs\"]\nmod {0};\n", e.module());
+    }
+    rustfmt(&text)
+}
+
 /// Rust source as rustfmt writes it (with the repository's `rustfmt.toml`):
 /// a generated file passes `cargo fmt --check` the moment it is written.
 fn rustfmt(text: &str) -> String {
@@ -684,6 +703,7 @@ fn generated_files() -> Vec<(String, String)> {
     use retry_lab_web::groups::GROUPS;
     let mut files = vec![
         ("src/group_codes.rs".to_owned(), group_codes_text()),
+        ("src/rustfmt_reach.rs".to_owned(), rustfmt_reach_text()),
         ("static/lab-registry.js".to_owned(), lab_registry_text()),
         ("static/tool-registry.js".to_owned(), tool_registry_text()),
     ];

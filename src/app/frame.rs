@@ -306,7 +306,7 @@ fn playback(p: &LabFrame, props: &PlaybackView) -> Html {
     }
 }
 
-/// An experiment's controls: its primary parameters (`Unit::PRIMARY`, at
+/// An experiment's controls: its primary parameters (`Spec::PRIMARY`, at
 /// most four) in the first screen, the others and the seed under "Más
 /// parámetros" — open when one of them is not at its default, so that a
 /// link or a scenario that set one shows it. `shown` hides parameters that

@@ -67,7 +67,7 @@ pub trait Frame {
     fn version(&self) -> u64;
     /// The guided tasks ("Prueba esto"), which the panel places beside its figure.
     fn tasks(&self) -> Html;
-    /// The experiment's controls: its primary parameters (`Unit::PRIMARY`,
+    /// The experiment's controls: its primary parameters (`Spec::PRIMARY`,
     /// at most four) in the first screen, the others and (`seeded`) the seed
     /// under "Más parámetros". `shown` hides parameters that do not apply;
     /// `hint` puts a line under a parameter's label. (`dyn`: one copy of

@@ -18,28 +18,22 @@ pub fn refusal_text(lang: crate::i18n::Lang, refused: &retry_lab_core::queue::Qu
         // queue experiment tests its extremes): the core's own words.
         retry_lab_core::queue::QueueError::Config(e) => return e.to_string(),
     };
-    let es = lang == crate::i18n::Lang::Es;
     let steps = crate::format::int(over.steps_max);
     let mut lower: Vec<&str> = Vec::new();
     if over.redeliveries {
-        lower.extend(if es {
-            ["sube el visibility timeout", "pon un máximo de recepciones (DLQ)", "acorta la retención"]
-        } else {
-            ["raise the visibility timeout", "set a maximum of receives (DLQ)", "shorten the retention"]
-        });
+        lower.extend(lang.pick(
+            ["sube el visibility timeout", "pon un máximo de recepciones (DLQ)", "acorta la retención"],
+            ["raise the visibility timeout", "set a maximum of receives (DLQ)", "shorten the retention"],
+        ));
     }
     if over.heartbeats {
-        lower.push(if es { "alarga el intervalo del latido" } else { "lengthen the heartbeat interval" });
+        lower.push(lang.pick("alarga el intervalo del latido", "lengthen the heartbeat interval"));
     }
-    lower.push(if es { "usa menos mensajes o workers" } else { "use fewer messages or workers" });
-    if es {
-        format!("Esta configuración pasa de {steps} pasos de simulación: no se muestra ningún resultado a medias. Para que quepa, {}.", lower.join(", "))
-    } else {
-        format!(
+    lower.push(lang.pick("usa menos mensajes o workers", "use fewer messages or workers"));
+    lang.pick(format!("Esta configuración pasa de {steps} pasos de simulación: no se muestra ningún resultado a medias. Para que quepa, {}.", lower.join(", ")), format!(
             "This setting takes over {steps} simulation steps: no half-computed result is shown. To fit, {}.",
             lower.join(", ")
-        )
-    }
+        ))
 }
 
 /// A queue outcome's numbers: the run's, or what to lower.

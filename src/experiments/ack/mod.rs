@@ -55,10 +55,6 @@ impl Params {
     }
 }
 
-/// No state beyond the parameters: the table is computed from them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 static PARAMS: [ParamSpec<Params>; 4] = [
     ParamSpec::keyed(
         "crash",
@@ -112,29 +108,56 @@ static PRESETS: [Preset; 2] = [
 pub type State = Option<std::rc::Rc<[LoopRow; 3]>>;
 
 /// The number its lesson states, asked before the figure says it.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "con el ack después de procesar, ¿cuántos efectos de más hay?",
-        crate::i18n::Lang::En => "acknowledging after processing, how many extra effects are there?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "con el ack después de procesar, ¿cuántos efectos de más hay?",
+            "acknowledging after processing, how many extra effects are there?",
+        )
     },
     unit: "",
     answer: |p: &Params, _, s: &State| {
         s.as_deref().map(|rows| rows[1].row.effects.saturating_sub(u64::from(p.messages)))
     },
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con 5 % de caídas, c ÷ (1 − c) ≈ 53 de más por cada 1,000 en promedio; la semilla 7 de la lección da 60.",
-        crate::i18n::Lang::En => "Every crash between the effect and the ack leaves a message the broker delivers again: at 5 % crashes, c ÷ (1 − c) ≈ 53 extra per 1,000 on average; the lesson's seed 7 gives 60.",
-    }
+        lang.pick("Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con 5 % de caídas, c ÷ (1 − c) ≈ 53 de más por cada 1,000 en promedio; la semilla 7 de la lección da 60.", "Every crash between the effect and the ack leaves a message the broker delivers again: at 5 % crashes, c ÷ (1 − c) ≈ 53 extra per 1,000 on average; the lesson's seed 7 gives 60.")
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["crash", "messages", "broker_dups"];
+impl crate::unit::Spec for AckTiming {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "ack";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["crash", "messages", "broker_dups"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        strings::strings(lang).experiment_ack
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
+        numbers(params, shared, state)
+    }
+    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
+        Some(&LADDER)
+    }
+}
 
-crate::unit::computed_unit!(AckTiming, code: "ack", title: |lang| strings::strings(lang).experiment_ack,
-    state: |p: &Params, shared: &Shared| p.loop_rows(shared).map(std::rc::Rc::new),
-    numbers: numbers, ladder: Some(&LADDER));
+impl crate::unit::Computed for AckTiming {
+    fn state(p: &Params, shared: &Shared) -> State {
+        p.loop_rows(shared).map(std::rc::Rc::new)
+    }
+}
 
 /// Across seeds and crash probabilities: what ack-after repeats (the
 /// lesson: about the crash probability, per message), what ack-before

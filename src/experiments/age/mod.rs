@@ -79,9 +79,6 @@ pub struct State {
     pub run: AgeRun,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -175,12 +172,6 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// The lesson's own number: 50 messages can be 2 minutes or 2 hours.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
-
-/// Beside the figure: the DLQ and the jobs' length.
-const PRIMARY: &[&str] = &["age_max_receive", "age_job_s"];
-
 /// The figure's point: what the depth alert and the age alert say, and when
 /// the promise breaks, from the run the charts draw.
 pub fn insight(lang: crate::i18n::Lang, st: &State) -> String {
@@ -202,19 +193,50 @@ fn state(params: &Params) -> State {
     State { config, run: config.run() }
 }
 
-crate::unit::computed_unit!(Age, code: "age", title: |lang| s(lang).experiment,
-state: |params: &Params, _: &Shared| state(params),
-numbers: |_: &Params, _: &Shared, st: &State| {
-    use crate::number::Number;
-    let at = |t: Option<u64>| Number::or(t.map(|t| Number::Int(t, "s")), "never", "s");
-    vec![
-        ("healthy_age_s", Number::Int(st.run.healthy_age_s, "s")),
-        ("depth_alert_at_s", at(st.run.depth_alert_at_s)),
-        ("age_alert_at_s", at(st.run.age_alert_at_s)),
-        ("to_the_dlq_at_s", at(st.run.to_dlq_at_s)),
-        ("promise_broken_at_s", at(st.run.promise_broken_at_s)),
-    ]
-}, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+impl crate::unit::Spec for Age {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "age";
+    /// Beside the figure: the DLQ and the jobs' length.
+    const PRIMARY: &'static [&'static str] = &["age_max_receive", "age_job_s"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let at = |t: Option<u64>| Number::or(t.map(|t| Number::Int(t, "s")), "never", "s");
+        vec![
+            ("healthy_age_s", Number::Int(st.run.healthy_age_s, "s")),
+            ("depth_alert_at_s", at(st.run.depth_alert_at_s)),
+            ("age_alert_at_s", at(st.run.age_alert_at_s)),
+            ("to_the_dlq_at_s", at(st.run.to_dlq_at_s)),
+            ("promise_broken_at_s", at(st.run.promise_broken_at_s)),
+        ]
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
+
+impl crate::unit::Computed for Age {
+    fn state(params: &Params, _: &Shared) -> State {
+        state(params)
+    }
+}
 
 /// The scene: the hour on one clock; the alerts as they go off, the promise
 /// broken, the poison message leaving for the DLQ.

@@ -64,9 +64,6 @@ pub struct State {
     pub run: Rc<BufferRun>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 const POLICY_CODES: &[&str] = &["unbounded", "slow", "drop-newest", "drop-oldest"];
 
 static PARAMS: [ParamSpec<Params>; 7] = [
@@ -145,29 +142,62 @@ static PRESETS: [Preset; 3] = [
 ];
 
 /// «Colas y streams»' count (116 in, 100 out: ≈ 1.4 M a day), asked first.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuántos mensajes de más se juntan en la cola en un día?",
-        crate::i18n::Lang::En => "how many extra messages pile up in the queue in a day?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "¿cuántos mensajes de más se juntan en la cola en un día?",
+            "how many extra messages pile up in the queue in a day?",
+        )
     },
     unit: "",
     answer: |_: &Params, _, s: &State| Some(s.run.growth_per_s().max(0) as u64 * 86_400),
-    why: |lang| match lang {
-        crate::i18n::Lang::Es => {
-            "Lo que entra y no sale se queda: la diferencia por segundo, por los 86,400 segundos del día."
-        }
-        crate::i18n::Lang::En => {
-            "What comes in and does not go out stays: the difference per second, times the day's 86,400 seconds."
-        }
+    why: |lang| {
+        lang.pick(
+            "Lo que entra y no sale se queda: la diferencia por segundo, por los 86,400 segundos del día.",
+            "What comes in and does not go out stays: the difference per second, times the day's 86,400 seconds.",
+        )
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["in_rate", "out_rate", "policy", "buffer"];
+impl crate::unit::Spec for Backpressure {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "backpressure";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["in_rate", "out_rate", "policy", "buffer"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        strings::strings(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
+        numbers(params, shared, state)
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-crate::unit::computed_unit!(Backpressure, code: "backpressure", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(BufferRun::new(params.config())) },
-    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+impl crate::unit::Computed for Backpressure {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { run: Rc::new(BufferRun::new(params.config())) }
+    }
+}
 
 /// The scene: the queue filling; its bound reached (and what the policy
 /// does then), or the memory full and the process dead.

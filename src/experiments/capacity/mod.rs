@@ -151,9 +151,6 @@ impl Params {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -161,26 +158,98 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 /// A week, the longest span the queue's times take.
 const WEEK_S: u64 = 604_800;
 
-macro_rules! field {
-    ($key:literal, $domain:expr, $label:ident, $field:ident) => {
-        ParamSpec::new($key, $key, $domain, |l| s(l).$label, |p| Value::Int(p.$field), |p, v| p.$field = int(&v))
-    };
-}
-
 static PARAMS: [ParamSpec<Params>; 13] = [
-    field!("mean_rate", Domain::int(0, 10_000_000, "/s"), mean, mean_per_s),
-    field!("peak_rate", Domain::int(0, 10_000_000, "/s"), peak, peak_per_s),
-    field!("peak_s", Domain::int(0, WEEK_S, "s"), peak_s, peak_s),
-    field!("down_s", Domain::int(0, WEEK_S, "s"), down_s, down_s),
-    field!("cap_workers", Domain::int(0, 100_000, ""), workers, workers),
-    field!("worker_rate", Domain::int(1, 1_000_000, "/s"), per_worker, per_worker_per_s),
-    field!("promise_s", Domain::int(1, WEEK_S, "s"), promise, promise_s),
-    field!("little_waiting", Domain::int(0, 1_000_000_000, ""), little_waiting, little_waiting),
-    field!("little_rate_h", Domain::int(1, 1_000_000_000, "/h"), little_rate, little_per_h),
-    field!("keda_messages", Domain::int(0, 10_000_000, ""), keda_messages, keda_messages),
-    field!("keda_queue_length", Domain::int(1, 1_000_000, ""), keda_queue_length, keda_queue_length),
-    field!("keda_job_s", Domain::int(1, 86_400, "s"), keda_job, keda_job_s),
-    field!("keda_max", Domain::int(1, 10_000, ""), keda_max, keda_max),
+    ParamSpec::keyed(
+        "mean_rate",
+        Domain::int(0, 10_000_000, "/s"),
+        |l| s(l).mean,
+        |p| Value::Int(p.mean_per_s),
+        |p, v| p.mean_per_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "peak_rate",
+        Domain::int(0, 10_000_000, "/s"),
+        |l| s(l).peak,
+        |p| Value::Int(p.peak_per_s),
+        |p, v| p.peak_per_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "peak_s",
+        Domain::int(0, WEEK_S, "s"),
+        |l| s(l).peak_s,
+        |p| Value::Int(p.peak_s),
+        |p, v| p.peak_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "down_s",
+        Domain::int(0, WEEK_S, "s"),
+        |l| s(l).down_s,
+        |p| Value::Int(p.down_s),
+        |p, v| p.down_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "cap_workers",
+        Domain::int(0, 100_000, ""),
+        |l| s(l).workers,
+        |p| Value::Int(p.workers),
+        |p, v| p.workers = int(&v),
+    ),
+    ParamSpec::keyed(
+        "worker_rate",
+        Domain::int(1, 1_000_000, "/s"),
+        |l| s(l).per_worker,
+        |p| Value::Int(p.per_worker_per_s),
+        |p, v| p.per_worker_per_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "promise_s",
+        Domain::int(1, WEEK_S, "s"),
+        |l| s(l).promise,
+        |p| Value::Int(p.promise_s),
+        |p, v| p.promise_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "little_waiting",
+        Domain::int(0, 1_000_000_000, ""),
+        |l| s(l).little_waiting,
+        |p| Value::Int(p.little_waiting),
+        |p, v| p.little_waiting = int(&v),
+    ),
+    ParamSpec::keyed(
+        "little_rate_h",
+        Domain::int(1, 1_000_000_000, "/h"),
+        |l| s(l).little_rate,
+        |p| Value::Int(p.little_per_h),
+        |p, v| p.little_per_h = int(&v),
+    ),
+    ParamSpec::keyed(
+        "keda_messages",
+        Domain::int(0, 10_000_000, ""),
+        |l| s(l).keda_messages,
+        |p| Value::Int(p.keda_messages),
+        |p, v| p.keda_messages = int(&v),
+    ),
+    ParamSpec::keyed(
+        "keda_queue_length",
+        Domain::int(1, 1_000_000, ""),
+        |l| s(l).keda_queue_length,
+        |p| Value::Int(p.keda_queue_length),
+        |p, v| p.keda_queue_length = int(&v),
+    ),
+    ParamSpec::keyed(
+        "keda_job_s",
+        Domain::int(1, 86_400, "s"),
+        |l| s(l).keda_job,
+        |p| Value::Int(p.keda_job_s),
+        |p, v| p.keda_job_s = int(&v),
+    ),
+    ParamSpec::keyed(
+        "keda_max",
+        Domain::int(1, 10_000, ""),
+        |l| s(l).keda_max,
+        |p| Value::Int(p.keda_max),
+        |p, v| p.keda_max = int(&v),
+    ),
 ];
 
 static PRESETS: [Preset; 6] = [
@@ -218,27 +287,62 @@ static PRESETS: [Preset; 6] = [
 ];
 
 /// The number its lesson states, asked before the figure says it.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => {
-            "cuando la cola está en su punto más hondo, ¿cuánto espera el último mensaje en llegar?"
-        }
-        crate::i18n::Lang::En => "when the queue is at its deepest, how long does the last message to arrive wait?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "cuando la cola está en su punto más hondo, ¿cuánto espera el último mensaje en llegar?",
+            "when the queue is at its deepest, how long does the last message to arrive wait?",
+        )
     },
     unit: "s",
     answer: |_, _, s: &State| s.newest_wait_s,
-    why: |lang| match lang {
-        crate::i18n::Lang::Es => "W = L ÷ λ (la ley de Little): lo acumulado entre el ritmo de salida.",
-        crate::i18n::Lang::En => "W = L ÷ λ (Little's law): the backlog divided by the rate out.",
+    why: |lang| {
+        lang.pick(
+            "W = L ÷ λ (la ley de Little): lo acumulado entre el ritmo de salida.",
+            "W = L ÷ λ (Little's law): the backlog divided by the rate out.",
+        )
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["peak_rate", "cap_workers", "worker_rate", "down_s"];
+impl crate::unit::Spec for Capacity {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "capacity";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["peak_rate", "cap_workers", "worker_rate", "down_s"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
+        numbers(params, shared, state)
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-crate::unit::computed_unit!(Capacity, code: "capacity", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| params.state(),
-    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+impl crate::unit::Computed for Capacity {
+    fn state(params: &Params, _: &Shared) -> State {
+        params.state()
+    }
+}
 
 /// The scene: the workers down or the peak filling the queue, the workers
 /// back, the deepest point (the newest's wait), empty again.

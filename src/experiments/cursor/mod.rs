@@ -60,9 +60,6 @@ pub struct State {
     pub idempotent: std::rc::Rc<PollingReport>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 const FAULTS: [Fault; 3] = [Fault::None, Fault::Lost, Fault::CrashBeforeSave];
 
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
@@ -110,23 +107,40 @@ static PRESETS: [Preset; 2] = [
     },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+impl crate::unit::Spec for Cursor {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "cursor";
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        vec![
+            ("reads", crate::number::Number::count(state.naive.reads)),
+            ("effects_naive", crate::number::Number::count(state.naive.effects)),
+            ("effects_idempotent", crate::number::Number::count(state.idempotent.effects)),
+            ("discarded_idempotent", crate::number::Number::count(state.idempotent.duplicates_discarded)),
+        ]
+    }
+}
 
-/// Beside the figure: every parameter (four or fewer).
-const PRIMARY: &[&str] = &[];
-
-crate::unit::computed_unit!(Cursor, code: "cursor", title: |lang| s(lang).experiment,
-state: |params: &Params, _: &Shared| State {
-    naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),
-    idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),
-},
-numbers: |_: &Params, _: &Shared, state: &State| vec![
-    ("reads", crate::number::Number::count(state.naive.reads)),
-    ("effects_naive", crate::number::Number::count(state.naive.effects)),
-    ("effects_idempotent", crate::number::Number::count(state.idempotent.effects)),
-    ("discarded_idempotent", crate::number::Number::count(state.idempotent.duplicates_discarded)),
-]);
+impl crate::unit::Computed for Cursor {
+    fn state(params: &Params, _: &Shared) -> State {
+        State {
+            naive: std::rc::Rc::new(params.run(ConsumerMode::Naive)),
+            idempotent: std::rc::Rc::new(params.run(ConsumerMode::Idempotent)),
+        }
+    }
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

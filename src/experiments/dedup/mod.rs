@@ -70,9 +70,6 @@ pub struct State {
     pub one: OneMessage,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -144,27 +141,42 @@ static PRESETS: [Preset; 2] = [
 ];
 
 /// The text's own case: the consumer dies after the commit, before the ack.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuántos efectos deja este mensaje en la base de datos?",
-        crate::i18n::Lang::En => "how many effects does this message leave in the database?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "¿cuántos efectos deja este mensaje en la base de datos?",
+            "how many effects does this message leave in the database?",
+        )
     },
     unit: "",
     answer: |_: &Params, _, s: &State| Some(s.one.effects.into()),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "Cuenta las filas de negocio con commit: una caída deshace lo que no lo tuvo, la cola entrega otra vez lo que no recibió su ack, y la consulta descarta la copia solo si el id ya tuvo commit.",
-        crate::i18n::Lang::En => "Count the committed business rows: a crash undoes what was not committed, the queue delivers again what it got no ack for, and the check discards the copy only if the id was committed.",
-    }
+        lang.pick("Cuenta las filas de negocio con commit: una caída deshace lo que no lo tuvo, la cola entrega otra vez lo que no recibió su ack, y la consulta descarta la copia solo si el id ya tuvo commit.", "Count the committed business rows: a crash undoes what was not committed, the queue delivers again what it got no ack for, and the check discards the copy only if the id was committed.")
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["seq_consumer", "seq_crash"];
-
-crate::unit::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experiment,
-    state: |params: &Params, shared: &Shared| State { rows: params.rows(shared), one: params.one_message() },
-    numbers: |p: &Params, _: &Shared, state: &State| {
+impl crate::unit::Spec for Dedup {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "dedup";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["seq_consumer", "seq_crash"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         // Deliveries / effects / discarded / lost, per placement (Placement::ALL's order).
         use crate::number::Number;
         let row = |r: &retry_lab_core::dedup_record::DedupRecordRow| {
@@ -175,11 +187,22 @@ crate::unit::computed_unit!(Dedup, code: "dedup", title: |lang| s(lang).experime
             ("effect_then_record", row(&state.rows[1])),
             ("record_then_effect", row(&state.rows[2])),
             ("one_message_effects", Number::count(state.one.effects)),
-            ("two_copies_at_once_effects", Number::count(retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects)),
+            (
+                "two_copies_at_once_effects",
+                Number::count(retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects),
+            ),
         ]
-    },
-    tables: |_: &Params, _: &Shared, _: &State| Vec::new(),
-    ladder: Some(&LADDER));
+    }
+    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
+        Some(&LADDER)
+    }
+}
+
+impl crate::unit::Computed for Dedup {
+    fn state(params: &Params, shared: &Shared) -> State {
+        State { rows: params.rows(shared), one: params.one_message() }
+    }
+}
 
 /// Across seeds (where the crashes fall) and the crash share: what each
 /// place of the id's record repeats or loses of the same messages.

@@ -49,9 +49,6 @@ pub struct State {
     pub styles: std::rc::Rc<[Outcome; 2]>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -95,31 +92,49 @@ static PRESETS: [Preset; 2] = [
     },
 ];
 
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
-
-/// Beside the figure: the copies and the unblock; T under «Más parámetros».
-const PRIMARY: &[&str] = &["copies", "unblock_s"];
-
 fn state(params: &Params) -> State {
     let scenario = params.scenario();
     State { styles: std::rc::Rc::new([scenario.run(Style::Incremental), scenario.run(Style::DesiredState)]) }
 }
 
-crate::unit::computed_unit!(Desired, code: "desired", title: |lang| s(lang).experiment,
-state: |params: &Params, _: &Shared| state(params),
-numbers: |_: &Params, _: &Shared, state: &State| {
-    let [inc, des] = &*state.styles;
-    use crate::number::Number;
-    let yes_no = |b: bool| Number::Text(if b { "yes" } else { "no" }.to_owned());
-    let unblocked = des.blocked.first().and_then(|b| b.1).map(|ms| Number::Int(crate::format::round_s(ms), "s"));
-    vec![
-        ("incremental_rules_left", Number::count(inc.rules_left)),
-        ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),
-        ("desired_rules_left", Number::count(des.rules_left)),
-        ("desired_blocked_at_end", yes_no(des.blocked_at_end())),
-        ("desired_unblocked_at_s", Number::or(unblocked, "—", "s")),
-    ]
-});
+impl crate::unit::Spec for Desired {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "desired";
+    /// Beside the figure: the copies and the unblock; T under «Más parámetros».
+    const PRIMARY: &'static [&'static str] = &["copies", "unblock_s"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        let [inc, des] = &*state.styles;
+        use crate::number::Number;
+        let yes_no = |b: bool| Number::Text(if b { "yes" } else { "no" }.to_owned());
+        let unblocked = des.blocked.first().and_then(|b| b.1).map(|ms| Number::Int(crate::format::round_s(ms), "s"));
+        vec![
+            ("incremental_rules_left", Number::count(inc.rules_left)),
+            ("incremental_blocked_at_end", yes_no(inc.blocked_at_end())),
+            ("desired_rules_left", Number::count(des.rules_left)),
+            ("desired_blocked_at_end", yes_no(des.blocked_at_end())),
+            ("desired_unblocked_at_s", Number::or(unblocked, "—", "s")),
+        ]
+    }
+}
+
+impl crate::unit::Computed for Desired {
+    fn state(params: &Params, _: &Shared) -> State {
+        state(params)
+    }
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

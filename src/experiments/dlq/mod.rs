@@ -19,7 +19,7 @@ use retry_lab_core::queue::{DlqAction, DlqOperation, Poison, QueueConfig, QueueR
 
 use crate::format::{format_seconds, parse_seconds};
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
-use crate::unit::{Locks, Preset, Unit};
+use crate::unit::{Locks, Preset};
 
 pub struct Dlq;
 
@@ -185,7 +185,7 @@ const fn hours() -> Domain {
     Domain::int(1, 336, "h")
 }
 const fn seconds(min: u64, max: u64) -> Domain {
-    Domain::Int { min, max, unit: "s" }
+    Domain::int(min, max, "s")
 }
 /// The figure's point at the instant it shows (`look_ms`), never the run's
 /// end: what had moved to the DLQ by then, and what had become of it.
@@ -350,29 +350,24 @@ static PRESETS: [Preset; 5] = [
     },
 ];
 
-impl Unit for Dlq {
+impl crate::unit::Spec for Dlq {
     type Params = Params;
     type State = State;
-    type Action = Action;
     const CODE: &'static str = "dlq";
     const PRIMARY: &'static [&'static str] = &["dlq_max_receive", "dlq_poison"];
     const INSTANT: Option<&'static str> = Some("look_s");
-
     fn timeline(params: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
         timeline(params, state.run.as_ref().ok()?, lang)
     }
-
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
     }
-
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         crate::experiments::queues::queue_outcome_numbers(&state.run)
     }
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         crate::experiments::queues::queue_outcome_tables(&state.run)
     }
-
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }
@@ -382,6 +377,10 @@ impl Unit for Dlq {
     fn presets() -> &'static [Preset] {
         &PRESETS
     }
+}
+
+impl crate::unit::Unit for Dlq {
+    type Action = Action;
     fn init(params: &Params, _: &Shared, _clock_ms: u64) -> State {
         State::new(params)
     }

@@ -67,9 +67,6 @@ impl State {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -122,11 +119,6 @@ static PRESETS: [Preset; 2] = [
     },
 ];
 
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
-
-/// Beside the figure: the two failures; the mix and the count below.
-const PRIMARY: &[&str] = &["enrich_failure", "context_failure"];
-
 fn state(params: &Params, shared: &Shared) -> State {
     let events = params.config(shared).events();
     let counts = PIPELINES.map(|p| census(&events, p));
@@ -135,16 +127,44 @@ fn state(params: &Params, shared: &Shared) -> State {
     State { events: std::rc::Rc::new(events), counts, lost, marked }
 }
 
-crate::unit::computed_unit!(Failsafe, code: "failsafe", title: |lang| s(lang).experiment,
-    state: state,
-    numbers: |_: &Params, _: &Shared, st: &State| vec![
-        ("unsafe_detections_lost", crate::number::Number::count(st.lost[0])),
-        ("unsafe_dropped", crate::number::Number::count(st.count(0, Fate::Dropped))),
-        ("unsafe_acted_blind", crate::number::Number::count(st.count(0, Fate::ActedBlind))),
-        ("safe_detections_lost", crate::number::Number::count(st.lost[1])),
-        ("safe_emitted_marked", crate::number::Number::count(st.marked[1])),
-        ("safe_asked_a_human", crate::number::Number::count(st.count(1, Fate::AskedHuman))),
-    ], ladder: Some(&LADDER));
+impl crate::unit::Spec for Failsafe {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "failsafe";
+    /// Beside the figure: the two failures; the mix and the count below.
+    const PRIMARY: &'static [&'static str] = &["enrich_failure", "context_failure"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
+        vec![
+            ("unsafe_detections_lost", crate::number::Number::count(st.lost[0])),
+            ("unsafe_dropped", crate::number::Number::count(st.count(0, Fate::Dropped))),
+            ("unsafe_acted_blind", crate::number::Number::count(st.count(0, Fate::ActedBlind))),
+            ("safe_detections_lost", crate::number::Number::count(st.lost[1])),
+            ("safe_emitted_marked", crate::number::Number::count(st.marked[1])),
+            ("safe_asked_a_human", crate::number::Number::count(st.count(1, Fate::AskedHuman))),
+        ]
+    }
+    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
+        Some(&LADDER)
+    }
+}
+
+impl crate::unit::Computed for Failsafe {
+    fn state(params: &Params, shared: &Shared) -> State {
+        state(params, shared)
+    }
+}
 
 /// Across seeds (which events fail where) and the failures' shares: the
 /// detections each pipeline loses.
@@ -166,10 +186,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     // Each event's draws, through both pipelines.
     work: |params, _| 2 * u64::from(params.events),
     size: "fs_events",
-    work_unit: |lang| match lang {
-        crate::i18n::Lang::Es => "eventos por canal",
-        crate::i18n::Lang::En => "events through a pipeline",
-    },
+    work_unit: |lang| lang.pick("eventos por canal", "events through a pipeline"),
     compare: Some([0, 1]),
 };
 

@@ -68,9 +68,6 @@ impl Params {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -108,29 +105,56 @@ static PRESETS: [Preset; 2] = [
 ];
 
 /// Exercise 10's question: what the adding counter shows.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuánto marca el contador que suma 1 por pago?",
-        crate::i18n::Lang::En => "what does the counter that adds 1 per payment show?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "¿cuánto marca el contador que suma 1 por pago?",
+            "what does the counter that adds 1 per payment show?",
+        )
     },
     unit: "",
     answer: |_: &Params, _, s: &State| Some(s.counters[0].into()),
-    why: |lang| match lang {
-        crate::i18n::Lang::Es => {
-            "B relee desde el último offset confirmado: los pagos que A procesó sin commit se suman otra vez."
-        }
-        crate::i18n::Lang::En => {
-            "B reads again from the last committed offset: the payments A processed without a commit are added again."
-        }
+    why: |lang| {
+        lang.pick(
+            "B relee desde el último offset confirmado: los pagos que A procesó sin commit se suman otra vez.",
+            "B reads again from the last committed offset: the payments A processed without a commit are added again.",
+        )
     },
-});
+};
 
-/// Beside the figure: every parameter (four or fewer).
-const PRIMARY: &[&str] = &[];
+impl crate::unit::Spec for Fraud {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "fraud";
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        ["add", "upsert", "dedup", "commit_first"]
+            .into_iter()
+            .zip(state.counters)
+            .map(|(k, n)| (k, crate::number::Number::count(n)))
+            .collect()
+    }
+}
 
-crate::unit::computed_unit!(Fraud, code: "fraud", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| params.state(),
-    numbers: |_: &Params, _: &Shared, state: &State| ["add", "upsert", "dedup", "commit_first"].into_iter().zip(state.counters).map(|(k, n)| (k, crate::number::Number::count(n))).collect());
+impl crate::unit::Computed for Fraud {
+    fn state(params: &Params, _: &Shared) -> State {
+        params.state()
+    }
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -239,9 +239,6 @@ pub struct State {
     pub run: Rc<Run>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -414,28 +411,60 @@ static PRESETS: [Preset; 8] = [
 
 /// Exercise 3's count (12 partitions, 20 consumers: 8 idle), asked first
 /// at any setting.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuántos consumidores del indexador se quedan sin partición?",
-        crate::i18n::Lang::En => "how many of the indexer's consumers get no partition?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "¿cuántos consumidores del indexador se quedan sin partición?",
+            "how many of the indexer's consumers get no partition?",
+        )
     },
     unit: "",
     answer: |_: &Params, _, s: &State| Some(s.run.indexer.idle_at_start.into()),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "En un grupo, cada partición la lee un solo consumidor: los que pasan del número de particiones esperan sin nada.",
-        crate::i18n::Lang::En => "In a group each partition is read by one consumer: those beyond the number of partitions wait with nothing.",
-    }
+        lang.pick("En un grupo, cada partición la lee un solo consumidor: los que pasan del número de particiones esperan sin nada.", "In a group each partition is read by one consumer: those beyond the number of partitions wait with nothing.")
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["topic_partitions", "group_consumers", "commit", "crash_consumer"];
+impl crate::unit::Spec for Groups {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "groups";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["topic_partitions", "group_consumers", "commit", "crash_consumer"];
+    const INSTANT: Option<&'static str> = Some("group_at_s");
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
+        numbers(params, shared, state)
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-crate::unit::computed_unit!(Groups, code: "groups", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(params.run()) },
-    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None,
-    timeline: timeline, instant: Some("group_at_s"));
+impl crate::unit::Computed for Groups {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { run: Rc::new(params.run()) }
+    }
+}
 
 /// The scene, one second a tick: the group reading, a consumer's death and
 /// the partitions moving, each group done. Its instant is `group_at_s`.

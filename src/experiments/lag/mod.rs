@@ -180,9 +180,6 @@ impl Params {
 
 pub type State = ();
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -249,41 +246,69 @@ static PRESETS: [Preset; 3] = [
 ];
 
 /// The number its lesson states, asked before the figure says it.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuánto tarda el grupo en ponerse al día?",
-        crate::i18n::Lang::En => "how long does the group take to catch up?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick("¿cuánto tarda el grupo en ponerse al día?", "how long does the group take to catch up?")
     },
     unit: "s",
     answer: |p: &Params, _, _: &State| p.catch_up().catch_up_s.map(|s| s.round() as u64),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "El atraso baja solo con lo que sobra: consumo del grupo − llegadas. Más consumidores que particiones no consumen más.",
-        crate::i18n::Lang::En => "The backlog falls only by what is spare: the group's consumption − arrivals. More consumers than partitions consume no more.",
-    }
+        lang.pick("El atraso baja solo con lo que sobra: consumo del grupo − llegadas. Más consumidores que particiones no consumen más.", "The backlog falls only by what is spare: the group's consumption − arrivals. More consumers than partitions consume no more.")
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["arrival_rate", "consumer_rate", "behind", "lag_consumers"];
+impl crate::unit::Spec for Lag {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "lag";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["arrival_rate", "consumer_rate", "behind", "lag_consumers"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(p: &Params, _: &Shared, _: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let (c, (reading, idle), alert) =
+            (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
+        let s = |s: Option<f64>, none| Number::or(s.map(|s| Number::Int(s.round() as u64, "s")), none, "s");
+        vec![
+            ("consume_per_s", Number::Int(c.consume_per_s, "/s")),
+            ("spare_per_s", Number::Int(c.spare_per_s, "/s")),
+            ("catch_up_s", s(c.catch_up_s, "never")),
+            ("reading", Number::count(reading)),
+            ("idle", Number::count(idle)),
+            ("lag_s", s(p.lag_s(), "—")),
+            ("behind_for_s", s(p.behind_for_s(), "—")),
+            ("alert_fires_at_s", s(alert.fires_at_s, "never")),
+            ("alert_clears_at_s", s(alert.clears_at_s, "—")),
+        ]
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-crate::unit::computed_unit!(Lag, code: "lag", title: |lang| s(lang).experiment, state: |_: &Params, _: &Shared| (),
-numbers: |p: &Params, _: &Shared, _: &State| {
-    use crate::number::Number;
-    let (c, (reading, idle), alert) = (p.catch_up(), retry_lab_core::stream::group(p.partitions, p.consumers), p.alert());
-    let s = |s: Option<f64>, none| Number::or(s.map(|s| Number::Int(s.round() as u64, "s")), none, "s");
-    vec![
-        ("consume_per_s", Number::Int(c.consume_per_s, "/s")),
-        ("spare_per_s", Number::Int(c.spare_per_s, "/s")),
-        ("catch_up_s", s(c.catch_up_s, "never")),
-        ("reading", Number::count(reading)),
-        ("idle", Number::count(idle)),
-        ("lag_s", s(p.lag_s(), "—")),
-        ("behind_for_s", s(p.behind_for_s(), "—")),
-        ("alert_fires_at_s", s(alert.fires_at_s, "never")),
-        ("alert_clears_at_s", s(alert.clears_at_s, "—")),
-    ]
-}, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+impl crate::unit::Computed for Lag {
+    /// Lag is arithmetic on its parameters: nothing to keep.
+    fn state(_: &Params, _: &Shared) -> State {}
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -82,9 +82,6 @@ pub struct State {
     pub layouts: std::rc::Rc<[Layout; 2]>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 /// The figure's point, from this run's placement (`layout`, the first
 /// hash's): where each key lands, or, resized, how many events move.
 pub fn insight(lang: crate::i18n::Lang, params: &Params, layout: &Layout) -> String {
@@ -157,17 +154,32 @@ static PRESETS: [Preset; 2] = [
     },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+impl crate::unit::Spec for Partitions {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "partitions";
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
+        numbers(params, shared, state)
+    }
+}
 
-/// Beside the figure: every parameter (four or fewer).
-const PRIMARY: &[&str] = &[];
-
-crate::unit::computed_unit!(Partitions, code: "partitions", title: |lang| s(lang).experiment,
-    state: |params: &Params, _: &Shared| State {
-        layouts: std::rc::Rc::new([params.layout(KeyHash::Crc32), params.layout(KeyHash::Murmur2)]),
-    },
-    numbers: numbers);
+impl crate::unit::Computed for Partitions {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { layouts: std::rc::Rc::new([params.layout(KeyHash::Crc32), params.layout(KeyHash::Murmur2)]) }
+    }
+}
 
 /// Each event's key, partition and offset under each hash, and how many move.
 fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {

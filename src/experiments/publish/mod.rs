@@ -81,9 +81,6 @@ impl State {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -127,20 +124,42 @@ static PRESETS: [Preset; 2] = [
     },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+impl crate::unit::Spec for Publish {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "publish";
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| {
+            vec![
+                ("effects_naive", crate::number::Number::count(naive.effects)),
+                ("effects_by_v4_id", crate::number::Number::count(v4.effects)),
+                ("effects_by_uuid5", crate::number::Number::count(uuid5.effects)),
+                ("discarded_by_uuid5", crate::number::Number::count(uuid5.duplicates_discarded)),
+            ]
+        })
+    }
+    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
+        Some(&LADDER)
+    }
+}
 
-/// Beside the figure: every parameter (four or fewer).
-const PRIMARY: &[&str] = &[];
-
-crate::unit::computed_unit!(Publish, code: "publish", title: |lang| s(lang).experiment,
-    state: |params: &Params, shared: &Shared| State { engines: params.engines(shared) },
-    numbers: |_: &Params, _: &Shared, state: &State| state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| vec![
-        ("effects_naive", crate::number::Number::count(naive.effects)),
-        ("effects_by_v4_id", crate::number::Number::count(v4.effects)),
-        ("effects_by_uuid5", crate::number::Number::count(uuid5.effects)),
-        ("discarded_by_uuid5", crate::number::Number::count(uuid5.duplicates_discarded)),
-    ]), ladder: Some(&LADDER));
+impl crate::unit::Computed for Publish {
+    fn state(params: &Params, shared: &Shared) -> State {
+        State { engines: params.engines(shared) }
+    }
+}
 
 /// Across seeds (which publications fail) and the failure share: the
 /// effects each consumer applies for the same facts.

@@ -47,9 +47,6 @@ pub struct State {
     pub new_reader: Backlog,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -113,11 +110,6 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
-
-/// Beside the figure: the retention and how far back to read again.
-const PRIMARY: &[&str] = &["log_retention_h", "replay_h"];
-
 fn state(p: &Params) -> State {
     let log = p.log();
     State {
@@ -126,18 +118,41 @@ fn state(p: &Params) -> State {
     }
 }
 
-crate::unit::computed_unit!(Retention, code: "retention", title: |lang| s(lang).experiment,
-state: |params: &Params, _: &Shared| state(params),
-numbers: |_: &Params, _: &Shared, st: &State| {
-    use crate::number::Number;
-    let opt = |n: Option<u64>| Number::or(n.map(|n| Number::Int(n, "s")), "never", "s");
-    vec![
-        ("replay_events", Number::or(st.replay.map(|b| Number::count(b.events)), "deleted", "")),
-        ("replay_catch_up_s", st.replay.map_or(Number::Missing("—", "s"), |b| opt(b.catch_up_s))),
-        ("new_reader_events", Number::count(st.new_reader.events)),
-        ("new_reader_catch_up_s", opt(st.new_reader.catch_up_s)),
-    ]
-});
+impl crate::unit::Spec for Retention {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "retention";
+    /// Beside the figure: the retention and how far back to read again.
+    const PRIMARY: &'static [&'static str] = &["log_retention_h", "replay_h"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let opt = |n: Option<u64>| Number::or(n.map(|n| Number::Int(n, "s")), "never", "s");
+        vec![
+            ("replay_events", Number::or(st.replay.map(|b| Number::count(b.events)), "deleted", "")),
+            ("replay_catch_up_s", st.replay.map_or(Number::Missing("—", "s"), |b| opt(b.catch_up_s))),
+            ("new_reader_events", Number::count(st.new_reader.events)),
+            ("new_reader_catch_up_s", opt(st.new_reader.catch_up_s)),
+        ]
+    }
+}
+
+impl crate::unit::Computed for Retention {
+    fn state(params: &Params, _: &Shared) -> State {
+        state(params)
+    }
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -236,14 +236,12 @@ static PRESETS: [Preset; 6] = [
     },
 ];
 
-impl crate::unit::Unit for Retries {
+impl crate::unit::Spec for Retries {
     type Params = Params;
     type State = State;
-    type Action = Action;
     const CODE: &'static str = "retries";
     const PRIMARY: &'static [&'static str] = &["failure", "consumer", "retries", "base"];
     const OPENING: Option<&'static str> = Some("story");
-
     fn title(lang: Lang) -> &'static str {
         strings::strings(lang).experiment_retries
     }
@@ -259,26 +257,8 @@ impl crate::unit::Unit for Retries {
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
     }
-    fn init(params: &Params, shared: &Shared, clock_ms: u64) -> State {
-        State::new(params, shared, clock_ms)
-    }
-    fn params_changed(state: &mut State, params: &Params, shared: &Shared) {
-        state.params_changed(params, shared);
-    }
-    fn reduce(state: &mut State, params: &mut Params, shared: &Shared, locks: &crate::unit::Locks, action: Action) {
-        state.reduce(params, shared, locks, action);
-    }
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         state.tables()
-    }
-    fn transport(state: &mut State, params: &Params, transport: crate::unit::Transport) {
-        state.transport(params, transport);
-    }
-    fn playing(state: &State) -> bool {
-        state.playing
-    }
-    fn clock_ms(state: &State) -> Option<u64> {
-        Some(state.clock_ms)
     }
     fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
         Some(&LADDER)
@@ -305,6 +285,28 @@ impl crate::unit::Unit for Retries {
             ("retried_by_hand", Number::count(idem.manual_retries)),
             ("delivered", Number::count(idem.acknowledged)),
         ]
+    }
+}
+
+impl crate::unit::Unit for Retries {
+    type Action = Action;
+    fn init(params: &Params, shared: &Shared, clock_ms: u64) -> State {
+        State::new(params, shared, clock_ms)
+    }
+    fn params_changed(state: &mut State, params: &Params, shared: &Shared) {
+        state.params_changed(params, shared);
+    }
+    fn reduce(state: &mut State, params: &mut Params, shared: &Shared, locks: &crate::unit::Locks, action: Action) {
+        state.reduce(params, shared, locks, action);
+    }
+    fn transport(state: &mut State, params: &Params, transport: crate::unit::Transport) {
+        state.transport(params, transport);
+    }
+    fn playing(state: &State) -> bool {
+        state.playing
+    }
+    fn clock_ms(state: &State) -> Option<u64> {
+        Some(state.clock_ms)
     }
 }
 
@@ -404,20 +406,15 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
 
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => {
-            "con estos reintentos, ¿cuánto espera en total un evento entre su primer intento y dead-letter?"
-        }
-        crate::i18n::Lang::En => {
-            "with these retries, how long does an event wait in total before it reaches dead-letter?"
-        }
+    question: |lang| {
+        lang.pick(
+            "con estos reintentos, ¿cuánto espera en total un evento entre su primer intento y dead-letter?",
+            "with these retries, how long does an event wait in total before it reaches dead-letter?",
+        )
     },
     unit: "s",
     answer: |p: &Params, _, _: &State| Some(p.backoff().total_s()),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "El intento número n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
-        crate::i18n::Lang::En => "Retry n waits base · 2^(n-1): with a 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.",
-    }
+        lang.pick("El intento número n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.", "Retry n waits base · 2^(n-1): with a 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.")
     },
 };

@@ -41,9 +41,6 @@ pub struct State {
     pub sizing: Sizing,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -88,25 +85,43 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+impl crate::unit::Spec for Size {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "size";
+    /// Beside the figure: the file's size and the claim check.
+    const PRIMARY: &'static [&'static str] = &["payload_kib", "claim_check"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let [sqs, sqs_before, kafka] =
+            st.sizing.accepted().map(|ok| Number::Text(if ok { "accepted" } else { "refused" }.to_owned()));
+        vec![
+            ("message_bytes", Number::Int(st.sizing.message_bytes(), "B")),
+            ("sqs", sqs),
+            ("sqs_before_august_2025", sqs_before),
+            ("kafka", kafka),
+            ("bytes_per_day", Number::Int(st.sizing.bytes_per_day(), "B")),
+        ]
+    }
+}
 
-/// Beside the figure: the file's size and the claim check.
-const PRIMARY: &[&str] = &["payload_kib", "claim_check"];
-
-crate::unit::computed_unit!(Size, code: "size", title: |lang| s(lang).experiment,
-state: |params: &Params, _: &Shared| State { sizing: params.sizing() },
-numbers: |_: &Params, _: &Shared, st: &State| {
-    use crate::number::Number;
-    let [sqs, sqs_before, kafka] =
-        st.sizing.accepted().map(|ok| Number::Text(if ok { "accepted" } else { "refused" }.to_owned()));
-    vec![
-        ("message_bytes", Number::Int(st.sizing.message_bytes(), "B")),
-        ("sqs", sqs),
-        ("sqs_before_august_2025", sqs_before),
-        ("kafka", kafka),
-        ("bytes_per_day", Number::Int(st.sizing.bytes_per_day(), "B")),
-    ]
-});
+impl crate::unit::Computed for Size {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { sizing: params.sizing() }
+    }
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

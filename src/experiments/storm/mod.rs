@@ -185,9 +185,6 @@ impl Params {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 const STRATEGY_CODES: &[&str] = &["immediate", "fixed", "none", "full", "equal", "decorrelated"];
 const OFF_ON: &[&str] = &["off", "on"];
 /// `dependency=`: the core's behaviours, by code.
@@ -376,31 +373,65 @@ static PRESETS: [Preset; 5] = [
 ];
 
 /// The number its lesson states, asked before the figure says it.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => {
-            "sin jitter, tras volver, ¿a cuántas llamadas por segundo llega la dependencia en sus 100 ms más cargados?"
-        }
-        crate::i18n::Lang::En => {
-            "without jitter, once it is back, how many calls per second reach the dependency in its busiest 100 ms?"
-        }
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "sin jitter, tras volver, ¿a cuántas llamadas por segundo llega la dependencia en sus 100 ms más cargados?",
+            "without jitter, once it is back, how many calls per second reach the dependency in its busiest 100 ms?",
+        )
     },
     unit: "",
     answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: una ola del tamaño de todos ellos, muy por encima de lo que atiende.",
-        crate::i18n::Lang::En => "Without jitter, clients that failed together wait the same and come back together: a wave as large as all of them, far above what it serves.",
-    }
+        lang.pick("Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: una ola del tamaño de todos ellos, muy por encima de lo que atiende.", "Without jitter, clients that failed together wait the same and come back together: a wave as large as all of them, far above what it serves.")
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["clients", "dependency", "strategy_a", "strategy_b"];
+impl crate::unit::Spec for Storm {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "storm";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["clients", "dependency", "strategy_a", "strategy_b"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        strings::strings(lang).experiment_storm
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
+        numbers(params, shared, state)
+    }
+    fn tables(params: &Params, shared: &Shared, state: &State) -> Vec<crate::table::Table> {
+        tables(params, shared, state)
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
+        Some(&LADDER)
+    }
+}
 
-crate::unit::computed_unit!(Storm, code: "storm", title: |lang| strings::strings(lang).experiment_storm,
-    state: |params: &Params, shared: &Shared| State { runs: runs(params, shared) },
-    numbers: numbers, tables: tables, ladder: Some(&LADDER), timeline: timeline);
+impl crate::unit::Computed for Storm {
+    fn state(params: &Params, shared: &Shared) -> State {
+        State { runs: runs(params, shared) }
+    }
+}
 
 /// The scene: the outage, the dependency back, each wave that knocks it
 /// down again, each side's last client through, on one clock for both.
@@ -519,10 +550,7 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     // Both strategies, every client's every attempt.
     work: |params, shared| (0..2).map(|side| params.config(side, shared).calls_bound()).sum(),
     size: "clients",
-    work_unit: |lang| match lang {
-        crate::i18n::Lang::Es => "llamadas",
-        crate::i18n::Lang::En => "calls",
-    },
+    work_unit: |lang| lang.pick("llamadas", "calls"),
     compare: Some([1, 0]),
 };
 

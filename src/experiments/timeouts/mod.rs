@@ -67,11 +67,8 @@ pub struct State {
     pub run: Rc<PoolRun>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 const fn ms(max: u64) -> Domain {
-    Domain::Int { min: 1, max, unit: "ms" }
+    Domain::int(1, max, "ms")
 }
 const fn per_s() -> Domain {
     Domain::int(0, 500, "/s")
@@ -164,15 +161,42 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// No number of its lesson to predict here.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
+impl crate::unit::Spec for Timeouts {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "timeouts";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["deadline_ms", "timeout_ms", "slow_ms", "pools"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        strings::strings(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
+        numbers(params, shared, state)
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["deadline_ms", "timeout_ms", "slow_ms", "pools"];
-
-crate::unit::computed_unit!(Timeouts, code: "timeouts", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: Rc::new(PoolRun::new(params.config())) },
-    numbers: numbers, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+impl crate::unit::Computed for Timeouts {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { run: Rc::new(PoolRun::new(params.config())) }
+    }
+}
 
 /// The scene: the pool as the requests come, and the first request each
 /// dependency has refused because no worker was free (who held them).

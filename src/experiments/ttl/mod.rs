@@ -50,9 +50,6 @@ pub struct State {
     pub deliveries: std::rc::Rc<Vec<TtlDelivery>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -85,36 +82,64 @@ static PRESETS: [Preset; 2] = [
 ];
 
 /// The number its lesson states, asked before the figure says it.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "con este TTL, ¿cuántas veces se procesa el evento?",
-        crate::i18n::Lang::En => "with this TTL, how many times is the event processed?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "con este TTL, ¿cuántas veces se procesa el evento?",
+            "with this TTL, how many times is the event processed?",
+        )
     },
     unit: "",
     answer: |_, _, s: &State| {
         Some(s.deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count() as u64)
     },
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir toda la tabla de espera (1,890 s).",
-        crate::i18n::Lang::En => "Every repeat that arrives after the id expired is processed again: the TTL must cover the whole retry schedule (1,890 s).",
-    }
+        lang.pick("Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir toda la tabla de espera (1,890 s).", "Every repeat that arrives after the id expired is processed again: the TTL must cover the whole retry schedule (1,890 s).")
     },
-});
+};
 
-/// Beside the figure: every parameter (four or fewer).
-const PRIMARY: &[&str] = &[];
+impl crate::unit::Spec for Ttl {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "ttl";
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        use crate::number::{Number, TimeStyle};
+        use retry_lab_core::dedup_ttl::Outcome;
+        let again = state.deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain);
+        let again = again.map(|d| Number::Time(d.at_ms, TimeStyle::Seconds)).collect();
+        let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
+        vec![("effects", Number::count(effects as u64)), ("processed_again_at", Number::List(again, ", "))]
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-crate::unit::computed_unit!(Ttl, code: "ttl", title: |lang| s(lang).experiment,
-state: |params: &Params, _: &Shared| State { deliveries: std::rc::Rc::new(params.run().deliveries()) },
-numbers: |_: &Params, _: &Shared, state: &State| {
-    use retry_lab_core::dedup_ttl::Outcome;
-    use crate::number::{Number, TimeStyle};
-    let again = state.deliveries.iter().filter(|d| d.outcome == Outcome::ProcessedAgain);
-    let again = again.map(|d| Number::Time(d.at_ms, TimeStyle::Seconds)).collect();
-    let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
-    vec![("effects", Number::count(effects as u64)), ("processed_again_at", Number::List(again, ", "))]
-}, tables: |_: &Params, _: &Shared, _: &State| Vec::new(), ladder: None, timeline: timeline);
+impl crate::unit::Computed for Ttl {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { deliveries: std::rc::Rc::new(params.run().deliveries()) }
+    }
+}
 
 /// The scene: each delivery as the schedule brings it (processed, discarded
 /// while the id is valid, processed again after it expired), and each

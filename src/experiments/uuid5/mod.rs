@@ -94,12 +94,10 @@ static PRESETS: [Preset; 1] = [Preset {
     versions: (1, crate::unit::LINK_VERSION),
 }];
 
-impl crate::unit::Unit for DoublePublication {
+impl crate::unit::Spec for DoublePublication {
     type Params = Params;
     type State = State;
-    type Action = Action;
     const CODE: &'static str = "uuid5";
-
     fn title(lang: Lang) -> &'static str {
         strings::strings(lang).experiment_uuid5
     }
@@ -115,6 +113,18 @@ impl crate::unit::Unit for DoublePublication {
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
     }
+    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::unit::Numbers {
+        let demo = params.demo(shared);
+        vec![
+            ("uuid5", crate::number::Number::Text(demo.derived.to_string())),
+            ("processed_by_v4_ids", crate::number::Number::count(demo.processed_by_random_id)),
+            ("processed_by_uuid5", crate::number::Number::count(demo.processed_by_derived_id)),
+        ]
+    }
+}
+
+impl crate::unit::Unit for DoublePublication {
+    type Action = Action;
     fn init(params: &Params, _shared: &Shared, _clock_ms: u64) -> State {
         State::of(&params.pass)
     }
@@ -126,14 +136,6 @@ impl crate::unit::Unit for DoublePublication {
         {
             *state = State::of(&params.pass);
         }
-    }
-    fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::unit::Numbers {
-        let demo = params.demo(shared);
-        vec![
-            ("uuid5", crate::number::Number::Text(demo.derived.to_string())),
-            ("processed_by_v4_ids", crate::number::Number::count(demo.processed_by_random_id)),
-            ("processed_by_uuid5", crate::number::Number::count(demo.processed_by_derived_id)),
-        ]
     }
     fn reduce(state: &mut State, params: &mut Params, _shared: &Shared, locks: &Locks, action: Action) {
         if locks.contains("pass") {
@@ -183,17 +185,16 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
 
 /// The number its lesson states, asked before the figure says it.
 const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuántas veces procesa el pase el consumidor que deduplica por el id v4?",
-        crate::i18n::Lang::En => "how many times does the consumer that deduplicates by the v4 id process the pass?",
+    question: |lang| {
+        lang.pick(
+            "¿cuántas veces procesa el pase el consumidor que deduplica por el id v4?",
+            "how many times does the consumer that deduplicates by the v4 id process the pass?",
+        )
     },
     unit: "",
     answer: |p: &Params, shared: &Shared, _: &State| Some(p.demo(shared).processed_by_random_id.into()),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "Cada publicación estrena un id v4 al azar: para el consumidor son dos hechos distintos. El uuid5 de la misma clave es el mismo id las dos veces.",
-        crate::i18n::Lang::En => "Each publication gets a new random v4 id: to the consumer they are two different facts. The uuid5 of the same key is the same id both times.",
-    }
+        lang.pick("Cada publicación estrena un id v4 al azar: para el consumidor son dos hechos distintos. El uuid5 de la misma clave es el mismo id las dos veces.", "Each publication gets a new random v4 id: to the consumer they are two different facts. The uuid5 of the same key is the same id both times.")
     },
 };
 

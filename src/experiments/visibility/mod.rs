@@ -69,14 +69,11 @@ pub struct State {
     pub run: crate::experiments::queues::QueueOutcome,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 const POISON_CODES: &[&str] = &["none", "hang", "crash-on-open"];
 const POISONS: [Poison; 3] = [Poison::None, Poison::Hang, Poison::CrashOnOpen];
 
 const fn seconds(min: u64, max: u64) -> Domain {
-    Domain::Int { min, max, unit: "s" }
+    Domain::int(min, max, "s")
 }
 
 static PARAMS: [ParamSpec<Params>; 7] = [
@@ -210,29 +207,62 @@ static PRESETS: [Preset; 11] = [
 ];
 
 /// The number its lesson states, asked before the figure says it.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿cuántas veces reciben los workers el mensaje 1?",
-        crate::i18n::Lang::En => "how many times do the workers receive message 1?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "¿cuántas veces reciben los workers el mensaje 1?",
+            "how many times do the workers receive message 1?",
+        )
     },
     unit: "",
     answer: |_, _, s: &State| s.run.as_ref().ok().map(|run| run.copies(0) as u64),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout de al menos 2 × el p99 del trabajo.",
-        crate::i18n::Lang::En => "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout of at least 2 × the job's p99.",
-    }
+        lang.pick("Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout de al menos 2 × el p99 del trabajo.", "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout of at least 2 × the job's p99.")
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["job_s", "visibility_s", "heartbeat_s", "poison"];
+impl crate::unit::Spec for Visibility {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "visibility";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["job_s", "visibility_s", "heartbeat_s", "poison"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        strings::strings(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        crate::experiments::queues::queue_outcome_numbers(&state.run)
+    }
+    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
+        crate::experiments::queues::queue_outcome_tables(&state.run)
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-crate::unit::computed_unit!(Visibility, code: "visibility", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
-    numbers: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_numbers(&state.run),
-    tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run),
-    ladder: None, timeline: timeline);
+impl crate::unit::Computed for Visibility {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { run: QueueRun::new(params.config()).map(Rc::new) }
+    }
+}
 
 /// The Gantt's rows drawn at most (a poison message redelivered for days
 /// has thousands): the scene's run is those rows'.
@@ -299,7 +329,6 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
 mod tests {
     use super::*;
     use crate::link;
-    use crate::unit::Unit;
 
     fn preset_run(code: &str) -> QueueRun {
         QueueRun::new(link::preset_params(&PRESETS, code).visibility.config()).unwrap()
@@ -323,6 +352,5 @@ mod tests {
         assert_eq!(preset_run("long-deadline").receives[1].at_ms, 4_800_000, "a dead worker holds it 80 minutes");
         assert_eq!(preset_run("exercise-8-hang").dead_letter_at_ms(0), Some(75 * 60_000));
         assert_eq!(preset_run("exercise-8-crash").dead_letter_at_ms(0), Some(15 * 60_000));
-        let _ = <Visibility as Unit>::CODE;
     }
 }

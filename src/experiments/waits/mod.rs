@@ -62,9 +62,6 @@ pub struct State {
     pub queue_last_done_ms: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
@@ -124,11 +121,6 @@ static PRESETS: [Preset; 2] = [
     },
 ];
 
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = None;
-
-/// Beside the figure: the job's length and when the workers come back.
-const PRIMARY: &[&str] = &["waits_job_ms", "waits_down_to_s"];
-
 fn state(p: &Params) -> State {
     let requests = p.config().run();
     State {
@@ -139,15 +131,40 @@ fn state(p: &Params) -> State {
     }
 }
 
-crate::unit::computed_unit!(Waits, code: "waits", title: |lang| s(lang).experiment,
-state: |params: &Params, _: &Shared| state(params),
-numbers: |p: &Params, _: &Shared, st: &State| vec![
-    ("sync_failed", crate::number::Number::count(st.sync_failed)),
-    ("sync_wait_ms", crate::number::Number::Int(p.job_ms, "ms")),
-    ("queue_accept_ms", crate::number::Number::Int(retry_lab_core::waits::ACCEPT_MS, "ms")),
-    ("queue_worst_seen_ms", crate::number::Number::Int(st.queue_worst_seen_ms, "ms")),
-    ("queue_last_done_ms", crate::number::Number::Int(st.queue_last_done_ms, "ms")),
-]);
+impl crate::unit::Spec for Waits {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "waits";
+    /// Beside the figure: the job's length and when the workers come back.
+    const PRIMARY: &'static [&'static str] = &["waits_job_ms", "waits_down_to_s"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn numbers(p: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
+        vec![
+            ("sync_failed", crate::number::Number::count(st.sync_failed)),
+            ("sync_wait_ms", crate::number::Number::Int(p.job_ms, "ms")),
+            ("queue_accept_ms", crate::number::Number::Int(retry_lab_core::waits::ACCEPT_MS, "ms")),
+            ("queue_worst_seen_ms", crate::number::Number::Int(st.queue_worst_seen_ms, "ms")),
+            ("queue_last_done_ms", crate::number::Number::Int(st.queue_last_done_ms, "ms")),
+        ]
+    }
+}
+
+impl crate::unit::Computed for Waits {
+    fn state(params: &Params, _: &Shared) -> State {
+        state(params)
+    }
+}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

@@ -56,9 +56,6 @@ pub struct State {
     pub run: crate::experiments::queues::QueueOutcome,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {}
-
 static PARAMS: [ParamSpec<Params>; 5] = [
     ParamSpec::keyed(
         "jobs",
@@ -139,29 +136,62 @@ static PRESETS: [Preset; 4] = [
 /// No number of its lesson to predict here.
 /// When the last job is done: «Colas y streams»' 200 pages take 200 s on
 /// one worker and 10 s on 20; asked first at any setting.
-const PREDICTION: Option<&crate::tasks::Prediction<Params, State>> = Some(&crate::tasks::Prediction {
-    question: |lang| match lang {
-        crate::i18n::Lang::Es => "¿en cuántos milisegundos termina el último trabajo?",
-        crate::i18n::Lang::En => "in how many milliseconds is the last job done?",
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "¿en cuántos milisegundos termina el último trabajo?",
+            "in how many milliseconds is the last job done?",
+        )
     },
     unit: "ms",
     answer: |_: &Params, _, s: &State| s.run.as_ref().ok().and_then(|r| r.done_at_ms()),
     why: |lang| {
-        match lang {
-        crate::i18n::Lang::Es => "Cada mensaje lo toma un solo worker: los trabajos se reparten en rondas, trabajos ÷ workers, de un trabajo cada una.",
-        crate::i18n::Lang::En => "Each message goes to one worker only: the jobs are shared out in rounds, jobs ÷ workers, of one job each.",
-    }
+        lang.pick("Cada mensaje lo toma un solo worker: los trabajos se reparten en rondas, trabajos ÷ workers, de un trabajo cada una.", "Each message goes to one worker only: the jobs are shared out in rounds, jobs ÷ workers, of one job each.")
     },
-});
+};
 
-/// Beside the figure (the others under "Más parámetros").
-const PRIMARY: &[&str] = &["jobs", "job_workers", "queue", "restart_ms"];
+impl crate::unit::Spec for Workers {
+    type Params = Params;
+    type State = State;
+    const CODE: &'static str = "workers";
+    /// Beside the figure (the others under "Más parámetros").
+    const PRIMARY: &'static [&'static str] = &["jobs", "job_workers", "queue", "restart_ms"];
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        strings::strings(lang).experiment
+    }
+    fn params() -> &'static [crate::params::ParamSpec<Params>] {
+        &PARAMS
+    }
+    fn presets() -> &'static [crate::unit::Preset] {
+        &PRESETS
+    }
+    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
+        &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
+    }
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        crate::experiments::queues::queue_outcome_numbers(&state.run)
+    }
+    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
+        crate::experiments::queues::queue_outcome_tables(&state.run)
+    }
+    fn timeline(
+        params: &Params,
+        shared: &Shared,
+        state: &State,
+        lang: crate::i18n::Lang,
+    ) -> Option<crate::scene::Timeline> {
+        timeline(params, shared, state, lang)
+    }
+}
 
-crate::unit::computed_unit!(Workers, code: "workers", title: |lang| strings::strings(lang).experiment,
-    state: |params: &Params, _: &Shared| State { run: QueueRun::new(params.config()).map(Rc::new) },
-    numbers: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_numbers(&state.run),
-    tables: |_: &Params, _: &Shared, state: &State| crate::experiments::queues::queue_outcome_tables(&state.run),
-    ladder: None, timeline: timeline);
+impl crate::unit::Computed for Workers {
+    fn state(params: &Params, _: &Shared) -> State {
+        State { run: QueueRun::new(params.config()).map(Rc::new) }
+    }
+}
 
 /// The scene: the workers taking jobs from one queue, the restart if there
 /// is one (what the queue keeps), the last job done.
