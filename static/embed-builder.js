@@ -6,11 +6,11 @@
 // options ticked here. Plain DOM: authors only, loaded only when an author
 // opens this page, never with a learner's; the SCORM package's code and zip
 // library load only when asked for.
-import { readToolLink } from './tool-link.js';
+import { download, readToolLink } from './tool-link.js';
 import { LINK_KEYS, PAGE_OF_CODE, PAGE_OF_KEY, SHARED_KEYS } from './lab-registry.js';
 
 const tool = readToolLink(location.search);
-const { locks, tasks, title, scenario, lang, root, pageUrl } = tool;
+const { locks, tasks, presets, title, lesson, scenario, lang, root, pageUrl } = tool;
 
 /** The keys a lab reads (the registry's, from lab-registry.js); `hop` is
  * the pages' own mark, never an author's, and `done` a learner's progress
@@ -55,6 +55,11 @@ const TEXT = {
     h5pNote:
       'Un .h5p con su propia biblioteca (H5P.RetryLab): enmarca este experimento y envía al LMS una sentencia xAPI con nota (tareas completadas sobre tareas mostradas) cada vez que el estudiante completa una; el avance de cada estudiante lo guarda la plataforma.',
     h5pButton: 'Descargar el paquete H5P (.h5p)',
+    deck: 'Presentación reveal.js: un escenario por diapositiva',
+    deckNote:
+      'Un solo archivo .html para clase: una portada con las teclas y, en cada diapositiva, este experimento abierto en uno de sus escenarios, en la vista de proyector. Carga reveal.js desde jsDelivr y el laboratorio desde esta dirección. Las teclas van al laboratorio solo cuando tiene el foco; Escape se las devuelve a la presentación.',
+    deckButton: 'Descargar la presentación (.html)',
+    deckReady: (n) => `Presentación lista (${n} diapositivas de escenarios).`,
     packageBusy: 'Preparando el paquete…',
     packageReady: (kb) => `Paquete listo (${kb} KB).`,
     packageFailed: 'No se pudo preparar el paquete.',
@@ -106,6 +111,11 @@ const TEXT = {
     h5pNote:
       "An .h5p with its own library (H5P.RetryLab): it frames this experiment and sends the LMS a scored xAPI statement (tasks done over tasks shown) each time the learner completes one; each learner's progress is kept by the platform.",
     h5pButton: 'Download the H5P package (.h5p)',
+    deck: 'reveal.js deck: one scenario per slide',
+    deckNote:
+      'A single .html file for class: a title slide with the keys and, on each slide, this experiment opened on one of its scenarios, in the projector view. It loads reveal.js from jsDelivr and the lab from this address. Keys go to the lab only while it has focus; Escape gives them back to the deck.',
+    deckButton: 'Download the deck (.html)',
+    deckReady: (n) => `Deck ready (${n} scenario slides).`,
     packageBusy: 'Building the package…',
     packageReady: (kb) => `Package ready (${kb} KB).`,
     packageFailed: 'The package could not be built.',
@@ -156,6 +166,9 @@ for (const [id, key] of [
   ['h5p-heading', 'h5p'],
   ['h5p-note', 'h5pNote'],
   ['h5p-download', 'h5pButton'],
+  ['deck-heading', 'deck'],
+  ['deck-note', 'deckNote'],
+  ['deck-download', 'deckButton'],
   ['preview-heading', 'preview'],
   ['back', 'back'],
   ['label-snippet-iframe', 'iframe'],
@@ -325,9 +338,40 @@ async function h5p(choices) {
   return h5pZip({ ...choices, library: Object.fromEntries(LIBRARY_FILES.map((name, i) => [name, files[i]])) });
 }
 
+/** A scenario's slide: the lab as ticked here (view, theme, locks, tasks),
+ * opened on the scenario alone: none of the experiment's values, so the
+ * slide shows what its name says. */
+function scenarioSrc(code) {
+  const link = embedQuery({ only: true });
+  for (const key of [...link.keys()]) {
+    if (PAGE_OF_KEY.has(key) || SHARED_KEYS.has(key) || key === 'at') link.delete(key);
+  }
+  link.set('preset', code);
+  link.set('view', 'projector');
+  return `${pageUrl.href}?${link}`;
+}
+
+async function downloadDeck() {
+  const { deckHtml } = await import('./deck-package.js');
+  const html = deckHtml({
+    title: title || 'Retry Lab',
+    lesson,
+    lang,
+    scenarios: presets.map(([code, label]) => ({ label, src: scenarioSrc(code) })),
+    frameScript: new URL('retry-lab-frame.js', root).href,
+    icon: new URL('favicon.svg', root).href,
+    frameTitle: TEXT.frameTitle(title || 'Retry Lab'),
+    theme: themeChosen() === 'dark' ? 'black' : 'white',
+  });
+  download(`retry-lab-${experiment}-deck.html`, 'text/html', html);
+  $('status-deck').textContent = TEXT.deckReady(presets.length);
+}
+
 $('builder-options').addEventListener('change', render);
 copyButton('copy-iframe', 'snippet-iframe', 'status-iframe', 'iframe-heading');
 copyButton('copy-script', 'snippet-script', 'status-script', 'script-heading');
 $('scorm-download').addEventListener('click', () => downloadPackage('scorm', '-scorm12.zip', scorm));
 $('h5p-download').addEventListener('click', () => downloadPackage('h5p', '.h5p', h5p));
+$('deck-download').addEventListener('click', downloadDeck);
+$('deck-download').disabled = !experiment || presets.length === 0;
 render();

@@ -52,6 +52,8 @@ export function readToolLink(search) {
     lesson: known?.lesson[lang] ?? '',
     locks: words(known?.locks),
     tasks: words(known?.tasks),
+    /** Today's scenarios (code, name): the builder's deck puts one a slide. */
+    presets: words(known?.presets),
     ladder: known?.ladder
       ? {
           outcomes: known.ladder.outcomes.map(([key, label, unit]) => ({ key, label: label[lang], unit })),

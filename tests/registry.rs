@@ -622,6 +622,7 @@ const TOOL_FILES: &[&str] = &[
     "tool-registry.js",
     "scorm-package.js",
     "h5p-package.js",
+    "deck-package.js",
     "package-zip.js",
 ];
 

@@ -6,7 +6,7 @@
 // CORS as docs/authors.md asks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile, cp } from 'node:fs/promises';
+import { mkdtemp, writeFile, cp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, launch, open, ROOT } from './harness.mjs';
@@ -325,6 +325,84 @@ test('reveal.js (npm): a frame in a slide stays within the slide and scrolls ins
   await shown.page.waitForFunction(() => window.Reveal.getIndices().h === 1);
   assert.deepEqual(shown.errors, []);
   await shown.page.close();
+});
+
+test("the builder's reveal.js deck: a title slide and one slide per scenario, each lab opened on its scenario in the projector view; keys to the lab while it has focus, Escape back to the deck", async () => {
+  const { REVEAL_VERSION, REVEAL_BASE } = await import('../../static/deck-package.js');
+  const pinned = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).devDependencies['reveal.js'];
+  assert.equal(REVEAL_VERSION, pinned, 'the deck loads the reveal.js that package.json pins');
+  const { TOOL_EXPERIMENTS } = await import('../../static/tool-registry.js');
+  const scenarios = TOOL_EXPERIMENTS.visibility.presets;
+  // The author's lab has a value of its own (300 s): no slide carries it.
+  const { page, errors } = await open(browser, `${lab.base}lesson-004/?exp=visibility&lang=en&visibility_s=300`);
+  const href = await page.getByRole('link', { name: /Embed this/ }).getAttribute('href');
+  await page.goto(new URL(href, page.url()).href);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the deck (.html)' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'retry-lab-visibility-deck.html');
+  await page.getByText(`Deck ready (${scenarios.length} scenario slides).`).waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+  const html = await readFile(await download.path(), 'utf8');
+  assert.ok(html.includes(REVEAL_BASE), 'reveal.js from jsDelivr, pinned');
+  // Served here from npm's copy (the test has no network).
+  await cp(join(ROOT, 'node_modules/reveal.js/dist'), join(hostDir, 'reveal'), { recursive: true });
+  await writeFile(join(hostDir, 'class.html'), html.replaceAll(REVEAL_BASE, 'reveal/'));
+  const shown = await open(browser, `${host.base}class.html`, { viewport: { width: 1280, height: 720 } });
+  const deck = shown.page;
+  await deck.waitForFunction(() => window.Reveal?.isReady());
+  assert.equal(await deck.evaluate(() => window.Reveal.getTotalSlides()), scenarios.length + 1);
+  assert.match(await deck.locator('section').first().innerText(), /Escape gives the keys back to the deck/);
+  const slide = () => deck.evaluate(() => window.Reveal.getIndices().h);
+  // Each scenario's slide opens its lab on that scenario, named in its menu, projected.
+  for (const [index, [code, label]] of scenarios.slice(0, 3).entries()) {
+    await deck.keyboard.press('ArrowRight');
+    await deck.waitForFunction((h) => window.Reveal.getIndices().h === h, index + 1);
+    const frame = deck.locator('section.present iframe[data-retry-lab-frame]');
+    assert.equal(await deck.locator('section.present h3').textContent(), label.en);
+    const src = new URL(await frame.getAttribute('src'));
+    assert.equal(src.searchParams.get('preset'), code);
+    assert.equal(src.searchParams.get('visibility_s'), null, "the author's own value stays out of the slides");
+    const inner = deck.frameLocator('section.present iframe[data-retry-lab-frame]');
+    await inner.locator('.hero').waitFor();
+    assert.equal(await inner.getByLabel('Scenario').inputValue(), code, `slide ${index + 1} names ${code}`);
+    assert.equal(await inner.locator('html').getAttribute('data-view'), 'projector');
+  }
+  // The lab has the keys once clicked: → steps its scene, not the deck.
+  const inner = deck.frameLocator('section.present iframe[data-retry-lab-frame]');
+  const reveal = inner.getByRole('button', { name: 'Show without estimating' });
+  if (await reveal.count()) await reveal.click();
+  await inner.locator('.hero-body').click();
+  const clock = inner.locator('.scene-bar output.clock-value');
+  await deck.keyboard.press('Home');
+  const start = await clock.textContent();
+  await deck.keyboard.press('ArrowRight');
+  assert.notEqual(await clock.textContent(), start, 'the arrow stepped the scene');
+  assert.equal(await slide(), 3, 'and not the deck');
+  // Escape: the deck has its keys again.
+  await deck.keyboard.press('Escape');
+  await deck.keyboard.press('ArrowLeft');
+  await deck.waitForFunction(() => window.Reveal.getIndices().h === 2);
+  // Fullscreen (reveal.js's F, while the deck has the keys): the slide's lab
+  // stays within its slide and still takes the keys once clicked.
+  await deck.keyboard.press('f');
+  await deck.waitForFunction(() => document.fullscreenElement !== null);
+  await deck.waitForFunction(() => {
+    const frame = document.querySelector('section.present iframe[data-retry-lab-frame]').getBoundingClientRect();
+    return frame.height > 300 && frame.bottom <= document.querySelector('.reveal .slides').getBoundingClientRect().bottom + 1;
+  });
+  const shownAgain = inner.getByRole('button', { name: 'Show without estimating' });
+  if (await shownAgain.count()) await shownAgain.click();
+  await inner.locator('.hero-body').click();
+  await deck.keyboard.press('Home');
+  const first = await clock.textContent();
+  await deck.keyboard.press('ArrowRight');
+  assert.notEqual(await clock.textContent(), first, 'in fullscreen, the arrow steps the scene');
+  assert.equal(await slide(), 2, 'and not the deck');
+  assert.deepEqual(shown.errors, []);
+  await deck.close();
 });
 
 test('a host that swaps its pages without reloading (MkDocs instant navigation): each new lab mounts once, each removed one ends, a re-added one starts again', async () => {
