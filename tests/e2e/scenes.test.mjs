@@ -230,3 +230,40 @@ test("lesson 000's retry buttons are within one screen of the timeline", async (
     await page.close();
   }
 });
+
+test("lesson 000's climax: dead-letter's ■, the fix's line and the retry's ✓ stand apart at both sizes; the caption tells the story; outage-story's axis ends with it", async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
+    for (const preset of ['story', 'outage-story']) {
+      const { page, errors } = await open(browser, `${server.base}?v=4&preset=${preset}&lang=en`, { viewport });
+      await reveal(page);
+      const seek = page.getByRole('slider', { name: 'Go to a time' });
+      await seek.fill(await seek.getAttribute('max'));
+      const lane = page.locator('.lane[data-event="1"]');
+      await lane.locator('.mark-ok').waitFor();
+      const box = async (locator) => locator.boundingBox();
+      const dead = await box(lane.locator('.mark-dlq'));
+      const fix = await box(page.locator('.fix-line'));
+      const ok = await box(lane.locator('.mark-ok'));
+      const where = `${preset} at ${viewport.width} px: ■ ${dead.x}–${dead.x + dead.width}, fix ${fix.x}–${fix.x + fix.width}, ✓ ${ok.x}–${ok.x + ok.width}`;
+      assert.ok(dead.x + dead.width <= fix.x, `the ■ ends before the fix's line (${where})`);
+      assert.ok(fix.x + fix.width <= ok.x, `the ✓ starts after the fix's line (${where})`);
+      assert.equal(await page.locator('.timeline .now').count(), 0, 'at the end, no clock line on the fix');
+      // The axis ends with the story: the ✓ in its last fifth.
+      const track = await box(lane.locator('.track'));
+      assert.ok(
+        ok.x >= track.x + 0.8 * track.width,
+        `the ✓ in the axis's last fifth (${where}, track ${track.x}–${track.x + track.width})`,
+      );
+      const caption = await page.locator('figcaption.insight').innerText();
+      assert.match(
+        caption,
+        /10 of 10 events delivered\. 10 exhausted their 6 retries and went to dead-letter \(the first at 1,890 s\); the root cause was fixed at 2,100 s, and retried from dead-letter, 10 were delivered \(the last at 2,100 s\)\./,
+      );
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  }
+});

@@ -87,8 +87,11 @@ impl Plan {
     }
 
     /// The latest time the plan names: where a timeline must reach to show it.
+    /// An outage ends where the cause is fixed (nothing fails after it), so a
+    /// fixed run's axis ends with its story, not with the outage it cut.
     pub fn last_ms(&self) -> u64 {
-        let outage_end = self.outages.iter().map(|o| o.end_ms).max().unwrap_or(0);
+        let fixed = self.fixed_from_ms().unwrap_or(u64::MAX);
+        let outage_end = self.outages.iter().map(|o| o.end_ms.min(fixed.max(o.start_ms))).max().unwrap_or(0);
         let intervention = self.interventions.last().map_or(0, |t| t.at_ms);
         outage_end.max(intervention)
     }
@@ -176,6 +179,19 @@ mod tests {
         assert_eq!(plan.interventions()[0].what, Intervention::FixCause);
         assert_eq!(plan.fixed_from_ms(), Some(2_000_000));
         assert_eq!(plan.last_ms(), 2_100_000);
+        // An outage the fix cuts: the plan ends with the story (lesson 000's
+        // `outage-story`: down 0–3,600 s, fixed and retried at 2,100 s).
+        let cut = Plan::new(
+            vec![Outage { start_ms: 0, end_ms: 3_600_000 }],
+            vec![
+                Timed { at_ms: 2_100_000, what: Intervention::FixCause },
+                Timed { at_ms: 2_100_000, what: Intervention::RetryAllDeadLetters },
+            ],
+        )
+        .unwrap();
+        assert_eq!(cut.last_ms(), 2_100_000);
+        let unfixed = Plan::new(vec![Outage { start_ms: 0, end_ms: 3_600_000 }], vec![]).unwrap();
+        assert_eq!(unfixed.last_ms(), 3_600_000);
         assert!(matches!(plan.condition_at(2_000_000, 10), Condition::Down));
         assert!(matches!(plan.condition_at(2_000_000, 600_000), Condition::Normal));
         assert!(matches!(plan.condition_at(2_000_000, 2_000_000), Condition::Fixed));

@@ -350,6 +350,33 @@ static PRESETS: [Preset; 5] = [
     },
 ];
 
+/// Exercise 8 of «Colas y streams»: a message that hangs every attempt until
+/// its 15 minutes, five receives; asked before the figure says it.
+static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "¿cuántos minutos de workers ocupa el primer mensaje venenoso antes de entrar en la DLQ?",
+            "how many minutes of workers' time does the first poison message take before it moves to the DLQ?",
+        )
+    },
+    unit: "min",
+    answer: |_, _, s: &State| s.run.as_ref().ok().and_then(|run| first_to_the_dlq_min(run)),
+    why: |lang| {
+        lang.pick("Cada recepción ocupa a un worker hasta que vence el visibility timeout y el mensaje reaparece: tras la última recepción permitida, pasa a la DLQ. Recepciones × plazo.", "Each receive holds a worker until the visibility timeout runs out and the message reappears: after the last receive allowed, it moves to the DLQ. Receives × timeout.")
+    },
+};
+
+/// The first message to reach the DLQ: the workers' time its receives held
+/// (the lesson's «minutos de workers ocupados»), in minutes, rounded; None
+/// when none does. Not the time from its first receive to its move: a copy
+/// that reappears may wait for a free worker.
+fn first_to_the_dlq_min(run: &QueueRun) -> Option<u64> {
+    let (message, _) =
+        (0..run.ends.len() as u32).filter_map(|m| Some((m, run.dead_letter_at_ms(m)?))).min_by_key(|&(_, at)| at)?;
+    let held_ms: u64 = run.receives.iter().filter(|r| r.message == message).map(|r| r.until_ms - r.at_ms).sum();
+    Some((held_ms + 30_000) / 60_000)
+}
+
 impl crate::unit::Spec for Dlq {
     type Params = Params;
     type State = State;
@@ -361,6 +388,9 @@ impl crate::unit::Spec for Dlq {
     }
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
+    }
+    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
+        Some(&PREDICTION)
     }
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         crate::experiments::queues::queue_outcome_numbers(&state.run)

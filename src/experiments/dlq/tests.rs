@@ -150,3 +150,14 @@ fn the_caption_is_the_dlq_at_the_instant_shown() {
     assert_ne!(middle, end);
     assert!(at(0).starts_with("At 0 s, no message"), "{}", at(0));
 }
+
+/// Exercise 8: 15 minutes × 5 receives; a 3-minute timeout, 15 minutes.
+#[test]
+fn the_prediction_is_exercise_8s_75_minutes() {
+    use crate::unit::Spec;
+    let prediction = Dlq::prediction().expect("the DLQ asks exercise 8");
+    let answer = |params: &Params| (prediction.answer)(params, &Shared::default(), &State::new(params));
+    assert_eq!(answer(&Params::default()), Some(75));
+    assert_eq!(answer(&Params { visibility_s: 180, ..Params::default() }), Some(15));
+    assert_eq!(answer(&Params { max_receive: 0, ..Params::default() }), None, "no DLQ, no answer");
+}

@@ -318,6 +318,49 @@ fn whole_run(params: &Params, shared: &Shared) -> Option<retry_lab_core::pair::P
     Some(pair)
 }
 
+/// A run's story in numbers, once a dead letter was retried and delivered:
+/// lesson 000's end (six retries over 1,890 s, dead-letter, the fix, the
+/// retry from dead-letter) as the caption says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Story {
+    pub delivered: u32,
+    pub events: u32,
+    pub retries: u32,
+    /// Events that exhausted their retries, and the first time one did.
+    pub dead_lettered: u32,
+    pub first_dead_letter_ms: u64,
+    pub fixed_ms: Option<u64>,
+    /// Deliveries of events retried from dead-letter, and the last one's time.
+    pub retried_delivered: u32,
+    pub last_retried_ms: u64,
+}
+
+impl Story {
+    /// The story of the run the engine holds so far; None until a retry
+    /// from dead-letter has delivered an event.
+    pub fn of(engine: &retry_lab_core::Engine, params: &Params, plan: &retry_lab_core::Plan) -> Option<Story> {
+        use retry_lab_core::{Follow, Outcome};
+        let trace = engine.trace();
+        let mut dead: Vec<u32> = trace.iter().filter(|a| a.follow == Follow::DeadLettered).map(|a| a.event).collect();
+        let first_dead_letter_ms = trace.iter().find(|a| a.follow == Follow::DeadLettered)?.at_ms;
+        dead.sort_unstable();
+        dead.dedup();
+        let delivered_by_hand =
+            trace.iter().filter(|a| a.manual && matches!(a.outcome, Outcome::Processed | Outcome::DiscardedAcked));
+        let (retried_delivered, last_retried_ms) = delivered_by_hand.fold((0, 0), |(n, _), a| (n + 1, a.at_ms));
+        (retried_delivered > 0).then_some(Story {
+            delivered: engine.census().acknowledged,
+            events: params.events,
+            retries: params.retries_max,
+            dead_lettered: dead.len() as u32,
+            first_dead_letter_ms,
+            fixed_ms: plan.fixed_from_ms(),
+            retried_delivered,
+            last_retried_ms,
+        })
+    }
+}
+
 /// When each entry into dead-letter happened, retried by hand later or not.
 fn dead_letter_entries_ms(pair: &retry_lab_core::pair::Pair) -> Vec<u64> {
     pair.idempotent
@@ -418,3 +461,37 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
         lang.pick("El intento número n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.", "Retry n waits base · 2^(n-1): with a 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.")
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The story presets end as lesson 000 tells it: every event exhausts
+    /// its six retries (the first at 1,890 s), the cause is fixed at 2,100 s
+    /// and the retry from dead-letter delivers all ten then.
+    #[test]
+    fn the_story_ends_in_the_lessons_numbers() {
+        for code in ["story", "outage-story"] {
+            let lab = crate::link::preset_params(&PRESETS, code);
+            let pair = whole_run(&lab.retries, &lab.shared).expect("the preset runs");
+            let story = Story::of(&pair.idempotent, &lab.retries, pair.plan()).expect("a dead letter came back");
+            let expected = Story {
+                delivered: 10,
+                events: 10,
+                retries: 6,
+                dead_lettered: 10,
+                first_dead_letter_ms: 1_890_000,
+                fixed_ms: Some(2_100_000),
+                retried_delivered: 10,
+                last_retried_ms: 2_100_000,
+            };
+            assert_eq!(story, expected, "{code}");
+            // Its axis ends with the story, not with an outage the fix cut.
+            assert_eq!(pair.horizon_ms(), 2_100_000, "{code}");
+        }
+        // No retry from dead-letter yet: no story, the census says it.
+        let lab = crate::link::preset_params(&PRESETS, "lesson");
+        let pair = whole_run(&lab.retries, &lab.shared).unwrap();
+        assert_eq!(Story::of(&pair.idempotent, &lab.retries, pair.plan()), None);
+    }
+}

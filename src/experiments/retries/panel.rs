@@ -37,8 +37,14 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     });
     let horizon_ms = run.pair.horizon_ms().max(run.clock_ms);
     let census = shown.census();
-    let insight =
-        (s.insight)(census.acknowledged, params.events, census.waiting, census.dead_lettered, params.retries_max);
+    // At the run's end, its story in numbers once a dead letter came back.
+    let story = run.finished().then(|| super::Story::of(shown, params, run.pair.plan())).flatten();
+    let insight = match story {
+        Some(story) => (s.story)(&story),
+        None => {
+            (s.insight)(census.acknowledged, params.events, census.waiting, census.dead_lettered, params.retries_max)
+        }
+    };
     let hint = |key: &str| (key == "ack_lost").then(|| AttrValue::from(s.ack_lost_share_hint));
     html! {
         <div class="experiment retries" data-experiment="retries">

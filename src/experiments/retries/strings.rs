@@ -90,6 +90,8 @@ pub struct Strings {
     pub seek: &'static str,
     /// Over the timeline, now: (delivered, events, waiting, in dead-letter, retries).
     pub insight: fn(u32, u32, u32, u32, u32) -> String,
+    /// The caption at a run's end once dead letters were retried and delivered.
+    pub story: fn(&super::Story) -> String,
     pub outage_band: &'static str,
     pub col_retries_used: &'static str,
     pub retries_used: fn(u32, u32) -> String,
@@ -200,6 +202,14 @@ pub static ES: Strings = Strings {
         };
         format!("{done} de {events} eventos entregados · {waiting} esperando su próximo reintento{parked}.")
     },
+    story: |st| {
+        let at = |ms: u64| crate::format::seconds(ms);
+        let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; la causa raíz se arregló a los {}", at(ms)));
+        format!(
+            "{} de {} eventos entregados. {} agotaron sus {} reintentos y pasaron a dead-letter (el primero a los {}){fixed}, y reintentados desde dead-letter se entregaron {} (el último a los {}).",
+            st.delivered, st.events, st.dead_lettered, st.retries, at(st.first_dead_letter_ms), st.retried_delivered, at(st.last_retried_ms)
+        )
+    },
     outage_band: "consumidor caído",
     col_retries_used: "Reintentos usados",
     retries_used: |used, max| format!("{used} de {max}"),
@@ -308,6 +318,14 @@ pub static EN: Strings = Strings {
             n => format!(" · {n} in dead-letter after exhausting their {retries} retries"),
         };
         format!("{done} of {events} events delivered · {waiting} waiting for their next retry{parked}.")
+    },
+    story: |st| {
+        let at = |ms: u64| crate::format::seconds(ms);
+        let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; the root cause was fixed at {}", at(ms)));
+        format!(
+            "{} of {} events delivered. {} exhausted their {} retries and went to dead-letter (the first at {}){fixed}, and retried from dead-letter, {} were delivered (the last at {}).",
+            st.delivered, st.events, st.dead_lettered, st.retries, at(st.first_dead_letter_ms), st.retried_delivered, at(st.last_retried_ms)
+        )
     },
     outage_band: "consumer down",
     col_retries_used: "Retries used",

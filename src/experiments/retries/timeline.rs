@@ -63,8 +63,11 @@ pub fn timeline(
     let lanes_total = engine.config().published_total();
     let clock_ms = run.clock_ms;
     // Fixed for the run (it only grows when the learner seeks past its
-    // end): the axis never rescales during play.
-    let scale = Scale { horizon_ms: run.pair.horizon_ms().max(clock_ms) };
+    // end): the axis never rescales during play. A sixteenth more than the
+    // run: the last marks, drawn just right of their instant, stay inside.
+    let horizon_ms = run.pair.horizon_ms().max(clock_ms);
+    let scale = Scale { horizon_ms: horizon_ms + horizon_ms / 16 };
+    let fixed_ms = run.pair.plan().fixed_from_ms();
     let first = (scroll_top_px / LANE_HEIGHT_PX).saturating_sub(OVERSCAN_LANES);
     let end = (first + LANES_IN_VIEW + 2 * OVERSCAN_LANES).min(lanes_total);
     let mut lanes: Vec<Vec<Attempt>> = vec![Vec::new(); (end - first) as usize];
@@ -75,7 +78,7 @@ pub fn timeline(
     }
     let lane_html = lanes.iter().enumerate().map(|(offset, attempts)| {
         let event = first + offset as u32;
-        lane(t, scale, clock_ms, event, engine.event(event), attempts)
+        lane(t, (scale, fixed_ms), clock_ms, event, engine.event(event), attempts)
     });
     let step_ms = tick_step_ms(scale.horizon_ms);
     let ticks = (0..=scale.horizon_ms / step_ms).map(|i| {
@@ -95,7 +98,10 @@ pub fn timeline(
                 style={format!("height:{view_height}px")} {onscroll}>
                 <div class="timeline-inner" style={format!("height:{}px", lanes_total * LANE_HEIGHT_PX)}>
                     { plan_marks(t, scale, plan) }
-                    <div class="now" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", scale.pct(clock_ms).fraction())} aria-hidden="true"></div>
+                    // At the run's end the whole picture, without a clock line on the fix's.
+                    if !run.finished() {
+                        <div class="now" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label) - var(--track-end)) * {})", scale.pct(clock_ms).fraction())} aria-hidden="true"></div>
+                    }
                     { for lane_html }
                 </div>
             </div>
@@ -121,10 +127,36 @@ impl Scale {
     /// A band from one time to another, across the lanes' tracks.
     fn across(self, from_ms: u64, to_ms: u64) -> String {
         format!(
-            "left:calc(var(--lane-label) + (100% - var(--lane-label)) * {});width:calc((100% - var(--lane-label)) * {})",
+            "left:calc(var(--lane-label) + (100% - var(--lane-label) - var(--track-end)) * {});width:calc((100% - var(--lane-label) - var(--track-end)) * {})",
             self.pct(from_ms).fraction(),
             Pct(self.pct(to_ms).0 - self.pct(from_ms).0).fraction()
         )
+    }
+}
+
+/// Half a mark and a gap, in px: how far a mark stands from the fix's line.
+const BESIDE_FIX_PX: u32 = 11;
+/// A mark's width and a gap: where dead-letter's ■ follows the last ✕.
+const AFTER_MARK_PX: u32 = 18;
+
+/// Where a mark goes on its track: at its instant, or just right of the
+/// fix's line when it happens at the fix (lesson 000's retry by hand: the ✓
+/// never sits on the line).
+fn mark_left(scale: Scale, fixed_ms: Option<u64>, at_ms: u64) -> String {
+    match fixed_ms {
+        Some(fix) if fix == at_ms => format!("left:calc({} + {BESIDE_FIX_PX}px)", scale.pct(at_ms)),
+        _ => format!("left:{}", scale.pct(at_ms)),
+    }
+}
+
+/// Dead-letter's ■ right after the ✕ that put it there, but always left of
+/// a later fix's line: at any width the ■, the line and the ✓ after it stand
+/// apart (on a narrow track the ■ overlaps its ✕ instead).
+fn dead_letter_left(scale: Scale, fixed_ms: Option<u64>, at_ms: u64) -> String {
+    let after = format!("calc({} + {AFTER_MARK_PX}px)", scale.pct(at_ms));
+    match fixed_ms {
+        Some(fix) if fix >= at_ms => format!("left:min({after}, calc({} - {BESIDE_FIX_PX}px))", scale.pct(fix)),
+        _ => format!("left:{after}"),
     }
 }
 
@@ -132,7 +164,7 @@ impl Scale {
 /// growing with the clock, and dead-letter.
 fn lane(
     t: &Strings,
-    scale: Scale,
+    (scale, fixed_ms): (Scale, Option<u64>),
     clock_ms: u64,
     event: u32,
     record: retry_lab_core::EventRecord,
@@ -161,13 +193,13 @@ fn lane(
             _ => html! {},
         };
         let dead = matches!(a.follow, Follow::DeadLettered).then(|| html! {
-            <span class="mark mark-dlq" style={format!("left:calc({} + 12px)", scale.pct(a.at_ms))}
+            <span class="mark mark-dlq" style={dead_letter_left(scale, fixed_ms, a.at_ms)}
                 role="img" aria-label={t.outcome_dead_letter} title={t.outcome_dead_letter}>{ "■" }</span>
         });
         html! {
             <>
                 { wait }
-                <span class={classes!("mark", class)} style={format!("left:{}", scale.pct(a.at_ms))}
+                <span class={classes!("mark", class)} style={mark_left(scale, fixed_ms, a.at_ms)}
                     role="img" aria-label={label.clone()} title={label}>{ glyph }</span>
                 { dead.unwrap_or_default() }
             </>
@@ -191,7 +223,7 @@ fn plan_marks(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan) -> Html {
         html! { <div class="outage-band" style={scale.across(o.start_ms, end_ms)} {title} aria-hidden="true"></div> }
     });
     let fix_line = fixed_ms.map(|at| html! {
-        <div class="fix-line" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label)) * {})", scale.pct(at).fraction())}
+        <div class="fix-line" style={format!("left:calc(var(--lane-label) + (100% - var(--lane-label) - var(--track-end)) * {})", scale.pct(at).fraction())}
             title={format!("{} · {}", format::seconds(at), t.intervention_fix)} aria-hidden="true"></div>
     });
     html! { <>{ for bands }{ fix_line.unwrap_or_default() }</> }
