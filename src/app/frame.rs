@@ -363,6 +363,12 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
     // Until the learner guesses (or chooses not to), the figure that would
     // give the answer away waits, faded and out of the tab order.
     let waiting = matches!(prediction, Some((_, None)));
+    // What a change (a field, a handle) made of the run, said once as the
+    // new caption; a playing scene says its moments instead, and a run with
+    // a clock of its own narrates itself.
+    let state = p.state;
+    let speaks = !waiting && !state.units.scene.playing && state.units.clock_ms(state.open).is_none();
+    let spoken = speaks.then(|| insight.clone());
     let caption = match prediction {
         Some((view, None)) => prediction_form(p, &view),
         Some((view, Some(guess))) => html! {
@@ -390,6 +396,7 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
                 <p class="scenario-shown">{ label }</p>
             }
             <div class="hero-body" inert={waiting}>{ body }</div>
+            if let Some(text) = spoken { <super::scene::SceneLive {text} quiet_first=true /> }
             if !waiting { { for p.scene.as_ref().map(|(at_ms, timeline)| super::scene::scene_bar(p.state, &p.dispatch, p.id("instant"), timeline, *at_ms)) } }
         </figure>
     }

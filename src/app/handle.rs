@@ -79,8 +79,10 @@ pub fn handle(props: &HandleProps) -> Html {
             </div>
         };
     }
+    // Its words beside it, on the side with room (as a chart's notes).
+    let class = classes!("handle", (permille > 600.0).then_some("value-left"));
     html! {
-        <div ref={node} class="handle" role="slider" tabindex="0" aria-label={props.label.clone()}
+        <div ref={node} {class} role="slider" tabindex="0" aria-label={props.label.clone()}
             aria-valuemin={props.min.to_string()} aria-valuemax={props.max.to_string()}
             aria-valuenow={props.value.to_string()} aria-valuetext={props.valuetext.clone()}
             style={format!("left:{}", percent(permille as u64))}

@@ -81,21 +81,29 @@ fn keys_help(state: &LabState) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
-struct LiveProps {
-    text: String,
+pub struct LiveProps {
+    pub text: String,
+    /// Say nothing of the first text (what the page opened on is read with
+    /// it): only what changes after.
+    #[prop_or_default]
+    pub quiet_first: bool,
 }
 
 /// One polite live region: the latest moment, spoken at most every two
 /// seconds (a moment passed in between is dropped, the latest wins). The
 /// pending timer goes with the scene.
 #[component(SceneLive)]
-fn scene_live(props: &LiveProps) -> Html {
+pub fn scene_live(props: &LiveProps) -> Html {
     let spoken = use_state(String::new);
     let pending = use_mut_ref(|| None::<Timeout>);
     let last_ms = use_mut_ref(|| f64::NEG_INFINITY);
+    let opened = use_mut_ref(|| !props.quiet_first);
     {
         let spoken = spoken.clone();
         use_effect_with(props.text.clone(), move |text| {
+            if !std::mem::replace(&mut *opened.borrow_mut(), true) {
+                return Box::new(|| ()) as Box<dyn FnOnce()>;
+            }
             let now = super::hooks::now_ms();
             let wait_ms = (f64::from(LIVE_EVERY_MS) - (now - *last_ms.borrow())).max(0.0) as u32;
             let text = text.clone();
@@ -104,7 +112,7 @@ fn scene_live(props: &LiveProps) -> Html {
                 *at.borrow_mut() = super::hooks::now_ms();
                 spoken.set(text);
             }));
-            move || drop(pending.borrow_mut().take())
+            Box::new(move || drop(pending.borrow_mut().take()))
         });
     }
     html! { <p class="visually-hidden" aria-live="polite">{ (*spoken).clone() }</p> }

@@ -1,9 +1,23 @@
-// The experiments drawn as scenes (their `Unit::timeline`), for the scene
+// The experiments drawn as scenes (their `Spec::timeline`), for the scene
 // tests and the bench: each opens on its page (`PAGE_OF_CODE`). Lesson 000's
 // timeline keeps its own clock and its own tests.
 import { PAGE_OF_CODE } from '../../static/lab-registry.js';
 
-export const SCENE_CODES = ['storm', 'backpressure', 'timeouts', 'ttl', 'visibility', 'workers', 'dlq', 'age', 'groups', 'lag', 'capacity'];
+export const SCENE_CODES = [
+  'storm',
+  'backpressure',
+  'timeouts',
+  'ttl',
+  'visibility',
+  'workers',
+  'waits',
+  'cursor',
+  'dlq',
+  'age',
+  'groups',
+  'lag',
+  'capacity',
+];
 
 /** [page directory, experiment code] of every scene. */
 export const SCENES = SCENE_CODES.map((code) => [PAGE_OF_CODE.get(code), code]);

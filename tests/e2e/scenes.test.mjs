@@ -268,3 +268,55 @@ test("lesson 000's climax: dead-letter's ■, the fix's line and the retry's ✓
     }
   }
 });
+
+// The quantity a lesson turns on, grabbed on the figure (issue 36): each
+// handle by its accessible name moves by keys, changes what the figure
+// says and goes into the link.
+const HANDLES = [
+  // The storm: the dependency's recovery, on the first side's plot.
+  {
+    url: 'lesson-003/?exp=storm&lang=en&seed=7',
+    name: 'The dependency is back at',
+    key: 'recover',
+    says: '.storm-side[data-side=a] [data-counter=last_success] dd',
+  },
+  // Capacity: where the peak ends (the default), the deepest point with it.
+  { url: 'lesson-004-streams/?exp=capacity&lang=en', name: 'The peak lasts', key: 'peak_s', says: '[data-counter=deepest] dd' },
+  // Capacity: where the workers' outage ends, when there is one.
+  {
+    url: 'lesson-004-streams/?exp=capacity&lang=en&down_s=600&peak_rate=0&peak_s=0',
+    name: 'Workers down at the start',
+    key: 'down_s',
+    says: '[data-counter=deepest] dd',
+  },
+];
+
+test("the storm's recovery and capacity's peak or outage are grabbed on their figures: keys change the run, its numbers and the link", async () => {
+  for (const { url, name, key, says } of HANDLES) {
+    const { page, errors } = await opened(`${server.base}${url}`);
+    const handle = page.getByRole('slider', { name });
+    assert.equal(await handle.count(), 1, `${url}: one handle named ${name}`);
+    assert.equal(await page.locator('.hero > p[aria-live=polite]').textContent(), '', 'what the page opened on is not announced');
+    const start = Number(await handle.getAttribute('aria-valuenow'));
+    const before = await page.locator(says).textContent();
+    await handle.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.waitForFunction(
+      ([k, s]) => new URLSearchParams(location.search).has(k) && Number(new URLSearchParams(location.search).get(k)) > s,
+      [key, start],
+    );
+    const moved = Number(await handle.getAttribute('aria-valuenow'));
+    assert.ok(moved > start, `${url}: ${start} → ${moved}`);
+    assert.match(await handle.getAttribute('aria-valuetext'), new RegExp(`^${name}: `));
+    assert.notEqual(await page.locator(says).textContent(), before, `${url}: the run changed with ${key}`);
+    // Said once to a screen reader: the figure's new point, in its polite live region.
+    const spoken = page.locator('.hero > p[aria-live=polite]');
+    await page.waitForFunction(() => document.querySelector('.hero > p[aria-live=polite]')?.textContent.length > 0);
+    const caption = await page.locator('figcaption.insight').textContent();
+    assert.ok(caption.startsWith(await spoken.textContent()), `${url}: the live region says the new caption`);
+    // The scene's clock stayed where it was: the keys were the handle's.
+    assert.match(await scene(page).locator('output.clock-value').textContent(), /\//);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

@@ -108,6 +108,9 @@ static PRESETS: [Preset; 2] = [
 ];
 
 impl crate::unit::Spec for Cursor {
+    fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        Some(timeline(state, lang))
+    }
     type Params = Params;
     type State = State;
     const CODE: &'static str = "cursor";
@@ -131,6 +134,35 @@ impl crate::unit::Spec for Cursor {
             ("discarded_idempotent", crate::number::Number::count(state.idempotent.duplicates_discarded)),
         ]
     }
+}
+
+/// The scene's clock: a batch a second, as many as the figure draws.
+pub const BATCH_MS: u64 = 1_000;
+pub const ROWS_SHOWN: usize = 40;
+
+/// The scene: the reading, the cursor lost (or not saved), the first batch
+/// read again, the cursor at the end; on the idempotent consumer's reads,
+/// which the figure draws (the naive one reads the same).
+fn timeline(st: &State, lang: crate::i18n::Lang) -> crate::scene::Timeline {
+    use crate::scene::{Moment, Timeline};
+    let t = s(lang);
+    let report = &st.idempotent;
+    let shown = report.batches.len().min(ROWS_SHOWN);
+    let at = |i: usize| i as u64 * BATCH_MS;
+    let mut moments = vec![Moment { at_ms: 0, text: t.moment_start.to_owned() }];
+    for (i, b) in report.batches.iter().take(shown).enumerate() {
+        if b.cursor_lost {
+            moments.push(Moment { at_ms: at(i + 1), text: (t.moment_lost)(i + 1) });
+        } else if b.saved_cursor.is_none() {
+            moments.push(Moment { at_ms: at(i + 1), text: (t.moment_not_saved)(i + 1) });
+        }
+    }
+    if let Some(i) = report.batches.iter().take(shown).position(|b| b.repeats > 0) {
+        moments.push(Moment { at_ms: at(i), text: (t.moment_reread)(i + 1, report.batches[i].repeats) });
+    }
+    let done = (t.moment_done)(report.cursor, st.naive.effects, report.effects);
+    moments.push(Moment { at_ms: at(shown), text: done });
+    Timeline::new(at(shown), moments)
 }
 
 impl crate::unit::Computed for Cursor {
@@ -181,5 +213,35 @@ mod tests {
         assert_eq!((idem.effects, idem.duplicates_discarded), (100, 50));
         let crash = preset("cursor-crash").run(ConsumerMode::Idempotent);
         assert_eq!((crash.reads, crash.effects, crash.duplicates_discarded), (110, 100, 10));
+    }
+}
+
+#[cfg(test)]
+mod scene_tests {
+    use super::*;
+    use crate::unit::{Computed, Spec};
+
+    /// Lesson 000's case (100 events, batches of 10, the cursor lost after
+    /// batch 5) as a scene: the loss after 5 s, batch 6 reading 10 events
+    /// again at 5 s, the cursor at 100 after the last batch, 15 s.
+    #[test]
+    fn the_scene_loses_the_cursor_and_reads_again() {
+        let p = Params::default();
+        let st = Cursor::state(&p, &Shared::default());
+        let timeline = Cursor::timeline(&p, &Shared::default(), &st, crate::i18n::Lang::En).expect("a scene");
+        let at: Vec<u64> = timeline.moments.iter().map(|m| m.at_ms).collect();
+        assert_eq!(at, [0, 5_000, 5_000, 15_000]);
+        assert_eq!(timeline.end_ms, 15_000);
+        assert!(timeline.moments[1].text.starts_with("After batch 5 the cursor is lost"));
+        assert!(
+            timeline.moments[2].text.starts_with("Batch 6 reads 10 events read before"),
+            "{}",
+            timeline.moments[2].text
+        );
+        assert!(
+            timeline.moments[3].text.contains("150 effects without idempotency, 100 with it"),
+            "{}",
+            timeline.moments[3].text
+        );
     }
 }

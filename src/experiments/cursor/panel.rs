@@ -6,12 +6,12 @@ use retry_lab_core::polling::PollingReport;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
+use super::{BATCH_MS, ROWS_SHOWN};
 use crate::app::widgets::{about, hero, lane_chart, lanes_height, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Cursor, F>;
 
-const ROWS_SHOWN: usize = 40;
 const ROW_H: usize = 14;
 
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
@@ -28,7 +28,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem)) }
+            { hero(props.frame, (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem, props.at_ms)) }
             <p class="hint">{ t.convention }</p>
             <table class="compare-table cursor-table">
                 <thead><tr><td></td><th scope="col">{ t.col_naive }</th><th scope="col">{ t.col_idempotent }</th></tr></thead>
@@ -42,11 +42,16 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     }
 }
 
-fn batches(t: &Strings, report: &PollingReport) -> Html {
+/// As a scene, a batch a second: a row appears as it is read, its cursor
+/// mark once it is saved (or lost).
+fn batches(t: &Strings, report: &PollingReport, at_ms: Option<u64>) -> Html {
     let events = report.cursor.max(1) as usize;
+    let now = at_ms.unwrap_or(u64::MAX);
+    let read = |i: usize| i as u64 * BATCH_MS <= now;
+    let saved = |i: usize| (i as u64 + 1) * BATCH_MS <= now;
     let x = |seq: u32| seq as usize * 1_000 / events;
     let mut high = 0;
-    let rows = report.batches.iter().take(ROWS_SHOWN).enumerate().map(|(i, b)| {
+    let rows = report.batches.iter().take(ROWS_SHOWN).enumerate().take_while(|(i, _)| read(*i)).map(|(i, b)| {
         // Events below the highest read so far were read before.
         let again_to = b.to.min(high).max(b.from);
         high = high.max(b.to);
@@ -60,7 +65,7 @@ fn batches(t: &Strings, report: &PollingReport) -> Html {
             None => t.not_saved.to_owned(),
         };
         // Where the next batch starts: the saved cursor, 0 once it is lost.
-        let marker = b.saved_cursor.map(|c| if b.cursor_lost { 0 } else { c }).map(|c| html! {
+        let marker = b.saved_cursor.filter(|_| saved(i)).map(|c| if b.cursor_lost { 0 } else { c }).map(|c| html! {
             <line class={classes!("cursor-mark", b.cursor_lost.then_some("lost"))} x1={x(c).to_string()} x2={x(c).to_string()} y1={y.to_string()} y2={(y + ROW_H - 3).to_string()} />
         });
         html! {

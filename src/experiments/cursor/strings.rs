@@ -28,6 +28,15 @@ pub struct Strings {
     pub legend_reread: &'static str,
     pub legend_cursor: &'static str,
     pub rows_more: fn(usize) -> String,
+    /// The scene's moments: the reading starts; after batch n the cursor is
+    /// lost, or batch n is processed and its cursor not saved; batch n reads
+    /// events again (its repeats); the cursor at the end (naive, idempotent
+    /// effects).
+    pub moment_start: &'static str,
+    pub moment_lost: fn(usize) -> String,
+    pub moment_not_saved: fn(usize) -> String,
+    pub moment_reread: fn(usize, u32) -> String,
+    pub moment_done: fn(u32, u64, u64) -> String,
     pub preset_lost: &'static str,
     pub preset_crash: &'static str,
 }
@@ -57,6 +66,11 @@ pub static ES: Strings = Strings {
     legend_reread: "leído otra vez",
     legend_cursor: "cursor guardado",
     rows_more: |n| format!("y {n} lotes más."),
+    moment_start: "El consumidor lee un lote por segundo y guarda el cursor después de cada uno.",
+    moment_lost: |n| format!("Tras el lote {n} se pierde el cursor: el siguiente lote empieza en 0."),
+    moment_not_saved: |n| format!("El lote {n} se procesó, pero el consumidor se cae antes de guardar el cursor: se lee otra vez."),
+    moment_reread: |n, repeats| format!("El lote {n} lee {repeats} eventos ya leídos: el consumidor idempotente los descarta, el que no lo es los aplica otra vez."),
+    moment_done: |cursor, naive, idem| format!("El cursor llega a {cursor}: {naive} efectos sin idempotencia, {idem} con ella."),
     preset_lost: "Pierde el cursor después de 5 lotes",
     preset_crash: "Se cae antes de guardar el cursor del lote 5",
 };
@@ -86,6 +100,11 @@ pub static EN: Strings = Strings {
     legend_reread: "read again",
     legend_cursor: "cursor saved",
     rows_more: |n| format!("and {n} more batches."),
+    moment_start: "The consumer reads a batch a second and saves its cursor after each.",
+    moment_lost: |n| format!("After batch {n} the cursor is lost: the next batch starts at 0."),
+    moment_not_saved: |n| format!("Batch {n} was processed, but the consumer dies before saving the cursor: it is read again."),
+    moment_reread: |n, repeats| format!("Batch {n} reads {repeats} events read before: the idempotent consumer discards them, the naive one applies them again."),
+    moment_done: |cursor, naive, idem| format!("The cursor reaches {cursor}: {naive} effects without idempotency, {idem} with it."),
     preset_lost: "Loses the cursor after 5 batches",
     preset_crash: "Crashes before saving batch 5's cursor",
 };

@@ -7,7 +7,7 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Storm, F>;
@@ -92,13 +92,22 @@ fn side_view<F: Frame>(
     html! {
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
             <h3>{ strategy }</h3>
-            { histogram(t, run, bins, (bin_ms, horizon_us, at_us), y_top) }
+            { histogram(t, run, bins, (bin_ms, horizon_us, at_us), y_top, recover_handle(props, side, (bin_ms, horizon_us))) }
             { axis(t, horizon_us) }
             { counter_grid(rows) }
             if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us, at_us) } }
             { lanes(t, run, horizon_us, at_us) }
         </div>
     }
+}
+
+/// The dependency's recovery grabbed on the first side's plot (one handle
+/// for both: they share it), on the plot's own scale: its bins end one bin
+/// past the run.
+fn recover_handle<F: Frame>(props: &Props<F>, side: usize, (bin_ms, horizon_us): (u64, u64)) -> Option<Html> {
+    let span_ms = (horizon_us / (bin_ms * 1_000) + 1) * bin_ms;
+    (side == 0)
+        .then(|| props.frame.handle("recover", Axis { from: 0.0, to: span_ms as f64 / 1_000.0, step: 1, floor: 0 }))
 }
 
 /// One stacked path per outcome, so a bin is a few commands of a path, not
@@ -115,6 +124,7 @@ fn histogram(
     bins: &[[u32; 4]],
     (bin_ms, horizon_us, at_us): (u64, u64, u64),
     top: u64,
+    handle: Option<Html>,
 ) -> Html {
     let bin_us = bin_ms * 1_000;
     let width = (horizon_us / bin_us + 1) * BIN_W;
@@ -177,8 +187,9 @@ fn histogram(
                 { for collapses }
                 if at_us < horizon_us { <line class="scene-now-line" x1={x(at_us)} x2={x(at_us)} y1="0" y2={PLOT_H.to_string()} /> }
             </svg>
-            // Where it happens, once it has: the dependency back, and the first wave that knocks it down again.
-            if back { { chart_note(recover_x * 1_000 / width, 0, "note-back", t.back_mark.to_owned()) } }
+            // Where it happens, once it has: the dependency back (or its handle, which says it), and the first wave that knocks it down again.
+            if back && handle.is_none() { { chart_note(recover_x * 1_000 / width, 0, "note-back", t.back_mark.to_owned()) } }
+            { handle.unwrap_or_default() }
             { for run.collapses.first().filter(|(down_us, _)| *down_us <= at_us).map(|&(down_us, _)| chart_note(down_us * BIN_W / bin_us * 1_000 / width, 16, "note-collapse", t.collapse_mark.to_owned())) }
             </div>
             </div>

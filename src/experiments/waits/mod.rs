@@ -149,6 +149,9 @@ impl crate::unit::Spec for Waits {
     fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
         &TASKS
     }
+    fn timeline(p: &Params, _: &Shared, st: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        Some(timeline(p, st, lang))
+    }
     fn numbers(p: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
         vec![
             ("sync_failed", crate::number::Number::count(st.sync_failed)),
@@ -158,6 +161,39 @@ impl crate::unit::Spec for Waits {
             ("queue_last_done_ms", crate::number::Number::Int(st.queue_last_done_ms, "ms")),
         ]
     }
+}
+
+/// The chart's span: the last thing to end, at least the 20 s of requests.
+pub fn end_ms(p: &Params, st: &State) -> u64 {
+    let ends = st.requests.iter().map(|r| r.queue_done_ms.max(r.stream_done_ms[0]).max(r.sent_ms + p.timeout_ms));
+    ends.max().unwrap_or(1).max(20_000)
+}
+
+/// A duration as the page writes it: milliseconds under a second.
+pub fn ms_text(ms: u64) -> String {
+    if ms < 1_000 {
+        format!("{ms} ms")
+    } else {
+        crate::format::seconds(ms)
+    }
+}
+
+/// The scene: the requests arriving, the workers falling, the first
+/// synchronous caller giving up, the workers back, the queue done.
+fn timeline(p: &Params, st: &State, lang: crate::i18n::Lang) -> crate::scene::Timeline {
+    use crate::scene::{Moment, Timeline};
+    let t = s(lang);
+    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(&ms_text(p.job_ms)) }];
+    if let Some((down_ms, back_ms)) = p.config().down_ms {
+        moments.push(Moment { at_ms: down_ms, text: t.moment_down.to_owned() });
+        moments.push(Moment { at_ms: back_ms, text: t.moment_back.to_owned() });
+    }
+    let failed = st.requests.iter().filter(|r| r.sync_answered_ms.is_none()).map(|r| r.sent_ms + p.timeout_ms).min();
+    if let Some(at_ms) = failed {
+        moments.push(Moment { at_ms, text: (t.moment_sync_fails)(&ms_text(p.timeout_ms)) });
+    }
+    moments.push(Moment { at_ms: st.queue_last_done_ms, text: t.moment_queue_done.to_owned() });
+    Timeline::new(end_ms(p, st), moments)
 }
 
 impl crate::unit::Computed for Waits {
@@ -200,5 +236,33 @@ mod tests {
             (0, 1_000),
             "50 ms directly, a second through the queue"
         );
+    }
+}
+
+#[cfg(test)]
+mod scene_tests {
+    use super::*;
+    use crate::unit::{Computed, Spec};
+
+    /// The default (a 2 s PDF, the workers down from 5 to 12 s, callers
+    /// giving up after 3 s) as a scene: start, down, the first synchronous
+    /// caller's failure, back, the queue's last job; each moment on the run.
+    #[test]
+    fn the_scene_is_the_outage_told_in_time() {
+        let p = Params::default();
+        let st = Waits::state(&p, &Shared::default());
+        let timeline = Waits::timeline(&p, &Shared::default(), &st, crate::i18n::Lang::En).expect("a scene");
+        let at: Vec<u64> = timeline.moments.iter().map(|m| m.at_ms).collect();
+        let first_failed = st.requests.iter().find(|r| r.sync_answered_ms.is_none()).expect("a caller fails");
+        assert_eq!(at, [0, 5_000, first_failed.sent_ms + 3_000, 12_000, st.queue_last_done_ms]);
+        assert!(first_failed.sent_ms >= 5_000 - 2_000, "the first to fail asked around the outage");
+        assert!(st.queue_last_done_ms > 12_000, "the queue's last job after the workers are back");
+        assert_eq!(timeline.end_ms, end_ms(&p, &st));
+        assert!(timeline.moments[2].text.contains("3 s"), "{}", timeline.moments[2].text);
+        // No outage: no fall, no failure; the queue still finishes.
+        let calm = Params { down_to_s: 0, ..Params::default() };
+        let st = Waits::state(&calm, &Shared::default());
+        let timeline = Waits::timeline(&calm, &Shared::default(), &st, crate::i18n::Lang::Es).unwrap();
+        assert_eq!(timeline.moments.len(), 2, "start and the queue's last job");
     }
 }

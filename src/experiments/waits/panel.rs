@@ -15,7 +15,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let st = &props.state;
-    let ms = |v: u64| if v < 1_000 { format!("{v} ms") } else { seconds(v) };
+    let ms = super::ms_text;
     let insight = (t.insight)(&ms(p.job_ms), st.sync_failed, &ms(st.queue_last_done_ms), &ms(st.queue_worst_seen_ms));
     let rows = [
         ("sync_failed", t.sync_failed, st.sync_failed.to_string()),
@@ -29,7 +29,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, insight, false, chart(t, p, st)) }
+            { hero(props.frame, insight, false, chart(t, (p, st), props.at_ms)) }
             { counter_grid(rows) }
             { exercise_1(t) }
         </section>
@@ -51,38 +51,49 @@ fn exercise_1(t: &Strings) -> Html {
     }
 }
 
-fn chart(t: &Strings, p: &Params, st: &State) -> Html {
-    let reqs = &st.requests;
-    let end_ms = reqs
-        .iter()
-        .map(|r| r.queue_done_ms.max(r.stream_done_ms[0]).max(r.sent_ms + p.timeout_ms))
-        .max()
-        .unwrap_or(1)
-        .max(20_000);
+/// As a scene, what has happened by the clock (`at_ms`; none: the whole
+/// run): the bars grow to it, a request appears when sent and a job's dot
+/// when it is done.
+fn chart(t: &Strings, (p, st): (&Params, &State), at_ms: Option<u64>) -> Html {
+    let end_ms = super::end_ms(p, st);
+    let now = at_ms.unwrap_or(end_ms).min(end_ms);
+    let reqs: Vec<&retry_lab_core::waits::Request> = st.requests.iter().filter(|r| r.sent_ms <= now).collect();
     let at = |ms: u64| percent(ms.min(end_ms) * 1_000 / end_ms);
-    let span = |a: u64, b: u64, class: &'static str| html! { <span class={class} style={format!("left:{};width:{}", at(a), at(b.saturating_sub(a)))}></span> };
+    let span = |a: u64, b: u64, class: &'static str| {
+        let b = b.min(now);
+        html! { <span class={class} style={format!("left:{};width:{}", at(a), at(b.saturating_sub(a)))}></span> }
+    };
     // Four jobs can end at once (four workers): a sub-lane each.
-    let dot = |n: usize, ms: u64| html! { <span class="done-dot" style={format!("left:{};top:{}px", at(ms), n % 4 * 6 + 1)}></span> };
+    let dot = |n: usize, ms: u64| {
+        (ms <= now).then(
+            || html! { <span class="done-dot" style={format!("left:{};top:{}px", at(ms), n % 4 * 6 + 1)}></span> },
+        )
+    };
     // Whoever waits for the queue's result: from the request to the poll
     // that finds it (thin, under the job's dot).
     let result_wait = |n: usize, a: u64, b: u64| {
+        let b = b.min(now);
         html! {
             <span class="result-wait" style={format!("left:{};width:{};top:{}px", at(a), at(b.saturating_sub(a)), n % 4 * 6 + 4)}></span>
         }
     };
-    let outage = p.config().down_ms.map(|(a, b)| span(a, b, "waits-outage"));
+    let outage = p.config().down_ms.filter(|(a, _)| *a <= now).map(|(a, b)| span(a, b, "waits-outage"));
+    let now_mark = (now < end_ms)
+        .then(|| html! { <span class="scene-now-mark" style={format!("left:{}", at(now))} aria-hidden="true"></span> });
     let lane = |i: usize, body: Html| {
         html! {
             <div class="waits-row">
                 <div class="waits-label">{ t.lanes[i] }</div>
-                <div class="waits-track">{ outage.clone() }{ body }</div>
+                <div class="waits-track">{ outage.clone() }{ body }{ now_mark.clone() }</div>
             </div>
         }
     };
     let sync = reqs.iter().enumerate().map(|(n, r)| {
+        // A caller who will give up waits like the others until the timeout says so.
         let bar = match r.sync_answered_ms {
             Some(done) => span(r.sent_ms, done, "caller-wait"),
-            None => span(r.sent_ms, r.sent_ms + p.timeout_ms, "caller-failed"),
+            None if r.sent_ms + p.timeout_ms <= now => span(r.sent_ms, r.sent_ms + p.timeout_ms, "caller-failed"),
+            None => span(r.sent_ms, r.sent_ms + p.timeout_ms, "caller-wait"),
         };
         html! { <div class="waits-lane" style={format!("top:{}px", n % 4 * 5)}>{ bar }</div> }
     });
@@ -90,9 +101,9 @@ fn chart(t: &Strings, p: &Params, st: &State) -> Html {
         <figure class="waits-chart">
             <div role="img" aria-label={t.chart_label}>
                 { lane(0, sync.collect()) }
-                { lane(1, reqs.iter().enumerate().map(|(n, r)| html! { <>{ result_wait(n, r.sent_ms, r.queue_seen_ms) }{ dot(n, r.queue_done_ms) }</> }).collect()) }
-                { lane(2, reqs.iter().enumerate().map(|(n, r)| dot(n, r.stream_done_ms[0])).collect()) }
-                { lane(3, reqs.iter().enumerate().map(|(n, r)| dot(n, r.stream_done_ms[1])).collect()) }
+                { lane(1, reqs.iter().enumerate().map(|(n, r)| html! { <>{ result_wait(n, r.sent_ms, r.queue_seen_ms) }{ dot(n, r.queue_done_ms).unwrap_or_default() }</> }).collect()) }
+                { lane(2, reqs.iter().enumerate().filter_map(|(n, r)| dot(n, r.stream_done_ms[0])).collect()) }
+                { lane(3, reqs.iter().enumerate().filter_map(|(n, r)| dot(n, r.stream_done_ms[1])).collect()) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ seconds(end_ms) }</span></div>
             <figcaption><ul class="legend">
