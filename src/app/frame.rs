@@ -93,7 +93,7 @@ fn grab_handle(p: &LabFrame, param: ParamId, axis: Axis) -> Html {
     let on_set = p.dispatch.to_callback().reform(move |v: u64| Action::Set { key, value: Value::Int(v) });
     html! {
         <super::handle::Handle label={param.label(state.lang)} {value} {min} {max} {axis}
-            valuetext={format!("{}: {shown}", param.label(state.lang))} locked={state.is_locked(param)} {on_set} />
+            valuetext={format!("{}: {shown}", param.label(state.lang))} shown={shown.clone()} locked={state.is_locked(param)} {on_set} />
     }
 }
 

@@ -21,6 +21,9 @@ pub struct HandleProps {
     /// Where values fall on the chart under the handle.
     pub axis: Axis,
     pub valuetext: AttrValue,
+    /// The value alone, as written beside the grip (after the label, which a
+    /// narrow lab leaves out).
+    pub shown: AttrValue,
     pub locked: bool,
     pub on_set: Callback<u64>,
 }
@@ -75,7 +78,7 @@ pub fn handle(props: &HandleProps) -> Html {
     if props.locked {
         return html! {
             <div class="handle locked" style={format!("left:{}", percent(permille as u64))} aria-hidden="true">
-                <span class="handle-value">{ props.valuetext.clone() }</span>
+                { value_words(props) }
             </div>
         };
     }
@@ -88,8 +91,15 @@ pub fn handle(props: &HandleProps) -> Html {
             style={format!("left:{}", percent(permille as u64))}
             {onkeydown} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}>
             <span class="handle-grip" aria-hidden="true"></span>
-            <span class="handle-value" aria-hidden="true">{ props.valuetext.clone() }</span>
+            { value_words(props) }
         </div>
+    }
+}
+
+/// Beside the grip: «label: value», or the value alone in a narrow lab.
+fn value_words(props: &HandleProps) -> Html {
+    html! {
+        <span class="handle-value" aria-hidden="true"><span class="handle-label">{ format!("{}: ", props.label) }</span>{ props.shown.clone() }</span>
     }
 }
 

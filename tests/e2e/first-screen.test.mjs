@@ -209,3 +209,4 @@ test('on a phone the largest paint of every page is its prerendered header, not 
     await ctx.close();
   }
 });
+
