@@ -108,13 +108,13 @@ pub use crate::scene::Transport;
 /// clock of its own). The compiler checks each item: a missing one names
 /// itself.
 pub trait Spec {
-    type Params: Clone + Debug + Default + PartialEq + Eq + Hash;
-    type State: Clone;
+    type Params: Clone + Debug + Default + PartialEq + Eq + Hash + 'static;
+    type State: Clone + 'static;
     /// In `exp=`, `only=`, `data-experiment` and the tab's `data-experiment`;
     /// the name of its module's directory (`tests/registry.rs`).
     const CODE: &'static str;
     fn title(lang: Lang) -> &'static str;
-    fn params() -> &'static [ParamSpec<Self::Params>];
+    const PARAMS: &'static [ParamSpec<Self::Params>];
     /// The keys of the parameters shown beside the figure, at most four
     /// (`tests/registry.rs`); the others wait under "Más parámetros".
     /// Empty: every parameter is shown (an experiment of four or fewer).
@@ -126,13 +126,11 @@ pub trait Spec {
     /// links since before scenes): the scene clock drives it, and moving it
     /// is no change of scenario.
     const INSTANT: Option<&'static str> = None;
-    fn presets() -> &'static [Preset];
+    const PRESETS: &'static [Preset];
     /// The guided tasks ("Prueba esto"), 2 to 5, each checked on the state.
-    fn tasks() -> &'static [Task<Self::Params, Self::State>];
+    const TASKS: &'static [Task<Self::Params, Self::State>];
     /// The number the lesson states, asked before the figure says it.
-    fn prediction() -> Option<&'static Prediction<Self::Params, Self::State>> {
-        None
-    }
+    const PREDICTION: Option<&'static Prediction<Self::Params, Self::State>> = None;
     /// A run the lesson tells in time: its end and its moments, in the
     /// learner's words; the shell plays it on the scene clock (`scene.rs`).
     /// None: a still figure (an id, a hash, a size have no time).
@@ -154,9 +152,7 @@ pub trait Spec {
     }
     /// A seeded experiment's key outcomes, for sweeps across seeds and a
     /// parameter (`sweep.rs`); `None` where the seed changes nothing.
-    fn ladder() -> Option<&'static Ladder<Self::Params>> {
-        None
-    }
+    const LADDER: Option<&'static Ladder<Self::Params>> = None;
 }
 
 /// How an experiment's state lives: made, remade when a parameter changes,
@@ -261,20 +257,20 @@ macro_rules! registry {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::title(lang)),+ }
             }
             pub fn presets(self) -> &'static [Preset] {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::presets()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::PRESETS),+ }
             }
             /// Its tasks' codes (what `tasks=` may name).
             pub fn task_codes(self) -> Vec<&'static str> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::tasks().iter().map(|t| t.code).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::TASKS.iter().map(|t| t.code).collect()),+ }
             }
             /// Each task's code and the link under which it holds (tests).
             #[cfg(not(target_arch = "wasm32"))]
             pub fn task_witnesses(self) -> Vec<(&'static str, &'static str)> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::tasks().iter().map(|t| (t.code, t.witness)).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::TASKS.iter().map(|t| (t.code, t.witness)).collect()),+ }
             }
             /// Each task's code and goal, in a language (the builder lists them).
             pub fn task_goals(self, lang: Lang) -> Vec<(&'static str, &'static str)> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::tasks().iter().map(|t| (t.code, (t.text)(lang).goal)).collect()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::TASKS.iter().map(|t| (t.code, (t.text)(lang).goal)).collect()),+ }
             }
             /// The preset a link that sets nothing opens: its story, or its defaults.
             pub fn opening(self) -> Option<&'static Preset> {
@@ -291,20 +287,20 @@ macro_rules! registry {
             }
             /// What a sweep of it may measure and vary (`None`: not seeded).
             pub fn ladder(self) -> Option<Offer> {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().map(Ladder::offer)),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::LADDER.map(Ladder::offer)),+ }
             }
             /// Whether a sweep across seeds means something for it (the lab
             /// links to `sweep.html` under it).
             pub fn sweepable(self) -> bool {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().is_some()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::LADDER.is_some()),+ }
             }
             /// A whole run's key outcomes (`Ladder::measure`; empty: not seeded).
             pub fn measure(self, p: &LabParams) -> crate::ladder::Measure {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::LADDER.map_or_else(Default::default, |l| (l.measure)(&p.$module, &p.shared))),+ }
             }
             /// What one run costs at most in the core's measure (`Ladder::work`; 0: not seeded).
             pub fn work(self, p: &LabParams) -> u64 {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::ladder().map_or(0, |l| (l.work)(&p.$module, &p.shared))),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::LADDER.map_or(0, |l| (l.work)(&p.$module, &p.shared))),+ }
             }
             /// This experiment's run alone (no other's state) at the clock,
             /// its numbers: what `retry-lab presets` prints and the tests run
@@ -317,7 +313,7 @@ macro_rules! registry {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => of::<self::$module::$variant>(&p.$module, &p.shared, clock_ms)),+ }
             }
             pub(crate) fn param_count(self) -> usize {
-                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::params().len()),+ }
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::PARAMS.len()),+ }
             }
         }
 
@@ -332,14 +328,14 @@ macro_rules! registry {
             pub fn meta(self) -> &'static ParamMeta {
                 match self.owner {
                     Owner::Shared => &SHARED_PARAMS[self.index].meta,
-                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => &<self::$module::$variant as Spec>::params()[self.index].meta,)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => &<self::$module::$variant as Spec>::PARAMS[self.index].meta,)+
                 }
             }
 
             pub fn get(self, p: &LabParams) -> Value {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].get(&p.shared),
-                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Spec>::params()[self.index].get(&p.$module),)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Spec>::PARAMS[self.index].get(&p.$module),)+
                 }
             }
 
@@ -351,7 +347,7 @@ macro_rules! registry {
             pub fn apply(self, p: &mut LabParams, value: Value) -> bool {
                 match self.owner {
                     Owner::Shared => SHARED_PARAMS[self.index].apply(&mut p.shared, value),
-                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Spec>::params()[self.index].apply(&mut p.$module, value),)+
+                    $(#[cfg(feature = $feature)] Owner::Experiment(Experiment::$variant) => <self::$module::$variant as Spec>::PARAMS[self.index].apply(&mut p.$module, value),)+
                 }
             }
         }
@@ -433,7 +429,7 @@ macro_rules! registry {
                 fn views<P, S>(tasks: &[Task<P, S>], p: &P, shared: &Shared, s: &S, lang: Lang) -> Vec<TaskView> {
                     tasks.iter().map(|t| TaskView { code: t.code, text: (t.text)(lang), holds: (t.done)(p, shared, s) }).collect()
                 }
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => views(<self::$module::$variant as Spec>::tasks(), &p.$module, &p.shared, &self.$module, lang),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => views(<self::$module::$variant as Spec>::TASKS, &p.$module, &p.shared, &self.$module, lang),)+ }
             }
         }
 
@@ -443,7 +439,7 @@ macro_rules! registry {
                 fn view<P, S>(pr: &Prediction<P, S>, p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
                     PredictionView { question: (pr.question)(lang), unit: pr.unit, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
                 }
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::prediction().map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::PREDICTION.map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
             }
         }
 

@@ -209,4 +209,3 @@ test('on a phone the largest paint of every page is its prerendered header, not 
     await ctx.close();
   }
 });
-

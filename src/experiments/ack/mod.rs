@@ -130,26 +130,16 @@ impl crate::unit::Spec for AckTiming {
     const CODE: &'static str = "ack";
     /// Beside the figure (the others under "Más parámetros").
     const PRIMARY: &'static [&'static str] = &["crash", "messages", "broker_dups"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment_ack
     }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
-    }
     fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
         numbers(params, shared, state)
-    }
-    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
-        Some(&LADDER)
     }
 }
 

@@ -199,17 +199,11 @@ impl crate::unit::Spec for Age {
     const CODE: &'static str = "age";
     /// Beside the figure: the DLQ and the jobs' length.
     const PRIMARY: &'static [&'static str] = &["age_max_receive", "age_job_s"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
         use crate::number::Number;

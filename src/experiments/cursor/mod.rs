@@ -108,23 +108,17 @@ static PRESETS: [Preset; 2] = [
 ];
 
 impl crate::unit::Spec for Cursor {
-    fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-        Some(timeline(state, lang))
-    }
     type Params = Params;
     type State = State;
     const CODE: &'static str = "cursor";
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
+    fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        Some(timeline(state, lang))
     }
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         vec![

@@ -161,20 +161,13 @@ impl crate::unit::Spec for Dedup {
     const CODE: &'static str = "dedup";
     /// Beside the figure (the others under "Más parámetros").
     const PRIMARY: &'static [&'static str] = &["seq_consumer", "seq_crash"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
     }
     fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         // Deliveries / effects / discarded / lost, per placement (Placement::ALL's order).
@@ -192,9 +185,6 @@ impl crate::unit::Spec for Dedup {
                 Number::count(retry_lab_core::dedup_record::concurrent_copies(p.unique_constraint).effects),
             ),
         ]
-    }
-    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
-        Some(&LADDER)
     }
 }
 

@@ -103,17 +103,11 @@ impl crate::unit::Spec for Desired {
     const CODE: &'static str = "desired";
     /// Beside the figure: the copies and the unblock; T under «Más parámetros».
     const PRIMARY: &'static [&'static str] = &["copies", "unblock_s"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         let [inc, des] = &*state.styles;

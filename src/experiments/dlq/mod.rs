@@ -383,29 +383,21 @@ impl crate::unit::Spec for Dlq {
     const CODE: &'static str = "dlq";
     const PRIMARY: &'static [&'static str] = &["dlq_max_receive", "dlq_poison"];
     const INSTANT: Option<&'static str> = Some("look_s");
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    const PARAMS: &'static [ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [Preset] = &PRESETS;
+    fn title(lang: crate::i18n::Lang) -> &'static str {
+        s(lang).experiment
+    }
     fn timeline(params: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
         timeline(params, state.run.as_ref().ok()?, lang)
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
     }
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         crate::experiments::queues::queue_outcome_numbers(&state.run)
     }
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         crate::experiments::queues::queue_outcome_tables(&state.run)
-    }
-    fn title(lang: crate::i18n::Lang) -> &'static str {
-        s(lang).experiment
-    }
-    fn params() -> &'static [ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [Preset] {
-        &PRESETS
     }
 }
 

@@ -155,7 +155,7 @@ fn the_caption_is_the_dlq_at_the_instant_shown() {
 #[test]
 fn the_prediction_is_exercise_8s_75_minutes() {
     use crate::unit::Spec;
-    let prediction = Dlq::prediction().expect("the DLQ asks exercise 8");
+    let prediction = Dlq::PREDICTION.expect("the DLQ asks exercise 8");
     let answer = |params: &Params| (prediction.answer)(params, &Shared::default(), &State::new(params));
     assert_eq!(answer(&Params::default()), Some(75));
     assert_eq!(answer(&Params { visibility_s: 180, ..Params::default() }), Some(15));

@@ -133,17 +133,12 @@ impl crate::unit::Spec for Failsafe {
     const CODE: &'static str = "failsafe";
     /// Beside the figure: the two failures; the mix and the count below.
     const PRIMARY: &'static [&'static str] = &["enrich_failure", "context_failure"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
         vec![
@@ -154,9 +149,6 @@ impl crate::unit::Spec for Failsafe {
             ("safe_emitted_marked", crate::number::Number::count(st.marked[1])),
             ("safe_asked_a_human", crate::number::Number::count(st.count(1, Fate::AskedHuman))),
         ]
-    }
-    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
-        Some(&LADDER)
     }
 }
 

@@ -263,20 +263,12 @@ impl crate::unit::Spec for Lag {
     const CODE: &'static str = "lag";
     /// Beside the figure (the others under "Más parámetros").
     const PRIMARY: &'static [&'static str] = &["arrival_rate", "consumer_rate", "behind", "lag_consumers"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
     }
     fn numbers(p: &Params, _: &Shared, _: &State) -> crate::unit::Numbers {
         use crate::number::Number;

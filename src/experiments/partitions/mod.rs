@@ -158,17 +158,11 @@ impl crate::unit::Spec for Partitions {
     type Params = Params;
     type State = State;
     const CODE: &'static str = "partitions";
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
         numbers(params, shared, state)

@@ -128,17 +128,12 @@ impl crate::unit::Spec for Publish {
     type Params = Params;
     type State = State;
     const CODE: &'static str = "publish";
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         state.counters().map_or_else(Vec::new, |[naive, v4, uuid5]| {
@@ -149,9 +144,6 @@ impl crate::unit::Spec for Publish {
                 ("discarded_by_uuid5", crate::number::Number::count(uuid5.duplicates_discarded)),
             ]
         })
-    }
-    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
-        Some(&LADDER)
     }
 }
 

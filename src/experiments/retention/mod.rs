@@ -124,17 +124,11 @@ impl crate::unit::Spec for Retention {
     const CODE: &'static str = "retention";
     /// Beside the figure: the retention and how far back to read again.
     const PRIMARY: &'static [&'static str] = &["log_retention_h", "replay_h"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
         use crate::number::Number;

@@ -242,26 +242,16 @@ impl crate::unit::Spec for Retries {
     const CODE: &'static str = "retries";
     const PRIMARY: &'static [&'static str] = &["failure", "consumer", "retries", "base"];
     const OPENING: Option<&'static str> = Some("story");
+    const PARAMS: &'static [ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [Preset] = &PRESETS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
     fn title(lang: Lang) -> &'static str {
         strings::strings(lang).experiment_retries
     }
-    fn params() -> &'static [ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [Preset] {
-        &PRESETS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
-    }
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         state.tables()
-    }
-    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
-        Some(&LADDER)
     }
     /// The whole run, played to its end.
     fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::unit::Numbers {

@@ -91,17 +91,11 @@ impl crate::unit::Spec for Size {
     const CODE: &'static str = "size";
     /// Beside the figure: the file's size and the claim check.
     const PRIMARY: &'static [&'static str] = &["payload_kib", "claim_check"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(_: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
         use crate::number::Number;

@@ -393,20 +393,13 @@ impl crate::unit::Spec for Storm {
     const CODE: &'static str = "storm";
     /// Beside the figure (the others under "Más parámetros").
     const PRIMARY: &'static [&'static str] = &["clients", "dependency", "strategy_a", "strategy_b"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment_storm
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
     }
     fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
         numbers(params, shared, state)
@@ -421,9 +414,6 @@ impl crate::unit::Spec for Storm {
         lang: crate::i18n::Lang,
     ) -> Option<crate::scene::Timeline> {
         timeline(params, shared, state, lang)
-    }
-    fn ladder() -> Option<&'static crate::ladder::Ladder<Params>> {
-        Some(&LADDER)
     }
 }
 

@@ -167,17 +167,11 @@ impl crate::unit::Spec for Timeouts {
     const CODE: &'static str = "timeouts";
     /// Beside the figure (the others under "Más parámetros").
     const PRIMARY: &'static [&'static str] = &["deadline_ms", "timeout_ms", "slow_ms", "pools"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
         numbers(params, shared, state)

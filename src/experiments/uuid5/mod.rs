@@ -98,20 +98,12 @@ impl crate::unit::Spec for DoublePublication {
     type Params = Params;
     type State = State;
     const CODE: &'static str = "uuid5";
+    const PARAMS: &'static [ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [Preset] = &PRESETS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     fn title(lang: Lang) -> &'static str {
         strings::strings(lang).experiment_uuid5
-    }
-    fn params() -> &'static [ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [Preset] {
-        &PRESETS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
     }
     fn numbers(params: &Params, shared: &Shared, _state: &State) -> crate::unit::Numbers {
         let demo = params.demo(shared);

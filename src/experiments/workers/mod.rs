@@ -156,20 +156,12 @@ impl crate::unit::Spec for Workers {
     const CODE: &'static str = "workers";
     /// Beside the figure (the others under "Más parámetros").
     const PRIMARY: &'static [&'static str] = &["jobs", "job_workers", "queue", "restart_ms"];
+    const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
+    const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
+    const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
+    const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
-    }
-    fn params() -> &'static [crate::params::ParamSpec<Params>] {
-        &PARAMS
-    }
-    fn presets() -> &'static [crate::unit::Preset] {
-        &PRESETS
-    }
-    fn tasks() -> &'static [crate::tasks::Task<Params, State>] {
-        &TASKS
-    }
-    fn prediction() -> Option<&'static crate::tasks::Prediction<Params, State>> {
-        Some(&PREDICTION)
     }
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         crate::experiments::queues::queue_outcome_numbers(&state.run)
