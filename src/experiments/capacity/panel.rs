@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Capacity, F>;
@@ -60,7 +60,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
-            { hero(props.frame, c.insight(props.lang, p), false, chart(t, (p, c), props.at_ms, end_handle(props))) }
+            { hero(props.frame, c.insight(props.lang, p), false, chart(t, (p, c), props.at_ms)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>
@@ -81,27 +81,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     }
 }
 
-/// What fills the queue, grabbed where it ends on the chart: the workers'
-/// outage if there is one, else the peak (none when nothing fills it). On
-/// the plot's scale: its viewBox keeps 6 units of 1,000 either side.
-fn end_handle<F: Frame>(props: &Props<F>) -> Option<Html> {
-    let p = &props.params;
-    let key = if p.down_s > 0 {
-        "down_s"
-    } else if p.peak_s > 0 && p.peak_per_s > p.mean_per_s {
-        "peak_s"
-    } else {
-        return None;
-    };
-    let span = props.state.fluid.span_s.max(1) as f64;
-    Some(props.frame.handle(key, Axis { from: -span * 0.006, to: span * 1.006, step: 60, floor: 60 }))
-}
-
 /// The depth as an area over the run's span, in whole units of the
 /// viewBox (float formatting would cost the page ~7 KB), and the depth at
 /// which the newest item waits exactly the promise; as a scene, as far as
 /// its clock (`at_ms`; none: the whole run).
-fn chart(t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>, handle: Option<Html>) -> Html {
+fn chart(t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>) -> Html {
     let span = c.fluid.span_s.max(1);
     let now_s = at_ms.map_or(span, |ms| (ms / 1_000).min(span));
     let shown = crate::scene::cut(&c.fluid.depth, now_s);
@@ -127,9 +111,7 @@ fn chart(t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>, handle: Opt
                 if let Some(x) = now_line { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2="100" /> }
             </svg>
             // The peak, where the newest to arrive waits longest, once the clock is there.
-            // (Under the handle's words: the deepest point is where the peak or the outage ends.)
-            if c.fluid.peak.0 <= now_s { { chart_note(x(c.fluid.peak.0) as u64, 24, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) } }
-            { handle.unwrap_or_default() }
+            if c.fluid.peak.0 <= now_s { { chart_note(x(c.fluid.peak.0) as u64, 0, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) } }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
             if promise_depth <= top { <figcaption>{ (t.promise_line)(&duration_text(p.promise_s), &format::int(promise_depth)) }</figcaption> }
