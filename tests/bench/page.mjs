@@ -271,11 +271,15 @@ await context.close();
   // Operating the DLQ at its heaviest: 200 messages, one in five poison
   // (40 DLQ rows), the instant swept over its log scale, seconds to 14 days.
   await page.goto(server.base + 'lesson-004-ops/?lang=en&exp=dlq&dlq_messages=200&dlq_max_receive=1&poison_every=5');
+  // The DLQ asks exercise 8's number first: its alert and table follow the answer.
+  await page.getByRole('button', { name: 'Show without estimating' }).click();
   await page.locator('.dlq-alert').waitFor();
-  const steps = Array.from({ length: 60 }, (_, i) => String((i * 137) % 1001));
+  // The instant is the scene's: its slider runs over the whole run.
+  const end = Number(await page.locator('input.scene-slider').getAttribute('max'));
+  const steps = Array.from({ length: 60 }, (_, i) => String(Math.round((((i * 137) % 1001) / 1000) * end)));
   report(
-    'dlq: instant slider (log scale) -> queues, alert, table and lifelines repainted, 200 messages, 40 in the DLQ',
-    await rangeToRepaint(page, 'input[id$="-look-log"]', steps, 60),
+    'dlq: the scene instant slider -> queues, alert, table and lifelines repainted, 200 messages, 40 in the DLQ',
+    await rangeToRepaint(page, 'input.scene-slider', steps, 60),
   );
   // Lesson 004's streams: a group at the page's largest topic (96 events in
   // 24 partitions, a crash), the instant swept; capacity at the lesson's scale.
@@ -284,10 +288,13 @@ await context.close();
       'lesson-004-streams/?lang=en&exp=groups&topic_partitions=24&topic_events=96&group_consumers=5&poll_batch=4&crash_consumer=2&crash_s=5',
   );
   await page.locator('.groups .partition').first().waitFor();
-  const instants = Array.from({ length: 60 }, (_, i) => String((i * 7) % 20));
+  // Groups ask their idle consumers first; the instant is the scene's.
+  await page.getByRole('button', { name: 'Show without estimating' }).click();
+  const groupEnd = Number(await page.locator('input.scene-slider').getAttribute('max'));
+  const instants = Array.from({ length: 60 }, (_, i) => String(Math.round((((i * 7) % 20) / 20) * groupEnd)));
   report(
-    'groups: instant slider -> 24 partitions, offsets and counters repainted, 96 events',
-    await rangeToRepaint(page, 'input[id$="-group-at-s"]', instants, 60),
+    'groups: the scene instant slider -> 24 partitions, offsets and counters repainted, 96 events',
+    await rangeToRepaint(page, 'input.scene-slider', instants, 60),
   );
   await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=capacity');
   await page.locator('.capacity-chart').waitFor();
