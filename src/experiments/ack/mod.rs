@@ -138,8 +138,28 @@ impl crate::unit::Spec for AckTiming {
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment_ack
     }
-    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
-        numbers(params, shared, state)
+    /// Each row: deliveries / effects / discarded / lost, and effects per message.
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let Some(rows) = state.as_deref() else { return Vec::new() };
+        let names = [
+            ("before", "before_effects_per_message"),
+            ("after", "after_effects_per_message"),
+            ("after_dedup", "after_dedup_effects_per_message"),
+        ];
+        names
+            .into_iter()
+            .zip(rows)
+            .flat_map(|((name, per), r)| {
+                let row = [r.row.deliveries, r.row.effects, r.row.duplicates_discarded, u64::from(r.row.lost)]
+                    .map(Number::count);
+                // "942 × 1, 56 × 2, 2 × 3": messages × effects, for 1 effect and more.
+                let histogram = r.effects_histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0);
+                let histogram =
+                    histogram.map(|(effects, n)| Number::Text(format!("{} × {effects}", crate::format::int(*n))));
+                [(name, Number::List(row.to_vec(), " / ")), (per, Number::List(histogram.collect(), ", "))]
+            })
+            .collect()
     }
 }
 
@@ -174,30 +194,6 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
     work_unit: crate::ladder::attempts,
     compare: Some([1, 0]),
 };
-
-/// Each row: deliveries / effects / discarded / lost, and effects per message.
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    use crate::number::Number;
-    let Some(rows) = state.as_deref() else { return Vec::new() };
-    let names = [
-        ("before", "before_effects_per_message"),
-        ("after", "after_effects_per_message"),
-        ("after_dedup", "after_dedup_effects_per_message"),
-    ];
-    names
-        .into_iter()
-        .zip(rows)
-        .flat_map(|((name, per), r)| {
-            let row =
-                [r.row.deliveries, r.row.effects, r.row.duplicates_discarded, u64::from(r.row.lost)].map(Number::count);
-            // "942 × 1, 56 × 2, 2 × 3": messages × effects, for 1 effect and more.
-            let histogram = r.effects_histogram.iter().enumerate().skip(1).filter(|(_, n)| **n > 0);
-            let histogram =
-                histogram.map(|(effects, n)| Number::Text(format!("{} × {effects}", crate::format::int(*n))));
-            [(name, Number::List(row.to_vec(), " / ")), (per, Number::List(histogram.collect(), ", "))]
-        })
-        .collect()
-}
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

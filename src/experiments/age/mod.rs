@@ -216,13 +216,22 @@ impl crate::unit::Spec for Age {
             ("promise_broken_at_s", at(st.run.promise_broken_at_s)),
         ]
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the hour on one clock; the alerts as they go off, the promise
+    /// broken, the poison message leaving for the DLQ.
+    fn timeline(_: &Params, _: &Shared, st: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        let t = s(lang);
+        let run = &st.run;
+        let moments = [
+            (run.depth_alert_at_s, t.moment_depth),
+            (run.age_alert_at_s, t.moment_age),
+            (run.promise_broken_at_s, t.moment_promise),
+            (run.to_dlq_at_s, t.moment_dlq),
+        ]
+        .into_iter()
+        .filter_map(|(at_s, text)| at_s.map(|at_s| Moment { at_ms: at_s * 1_000, text: text.to_owned() }))
+        .collect();
+        Some(Timeline::new(retry_lab_core::age::HORIZON_S * 1_000, moments))
     }
 }
 
@@ -230,24 +239,6 @@ impl crate::unit::Computed for Age {
     fn state(params: &Params, _: &Shared) -> State {
         state(params)
     }
-}
-
-/// The scene: the hour on one clock; the alerts as they go off, the promise
-/// broken, the poison message leaving for the DLQ.
-fn timeline(_: &Params, _: &Shared, st: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    let t = s(lang);
-    let run = &st.run;
-    let moments = [
-        (run.depth_alert_at_s, t.moment_depth),
-        (run.age_alert_at_s, t.moment_age),
-        (run.promise_broken_at_s, t.moment_promise),
-        (run.to_dlq_at_s, t.moment_dlq),
-    ]
-    .into_iter()
-    .filter_map(|(at_s, text)| at_s.map(|at_s| Moment { at_ms: at_s * 1_000, text: text.to_owned() }))
-    .collect();
-    Some(Timeline::new(retry_lab_core::age::HORIZON_S * 1_000, moments))
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
@@ -278,7 +269,9 @@ mod tests {
     #[test]
     fn the_scene_fires_the_age_alert_where_the_run_does() {
         let st = state(&link::preset_params(&PRESETS, "age-poison").age);
-        let t = timeline(&Params::default(), &Shared::default(), &st, crate::i18n::Lang::En).expect("a scene");
+        let t =
+            <Age as crate::unit::Spec>::timeline(&Params::default(), &Shared::default(), &st, crate::i18n::Lang::En)
+                .expect("a scene");
         let age = t.moments.iter().position(|m| m.text.starts_with("The age alert")).unwrap_or_else(|| panic!("{t:?}"));
         assert_eq!(t.moments[age].at_ms, 840_000);
         assert!(!t.moments.iter().any(|m| m.text.starts_with("The depth alert")), "{t:?}");

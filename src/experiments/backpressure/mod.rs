@@ -172,16 +172,42 @@ impl crate::unit::Spec for Backpressure {
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
     }
-    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
-        numbers(params, shared, state)
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let (cfg, c) = (&state.run.config, &state.run.counters);
+        let growth = cfg.in_per_s.saturating_sub(cfg.out_per_s);
+        vec![
+            ("growth_per_s", Number::Int(growth, "/s")),
+            ("growth_per_day", Number::count(growth * 86_400)),
+            ("died_at", Number::or(c.died_at_s.map(Number::seconds_in_words), "never", "s")),
+            ("dropped_newest", Number::count(c.dropped_newest)),
+            ("dropped_oldest", Number::count(c.dropped_oldest)),
+            ("never_produced", Number::count(c.held_back)),
+            ("waiting_at_the_end", Number::count(c.queue_end)),
+        ]
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the queue filling; its bound reached (and what the policy
+    /// does then), or the memory full and the process dead.
+    fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::format::{duration_text, int};
+        use crate::scene::{Moment, Timeline};
+        let t = strings::strings(lang);
+        let run = &state.run;
+        let config = &run.config;
+        let mut moments =
+            vec![Moment { at_ms: 0, text: (t.moment_start)(&int(config.in_per_s), &int(config.out_per_s)) }];
+        // The instant a second's arrivals first find no room: the queue grows by
+        // the difference each second, and a second's arrivals land before its service.
+        let growth = config.in_per_s.saturating_sub(config.out_per_s);
+        let full_s = (growth > 0).then(|| config.capacity.saturating_sub(config.in_per_s) / growth + 1);
+        if let Some(at_s) = full_s.filter(|s| config.policy != Policy::Unbounded && *s <= config.duration_s) {
+            let policy = t.policy_labels.get(config.policy as usize).copied().unwrap_or_default();
+            moments.push(Moment { at_ms: at_s * 1_000, text: (t.moment_full)(policy) });
+        }
+        if let Some(at_s) = run.counters.died_at_s {
+            moments.push(Moment { at_ms: at_s * 1_000, text: (t.died)(&duration_text(at_s)) });
+        }
+        Some(Timeline::new(config.duration_s.max(1) * 1_000, moments))
     }
 }
 
@@ -189,44 +215,6 @@ impl crate::unit::Computed for Backpressure {
     fn state(params: &Params, _: &Shared) -> State {
         State { run: Rc::new(BufferRun::new(params.config())) }
     }
-}
-
-/// The scene: the queue filling; its bound reached (and what the policy
-/// does then), or the memory full and the process dead.
-fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::format::{duration_text, int};
-    use crate::scene::{Moment, Timeline};
-    let t = strings::strings(lang);
-    let run = &state.run;
-    let config = &run.config;
-    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(&int(config.in_per_s), &int(config.out_per_s)) }];
-    // The instant a second's arrivals first find no room: the queue grows by
-    // the difference each second, and a second's arrivals land before its service.
-    let growth = config.in_per_s.saturating_sub(config.out_per_s);
-    let full_s = (growth > 0).then(|| config.capacity.saturating_sub(config.in_per_s) / growth + 1);
-    if let Some(at_s) = full_s.filter(|s| config.policy != Policy::Unbounded && *s <= config.duration_s) {
-        let policy = t.policy_labels.get(config.policy as usize).copied().unwrap_or_default();
-        moments.push(Moment { at_ms: at_s * 1_000, text: (t.moment_full)(policy) });
-    }
-    if let Some(at_s) = run.counters.died_at_s {
-        moments.push(Moment { at_ms: at_s * 1_000, text: (t.died)(&duration_text(at_s)) });
-    }
-    Some(Timeline::new(config.duration_s.max(1) * 1_000, moments))
-}
-
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    use crate::number::Number;
-    let (cfg, c) = (&state.run.config, &state.run.counters);
-    let growth = cfg.in_per_s.saturating_sub(cfg.out_per_s);
-    vec![
-        ("growth_per_s", Number::Int(growth, "/s")),
-        ("growth_per_day", Number::count(growth * 86_400)),
-        ("died_at", Number::or(c.died_at_s.map(Number::seconds_in_words), "never", "s")),
-        ("dropped_newest", Number::count(c.dropped_newest)),
-        ("dropped_oldest", Number::count(c.dropped_oldest)),
-        ("never_produced", Number::count(c.held_back)),
-        ("waiting_at_the_end", Number::count(c.queue_end)),
-    ]
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
@@ -277,7 +265,7 @@ mod tests {
         use crate::i18n::Lang;
         let scene = |p: &Params| {
             let state = <Backpressure as crate::unit::Unit>::init(p, &Shared::default(), 0);
-            timeline(p, &Shared::default(), &state, Lang::En).expect("a scene")
+            <Backpressure as crate::unit::Spec>::timeline(p, &Shared::default(), &state, Lang::En).expect("a scene")
         };
         let unbounded = scene(&Params::default());
         assert_eq!(unbounded.moments.last().map(|m| m.at_ms), Some(32_769_000), "{unbounded:?}");

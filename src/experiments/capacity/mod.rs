@@ -317,16 +317,51 @@ impl crate::unit::Spec for Capacity {
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }
-    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
-        numbers(params, shared, state)
+    fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let opt = |s: Option<u64>, none| Number::or(s.map(Number::seconds_in_words), none, "s");
+        vec![
+            ("sync_workers", Number::count(c.sync_workers)),
+            ("service_per_s", Number::Int(c.service_per_s, "/s")),
+            ("deepest", Number::count(c.fluid.peak.1)),
+            ("deepest_at_s", Number::Int(c.fluid.peak.0, "s")),
+            ("newest_wait", opt(c.newest_wait_s, "never")),
+            ("oldest_age", opt(c.oldest_age_s, "—")),
+            ("drained_at", opt(c.fluid.drained_at_s, "never")),
+            ("drain_s_after_the_deepest", opt(c.fluid.drained_at_s.map(|end| end - c.fluid.peak.0), "never")),
+            ("drain_s_after_the_workers_return", opt(c.drain_after_back_s(p), "never")),
+            ("promise", Number::Time(p.promise_s.saturating_mul(1_000), crate::number::TimeStyle::Seconds)),
+            ("waiting_at_the_end", Number::count(c.fluid.depth.last().map_or(0, |d| d.1))),
+            ("little_wait", opt(c.little_wait_s, "—")),
+            ("little_wait_h", Number::or(c.little_wait_s.map(little_wait_h), "—", "h")),
+            ("keda_wanted", Number::count(c.keda.0)),
+            ("keda_running", Number::count(c.keda.1)),
+            ("keda_last_wait", Number::seconds_in_words(c.keda.2)),
+        ]
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the workers down or the peak filling the queue, the workers
+    /// back, the deepest point (the newest's wait), empty again.
+    fn timeline(p: &Params, _: &Shared, c: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::format::{duration_text, int};
+        use crate::scene::{Moment, Timeline};
+        let t = s(lang);
+        let moment = |at_s: u64, text: String| Moment { at_ms: at_s * 1_000, text };
+        let mut moments = Vec::new();
+        if p.down_s > 0 {
+            moments.push(moment(0, (t.moment_down)(&int(p.mean_per_s))));
+            moments.push(moment(p.down_s, (t.moment_back)(&int(c.service_per_s))));
+        } else if p.peak_s > 0 && p.peak_per_s > c.service_per_s {
+            moments.push(moment(0, (t.moment_peak)(&int(p.peak_per_s), &int(c.service_per_s))));
+        }
+        let (peak_s, depth) = c.fluid.peak;
+        if depth > 0 {
+            let wait = c.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
+            moments.push(moment(peak_s, (t.moment_deepest)(&int(depth), &wait)));
+        }
+        if let Some(at_s) = c.fluid.drained_at_s.filter(|_| depth > 0) {
+            moments.push(moment(at_s, t.moment_drained.to_owned()));
+        }
+        Some(Timeline::new(c.fluid.span_s.max(1) * 1_000, moments))
     }
 }
 
@@ -334,54 +369,6 @@ impl crate::unit::Computed for Capacity {
     fn state(params: &Params, _: &Shared) -> State {
         params.state()
     }
-}
-
-/// The scene: the workers down or the peak filling the queue, the workers
-/// back, the deepest point (the newest's wait), empty again.
-fn timeline(p: &Params, _: &Shared, c: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::format::{duration_text, int};
-    use crate::scene::{Moment, Timeline};
-    let t = s(lang);
-    let moment = |at_s: u64, text: String| Moment { at_ms: at_s * 1_000, text };
-    let mut moments = Vec::new();
-    if p.down_s > 0 {
-        moments.push(moment(0, (t.moment_down)(&int(p.mean_per_s))));
-        moments.push(moment(p.down_s, (t.moment_back)(&int(c.service_per_s))));
-    } else if p.peak_s > 0 && p.peak_per_s > c.service_per_s {
-        moments.push(moment(0, (t.moment_peak)(&int(p.peak_per_s), &int(c.service_per_s))));
-    }
-    let (peak_s, depth) = c.fluid.peak;
-    if depth > 0 {
-        let wait = c.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
-        moments.push(moment(peak_s, (t.moment_deepest)(&int(depth), &wait)));
-    }
-    if let Some(at_s) = c.fluid.drained_at_s.filter(|_| depth > 0) {
-        moments.push(moment(at_s, t.moment_drained.to_owned()));
-    }
-    Some(Timeline::new(c.fluid.span_s.max(1) * 1_000, moments))
-}
-
-fn numbers(p: &Params, _: &Shared, c: &State) -> crate::unit::Numbers {
-    use crate::number::Number;
-    let opt = |s: Option<u64>, none| Number::or(s.map(Number::seconds_in_words), none, "s");
-    vec![
-        ("sync_workers", Number::count(c.sync_workers)),
-        ("service_per_s", Number::Int(c.service_per_s, "/s")),
-        ("deepest", Number::count(c.fluid.peak.1)),
-        ("deepest_at_s", Number::Int(c.fluid.peak.0, "s")),
-        ("newest_wait", opt(c.newest_wait_s, "never")),
-        ("oldest_age", opt(c.oldest_age_s, "—")),
-        ("drained_at", opt(c.fluid.drained_at_s, "never")),
-        ("drain_s_after_the_deepest", opt(c.fluid.drained_at_s.map(|end| end - c.fluid.peak.0), "never")),
-        ("drain_s_after_the_workers_return", opt(c.drain_after_back_s(p), "never")),
-        ("promise", Number::Time(p.promise_s.saturating_mul(1_000), crate::number::TimeStyle::Seconds)),
-        ("waiting_at_the_end", Number::count(c.fluid.depth.last().map_or(0, |d| d.1))),
-        ("little_wait", opt(c.little_wait_s, "—")),
-        ("little_wait_h", Number::or(c.little_wait_s.map(little_wait_h), "—", "h")),
-        ("keda_wanted", Number::count(c.keda.0)),
-        ("keda_running", Number::count(c.keda.1)),
-        ("keda_last_wait", Number::seconds_in_words(c.keda.2)),
-    ]
 }
 
 /// Little's wait in hours, rounded: to the hundredth where a tenth would be
@@ -431,7 +418,7 @@ mod tests {
         use crate::i18n::Lang;
         let scene = |code: &str| {
             let p = link::preset_params(&PRESETS, code).capacity;
-            timeline(&p, &Shared::default(), &p.state(), Lang::En).expect("a scene")
+            <Capacity as crate::unit::Spec>::timeline(&p, &Shared::default(), &p.state(), Lang::En).expect("a scene")
         };
         let c01 = scene("c01-peak");
         let deepest = c01.moments.iter().find(|m| m.text.starts_with("Deepest")).expect("the deepest point");

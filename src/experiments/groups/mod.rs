@@ -439,16 +439,55 @@ impl crate::unit::Spec for Groups {
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }
-    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
-        numbers(params, shared, state)
+    /// The indexer at the instant shown and at the end, the lake sink at the instant.
+    fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let run = &state.run;
+        let at = run.snapshot(&run.indexer, p.at_s);
+        let end = run.end();
+        let committed = |s: &Snapshot| Number::List(s.committed.iter().map(|&n| Number::count(n)).collect(), " ");
+        let mut out = vec![
+            ("at_s", Number::Int(p.at_s.into(), "s")),
+            ("indexer_committed_by_partition", committed(&at)),
+            ("consumers_reading", Number::count(p.consumers - run.indexer.idle_at_start)),
+            ("consumers_idle", Number::count(run.indexer.idle_at_start)),
+            ("rereads", Number::count(end.rereads() as u64)),
+            ("gaps", Number::count(end.gaps() as u64)),
+        ];
+        if let Some(sink) = &run.sink {
+            out.push(("sink_committed_by_partition", committed(&run.snapshot(sink, p.at_s))));
+        }
+        out
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene, one second a tick: the group reading, a consumer's death and
+    /// the partitions moving, each group done. Its instant is `group_at_s`.
+    fn timeline(p: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        let t = strings::strings(lang);
+        let run = &state.run;
+        let parts = run.lengths.len();
+        let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.consumers, parts) }];
+        let mut by_tick: Vec<(u64, Vec<String>, u32)> = Vec::new();
+        for &(tick, part, heir) in run.indexer.assignments.iter().skip(parts) {
+            let Some(dead) = run.indexer.owner_at(part, tick.saturating_sub(1)) else { continue };
+            let from = if tick == 0 { 0 } else { run.indexer.committed_at(part, tick - 1) };
+            let text = heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from));
+            match by_tick.last_mut() {
+                Some((at, list, _)) if *at == tick => list.push(text),
+                _ => by_tick.push((tick, vec![text], dead + 1)),
+            }
+        }
+        for (tick, list, dead) in by_tick {
+            moments.push(Moment { at_ms: tick * 1_000, text: (t.moment_crash)(dead, &list.join("; ")) });
+        }
+        // A group is done the tick after its last commit (`Run::end`'s snapshot).
+        let mut end_tick = run.indexer.end_tick + 1;
+        moments.push(Moment { at_ms: end_tick * 1_000, text: (t.moment_done)(t.indexer) });
+        if let Some(sink) = &run.sink {
+            end_tick = end_tick.max(sink.end_tick + 1);
+            moments.push(Moment { at_ms: (sink.end_tick + 1) * 1_000, text: (t.moment_done)(t.sink) });
+        }
+        Some(Timeline::new(end_tick * 1_000, moments))
     }
 }
 
@@ -456,58 +495,6 @@ impl crate::unit::Computed for Groups {
     fn state(params: &Params, _: &Shared) -> State {
         State { run: Rc::new(params.run()) }
     }
-}
-
-/// The scene, one second a tick: the group reading, a consumer's death and
-/// the partitions moving, each group done. Its instant is `group_at_s`.
-fn timeline(p: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    let t = strings::strings(lang);
-    let run = &state.run;
-    let parts = run.lengths.len();
-    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.consumers, parts) }];
-    let mut by_tick: Vec<(u64, Vec<String>, u32)> = Vec::new();
-    for &(tick, part, heir) in run.indexer.assignments.iter().skip(parts) {
-        let Some(dead) = run.indexer.owner_at(part, tick.saturating_sub(1)) else { continue };
-        let from = if tick == 0 { 0 } else { run.indexer.committed_at(part, tick - 1) };
-        let text = heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from));
-        match by_tick.last_mut() {
-            Some((at, list, _)) if *at == tick => list.push(text),
-            _ => by_tick.push((tick, vec![text], dead + 1)),
-        }
-    }
-    for (tick, list, dead) in by_tick {
-        moments.push(Moment { at_ms: tick * 1_000, text: (t.moment_crash)(dead, &list.join("; ")) });
-    }
-    // A group is done the tick after its last commit (`Run::end`'s snapshot).
-    let mut end_tick = run.indexer.end_tick + 1;
-    moments.push(Moment { at_ms: end_tick * 1_000, text: (t.moment_done)(t.indexer) });
-    if let Some(sink) = &run.sink {
-        end_tick = end_tick.max(sink.end_tick + 1);
-        moments.push(Moment { at_ms: (sink.end_tick + 1) * 1_000, text: (t.moment_done)(t.sink) });
-    }
-    Some(Timeline::new(end_tick * 1_000, moments))
-}
-
-/// The indexer at the instant shown and at the end, the lake sink at the instant.
-fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    use crate::number::Number;
-    let run = &state.run;
-    let at = run.snapshot(&run.indexer, p.at_s);
-    let end = run.end();
-    let committed = |s: &Snapshot| Number::List(s.committed.iter().map(|&n| Number::count(n)).collect(), " ");
-    let mut out = vec![
-        ("at_s", Number::Int(p.at_s.into(), "s")),
-        ("indexer_committed_by_partition", committed(&at)),
-        ("consumers_reading", Number::count(p.consumers - run.indexer.idle_at_start)),
-        ("consumers_idle", Number::count(run.indexer.idle_at_start)),
-        ("rereads", Number::count(end.rereads() as u64)),
-        ("gaps", Number::count(end.gaps() as u64)),
-    ];
-    if let Some(sink) = &run.sink {
-        out.push(("sink_committed_by_partition", committed(&run.snapshot(sink, p.at_s))));
-    }
-    out
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
@@ -630,7 +617,8 @@ mod tests {
     fn the_scene_ends_where_the_group_is_done() {
         let p = preset("kill-consumer");
         let state = State { run: std::rc::Rc::new(p.run()) };
-        let timeline = timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene");
+        let timeline = <Groups as crate::unit::Spec>::timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En)
+            .expect("a scene");
         let last_s = (timeline.end_ms / 1_000) as u32;
         assert!(u64::from(last_s) > state.run.indexer.end_tick, "the panel's `done` holds at the end");
         assert_eq!(state.run.snapshot(&state.run.indexer, last_s).gaps(), state.run.end().gaps());

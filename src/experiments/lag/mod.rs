@@ -101,31 +101,6 @@ impl Params {
     }
 }
 
-/// The scene: the group falling behind, the fix, the alert if it fires,
-/// the lag back to 0; on one clock from the start of the falling behind.
-fn timeline(p: &Params, _: &Shared, _: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    let t = s(lang);
-    let c = p.catch_up();
-    let past_s = p.behind_for_s().unwrap_or(0.0);
-    let ms = |at_s: f64| ((at_s + past_s) * 1_000.0).round() as u64;
-    let int = crate::format::int;
-    let mut moments = Vec::new();
-    if past_s > 0.0 {
-        let (reading, _) = retry_lab_core::stream::group(p.partitions, p.consumers);
-        let before = u64::from(reading) * p.before_per_consumer_per_s;
-        moments.push(Moment { at_ms: 0, text: (t.moment_behind)(&int(before), &int(p.arrival_per_s)) });
-    }
-    moments.push(Moment { at_ms: ms(0.0), text: (t.moment_fix)(&int(c.consume_per_s), c.catch_up_s.is_some()) });
-    if let Some(at_s) = p.alert().fires_at_s.filter(|s| *s <= p.span_s()) {
-        moments.push(Moment { at_ms: ms(at_s), text: t.fires_note.to_owned() });
-    }
-    if let Some(at_s) = c.catch_up_s {
-        moments.push(Moment { at_ms: ms(at_s), text: t.moment_caught_up.to_owned() });
-    }
-    Some(Timeline::new(ms(p.span_s()), moments))
-}
-
 /// What the alert's words say now, from the numbers the figure draws.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Verdict {
@@ -287,13 +262,29 @@ impl crate::unit::Spec for Lag {
             ("alert_clears_at_s", s(alert.clears_at_s, "—")),
         ]
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the group falling behind, the fix, the alert if it fires,
+    /// the lag back to 0; on one clock from the start of the falling behind.
+    fn timeline(p: &Params, _: &Shared, _: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        let t = s(lang);
+        let c = p.catch_up();
+        let past_s = p.behind_for_s().unwrap_or(0.0);
+        let ms = |at_s: f64| ((at_s + past_s) * 1_000.0).round() as u64;
+        let int = crate::format::int;
+        let mut moments = Vec::new();
+        if past_s > 0.0 {
+            let (reading, _) = retry_lab_core::stream::group(p.partitions, p.consumers);
+            let before = u64::from(reading) * p.before_per_consumer_per_s;
+            moments.push(Moment { at_ms: 0, text: (t.moment_behind)(&int(before), &int(p.arrival_per_s)) });
+        }
+        moments.push(Moment { at_ms: ms(0.0), text: (t.moment_fix)(&int(c.consume_per_s), c.catch_up_s.is_some()) });
+        if let Some(at_s) = p.alert().fires_at_s.filter(|s| *s <= p.span_s()) {
+            moments.push(Moment { at_ms: ms(at_s), text: t.fires_note.to_owned() });
+        }
+        if let Some(at_s) = c.catch_up_s {
+            moments.push(Moment { at_ms: ms(at_s), text: t.moment_caught_up.to_owned() });
+        }
+        Some(Timeline::new(ms(p.span_s()), moments))
     }
 }
 
@@ -377,7 +368,7 @@ mod tests {
     fn exercise_9_plays_from_the_falling_behind_to_caught_up() {
         use crate::i18n::Lang;
         let a = preset("exercise-9a");
-        let timeline = timeline(&a, &Shared::default(), &(), Lang::En).expect("a scene");
+        let timeline = <Lag as crate::unit::Spec>::timeline(&a, &Shared::default(), &(), Lang::En).expect("a scene");
         let at: Vec<u64> = timeline.moments.iter().map(|m| m.at_ms).collect();
         assert_eq!(at, [0, 600_000, 1_350_000], "{timeline:?}");
         assert_eq!(timeline.end_ms, 1_500_000, "the catch-up and a fifth more");

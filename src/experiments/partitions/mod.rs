@@ -164,8 +164,25 @@ impl crate::unit::Spec for Partitions {
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }
-    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
-        numbers(params, shared, state)
+    /// Each event's key, partition and offset under each hash, and how many move.
+    fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let place = |layout: &Layout| {
+            let events = p
+                .events
+                .iter()
+                .zip(&layout.placed)
+                .map(|((key, _), (part, offset))| Number::Text(format!("{key} → {part}@{offset}")));
+            Number::List(events.collect(), ", ")
+        };
+        let moves = |layout: &Layout| Number::count(layout.moves.iter().filter(|m| **m).count() as u64);
+        let [crc, murmur] = &*state.layouts;
+        vec![
+            ("crc32", place(crc)),
+            ("murmur2", place(murmur)),
+            ("crc32_moves", moves(crc)),
+            ("murmur2_moves", moves(murmur)),
+        ]
     }
 }
 
@@ -173,27 +190,6 @@ impl crate::unit::Computed for Partitions {
     fn state(params: &Params, _: &Shared) -> State {
         State { layouts: std::rc::Rc::new([params.layout(KeyHash::Crc32), params.layout(KeyHash::Murmur2)]) }
     }
-}
-
-/// Each event's key, partition and offset under each hash, and how many move.
-fn numbers(p: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    use crate::number::Number;
-    let place = |layout: &Layout| {
-        let events = p
-            .events
-            .iter()
-            .zip(&layout.placed)
-            .map(|((key, _), (part, offset))| Number::Text(format!("{key} → {part}@{offset}")));
-        Number::List(events.collect(), ", ")
-    };
-    let moves = |layout: &Layout| Number::count(layout.moves.iter().filter(|m| **m).count() as u64);
-    let [crc, murmur] = &*state.layouts;
-    vec![
-        ("crc32", place(crc)),
-        ("murmur2", place(murmur)),
-        ("crc32_moves", moves(crc)),
-        ("murmur2_moves", moves(murmur)),
-    ]
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.

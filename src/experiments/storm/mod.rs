@@ -401,19 +401,125 @@ impl crate::unit::Spec for Storm {
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment_storm
     }
-    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
-        numbers(params, shared, state)
+    /// Each side's counters, and client 0's call times if every call failed.
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        use crate::number::Number;
+        let mut out = Vec::new();
+        for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times, collapses]) in state.runs.iter().zip([
+            [
+                "a_calls",
+                "a_reached_dependency",
+                "a_succeeded",
+                "a_exhausted",
+                "a_fallbacks",
+                "a_last_success_s",
+                "a_client_0_calls_at_s",
+                "a_collapses",
+            ],
+            [
+                "b_calls",
+                "b_reached_dependency",
+                "b_succeeded",
+                "b_exhausted",
+                "b_fallbacks",
+                "b_last_success_s",
+                "b_client_0_calls_at_s",
+                "b_collapses",
+            ],
+        ]) {
+            let Some(run) = run else { continue };
+            let c = &run.counters;
+            let mut at_us = 0;
+            let mut calls_at = vec![tenths(0)];
+            for wait in run.config.waits_us(0) {
+                at_us += wait;
+                calls_at.push(tenths(at_us));
+            }
+            out.extend([
+                (calls, Number::count(c.calls)),
+                (reached, Number::count(c.calls_to_dependency)),
+                (succeeded, Number::count(c.succeeded)),
+                (exhausted, Number::count(c.exhausted)),
+                (fallbacks, Number::count(c.fallbacks)),
+                (last, Number::or(c.last_success_us.map(tenths), "—", "s")),
+                (times, Number::List(calls_at, ", ")),
+                (collapses, Number::count(c.collapses)),
+            ]);
+        }
+        out
     }
-    fn tables(params: &Params, shared: &Shared, state: &State) -> Vec<crate::table::Table> {
-        tables(params, shared, state)
+    /// The export's tables: which strategy each side is (the totals' `a_`/`b_`
+    /// name the sides), and the histogram the figure draws, a row per side and
+    /// bin, by outcome and in calls per second, to plot again.
+    fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
+        let name = |strategy: Strategy, lang| {
+            let labels = strings::strings(lang).strategy_labels;
+            labels[STRATEGY_CODES.iter().position(|c| *c == strategy.code()).unwrap_or(0)].to_owned()
+        };
+        let sides = state.runs.iter().zip(["a", "b"]).filter_map(|(run, side)| run.as_ref().map(|run| (side, run)));
+        let strategies = sides
+            .clone()
+            .map(|(side, run)| {
+                let strategy = run.config.strategy;
+                vec![side.to_owned(), strategy.code().to_owned(), name(strategy, Lang::Es), name(strategy, Lang::En)]
+            })
+            .collect();
+        let bin_ms = state.bin_ms();
+        let mut histogram = Vec::new();
+        for (side, run) in sides {
+            for (i, bin) in run.histogram(bin_ms * 1_000).iter().enumerate() {
+                let from_ms = i as u64 * bin_ms;
+                let total: u64 = bin.iter().map(|n| u64::from(*n)).sum();
+                let mut row = vec![side.to_owned(), run.config.strategy.code().to_owned()];
+                row.extend([format_seconds(from_ms), format_seconds(from_ms + bin_ms)]);
+                row.extend(bin.iter().map(|n| n.to_string()));
+                row.push(format_seconds(total * 1_000_000 / bin_ms)); // to the thousandth
+                histogram.push(row);
+            }
+        }
+        vec![
+            crate::table::Table {
+                name: "strategies",
+                columns: &["side", "strategy", "name_es", "name_en"],
+                rows: strategies,
+            },
+            crate::table::Table {
+                name: "histogram",
+                columns: &["side", "strategy", "from_s", "to_s", "ok", "overloaded", "down", "rejected", "calls_per_s"],
+                rows: histogram,
+            },
+        ]
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the outage, the dependency back, each wave that knocks it
+    /// down again, each side's last client through, on one clock for both.
+    fn timeline(params: &Params, _: &Shared, state: &State, lang: Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        let t = strings::strings(lang);
+        let moment = |at_ms: u64, text: String| Moment { at_ms, text };
+        let mut moments = vec![
+            moment(0, (t.moment_down)(&crate::format::int(params.clients.into()))),
+            moment(
+                u64::from(params.recover_s) * 1_000,
+                (t.moment_back)(&crate::format::int(params.capacity_per_s.into())),
+            ),
+        ];
+        for run in state.runs.iter().flatten() {
+            let side =
+                t.strategy_labels[STRATEGY_CODES.iter().position(|c| *c == run.config.strategy.code()).unwrap_or(0)];
+            for &(at_us, _) in &run.collapses {
+                // The calls in the second before it fell: the wave.
+                let wave = run.calls.iter().filter(|c| c.at_us <= at_us && c.at_us + 1_000_000 > at_us).count() as u64;
+                moments.push(moment(at_us.div_ceil(1_000), (t.moment_collapse)(side, &crate::format::int(wave))));
+            }
+            if let Some(last_us) = run.counters.last_success_us {
+                let got = crate::format::int(run.counters.succeeded.into());
+                moments.push(moment(
+                    last_us.div_ceil(1_000),
+                    (t.moment_last)(side, &got, &crate::format::int(params.clients.into())),
+                ));
+            }
+        }
+        Some(Timeline::new(state.horizon_us().div_ceil(1_000), moments))
     }
 }
 
@@ -421,34 +527,6 @@ impl crate::unit::Computed for Storm {
     fn state(params: &Params, shared: &Shared) -> State {
         State { runs: runs(params, shared) }
     }
-}
-
-/// The scene: the outage, the dependency back, each wave that knocks it
-/// down again, each side's last client through, on one clock for both.
-fn timeline(params: &Params, _: &Shared, state: &State, lang: Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    let t = strings::strings(lang);
-    let moment = |at_ms: u64, text: String| Moment { at_ms, text };
-    let mut moments = vec![
-        moment(0, (t.moment_down)(&crate::format::int(params.clients.into()))),
-        moment(u64::from(params.recover_s) * 1_000, (t.moment_back)(&crate::format::int(params.capacity_per_s.into()))),
-    ];
-    for run in state.runs.iter().flatten() {
-        let side = t.strategy_labels[STRATEGY_CODES.iter().position(|c| *c == run.config.strategy.code()).unwrap_or(0)];
-        for &(at_us, _) in &run.collapses {
-            // The calls in the second before it fell: the wave.
-            let wave = run.calls.iter().filter(|c| c.at_us <= at_us && c.at_us + 1_000_000 > at_us).count() as u64;
-            moments.push(moment(at_us.div_ceil(1_000), (t.moment_collapse)(side, &crate::format::int(wave))));
-        }
-        if let Some(last_us) = run.counters.last_success_us {
-            let got = crate::format::int(run.counters.succeeded.into());
-            moments.push(moment(
-                last_us.div_ceil(1_000),
-                (t.moment_last)(side, &got, &crate::format::int(params.clients.into())),
-            ));
-        }
-    }
-    Some(Timeline::new(state.horizon_us().div_ceil(1_000), moments))
 }
 
 /// Histogram bins drawn at most: the bin grows (100 ms, 200 ms, 500 ms…)
@@ -473,49 +551,6 @@ impl State {
         let horizon_us = self.horizon_us();
         BIN_STEPS_MS.iter().copied().find(|b| horizon_us / (b * 1_000) < BINS_MAX).unwrap_or(60_000)
     }
-}
-
-/// The export's tables: which strategy each side is (the totals' `a_`/`b_`
-/// name the sides), and the histogram the figure draws, a row per side and
-/// bin, by outcome and in calls per second, to plot again.
-fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
-    let name = |strategy: Strategy, lang| {
-        let labels = strings::strings(lang).strategy_labels;
-        labels[STRATEGY_CODES.iter().position(|c| *c == strategy.code()).unwrap_or(0)].to_owned()
-    };
-    let sides = state.runs.iter().zip(["a", "b"]).filter_map(|(run, side)| run.as_ref().map(|run| (side, run)));
-    let strategies = sides
-        .clone()
-        .map(|(side, run)| {
-            let strategy = run.config.strategy;
-            vec![side.to_owned(), strategy.code().to_owned(), name(strategy, Lang::Es), name(strategy, Lang::En)]
-        })
-        .collect();
-    let bin_ms = state.bin_ms();
-    let mut histogram = Vec::new();
-    for (side, run) in sides {
-        for (i, bin) in run.histogram(bin_ms * 1_000).iter().enumerate() {
-            let from_ms = i as u64 * bin_ms;
-            let total: u64 = bin.iter().map(|n| u64::from(*n)).sum();
-            let mut row = vec![side.to_owned(), run.config.strategy.code().to_owned()];
-            row.extend([format_seconds(from_ms), format_seconds(from_ms + bin_ms)]);
-            row.extend(bin.iter().map(|n| n.to_string()));
-            row.push(format_seconds(total * 1_000_000 / bin_ms)); // to the thousandth
-            histogram.push(row);
-        }
-    }
-    vec![
-        crate::table::Table {
-            name: "strategies",
-            columns: &["side", "strategy", "name_es", "name_en"],
-            rows: strategies,
-        },
-        crate::table::Table {
-            name: "histogram",
-            columns: &["side", "strategy", "from_s", "to_s", "ok", "overloaded", "down", "rejected", "calls_per_s"],
-            rows: histogram,
-        },
-    ]
 }
 
 /// Across seeds (the jitter's draws) and clients: how many clients get
@@ -548,54 +583,6 @@ static LADDER: crate::ladder::Ladder<Params> = crate::ladder::Ladder {
 /// reader rounds to the decimal shown.
 fn tenths(us: u64) -> crate::number::Number {
     crate::number::Number::Decimal(us as f64 / 1_000_000.0, 1, "s")
-}
-
-/// Each side's counters, and client 0's call times if every call failed.
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    use crate::number::Number;
-    let mut out = Vec::new();
-    for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times, collapses]) in state.runs.iter().zip([
-        [
-            "a_calls",
-            "a_reached_dependency",
-            "a_succeeded",
-            "a_exhausted",
-            "a_fallbacks",
-            "a_last_success_s",
-            "a_client_0_calls_at_s",
-            "a_collapses",
-        ],
-        [
-            "b_calls",
-            "b_reached_dependency",
-            "b_succeeded",
-            "b_exhausted",
-            "b_fallbacks",
-            "b_last_success_s",
-            "b_client_0_calls_at_s",
-            "b_collapses",
-        ],
-    ]) {
-        let Some(run) = run else { continue };
-        let c = &run.counters;
-        let mut at_us = 0;
-        let mut calls_at = vec![tenths(0)];
-        for wait in run.config.waits_us(0) {
-            at_us += wait;
-            calls_at.push(tenths(at_us));
-        }
-        out.extend([
-            (calls, Number::count(c.calls)),
-            (reached, Number::count(c.calls_to_dependency)),
-            (succeeded, Number::count(c.succeeded)),
-            (exhausted, Number::count(c.exhausted)),
-            (fallbacks, Number::count(c.fallbacks)),
-            (last, Number::or(c.last_success_us.map(tenths), "—", "s")),
-            (times, Number::List(calls_at, ", ")),
-            (collapses, Number::count(c.collapses)),
-        ]);
-    }
-    out
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.

@@ -173,16 +173,41 @@ impl crate::unit::Spec for Timeouts {
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
     }
-    fn numbers(params: &Params, shared: &Shared, state: &State) -> crate::unit::Numbers {
-        numbers(params, shared, state)
+    /// Each dependency's counters; how late a slow answer comes after its caller left.
+    fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
+        use crate::number::{Number, TimeStyle};
+        let cfg = &state.run.config;
+        let late_ms = cfg.latency_ms[0].min(cfg.timeout_ms).saturating_sub(cfg.deadline_ms);
+        let mut out = vec![
+            ("workers_per_pool", Number::count(if cfg.separate_pools { cfg.workers / 2 } else { cfg.workers })),
+            ("a_answered_after_its_caller_left", Number::Time(late_ms, TimeStyle::Seconds)),
+        ];
+        for (c, names) in state.run.counters.iter().zip([
+            ["a_requests", "a_in_time", "a_timed_out", "a_too_late", "a_refused", "a_wasted_worker_s"],
+            ["b_requests", "b_in_time", "b_timed_out", "b_too_late", "b_refused", "b_wasted_worker_s"],
+        ]) {
+            let values = [c.requests, c.in_time, c.timed_out, c.too_late, c.rejected, c.wasted_ms.div_ceil(1_000)];
+            out.extend(names.into_iter().zip(values.map(Number::count)));
+        }
+        out
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the pool as the requests come, and the first request each
+    /// dependency has refused because no worker was free (who held them).
+    fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        use retry_lab_core::timeouts::SAMPLE_MS;
+        let t = strings::strings(lang);
+        let run = &state.run;
+        let workers = run.config.workers.max(1);
+        let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(workers) }];
+        for (dep, c) in run.counters.iter().enumerate() {
+            if let Some(at_ms) = c.first_rejected_ms {
+                // Who held the workers: the sample at or just before the refusal.
+                let held_by_a = run.busy_samples.get((at_ms / SAMPLE_MS) as usize).map_or(0, |b| b[0]);
+                moments.push(Moment { at_ms, text: (t.moment_full)(t.dependencies[dep], held_by_a) });
+            }
+        }
+        Some(Timeline::new(run.config.duration_s.max(1) * 1_000, moments))
     }
 }
 
@@ -190,44 +215,6 @@ impl crate::unit::Computed for Timeouts {
     fn state(params: &Params, _: &Shared) -> State {
         State { run: Rc::new(PoolRun::new(params.config())) }
     }
-}
-
-/// The scene: the pool as the requests come, and the first request each
-/// dependency has refused because no worker was free (who held them).
-fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    use retry_lab_core::timeouts::SAMPLE_MS;
-    let t = strings::strings(lang);
-    let run = &state.run;
-    let workers = run.config.workers.max(1);
-    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(workers) }];
-    for (dep, c) in run.counters.iter().enumerate() {
-        if let Some(at_ms) = c.first_rejected_ms {
-            // Who held the workers: the sample at or just before the refusal.
-            let held_by_a = run.busy_samples.get((at_ms / SAMPLE_MS) as usize).map_or(0, |b| b[0]);
-            moments.push(Moment { at_ms, text: (t.moment_full)(t.dependencies[dep], held_by_a) });
-        }
-    }
-    Some(Timeline::new(run.config.duration_s.max(1) * 1_000, moments))
-}
-
-/// Each dependency's counters; how late a slow answer comes after its caller left.
-fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
-    use crate::number::{Number, TimeStyle};
-    let cfg = &state.run.config;
-    let late_ms = cfg.latency_ms[0].min(cfg.timeout_ms).saturating_sub(cfg.deadline_ms);
-    let mut out = vec![
-        ("workers_per_pool", Number::count(if cfg.separate_pools { cfg.workers / 2 } else { cfg.workers })),
-        ("a_answered_after_its_caller_left", Number::Time(late_ms, TimeStyle::Seconds)),
-    ];
-    for (c, names) in state.run.counters.iter().zip([
-        ["a_requests", "a_in_time", "a_timed_out", "a_too_late", "a_refused", "a_wasted_worker_s"],
-        ["b_requests", "b_in_time", "b_timed_out", "b_too_late", "b_refused", "b_wasted_worker_s"],
-    ]) {
-        let values = [c.requests, c.in_time, c.timed_out, c.too_late, c.rejected, c.wasted_ms.div_ceil(1_000)];
-        out.extend(names.into_iter().zip(values.map(Number::count)));
-    }
-    out
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
@@ -263,7 +250,8 @@ mod tests {
     fn the_scene_finds_the_pool_full() {
         let p = Params::default();
         let state = State { run: Rc::new(PoolRun::new(p.config())) };
-        let t = timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene");
+        let t = <Timeouts as crate::unit::Spec>::timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En)
+            .expect("a scene");
         let refused =
             t.moments.iter().find(|m| m.text.starts_with("B, the healthy one")).unwrap_or_else(|| panic!("{t:?}"));
         assert_eq!(Some(refused.at_ms), state.run.counters[1].first_rejected_ms, "{t:?}");

@@ -117,13 +117,26 @@ impl crate::unit::Spec for Ttl {
         let effects = state.deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count();
         vec![("effects", Number::count(effects as u64)), ("processed_again_at", Number::List(again, ", "))]
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: each delivery as the schedule brings it (processed, discarded
+    /// while the id is valid, processed again after it expired), and each
+    /// expiry, on the schedule's clock.
+    fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        use retry_lab_core::dedup_ttl::Outcome;
+        let t = s(lang);
+        let mut moments = Vec::new();
+        for d in state.deliveries.iter() {
+            let i = match d.outcome {
+                Outcome::Processed => 0,
+                Outcome::Discarded => 1,
+                Outcome::ProcessedAgain => 2,
+            };
+            moments.push(Moment { at_ms: d.at_ms, text: (t.delivery)(crate::format::round_s(d.at_ms), t.outcomes[i]) });
+            if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS) {
+                moments.push(Moment { at_ms, text: (t.expired)(crate::format::round_s(at_ms)) });
+            }
+        }
+        Some(Timeline::new(AXIS_MS, moments))
     }
 }
 
@@ -131,28 +144,6 @@ impl crate::unit::Computed for Ttl {
     fn state(params: &Params, _: &Shared) -> State {
         State { deliveries: std::rc::Rc::new(params.run().deliveries()) }
     }
-}
-
-/// The scene: each delivery as the schedule brings it (processed, discarded
-/// while the id is valid, processed again after it expired), and each
-/// expiry, on the schedule's clock.
-fn timeline(_: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    use retry_lab_core::dedup_ttl::Outcome;
-    let t = s(lang);
-    let mut moments = Vec::new();
-    for d in state.deliveries.iter() {
-        let i = match d.outcome {
-            Outcome::Processed => 0,
-            Outcome::Discarded => 1,
-            Outcome::ProcessedAgain => 2,
-        };
-        moments.push(Moment { at_ms: d.at_ms, text: (t.delivery)(crate::format::round_s(d.at_ms), t.outcomes[i]) });
-        if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS) {
-            moments.push(Moment { at_ms, text: (t.expired)(crate::format::round_s(at_ms)) });
-        }
-    }
-    Some(Timeline::new(AXIS_MS, moments))
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
@@ -192,7 +183,8 @@ mod tests {
     fn the_scene_tells_the_expiry_before_the_repeat_it_lets_through() {
         let p = preset("ttl-300");
         let state = State { deliveries: std::rc::Rc::new(p.run().deliveries()) };
-        let t = timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene");
+        let t = <Ttl as crate::unit::Spec>::timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En)
+            .expect("a scene");
         let expiry = t
             .moments
             .iter()

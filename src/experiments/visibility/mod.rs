@@ -240,13 +240,32 @@ impl crate::unit::Spec for Visibility {
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         crate::experiments::queues::queue_outcome_tables(&state.run)
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the first receive, each copy handed out while a worker still
+    /// works, the delete or the DLQ, on the Gantt's own time axis.
+    fn timeline(params: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        let t = strings::strings(lang);
+        let run = state.run.as_ref().ok()?;
+        let shown = &run.receives[..run.receives.len().min(ROWS_SHOWN)];
+        let mut moments: Vec<Moment> = shown
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Moment {
+                at_ms: r.at_ms,
+                text: if i == 0 {
+                    (t.moment_first)(&crate::format::duration_text(params.timeout_s.into()))
+                } else {
+                    (t.moment_copy)(i + 1)
+                },
+            })
+            .collect();
+        if let Some(deleted) = shown.iter().find(|r| r.end == retry_lab_core::queue::ReceiveEnd::Deleted) {
+            moments.push(Moment { at_ms: deleted.until_ms, text: t.moment_deleted.to_owned() });
+        }
+        if let Some(at_ms) = run.dead_letter_at_ms(0) {
+            moments.push(Moment { at_ms, text: t.moment_dlq.to_owned() });
+        }
+        Some(Timeline::new(gantt_end_ms(shown), moments))
     }
 }
 
@@ -259,34 +278,6 @@ impl crate::unit::Computed for Visibility {
 /// The Gantt's rows drawn at most (a poison message redelivered for days
 /// has thousands): the scene's run is those rows'.
 pub const ROWS_SHOWN: usize = 40;
-
-/// The scene: the first receive, each copy handed out while a worker still
-/// works, the delete or the DLQ, on the Gantt's own time axis.
-fn timeline(params: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    let t = strings::strings(lang);
-    let run = state.run.as_ref().ok()?;
-    let shown = &run.receives[..run.receives.len().min(ROWS_SHOWN)];
-    let mut moments: Vec<Moment> = shown
-        .iter()
-        .enumerate()
-        .map(|(i, r)| Moment {
-            at_ms: r.at_ms,
-            text: if i == 0 {
-                (t.moment_first)(&crate::format::duration_text(params.timeout_s.into()))
-            } else {
-                (t.moment_copy)(i + 1)
-            },
-        })
-        .collect();
-    if let Some(deleted) = shown.iter().find(|r| r.end == retry_lab_core::queue::ReceiveEnd::Deleted) {
-        moments.push(Moment { at_ms: deleted.until_ms, text: t.moment_deleted.to_owned() });
-    }
-    if let Some(at_ms) = run.dead_letter_at_ms(0) {
-        moments.push(Moment { at_ms, text: t.moment_dlq.to_owned() });
-    }
-    Some(Timeline::new(gantt_end_ms(shown), moments))
-}
 
 /// Where the Gantt's time axis ends: the last row's hidden or busy end.
 pub fn gantt_end_ms(shown: &[retry_lab_core::queue::Receive]) -> u64 {

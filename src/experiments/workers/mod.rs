@@ -169,13 +169,24 @@ impl crate::unit::Spec for Workers {
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         crate::experiments::queues::queue_outcome_tables(&state.run)
     }
-    fn timeline(
-        params: &Params,
-        shared: &Shared,
-        state: &State,
-        lang: crate::i18n::Lang,
-    ) -> Option<crate::scene::Timeline> {
-        timeline(params, shared, state, lang)
+    /// The scene: the workers taking jobs from one queue, the restart if there
+    /// is one (what the queue keeps), the last job done.
+    fn timeline(p: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        let t = strings::strings(lang);
+        let run = state.run.as_ref().ok()?;
+        let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.workers, p.jobs) }];
+        if p.restart_ms > 0 {
+            moments.push(Moment {
+                at_ms: p.restart_ms.into(),
+                text: t.moment_restart[usize::from(!p.in_memory)].to_owned(),
+            });
+        }
+        if let Some(done_ms) = run.done_at_ms() {
+            moments.push(Moment { at_ms: done_ms, text: t.moment_done.to_owned() });
+        }
+        let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
+        Some(Timeline::new(end_ms, moments))
     }
 }
 
@@ -183,24 +194,6 @@ impl crate::unit::Computed for Workers {
     fn state(params: &Params, _: &Shared) -> State {
         State { run: QueueRun::new(params.config()).map(Rc::new) }
     }
-}
-
-/// The scene: the workers taking jobs from one queue, the restart if there
-/// is one (what the queue keeps), the last job done.
-fn timeline(p: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
-    use crate::scene::{Moment, Timeline};
-    let t = strings::strings(lang);
-    let run = state.run.as_ref().ok()?;
-    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.workers, p.jobs) }];
-    if p.restart_ms > 0 {
-        moments
-            .push(Moment { at_ms: p.restart_ms.into(), text: t.moment_restart[usize::from(!p.in_memory)].to_owned() });
-    }
-    if let Some(done_ms) = run.done_at_ms() {
-        moments.push(Moment { at_ms: done_ms, text: t.moment_done.to_owned() });
-    }
-    let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
-    Some(Timeline::new(end_ms, moments))
 }
 
 /// The guided tasks ("Prueba esto"), checked on the state.
@@ -236,7 +229,8 @@ mod tests {
     fn the_scene_ends_with_the_last_job() {
         let scene = |p: &Params| {
             let state = State { run: QueueRun::new(p.config()).map(Rc::new) };
-            timeline(p, &Shared::default(), &state, crate::i18n::Lang::En).expect("a scene")
+            <Workers as crate::unit::Spec>::timeline(p, &Shared::default(), &state, crate::i18n::Lang::En)
+                .expect("a scene")
         };
         let pdf = Params { jobs: 200, job_ms: 1_000, workers: 20, ..Params::default() };
         let t = scene(&pdf);
