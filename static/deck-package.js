@@ -4,6 +4,8 @@
 // says), in the projector view. A single HTML file an instructor opens or
 // puts beside their own slides. Loaded only when an author asks for it.
 
+import { escapeMarkup } from './tool-link.js';
+
 /** npm reveal.js as package.json pins it (tests/e2e/hosts.test.mjs checks
  * they agree): the deck loads this version from jsDelivr. */
 export const REVEAL_VERSION = '5.2.1';
@@ -20,14 +22,11 @@ const WORDS = {
   },
 };
 
-/** Text for HTML, in an element or a double-quoted attribute. */
-const html = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** A slide's lab: lazily loaded by reveal.js (`data-src`), sized and kept
  * within its slide by retry-lab-frame.js. */
 const slide = ({ label, src, title }) => `      <section>
-        <h3>${html(label)}</h3>
-        <iframe data-retry-lab-frame title="${html(title)}" data-src="${html(src)}" width="100%" height="600" sandbox="allow-scripts allow-same-origin"></iframe>
+        <h3>${escapeMarkup(label)}</h3>
+        <iframe data-retry-lab-frame title="${escapeMarkup(title)}" data-src="${escapeMarkup(src)}" width="100%" height="600" sandbox="allow-scripts allow-same-origin"></iframe>
       </section>`;
 
 /**
@@ -39,27 +38,27 @@ export function deckHtml({ title, lesson, lang, scenarios, frameScript, icon, fr
   const words = WORDS[lang] ?? WORDS.en;
   const slides = scenarios.map((s) => slide({ ...s, title: `${frameTitle}: ${s.label}` }));
   return `<!doctype html>
-<html lang="${html(lang)}">
+<html lang="${escapeMarkup(lang)}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${html(title)} · Retry Lab</title>
-    <link rel="icon" href="${html(icon)}" type="image/svg+xml" />
+    <title>${escapeMarkup(title)} · Retry Lab</title>
+    <link rel="icon" href="${escapeMarkup(icon)}" type="image/svg+xml" />
     <link rel="stylesheet" href="${REVEAL_BASE}reveal.css" />
     <link rel="stylesheet" href="${REVEAL_BASE}theme/${theme}.css" />
   </head>
   <body>
     <div class="reveal"><div class="slides">
       <section>
-        <h2>${html(title)}</h2>
-        <p>${html(lesson)}</p>
-        <p><small>${html(words.slides(scenarios.length))} ${html(words.keys)}</small></p>
+        <h2>${escapeMarkup(title)}</h2>
+        <p>${escapeMarkup(lesson)}</p>
+        <p><small>${escapeMarkup(words.slides(scenarios.length))} ${escapeMarkup(words.keys)}</small></p>
       </section>
 ${slides.join('\n')}
     </div></div>
     <script src="${REVEAL_BASE}reveal.js"></script>
     <script>Reveal.initialize({ hash: true, width: 1280, height: 720 });</script>
-    <script src="${html(frameScript)}"></script>
+    <script src="${escapeMarkup(frameScript)}"></script>
   </body>
 </html>
 `;

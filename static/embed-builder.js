@@ -6,7 +6,7 @@
 // options ticked here. Plain DOM: authors only, loaded only when an author
 // opens this page, never with a learner's; the SCORM package's code and zip
 // library load only when asked for.
-import { download, readToolLink } from './tool-link.js';
+import { download, escapeMarkup, readToolLink } from './tool-link.js';
 import { LINK_KEYS, PAGE_OF_CODE, PAGE_OF_KEY, SHARED_KEYS } from './lab-registry.js';
 
 const tool = readToolLink(location.search);
@@ -206,9 +206,6 @@ const themeChosen = () => document.querySelector('input[name=theme]:checked')?.v
 choices($('tasks'), tasks, true);
 const ticked = (list) => [...list.querySelectorAll('input:checked')].map((input) => input.value);
 
-/** Text for a double-quoted HTML attribute. */
-const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The embedded lab's link: the author's lab, compact, with the ticked options. */
 function embedQuery({ only = $('opt-only').checked } = {}) {
   const link = new URLSearchParams(only || !experiment ? query : pageQuery);
@@ -243,8 +240,8 @@ function snippetId() {
 /** No inline script or style (MDX and a strict CSP refuse them): the
  * width and height attributes hold until retry-lab-frame.js sizes it. */
 function iframeSnippet(src, titled, id) {
-  return `<iframe id="${id}" data-retry-lab-frame title="${escapeAttribute(titled)}" src="${escapeAttribute(src)}" width="100%" height="720" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
-<script src="${escapeAttribute(new URL('retry-lab-frame.js', root).href)}"></script>`;
+  return `<iframe id="${id}" data-retry-lab-frame title="${escapeMarkup(titled)}" src="${escapeMarkup(src)}" width="100%" height="720" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
+<script src="${escapeMarkup(new URL('retry-lab-frame.js', root).href)}"></script>`;
 }
 
 const id = snippetId();
@@ -259,10 +256,10 @@ function render() {
   // Every key here is one of the lab's ([a-z0-9_], from the registry).
   const attributes = [...link]
     .filter(([key]) => known(key) && !(key === 'exp' && link.has('only')))
-    .map(([key, value]) => ` data-${key === 'only' ? 'experiment' : key.replace(/_/g, '-')}="${escapeAttribute(value)}"`)
+    .map(([key, value]) => ` data-${key === 'only' ? 'experiment' : key.replace(/_/g, '-')}="${escapeMarkup(value)}"`)
     .join('');
   $('snippet-script').value =
-    `<div data-retry-lab${attributes}></div>\n<script type="module" src="${escapeAttribute(new URL('embed.js', root).href)}"></script>`;
+    `<div data-retry-lab${attributes}></div>\n<script type="module" src="${escapeMarkup(new URL('embed.js', root).href)}"></script>`;
   $('preview').title = `${TEXT.preview}: ${titled}`;
   if ($('preview').getAttribute('src') !== src) $('preview').src = src;
   const shown = link.get('tasks') === 'off' ? 0 : link.has('tasks') ? link.get('tasks').split(',').length : tasks.length;

@@ -3,15 +3,13 @@
 // absolute URL, written once, in config.js (an administrator changes it
 // there when the lab moves, without building the package again).
 import { zipTexts } from './package-zip.js';
-
-/** Text for XML and HTML (element text and double-quoted attributes). */
-export const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup } from './tool-link.js';
 
 /** The manifest: SCORM 1.2's required elements, one SCO. */
 export function manifest({ identifier, title }) {
-  const t = escapeXml(title);
+  const t = escapeMarkup(title);
   return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="${escapeXml(identifier)}" version="1.0"
+<manifest identifier="${escapeMarkup(identifier)}" version="1.0"
   xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
   xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -55,13 +53,13 @@ export function launchPage({ title, lang }) {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${escapeXml(title)}</title>
+    <title>${escapeMarkup(title)}</title>
     <link rel="icon" href="data:," />
     <link rel="stylesheet" href="launch.css" />
   </head>
   <body>
     <p id="note" class="note" role="status" hidden></p>
-    <iframe id="lab" title="${escapeXml(title)}" sandbox="allow-scripts allow-same-origin"></iframe>
+    <iframe id="lab" title="${escapeMarkup(title)}" sandbox="allow-scripts allow-same-origin"></iframe>
     <script src="config.js"></script>
     <script src="launch.js"></script>
   </body>

@@ -8,6 +8,11 @@
 import { TOOL_EXPERIMENTS } from './tool-registry.js';
 import { PAGE_OF_CODE } from './lab-registry.js';
 
+/** Text for HTML or XML, in an element or a double-quoted attribute: what
+ * every snippet, package and deck the tools write puts around a value. */
+export const escapeMarkup = (text) =>
+  String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
 /** Saves `text` as a file named `name`: a Blob, so nothing leaves the browser. */
 export function download(name, type, text) {
   const url = URL.createObjectURL(new Blob([text], { type }));
