@@ -286,10 +286,11 @@ fn playback(p: &LabFrame, props: &PlaybackView) -> Html {
             <div class="buttons">
                 <button type="button" class="play" aria-pressed={props.playing.to_string()} disabled={props.finished && !props.playing}
                     onclick={transport(Transport::TogglePlay)}>
-                    { if props.playing { format!("❚❚ {}", t.pause) } else { format!("▶ {}", t.play) } }
+                    { if props.playing { "❚❚ " } else { "▶ " } }<span class="word">{ if props.playing { t.pause } else { t.play } }</span>
                 </button>
-                <button type="button" class="step" disabled={props.finished} onclick={transport(Transport::Step)}>{ format!("{} →", t.step) }</button>
-                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ format!("↺ {}", t.reset) }</button>
+                // On a phone a button shows its sign and keeps its word for a screen reader.
+                <button type="button" class="step" disabled={props.finished} onclick={transport(Transport::Step)}><span class="word">{ t.step }</span>{ " →" }</button>
+                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ "↺ " }<span class="word">{ t.reset }</span></button>
             </div>
             <div class="clock">
                 <span class="label">{ t.clock }</span>

@@ -203,6 +203,25 @@ pub fn use_document_lang(lang: Lang, standalone: bool) {
     });
 }
 
+/// The open experiment's tab scrolled into its row: on a phone the tabs are
+/// one row that scrolls sideways, and a link may open on the last one.
+#[hook]
+pub fn use_open_tab_shown(root: NodeRef, open: crate::registry::Experiment) {
+    use_effect_with(open, move |_| {
+        let root = root.cast::<web_sys::Element>();
+        let nav = root.as_ref().and_then(|r| r.query_selector("nav.tabs").ok().flatten());
+        let tab = nav.as_ref().and_then(|n| n.query_selector("[aria-pressed=true]").ok().flatten());
+        if let (Some(nav), Some(tab)) = (nav, tab) {
+            let (row, mark) = (nav.get_bounding_client_rect(), tab.get_bounding_client_rect());
+            // Only when it is cut off: a tab already in view stays put.
+            if mark.left() < row.left() || mark.right() > row.right() {
+                let left = f64::from(nav.scroll_left()) + mark.left() - row.left() - 8.0;
+                nav.set_scroll_left(left.max(0.0) as i32);
+            }
+        }
+    });
+}
+
 /// Whether a media query holds, following it as it changes (a system
 /// setting switched while the page is open). The listener goes with the lab.
 #[hook]

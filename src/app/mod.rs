@@ -170,6 +170,7 @@ fn use_lab_effects(
     let seen = hooks::use_seen(root.clone());
     hooks::use_playback_clock(state.playing() && seen, dispatch.clone());
     hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
+    hooks::use_open_tab_shown(root.clone(), state.open);
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
     host::use_embed_height(root, init.compact && !init.host_off);
     host::use_host_events(

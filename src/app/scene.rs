@@ -52,11 +52,12 @@ pub fn scene_bar(
         <div class="scene">
             <div class="scene-bar" role="group" aria-label={t.scene_label} data-primary="">
                 <button type="button" class="play" aria-pressed={playing.to_string()} onclick={transport(Transport::TogglePlay)}>
-                    { if playing { format!("❚❚ {}", t.pause) } else { format!("▶ {}", t.play) } }
+                    { if playing { "❚❚ " } else { "▶ " } }<span class="word">{ if playing { t.pause } else { t.play } }</span>
                 </button>
-                <button type="button" class="step-back" onclick={transport(Transport::StepBack)}>{ format!("← {}", t.step_back) }</button>
-                <button type="button" class="step" onclick={transport(Transport::Step)}>{ format!("{} →", t.step) }</button>
-                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ format!("↺ {}", t.reset) }</button>
+                // On a phone a button shows its sign and keeps its word for a screen reader.
+                <button type="button" class="step-back" onclick={transport(Transport::StepBack)}>{ "← " }<span class="word">{ t.step_back }</span></button>
+                <button type="button" class="step" onclick={transport(Transport::Step)}><span class="word">{ t.step }</span>{ " →" }</button>
+                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ "↺ " }<span class="word">{ t.reset }</span></button>
                 <label class="scene-instant" for={id.clone()}>{ t.scene_instant }</label>
                 <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
                     value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />

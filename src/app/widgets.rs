@@ -89,13 +89,15 @@ pub trait Frame {
     fn handle(&self, key: &str, axis: Axis) -> Html;
 }
 
-/// The experiment's one figure and, beside it (under it on a phone), the
-/// tasks about it: success shows next to what it is about.
-pub fn hero<F: Frame>(frame: &F, insight: String, seeded: bool, body: Html) -> Html {
+/// The experiment's one figure first, then what turns it: its parameters
+/// and the tasks about it, beside it on a wide screen and under it on a
+/// phone (issue 36: parameters go around the scene, not before it). The
+/// DOM order is the reading and Tab order: look, then change, then check.
+pub fn hero<F: Frame>(frame: &F, controls: Html, insight: String, seeded: bool, body: Html) -> Html {
     html! {
         <div class="hero-row">
             { frame.hero_figure(insight, seeded, body) }
-            { frame.tasks() }
+            <div class="hero-side">{ controls }{ frame.tasks() }</div>
         </div>
     }
 }

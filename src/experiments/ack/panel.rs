@@ -42,8 +42,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment ack-timing" data-experiment="ack">
             <h2>{ t.ack_heading }</h2>
             { about(props.lang, t.ack_intro) }
-            { props.frame.controls(&|_| true, &|_| None, true) }
-            { hero(props.frame, insight, true, html! {
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, true), insight, true, html! {
                 <div class="table-scroll" tabindex="0" role="region" aria-label={t.ack_heading}>
                 <table class="ack-table">
                     <thead><tr>

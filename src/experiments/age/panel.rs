@@ -37,8 +37,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment age" data-experiment="age">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, insight, false, figure) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, figure) }
         </section>
     }
 }

@@ -37,8 +37,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment backpressure" data-experiment="backpressure">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|key| bounded || key != "buffer", &|_| None, false) }
-            { hero(props.frame, (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
+            { hero(props.frame, props.frame.controls(&|key| bounded || key != "buffer", &|_| None, false), (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
                 &format!("{growth:+}"), &format::int(day)), false, html! {
                 <>
                     <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>

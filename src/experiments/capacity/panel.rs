@@ -58,9 +58,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment capacity" data-experiment="capacity">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
-            { hero(props.frame, c.insight(props.lang, p), false, chart(t, (p, c), props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false), c.insight(props.lang, p), false, chart(t, (p, c), props.at_ms)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>

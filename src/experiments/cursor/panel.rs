@@ -27,8 +27,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment cursor" data-experiment="cursor">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem, props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem, props.at_ms)) }
             <p class="hint">{ t.convention }</p>
             <table class="compare-table cursor-table">
                 <thead><tr><td></td><th scope="col">{ t.col_naive }</th><th scope="col">{ t.col_idempotent }</th></tr></thead>

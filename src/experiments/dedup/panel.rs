@@ -16,16 +16,18 @@ type Props<'a, F> = View<'a, super::Dedup, F>;
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let one = &props.state.one;
+    // The crash slider shows under the consumer, before "more parameters" (style: order).
+    let controls = html! {
+        <div class="seq-controls">
+            { props.frame.controls(&|key| !matches!(key, "unique" | "seq_crash" | "tx_crash"), &|_| None, true) }
+            { crash_slider(props, t) }
+        </div>
+    };
     html! {
         <section class="card experiment dedup" data-experiment="dedup">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            // The crash slider shows under the consumer, before "more parameters" (style: order).
-            <div class="seq-controls">
-                { props.frame.controls(&|key| !matches!(key, "unique" | "seq_crash" | "tx_crash"), &|_| None, true) }
-                { crash_slider(props, t) }
-            </div>
-            { hero(props.frame, t.outcomes[outcome(one)].to_owned(), false, sequence(t, one)) }
+            { hero(props.frame, controls, t.outcomes[outcome(one)].to_owned(), false, sequence(t, one)) }
             { table(props, t) }
             { concurrent(props, t) }
             <p class="hint three-names">{ props.lang.texts().three_names }</p>

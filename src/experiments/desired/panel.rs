@@ -36,8 +36,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment desired" data-experiment="desired">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, insight, false, chart(t, params, [inc, des])) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, chart(t, params, [inc, des])) }
             { counter_grid(rows) }
         </section>
     }

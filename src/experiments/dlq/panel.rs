@@ -38,8 +38,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment dlq-ops" data-experiment="dlq">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { controls }
-            { hero(props.frame, insight, false, lifelines(t, run, look_ms)) }
+            { hero(props.frame, controls, insight, false, lifelines(t, run, look_ms)) }
             { alert(t, run, look_ms) }
             { actions_editor(props, t, params) }
             { dlq_table(props, t, run, params, look_ms) }

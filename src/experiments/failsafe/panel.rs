@@ -39,8 +39,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment failsafe" data-experiment="failsafe">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, true) }
-            { hero(props.frame, insight, true, figure) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, true), insight, true, figure) }
         </section>
     }
 }

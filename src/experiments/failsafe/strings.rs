@@ -30,7 +30,7 @@ pub static ES: Strings = Strings {
     heading: "Cuando un componente no pudo decidir",
     intro: "Los mismos eventos pasan por dos cadenas. Cada evento se enriquece (por ejemplo, la reputación de la IP), y si es un ataque se dispara una detección con una respuesta automática que necesita confirmar el contexto (¿es un servidor crítico?). En la primera, sin respuesta definida para «no pude decidir»: el evento que no se pudo enriquecer se descarta, y la respuesta actúa sin confirmar. La segunda falla de forma segura: el evento sale sin el campo y con una marca, y la respuesta pide aprobación humana.",
     insight: |dropped, lost, blind, marked, asked| format!(
-        "Sin respuesta definida: {dropped} eventos descartados, {lost} detecciones que nunca se disparan, {blind} respuestas a ciegas. Fallando de forma segura: {marked} siguen sin el campo y marcados, ninguna detección perdida, {asked} respuestas esperan a una persona."),
+        "Sin respuesta definida: {dropped} eventos descartados, {lost} detecciones perdidas, {blind} respuestas a ciegas. Fallando de forma segura: {marked} marcados, ninguna perdida, {asked} esperan a una persona."),
     enrich_failure: "Falla del enriquecimiento",
     context_failure: "Contexto sin confirmar",
     attacks: "Eventos que son ataques",
@@ -49,7 +49,7 @@ pub static EN: Strings = Strings {
     heading: "When a component could not decide",
     intro: "The same events go through two pipelines. Each event is enriched (say, the IP's reputation), and an attack fires a detection with an automatic response that must confirm the context (is this a critical server?). In the first, with no defined answer for “I could not decide”: an event that could not be enriched is dropped, and the response acts without confirming. The second fails safely: the event goes on without the field and with a mark, and the response asks for human approval.",
     insight: |dropped, lost, blind, marked, asked| format!(
-        "With no defined answer: {dropped} events dropped, {lost} detections that never fire, {blind} blind responses. Failing safely: {marked} go on without the field, marked, no detection lost, {asked} responses wait for a person."),
+        "With no defined answer: {dropped} events dropped, {lost} detections lost, {blind} blind responses. Failing safely: {marked} marked, none lost, {asked} wait for a person."),
     enrich_failure: "Enrichment failure",
     context_failure: "Context not confirmed",
     attacks: "Events that are attacks",

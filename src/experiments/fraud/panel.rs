@@ -38,8 +38,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment fraud" data-experiment="fraud">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(p.payments, run.counters.iter().filter(|c| **c == p.payments).count()), false, html! {
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(p.payments, run.counters.iter().filter(|c| **c == p.payments).count()), false, html! {
                 <div class="table-scroll" tabindex="0" role="region" aria-label={t.heading}>
                     <table class="sinks-table">
                         <thead><tr><th scope="col">{ t.col_sink }</th><th scope="col">{ t.col_writes }</th><th scope="col" class="num">{ t.col_counter }</th><th scope="col">{ t.col_verdict }</th></tr></thead>

@@ -22,8 +22,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|key| key != "group_at_s", &|_| None, false) }
-            { hero(props.frame, super::insight(props.lang, p, run), false, html! {
+            { hero(props.frame, props.frame.controls(&|key| key != "group_at_s", &|_| None, false), super::insight(props.lang, p, run), false, html! {
                 <div class="topic" aria-describedby={props.frame.id("groups-legend")}>
                     { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref(), moved_from(&moved, part))) }
                     <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>

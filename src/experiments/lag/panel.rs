@@ -32,8 +32,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, p.insight(props.lang), false, chart(t, p, &c, &p.alert(), props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), p.insight(props.lang), false, chart(t, p, &c, &p.alert(), props.at_ms)) }
             <p class={classes!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), (verdict == Verdict::AtTheLine).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
             { counter_grid(rows) }
         </section>

@@ -21,9 +21,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment partitions" data-experiment="partitions">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { props.frame.text_control("keyed", t.events_hint) }
-            { hero(props.frame, insight, false, html! {
+            { hero(props.frame, html! { <>
+                { props.frame.controls(&|_| true, &|_| None, false) }
+                { props.frame.text_control("keyed", t.events_hint) }
+            </> }, insight, false, html! {
                 <div class="topics">{ for layouts.iter().enumerate().map(|(i, layout)| topic(t, t.hashes[i], params, layout)) }</div>
             }) }
             <p class="hint">{ t.order_only }</p>

@@ -20,13 +20,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment publish" data-experiment="publish">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, true) }
             { match (unit.counters(), &unit.engines) {
                 (Some(counters), Some(engines)) => html! { <>
-                    { hero(props.frame, (t.insight)(props.params.facts, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }
+                    { hero(props.frame, props.frame.controls(&|_| true, &|_| None, true), (t.insight)(props.params.facts, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }
                     { ids_table(t, &engines[1], &engines[2]) }
                 </> },
-                _ => html! { <p class="notice" role="alert">{ t.invalid }</p> },
+                _ => html! { <>{ props.frame.controls(&|_| true, &|_| None, true) }<p class="notice" role="alert">{ t.invalid }</p></> },
             } }
             <p class="hint">{ t.namespace_note }</p>
         </section>

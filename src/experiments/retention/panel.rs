@@ -30,8 +30,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment retention" data-experiment="retention">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, insight, false, chart(t, p, st)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, chart(t, p, st)) }
             { counter_grid(rows) }
         </section>
     }

@@ -46,8 +46,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment size" data-experiment="size">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(&size, refused, &per_day), false, chart(t, sizing.message_bytes(), accepted)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(&size, refused, &per_day), false, chart(t, sizing.message_bytes(), accepted)) }
             { counter_grid(rows) }
             if props.params.claim_check { <p class="hint">{ t.claim_note }</p> }
         </section>

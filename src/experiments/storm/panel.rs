@@ -43,8 +43,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment storm" data-experiment="storm">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&shown, &|_| None, true) }
-            { hero(props.frame, insight, true, html! {
+            { hero(props.frame, props.frame.controls(&shown, &|_| None, true), insight, true, html! {
                 <div class="storm-sides">
                     { for runs.iter().enumerate().map(|(side, run)| match run {
                         Some(run) => side_view(props, side, run, &bins[side], (bin_ms, horizon_us, at_us), y_top),
@@ -94,6 +93,9 @@ fn side_view<F: Frame>(
             <h3>{ strategy }</h3>
             { histogram(t, run, bins, (bin_ms, horizon_us, at_us), y_top, recover_handle(props, side, (bin_ms, horizon_us))) }
             { axis(t, horizon_us) }
+            // On a phone both plots come first (one screen, one clock) and
+            // each side's numbers after them, named again.
+            <p class="side-name" aria-hidden="true">{ strategy }</p>
             { counter_grid(rows) }
             if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us, at_us) } }
             { lanes(t, run, horizon_us, at_us) }

@@ -26,8 +26,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment timeouts" data-experiment="timeouts">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(c[0].in_time, c[0].requests, c[1].in_time, c[1].requests), false, chart(props, run)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(c[0].in_time, c[0].requests, c[1].in_time, c[1].requests), false, chart(props, run)) }
             <p class={rule.0} role="status">{ rule.1 }</p>
             <div class="storm-sides">
                 { for (0..2).map(|dep| dependency(props, run, dep)) }

@@ -29,8 +29,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment ttl" data-experiment="ttl">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, (t.insight)(props.params.ttl_s, effects), false, timeline(props.frame, t, deliveries, props.at_ms, props.params.ttl_s > 0)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(props.params.ttl_s, effects), false, timeline(props.frame, t, deliveries, props.at_ms, props.params.ttl_s > 0)) }
             { counter_grid(rows) }
         </section>
     }

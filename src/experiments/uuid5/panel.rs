@@ -33,10 +33,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         }
     };
     let id = |name: &str| props.frame.id(name);
-    html! {
-        <section class="card experiment uuid5" data-experiment="uuid5">
-            <h2>{ t.uuid5_heading }</h2>
-            { about(props.lang, t.uuid5_intro) }
+    let controls = html! { <>
             <div class="control-grid" data-primary="">
                 <div class="control">
                     <label for={id("uuid5-norad")}>{ t.norad_id }</label>
@@ -54,7 +51,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                 if norad_bad { { t.norad_invalid }{ " " }{ t.kept_last_valid } }
                 if start_bad { { t.start_invalid }{ " " }{ t.kept_last_valid } }
             </p>
-            { hero(props.frame, (t.insight)(demo.processed_by_random_id, demo.processed_by_derived_id), false, html! {
+    </> };
+    html! {
+        <section class="card experiment uuid5" data-experiment="uuid5">
+            <h2>{ t.uuid5_heading }</h2>
+            { about(props.lang, t.uuid5_intro) }
+            { hero(props.frame, controls, (t.insight)(demo.processed_by_random_id, demo.processed_by_derived_id), false, html! {
                 <div class="consumer-results">
                     { result(t.by_random_id, demo.processed_by_random_id, "by-v4") }
                     { result(t.by_uuid5, demo.processed_by_derived_id, "by-uuid5") }

@@ -51,8 +51,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment visibility" data-experiment="visibility">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { controls }
-            { hero(props.frame, insight, false, gantt(props.frame, t, run, props.at_ms)) }
+            { hero(props.frame, controls, insight, false, gantt(props.frame, t, run, props.at_ms)) }
             { rule }
             { counter_grid(rows) }
         </section>

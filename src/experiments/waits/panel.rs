@@ -28,8 +28,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment waits" data-experiment="waits">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { props.frame.controls(&|_| true, &|_| None, false) }
-            { hero(props.frame, insight, false, chart(t, (p, st), props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, chart(t, (p, st), props.at_ms)) }
             { counter_grid(rows) }
             { exercise_1(t) }
         </section>

@@ -55,8 +55,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment workers" data-experiment="workers">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { controls }
-            { hero(props.frame, insight, false, chart(t, run, props.at_ms)) }
+            { hero(props.frame, controls, insight, false, chart(t, run, props.at_ms)) }
             { counter_grid(rows) }
         </section>
     }
