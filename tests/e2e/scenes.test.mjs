@@ -138,8 +138,9 @@ test('the visibility timeout is grabbed on its bar: keys and a drag change the r
   await page.keyboard.press('Home');
   await page.waitForFunction(() => document.querySelector('.handle').getAttribute('aria-valuenow') === '1');
   assert.notEqual(await copies(), '1', 'a timeout of 1 s hands out copies');
-  // Dragged by a pointer: grabbed at its line and pulled right, the value follows.
-  const box = await handle.boundingBox();
+  // Dragged by a pointer: grabbed by its grip (the scene's bar, at the
+  // screen's foot, may cover the line's lower half) and pulled right, the value follows.
+  const box = await handle.locator('.handle-grip').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 5 });

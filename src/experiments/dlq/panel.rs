@@ -163,7 +163,7 @@ fn dlq_table<F: Frame>(props: &Props<F>, t: &Strings, run: &QueueRun, params: &P
         }
     });
     html! {
-        <div class="table-scroll"><table class="dlq-table">
+        <div class="table-scroll" tabindex="0" role="region" aria-label={t.heading}><table class="dlq-table">
             <caption>{ (t.dlq_caption)(&duration_ms(look_ms)) }</caption>
             <thead><tr>
                 <th scope="col">{ t.col_message }</th><th scope="col">{ t.col_receives }</th><th scope="col">{ t.col_age }</th>
