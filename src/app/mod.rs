@@ -4,7 +4,7 @@
 //! one reducer.
 
 mod frame;
-mod handle;
+pub(crate) mod handle;
 pub(crate) mod hooks;
 mod host;
 mod scene;

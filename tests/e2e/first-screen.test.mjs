@@ -128,7 +128,10 @@ function smallTargets(tap) {
   return small;
 }
 
-test('every control a finger taps is at least 44 × 44 px, at both sizes, before and after the reveal, light and dark', async () => {
+/** How far the page scrolls sideways (0: it fits its screen; a nowrap line once pushed lesson 000's figure 68 px past a phone's edge). */
+const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+
+test('every control a finger taps is at least 44 × 44 px, and no page scrolls sideways, at both sizes, before and after the reveal, light and dark', async () => {
   const context = await browser.newContext({ viewport: SIZES[0] });
   const all = await experiments(await context.newPage());
   await context.close();
@@ -143,10 +146,12 @@ test('every control a finger taps is at least 44 × 44 px, at both sizes, before
       await page.locator('.hero').waitFor();
       const where = `${entry}?exp=${code}&lang=${lang} at ${viewport.width} px`;
       assert.deepEqual(await page.evaluate(smallTargets, TAP_PX), [], `${where}: targets under ${TAP_PX} px`);
+      assert.equal(await sideways(page), 0, `${where}: px past the screen's right edge`);
       const skip = page.locator('.hero .prediction .link-button');
       if (await skip.count()) {
         await skip.click();
         assert.deepEqual(await page.evaluate(smallTargets, TAP_PX), [], `${where}, revealed: targets under ${TAP_PX} px`);
+        assert.equal(await sideways(page), 0, `${where}, revealed: px past the screen's right edge`);
       }
     }
     await ctx.close();

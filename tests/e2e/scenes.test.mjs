@@ -313,3 +313,36 @@ test("the storm's recovery is grabbed on its figure: keys change the run, its nu
     await page.close();
   }
 });
+
+test("lesson 000's outage is grabbed by its end on the timeline: keys and a drag move the consumer's return, the band and the link; back before the schedule's 1,890 s, no event is dead-lettered", async () => {
+  const { page, errors } = await open(browser, `${server.base}?lang=en`);
+  await reveal(page);
+  const handle = page.getByRole('slider', { name: 'Outage 1: the consumer is back' });
+  assert.equal(await handle.getAttribute('aria-valuenow'), '2100', 'the story: back at the fix, 2,100 s');
+  assert.match(await handle.getAttribute('aria-valuetext'), /^Outage 1: the consumer is back: 35 min/);
+  const band = () => page.locator('.outage-band').boundingBox();
+  const wide = (await band()).width;
+  await handle.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('down') === '0-2090');
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('down') === '0-1');
+  assert.ok((await band()).width < wide / 100, 'the band shrinks to its first second');
+  // Its grip, pulled right by a pointer: the consumer is back later, still before the schedule ends.
+  const grip = await handle.locator('.handle-grip').boundingBox();
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2 + 150, grip.y + grip.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const back = Number(await handle.getAttribute('aria-valuenow'));
+  assert.ok(back > 1 && back < 1_890, `dragged to ${back} s`);
+  await page.waitForFunction((back) => new URLSearchParams(location.search).get('down') === `0-${back}`, back);
+  // Played to its end: every event got through on a retry, none reached dead-letter.
+  const seek = page.getByRole('slider', { name: 'Go to a time' });
+  await seek.fill(await seek.getAttribute('max'));
+  await page.locator('.mark-ok').first().waitFor();
+  assert.equal(await page.locator('.lane .mark-dlq').count(), 0, `back at ${back} s: no ■ on a lane`);
+  assert.equal(await page.getByRole('button', { name: 'Retry event 1', exact: true }).count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

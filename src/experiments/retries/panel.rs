@@ -8,7 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use super::timeline::{marker, timeline};
+use super::timeline::{marker, timeline, PlanEdit};
 use super::Action as RetriesAction;
 use crate::app::widgets::{event_value, Frame, PlaybackView, Scrolled, View};
 use crate::format;
@@ -83,8 +83,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 fn scrolled_timeline<F: Frame>(props: &Props<F>) -> Html {
     let (lang, params, run) = (props.lang, props.params.clone(), props.state.clone());
     let heading_id = props.frame.id("timeline-heading");
+    let edit = PlanEdit { send: props.send(), locked: props.frame.locked("down") };
     let draw: Rc<dyn Fn(u32, Callback<Event>) -> Html> =
-        Rc::new(move |top_px, onscroll| timeline((lang, &params, &run), &heading_id, top_px, onscroll));
+        Rc::new(move |top_px, onscroll| timeline((lang, &params, &run), (&heading_id, &edit), top_px, onscroll));
     html! { <Scrolled {draw} version={props.frame.version()} /> }
 }
 

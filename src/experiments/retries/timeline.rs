@@ -7,7 +7,9 @@ use retry_lab_core::{Attempt, FailureKind, Follow, Outcome};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use super::{Params, State};
+use super::{Action, Params, State};
+use crate::app::handle::Handle;
+use crate::app::widgets::Axis;
 use crate::format;
 use crate::i18n::Lang;
 
@@ -52,9 +54,16 @@ fn tick_step_ms(horizon_ms: u64) -> u64 {
 
 /// Drawn through `widgets::Scrolled`, which keeps the lanes' scroll offset.
 /// `heading_id`: the timeline heading's id, unique on the page.
+/// How the figure edits its run's plan: the experiment's actions, unless the
+/// plan is locked (an author's link fixed it).
+pub struct PlanEdit {
+    pub send: Callback<Action>,
+    pub locked: bool,
+}
+
 pub fn timeline(
     (lang, params, run): (Lang, &Params, &State),
-    heading_id: &AttrValue,
+    (heading_id, edit): (&AttrValue, &PlanEdit),
     scroll_top_px: u32,
     onscroll: Callback<Event>,
 ) -> Html {
@@ -93,6 +102,7 @@ pub fn timeline(
         <section class="card timeline" aria-labelledby={heading_id.clone()}>
             <h2 id={heading_id.clone()}>{ t.timeline_heading }</h2>
             { legend(t, !plan.outages().is_empty()) }
+            { outage_handles(t, scale, plan, edit, view_height) }
             <div class="axis" aria-hidden="true">{ for ticks }</div>
             <div class="timeline-scroll" tabindex="0" role="region" aria-label={t.timeline_label}
                 style={format!("height:{view_height}px")} {onscroll}>
@@ -227,6 +237,34 @@ fn plan_marks(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan) -> Html {
             title={format!("{} · {}", format::seconds(at), t.intervention_fix)} aria-hidden="true"></div>
     });
     html! { <>{ for bands }{ fix_line.unwrap_or_default() }</> }
+}
+
+/// Each outage's end, grabbed above the axis, its line down over the lanes:
+/// the instant the consumer is back, which the lesson turns on (shorter than
+/// the schedule's 1,890 s, no event reaches dead-letter). Up to the fix,
+/// which ends any outage anyway.
+fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: &PlanEdit, lanes_px: u32) -> Html {
+    let outages = plan.outages();
+    if outages.is_empty() {
+        return html! {};
+    }
+    let horizon_s = scale.horizon_ms / 1_000;
+    let axis = Axis { from: 0.0, to: horizon_s as f64, step: 10, floor: 0 };
+    let handles = outages.iter().enumerate().map(|(index, o)| {
+        let (start_s, end_s) = (o.start_ms / 1_000, o.end_ms / 1_000);
+        // Up to the next outage's start (windows never overlap), the fix, or the axis's end.
+        let next_s = outages.get(index + 1).map(|n| (n.start_ms / 1_000).saturating_sub(1));
+        let fix_s = plan.fixed_from_ms().map(|ms| ms / 1_000).filter(|fix| *fix > start_s);
+        let max = [next_s, fix_s].into_iter().flatten().min().unwrap_or(horizon_s.max(end_s)).max(start_s + 1);
+        let on_set = edit.send.reform(move |end_s| Action::SetOutage { index, start_s, end_s });
+        let label = (t.outage_back)(index as u32 + 1);
+        let shown = format::duration_text(end_s);
+        html! {
+            <Handle label={label.clone()} value={end_s} min={start_s + 1} {max} {axis}
+                valuetext={format!("{label}: {shown}")} shown={shown} locked={edit.locked} {on_set} />
+        }
+    });
+    html! { <div class="plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
 }
 
 /// What each mark means, next to the marks.
