@@ -1,5 +1,6 @@
 //! A quantity grabbed on the figure itself: a mark on a chart's time axis
-//! that the learner drags (pointer capture, a 44 px wide hit area) or moves
+//! (or, across it, a level such as a queue's limit) that the learner drags
+//! (pointer capture, a 44 px hit area) or moves
 //! with the keys of any slider (arrows, Shift or Page for ten steps,
 //! Home/End), its value said in words. What it sends is a parameter's
 //! value, so it goes through the reducer's clamp and into the link like
@@ -75,20 +76,23 @@ pub fn handle(props: &HandleProps) -> Html {
     };
     let node = use_node_ref();
     let [onpointerdown, onpointermove, onpointerup] = dragging(props, node.clone(), grabbed, clamp);
+    // Along a time axis from the left; across a level from the bottom.
+    let vertical = props.axis.vertical;
+    let style = format!("{}:{}", if vertical { "bottom" } else { "left" }, percent(permille as u64));
     if props.locked {
         return html! {
-            <div class="handle locked" style={format!("left:{}", percent(permille as u64))} aria-hidden="true">
+            <div class={classes!("handle", "locked", vertical.then_some("vertical"))} {style} aria-hidden="true">
                 { value_words(props) }
             </div>
         };
     }
     // Its words beside it, on the side with room (as a chart's notes).
-    let class = classes!("handle", (permille > 600.0).then_some("value-left"));
+    let class = classes!("handle", (permille > 600.0).then_some("value-left"), vertical.then_some("vertical"));
     html! {
         <div ref={node} {class} role="slider" tabindex="0" aria-label={props.label.clone()}
             aria-valuemin={props.min.to_string()} aria-valuemax={props.max.to_string()}
             aria-valuenow={props.value.to_string()} aria-valuetext={props.valuetext.clone()}
-            style={format!("left:{}", percent(permille as u64))}
+            aria-orientation={vertical.then_some("vertical")} {style}
             {onkeydown} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}>
             <span class="handle-grip" aria-hidden="true"></span>
             { value_words(props) }
@@ -115,8 +119,13 @@ fn dragging(
     let at_pointer = move |e: &PointerEvent, axis: Axis, node: &NodeRef| -> Option<f64> {
         let box_ = node.cast::<web_sys::Element>()?.parent_element()?;
         let rect = box_.get_bounding_client_rect();
-        (rect.width() > 0.0)
-            .then(|| axis.from + (f64::from(e.client_x()) - rect.left()) / rect.width() * (axis.to - axis.from))
+        // How far along the axis the pointer is, 0…1 (a level counts up from the bottom).
+        let along = if axis.vertical {
+            (rect.height() > 0.0).then(|| (rect.bottom() - f64::from(e.client_y())) / rect.height())
+        } else {
+            (rect.width() > 0.0).then(|| (f64::from(e.client_x()) - rect.left()) / rect.width())
+        };
+        along.map(|along| axis.from + along * (axis.to - axis.from))
     };
     let down = {
         let (grabbed, axis, node) = (grabbed.clone(), props.axis, node.clone());

@@ -275,16 +275,17 @@ pub fn lanes_height(rows: usize) -> String {
     format!("height:{}px", rows.max(1) * LANE_PX)
 }
 
-/// A chart's horizontal axis in a parameter's units: its value at the
-/// chart's left and right edges (linear), the handle's step, and the least
-/// value that is a place on the axis (a TTL of 0 means «never expires»,
-/// not «at once»: the handle stops at 1).
+/// A chart's axis in a parameter's units: its value at the chart's left
+/// and right edges (or, `vertical`, its bottom and top; linear), the
+/// handle's step, and the least value that is a place on the axis (a TTL of
+/// 0 means «never expires», not «at once»: the handle stops at 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Axis {
     pub from: f64,
     pub to: f64,
     pub step: u64,
     pub floor: u64,
+    pub vertical: bool,
 }
 
 /// A permille of a chart's width as a CSS percentage, "12.5%": whole

@@ -5,7 +5,7 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Backpressure, F>;
@@ -23,11 +23,23 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let day = growth.max(0) as u64 * 86_400;
     let mut rows: Vec<(&'static str, &'static str, u64)> =
         vec![("accepted", t.accepted, c.accepted), ("consumed", t.consumed, c.consumed)];
-    match params.policy {
-        Policy::Unbounded => {}
-        Policy::SlowProducer => rows.push(("held_back", t.held_back, c.held_back)),
-        Policy::DropNewest => rows.push(("dropped_newest", t.dropped_newest, c.dropped_newest)),
-        Policy::DropOldest => rows.push(("dropped_oldest", t.dropped_oldest, c.dropped_oldest)),
+    // What the bound costs, in the counters and in the caption: a handle
+    // moved on the limit changes (and says) it.
+    let price = match params.policy {
+        Policy::Unbounded => None,
+        Policy::SlowProducer => Some(("held_back", t.held_back, c.held_back)),
+        Policy::DropNewest => Some(("dropped_newest", t.dropped_newest, c.dropped_newest)),
+        Policy::DropOldest => Some(("dropped_oldest", t.dropped_oldest, c.dropped_oldest)),
+    };
+    rows.extend(price);
+    let mut insight = (t.growth)(
+        &format::int(run.config.in_per_s),
+        &format::int(run.config.out_per_s),
+        &format!("{growth:+}"),
+        &format::int(day),
+    );
+    if let Some((_, what, n)) = price {
+        insight += &(t.bounded)(&format::int(run.config.capacity), what, &format::int(n));
     }
     rows.extend([("queue_max", t.queue_max, c.queue_max), ("queue_end", t.queue_end, c.queue_end)]);
     let fate = c.died_at_s.map_or_else(|| t.alive.to_owned(), |s| (t.died)(&duration_text(s)));
@@ -37,8 +49,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment backpressure" data-experiment="backpressure">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, props.frame.controls(&|key| bounded || key != "buffer", &|_| None, false), (t.growth)(&format::int(run.config.in_per_s), &format::int(run.config.out_per_s),
-                &format!("{growth:+}"), &format::int(day)), false, html! {
+            { hero(props.frame, props.frame.controls(&|key| bounded || key != "buffer", &|_| None, false), insight, false, html! {
                 <>
                     <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
                     { chart(props, run, &fate) }
@@ -63,7 +74,10 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     } else {
         run.config.capacity
     };
-    let top = samples.iter().copied().max().unwrap_or(0).max(limit).max(1);
+    // A quarter above the highest of the queue and its line: a bounded
+    // queue's limit (which the queue never passes) is not the chart's edge,
+    // and its handle has room to be dragged up.
+    let top = samples.iter().copied().max().unwrap_or(0).max(limit).max(1) * 5 / 4;
     let total_s = run.config.duration_s.max(1);
     // As a scene, as far as its clock (none: the whole run).
     let now_s = props.at_ms.map_or(total_s, |ms| (ms / 1_000).min(total_s));
@@ -87,9 +101,23 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
                 if let Some(x) = now_line { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2={CHART_H.to_string()} /> }
             </svg>
             { for c.died_at_s.filter(|s| *s <= now_s).map(|s| chart_note(s.min(total_s) * 1_000 / total_s, 16, "note-dies", t.dies_note.to_owned())) }
+            // The bounded queue's limit, grabbed on its line: lower it and more is dropped or held back.
+            if run.config.policy != Policy::Unbounded {
+                { props.frame.handle("buffer", Axis { from: 0.0, to: top as f64, step: level_step(top), floor: 1, vertical: true }) }
+            }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(total_s) }</span></div>
             <figcaption>{ format!("{} {}", t.limit_line, format::int(limit)) }</figcaption>
         </figure>
     }
+}
+
+/// A level handle's step: a power of ten about a hundredth of the chart's
+/// height (a 12,500-message chart moves its limit by 100).
+fn level_step(top: u64) -> u64 {
+    let mut step = 1;
+    while step * 1_000 <= top {
+        step *= 10;
+    }
+    step
 }
