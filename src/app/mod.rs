@@ -139,13 +139,16 @@ pub fn app(props: &AppProps) -> Html {
             { course.unwrap_or_default() }
             { share::link_notice(lang, &init.notices, &share_state.notice_shown) }
             if init.only.is_none() { { experiment_tabs(state.open, lang, &dispatch) } }
-            { share::share_bar(share::ShareBarProps::of(&state, share_url.into(), id_prefix.clone(), dispatch.clone()), &share_state.copy) }
+            // With the experiment, not before it: on a phone the scenario's bar
+            // stands after the experiment, and shown first it would jump
+            // there when the experiment came (a layout shift of 0.17).
             if panel_ready {
+                { share::share_bar(share::ShareBarProps::of(&state, share_url.into(), id_prefix.clone(), dispatch.clone()), &share_state.copy) }
                 <div id={experiment_id} class="experiment-anchor" tabindex="-1">{ frame::panel(&frame) }</div>
             }
             // After the experiment, never before it: the way up to many seeds (a seeded
             // experiment), then the tools for authors.
-            if let Some(tools) = tools { { tools_line(tools, panel_ready && state.open.sweepable(), lang) } }
+            if let Some(tools) = tools.filter(|_| panel_ready) { { tools_line(tools, state.open.sweepable(), lang) } }
         </div>
     }
 }
@@ -271,9 +274,10 @@ fn experiment_tabs(open: Experiment, lang: Lang, dispatch: &UseReducerDispatcher
     html! { <nav class="tabs" aria-label={lang.texts().experiments_label}>{ for buttons }</nav> }
 }
 
-/// Under the experiment: the way up to many seeds (a seeded experiment,
-/// once it is there: painted before it, the longer line stands where the
-/// experiment goes, on a phone the largest paint), then the authors' tools.
+/// Under the experiment, drawn with it (painted before it, the line stood
+/// where the experiment goes, on a phone the largest paint, and was pushed
+/// down when it came): the way up to many seeds (a seeded experiment), then
+/// the authors' tools.
 fn tools_line((export, embed, sweep): (String, String, String), sweep_shown: bool, lang: Lang) -> Html {
     let texts = lang.texts();
     html! {

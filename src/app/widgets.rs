@@ -288,6 +288,16 @@ pub struct Axis {
     pub vertical: bool,
 }
 
+impl Axis {
+    /// A chart's time axis in seconds: its left edge at `origin_ms` of the
+    /// run counted as 0 (a duration measured from the first delivery), its
+    /// right edge at `end_ms`.
+    pub fn seconds(origin_ms: u64, end_ms: u64, step: u64, floor: u64) -> Self {
+        let s = |ms: u64| ms as f64 / 1_000.0;
+        Self { from: -s(origin_ms), to: s(end_ms) - s(origin_ms), step, floor, vertical: false }
+    }
+}
+
 /// A permille of a chart's width as a CSS percentage, "12.5%": whole
 /// numbers only (formatting a float costs a page ~7 KB).
 pub fn percent(permille: u64) -> String {

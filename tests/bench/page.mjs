@@ -79,8 +79,13 @@ async function toRepaint(page, selector, values, n, event) {
       for (let i = 0; i < n; i++) {
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
         const t0 = performance.now();
-        control.value = String(values[i % values.length]);
-        control.dispatchEvent(new Event(event, { bubbles: true }));
+        // A handle on a figure takes keys (its value is its own); a control, a value and its event.
+        if (event === 'keydown')
+          control.dispatchEvent(new KeyboardEvent('keydown', { key: String(values[i % values.length]), bubbles: true }));
+        else {
+          control.value = String(values[i % values.length]);
+          control.dispatchEvent(new Event(event, { bubbles: true }));
+        }
         // Yew renders in a microtask after the dispatch: a message-channel task
         // runs after every microtask; reading layout then forces the reflow.
         await new Promise((r) => {
@@ -100,6 +105,7 @@ async function toRepaint(page, selector, values, n, event) {
 }
 const rangeToRepaint = (page, selector, values, n) => toRepaint(page, selector, values, n, 'input');
 const changeToRepaint = (page, selector, values) => toRepaint(page, selector, values, values.length, 'change');
+const keysToRepaint = (page, selector, keys, n) => toRepaint(page, selector, keys, n, 'keydown');
 
 const report = (what, { work, frame }) =>
   console.log(
@@ -231,6 +237,20 @@ report(
   'failure slider -> repainted results, 1,000 events, mid-run (replayed to the clock)',
   await rangeToRepaint(page, 'input[id$="-failure"]', [20, 60], 40),
 );
+// Lesson 000's outage, grabbed by its end: 1,000 events mid-story, each key
+// re-runs both consumers to the clock.
+{
+  const outage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await outage.goto(server.base + '?preset=story&events=1000&at=1000&lang=en');
+  const skip = outage.getByRole('button', { name: 'Show without estimating' });
+  if (await skip.count()) await skip.click();
+  await outage.locator('.plan-handles .handle').waitFor();
+  report(
+    "retries: the outage end's handle, a key -> both runs replayed to the clock and repainted, 1,000 events",
+    await keysToRepaint(outage, '.plan-handles .handle', ['ArrowLeft', 'ArrowRight'], 40),
+  );
+  await outage.close();
+}
 const seekTo = Array.from({ length: 40 }, (_, i) => (i * 7919) % 11_000);
 report(
   'seek -> repainted results, 1,000 events, anywhere in the run (forward and back)',
@@ -258,6 +278,13 @@ await context.close();
   report(
     'backpressure: rate field -> rerun and repainted, 604,800 simulated seconds',
     await changeToRepaint(page, 'input[id$="-in-rate"]', rates),
+  );
+  // The bounded queue's limit, its handle on the chart moved by keys over a week's run.
+  await page.goto(server.base + 'lesson-003/?lang=en&exp=backpressure&preset=drop-oldest&duration=604800');
+  await page.locator('.backpressure .handle').waitFor();
+  report(
+    "backpressure: the limit's handle, a key -> rerun and repainted, 604,800 simulated seconds",
+    await keysToRepaint(page, '.backpressure .handle', ['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp'], 40),
   );
   // Lesson 004's visibility timeout at its heaviest: a hanging poison message
   // with no receive limit, redelivered for its 4-day retention.

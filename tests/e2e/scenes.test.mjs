@@ -27,6 +27,19 @@ const drawn = (page) =>
     return copy.innerHTML;
   });
 
+/**
+ * A learner's drag of a handle: the mouse down on its grip (the scene's bar,
+ * at the screen's foot, may cover its line's lower half), `dx` px to the right, up.
+ */
+async function dragGrip(page, handle, dx) {
+  const grip = await handle.locator('.handle-grip').boundingBox();
+  const [x, y] = [grip.x + grip.width / 2, grip.y + grip.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y, { steps: 5 });
+  await page.mouse.up();
+}
+
 async function opened(url) {
   const { page, errors } = await open(browser, url);
   await hero(page).waitFor();
@@ -138,13 +151,8 @@ test('the visibility timeout is grabbed on its bar: keys and a drag change the r
   await page.keyboard.press('Home');
   await page.waitForFunction(() => document.querySelector('.handle').getAttribute('aria-valuenow') === '1');
   assert.notEqual(await copies(), '1', 'a timeout of 1 s hands out copies');
-  // Dragged by a pointer: grabbed by its grip (the scene's bar, at the
-  // screen's foot, may cover the line's lower half) and pulled right, the value follows.
-  const box = await handle.locator('.handle-grip').boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 5 });
-  await page.mouse.up();
+  // Dragged by a pointer: grabbed by its grip and pulled right, the value follows.
+  await dragGrip(page, handle, 200);
   const dragged = Number(await handle.getAttribute('aria-valuenow'));
   assert.ok(dragged > 1, `dragged to ${dragged}`);
   assert.notEqual(startCopies, undefined);
@@ -336,11 +344,7 @@ test("lesson 000's outage is grabbed by its end on the timeline: keys and a drag
   await page.waitForFunction(() => new URLSearchParams(location.search).get('down') === '0-1');
   assert.ok((await band()).width < wide / 100, 'the band shrinks to its first second');
   // Its grip, pulled right by a pointer: the consumer is back later, still before the schedule ends.
-  const grip = await handle.locator('.handle-grip').boundingBox();
-  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(grip.x + grip.width / 2 + 150, grip.y + grip.height / 2, { steps: 5 });
-  await page.mouse.up();
+  await dragGrip(page, handle, 150);
   const back = Number(await handle.getAttribute('aria-valuenow'));
   assert.ok(back > 1 && back < 1_890, `dragged to ${back} s`);
   await page.waitForFunction((back) => new URLSearchParams(location.search).get('down') === `0-${back}`, back);

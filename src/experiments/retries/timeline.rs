@@ -249,7 +249,7 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         return html! {};
     }
     let horizon_s = scale.horizon_ms / 1_000;
-    let axis = Axis { from: 0.0, to: horizon_s as f64, step: 10, floor: 0, vertical: false };
+    let axis = Axis::seconds(0, scale.horizon_ms, 10, 0);
     let handles = outages.iter().enumerate().map(|(index, o)| {
         let (start_s, end_s) = (o.start_ms / 1_000, o.end_ms / 1_000);
         // Up to the next outage's start (windows never overlap), the fix, or the axis's end.

@@ -108,11 +108,7 @@ fn side_view<F: Frame>(
 /// past the run.
 fn recover_handle<F: Frame>(props: &Props<F>, side: usize, (bin_ms, horizon_us): (u64, u64)) -> Option<Html> {
     let span_ms = (horizon_us / (bin_ms * 1_000) + 1) * bin_ms;
-    (side == 0).then(|| {
-        props
-            .frame
-            .handle("recover", Axis { from: 0.0, to: span_ms as f64 / 1_000.0, step: 1, floor: 0, vertical: false })
-    })
+    (side == 0).then(|| props.frame.handle("recover", Axis::seconds(0, span_ms, 1, 0)))
 }
 
 /// One stacked path per outcome, so a bin is a few commands of a path, not

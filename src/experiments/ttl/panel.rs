@@ -46,13 +46,7 @@ fn timeline<F: Frame>(frame: &F, t: &Strings, deliveries: &[TtlDelivery], at_ms:
     let at = |ms: u64| percent(pct(ms));
     let reached: Vec<&TtlDelivery> = deliveries.iter().filter(|d| d.at_ms <= now).collect();
     let first_ms = deliveries.first().map_or(0, |d| d.at_ms);
-    let axis = Axis {
-        from: -(first_ms as f64 / 1_000.0),
-        to: (AXIS_MS - first_ms) as f64 / 1_000.0,
-        step: 10,
-        floor: 1,
-        vertical: false,
-    };
+    let axis = Axis::seconds(first_ms, AXIS_MS, 10, 1);
     let bands = reached.iter().filter(|d| d.outcome != Outcome::Discarded).map(|d| {
         let end = d.expires_at_ms.unwrap_or(AXIS_MS).min(now);
         let width = pct(end) - pct(d.at_ms);

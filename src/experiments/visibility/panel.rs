@@ -91,13 +91,7 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
     // The timeout, grabbed where the first receive's hidden band ends:
     // drag it past the job's end and the copies stop.
     let first_ms = shown.first().map_or(0, |r| r.at_ms);
-    let axis = Axis {
-        from: -(first_ms as f64 / 1_000.0),
-        to: (end_ms - first_ms) as f64 / 1_000.0,
-        step: 10,
-        floor: 1,
-        vertical: false,
-    };
+    let axis = Axis::seconds(first_ms, end_ms, 10, 1);
     let dlq = run.ends.first().and_then(|e| match e {
         MessageEnd::DeadLettered { at_ms } => Some(*at_ms),
         _ => None,
