@@ -241,7 +241,7 @@ report(
 // re-runs both consumers to the clock.
 {
   const outage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await outage.goto(server.base + '?preset=story&events=1000&at=1000&lang=en');
+  await outage.goto(server.base + '?v=4&preset=story&events=1000&at=1000&lang=en');
   const skip = outage.getByRole('button', { name: 'Show without estimating' });
   if (await skip.count()) await skip.click();
   await outage.locator('.plan-handles .handle').waitFor();
