@@ -93,7 +93,7 @@ fn grab_handle(p: &LabFrame, param: ParamId, axis: Axis) -> Html {
     let on_set = p.dispatch.to_callback().reform(move |v: u64| Action::Set { key, value: Value::Int(v) });
     html! {
         <super::handle::Handle label={param.label(state.lang)} {value} {min} {max} {axis}
-            valuetext={format!("{}: {shown}", param.label(state.lang))} shown={shown.clone()} locked={state.is_locked(param)} {on_set} />
+            {shown} locked={state.is_locked(param)} {on_set} />
     }
 }
 
@@ -285,12 +285,9 @@ fn playback(p: &LabFrame, props: &PlaybackView) -> Html {
         <div class="playback card" role="group" aria-label={t.clock} data-primary="">
             <div class="buttons">
                 <button type="button" class="play" aria-pressed={props.playing.to_string()} disabled={props.finished && !props.playing}
-                    onclick={transport(Transport::TogglePlay)}>
-                    { if props.playing { "❚❚ " } else { "▶ " } }<span class="word">{ if props.playing { t.pause } else { t.play } }</span>
-                </button>
-                // On a phone a button shows its sign and keeps its word for a screen reader.
-                <button type="button" class="step" disabled={props.finished} onclick={transport(Transport::Step)}><span class="word">{ t.step }</span>{ " →" }</button>
-                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ "↺ " }<span class="word">{ t.reset }</span></button>
+                    onclick={transport(Transport::TogglePlay)}>{ super::scene::play_face(props.playing, t) }</button>
+                <button type="button" class="step" disabled={props.finished} onclick={transport(Transport::Step)}>{ super::scene::face("→", t.step, true) }</button>
+                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ super::scene::face("↺", t.reset, false) }</button>
             </div>
             <div class="clock">
                 <span class="label">{ t.clock }</span>

@@ -21,9 +21,8 @@ pub struct HandleProps {
     pub max: u64,
     /// Where values fall on the chart under the handle.
     pub axis: Axis,
-    pub valuetext: AttrValue,
     /// The value alone, as written beside the grip (after the label, which a
-    /// narrow lab leaves out).
+    /// narrow lab leaves out) and said after the label to a screen reader.
     pub shown: AttrValue,
     pub locked: bool,
     pub on_set: Callback<u64>,
@@ -91,7 +90,7 @@ pub fn handle(props: &HandleProps) -> Html {
     html! {
         <div ref={node} {class} role="slider" tabindex="0" aria-label={props.label.clone()}
             aria-valuemin={props.min.to_string()} aria-valuemax={props.max.to_string()}
-            aria-valuenow={props.value.to_string()} aria-valuetext={props.valuetext.clone()}
+            aria-valuenow={props.value.to_string()} aria-valuetext={format!("{}: {}", props.label, props.shown)}
             aria-orientation={vertical.then_some("vertical")} {style}
             {onkeydown} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}>
             <span class="handle-grip" aria-hidden="true"></span>

@@ -12,6 +12,27 @@ use crate::format;
 use crate::lab::{Action, LabState};
 use crate::scene::{Timeline, Transport};
 
+/// A transport button's face: its sign, and its word in a `.word` that a
+/// phone hides (the button keeps it for a screen reader); the same in the
+/// scene's bar and lesson 000's clock. `sign_after`: «Avanzar →».
+pub fn face(sign: &'static str, word: &'static str, sign_after: bool) -> Html {
+    let word = html! { <span class="word">{ word }</span> };
+    if sign_after {
+        html! { <>{ word }{ " " }{ sign }</> }
+    } else {
+        html! { <>{ sign }{ " " }{ word }</> }
+    }
+}
+
+/// The play button's face, playing or not.
+pub fn play_face(playing: bool, t: &crate::i18n::Texts) -> Html {
+    if playing {
+        face("❚❚", t.pause, false)
+    } else {
+        face("▶", t.play, false)
+    }
+}
+
 /// The live region speaks at most this often (a playing scene passes
 /// moments faster than anyone can hear them).
 const LIVE_EVERY_MS: u32 = 2_000;
@@ -51,13 +72,10 @@ pub fn scene_bar(
     html! {
         <div class="scene">
             <div class="scene-bar" role="group" aria-label={t.scene_label} data-primary="">
-                <button type="button" class="play" aria-pressed={playing.to_string()} onclick={transport(Transport::TogglePlay)}>
-                    { if playing { "❚❚ " } else { "▶ " } }<span class="word">{ if playing { t.pause } else { t.play } }</span>
-                </button>
-                // On a phone a button shows its sign and keeps its word for a screen reader.
-                <button type="button" class="step-back" onclick={transport(Transport::StepBack)}>{ "← " }<span class="word">{ t.step_back }</span></button>
-                <button type="button" class="step" onclick={transport(Transport::Step)}><span class="word">{ t.step }</span>{ " →" }</button>
-                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ "↺ " }<span class="word">{ t.reset }</span></button>
+                <button type="button" class="play" aria-pressed={playing.to_string()} onclick={transport(Transport::TogglePlay)}>{ play_face(playing, t) }</button>
+                <button type="button" class="step-back" onclick={transport(Transport::StepBack)}>{ face("←", t.step_back, false) }</button>
+                <button type="button" class="step" onclick={transport(Transport::Step)}>{ face("→", t.step, true) }</button>
+                <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ face("↺", t.reset, false) }</button>
                 <label class="scene-instant" for={id.clone()}>{ t.scene_instant }</label>
                 <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
                     value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />

@@ -68,12 +68,9 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     let t = strings(props.lang);
     let samples = &run.queue_samples;
     let c = &run.counters;
-    // The line the queue runs into: its bound, or what fits in memory.
-    let limit = if run.config.policy == Policy::Unbounded {
-        run.config.memory_bytes / run.config.message_bytes.max(1)
-    } else {
-        run.config.capacity
-    };
+    // The line the queue runs into: its bound (a handle), or what fits in memory.
+    let bounded = run.config.policy != Policy::Unbounded;
+    let limit = if bounded { run.config.capacity } else { run.config.memory_bytes / run.config.message_bytes.max(1) };
     // A quarter above the highest of the queue and its line: a bounded
     // queue's limit (which the queue never passes) is not the chart's edge,
     // and its handle has room to be dragged up.
@@ -102,7 +99,7 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
             </svg>
             { for c.died_at_s.filter(|s| *s <= now_s).map(|s| chart_note(s.min(total_s) * 1_000 / total_s, 16, "note-dies", t.dies_note.to_owned())) }
             // The bounded queue's limit, grabbed on its line: lower it and more is dropped or held back.
-            if run.config.policy != Policy::Unbounded {
+            if bounded {
                 { props.frame.handle("buffer", Axis { from: 0.0, to: top as f64, step: level_step(top), floor: 1, vertical: true }) }
             }
             </div>

@@ -260,8 +260,7 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         let label = (t.outage_back)(index as u32 + 1);
         let shown = format::duration_text(end_s);
         html! {
-            <Handle label={label.clone()} value={end_s} min={start_s + 1} {max} {axis}
-                valuetext={format!("{label}: {shown}")} shown={shown} locked={edit.locked} {on_set} />
+            <Handle {label} value={end_s} min={start_s + 1} {max} {axis} {shown} locked={edit.locked} {on_set} />
         }
     });
     html! { <div class="plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
