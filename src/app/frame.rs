@@ -7,7 +7,7 @@
 use yew::prelude::*;
 
 use super::widgets::{
-    control_label, event_value, position_to_speed, set_event_value, slider, speed_to_position, Axis, Frame,
+    control_label, event_value, pick, position_to_speed, set_event_value, slider, speed_to_position, Axis, Frame,
     PlaybackView, SliderProps,
 };
 use crate::format;
@@ -205,7 +205,7 @@ fn choice_control(
     html! {
         <div class={classes!("control", wide)}>
             { control_label(id.clone(), label, locked, lang.texts().locked) }
-            <select id={id} disabled={locked} {onchange}>{ for options }</select>
+            { pick(html! { <select id={id} disabled={locked} {onchange}>{ for options }</select> }, labels.get(value as usize).copied().unwrap_or_default()) }
         </div>
     }
 }

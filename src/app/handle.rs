@@ -59,7 +59,7 @@ pub fn handle(props: &HandleProps) -> Html {
     };
     let span = props.axis.to - props.axis.from;
     let permille =
-        if span > 0.0 { ((props.value as f64 - props.axis.from) / span * 1_000.0).clamp(0.0, 1_000.0) } else { 0.0 };
+        if span != 0.0 { ((props.value as f64 - props.axis.from) / span * 1_000.0).clamp(0.0, 1_000.0) } else { 0.0 };
     let onkeydown = {
         let (value, on_set) = (props.value, props.on_set.clone());
         let range = (props.min, props.max, props.axis.step.max(1));

@@ -93,20 +93,30 @@ pub fn share_bar(props: ShareBarProps, status: &UseStateHandle<CopyStatus>) -> H
         })
     };
     let preset_id = format!("{}-preset", props.id_prefix);
+    // What the picker's face shows: the option chosen below.
+    let shown = match (&own_name, named) {
+        _ if current.is_none() => t.preset_custom.to_owned(),
+        (Some(label), _) => label.clone(),
+        (None, code) => {
+            presets(VERSION).find(|(_, p)| Some(p.code) == code).map_or("", |(_, p)| (p.label)(props.lang)).to_owned()
+        }
+    };
     html! {
         <div class="share card">
             <label for={preset_id.clone()}>{ t.preset }</label>
-            <select id={preset_id} onchange={on_preset}>
-                if current.is_none() { <option value="" selected=true disabled=true>{ t.preset_custom }</option> }
-                // A changed scenario, or an old link's, named as what it is
-                // (choosing today's of the same name applies today's).
-                if let Some(label) = own_name {
-                    <option value="" selected=true disabled=true>{ label }</option>
-                }
-                { for presets(VERSION).filter(|(e, _)| *e == props.open).map(|(_, p)| html! {
-                    <option value={p.code} selected={Some(p.code) == named}>{ (p.label)(props.lang) }</option>
-                }) }
-            </select>
+            { super::widgets::pick(html! {
+                <select id={preset_id} onchange={on_preset}>
+                    if current.is_none() { <option value="" selected=true disabled=true>{ t.preset_custom }</option> }
+                    // A changed scenario, or an old link's, named as what it is
+                    // (choosing today's of the same name applies today's).
+                    if let Some(label) = own_name {
+                        <option value="" selected=true disabled=true>{ label }</option>
+                    }
+                    { for presets(VERSION).filter(|(e, _)| *e == props.open).map(|(_, p)| html! {
+                        <option value={p.code} selected={Some(p.code) == named}>{ (p.label)(props.lang) }</option>
+                    }) }
+                </select>
+            }, shown) }
             <button type="button" class="copy-link" onclick={on_copy}>{ t.copy_link }</button>
             <span class="copy-status" role="status">
                 { match **status { CopyStatus::Idle => "", CopyStatus::Copied => t.link_copied, CopyStatus::Failed => t.link_copy_failed } }

@@ -102,6 +102,17 @@ pub fn hero<F: Frame>(frame: &F, controls: Html, insight: String, seeded: bool, 
     }
 }
 
+/// A `<select>` whose chosen option is written in a box that wraps (issue
+/// 36: a native select cuts its text at its width, «exponencial sin j»).
+/// The select stays the control, invisible over its face: it is what a
+/// tap, the keyboard and a screen reader use, and its list shows every
+/// option whole; the face only shows `shown`.
+pub fn pick(select: Html, shown: impl Into<AttrValue>) -> Html {
+    html! {
+        <span class="pick">{ select }<span class="pick-face" aria-hidden="true">{ shown.into() }</span></span>
+    }
+}
+
 /// The current value of the `<input>` or `<select>` an event came from.
 pub fn event_value(event: &Event) -> String {
     use wasm_bindgen::JsCast;
@@ -295,6 +306,12 @@ impl Axis {
     pub fn seconds(origin_ms: u64, end_ms: u64, step: u64, floor: u64) -> Self {
         let s = |ms: u64| ms as f64 / 1_000.0;
         Self { from: -s(origin_ms), to: s(end_ms) - s(origin_ms), step, floor, vertical: false }
+    }
+
+    /// A log's «hours ago» axis: `span_h` back at its left edge, now at its
+    /// right (a value grows leftwards: `from` > `to`).
+    pub fn hours_ago(span_h: u64, step: u64) -> Self {
+        Self { from: span_h as f64, to: 0.0, step, floor: step, vertical: false }
     }
 }
 

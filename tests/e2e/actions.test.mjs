@@ -44,7 +44,7 @@ test('desired state: three copies of «bloquea» leave two rules after the unblo
   // An unblock before the last copy: the state is applied again (a late copy).
   await copies.fill('3');
   await copies.press('Enter');
-  const unblock = page.getByLabel('Desbloqueo del analista');
+  const unblock = page.getByRole('textbox', { name: 'Desbloqueo del analista' });
   await unblock.fill('60');
   await unblock.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('[data-style=desired] .blocked-bar').length === 2);

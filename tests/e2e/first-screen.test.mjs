@@ -3,8 +3,8 @@
 // figure (`figure.hero`) with its point written above it, 300 px of its
 // scene with play, its handles and its question inside the first screen
 // (its parameters beside it on a laptop, right under it on a phone), every
-// tappable control 44 px, at most four parameters out before "Más
-// parámetros", and no page scrolls sideways.
+// tappable control 44 px, no select cutting its text, at most four
+// parameters out before "Más parámetros", and no page scrolls sideways.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch } from './harness.mjs';
@@ -128,10 +128,46 @@ function smallTargets(tap) {
   return small;
 }
 
+/**
+ * Every select whose text a learner cannot read whole (issue 36: «exponencial
+ * sin j»). A bare select cuts an option at its box (its text measured in its
+ * font, with its padding and its arrow's 20 px); a select over a face
+ * (`widgets::pick`) must cover that face, and the face must show the chosen
+ * option whole.
+ */
+function cutSelects() {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const cut = [];
+  for (const select of document.querySelectorAll('.lab select')) {
+    const box = select.getBoundingClientRect();
+    if (box.width === 0 || select.closest('details:not([open]) > :not(summary)')) continue;
+    const name = `select#${select.id}`;
+    const face = select.nextElementSibling?.matches('.pick-face') ? select.nextElementSibling : null;
+    if (!face) {
+      const style = getComputedStyle(select);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      for (const option of select.options)
+        if (ctx.measureText(option.text).width > room) cut.push(`${name} cuts «${option.text}» at ${Math.round(room)} px`);
+      continue;
+    }
+    const shown = face.getBoundingClientRect();
+    if (face.textContent !== select.selectedOptions[0]?.text)
+      cut.push(`${name}'s face shows «${face.textContent}», not «${select.selectedOptions[0]?.text}»`);
+    if (face.scrollWidth > face.clientWidth + 1 || face.scrollHeight > face.clientHeight + 1)
+      cut.push(
+        `${name}'s face cuts «${face.textContent}» (${face.scrollWidth}×${face.scrollHeight} in ${face.clientWidth}×${face.clientHeight})`,
+      );
+    if (['left', 'top', 'right', 'bottom'].some((side) => Math.abs(box[side] - shown[side]) > 1))
+      cut.push(`${name} does not cover its face (a tap on its text would miss it)`);
+  }
+  return cut;
+}
+
 /** How far the page scrolls sideways (0: it fits its screen; a nowrap line once pushed lesson 000's figure 68 px past a phone's edge). */
 const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 
-test('every control a finger taps is at least 44 × 44 px, and no page scrolls sideways, at both sizes, before and after the reveal, light and dark', async () => {
+test('every control a finger taps is at least 44 × 44 px, no select cuts its text, and no page scrolls sideways, at both sizes, before and after the reveal, light and dark', async () => {
   const context = await browser.newContext({ viewport: SIZES[0] });
   const all = await experiments(await context.newPage());
   await context.close();
@@ -147,6 +183,7 @@ test('every control a finger taps is at least 44 × 44 px, and no page scrolls s
       const where = `${entry}?exp=${code}&lang=${lang} at ${viewport.width} px`;
       assert.deepEqual(await page.evaluate(smallTargets, TAP_PX), [], `${where}: targets under ${TAP_PX} px`);
       assert.equal(await sideways(page), 0, `${where}: px past the screen's right edge`);
+      assert.deepEqual(await page.evaluate(cutSelects), [], `${where}: selects that cut their text`);
       const skip = page.locator('.hero .prediction .link-button');
       if (await skip.count()) {
         await skip.click();

@@ -8,6 +8,7 @@ export const SCENE_CODES = [
   'backpressure',
   'timeouts',
   'ttl',
+  'desired',
   'visibility',
   'workers',
   'waits',
@@ -17,6 +18,7 @@ export const SCENE_CODES = [
   'groups',
   'lag',
   'capacity',
+  'retention',
 ];
 
 /** [page directory, experiment code] of every scene. */

@@ -296,9 +296,25 @@ const HANDLES = [
     key: 'buffer',
     says: '[data-counter=dropped_oldest] dd',
   },
+  // Desired state: the analyst's unblock, above the two rows.
+  {
+    url: 'lesson-003-actions/?exp=desired&lang=en',
+    name: 'Analyst unblocks at',
+    key: 'unblock_s',
+    says: 'figcaption.insight',
+  },
+  // Retention: the log's kept edge, on its «hours ago» axis (a value that
+  // grows leftwards). Kinesis' day deletes two days back; a longer
+  // retention keeps them to read again.
+  {
+    url: 'lesson-004-ops/?exp=retention&log_retention_h=24&replay_h=48&lang=en',
+    name: "The log's retention",
+    key: 'log_retention_h',
+    says: '[data-counter=replay_events] dd',
+  },
 ];
 
-test("the storm's recovery and the bounded queue's limit are grabbed on their figures: keys change the run, its numbers and the link; the new point is said once", async () => {
+test("the storm's recovery, the bounded queue's limit, the analyst's unblock and the log's retention are grabbed on their figures: keys change the run, its numbers and the link; the new point is said once", async () => {
   for (const { url, name, key, says } of HANDLES) {
     const { page, errors } = await opened(`${server.base}${url}`);
     const handle = page.getByRole('slider', { name });
@@ -327,6 +343,22 @@ test("the storm's recovery and the bounded queue's limit are grabbed on their fi
     assert.deepEqual(errors, []);
     await page.close();
   }
+});
+
+test('the unblock pulled before the last copy: that copy blocks the desired state again, on the figure and in the scene', async () => {
+  const { page, errors } = await opened(`${server.base}lesson-003-actions/?exp=desired&lang=en`);
+  const blocks = page.locator('.desired-row[data-style=desired] .blocked-bar');
+  assert.equal(await blocks.count(), 1, 'one state, lifted by the unblock at 30 min');
+  await page.getByRole('slider', { name: 'Analyst unblocks at' }).focus();
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('unblock_s') === '30');
+  assert.equal(await blocks.count(), 2, 'unblocked at 30 s, the copy at 90 s blocks again until T');
+  // Stepped from the start, the scene stops on that copy (0, 30, 90 s) and says so.
+  await scene(page).getByRole('button', { name: /Reset/ }).click();
+  for (const _ of [30, 90]) await scene(page).getByRole('button', { name: /Step/ }).click();
+  assert.match(await page.locator('.scene-now').textContent(), /^90 s: copy 3 arrives: .*blocks again$/);
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test("lesson 000's outage is grabbed by its end on the timeline: keys and a drag move the consumer's return, the band and the link; back before the schedule's 1,890 s, no event is dead-lettered", async () => {

@@ -122,7 +122,34 @@ impl crate::unit::Spec for Desired {
             ("desired_unblocked_at_s", Number::or(unblocked, "—", "s")),
         ]
     }
+    /// The scene, on the figure's two hours: each copy arriving (the
+    /// increment writes one more rule; the state changes only if it had
+    /// lapsed), the analyst's unblock and what it leaves, T.
+    fn timeline(p: &Params, _: &Shared, state: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::scene::{Moment, Timeline};
+        let t = s(lang);
+        let [inc, des] = &*state.styles;
+        let starts_block = |at_ms: u64| des.blocked.iter().any(|(from, _)| *from == at_ms);
+        let mut moments: Vec<Moment> = (inc.copies_at_ms.iter().enumerate())
+            .map(|(n, &at_ms)| Moment {
+                at_ms,
+                text: (t.moment_copy)(n as u32 + 1, crate::format::round_s(at_ms), starts_block(at_ms)),
+            })
+            .collect();
+        if let Some(at_ms) = p.scenario().unblock_ms {
+            let left = inc.rules.iter().filter(|(from, to)| *from <= at_ms && to.is_none_or(|to| to > at_ms)).count();
+            moments.push(Moment { at_ms, text: (t.moment_unblock)(left as u32) });
+        }
+        let until_ms = u64::from(p.until_s) * 1_000;
+        if des.blocked.iter().any(|(_, to)| *to == Some(until_ms)) {
+            moments.push(Moment { at_ms: until_ms, text: t.moment_t.to_owned() });
+        }
+        Some(Timeline::new(AXIS_MS, moments))
+    }
 }
+
+/// The figure's two hours: T's and the unblock's whole range.
+pub const AXIS_MS: u64 = 7_200_000;
 
 impl crate::unit::Computed for Desired {
     fn state(params: &Params, _: &Shared) -> State {
@@ -169,5 +196,27 @@ mod tests {
             (3, vec![(0, Some(3_600_000))]),
             "no end for «bloquea»; T for the state"
         );
+    }
+
+    /// The scene tells the preset's run in order: three copies (0, 30, 90
+    /// s), the unblock at 30 min leaving two rules, and nothing at T (the
+    /// state was already lifted); an unblock before the last copy makes that
+    /// copy block again.
+    #[test]
+    fn the_scene_tells_the_copies_the_unblock_and_what_is_left() {
+        use crate::i18n::Lang;
+        let scene = |p: &Params| {
+            let timeline = <Desired as crate::unit::Spec>::timeline(p, &Shared::default(), &state(p), Lang::Es);
+            timeline.expect("a scene").moments.into_iter().map(|m| (m.at_ms, m.text)).collect::<Vec<_>>()
+        };
+        let story = scene(&link::preset_params(&PRESETS, "desired-state").desired);
+        let at: Vec<u64> = story.iter().map(|m| m.0).collect();
+        assert_eq!(at, [0, 30_000, 90_000, 1_800_000], "{story:?}");
+        assert!(story[1].1.contains("regla 2") && story[1].1.ends_with("no cambia"), "{story:?}");
+        assert!(story[3].1.contains("quedan 2 reglas"), "{story:?}");
+        let never = scene(&link::preset_params(&PRESETS, "desired-no-unblock").desired);
+        assert_eq!(never.last().map(|m| m.0), Some(3_600_000), "the state lapses at T: {never:?}");
+        let early = scene(&Params { unblock_s: 60, ..Params::default() });
+        assert!(early[3].1.contains("vuelve a bloquear"), "the copy at 90 s, after the unblock at 60 s: {early:?}");
     }
 }

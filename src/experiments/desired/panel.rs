@@ -1,18 +1,18 @@
 //! Desired state, drawn: two rows over two hours (the increment, the
 //! desired state), the IP's blocked time as bars, each copy's arrival as a
 //! dot, the analyst's unblock as a line across both, and under the
-//! increment's bar at the unblock, how many rules are left.
+//! increment's bar at the unblock, how many rules are left. As a scene the
+//! bars grow and the copies land as the clock passes them; the unblock is
+//! a handle on the figure.
 
 use retry_lab_core::actions::desired::Outcome;
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, Frame, View};
+use super::AXIS_MS;
+use crate::app::widgets::{about, chart_note, counter_grid, hero, percent as pct, Axis, Frame, View};
 
 type Props<'a, F> = View<'a, super::Desired, F>;
-
-/// Two hours: T's and the unblock's whole range.
-const AXIS_MS: u64 = 7_200_000;
 
 fn permille(ms: u64) -> u64 {
     ms.min(AXIS_MS) * 1_000 / AXIS_MS
@@ -36,7 +36,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment desired" data-experiment="desired">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, chart(t, params, [inc, des])) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, chart(props.frame, t, params, [inc, des], props.at_ms)) }
             { counter_grid(rows) }
         </section>
     }
@@ -46,29 +46,34 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// schedule's copies) stay 14 px apart on any screen.
 const RULE_PX: usize = 14;
 
-fn chart(t: &Strings, params: &super::Params, styles: [&Outcome; 2]) -> Html {
-    let unblock = (params.unblock_s > 0).then(|| permille(u64::from(params.unblock_s) * 1_000));
+fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Outcome; 2], at_ms: Option<u64>) -> Html {
+    let now = at_ms.unwrap_or(AXIS_MS).min(AXIS_MS);
+    let unblock_ms = u64::from(params.unblock_s) * 1_000;
+    let until_ms = u64::from(params.until_s) * 1_000;
+    let unblock = (params.unblock_s > 0).then(|| permille(unblock_ms));
     let row = |i: usize, outcome: &Outcome| {
-        // One lane per rule: the increment's copies each write one.
-        let bars = outcome.rules.iter().enumerate().map(|(lane, &(from, to))| {
-            let (a, b) = (permille(from), to.map_or(1_000, permille));
+        // One lane per rule: the increment's copies each write one. Each
+        // lane is there from the start (the figure does not jump as it
+        // plays); its bar appears and grows with the clock.
+        let bars = outcome.rules.iter().filter(|r| r.0 <= now).enumerate().map(|(lane, &(from, to))| {
+            let (a, b) = (permille(from), permille(to.unwrap_or(AXIS_MS).min(now)));
             let open = to.is_none().then_some("open-ended");
             let style =
                 format!("left:{};width:{};top:{}px", pct(a), pct(b.saturating_sub(a).max(4)), lane * RULE_PX + 2);
             html! { <span class={classes!("blocked-bar", open)} {style}></span> }
         });
         let lanes = outcome.rules.len().max(1);
-        let dots = outcome.copies_at_ms.iter().enumerate().map(|(n, &at)| {
+        let dots = outcome.copies_at_ms.iter().enumerate().filter(|(_, at)| **at <= now).map(|(n, &at)| {
             let lane = if i == 0 { n.min(lanes - 1) } else { 0 };
             html! { <span class="copy-dot" style={format!("left:{};top:{}px", pct(permille(at)), lane * RULE_PX + 2)}></span> }
         });
         let below = lanes * RULE_PX + 4;
         let note = match unblock {
-            Some(p) if i == 0 && outcome.blocked_at_end() => {
+            Some(p) if i == 0 && outcome.blocked_at_end() && unblock_ms <= now => {
                 chart_note(p, below, "", (t.still_blocked)(outcome.rules_left))
             }
-            _ if i == 1 && outcome.blocked.last().and_then(|b| b.1) == Some(u64::from(params.until_s) * 1_000) => {
-                chart_note(permille(u64::from(params.until_s) * 1_000), below, "", t.ends_at_t.to_owned())
+            _ if i == 1 && outcome.blocked.last().and_then(|b| b.1) == Some(until_ms) && until_ms <= now => {
+                chart_note(permille(until_ms), below, "", t.ends_at_t.to_owned())
             }
             _ => Html::default(),
         };
@@ -78,7 +83,8 @@ fn chart(t: &Strings, params: &super::Params, styles: [&Outcome; 2]) -> Html {
                 <div class="desired-track" style={format!("height:{}px", below + 20)}>
                     { for bars }{ for dots }
                     if let Some(p) = unblock { <span class="unblock-line" style={format!("left:{}", pct(p))}></span> }
-                    if i == 1 { <span class="t-mark" style={format!("left:{}", pct(permille(u64::from(params.until_s) * 1_000)))}>{ "T" }</span> }
+                    if i == 1 { <span class="t-mark" style={format!("left:{}", pct(permille(until_ms)))}>{ "T" }</span> }
+                    if now < AXIS_MS { <span class="scene-now-mark" style={format!("left:{}", pct(permille(now)))} aria-hidden="true"></span> }
                     { note }
                 </div>
             </div>
@@ -86,6 +92,9 @@ fn chart(t: &Strings, params: &super::Params, styles: [&Outcome; 2]) -> Html {
     };
     html! {
         <figure class="desired-chart">
+            // The unblock is grabbed above the rows, its line down across
+            // both (none to grab when the analyst never unblocks).
+            if unblock.is_some() { <div class="desired-handles">{ frame.handle("unblock_s", Axis::seconds(0, AXIS_MS, 30, 30)) }</div> }
             <div role="img" aria-label={t.chart_label}>{ row(0, styles[0]) }{ row(1, styles[1]) }</div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "1 h" }</span><span>{ "2 h" }</span></div>
             <figcaption>

@@ -25,6 +25,11 @@ pub struct Strings {
     pub yes_no: [&'static str; 2],
     pub preset_unblock: &'static str,
     pub preset_no_unblock: &'static str,
+    /// The scene's moments: copy n arrives at s (it blocks the state
+    /// again); the unblock with the increment's rules left; T.
+    pub moment_copy: fn(u32, u64, bool) -> String,
+    pub moment_unblock: fn(u32) -> String,
+    pub moment_t: &'static str,
 }
 
 pub static ES: Strings = Strings {
@@ -49,13 +54,23 @@ pub static ES: Strings = Strings {
     styles: ["«bloquea»", "«bloqueada hasta T»"],
     chart_label: "Dos filas en el tiempo, de 0 a 2 h: cuándo la IP está bloqueada con la acción incremental y con el estado deseado, cuándo llega cada copia y cuándo desbloquea el analista.",
     legend: ["IP bloqueada", "llega una copia", "desbloqueo"],
-    still_blocked: |left| format!("sigue bloqueada: quedan {left} reglas"),
+    still_blocked: |left| format!("sigue bloqueada: {}", rules_es(left)),
     ends_at_t: "vence en T",
     rules_left: "Reglas al final",
     blocked_at_end: "Bloqueada al final",
     yes_no: ["sí", "no"],
     preset_unblock: "3 copias y un desbloqueo a los 30 min",
     preset_no_unblock: "3 copias, sin desbloqueo",
+    moment_copy: |n, at_s, again| match (n, again) {
+        (1, _) => "0 s: llega la acción; las dos formas bloquean la IP".to_owned(),
+        (_, true) => format!("{at_s} s: llega la copia {n}: «bloquea» escribe la regla {n}; «bloqueada hasta T» vuelve a bloquear"),
+        (_, false) => format!("{at_s} s: llega la copia {n}: «bloquea» escribe la regla {n}; «bloqueada hasta T» no cambia"),
+    },
+    moment_unblock: |left| match left {
+        0 => "El analista desbloquea: con «bloquea» no queda ninguna regla; las dos formas liberan la IP".to_owned(),
+        _ => format!("El analista desbloquea: con «bloquea» {} y la IP sigue bloqueada; «bloqueada hasta T» la libera", rules_es(left)),
+    },
+    moment_t: "T: «bloqueada hasta T» vence sola",
 };
 
 pub static EN: Strings = Strings {
@@ -80,14 +95,41 @@ pub static EN: Strings = Strings {
     styles: ["“block”", "“blocked until T”"],
     chart_label: "Two rows over time, from 0 to 2 h: when the IP is blocked with the incremental action and with the desired state, when each copy arrives and when the analyst unblocks.",
     legend: ["IP blocked", "a copy arrives", "unblock"],
-    still_blocked: |left| format!("still blocked: {left} rules left"),
+    still_blocked: |left| format!("still blocked: {}", rules_en(left)),
     ends_at_t: "ends at T",
     rules_left: "Rules at the end",
     blocked_at_end: "Blocked at the end",
     yes_no: ["yes", "no"],
     preset_unblock: "3 copies and an unblock at 30 min",
     preset_no_unblock: "3 copies, no unblock",
+    moment_copy: |n, at_s, again| match (n, again) {
+        (1, _) => "0 s: the action arrives; both forms block the IP".to_owned(),
+        (_, true) => format!("{at_s} s: copy {n} arrives: “block” writes rule {n}; “blocked until T” blocks again"),
+        (_, false) => format!("{at_s} s: copy {n} arrives: “block” writes rule {n}; “blocked until T” does not change"),
+    },
+    moment_unblock: |left| match left {
+        0 => "The analyst unblocks: with “block” no rule is left; both forms free the IP".to_owned(),
+        _ => format!("The analyst unblocks: with “block” {} and the IP stays blocked; “blocked until T” frees it", rules_en(left)),
+    },
+    moment_t: "T: “blocked until T” lapses by itself",
 };
+
+/// «quedan N reglas», and one «regla» alone.
+fn rules_es(left: u32) -> String {
+    if left == 1 {
+        "queda 1 regla".to_owned()
+    } else {
+        format!("quedan {left} reglas")
+    }
+}
+
+fn rules_en(left: u32) -> String {
+    if left == 1 {
+        "1 rule is left".to_owned()
+    } else {
+        format!("{left} rules are left")
+    }
+}
 
 pub fn strings(lang: Lang) -> &'static Strings {
     lang.pick(&ES, &EN)

@@ -40,6 +40,26 @@ impl Params {
     }
 }
 
+/// The scene's time: the readers reading toward «now» while events keep
+/// arriving (each second a reader gains read − arrival events on the log).
+impl Params {
+    /// Until the slower reader reaches the log's end and a tenth more; a
+    /// day when no reader has anything to catch up (or never does).
+    pub fn scene_s(&self, st: &State) -> u64 {
+        let times = [st.replay.and_then(|b| b.catch_up_s), st.new_reader.catch_up_s];
+        times.into_iter().flatten().max().filter(|s| *s > 0).map_or(86_400, |s| s + s / 10)
+    }
+
+    /// How far behind «now», in hours of the log, a reader that started
+    /// `from_h` back is `t_s` later (never past the retention: what is
+    /// older is deleted).
+    pub fn behind_h_at(&self, from_h: u64, t_s: f64) -> f64 {
+        let arrival = self.arrival_per_s.max(1) as f64;
+        let gained_h = (self.read_per_s as f64 - arrival) / arrival * t_s / 3_600.0;
+        (from_h as f64 - gained_h).clamp(0.0, self.retention_h.max(from_h) as f64)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     /// None: the events to read again were already deleted.
@@ -140,6 +160,27 @@ impl crate::unit::Spec for Retention {
             ("new_reader_catch_up_s", opt(st.new_reader.catch_up_s)),
         ]
     }
+    /// The scene: the group rewinding (or finding its events deleted),
+    /// then each reader reaching the log's end, on one clock.
+    fn timeline(p: &Params, _: &Shared, st: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+        use crate::format::{duration_text, millions};
+        use crate::scene::{Moment, Timeline};
+        let t = s(lang);
+        let back = (t.hours)(p.replay_h);
+        let start = match st.replay {
+            Some(_) => (t.moment_rewind)(&back),
+            None => (t.moment_gone)(&back),
+        };
+        let mut moments = vec![Moment { at_ms: 0, text: start }];
+        let done = |b: Backlog, said: fn(&str, &str) -> String| {
+            b.catch_up_s
+                .filter(|s| *s > 0)
+                .map(|s| Moment { at_ms: s * 1_000, text: said(&millions(b.events), &duration_text(s)) })
+        };
+        moments.extend(st.replay.and_then(|b| done(b, t.moment_replayed)));
+        moments.extend(done(st.new_reader, t.moment_reader_done));
+        Some(Timeline::new(p.scene_s(st) * 1_000, moments))
+    }
 }
 
 impl crate::unit::Computed for Retention {
@@ -179,5 +220,34 @@ mod tests {
         assert_eq!(kafka.new_reader.events, 604_800_000, "a week from the start");
         assert_eq!(at("kinesis-24h").replay, None, "two days back is past Kinesis' default day");
         assert_eq!(at("replay-a-year").replay, None);
+    }
+
+    /// The scene plays the lesson's replay: the rewind at 0, the group at
+    /// the log's end after its 6 h, the new reader after its week's 42 h;
+    /// half way through its 6 h the group is 12 h behind.
+    #[test]
+    fn the_scene_reads_a_day_again_then_a_week() {
+        use crate::i18n::Lang;
+        let p = link::preset_params(&PRESETS, "replay-yesterday").retention;
+        let st = state(&p);
+        let timeline =
+            <Retention as crate::unit::Spec>::timeline(&p, &Shared::default(), &st, Lang::En).expect("a scene");
+        let at: Vec<u64> = timeline.moments.iter().map(|m| m.at_ms).collect();
+        assert_eq!(at, [0, 21_600_000, 151_200_000], "{timeline:?}");
+        assert_eq!(timeline.end_ms, 166_320_000, "42 h and a tenth");
+        assert_eq!(p.behind_h_at(24, 10_800.0), 12.0);
+        assert_eq!(p.behind_h_at(24, 21_600.0), 0.0);
+        assert_eq!(p.behind_h_at(168, 0.0), 168.0);
+        let slow = Params { read_per_s: 500, ..p.clone() };
+        assert_eq!(slow.behind_h_at(24, 1e9), 168.0, "a reader slower than the log falls back to the retention's edge");
+        let gone = at_code("replay-a-year");
+        assert!(gone[0].contains("deleted"), "{gone:?}");
+    }
+
+    fn at_code(code: &str) -> Vec<String> {
+        let p = link::preset_params(&PRESETS, code).retention;
+        let timeline =
+            <Retention as crate::unit::Spec>::timeline(&p, &Shared::default(), &state(&p), crate::i18n::Lang::En);
+        timeline.expect("a scene").moments.into_iter().map(|m| m.text).collect()
     }
 }

@@ -18,6 +18,8 @@ pub struct Strings {
     pub chart_label: &'static str,
     pub deleted: &'static str,
     pub kept: &'static str,
+    /// The scene's bands: what each reader has read so far.
+    pub read_so_far: &'static str,
     pub now: &'static str,
     /// "hace 7 d 12 h" at the axis' left end.
     pub ago: fn(&str) -> String,
@@ -34,6 +36,12 @@ pub struct Strings {
     pub preset_kafka: &'static str,
     pub preset_kinesis: &'static str,
     pub preset_year: &'static str,
+    /// The scene's moments: the rewind (how far back), or its events
+    /// deleted; a reader at the log's end (events read, time taken).
+    pub moment_rewind: fn(&str) -> String,
+    pub moment_gone: fn(&str) -> String,
+    pub moment_replayed: fn(&str, &str) -> String,
+    pub moment_reader_done: fn(&str, &str) -> String,
 }
 
 pub static ES: Strings = Strings {
@@ -53,6 +61,7 @@ pub static ES: Strings = Strings {
     chart_label: "El log en el tiempo, de izquierda (lo más viejo) a derecha (ahora): lo borrado por la retención, lo que se guarda, hasta dónde rebobina el grupo y dónde empieza el lector nuevo.",
     deleted: "borrado por la retención",
     kept: "en el log",
+    read_so_far: "lo que ya leyó cada lector",
     now: "ahora",
     ago: |span| format!("hace {span}"),
     rewind_note: "el grupo rebobina aquí",
@@ -67,6 +76,10 @@ pub static ES: Strings = Strings {
     preset_kafka: "Kafka, 7 días: releer las features de ayer",
     preset_kinesis: "Kinesis, 24 h: releer dos días",
     preset_year: "Kafka, 7 días: reprocesar un año",
+    moment_rewind: |back| format!("El grupo mueve su offset a hace {back} y lee otra vez; los eventos siguen llegando"),
+    moment_gone: |back| format!("Volver a hace {back}: esos eventos ya se borraron, se hayan leído o no"),
+    moment_replayed: |events, time| format!("El grupo vuelve a estar al día: leyó {events} eventos otra vez en {time}"),
+    moment_reader_done: |events, time| format!("El lector nuevo llega al final del log: {events} eventos en {time}"),
 };
 
 pub static EN: Strings = Strings {
@@ -86,6 +99,7 @@ pub static EN: Strings = Strings {
     chart_label: "The log over time, from left (the oldest) to right (now): what the retention deleted, what is kept, how far back the group rewinds and where the new reader starts.",
     deleted: "deleted by the retention",
     kept: "in the log",
+    read_so_far: "what each reader has read",
     now: "now",
     ago: |span| format!("{span} ago"),
     rewind_note: "the group rewinds here",
@@ -100,6 +114,10 @@ pub static EN: Strings = Strings {
     preset_kafka: "Kafka, 7 days: read yesterday's features again",
     preset_kinesis: "Kinesis, 24 h: read two days again",
     preset_year: "Kafka, 7 days: reprocess a year",
+    moment_rewind: |back| format!("The group moves its offset {back} back and reads again; events keep arriving"),
+    moment_gone: |back| format!("Going {back} back: those events were already deleted, read or not"),
+    moment_replayed: |events, time| format!("The group is caught up again: it read {events} events again in {time}"),
+    moment_reader_done: |events, time| format!("The new reader reaches the log's end: {events} events in {time}"),
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

@@ -67,6 +67,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     }
 }
 
+/// The four namespaces' names, as Python's `uuid` module calls them.
+const NAMES: [&str; 4] = ["NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID", "NAMESPACE_X500"];
+
 /// The namespace, under "Más parámetros" (open when it is not the lesson's).
 fn namespace_details<F: Frame>(props: &Props<F>, t: &Strings, namespace_code: &str) -> Html {
     let id = |name: &str| props.frame.id(name);
@@ -78,12 +81,14 @@ fn namespace_details<F: Frame>(props: &Props<F>, t: &Strings, namespace_code: &s
             <div class="control-grid">
             <div class="control">
                 <label for={id("uuid5-namespace")}>{ t.namespace }</label>
-                <select id={id("uuid5-namespace")} disabled={locked} onchange={on_namespace}>
-                    { for Namespace::NAMED.iter().zip(["NAMESPACE_DNS", "NAMESPACE_URL", "NAMESPACE_OID", "NAMESPACE_X500"]).map(|(ns, label)| {
-                        let code = ns.to_string();
-                        html! { <option value={code.clone()} selected={code == namespace_code}>{ label }</option> }
-                    }) }
-                </select>
+                { crate::app::widgets::pick(html! {
+                    <select id={id("uuid5-namespace")} disabled={locked} onchange={on_namespace}>
+                        { for Namespace::NAMED.iter().zip(NAMES).map(|(ns, label)| {
+                            let code = ns.to_string();
+                            html! { <option value={code.clone()} selected={code == namespace_code}>{ label }</option> }
+                        }) }
+                    </select>
+                }, NAMES[Namespace::NAMED.iter().position(|ns| ns.to_string() == namespace_code).unwrap_or(0)]) }
                 <span class="hint">{ t.namespace_note }</span>
             </div>
             </div>
