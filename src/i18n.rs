@@ -80,6 +80,8 @@ pub struct Texts {
     pub seed: &'static str,
     /// The parameters that are not beside the figure, behind one summary.
     pub more_params: &'static str,
+    /// Under a figure with no time in it, where a scene's bar would be.
+    pub timeless: &'static str,
     /// The experiment's explanation, behind one summary under its heading.
     pub more_about: &'static str,
     /// A prediction: before the figure says a number the lesson states.
@@ -146,6 +148,7 @@ pub static ES: Texts = Texts {
     controls_heading: "Parámetros",
     seed: "Semilla",
     more_params: "Más parámetros",
+    timeless: "Esta figura no transcurre en el tiempo: no hay nada que reproducir. Cambia un parámetro y se vuelve a dibujar al instante.",
     more_about: "Más sobre este experimento",
     predict_before: "Antes de mirar:",
     predict_guess: "Tu estimación",
@@ -213,6 +216,7 @@ pub static EN: Texts = Texts {
     controls_heading: "Parameters",
     seed: "Seed",
     more_params: "More parameters",
+    timeless: "This figure has no time in it: there is nothing to play. Change a parameter and it redraws at once.",
     more_about: "More about this experiment",
     predict_before: "Before you look:",
     predict_guess: "Your estimate",

@@ -131,9 +131,14 @@ pub trait Spec {
     const TASKS: &'static [Task<Self::Params, Self::State>];
     /// The number the lesson states, asked before the figure says it.
     const PREDICTION: Option<&'static Prediction<Self::Params, Self::State>> = None;
+    /// A figure with no time in it (an id, a hash, a size): it says so where
+    /// a scene's bar would be, so nobody looks for a Play that is not there.
+    /// (An experiment with no `timeline` yet is not timeless: its lesson may
+    /// still tell a process in time.)
+    const TIMELESS: bool = false;
     /// A run the lesson tells in time: its end and its moments, in the
     /// learner's words; the shell plays it on the scene clock (`scene.rs`).
-    /// None: a still figure (an id, a hash, a size have no time).
+    /// None: a still figure.
     fn timeline(_params: &Self::Params, _shared: &Shared, _state: &Self::State, _lang: Lang) -> Option<Timeline> {
         None
     }
@@ -280,6 +285,10 @@ macro_rules! registry {
             /// The parameter that is its scene's instant, if one is.
             pub fn instant_key(self) -> Option<&'static str> {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::INSTANT),+ }
+            }
+            /// Whether its figure has no time in it (`Spec::TIMELESS`).
+            pub fn timeless(self) -> bool {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::TIMELESS),+ }
             }
             /// The parameters beside its figure (empty: all of them).
             pub fn primary(self) -> &'static [&'static str] {

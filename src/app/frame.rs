@@ -396,6 +396,7 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
             <div class="hero-body" inert={waiting}>{ body }</div>
             if let Some(text) = spoken { <super::scene::SceneLive {text} quiet_first=true /> }
             if !waiting { { for p.scene.as_ref().map(|(at_ms, timeline)| super::scene::scene_bar(p.state, &p.dispatch, p.id("instant"), timeline, *at_ms)) } }
+            if state.open.timeless() { <p class="timeless">{ t.timeless }</p> }
         </figure>
     }
 }

@@ -84,13 +84,20 @@ test('every scene steps and plays: the figure differs between two instants, the 
 
 // The list the tests and the bench read is the lab's: an experiment left off
 // it draws no scene (lesson 000's timeline has its own clock and tests).
-test('the scenes list is every experiment that draws a scene', async () => {
+/** The figures with no time in them (issue 36: an id, a hash, a message's size). */
+const TIMELESS = ['uuid5', 'partitions', 'size'];
+
+test('the scenes list is every experiment that draws a scene; the still figures with no time in them say so', async () => {
   const { TOOL_EXPERIMENTS } = await import('../../static/tool-registry.js');
   const { PAGE_OF_CODE } = await import('../../static/lab-registry.js');
   for (const code of Object.keys(TOOL_EXPERIMENTS).filter((c) => !SCENE_CODES.includes(c) && c !== 'retries')) {
     const { page, errors } = await open(browser, `${server.base}${PAGE_OF_CODE.get(code)}?exp=${code}&lang=en`);
     await reveal(page);
     assert.equal(await scene(page).count(), 0, `${code} draws a scene: add it to tests/e2e/scenes.mjs`);
+    // The issue's figures with no time in them say so where a bar would be;
+    // a still figure whose lesson tells a process in time does not.
+    const says = await page.locator('.hero p.timeless').count();
+    assert.equal(says, TIMELESS.includes(code) ? 1 : 0, `${code}: «nothing to play» said ${says} times`);
     assert.deepEqual(errors, [], code);
     await page.close();
   }

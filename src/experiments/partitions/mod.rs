@@ -155,6 +155,8 @@ static PRESETS: [Preset; 2] = [
 ];
 
 impl crate::unit::Spec for Partitions {
+    /// Still: a key's partition is its hash: nothing happens in time.
+    const TIMELESS: bool = true;
     type Params = Params;
     type State = State;
     const CODE: &'static str = "partitions";

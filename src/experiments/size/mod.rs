@@ -86,6 +86,8 @@ static PRESETS: [Preset; 3] = [
 ];
 
 impl crate::unit::Spec for Size {
+    /// Still: a message's size against a broker's limit: nothing happens in time.
+    const TIMELESS: bool = true;
     type Params = Params;
     type State = State;
     const CODE: &'static str = "size";

@@ -95,6 +95,8 @@ static PRESETS: [Preset; 1] = [Preset {
 }];
 
 impl crate::unit::Spec for DoublePublication {
+    /// Still: an id is a function of its key: nothing happens in time.
+    const TIMELESS: bool = true;
     type Params = Params;
     type State = State;
     const CODE: &'static str = "uuid5";
