@@ -37,7 +37,8 @@ pub struct Strings {
     pub preset_kinesis: &'static str,
     pub preset_year: &'static str,
     /// The scene's moments: the rewind (how far back), or its events
-    /// deleted; a reader at the log's end (events read, time taken).
+    /// deleted; a reader at the log's end (the events it had behind at the
+    /// start, time taken: it also read what arrived meanwhile).
     pub moment_rewind: fn(&str) -> String,
     pub moment_gone: fn(&str) -> String,
     pub moment_replayed: fn(&str, &str) -> String,
@@ -78,8 +79,8 @@ pub static ES: Strings = Strings {
     preset_year: "Kafka, 7 días: reprocesar un año",
     moment_rewind: |back| format!("El grupo mueve su offset a hace {back} y lee otra vez; los eventos siguen llegando"),
     moment_gone: |back| format!("Volver a hace {back}: esos eventos ya se borraron, se hayan leído o no"),
-    moment_replayed: |events, time| format!("El grupo vuelve a estar al día: leyó {events} eventos otra vez en {time}"),
-    moment_reader_done: |events, time| format!("El lector nuevo llega al final del log: {events} eventos en {time}"),
+    moment_replayed: |events, time| format!("El grupo vuelve a estar al día en {time}: releyó sus {events} eventos y los que llegaron mientras"),
+    moment_reader_done: |events, time| format!("El lector nuevo llega al final del log en {time}: los {events} eventos que tenía atrás y los que llegaron mientras"),
 };
 
 pub static EN: Strings = Strings {
@@ -116,8 +117,8 @@ pub static EN: Strings = Strings {
     preset_year: "Kafka, 7 days: reprocess a year",
     moment_rewind: |back| format!("The group moves its offset {back} back and reads again; events keep arriving"),
     moment_gone: |back| format!("Going {back} back: those events were already deleted, read or not"),
-    moment_replayed: |events, time| format!("The group is caught up again: it read {events} events again in {time}"),
-    moment_reader_done: |events, time| format!("The new reader reaches the log's end: {events} events in {time}"),
+    moment_replayed: |events, time| format!("The group is caught up again in {time}: its {events} events read again, and those that arrived meanwhile"),
+    moment_reader_done: |events, time| format!("The new reader reaches the log's end in {time}: the {events} events it had behind, and those that arrived meanwhile"),
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {
