@@ -40,7 +40,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// The log on an «hours ago» axis: what the retention deleted, what it
 /// keeps (its edge a handle), where the group rewinds and the new reader
 /// starts. As a scene each reader moves toward «now» as the clock passes,
-/// what it has read again behind it.
+/// what it has read behind it.
 fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, st: &State, at_ms: Option<u64>) -> Html {
     // The axis reaches a quarter past the older of the retention and the
     // rewind, in whole days (the lesson counts retention in days).
