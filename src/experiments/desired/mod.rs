@@ -136,11 +136,11 @@ impl crate::unit::Spec for Desired {
                 text: (t.moment_copy)(n as u32 + 1, crate::format::round_s(at_ms), starts_block(at_ms)),
             })
             .collect();
-        if let Some(at_ms) = p.scenario().unblock_ms {
+        let Scenario { unblock_ms, until_ms, .. } = p.scenario();
+        if let Some(at_ms) = unblock_ms {
             let left = inc.rules.iter().filter(|(from, to)| *from <= at_ms && to.is_none_or(|to| to > at_ms)).count();
             moments.push(Moment { at_ms, text: (t.moment_unblock)(left as u32) });
         }
-        let until_ms = u64::from(p.until_s) * 1_000;
         if des.blocked.iter().any(|(_, to)| *to == Some(until_ms)) {
             moments.push(Moment { at_ms: until_ms, text: t.moment_t.to_owned() });
         }

@@ -5,7 +5,7 @@
 //! bars grow and the copies land as the clock passes them; the unblock is
 //! a handle on the figure.
 
-use retry_lab_core::actions::desired::Outcome;
+use retry_lab_core::actions::desired::{Outcome, Scenario};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -48,9 +48,9 @@ const RULE_PX: usize = 14;
 
 fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Outcome; 2], at_ms: Option<u64>) -> Html {
     let now = at_ms.unwrap_or(AXIS_MS).min(AXIS_MS);
-    let unblock_ms = u64::from(params.unblock_s) * 1_000;
-    let until_ms = u64::from(params.until_s) * 1_000;
-    let unblock = (params.unblock_s > 0).then(|| permille(unblock_ms));
+    // The run's own instants (an unblock of 0 s is none: the analyst never unblocks).
+    let Scenario { unblock_ms, until_ms, .. } = params.scenario();
+    let unblock = unblock_ms.map(permille);
     let row = |i: usize, outcome: &Outcome| {
         // One lane per rule: the increment's copies each write one. Each
         // lane is there from the start (the figure does not jump as it
@@ -69,7 +69,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Out
         });
         let below = lanes * RULE_PX + 4;
         let note = match unblock {
-            Some(p) if i == 0 && outcome.blocked_at_end() && unblock_ms <= now => {
+            Some(p) if i == 0 && outcome.blocked_at_end() && unblock_ms.is_some_and(|ms| ms <= now) => {
                 chart_note(p, below, "", (t.still_blocked)(outcome.rules_left))
             }
             _ if i == 1 && outcome.blocked.last().and_then(|b| b.1) == Some(until_ms) && until_ms <= now => {
@@ -94,7 +94,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Out
         <figure class="desired-chart">
             // The unblock is grabbed above the rows, its line down across
             // both (none to grab when the analyst never unblocks).
-            if unblock.is_some() { <div class="desired-handles">{ frame.handle("unblock_s", Axis::seconds(0, AXIS_MS, 30, 30)) }</div> }
+            if unblock.is_some() { <div class="handle-strip desired-handles">{ frame.handle("unblock_s", Axis::seconds(0, AXIS_MS, 30, 30)) }</div> }
             <div role="img" aria-label={t.chart_label}>{ row(0, styles[0]) }{ row(1, styles[1]) }</div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "1 h" }</span><span>{ "2 h" }</span></div>
             <figcaption>

@@ -263,7 +263,7 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
             <Handle {label} value={end_s} min={start_s + 1} {max} {axis} {shown} locked={edit.locked} {on_set} />
         }
     });
-    html! { <div class="plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
+    html! { <div class="handle-strip plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
 }
 
 /// What each mark means, next to the marks.
