@@ -220,6 +220,33 @@ fn fix_now_is_recorded_at_the_clock_and_removable() {
     assert_eq!(run(&s).pair.idempotent.counters().dead_lettered, 10);
 }
 
+/// The fix line, moved (the timeline's handle): before the schedule's last
+/// retry (1,890 s) no event reaches dead-letter; after the retry by hand
+/// (2,100 s) in an hour-long outage, that retry fails and its events go
+/// round the schedule again, delivered only after the fix. An author's
+/// locked plan refuses the move.
+#[test]
+fn the_fix_moved_changes_who_reaches_dead_letter() {
+    let story = state().reduce(Action::ApplyPreset { code: "outage-story" });
+    let ended = |s: &LabState| play_to_end(s.clone()).units.retries.pair.idempotent.clone();
+    let early = retries_action(&story, RetriesAction::SetFix { at_s: 1_000 });
+    let times: Vec<(u64, Intervention)> =
+        early.params.retries.plan.interventions().iter().map(|t| (t.at_ms, t.what)).collect();
+    assert_eq!(times, [(1_000_000, Intervention::FixCause), (2_100_000, Intervention::RetryAllDeadLetters)]);
+    assert_eq!(ended(&early).counters().dead_lettered, 0, "fixed at 1,000 s: the retries deliver every event");
+    let on_time = ended(&story).counters().deliveries;
+    let late = retries_action(&story, RetriesAction::SetFix { at_s: 3_000 });
+    assert_eq!(late.params.retries.plan.fixed_from_ms(), Some(3_000_000));
+    let run = ended(&late);
+    assert!(run.counters().deliveries > on_time, "the retry by hand failed and went round again");
+    let delivered: Vec<u64> = run.trace().iter().filter(|a| a.outcome == Outcome::Processed).map(|a| a.at_ms).collect();
+    assert_eq!(delivered.len(), 10);
+    assert!(delivered.iter().all(|&at| at > 3_000_000), "delivered after the fix only: {delivered:?}");
+    let locked = LabState { locked: Rc::new(crate::unit::Locks(vec!["do"])), ..story.clone() };
+    let refused = retries_action(&locked, RetriesAction::SetFix { at_s: 1_000 });
+    assert_eq!(refused.params.retries.plan, locked.params.retries.plan);
+}
+
 #[test]
 fn the_outage_story_preset_is_already_played() {
     let s = state().reduce(Action::ApplyPreset { code: "outage-story" });

@@ -368,6 +368,37 @@ test('the unblock pulled before the last copy: that copy blocks the desired stat
   await page.close();
 });
 
+test("lesson 000's fix line is grabbed in its own row: fixed before the schedule's last retry, no event is dead-lettered; fixed after the retry by hand, that retry fails and goes round again", async () => {
+  const { page, errors } = await open(browser, `${server.base}?v=4&preset=outage-story&lang=en`);
+  await reveal(page);
+  const fix = page.getByRole('slider', { name: 'Root cause fixed at' });
+  const back = page.getByRole('slider', { name: 'Outage 1: the consumer is back' });
+  assert.equal(await fix.getAttribute('aria-valuenow'), '2100');
+  // Its own row: the fix's grip and the outage's never overlap, though both stand at 2,100 s.
+  const [a, b] = [await fix.locator('.handle-grip').boundingBox(), await back.locator('.handle-grip').boundingBox()];
+  assert.ok(a.y >= b.y + b.height, `the fix's grip (${a.y}) under the outage's (${b.y}+${b.height})`);
+  const seek = page.getByRole('slider', { name: 'Go to a time' });
+  const atEnd = async (marks) => {
+    await seek.fill(await seek.getAttribute('max'));
+    return page.locator(`.lane ${marks}`).count();
+  };
+  const [dead, failed] = [await atEnd('.mark-dlq'), await atEnd('.mark-fail')];
+  assert.equal(dead, 10, 'down from 0 s: all ten in dead-letter before the fix');
+  await fix.focus();
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('do') === 'fix@0,retryall@2100');
+  assert.equal(await atEnd('.mark-dlq'), 0, 'fixed at 0 s: nothing fails');
+  await fix.focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('do')?.startsWith('retryall@2100,fix@'));
+  assert.ok(Number(await fix.getAttribute('aria-valuenow')) > 2_100);
+  assert.match(await fix.getAttribute('aria-valuetext'), /^Root cause fixed at: /);
+  const again = await atEnd('.mark-fail');
+  assert.ok(again > failed, `the retry by hand before the fix failed and went round again: ${failed} → ${again} ✕`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("lesson 000's outage is grabbed by its end on the timeline: keys and a drag move the consumer's return, the band and the link; back before the schedule's 1,890 s, no event is dead-lettered", async () => {
   const { page, errors } = await open(browser, `${server.base}?lang=en`);
   await reveal(page);

@@ -83,7 +83,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 fn scrolled_timeline<F: Frame>(props: &Props<F>) -> Html {
     let (lang, params, run) = (props.lang, props.params.clone(), props.state.clone());
     let heading_id = props.frame.id("timeline-heading");
-    let edit = PlanEdit { send: props.send(), locked: props.frame.locked("down") };
+    let edit = PlanEdit {
+        send: props.send(),
+        locked: props.frame.locked("down"),
+        interventions_locked: props.frame.locked("do"),
+    };
     let draw: Rc<dyn Fn(u32, Callback<Event>) -> Html> =
         Rc::new(move |top_px, onscroll| timeline((lang, &params, &run), (&heading_id, &edit), top_px, onscroll));
     html! { <Scrolled {draw} version={props.frame.version()} /> }

@@ -43,6 +43,11 @@ pub enum Action {
     },
     AddOutage,
     RemoveOutage(usize),
+    /// Move the recorded fix of the root cause to this time (seconds): the
+    /// fix line grabbed on the timeline.
+    SetFix {
+        at_s: u64,
+    },
 }
 
 #[derive(Clone)]
@@ -167,6 +172,7 @@ impl State {
             | Action::RetryDeadLetter(_)
             | Action::RetryAllDeadLetters
             | Action::RemoveIntervention(_)
+            | Action::SetFix { .. }
                 if locks.contains("do") =>
             {
                 return
@@ -176,6 +182,7 @@ impl State {
             Action::RetryDeadLetter(event) => self.record(&params.plan, Intervention::RetryDeadLetter(event)),
             Action::RetryAllDeadLetters => self.record(&params.plan, Intervention::RetryAllDeadLetters),
             Action::RemoveIntervention(index) => Some(params.plan.without(index)),
+            Action::SetFix { at_s } => moved_fix(&params.plan, at_s.saturating_mul(1_000)),
             Action::SetOutage { index, start_s, end_s } => {
                 let mut outages = params.plan.outages().to_vec();
                 let window = Outage { start_ms: start_s.saturating_mul(1_000), end_ms: end_s.saturating_mul(1_000) };
@@ -235,6 +242,16 @@ impl State {
             }
         }
     }
+}
+
+/// The plan with its fix at `at_ms` (none to move: unchanged). The other
+/// interventions keep their times: a retry by hand before the fix now
+/// meets the cause still there.
+fn moved_fix(plan: &Plan, at_ms: u64) -> Option<Plan> {
+    let mut interventions = plan.interventions().to_vec();
+    let fix = interventions.iter_mut().find(|t| t.what == Intervention::FixCause)?;
+    fix.at_ms = at_ms;
+    Plan::new(plan.outages().to_vec(), interventions).ok()
 }
 
 /// The index of the most notable attempt: dead-letter first, then lost

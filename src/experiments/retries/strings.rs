@@ -77,6 +77,8 @@ pub struct Strings {
     pub outage_to: fn(u32) -> String,
     /// The outage's end as a handle on the timeline (a name of its own: the field is «hasta»).
     pub outage_back: fn(u32) -> String,
+    /// The fix line's handle.
+    pub fix_at: &'static str,
     pub add_outage: &'static str,
     pub remove_outage: fn(u32) -> String,
     pub no_outage: &'static str,
@@ -184,6 +186,7 @@ pub static ES: Strings = Strings {
     outage_from: |n| format!("Caída {n}: desde"),
     outage_to: |n| format!("Caída {n}: hasta"),
     outage_back: |n| format!("Caída {n}: el consumidor vuelve"),
+    fix_at: "La causa raíz se arregla a los",
     add_outage: "Añadir una caída",
     remove_outage: |n| format!("Quitar la caída {n}"),
     no_outage: "Ninguna: los fallos solo dependen de la probabilidad.",
@@ -302,6 +305,7 @@ pub static EN: Strings = Strings {
     outage_from: |n| format!("Outage {n}: from"),
     outage_to: |n| format!("Outage {n}: to"),
     outage_back: |n| format!("Outage {n}: the consumer is back"),
+    fix_at: "Root cause fixed at",
     add_outage: "Add an outage",
     remove_outage: |n| format!("Remove outage {n}"),
     no_outage: "None: failures depend on the probability alone.",

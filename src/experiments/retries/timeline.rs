@@ -58,7 +58,10 @@ fn tick_step_ms(horizon_ms: u64) -> u64 {
 /// plan is locked (an author's link fixed it).
 pub struct PlanEdit {
     pub send: Callback<Action>,
+    /// The outages (`down`) are locked.
     pub locked: bool,
+    /// The interventions (`do`), the fix among them, are locked.
+    pub interventions_locked: bool,
 }
 
 pub fn timeline(
@@ -103,6 +106,7 @@ pub fn timeline(
             <h2 id={heading_id.clone()}>{ t.timeline_heading }</h2>
             { legend(t, !plan.outages().is_empty()) }
             { outage_handles(t, scale, plan, edit, view_height) }
+            { fix_handle(t, scale, plan, edit, view_height) }
             <div class="axis" aria-hidden="true">{ for ticks }</div>
             <div class="timeline-scroll" tabindex="0" role="region" aria-label={t.timeline_label}
                 style={format!("height:{view_height}px")} {onscroll}>
@@ -248,6 +252,8 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
     if outages.is_empty() {
         return html! {};
     }
+    // Their lines go down across the fix's row too, when it has one.
+    let lanes_px = lanes_px + if plan.fixed_from_ms().is_some() { HANDLE_ROW_PX } else { 0 };
     let horizon_s = scale.horizon_ms / 1_000;
     let axis = Axis::seconds(0, scale.horizon_ms, 10, 0);
     let handles = outages.iter().enumerate().map(|(index, o)| {
@@ -264,6 +270,27 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         }
     });
     html! { <div class="handle-strip plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
+}
+
+/// A handle strip's height (`.handle-strip`): the fix's row under the outages'.
+const HANDLE_ROW_PX: u32 = 44;
+
+/// The fix line, grabbed in a row of its own under the outages' ends (in
+/// the story both are at 2,100 s): the instant the cause is fixed, which
+/// ends any outage. Earlier than the schedule's last retry, no event reaches
+/// dead-letter; later than a retry by hand, that retry fails and its events
+/// go round the schedule again.
+fn fix_handle(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: &PlanEdit, lanes_px: u32) -> Html {
+    let Some(fixed_ms) = plan.fixed_from_ms() else { return html! {} };
+    let at_s = fixed_ms / 1_000;
+    let max = (scale.horizon_ms / 1_000).max(at_s);
+    let on_set = edit.send.reform(|at_s| Action::SetFix { at_s });
+    let shown = format::duration_text(at_s);
+    html! {
+        <div class="handle-strip plan-handles fix-handle" style={format!("--lanes:{lanes_px}px")}>
+            <Handle label={t.fix_at} value={at_s} min={0} {max} axis={Axis::seconds(0, scale.horizon_ms, 10, 0)} {shown} locked={edit.interventions_locked} {on_set} />
+        </div>
+    }
 }
 
 /// What each mark means, next to the marks.
