@@ -76,11 +76,12 @@ pub fn scene_bar(
                 <button type="button" class="step-back" onclick={transport(Transport::StepBack)}>{ face("←", t.step_back, false) }</button>
                 <button type="button" class="step" onclick={transport(Transport::Step)}>{ face("→", t.step, true) }</button>
                 <button type="button" class="reset" onclick={transport(Transport::Reset)}>{ face("↺", t.reset, false) }</button>
-                <label class="scene-instant" for={id.clone()}>{ t.scene_instant }</label>
+                // Its name for a screen reader; the clock beside it says what it is to the eye.
+                <label class="scene-instant visually-hidden" for={id.clone()}>{ t.scene_instant }</label>
                 <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
                     value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />
                 <output class="clock-value">{ format!("{now} / {}", clock_text(timeline.end_ms, timeline.end_ms)) }</output>
-                <button type="button" class="keys-toggle" aria-expanded={keys_open.to_string()} onclick={toggle_keys}>{ format!("? {}", t.keys_title) }</button>
+                <button type="button" class="keys-toggle" aria-expanded={keys_open.to_string()} onclick={toggle_keys}>{ "? " }<span class="visually-hidden">{ t.keys_title }</span></button>
             </div>
             <p class="scene-now" aria-hidden="true">{ latest.clone() }</p>
             <SceneLive text={latest} />

@@ -310,6 +310,27 @@ const HANDLES = [
     key: 'unblock_s',
     says: 'figcaption.insight',
   },
+  // «¿Alguien espera?»: the workers' return, above the four rows.
+  {
+    url: 'lesson-004/?exp=waits&lang=en',
+    name: 'The workers are back at',
+    key: 'waits_down_to_s',
+    says: '[data-counter=queue_last] dd',
+  },
+  // Competing workers: the pool, on the lanes' lower edge (a row per worker).
+  {
+    url: 'lesson-004/?exp=workers&lang=en',
+    name: 'Workers',
+    key: 'job_workers',
+    says: '[data-counter=done_at] dd',
+  },
+  // The age alert: its threshold, on its dashed line across the age chart.
+  {
+    url: 'lesson-004-ops/?exp=age&lang=en',
+    name: 'Age alert',
+    key: 'age_alert_s',
+    says: 'figcaption.insight',
+  },
   // Retention: the log's kept edge, on its «hours ago» axis (a value that
   // grows leftwards). Kinesis' day deletes two days back; a longer
   // retention keeps them to read again.
@@ -321,7 +342,7 @@ const HANDLES = [
   },
 ];
 
-test("the storm's recovery, the bounded queue's limit, the analyst's unblock and the log's retention are grabbed on their figures: keys change the run, its numbers and the link; the new point is said once", async () => {
+test("the storm's recovery, the bounded queue's limit, the analyst's unblock, the workers' return, the pool, the age alert and the log's retention are grabbed on their figures: keys change the run, its numbers and the link; the new point is said once", async () => {
   for (const { url, name, key, says } of HANDLES) {
     const { page, errors } = await opened(`${server.base}${url}`);
     const handle = page.getByRole('slider', { name });

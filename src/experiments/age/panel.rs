@@ -7,7 +7,7 @@ use retry_lab_core::age::{AgeConfig, AgeRun, HORIZON_S};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, hero, Frame, View};
+use crate::app::widgets::{about, chart_note, hero, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Age, F>;
@@ -26,9 +26,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let figure = html! {
         <figure class="age-figure">
             { line_chart(t, 0, (run, now_s), &|t| c.depth_at(t), &Scale { threshold: c.depth_alert, promise: None, top: depth_max,
-                threshold_label: format!("{} {}", format::int(c.depth_alert), t.messages), top_label: format::int(depth_max) }) }
+                threshold_label: format!("{} {}", format::int(c.depth_alert), t.messages), top_label: format::int(depth_max), grab: Html::default() }) }
             { line_chart(t, 1, (run, now_s), &|t| c.oldest_age_at(t), &Scale { threshold: c.age_alert_s, promise: Some(c.promise_s), top: age_max,
-                threshold_label: duration_text(c.age_alert_s), top_label: duration_text(age_max) }) }
+                threshold_label: duration_text(c.age_alert_s), top_label: duration_text(age_max), grab: alert_handle(props.frame, age_max) }) }
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
             <figcaption><span class="legend-threshold">{ t.threshold_legend }</span>{ " · " }<span class="legend-promise">{ format!("{} {}", t.promise_legend, duration_text(c.promise_s)) }</span></figcaption>
         </figure>
@@ -59,6 +59,16 @@ fn age_top(c: &AgeConfig) -> u64 {
         .max(1)
 }
 
+/// The age alert's threshold, grabbed on its dashed line: lower it and the
+/// alert fires sooner, raise it past what the poison message reaches and
+/// it never fires. Inset as the chart's lines are (its viewBox has 4 units
+/// of margin over and under its 100).
+fn alert_handle<F: Frame>(frame: &F, top_s: u64) -> Html {
+    let step = if top_s > 3_600 { 60 } else { 10 };
+    let axis = Axis { from: 0.0, to: top_s as f64, step, floor: 1, vertical: true };
+    html! { <div class="level-box">{ frame.handle("age_alert_s", axis) }</div> }
+}
+
 /// One of the two charts (0: depth, 1: age): `value` over the hour against
 /// (its alert's threshold, the y-axis's top).
 /// A chart's y-scale: its alert's threshold, the promise (the age's), the
@@ -69,6 +79,8 @@ struct Scale {
     top: u64,
     threshold_label: String,
     top_label: String,
+    /// A handle on the threshold's line, if the chart has one.
+    grab: Html,
 }
 
 fn line_chart(
@@ -113,6 +125,7 @@ fn line_chart(
                     if let Some(x) = now_x { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2="100" /> }
                 </svg>
                 { note }
+                { scale.grab.clone() }
             </div>
         </div>
     }

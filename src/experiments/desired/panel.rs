@@ -94,7 +94,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Out
         <figure class="desired-chart">
             // The unblock is grabbed above the rows, its line down across
             // both (none to grab when the analyst never unblocks).
-            if unblock.is_some() { <div class="handle-strip desired-handles">{ frame.handle("unblock_s", Axis::seconds(0, AXIS_MS, 30, 30)) }</div> }
+            if unblock.is_some() { <div class="handle-strip track-inset">{ frame.handle("unblock_s", Axis::seconds(0, AXIS_MS, 30, 30)) }</div> }
             <div role="img" aria-label={t.chart_label}>{ row(0, styles[0]) }{ row(1, styles[1]) }</div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "1 h" }</span><span>{ "2 h" }</span></div>
             <figcaption>

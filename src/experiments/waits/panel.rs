@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, counter_grid, hero, percent, Frame, View};
+use crate::app::widgets::{about, counter_grid, hero, percent, Axis, Frame, View};
 use crate::format::seconds;
 
 type Props<'a, F> = View<'a, super::Waits, F>;
@@ -28,7 +28,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment waits" data-experiment="waits">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, chart(t, (p, st), props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), insight, false, chart(props.frame, t, (p, st), props.at_ms)) }
             { counter_grid(rows) }
             { exercise_1(t) }
         </section>
@@ -52,9 +52,15 @@ fn exercise_1(t: &Strings) -> Html {
 
 /// As a scene, what has happened by the clock (`at_ms`; none: the whole
 /// run): the bars grow to it, a request appears when sent and a job's dot
-/// when it is done.
-fn chart(t: &Strings, (p, st): (&Params, &State), at_ms: Option<u64>) -> Html {
+/// when it is done. The workers' return is grabbed above the rows: bring
+/// it closer and the queue's jobs end sooner; the caller who waits fails all
+/// the same while they are down.
+fn chart<F: Frame>(frame: &F, t: &Strings, (p, st): (&Params, &State), at_ms: Option<u64>) -> Html {
     let end_ms = super::end_ms(p, st);
+    let back = (p.down_to_s > p.down_from_s).then(|| {
+        let axis = Axis::seconds(0, end_ms, 1, p.down_from_s + 1);
+        html! { <div class="handle-strip track-inset">{ frame.handle("waits_down_to_s", axis) }</div> }
+    });
     let now = at_ms.unwrap_or(end_ms).min(end_ms);
     let reqs: Vec<&retry_lab_core::waits::Request> = st.requests.iter().filter(|r| r.sent_ms <= now).collect();
     let at = |ms: u64| percent(ms.min(end_ms) * 1_000 / end_ms);
@@ -98,6 +104,7 @@ fn chart(t: &Strings, (p, st): (&Params, &State), at_ms: Option<u64>) -> Html {
     });
     html! {
         <figure class="waits-chart">
+            { back.unwrap_or_default() }
             <div role="img" aria-label={t.chart_label}>
                 { lane(0, sync.collect()) }
                 { lane(1, reqs.iter().enumerate().map(|(n, r)| html! { <>{ result_wait(n, r.sent_ms, r.queue_seen_ms) }{ dot(n, r.queue_done_ms).unwrap_or_default() }</> }).collect()) }

@@ -5,7 +5,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Frame, View};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View};
 use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Workers, F>;
@@ -55,7 +55,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment workers" data-experiment="workers">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, controls, insight, false, chart(t, run, props.at_ms)) }
+            { hero(props.frame, controls, insight, false, chart(props.frame, t, run, props.at_ms)) }
             { counter_grid(rows) }
         </section>
     }
@@ -79,7 +79,7 @@ fn format_ms(ms: u64) -> String {
 
 /// The workers' lanes; as a scene, each job appears when taken and grows
 /// with the clock (`at_ms`; none: the whole run).
-fn chart(t: &Strings, run: &QueueRun, at_ms: Option<u64>) -> Html {
+fn chart<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -> Html {
     let workers = run.config.workers.min(ROWS_SHOWN);
     let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
     let now = at_ms.unwrap_or(end_ms).min(end_ms);
@@ -89,13 +89,20 @@ fn chart(t: &Strings, run: &QueueRun, at_ms: Option<u64>) -> Html {
         html! { <rect class={class} x={x(r.at_ms).to_string()} y={(r.worker * ROW_H + 2).to_string()}
         width={(x(r.until_ms) - x(r.at_ms)).saturating_sub(2).max(1).to_string()} height={(ROW_H - 4).to_string()} /> }
     });
+    // The pool's size, grabbed on the lanes' lower edge (a row per worker):
+    // pull it down for more workers and watch the same jobs end sooner. A
+    // row's edge sits at its count from the top, so the axis counts down.
+    let pool = Axis { from: f64::from(workers), to: 0.0, step: 1, floor: 1, vertical: true };
     html! {
         <figure class="gantt">
             { lane_chart("w", &mut (1..=workers), html! { <>
+            <div class="annotated">
             <svg viewBox={format!("0 0 1000 {}", workers * ROW_H)} preserveAspectRatio="none" style={lanes_height(workers as usize)} role="img" aria-label={t.chart_label}>
                 { for bars }
                 if now < end_ms { <line class="scene-now-line" x1={x(now).to_string()} x2={x(now).to_string()} y1="0" y2={(workers * ROW_H).to_string()} /> }
             </svg>
+            { frame.handle("job_workers", pool) }
+            </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format_ms(end_ms) }</span></div>
             </> }) }
             if run.config.workers > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(run.config.workers - ROWS_SHOWN) }</p> }
