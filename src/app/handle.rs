@@ -57,9 +57,7 @@ pub fn handle(props: &HandleProps) -> Html {
         let (min, max, step) = (props.min, props.max, props.axis.step.max(1));
         move |v: f64| ((v.max(0.0) / step as f64).round() as u64 * step).clamp(min, max)
     };
-    let span = props.axis.to - props.axis.from;
-    let permille =
-        if span != 0.0 { ((props.value as f64 - props.axis.from) / span * 1_000.0).clamp(0.0, 1_000.0) } else { 0.0 };
+    let permille = (props.axis.along(props.value as f64) * 1_000.0).clamp(0.0, 1_000.0);
     let onkeydown = {
         let (value, on_set) = (props.value, props.on_set.clone());
         let range = (props.min, props.max, props.axis.step.max(1));
@@ -124,7 +122,7 @@ fn dragging(
         } else {
             (rect.width() > 0.0).then(|| (f64::from(e.client_x()) - rect.left()) / rect.width())
         };
-        along.map(|along| axis.from + along * (axis.to - axis.from))
+        along.map(|along| axis.value_at(along))
     };
     let down = {
         let (grabbed, axis, node) = (grabbed.clone(), props.axis, node.clone());

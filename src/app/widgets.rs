@@ -297,6 +297,12 @@ pub struct Axis {
     pub step: u64,
     pub floor: u64,
     pub vertical: bool,
+    /// Values placed as ln(1 + value) of ln(1 + `to`), `from` being 0 (the
+    /// DLQ's lifelines: seconds to days on one axis). Only on the page that
+    /// draws one: libm's `exp` would cost every other page ~0.5 KB (`ln` is the
+    /// DLQ's `log_x`'s too).
+    #[cfg(feature = "lesson-004-ops")]
+    pub log: bool,
 }
 
 impl Axis {
@@ -305,13 +311,72 @@ impl Axis {
     /// right edge at `end_ms`.
     pub fn seconds(origin_ms: u64, end_ms: u64, step: u64, floor: u64) -> Self {
         let s = |ms: u64| ms as f64 / 1_000.0;
-        Self { from: -s(origin_ms), to: s(end_ms) - s(origin_ms), step, floor, vertical: false }
+        Self {
+            from: -s(origin_ms),
+            to: s(end_ms) - s(origin_ms),
+            step,
+            floor,
+            vertical: false,
+            #[cfg(feature = "lesson-004-ops")]
+            log: false,
+        }
+    }
+
+    /// The same seconds from 0 to `end_ms` on a log axis (as the DLQ's `log_x` draws it).
+    #[cfg(feature = "lesson-004-ops")]
+    pub fn log_seconds(end_ms: u64, step: u64, floor: u64) -> Self {
+        Self { log: true, ..Self::seconds(0, end_ms, step, floor) }
+    }
+
+    /// A level across a chart, counted from its bottom (`from`) to its top
+    /// (`to`): a queue's limit, an alert's threshold, a count of rows.
+    pub fn level(from: f64, to: f64, step: u64) -> Self {
+        Self {
+            from,
+            to,
+            step,
+            floor: 1,
+            vertical: true,
+            #[cfg(feature = "lesson-004-ops")]
+            log: false,
+        }
+    }
+
+    /// Where `value` falls along the axis, 0…1 (not clamped).
+    pub fn along(&self, value: f64) -> f64 {
+        #[cfg(feature = "lesson-004-ops")]
+        if self.log && self.to > 0.0 {
+            return (value.max(0.0) + 1.0).ln() / (self.to + 1.0).ln();
+        }
+        let span = self.to - self.from;
+        if span != 0.0 {
+            (value - self.from) / span
+        } else {
+            0.0
+        }
+    }
+
+    /// The value at `along` (0…1) of the axis.
+    pub fn value_at(&self, along: f64) -> f64 {
+        #[cfg(feature = "lesson-004-ops")]
+        if self.log {
+            return (along * (self.to.max(0.0) + 1.0).ln()).exp() - 1.0;
+        }
+        self.from + along * (self.to - self.from)
     }
 
     /// A log's «hours ago» axis: `span_h` back at its left edge, now at its
     /// right (a value grows leftwards: `from` > `to`).
     pub fn hours_ago(span_h: u64, step: u64) -> Self {
-        Self { from: span_h as f64, to: 0.0, step, floor: step, vertical: false }
+        Self {
+            from: span_h as f64,
+            to: 0.0,
+            step,
+            floor: step,
+            vertical: false,
+            #[cfg(feature = "lesson-004-ops")]
+            log: false,
+        }
     }
 }
 

@@ -331,6 +331,20 @@ const HANDLES = [
     key: 'age_alert_s',
     says: 'figcaption.insight',
   },
+  // The cursor: the faulty batch, on its row's lower edge.
+  {
+    url: 'lesson-000-ids/?exp=cursor&lang=en',
+    name: 'Batch of the fault',
+    key: 'fault_batch',
+    says: 'figcaption.insight',
+  },
+  // The DLQ: the visibility timeout, on the lifelines' log axis.
+  {
+    url: 'lesson-004-ops/?exp=dlq&lang=en',
+    name: 'Visibility timeout',
+    key: 'dlq_visibility_s',
+    says: 'figcaption.insight',
+  },
   // Retention: the log's kept edge, on its «hours ago» axis (a value that
   // grows leftwards). Kinesis' day deletes two days back; a longer
   // retention keeps them to read again.
@@ -342,7 +356,7 @@ const HANDLES = [
   },
 ];
 
-test("the storm's recovery, the bounded queue's limit, the analyst's unblock, the workers' return, the pool, the age alert and the log's retention are grabbed on their figures: keys change the run, its numbers and the link; the new point is said once", async () => {
+test("the storm's recovery, the bounded queue's limit, the analyst's unblock, the workers' return, the pool, the faulty batch, the DLQ's visibility timeout, the age alert and the log's retention are grabbed on their figures: keys change the run, its numbers and the link; the new point is said once", async () => {
   for (const { url, name, key, says } of HANDLES) {
     const { page, errors } = await opened(`${server.base}${url}`);
     const handle = page.getByRole('slider', { name });

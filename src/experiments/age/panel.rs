@@ -65,7 +65,7 @@ fn age_top(c: &AgeConfig) -> u64 {
 /// of margin over and under its 100).
 fn alert_handle<F: Frame>(frame: &F, top_s: u64) -> Html {
     let step = if top_s > 3_600 { 60 } else { 10 };
-    let axis = Axis { from: 0.0, to: top_s as f64, step, floor: 1, vertical: true };
+    let axis = Axis::level(0.0, top_s as f64, step);
     html! { <div class="level-box">{ frame.handle("age_alert_s", axis) }</div> }
 }
 

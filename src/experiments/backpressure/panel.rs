@@ -100,7 +100,7 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
             { for c.died_at_s.filter(|s| *s <= now_s).map(|s| chart_note(s.min(total_s) * 1_000 / total_s, 16, "note-dies", t.dies_note.to_owned())) }
             // The bounded queue's limit, grabbed on its line: lower it and more is dropped or held back.
             if bounded {
-                { props.frame.handle("buffer", Axis { from: 0.0, to: top as f64, step: level_step(top), floor: 1, vertical: true }) }
+                { props.frame.handle("buffer", Axis::level(0.0, top as f64, level_step(top))) }
             }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(total_s) }</span></div>

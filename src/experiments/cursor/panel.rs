@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{BATCH_MS, ROWS_SHOWN};
-use crate::app::widgets::{about, hero, lane_chart, lanes_height, Frame, View};
+use crate::app::widgets::{about, hero, lane_chart, lanes_height, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Cursor, F>;
@@ -27,7 +27,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment cursor" data-experiment="cursor">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(t, idem, props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(naive.effects, idem.effects, idem.cursor_resets), false, batches(props.frame, t, (props.params, idem), props.at_ms)) }
             <p class="hint">{ t.convention }</p>
             <table class="compare-table cursor-table">
                 <thead><tr><td></td><th scope="col">{ t.col_naive }</th><th scope="col">{ t.col_idempotent }</th></tr></thead>
@@ -42,8 +42,14 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 }
 
 /// As a scene, a batch a second: a row appears as it is read, its cursor
-/// mark once it is saved (or lost).
-fn batches(t: &Strings, report: &PollingReport, at_ms: Option<u64>) -> Html {
+/// mark once it is saved (or lost). The faulty batch is grabbed on its
+/// row's lower edge: move it and the log read again grows or shrinks.
+fn batches<F: Frame>(
+    frame: &F,
+    t: &Strings,
+    (p, report): (&super::Params, &PollingReport),
+    at_ms: Option<u64>,
+) -> Html {
     let events = report.cursor.max(1) as usize;
     let now = at_ms.unwrap_or(u64::MAX);
     let read = |i: usize| i as u64 * BATCH_MS <= now;
@@ -80,7 +86,13 @@ fn batches(t: &Strings, report: &PollingReport, at_ms: Option<u64>) -> Html {
     html! {
         <figure class="gantt cursor-log">
             { lane_chart("", &mut (1..=shown as u32), html! { <>
+            <div class="annotated">
             <svg viewBox={format!("-6 0 1012 {}", shown.max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.log_label}>{ for rows }</svg>
+            // A row's lower edge sits at its number from the top: the axis counts down.
+            if p.fault != super::Fault::None {
+                { frame.handle("fault_batch", Axis::level(shown.max(1) as f64, 0.0, 1)) }
+            }
+            </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ report.cursor }</span></div>
             </> }) }
             <figcaption>

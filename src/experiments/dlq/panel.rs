@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Frame, View};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View};
 use crate::format::{self, duration_ms, duration_text};
 use crate::params::Value;
 
@@ -38,7 +38,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment dlq-ops" data-experiment="dlq">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, controls, insight, false, lifelines(t, run, look_ms)) }
+            { hero(props.frame, controls, insight, false, lifelines(props.frame, t, run, look_ms)) }
             { alert(t, run, look_ms) }
             { actions_editor(props, t, params) }
             { dlq_table(props, t, run, params, look_ms) }
@@ -202,8 +202,10 @@ fn log_x(ms: u64, end_ms: u64) -> u64 {
 }
 
 /// One row per message: waiting (thin), in flight (bands), in the DLQ, and
-/// how it ended; the instant shown as a line.
-fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
+/// how it ended; the instant shown as a line. The visibility timeout is
+/// grabbed on the log axis at its length: each receive hides the message
+/// that long, so maxReceiveCount of them is when it reaches the DLQ.
+fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     let shown = run.ends.len().min(LIFELINES);
     let end_ms = (0..shown as u32).map(|m| last_ms(run, m)).max().unwrap_or(1_000).max(look_ms).max(1_000);
     let x = |ms: u64| log_x(ms, end_ms);
@@ -238,11 +240,14 @@ fn lifelines(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     html! {
         <figure class="gantt lifelines">
             { lane_chart("#", &mut (1..=shown as u32), html! { <>
+            <div class="annotated">
             <svg viewBox={format!("0 0 1000 {height}")} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.lifelines_label}>
                 { for rows }
                 { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
                 <line class="dlq-line" x1={x(look_ms).to_string()} x2={x(look_ms).to_string()} y1="0" y2={height.to_string()} />
             </svg>
+            { frame.handle("dlq_visibility_s", Axis::log_seconds(end_ms.max(1_000), 60, 60)) }
+            </div>
             <div class="tick-axis" aria-hidden="true">{ for ticks.map(|(ms, label)| html! { <span style={at(*ms)}>{ *label }</span> }) }</div>
             </> }) }
             <figcaption>

@@ -92,7 +92,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
     // The pool's size, grabbed on the lanes' lower edge (a row per worker):
     // pull it down for more workers and watch the same jobs end sooner. A
     // row's edge sits at its count from the top, so the axis counts down.
-    let pool = Axis { from: f64::from(workers), to: 0.0, step: 1, floor: 1, vertical: true };
+    let pool = Axis::level(f64::from(workers), 0.0, 1);
     html! {
         <figure class="gantt">
             { lane_chart("w", &mut (1..=workers), html! { <>
