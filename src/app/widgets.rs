@@ -298,10 +298,10 @@ pub struct Axis {
     pub floor: u64,
     pub vertical: bool,
     /// Values placed as ln(1 + value) of ln(1 + `to`), `from` being 0 (the
-    /// DLQ's lifelines: seconds to days on one axis). Only on the page that
-    /// draws one: libm's `exp` would cost every other page ~0.5 KB (`ln` is the
-    /// DLQ's `log_x`'s too).
-    #[cfg(feature = "lesson-004-ops")]
+    /// DLQ's lifelines, a call's timeout: scales of 1,000× on one axis).
+    /// Only on the pages that draw one: libm's `exp` and `ln` would cost
+    /// every other page ~0.5–0.9 KB.
+    #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
     pub log: bool,
 }
 
@@ -317,15 +317,16 @@ impl Axis {
             step,
             floor,
             vertical: false,
-            #[cfg(feature = "lesson-004-ops")]
+            #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
             log: false,
         }
     }
 
-    /// The same seconds from 0 to `end_ms` on a log axis (as the DLQ's `log_x` draws it).
-    #[cfg(feature = "lesson-004-ops")]
-    pub fn log_seconds(end_ms: u64, step: u64, floor: u64) -> Self {
-        Self { log: true, ..Self::seconds(0, end_ms, step, floor) }
+    /// A log axis from 0 to `to`, in the parameter's own unit (the DLQ's
+    /// seconds to days, a call's milliseconds to a minute).
+    #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
+    pub fn log(to: f64, step: u64, floor: u64) -> Self {
+        Self { from: 0.0, to, step, floor, vertical: false, log: true }
     }
 
     /// A level across a chart, counted from its bottom (`from`) to its top
@@ -337,14 +338,14 @@ impl Axis {
             step,
             floor: 1,
             vertical: true,
-            #[cfg(feature = "lesson-004-ops")]
+            #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
             log: false,
         }
     }
 
     /// Where `value` falls along the axis, 0…1 (not clamped).
     pub fn along(&self, value: f64) -> f64 {
-        #[cfg(feature = "lesson-004-ops")]
+        #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
         if self.log && self.to > 0.0 {
             return (value.max(0.0) + 1.0).ln() / (self.to + 1.0).ln();
         }
@@ -358,7 +359,7 @@ impl Axis {
 
     /// The value at `along` (0…1) of the axis.
     pub fn value_at(&self, along: f64) -> f64 {
-        #[cfg(feature = "lesson-004-ops")]
+        #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
         if self.log {
             return (along * (self.to.max(0.0) + 1.0).ln()).exp() - 1.0;
         }
@@ -374,7 +375,7 @@ impl Axis {
             step,
             floor: step,
             vertical: false,
-            #[cfg(feature = "lesson-004-ops")]
+            #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
             log: false,
         }
     }

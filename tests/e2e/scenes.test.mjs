@@ -403,6 +403,24 @@ test('the unblock pulled before the last copy: that copy blocks the desired stat
   await page.close();
 });
 
+test("the call's timeout is grabbed on one call to A, over the pool: under the caller's deadline the slow dependency stops filling the pool and B answers in time", async () => {
+  const { page, errors } = await opened(`${server.base}lesson-003/?exp=timeouts&lang=en`);
+  const handle = page.getByRole('slider', { name: 'Call timeout' });
+  assert.equal(await handle.getAttribute('aria-valuenow'), '10000', 'the default: 10 s, far above the 300 ms deadline');
+  const inTime = () => page.locator('[data-dependency=b] [data-counter=in_time] dd').textContent();
+  const before = await inTime();
+  const held = await page.locator('.call-held').boundingBox();
+  await handle.focus();
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('timeout_ms') === '50');
+  assert.match(await handle.getAttribute('aria-valuetext'), /^Call timeout: /);
+  assert.ok((await page.locator('.call-held').boundingBox()).width < held.width, 'the worker is held for 50 ms, not 2 s');
+  assert.ok(Number((await inTime()).replace(/,/g, '')) > Number(before.replace(/,/g, '')), `B in time: ${before} → ${await inTime()}`);
+  assert.match(await page.locator('.rule').textContent(), /shorter than the caller's deadline: nobody works/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("lesson 000's fix line is grabbed in its own row: fixed before the schedule's last retry, no event is dead-lettered; fixed after the retry by hand, that retry fails and goes round again", async () => {
   const { page, errors } = await open(browser, `${server.base}?v=4&preset=outage-story&lang=en`);
   await reveal(page);

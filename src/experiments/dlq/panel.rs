@@ -246,7 +246,7 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
                 { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
                 <line class="dlq-line" x1={x(look_ms).to_string()} x2={x(look_ms).to_string()} y1="0" y2={height.to_string()} />
             </svg>
-            { frame.handle("dlq_visibility_s", Axis::log_seconds(end_ms.max(1_000), 60, 60)) }
+            { frame.handle("dlq_visibility_s", Axis::log(end_ms.max(1_000) as f64 / 1_000.0, 60, 60)) }
             </div>
             <div class="tick-axis" aria-hidden="true">{ for ticks.map(|(ms, label)| html! { <span style={at(*ms)}>{ *label }</span> }) }</div>
             </> }) }

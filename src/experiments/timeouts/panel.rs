@@ -5,7 +5,7 @@ use retry_lab_core::timeouts::PoolRun;
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, counter_grid, hero, Frame, View};
+use crate::app::widgets::{about, counter_grid, hero, percent, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Timeouts, F>;
@@ -75,6 +75,7 @@ fn chart<F: Frame>(props: &Props<F>, run: &PoolRun) -> Html {
     }
     html! {
         <figure class="storm-histogram">
+            { call_strip(props, run) }
             <div class="y-top" aria-hidden="true">{ format!("{} workers", format::int(workers)) }</div>
             <svg viewBox={format!("0 0 {width} {CHART_H}")} preserveAspectRatio="none" role="img" aria-label={(t.chart_label)(&format::int(workers))}>
                 <path class="bar-down" d={paths[0].clone()} />
@@ -87,5 +88,36 @@ fn chart<F: Frame>(props: &Props<F>, run: &PoolRun) -> Html {
                 <li><span class="swatch bar-ok" aria-hidden="true"></span>{ t.busy[1] }</li>
             </ul></figcaption>
         </figure>
+    }
+}
+
+/// A call's axis: 1 ms to a minute (the timeout's and the latency's whole
+/// range), on a log scale so 50 ms, 300 ms and 10 s all read.
+const CALL_AXIS_MS: u64 = 60_000;
+const CALL_TICKS: [(u64, &str); 4] = [(10, "10 ms"), (100, "100 ms"), (1_000, "1 s"), (10_000, "10 s")];
+
+/// One call to A over the pool's chart: the worker held until A answers or
+/// the timeout cuts it, the caller's deadline, and the timeout grabbed on
+/// it. Drag it under the deadline and the pool below stops filling.
+fn call_strip<F: Frame>(props: &Props<F>, run: &PoolRun) -> Html {
+    let t = strings(props.lang);
+    let c = &run.config;
+    let axis = Axis::log(CALL_AXIS_MS as f64, 50, 50);
+    let at = |ms: u64| percent((axis.along(ms.min(CALL_AXIS_MS) as f64) * 1_000.0) as u64);
+    let answer_ms = c.latency_ms[0];
+    let held_ms = answer_ms.min(c.timeout_ms);
+    html! {
+        <div class="call-strip">
+            <div class="call-heading">{ t.call_heading }</div>
+            <div class="handle-strip call-track">
+                <span class="call-held bar-down" style={format!("width:{}", at(held_ms))}></span>
+                <span class="call-answer" style={format!("left:{}", at(answer_ms))} title={t.call_answer}></span>
+                <span class="call-deadline" style={format!("left:{}", at(c.deadline_ms))}>
+                    <span class="call-deadline-note">{ (t.call_deadline)(&format::seconds(c.deadline_ms)) }</span>
+                </span>
+                { props.frame.handle("timeout_ms", axis) }
+            </div>
+            <div class="tick-axis" aria-hidden="true">{ for CALL_TICKS.iter().map(|(ms, label)| html! { <span style={format!("left:{}", at(*ms))}>{ *label }</span> }) }</div>
+        </div>
     }
 }

@@ -29,6 +29,11 @@ pub struct Strings {
     pub rule_kept: &'static str,
     pub chart_label: fn(&str) -> String,
     pub busy: [&'static str; 2],
+    /// Over the pool's chart, one call to A on a log axis of milliseconds:
+    /// its heading, and the caller's deadline (its time) and A's answer.
+    pub call_heading: &'static str,
+    pub call_deadline: fn(&str) -> String,
+    pub call_answer: &'static str,
     /// The scene's moments: the pool of (workers) starts serving; (a
     /// dependency)'s first request refused, (workers held by A).
     pub moment_start: fn(u32) -> String,
@@ -54,6 +59,9 @@ pub static ES: Strings = Strings {
     pool_labels: &["compartido por A y B", "bulkheads: mitad y mitad"],
     window: "Durante",
     dependencies: ["A, la lenta", "B, la sana"],
+    call_heading: "Una llamada a A: el worker queda ocupado hasta la respuesta o el timeout",
+    call_deadline: |ms| format!("el llamador se va: {ms}"),
+    call_answer: "A respondería aquí",
     requests: "Peticiones",
     in_time: "Respondidas a tiempo",
     timed_out: "Cortadas por el timeout",
@@ -87,6 +95,9 @@ pub static EN: Strings = Strings {
     pool_labels: &["shared by A and B", "bulkheads: half each"],
     window: "For",
     dependencies: ["A, the slow one", "B, the healthy one"],
+    call_heading: "One call to A: the worker is held until the answer or the timeout",
+    call_deadline: |ms| format!("the caller leaves: {ms}"),
+    call_answer: "A would answer here",
     requests: "Requests",
     in_time: "Answered in time",
     timed_out: "Cut by the timeout",
