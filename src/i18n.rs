@@ -109,7 +109,7 @@ pub struct Texts {
     pub scene_label: &'static str,
     pub keys_title: &'static str,
     /// The keys every scene answers to (key, what it does).
-    pub keys: [(&'static str, &'static str); 6],
+    pub keys: [(&'static str, &'static str); 7],
     pub finished: &'static str,
     pub finished_parked: fn(&str) -> String,
     pub deliveries: &'static str,
@@ -180,6 +180,7 @@ pub static ES: Texts = Texts {
         ("Inicio", "al principio"),
         ("?", "muestra u oculta esta ayuda"),
         ("Esc", "cierra la ayuda y devuelve las teclas a la página"),
+        ("← → en la figura", "mueven el valor que se toma sobre la figura (Mayús: diez pasos; Inicio y Fin: sus extremos)"),
     ],
     finished: "Terminado: no queda nada por entregar.",
     finished_parked: |n| {
@@ -248,6 +249,7 @@ pub static EN: Texts = Texts {
         ("Home", "to the start"),
         ("?", "shows or hides this help"),
         ("Esc", "closes the help and gives the keys back to the page"),
+        ("← → on the figure", "move the value grabbed on the figure (Shift: ten steps; Home and End: its ends)"),
     ],
     finished: "Finished: nothing left to deliver.",
     finished_parked: |n| {

@@ -260,6 +260,39 @@ fn text_ok(text: &str, valid: fn(&str) -> bool) -> bool {
     !text.chars().any(char::is_control) && valid(text)
 }
 
+/// A step along a 1–2–5 ladder (1, 2, 5, 10, 20, 50…), `rungs` rungs up or
+/// down from `value`: how the keys move a value on a log axis, where an
+/// even step would crawl (50 ms at a time from 10 s to the caller's 300 ms).
+/// None past the ladder's ends.
+pub fn rung_step(value: u64, up: bool, rungs: usize) -> Option<u64> {
+    // Up the ladder once, keeping the last three rungs under `value` (a
+    // plain loop: an iterator chain cost the page's module ~1 KB gzip).
+    let (mut mantissa, mut power, mut passed) = (1u64, 1u64, 0);
+    let mut below = [None; 3];
+    while let Some(rung) = mantissa.checked_mul(power) {
+        if rung < value {
+            below = [below[1], below[2], Some(rung)];
+        } else if !up {
+            break;
+        } else if rung > value {
+            passed += 1;
+            if passed == rungs {
+                return Some(rung);
+            }
+        }
+        (mantissa, power) = match mantissa {
+            1 => (2, power),
+            2 => (5, power),
+            _ => (1, power.checked_mul(10)?),
+        };
+    }
+    if up {
+        None
+    } else {
+        below.get(3usize.checked_sub(rungs)?).copied().flatten()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,5 +333,20 @@ mod tests {
         assert_eq!(choice.parse("full"), Ok((Value::Int(1), None)));
         assert_eq!(choice.encode(&Value::Int(1)), "full");
         assert_eq!(choice.clamp(Value::Int(2)), None);
+    }
+
+    /// The timeout's keys: from 10 s down the ladder to the caller's 300 ms
+    /// in four presses (5, 2, 1, 0.5 s, 200 ms is the fifth); a value off
+    /// the ladder goes to its neighbours; three rungs are a decade.
+    #[test]
+    fn a_log_axis_steps_along_a_ladder() {
+        let down = |v| rung_step(v, false, 1);
+        assert_eq!(
+            std::iter::successors(Some(10_000), |v| down(*v)).take(6).collect::<Vec<_>>(),
+            [10_000, 5_000, 2_000, 1_000, 500, 200]
+        );
+        assert_eq!((rung_step(900, false, 1), rung_step(900, true, 1)), (Some(500), Some(1_000)));
+        assert_eq!(rung_step(50, true, 3), Some(500));
+        assert_eq!(rung_step(1, false, 1), None);
     }
 }

@@ -91,10 +91,16 @@ fn grab_handle(p: &LabFrame, param: ParamId, axis: Axis) -> Html {
         if unit == "s" { format::duration_text(value) } else { param.domain().human(&Value::Int(value), state.lang) };
     let key = param.key();
     let on_set = p.dispatch.to_callback().reform(move |v: u64| Action::Set { key, value: Value::Int(v) });
-    html! {
-        <super::handle::Handle label={param.label(state.lang)} {value} {min} {max} {axis}
-            {shown} locked={state.is_locked(param)} {on_set} />
-    }
+    super::handle::handle(super::handle::HandleProps {
+        label: param.label(state.lang).into(),
+        value,
+        min,
+        max,
+        axis,
+        shown: shown.into(),
+        locked: state.is_locked(param),
+        on_set,
+    })
 }
 
 /// Beyond this many bytes of UTF-8 (about as many letters) an option no longer fits half a phone's row.

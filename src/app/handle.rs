@@ -6,14 +6,12 @@
 //! value, so it goes through the reducer's clamp and into the link like
 //! any control's.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::cell::Cell;
 
 use yew::prelude::*;
 
 use super::widgets::{percent, Axis};
 
-#[derive(Properties, PartialEq)]
 pub struct HandleProps {
     pub label: AttrValue,
     pub value: u64,
@@ -48,11 +46,38 @@ fn keyed(key: &str, shift: bool, value: u64, (min, max, step): (u64, u64, u64)) 
     Some(next.clamp(min, max))
 }
 
-#[component(Handle)]
-pub fn handle(props: &HandleProps) -> Html {
-    // The axis as it was when the drag began: the run (and its axis) changes
-    // under the pointer, the value follows the pointer on the scale it grabbed.
-    let grabbed = use_mut_ref(|| None::<Axis>);
+/// Where a key moves a handle: as `keyed`, or on a log axis along a 1–2–5
+/// ladder (Shift: a decade).
+fn key_step(axis: Axis, key: &str, shift: bool, value: u64, (min, max, step): (u64, u64, u64)) -> Option<u64> {
+    #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
+    if axis.log {
+        let rungs = if shift { 3 } else { 1 };
+        let next = match key {
+            "ArrowRight" | "ArrowUp" => crate::params::rung_step(value, true, rungs).unwrap_or(max),
+            "ArrowLeft" | "ArrowDown" => crate::params::rung_step(value, false, rungs).unwrap_or(min),
+            "PageUp" => crate::params::rung_step(value, true, 3).unwrap_or(max),
+            "PageDown" => crate::params::rung_step(value, false, 3).unwrap_or(min),
+            "Home" => min,
+            "End" => max,
+            _ => return None,
+        };
+        return Some(next.clamp(min, max));
+    }
+    let _ = axis;
+    keyed(key, shift, value, (min, max, step))
+}
+
+thread_local! {
+    /// The drag under way: its pointer and the axis as it was when the drag
+    /// began (the run, and its axis, change under the pointer; the value
+    /// follows the pointer on the scale it grabbed). A plain function, not a
+    /// component with hooks: a page's first handle cost its module ~2 KB
+    /// gzip of component machinery.
+    static GRABBED: Cell<Option<(i32, Axis)>> = const { Cell::new(None) };
+}
+
+/// A handle on its figure (see the module's comment).
+pub fn handle(props: HandleProps) -> Html {
     let clamp = {
         let (min, max, step) = (props.min, props.max, props.axis.step.max(1));
         move |v: f64| ((v.max(0.0) / step as f64).round() as u64 * step).clamp(min, max)
@@ -60,9 +85,9 @@ pub fn handle(props: &HandleProps) -> Html {
     let permille = (props.axis.along(props.value as f64) * 1_000.0).clamp(0.0, 1_000.0);
     let onkeydown = {
         let (value, on_set) = (props.value, props.on_set.clone());
-        let range = (props.min, props.max, props.axis.step.max(1));
+        let (range, axis) = ((props.min, props.max, props.axis.step.max(1)), props.axis);
         Callback::from(move |e: KeyboardEvent| {
-            let Some(next) = keyed(&e.key(), e.shift_key(), value, range) else { return };
+            let Some(next) = key_step(axis, &e.key(), e.shift_key(), value, range) else { return };
             // The scene's own keys (arrows step the clock) stay out of it.
             e.prevent_default();
             e.stop_propagation();
@@ -71,28 +96,27 @@ pub fn handle(props: &HandleProps) -> Html {
             }
         })
     };
-    let node = use_node_ref();
-    let [onpointerdown, onpointermove, onpointerup] = dragging(props, node.clone(), grabbed, clamp);
+    let [onpointerdown, onpointermove, onpointerup] = dragging(&props, clamp);
     // Along a time axis from the left; across a level from the bottom.
     let vertical = props.axis.vertical;
     let style = format!("{}:{}", if vertical { "bottom" } else { "left" }, percent(permille as u64));
     if props.locked {
         return html! {
             <div class={classes!("handle", "locked", vertical.then_some("vertical"))} {style} aria-hidden="true">
-                { value_words(props) }
+                { value_words(&props) }
             </div>
         };
     }
     // Its words beside it, on the side with room (as a chart's notes).
     let class = classes!("handle", (permille > 600.0).then_some("value-left"), vertical.then_some("vertical"));
     html! {
-        <div ref={node} {class} role="slider" tabindex="0" aria-label={props.label.clone()}
+        <div {class} role="slider" tabindex="0" aria-label={props.label.clone()}
             aria-valuemin={props.min.to_string()} aria-valuemax={props.max.to_string()}
             aria-valuenow={props.value.to_string()} aria-valuetext={format!("{}: {}", props.label, props.shown)}
             aria-orientation={vertical.then_some("vertical")} {style}
             {onkeydown} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}>
             <span class="handle-grip" aria-hidden="true"></span>
-            { value_words(props) }
+            { value_words(&props) }
         </div>
     }
 }
@@ -105,17 +129,16 @@ fn value_words(props: &HandleProps) -> Html {
 }
 
 /// A drag: the pointer captured on the handle, its position read on the
-/// axis it grabbed, released on up or cancel. (By `node`, not the event's
-/// current target: Yew listens at the app's root.)
-fn dragging(
-    props: &HandleProps,
-    node: NodeRef,
-    grabbed: Rc<RefCell<Option<Axis>>>,
-    clamp: impl Fn(f64) -> u64 + 'static,
-) -> [Callback<PointerEvent>; 3] {
-    let at_pointer = move |e: &PointerEvent, axis: Axis, node: &NodeRef| -> Option<f64> {
-        let box_ = node.cast::<web_sys::Element>()?.parent_element()?;
-        let rect = box_.get_bounding_client_rect();
+/// axis it grabbed, released on up or cancel. The handle is found from the
+/// event's target (Yew listens at the app's root, so the current target is
+/// not it; a captured pointer's events target the handle itself).
+fn dragging(props: &HandleProps, clamp: impl Fn(f64) -> u64 + 'static) -> [Callback<PointerEvent>; 3] {
+    fn handle_of(e: &PointerEvent) -> Option<web_sys::Element> {
+        use wasm_bindgen::JsCast;
+        e.target()?.dyn_into::<web_sys::Element>().ok()?.closest(".handle").ok()?
+    }
+    let at_pointer = |e: &PointerEvent, axis: Axis| -> Option<f64> {
+        let rect = handle_of(e)?.parent_element()?.get_bounding_client_rect();
         // How far along the axis the pointer is, 0…1 (a level counts up from the bottom).
         let along = if axis.vertical {
             (rect.height() > 0.0).then(|| (rect.bottom() - f64::from(e.client_y())) / rect.height())
@@ -124,25 +147,25 @@ fn dragging(
         };
         along.map(|along| axis.value_at(along))
     };
-    let down = {
-        let (grabbed, axis, node) = (grabbed.clone(), props.axis, node.clone());
-        Callback::from(move |e: PointerEvent| {
-            if let Some(el) = node.cast::<web_sys::Element>() {
-                let _ = el.set_pointer_capture(e.pointer_id());
-                *grabbed.borrow_mut() = Some(axis);
-                e.prevent_default();
-            }
-        })
-    };
-    let moved = {
-        let (grabbed, on_set, value) = (grabbed.clone(), props.on_set.clone(), props.value);
-        Callback::from(move |e: PointerEvent| {
-            let Some(axis) = *grabbed.borrow() else { return };
-            if let Some(next) = at_pointer(&e, axis, &node).map(&clamp).filter(|v| *v != value) {
-                on_set.emit(next);
-            }
-        })
-    };
-    let up = Callback::from(move |_: PointerEvent| *grabbed.borrow_mut() = None);
+    let axis = props.axis;
+    let down = Callback::from(move |e: PointerEvent| {
+        if let Some(el) = handle_of(&e) {
+            let _ = el.set_pointer_capture(e.pointer_id());
+            GRABBED.set(Some((e.pointer_id(), axis)));
+            e.prevent_default();
+        }
+    });
+    let (on_set, value) = (props.on_set.clone(), props.value);
+    let moved = Callback::from(move |e: PointerEvent| {
+        let Some((_, axis)) = GRABBED.get().filter(|(id, _)| *id == e.pointer_id()) else { return };
+        if let Some(next) = at_pointer(&e, axis).map(&clamp).filter(|v| *v != value) {
+            on_set.emit(next);
+        }
+    });
+    let up = Callback::from(|e: PointerEvent| {
+        if GRABBED.get().is_some_and(|(id, _)| id == e.pointer_id()) {
+            GRABBED.set(None);
+        }
+    });
     [down, moved, up]
 }

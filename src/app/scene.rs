@@ -70,6 +70,7 @@ pub fn scene_bar(
     let now = clock_text(at_ms, timeline.end_ms);
     let latest = timeline.latest(at_ms).map(|m| m.text.clone()).unwrap_or_default();
     html! {
+        <>
         <div class="scene">
             <div class="scene-bar" role="group" aria-label={t.scene_label} data-primary="">
                 <button type="button" class="play" aria-pressed={playing.to_string()} onclick={transport(Transport::TogglePlay)}>{ play_face(playing, t) }</button>
@@ -85,8 +86,11 @@ pub fn scene_bar(
             </div>
             <p class="scene-now" aria-hidden="true">{ latest.clone() }</p>
             <SceneLive text={latest} />
-            if keys_open { { keys_help(state) } }
         </div>
+        // Out of the sticky block: opened, it pushes the page down, not the
+        // bar up over the figure.
+        if keys_open { { keys_help(state) } }
+        </>
     }
 }
 

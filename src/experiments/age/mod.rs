@@ -185,6 +185,7 @@ pub fn insight(lang: crate::i18n::Lang, st: &State) -> String {
         run.to_dlq_at_s.map(duration_text).as_deref(),
         &duration_text(c.promise_s),
         run.promise_broken_at_s.map(duration_text).as_deref(),
+        matches!((run.age_alert_at_s, run.promise_broken_at_s), (Some(alert), Some(broken)) if alert > broken),
     )
 }
 
@@ -326,5 +327,8 @@ mod tests {
         );
         assert!(insight(Lang::Es, &state(&Params::default()))
             .contains("antes de que se rompa la promesa de 5 min 0 s (a los 15 min 1 s)"));
+        // A threshold close to the promise fires after it broke: said so, never «antes».
+        let late = insight(Lang::Es, &state(&Params { age_alert_s: 290, ..Params::default() }));
+        assert!(late.contains("pero tarde") && !late.contains("antes"), "{late}");
     }
 }

@@ -4,7 +4,9 @@ use crate::i18n::Lang;
 
 /// (depth, how long behind, the depth alert fired, when the age alert
 /// fires, when the poison went to the DLQ, the promise, when it breaks).
-pub type Insight = fn(&str, &str, bool, Option<&str>, Option<&str>, &str, Option<&str>) -> String;
+/// (depth, how far behind, the depth alert fired, the age alert's time, the
+/// DLQ's, the promise, when it broke, whether the alert came after that).
+pub type Insight = fn(&str, &str, bool, Option<&str>, Option<&str>, &str, Option<&str>, bool) -> String;
 
 pub struct Strings {
     pub experiment: &'static str,
@@ -54,10 +56,11 @@ pub static ES: Strings = Strings {
     intro: "Una cola con 50 mensajes esperando, siempre los mismos: entran tantos como salen. Si hay un mensaje venenoso, llega a los 10 minutos: cada worker que lo toma se cuelga hasta que vence su visibility timeout, y el mensaje vuelve a la cola. Arriba, cuántos mensajes esperan, con una alerta por profundidad; abajo, la edad del más viejo (en SQS, ApproximateAgeOfOldestMessage), y la promesa del sistema: ningún mensaje espera más de 5 minutos. La alerta de edad se pone por debajo de la promesa, a 3 minutos sostenidos 1 minuto, para avisar con margen: a los 3 minutos ya se gastó la mayor parte.",
     promise: "Promesa (espera máxima)",
     promise_legend: "—— la promesa",
-    insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken| {
+    insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
         let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} mensajes: esa alerta nunca suena.") };
         let age_part = match (age_fires, dlq, broken) {
             (_, _, Some("0 s")) => format!("La cola va {behind} atrás desde el principio: la promesa de {promise} ya está rota, y la alerta de edad lo dice."),
+            (Some(at), _, Some(broken)) if late => format!("La edad del más viejo sí, pero tarde: la alerta de edad suena a los {at}, cuando la promesa de {promise} ya se rompió (a los {broken}). Su umbral debe quedar bajo la promesa."),
             (Some(at), _, Some(broken)) => format!("La edad del más viejo sí: la alerta de edad suena a los {at}, antes de que se rompa la promesa de {promise} (a los {broken})."),
             (Some(at), _, None) => format!("La edad del más viejo sí: la alerta de edad suena a los {at}, y la promesa de {promise} no llega a romperse."),
             (None, Some(at), _) => format!("El venenoso pasa a la DLQ a los {at} y la edad vuelve a {behind}: avisa la alerta de la DLQ."),
@@ -99,10 +102,11 @@ pub static EN: Strings = Strings {
     intro: "A queue with 50 messages waiting, a steady 50: as many arrive as leave. If there is a poison message, it arrives at 10 minutes: each worker that takes it hangs until its visibility timeout ends, and the message goes back to the queue. Above, how many messages wait, with an alert on depth; below, the age of the oldest (in SQS, ApproximateAgeOfOldestMessage), and the system's promise: no message waits more than 5 minutes. The age alert sits under the promise, at 3 minutes held for 1, to warn with margin: by 3 minutes most of it is spent.",
     promise: "Promise (longest wait)",
     promise_legend: "—— the promise",
-    insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken| {
+    insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
         let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} messages: that alert never goes off.") };
         let age_part = match (age_fires, dlq, broken) {
             (_, _, Some("0 s")) => format!("The queue is {behind} behind from the start: the {promise} promise is broken already, and the age alert says so."),
+            (Some(at), _, Some(broken)) if late => format!("The age of the oldest does, but late: the age alert goes off at {at}, when the {promise} promise has already broken (at {broken}). Its threshold belongs under the promise."),
             (Some(at), _, Some(broken)) => format!("The age of the oldest does: the age alert goes off at {at}, before the {promise} promise breaks (at {broken})."),
             (Some(at), _, None) => format!("The age of the oldest does: the age alert goes off at {at}, and the {promise} promise never breaks."),
             (None, Some(at), _) => format!("The poison message moves to the DLQ at {at} and the age drops back to {behind}: the DLQ's alert speaks."),

@@ -208,6 +208,21 @@ mod tests {
         let crash = preset("cursor-crash").run(ConsumerMode::Idempotent);
         assert_eq!((crash.reads, crash.effects, crash.duplicates_discarded), (110, 100, 10));
     }
+
+    /// The figure's caption says what happened: a lost cursor, a crash
+    /// before the save, or (the faulty batch past the log's ten) nothing
+    /// read twice, never «lost 0 times and read again».
+    #[test]
+    fn the_caption_says_which_fault_happened() {
+        let caption = |p: &Params| {
+            let (naive, idem) = (p.run(ConsumerMode::Naive), p.run(ConsumerMode::Idempotent));
+            (strings::strings(crate::i18n::Lang::Es).insight)(naive.effects, idem.effects, idem.cursor_resets)
+        };
+        assert!(caption(&preset("cursor-lost")).starts_with("El cursor se perdió una vez"));
+        assert!(caption(&preset("cursor-crash")).starts_with("El consumidor se cayó antes de guardar el cursor"));
+        let never = caption(&Params { fault_batch: 1_000, ..Params::default() });
+        assert!(never.starts_with("Nada se leyó dos veces"), "{never}");
+    }
 }
 
 #[cfg(test)]

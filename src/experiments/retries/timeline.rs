@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Action, Params, State};
-use crate::app::handle::Handle;
+use crate::app::handle::{handle, HandleProps};
 use crate::app::widgets::Axis;
 use crate::format;
 use crate::i18n::Lang;
@@ -261,15 +261,22 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         // Up to the next outage's start (windows never overlap), the fix, or the axis's end.
         let next_s = outages.get(index + 1).map(|n| (n.start_ms / 1_000).saturating_sub(1));
         let fix_s = plan.fixed_from_ms().map(|ms| ms / 1_000).filter(|fix| *fix > start_s);
-        let max = [next_s, fix_s].into_iter().flatten().min().unwrap_or(horizon_s.max(end_s)).max(start_s + 1);
+        // Never under its own end (a fix inside the outage cuts the band, not
+        // the window: the preset's 0–3,600 s with the fix at 2,100 s).
+        let max = [next_s, fix_s].into_iter().flatten().min().unwrap_or(horizon_s).max(start_s + 1).max(end_s);
         let on_set = edit.send.reform(move |end_s| Action::SetOutage { index, start_s, end_s });
         let label = (t.outage_back)(index as u32 + 1);
-        let shown = format::duration_text(end_s);
-        html! {
-            <Handle {label} value={end_s} min={start_s + 1} {max} {axis} {shown} locked={edit.locked} {on_set} />
-        }
+        // In seconds, as the axis, the caption and the lesson (1,890 s) count.
+        let shown = seconds_text(end_s);
+        let (label, shown) = (label.into(), shown.into());
+        handle(HandleProps { label, value: end_s, min: start_s + 1, max, axis, shown, locked: edit.locked, on_set })
     });
     html! { <div class="handle-strip plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
+}
+
+/// A handle's value in whole seconds, «2,100 s».
+fn seconds_text(s: u64) -> String {
+    format!("{} s", format::int(s))
 }
 
 /// A handle strip's height (`.handle-strip`): the fix's row under the outages'.
@@ -285,10 +292,19 @@ fn fix_handle(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: &Pla
     let at_s = fixed_ms / 1_000;
     let max = (scale.horizon_ms / 1_000).max(at_s);
     let on_set = edit.send.reform(|at_s| Action::SetFix { at_s });
-    let shown = format::duration_text(at_s);
+    let shown = seconds_text(at_s);
     html! {
         <div class="handle-strip plan-handles fix-handle" style={format!("--lanes:{lanes_px}px")}>
-            <Handle label={t.fix_at} value={at_s} min={0} {max} axis={Axis::seconds(0, scale.horizon_ms, 10, 0)} {shown} locked={edit.interventions_locked} {on_set} />
+            { handle(HandleProps {
+                label: t.fix_at.into(),
+                value: at_s,
+                min: 0,
+                max,
+                axis: Axis::seconds(0, scale.horizon_ms, 10, 0),
+                shown: shown.into(),
+                locked: edit.interventions_locked,
+                on_set,
+            }) }
         </div>
     }
 }

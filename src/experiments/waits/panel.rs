@@ -89,7 +89,8 @@ fn chart<F: Frame>(frame: &F, t: &Strings, (p, st): (&Params, &State), at_ms: Op
         html! {
             <div class="waits-row">
                 <div class="waits-label">{ t.lanes[i] }</div>
-                <div class="waits-track">{ outage.clone() }{ body }{ now_mark.clone() }</div>
+                // The analytics group does not share the workers' outage: no band on its row.
+                <div class="waits-track">if i < 3 { { outage.clone() } }{ body }{ now_mark.clone() }</div>
             </div>
         }
     };
