@@ -37,6 +37,16 @@ pub fn percent(lang: Lang, ppm: u32) -> String {
     lang.pick(format!("{number} %"), format!("{number}%"))
 }
 
+/// A duration as a millisecond field shows it: milliseconds under a
+/// second («300 ms»), `seconds` from one up.
+pub fn ms_text(ms: u64) -> String {
+    if ms < 1_000 {
+        format!("{ms} ms")
+    } else {
+        seconds(ms)
+    }
+}
+
 /// Seconds with the unit: "1,890 s"; fractional seconds keep one decimal,
 /// rounded (17,193 ms → "17.2 s"; 1,960 ms → "2 s").
 pub fn seconds(ms: u64) -> String {

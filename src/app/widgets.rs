@@ -311,12 +311,17 @@ impl Axis {
     /// right edge at `end_ms`.
     pub fn seconds(origin_ms: u64, end_ms: u64, step: u64, floor: u64) -> Self {
         let s = |ms: u64| ms as f64 / 1_000.0;
+        Self::linear(-s(origin_ms), s(end_ms) - s(origin_ms), (step, floor), false)
+    }
+
+    /// `from` to `to` on an even scale (the one place the log switch is off).
+    fn linear(from: f64, to: f64, (step, floor): (u64, u64), vertical: bool) -> Self {
         Self {
-            from: -s(origin_ms),
-            to: s(end_ms) - s(origin_ms),
+            from,
+            to,
             step,
             floor,
-            vertical: false,
+            vertical,
             #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
             log: false,
         }
@@ -326,21 +331,13 @@ impl Axis {
     /// seconds to days, a call's milliseconds to a minute).
     #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
     pub fn log(to: f64, step: u64, floor: u64) -> Self {
-        Self { from: 0.0, to, step, floor, vertical: false, log: true }
+        Self { log: true, ..Self::linear(0.0, to, (step, floor), false) }
     }
 
     /// A level across a chart, counted from its bottom (`from`) to its top
     /// (`to`): a queue's limit, an alert's threshold, a count of rows.
     pub fn level(from: f64, to: f64, step: u64) -> Self {
-        Self {
-            from,
-            to,
-            step,
-            floor: 1,
-            vertical: true,
-            #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
-            log: false,
-        }
+        Self::linear(from, to, (step, 1), true)
     }
 
     /// Where `value` falls along the axis, 0…1 (not clamped).
@@ -369,15 +366,7 @@ impl Axis {
     /// A log's «hours ago» axis: `span_h` back at its left edge, now at its
     /// right (a value grows leftwards: `from` > `to`).
     pub fn hours_ago(span_h: u64, step: u64) -> Self {
-        Self {
-            from: span_h as f64,
-            to: 0.0,
-            step,
-            floor: step,
-            vertical: false,
-            #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
-            log: false,
-        }
+        Self::linear(span_h as f64, 0.0, (step, step), false)
     }
 }
 

@@ -2,8 +2,6 @@
 
 use crate::i18n::Lang;
 
-/// (depth, how long behind, the depth alert fired, when the age alert
-/// fires, when the poison went to the DLQ, the promise, when it breaks).
 /// (depth, how far behind, the depth alert fired, the age alert's time, the
 /// DLQ's, the promise, when it broke, whether the alert came after that).
 pub type Insight = fn(&str, &str, bool, Option<&str>, Option<&str>, &str, Option<&str>, bool) -> String;

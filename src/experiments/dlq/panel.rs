@@ -195,10 +195,15 @@ fn counters(t: &Strings, run: &QueueRun) -> [(&'static str, &'static str, String
     ]
 }
 
-/// x on a log axis of 0 s…`end_ms`, 0…1,000.
+/// The lifelines' log axis of 0 s…`end_ms` in seconds: the marks and the
+/// visibility timeout's handle placed by one mapping.
+fn log_axis(end_ms: u64) -> Axis {
+    Axis::log(end_ms.max(1_000) as f64 / 1_000.0, 60, 60)
+}
+
+/// x on the log axis of 0 s…`end_ms`, 0…1,000.
 fn log_x(ms: u64, end_ms: u64) -> u64 {
-    let s = |ms: u64| (ms as f64 / 1_000.0 + 1.0).ln();
-    (s(ms.min(end_ms)) / s(end_ms.max(1_000)) * 1_000.0).round() as u64
+    (log_axis(end_ms).along(ms.min(end_ms) as f64 / 1_000.0) * 1_000.0).round() as u64
 }
 
 /// One row per message: waiting (thin), in flight (bands), in the DLQ, and
@@ -246,7 +251,7 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
                 { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
                 <line class="dlq-line" x1={x(look_ms).to_string()} x2={x(look_ms).to_string()} y1="0" y2={height.to_string()} />
             </svg>
-            { frame.handle("dlq_visibility_s", Axis::log(end_ms.max(1_000) as f64 / 1_000.0, 60, 60)) }
+            { frame.handle("dlq_visibility_s", log_axis(end_ms)) }
             </div>
             <div class="tick-axis" aria-hidden="true">{ for ticks.map(|(ms, label)| html! { <span style={at(*ms)}>{ *label }</span> }) }</div>
             </> }) }

@@ -267,16 +267,11 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         let on_set = edit.send.reform(move |end_s| Action::SetOutage { index, start_s, end_s });
         let label = (t.outage_back)(index as u32 + 1);
         // In seconds, as the axis, the caption and the lesson (1,890 s) count.
-        let shown = seconds_text(end_s);
+        let shown = format::seconds(end_s * 1_000);
         let (label, shown) = (label.into(), shown.into());
         handle(HandleProps { label, value: end_s, min: start_s + 1, max, axis, shown, locked: edit.locked, on_set })
     });
     html! { <div class="handle-strip plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
-}
-
-/// A handle's value in whole seconds, «2,100 s».
-fn seconds_text(s: u64) -> String {
-    format!("{} s", format::int(s))
 }
 
 /// A handle strip's height (`.handle-strip`): the fix's row under the outages'.
@@ -292,7 +287,7 @@ fn fix_handle(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: &Pla
     let at_s = fixed_ms / 1_000;
     let max = (scale.horizon_ms / 1_000).max(at_s);
     let on_set = edit.send.reform(|at_s| Action::SetFix { at_s });
-    let shown = seconds_text(at_s);
+    let shown = format::seconds(at_s * 1_000);
     html! {
         <div class="handle-strip plan-handles fix-handle" style={format!("--lanes:{lanes_px}px")}>
             { handle(HandleProps {

@@ -113,20 +113,11 @@ fn call_strip<F: Frame>(props: &Props<F>, run: &PoolRun) -> Html {
                 <span class="call-held bar-down" style={format!("width:{}", at(held_ms))}></span>
                 <span class="call-answer" style={format!("left:{}", at(answer_ms))} title={t.call_answer}></span>
                 <span class="call-deadline" style={format!("left:{}", at(c.deadline_ms))}>
-                    <span class="call-deadline-note">{ (t.call_deadline)(&ms_text(c.deadline_ms)) }</span>
+                    <span class="call-deadline-note">{ (t.call_deadline)(&format::ms_text(c.deadline_ms)) }</span>
                 </span>
                 { props.frame.handle("timeout_ms", axis) }
             </div>
             <div class="tick-axis" aria-hidden="true">{ for CALL_TICKS.iter().map(|(ms, label)| html! { <span style={format!("left:{}", at(*ms))}>{ *label }</span> }) }</div>
         </div>
-    }
-}
-
-/// Milliseconds under a second, as its field shows them («300 ms»).
-fn ms_text(ms: u64) -> String {
-    if ms < 1_000 {
-        format!("{ms} ms")
-    } else {
-        format::seconds(ms)
     }
 }

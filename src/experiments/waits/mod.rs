@@ -163,28 +163,19 @@ pub fn end_ms(p: &Params, st: &State) -> u64 {
     ends.max().unwrap_or(1).max(20_000)
 }
 
-/// A duration as the page writes it: milliseconds under a second.
-pub fn ms_text(ms: u64) -> String {
-    if ms < 1_000 {
-        format!("{ms} ms")
-    } else {
-        crate::format::seconds(ms)
-    }
-}
-
 /// The scene: the requests arriving, the workers falling, the first
 /// synchronous caller giving up, the workers back, the queue done.
 fn timeline(p: &Params, st: &State, lang: crate::i18n::Lang) -> crate::scene::Timeline {
     use crate::scene::{Moment, Timeline};
     let t = s(lang);
-    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(&ms_text(p.job_ms)) }];
+    let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(&crate::format::ms_text(p.job_ms)) }];
     if let Some((down_ms, back_ms)) = p.config().down_ms {
         moments.push(Moment { at_ms: down_ms, text: t.moment_down.to_owned() });
         moments.push(Moment { at_ms: back_ms, text: t.moment_back.to_owned() });
     }
     let failed = st.requests.iter().filter(|r| r.sync_answered_ms.is_none()).map(|r| r.sent_ms + p.timeout_ms).min();
     if let Some(at_ms) = failed {
-        moments.push(Moment { at_ms, text: (t.moment_sync_fails)(&ms_text(p.timeout_ms)) });
+        moments.push(Moment { at_ms, text: (t.moment_sync_fails)(&crate::format::ms_text(p.timeout_ms)) });
     }
     moments.push(Moment { at_ms: st.queue_last_done_ms, text: t.moment_queue_done.to_owned() });
     Timeline::new(end_ms(p, st), moments)

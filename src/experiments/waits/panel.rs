@@ -15,7 +15,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let st = &props.state;
-    let ms = super::ms_text;
+    let ms = crate::format::ms_text;
     let insight = (t.insight)(&ms(p.job_ms), st.sync_failed, &ms(st.queue_last_done_ms), &ms(st.queue_worst_seen_ms));
     let rows = [
         ("sync_failed", t.sync_failed, st.sync_failed.to_string()),
