@@ -21,6 +21,7 @@ pub mod ladder;
 pub mod link;
 pub mod number;
 pub mod params;
+pub mod query;
 pub mod registry;
 /// Generated from the list: every experiment's module where `cargo fmt`
 /// reaches it. Never compiled.

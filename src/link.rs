@@ -391,7 +391,7 @@ pub fn decode_at(
 /// Decodes a query string, with or without its leading `?`. Never panics.
 pub fn decode(query: &str) -> (Link, Vec<Notice>) {
     let query = query.strip_prefix('?').unwrap_or(query);
-    decode_pairs(form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())))
+    decode_pairs(crate::query::parse(query))
 }
 
 /// The parameters of `experiment`'s run (playback aside) whose values in
@@ -596,7 +596,7 @@ impl Link {
     /// The query string, without `?`. Empty plans are left out (absent
     /// means none).
     pub fn encode(&self) -> String {
-        let mut out = form_urlencoded::Serializer::new(String::new());
+        let mut out = crate::query::Query::new();
         out.append_pair("v", &self.version.to_string());
         if let Some(code) = self.preset {
             out.append_pair("preset", code);
@@ -670,7 +670,7 @@ pub fn tool_href(tool: &str, page_url: &str, links: (&str, &str), scenario: &str
         Some(root) if root.ends_with('/') => root.to_owned(),
         _ => format!("{folder}/"),
     };
-    let extra = form_urlencoded::Serializer::new(String::new())
+    let extra = crate::query::Query::new()
         .append_pair("page", links.1)
         .append_pair("dir", Group::here().dir)
         .append_pair("scenario", scenario)

@@ -25,7 +25,8 @@ pub fn show(message: &str) {
     // document still in the page's Spanish (`use_document_lang` sets it
     // once the lab renders, and keeps the link's `lang` in step after).
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    let asked = form_urlencoded::parse(search.trim_start_matches('?').as_bytes())
+    let asked = crate::query::parse(search.trim_start_matches('?'))
+        .into_iter()
         .find(|(k, _)| k == "lang")
         .and_then(|(_, v)| Lang::parse(&v));
     let lang = asked

@@ -268,9 +268,10 @@ export const PAGE_OF_KEY = new Map([
 export const SHARED_KEYS = new Set(['seed']);
 export const LINK_KEYS = new Set(['v', 'preset', 'exp', 'lang', 'at', 'embed', 'only', 'lock', 'theme', 'view', 'tasks', 'hop', 'done', 'host']);
 // Every lesson page (the byte budget measures each), and the stylesheets
-// of each page but the root's, besides style.css (embed.js loads them).
+// of each page besides style.css (embed.js loads them).
 export const PAGES = ['', 'lesson-000-ids/', 'lesson-001/', 'lesson-003/', 'lesson-003-actions/', 'lesson-004/', 'lesson-004-streams/', 'lesson-004-ops/'];
 export const PAGE_STYLES = new Map([
+  ['', ['lesson-000.css']],
   ['lesson-000-ids/', ['lesson-000-ids.css']],
   ['lesson-001/', ['lesson-001.css']],
   ['lesson-003/', ['lesson-003.css']],

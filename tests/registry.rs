@@ -217,7 +217,6 @@ fn lab_registry_text() -> String {
     let pages: Vec<String> = GROUPS.iter().map(|g| quote(g.dir)).collect();
     let styles: Vec<String> = GROUPS
         .iter()
-        .filter(|g| !g.dir.is_empty())
         .map(|g| {
             let files: Vec<String> = page_styles(g).map(|css| quote(&format!("{css}.css"))).collect();
             format!("  [{}, [{}]],", quote(g.dir), files.join(", "))
@@ -234,7 +233,7 @@ export const PAGE_OF_KEY = {keys};
 export const SHARED_KEYS = new Set([{}]);
 export const LINK_KEYS = new Set([{}]);
 // Every lesson page (the byte budget measures each), and the stylesheets
-// of each page but the root's, besides style.css (embed.js loads them).
+// of each page besides style.css (embed.js loads them).
 export const PAGES = [{}];
 export const PAGE_STYLES = new Map([
 {}
@@ -593,10 +592,12 @@ fn rustfmt(text: &str) -> String {
 const SHARED_STYLES: &[(&str, &str)] = &[("lesson-004-ops", "lesson-004")];
 
 /// A lesson page's own stylesheets besides `style.css`, by name: what it
-/// shares with another page, then its own (the entry page links them,
-/// `embed.js` loads them).
+/// shares with another page, then its own, named by its feature (the root
+/// page's is lesson-000.css) (the entry page links them, `embed.js` loads
+/// them). What only one page draws lives in its own sheet, so another
+/// page does not load it.
 fn page_styles(group: &retry_lab_web::groups::Group) -> impl Iterator<Item = &'static str> {
-    let name = group.dir.trim_end_matches('/');
+    let name = group.feature;
     SHARED_STYLES.iter().filter(move |(page, _)| *page == name).map(|(_, other)| *other).chain([name])
 }
 
@@ -638,10 +639,8 @@ fn entry_html(group: &retry_lab_web::groups::Group) -> String {
     if group.dir.is_empty() {
         links.extend(TOOL_FILES.iter().map(|f| format!("<link data-trunk rel=\"copy-file\" href=\"static/{f}\" />")));
         links.extend(TOOL_DIRS.iter().map(|d| format!("<link data-trunk rel=\"copy-dir\" href=\"static/{d}\" />")));
-    } else {
-        links
-            .extend(page_styles(group).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")));
     }
+    links.extend(page_styles(group).map(|css| format!("<link data-trunk rel=\"css\" href=\"static/{css}.css\" />")));
     let built_into = if group.dir.is_empty() { "dist/".to_owned() } else { format!("dist/{}", group.dir) };
     let text = |f: fn(Lang) -> &'static str| f(Lang::Es);
     ENTRY_TEMPLATE

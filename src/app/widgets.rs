@@ -340,6 +340,17 @@ impl Axis {
         Self::linear(from, to, (step, 1), true)
     }
 
+    /// A level from 0 to `top`, stepped by a power of ten about a hundredth
+    /// of the chart's height or less (a 12,500-message chart moves its
+    /// level by 100; 1.38 M messages, by 1,000).
+    pub fn level_to(top: u64) -> Self {
+        let mut step = 1;
+        while step * 1_000 <= top {
+            step *= 10;
+        }
+        Self::level(0.0, top as f64, step)
+    }
+
     /// Where `value` falls along the axis, 0…1 (not clamped).
     pub fn along(&self, value: f64) -> f64 {
         #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]

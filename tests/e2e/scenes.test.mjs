@@ -345,6 +345,28 @@ const HANDLES = [
     key: 'dlq_visibility_s',
     says: 'figcaption.insight',
   },
+  // The consumer groups: the crash's instant, on a strip over the partitions
+  // on the scene's clock (a crash's preset: without one nobody dies).
+  {
+    url: 'lesson-004-streams/?exp=groups&preset=kill-consumer&lang=en',
+    name: 'Crash at',
+    key: 'crash_s',
+    says: 'figcaption.insight',
+  },
+  // The lag: the backlog at «now», on its level against the alert's line.
+  {
+    url: 'lesson-004-streams/?exp=lag&lang=en',
+    name: 'Lag (messages behind)',
+    key: 'behind',
+    says: '[data-counter=catch_up] dd',
+  },
+  // Capacity: the peak's end, on the depth chart's time axis.
+  {
+    url: 'lesson-004-streams/?exp=capacity&lang=en',
+    name: 'The peak lasts',
+    key: 'peak_s',
+    says: '[data-counter=deepest] dd',
+  },
   // Retention: the log's kept edge, on its «hours ago» axis (a value that
   // grows leftwards). Kinesis' day deletes two days back; a longer
   // retention keeps them to read again.
@@ -399,6 +421,25 @@ test('the unblock pulled before the last copy: that copy blocks the desired stat
   await scene(page).getByRole('button', { name: /Reset/ }).click();
   for (const _ of [30, 90]) await scene(page).getByRole('button', { name: /Step/ }).click();
   assert.match(await page.locator('.scene-now').textContent(), /^90 s: copy 3 arrives: .*blocks again$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the lag grabbed at «now»: at the 60 s line the alert stays quiet, far above it the alert fires, at 0 nothing is behind', async () => {
+  const { page, errors } = await opened(`${server.base}lesson-004-streams/?exp=lag&lang=en`);
+  const handle = page.getByRole('slider', { name: 'Lag (messages behind)' });
+  const alert = page.locator('.lag .dlq-alert');
+  assert.equal(await handle.getAttribute('aria-valuenow'), '1200000', "exercise 9's 1.2 M: 60 s of arrivals");
+  assert.match(await alert.getAttribute('class'), /\bwarn\b/, 'at the line, not held 5 minutes');
+  // The grip sits on the lag's level: the handle's line is where the lag line starts to fall («now»).
+  await handle.focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('behind') === '10000000000');
+  assert.match(await alert.getAttribute('class'), /\bon\b/, 'far above the line, held past 5 minutes: it fires');
+  assert.match(await alert.textContent(), /fires/);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('behind') === '0');
+  assert.doesNotMatch(await alert.getAttribute('class'), /\b(on|warn)\b/, 'nothing behind: quiet');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -100,21 +100,11 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
             { for c.died_at_s.filter(|s| *s <= now_s).map(|s| chart_note(s.min(total_s) * 1_000 / total_s, 16, "note-dies", t.dies_note.to_owned())) }
             // The bounded queue's limit, grabbed on its line: lower it and more is dropped or held back.
             if bounded {
-                { props.frame.handle("buffer", Axis::level(0.0, top as f64, level_step(top))) }
+                { props.frame.handle("buffer", Axis::level_to(top)) }
             }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(total_s) }</span></div>
             <figcaption>{ format!("{} {}", t.limit_line, format::int(limit)) }</figcaption>
         </figure>
     }
-}
-
-/// A level handle's step: a power of ten about a hundredth of the chart's
-/// height (a 12,500-message chart moves its limit by 100).
-fn level_step(top: u64) -> u64 {
-    let mut step = 1;
-    while step * 1_000 <= top {
-        step *= 10;
-    }
-    step
 }

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Capacity, F>;
@@ -59,7 +59,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
-            { hero(props.frame, props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false), c.insight(props.lang, p), false, chart(t, (p, c), props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false), c.insight(props.lang, p), false, chart(props.frame, t, (p, c), props.at_ms)) }
             <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>
@@ -83,8 +83,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// The depth as an area over the run's span, in whole units of the
 /// viewBox (float formatting would cost the page ~7 KB), and the depth at
 /// which the newest item waits exactly the promise; as a scene, as far as
-/// its clock (`at_ms`; none: the whole run).
-fn chart(t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>) -> Html {
+/// its clock (`at_ms`; none: the whole run). The peak's end is grabbed on
+/// the time axis: a longer peak, a deeper queue and a longer drain.
+fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>) -> Html {
     let span = c.fluid.span_s.max(1);
     let now_s = at_ms.map_or(span, |ms| (ms / 1_000).min(span));
     let shown = crate::scene::cut(&c.fluid.depth, now_s);
@@ -111,9 +112,19 @@ fn chart(t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>) -> Html {
             </svg>
             // The peak, where the newest to arrive waits longest, once the clock is there.
             if c.fluid.peak.0 <= now_s { { chart_note(x(c.fluid.peak.0) as u64, 0, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) } }
+            <div class="plot-box">{ frame.handle("peak_s", Axis::seconds(0, span * 1_000, time_step(span), 0)) }</div>
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
             if promise_depth <= top { <figcaption>{ (t.promise_line)(&duration_text(p.promise_s), &format::int(promise_depth)) }</figcaption> }
         </figure>
+    }
+}
+
+/// The peak handle's step: a minute on a chart of hours, ten seconds under one.
+fn time_step(span_s: u64) -> u64 {
+    match span_s {
+        0..=3_600 => 10,
+        3_601..=86_400 => 60,
+        _ => 600,
     }
 }

@@ -207,6 +207,11 @@ impl Snapshot {
 }
 
 impl Run {
+    /// When both groups are done: the tick after each one's last commit.
+    pub fn done_s(&self) -> u64 {
+        self.sink.as_ref().map_or(0, |sink| sink.end_tick + 1).max(self.indexer.end_tick + 1)
+    }
+
     /// The indexer once it is done.
     pub fn end(&self) -> Snapshot {
         self.snapshot(&self.indexer, self.indexer.end_tick as u32 + 1)
@@ -481,13 +486,11 @@ impl crate::unit::Spec for Groups {
             moments.push(Moment { at_ms: tick * 1_000, text: (t.moment_crash)(dead, &list.join("; ")) });
         }
         // A group is done the tick after its last commit (`Run::end`'s snapshot).
-        let mut end_tick = run.indexer.end_tick + 1;
-        moments.push(Moment { at_ms: end_tick * 1_000, text: (t.moment_done)(t.indexer) });
+        moments.push(Moment { at_ms: (run.indexer.end_tick + 1) * 1_000, text: (t.moment_done)(t.indexer) });
         if let Some(sink) = &run.sink {
-            end_tick = end_tick.max(sink.end_tick + 1);
             moments.push(Moment { at_ms: (sink.end_tick + 1) * 1_000, text: (t.moment_done)(t.sink) });
         }
-        Some(Timeline::new(end_tick * 1_000, moments))
+        Some(Timeline::new(run.done_s() * 1_000, moments))
     }
 }
 

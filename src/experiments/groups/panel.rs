@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Run, Snapshot};
-use crate::app::widgets::{about, counter_grid, hero, Frame, View};
+use crate::app::widgets::{about, counter_grid, hero, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Groups, F>;
@@ -24,6 +24,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { hero(props.frame, props.frame.controls(&|key| key != "group_at_s", &|_| None, false), super::insight(props.lang, p, run), false, html! {
                 <div class="topic" aria-describedby={props.frame.id("groups-legend")}>
+                    { crash_handle(props.frame, p, run) }
                     { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref(), moved_from(&moved, part))) }
                     <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>
                 </div>
@@ -31,6 +32,24 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { counters(t, run, p.consumers, &indexer, sink.as_ref(), p.at_s) }
             if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
         </section>
+    }
+}
+
+/// The crash's instant, grabbed on a strip over the partitions on the
+/// scene's clock (0 to both groups done): earlier, less is committed and
+/// more is read again by the heir; past the end, nobody dies. Only when a
+/// consumer of the group dies (the crash's presets): without one there is
+/// no instant to move.
+fn crash_handle<F: Frame>(frame: &F, p: &super::Params, run: &Run) -> Html {
+    if !(1..=p.consumers).contains(&p.crash_consumer) {
+        return Html::default();
+    }
+    let done_s = run.done_s();
+    html! {
+        <>
+            <div class="handle-strip">{ frame.handle("crash_s", Axis::seconds(0, done_s * 1_000, 1, 0)) }</div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format!("{done_s} s") }</span></div>
+        </>
     }
 }
 

@@ -1,11 +1,11 @@
 //! The lag, drawn: the group's counters, the alert, and the lag over time.
 
-use retry_lab_core::stream::{group, CatchUp, LagAlert};
+use retry_lab_core::stream::{group, CatchUp};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, Verdict};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, Axis, Frame, View};
 use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Lag, F>;
@@ -32,7 +32,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), p.insight(props.lang), false, chart(t, p, &c, &p.alert(), props.at_ms)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), p.insight(props.lang), false, chart(props.frame, t, p, &c, props.at_ms)) }
             <p class={classes!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), (verdict == Verdict::AtTheLine).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
             { counter_grid(rows) }
         </section>
@@ -44,7 +44,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// it falls at the spare rate until it reaches 0, or keeps growing. The
 /// alert's line (≈ 60 s of arrivals) always sits inside the axis. The
 /// scene draws it up to its clock (`at_ms` from the start; none: whole).
-fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert, at_ms: Option<u64>) -> Html {
+/// The lag at «now» is grabbed on its level: raise it past the line and
+/// the alert fires; below it, the same group catches up unnoticed.
+fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, c: &CatchUp, at_ms: Option<u64>) -> Html {
+    let alert = p.alert();
     let past_s = p.behind_for_s().unwrap_or(0.0);
     let span_s = p.span_s();
     let whole_s = past_s + span_s;
@@ -88,6 +91,7 @@ fn chart(t: &Strings, p: &Params, c: &CatchUp, alert: &LagAlert, at_ms: Option<u
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
             if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
+            <div class="plot-box">{ frame.handle("behind", Axis::level_to(top.round() as u64)) }</div>
             </div>
             <div class="storm-axis" aria-hidden="true">
                 <span>{ if past_s > 0.0 { format!("−{}", time(past_s)) } else { "0 s".to_owned() } }</span>
