@@ -342,13 +342,14 @@ impl Axis {
 
     /// A level from 0 to `top`, stepped by a power of ten about a hundredth
     /// of the chart's height or less (a 12,500-message chart moves its
-    /// level by 100; 1.38 M messages, by 1,000).
+    /// level by 100; 1.38 M messages, by 1,000), down to the parameter's
+    /// own minimum (a lag of 0 is none behind).
     pub fn level_to(top: u64) -> Self {
         let mut step = 1;
         while step * 1_000 <= top {
             step *= 10;
         }
-        Self::level(0.0, top as f64, step)
+        Self::linear(0.0, top as f64, (step, 0), true)
     }
 
     /// Where `value` falls along the axis, 0…1 (not clamped).

@@ -71,8 +71,8 @@ test('lag, exercise 9: the group is 10 minutes behind at the ≈ 60 s line, the 
     assert.ok(y > 5 && y < 100, `threshold at y=${y} of 0–100`);
     await page.locator('.lag-chart .lag-now').waitFor({ state: 'attached' });
     // Another setting: half the backlog is below the line; the words follow.
-    await page.getByLabel(lang === 'es' ? 'Lag (mensajes atrás)' : 'Lag (messages behind)').fill('600000');
-    await page.getByLabel(lang === 'es' ? 'Lag (mensajes atrás)' : 'Lag (messages behind)').press('Enter');
+    await page.getByRole('textbox', { name: lang === 'es' ? 'Lag (mensajes atrás)' : 'Lag (messages behind)' }).fill('600000');
+    await page.getByRole('textbox', { name: lang === 'es' ? 'Lag (mensajes atrás)' : 'Lag (messages behind)' }).press('Enter');
     await page.waitForFunction(() => !document.querySelector('.lag .dlq-alert').classList.contains('warn'));
     assert.match(await alert.textContent(), lang === 'es' ? /^El lag, 30 s, está por debajo/ : /^The lag, 30 s, is below/);
     assert.match(await text(page), /600,000 (eventos|events) /);
