@@ -130,6 +130,9 @@ impl Sim<'_> {
     fn rebalance(&mut self, tick: u64) {
         let live: Vec<u32> = (0..self.cfg.consumers).filter(|&c| self.alive[c as usize]).collect();
         let parts = self.cfg.partitions.len();
+        // The first assignment records every partition; a crash's, only
+        // those that change hands (also a crash at tick 0).
+        let first = self.assignments.is_empty();
         for p in 0..parts {
             let new_owner = (!live.is_empty()).then(|| {
                 let (n, extra) = (parts / live.len(), parts % live.len());
@@ -137,7 +140,7 @@ impl Sim<'_> {
                 let i = (0..live.len()).find(|&i| p < (i + 1) * n + (i + 1).min(extra)).unwrap_or(live.len() - 1);
                 live[i]
             });
-            if new_owner != self.owner[p] || tick == 0 {
+            if new_owner != self.owner[p] || first {
                 self.owner[p] = new_owner;
                 self.assignments.push((tick, p as u32, new_owner));
                 let at = self.committed[p];

@@ -90,7 +90,16 @@ pub struct LagAlert {
     pub clears_at_s: Option<f64>,
 }
 
-pub fn lag_alert(behind: u64, arrival_per_s: u64, consume_per_s: u64, threshold_s: u64, hold_s: u64) -> LagAlert {
+/// `above_for_s`: how long the lag has already been above the threshold at
+/// «now» (the time it took to build up counts toward the hold; 0: not
+/// above before now). Its instants may then be negative: before «now».
+pub fn lag_alert(
+    behind: u64,
+    arrival_per_s: u64,
+    consume_per_s: u64,
+    (threshold_s, hold_s): (u64, u64),
+    above_for_s: f64,
+) -> LagAlert {
     let quiet = LagAlert { fires_at_s: None, clears_at_s: None };
     if arrival_per_s == 0 {
         return quiet;
@@ -102,9 +111,9 @@ pub fn lag_alert(behind: u64, arrival_per_s: u64, consume_per_s: u64, threshold_
         if behind <= threshold {
             return quiet;
         }
-        (0.0, Some((behind - threshold) / shrink_per_s))
+        (-above_for_s, Some((behind - threshold) / shrink_per_s))
     } else if behind > threshold {
-        (0.0, None)
+        (-above_for_s, None)
     } else if shrink_per_s < 0.0 {
         ((threshold - behind) / -shrink_per_s, None)
     } else {
@@ -421,7 +430,7 @@ mod tests {
     /// clears when back under; a spike that recovers within 5 min stays quiet.
     #[test]
     fn the_lag_alert_waits_for_its_hold_and_clears() {
-        let alert = |behind, consume| lag_alert(behind, 20_000, consume, 60, 300);
+        let alert = |behind, consume| lag_alert(behind, 20_000, consume, (60, 300), 0.0);
         // Exercise 9 (a): exactly 60 s behind, catching up: never above 60 s.
         assert_eq!(alert(1_200_000, 21_600), LagAlert { fires_at_s: None, clears_at_s: None });
         // 20 consumers on 12 partitions (18,000/s): the lag grows from 60 s.
@@ -432,6 +441,18 @@ mod tests {
         assert_eq!(alert(1_500_000, 36_000), LagAlert { fires_at_s: None, clears_at_s: None });
         // Under 60 s but falling behind by 2,000/s: above from 300 s, fires at 600 s.
         assert_eq!(alert(600_000, 18_000), LagAlert { fires_at_s: Some(600.0), clears_at_s: None });
+        // The time above the line before «now» counts: 80 s behind, above for
+        // 200 s already and for 250 s more at 1,600/s spare: it fires at +100 s.
+        let held = lag_alert(1_600_000, 20_000, 21_600, (60, 300), 200.0);
+        assert_eq!(held, LagAlert { fires_at_s: Some(100.0), clears_at_s: Some(250.0) });
+        // Above for 10 minutes already: it has been firing since 5 minutes before «now».
+        let firing = lag_alert(2_400_000, 20_000, 21_600, (60, 300), 600.0);
+        assert_eq!(firing, LagAlert { fires_at_s: Some(-300.0), clears_at_s: Some(750.0) });
+        // Under the line at «now»: the past does not count (it was not above).
+        assert_eq!(
+            lag_alert(600_000, 20_000, 21_600, (60, 300), 500.0),
+            LagAlert { fires_at_s: None, clears_at_s: None }
+        );
     }
 
     #[test]

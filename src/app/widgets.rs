@@ -342,7 +342,7 @@ impl Axis {
 
     /// A level from 0 to `top`, stepped by a power of ten about a hundredth
     /// of the chart's height or less (a 12,500-message chart moves its
-    /// level by 100; 1.38 M messages, by 1,000), down to the parameter's
+    /// level by 100; 2 M messages, by 10,000), down to the parameter's
     /// own minimum (a lag of 0 is none behind).
     pub fn level_to(top: u64) -> Self {
         let mut step = 1;
@@ -379,6 +379,33 @@ impl Axis {
     /// right (a value grows leftwards: `from` > `to`).
     pub fn hours_ago(span_h: u64, step: u64) -> Self {
         Self::linear(span_h as f64, 0.0, (step, step), false)
+    }
+}
+
+/// The smallest «nice» value at or above `v`: a chart's scale holds still
+/// while a handle moves within it, and the marks move (a scale fitted to
+/// the run would rescale with the handle and draw the same shape). Counts
+/// climb 1, 2, 5, 10…; times in seconds 1, 2, 5, 10, 20, 30 min, 1, 2, 3,
+/// 6, 12 h, 1, 2, 4, 7, 14 d (then as counts).
+pub fn nice_up(v: u64, seconds: bool) -> u64 {
+    const TIMES_S: [u64; 16] = [
+        60, 120, 300, 600, 1_200, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400, 172_800, 345_600, 604_800,
+        1_209_600,
+    ];
+    if let Some(t) = TIMES_S.iter().find(|t| seconds && **t >= v) {
+        return *t;
+    }
+    let mut power = 1u64;
+    loop {
+        for mantissa in [1, 2, 5] {
+            if mantissa * power >= v {
+                return mantissa * power;
+            }
+        }
+        match power.checked_mul(10) {
+            Some(next) if next <= u64::MAX / 5 => power = next,
+            _ => return v,
+        }
     }
 }
 

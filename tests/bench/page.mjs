@@ -329,12 +329,28 @@ await context.close();
     'groups: the scene instant slider -> 24 partitions, offsets and counters repainted, 96 events',
     await rangeToRepaint(page, 'input.scene-slider', instants, 60),
   );
+  report(
+    "groups: the crash's handle, a key -> both groups re-run and repainted, 96 events",
+    await keysToRepaint(page, '.groups .handle', ['ArrowLeft', 'ArrowRight'], 40),
+  );
   await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=capacity');
   await page.locator('.capacity-chart').waitFor();
   const means = Array.from({ length: 40 }, (_, i) => String(100 + ((i * 17) % 300)));
   report(
     'capacity: mean rate field -> queue model, chart and counters repainted (a day at 116/s is 10 M messages)',
     await changeToRepaint(page, 'input[id$="-mean-rate"]', means),
+  );
+  report(
+    "capacity: the peak's handle, a key -> queue model, chart and counters repainted",
+    await keysToRepaint(page, '.capacity .handle', ['ArrowLeft', 'ArrowRight'], 40),
+  );
+  await page.goto(server.base + 'lesson-004-streams/?lang=en&exp=lag');
+  await page.locator('.lag-chart').waitFor();
+  const skipLag = page.getByRole('button', { name: 'Show without estimating' });
+  if (await skipLag.count()) await skipLag.click();
+  report(
+    "lag: the backlog's handle, a key -> catch-up, alert, chart and counters repainted",
+    await keysToRepaint(page, '.lag .handle', ['ArrowDown', 'ArrowUp'], 40),
   );
   await context.close();
 }

@@ -431,8 +431,14 @@ test('the lag grabbed at «now»: at the 60 s line the alert stays quiet, far ab
   const alert = page.locator('.lag .dlq-alert');
   assert.equal(await handle.getAttribute('aria-valuenow'), '1200000', "exercise 9's 1.2 M: 60 s of arrivals");
   assert.match(await alert.getAttribute('class'), /\bwarn\b/, 'at the line, not held 5 minutes');
-  // The grip sits on the lag's level: the handle's line is where the lag line starts to fall («now»).
+  // The scales hold still within a rung: one step up moves the line on the
+  // figure (a scale fitted to the run drew the same shape at any lag).
+  const line = () => page.locator('.lag-line').getAttribute('points');
+  const drawn = await line();
   await handle.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('behind') === '1210000');
+  assert.notEqual(await line(), drawn, 'the lag line moved with its handle');
   await page.keyboard.press('End');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('behind') === '10000000000');
   assert.match(await alert.getAttribute('class'), /\bon\b/, 'far above the line, held past 5 minutes: it fires');

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Params, State};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Capacity, F>;
@@ -86,12 +86,16 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// its clock (`at_ms`; none: the whole run). The peak's end is grabbed on
 /// the time axis: a longer peak, a deeper queue and a longer drain.
 fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>) -> Html {
-    let span = c.fluid.span_s.max(1);
-    let now_s = at_ms.map_or(span, |ms| (ms / 1_000).min(span));
+    // Scales on a ladder, so the peak's handle moves the area within them.
+    let run_s = c.fluid.span_s.max(1);
+    let span = nice_up(run_s, true);
+    let now_s = at_ms.map_or(run_s, |ms| (ms / 1_000).min(run_s));
     let shown = crate::scene::cut(&c.fluid.depth, now_s);
     let promise_depth = p.promise_s.saturating_mul(c.service_per_s);
-    let top =
-        c.fluid.depth.iter().map(|d| d.1).max().unwrap_or(0).max(promise_depth.min(c.fluid.peak.1.max(1) * 2)).max(1);
+    let top = nice_up(
+        c.fluid.depth.iter().map(|d| d.1).max().unwrap_or(0).max(promise_depth.min(c.fluid.peak.1.max(1) * 2)).max(1),
+        false,
+    );
     // In u64: the deepest queue the ranges allow (10 M/s for a week, twice)
     // times 100 is far below u64::MAX, and u128 division costs the page
     // compiler_builtins' 128-bit divider.
@@ -99,7 +103,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Opt
     let x = |t: u64| (t.saturating_mul(1_000) / span) as i64;
     let mut points: String = shown.iter().map(|&(s, d)| format!("{},{} ", x(s), y(d))).collect();
     points.push_str(&format!("{},100 0,100", x(shown.last().map_or(0, |p| p.0))));
-    let now_line = (now_s < span).then(|| x(now_s).to_string());
+    let now_line = (now_s < run_s).then(|| x(now_s).to_string());
     let promise_y = y(promise_depth.min(top));
     html! {
         <figure class="gantt capacity-chart">
@@ -111,7 +115,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Opt
                 if let Some(x) = now_line { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2="100" /> }
             </svg>
             // The peak, where the newest to arrive waits longest, once the clock is there.
-            if c.fluid.peak.0 <= now_s { { chart_note(x(c.fluid.peak.0) as u64, 0, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) } }
+            if c.fluid.peak.0 <= now_s { { chart_note(x(c.fluid.peak.0) as u64, 24, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) } }
             <div class="plot-box">{ frame.handle("peak_s", Axis::seconds(0, span * 1_000, time_step(span), 0)) }</div>
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>

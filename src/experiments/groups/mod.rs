@@ -128,18 +128,19 @@ impl Params {
 }
 
 /// A partition the crash moved by `at_s`: (partition, the heir (none: no
-/// consumer left), the one who died, the offset it resumes from), from the
-/// run's assignments.
-pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<(u32, Option<u32>, u32, u32)> {
-    group
-        .assignments
-        .iter()
-        .skip(parts)
-        .filter(|(tick, _, _)| *tick < u64::from(at_s))
-        .filter_map(|&(tick, p, heir)| {
-            let dead = group.owner_at(p, tick.saturating_sub(1))?;
+/// consumer left), the one who died, the offset it resumes from, the
+/// tick), from the run's assignments. Who died is the partition's owner
+/// in the assignment before this one (a crash at 0 s is at the first
+/// assignment's tick).
+pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<(u32, Option<u32>, u32, u32, u64)> {
+    let assignments = &group.assignments;
+    (parts..assignments.len())
+        .filter(|&i| assignments[i].0 < u64::from(at_s))
+        .filter_map(|i| {
+            let (tick, p, heir) = assignments[i];
+            let dead = assignments[..i].iter().rev().find(|a| a.1 == p)?.2?;
             let from = if tick == 0 { 0 } else { group.committed_at(p, tick - 1) };
-            Some((p, heir, dead, from))
+            Some((p, heir, dead, from, tick))
         })
         .collect()
 }
@@ -163,7 +164,7 @@ pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
     } else {
         let list: Vec<String> = moved
             .iter()
-            .map(|&(part, heir, _, from)| {
+            .map(|&(part, heir, _, from, _)| {
                 heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from))
             })
             .collect();
@@ -473,9 +474,7 @@ impl crate::unit::Spec for Groups {
         let parts = run.lengths.len();
         let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.consumers, parts) }];
         let mut by_tick: Vec<(u64, Vec<String>, u32)> = Vec::new();
-        for &(tick, part, heir) in run.indexer.assignments.iter().skip(parts) {
-            let Some(dead) = run.indexer.owner_at(part, tick.saturating_sub(1)) else { continue };
-            let from = if tick == 0 { 0 } else { run.indexer.committed_at(part, tick - 1) };
+        for (part, heir, dead, from, tick) in moved_by(&run.indexer, parts, u32::MAX) {
             let text = heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from));
             match by_tick.last_mut() {
                 Some((at, list, _)) if *at == tick => list.push(text),
@@ -564,10 +563,10 @@ mod tests {
         let after = at(12);
         let moved = moved_by(&run.indexer, run.lengths.len(), 12);
         assert!(
-            !moved.is_empty() && moved.iter().all(|&(_, heir, dead, _)| dead == 1 && heir.is_some_and(|h| h != 1)),
+            !moved.is_empty() && moved.iter().all(|&(_, heir, dead, ..)| dead == 1 && heir.is_some_and(|h| h != 1)),
             "{moved:?}"
         );
-        let (part, heir, _, from) = moved[0];
+        let (part, heir, _, from, _) = moved[0];
         assert!(after.contains(&format!("At 6 s consumer 2 dies and the group rebalances: partition {part} goes to consumer {}, which resumes from offset {from}", heir.unwrap() + 1)), "{after}");
         let rereads = run.snapshot(&run.indexer, 12).rereads();
         assert!(
@@ -575,6 +574,12 @@ mod tests {
             "{after}"
         );
         assert!(!insight(Lang::En, &preset("lesson-004-groups"), &preset("lesson-004-groups").run()).contains("dies"));
+        // Dead at 0 s, at the first assignment's tick: consumer 2 is who died,
+        // and only its partition moves (a handle's Home put the crash there).
+        let at_zero = Params { crash_s: 0, ..p.clone() };
+        let zero_run = at_zero.run();
+        let moved = moved_by(&zero_run.indexer, zero_run.lengths.len(), 5);
+        assert!(matches!(moved[..], [(1, Some(heir), 1, 0, 0)] if heir != 1), "{moved:?}");
         // The group's last consumer dies: its partitions are left unread, said so.
         let alone = Params { consumers: 1, crash_consumer: 1, ..p };
         assert!(insight(Lang::En, &alone, &alone.run()).contains("is left with no one to read it"));

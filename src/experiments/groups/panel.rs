@@ -48,7 +48,7 @@ fn crash_handle<F: Frame>(frame: &F, p: &super::Params, run: &Run) -> Html {
     html! {
         <>
             <div class="handle-strip">{ frame.handle("crash_s", Axis::seconds(0, done_s * 1_000, 1, 0)) }</div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format!("{done_s} s") }</span></div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ crate::format::duration_text(done_s) }</span></div>
         </>
     }
 }
@@ -72,8 +72,8 @@ fn counters(t: &Strings, run: &Run, consumers: u32, indexer: &Snapshot, sink: Op
 }
 
 /// Whose a partition was before the rebalance moved it (by the instant shown).
-fn moved_from(moved: &[(u32, Option<u32>, u32, u32)], part: usize) -> Option<u32> {
-    moved.iter().rev().find(|(p, ..)| *p as usize == part).map(|&(_, _, dead, _)| dead)
+fn moved_from(moved: &[(u32, Option<u32>, u32, u32, u64)], part: usize) -> Option<u32> {
+    moved.iter().rev().find(|(p, ..)| *p as usize == part).map(|&(_, _, dead, ..)| dead)
 }
 
 fn partition_row(

@@ -97,7 +97,7 @@ pub static ES: Strings = Strings {
     no_owner: "sin consumidor",
     empty: "vacía",
     legend: "▲ offset confirmado del indexador · △ del sink al lake · gris: procesado · ×2: procesado dos veces",
-    crashed: |at, dead, moved, rereads| format!(" A los {at} s muere el consumidor {dead} y el grupo se rebalancea: {moved}. Hasta este instante, {rereads} eventos se leyeron dos veces."),
+    crashed: |at, dead, moved, rereads| format!(" A los {at} s muere el consumidor {dead} y el grupo se rebalancea: {moved}. Hasta este instante, {}.", if rereads == 1 { "1 evento se leyó dos veces".to_owned() } else { format!("{rereads} eventos se leyeron dos veces") }),
     moved: |p, heir, from| format!("la partición {p} pasa al consumidor {heir}, que sigue desde el offset {from}"),
     orphaned: |p| format!("la partición {p} queda sin nadie que la lea"),
     sink_behind: |consumers, behind, s| match behind {
@@ -154,7 +154,7 @@ pub static EN: Strings = Strings {
     no_owner: "no consumer",
     empty: "empty",
     legend: "▲ the indexer's committed offset · △ the lake sink's · grey: processed · ×2: processed twice",
-    crashed: |at, dead, moved, rereads| format!(" At {at} s consumer {dead} dies and the group rebalances: {moved}. By this instant, {rereads} events have been read twice."),
+    crashed: |at, dead, moved, rereads| format!(" At {at} s consumer {dead} dies and the group rebalances: {moved}. By this instant, {}.", if rereads == 1 { "1 event has been read twice".to_owned() } else { format!("{rereads} events have been read twice") }),
     moved: |p, heir, from| format!("partition {p} goes to consumer {heir}, which resumes from offset {from}"),
     orphaned: |p| format!("partition {p} is left with no one to read it"),
     sink_behind: |consumers, behind, s| match behind {

@@ -58,14 +58,21 @@ impl Params {
         (self.arrival_per_s > 0).then(|| self.behind as f64 / self.arrival_per_s as f64)
     }
 
-    /// The lesson's alert («lag > ≈ 60 s sostenido 5 minutos») on this lag.
+    /// The lesson's alert («lag > ≈ 60 s sostenido 5 minutos») on this lag,
+    /// counting the time the lag drawn before «now» was already above the
+    /// line (it grew straight from 0 over `behind_for_s`).
     pub fn alert(&self) -> retry_lab_core::stream::LagAlert {
+        let threshold = ALERT_S * self.arrival_per_s;
+        let above_for_s = match self.behind_for_s() {
+            Some(past_s) if self.behind > threshold => past_s * (1.0 - threshold as f64 / self.behind as f64),
+            _ => 0.0,
+        };
         retry_lab_core::stream::lag_alert(
             self.behind,
             self.arrival_per_s,
             self.catch_up().consume_per_s,
-            ALERT_S,
-            ALERT_HOLD_S,
+            (ALERT_S, ALERT_HOLD_S),
+            above_for_s,
         )
     }
 
@@ -106,8 +113,11 @@ impl Params {
 pub enum Verdict {
     /// It fires (and may clear): `LagAlert`'s instants.
     Fires { at_s: f64, clears_s: Option<f64> },
-    /// At or above the line now, but falling before it is held 5 minutes.
+    /// Exactly at the line now (exercise 9), and falling.
     AtTheLine,
+    /// Above the line now, but back under it before it has been above for 5
+    /// minutes, the time before «now» counted.
+    Above,
     /// Below the line.
     Below,
 }
@@ -117,7 +127,8 @@ impl Params {
         let alert = self.alert();
         match alert.fires_at_s {
             Some(at_s) => Verdict::Fires { at_s, clears_s: alert.clears_at_s },
-            None if self.arrival_per_s > 0 && self.behind >= ALERT_S * self.arrival_per_s => Verdict::AtTheLine,
+            None if self.arrival_per_s > 0 && self.behind == ALERT_S * self.arrival_per_s => Verdict::AtTheLine,
+            None if self.arrival_per_s > 0 && self.behind > ALERT_S * self.arrival_per_s => Verdict::Above,
             None => Verdict::Below,
         }
     }
@@ -140,14 +151,29 @@ impl Params {
         )
     }
 
+    /// When the alert fires, in words: at an instant after «now», or since
+    /// one before it (the lag was already held above the line).
+    pub fn fires_when(&self, lang: crate::i18n::Lang, at_s: f64) -> String {
+        let t = s(lang);
+        let time = |s: f64| crate::format::duration_ms((s.abs() * 1_000.0).round() as u64);
+        if at_s < 0.0 {
+            (t.fires_before)(&time(at_s))
+        } else {
+            (t.fires_after)(&time(at_s))
+        }
+    }
+
     /// The alert's words under the figure.
     pub fn verdict_text(&self, lang: crate::i18n::Lang) -> String {
         let t = s(lang);
         let time = |s: f64| crate::format::duration_ms((s * 1_000.0).round() as u64);
         let lag = self.lag_s().map_or_else(|| "—".to_owned(), time);
         match self.verdict() {
-            Verdict::Fires { at_s, clears_s } => (t.alert_fires)(&time(at_s), clears_s.map(time).as_deref()),
+            Verdict::Fires { at_s, clears_s } => {
+                (t.alert_fires)(&self.fires_when(lang, at_s), clears_s.map(time).as_deref())
+            }
             Verdict::AtTheLine => (t.alert_at_line)(&lag),
+            Verdict::Above => (t.alert_above)(&lag),
             Verdict::Below => (t.alert_quiet)(&lag),
         }
     }
@@ -359,6 +385,26 @@ mod tests {
         assert!(below.verdict_text(Lang::En).starts_with("The lag, 30 s, is below the ≈ 60 s line"));
         let never = preset("more-consumers");
         assert!(matches!(never.verdict(), Verdict::Fires { clears_s: None, .. }), "{:?}", never.verdict());
+        // The lag drawn before «now» counts toward the 5 minutes: 1.6 M (80 s)
+        // has been above the line for 200 s of its 800 s of falling behind,
+        // and stays above for 250 s more: the alert fires at +100 s.
+        let held = Params { behind: 1_600_000, ..a.clone() };
+        assert_eq!(held.verdict(), Verdict::Fires { at_s: 100.0, clears_s: Some(250.0) });
+        // 2.4 M: above for 10 minutes at «now», firing since 5 minutes before it.
+        let firing = Params { behind: 2_400_000, ..a.clone() };
+        assert!(
+            firing.verdict_text(Lang::En).contains("fires since 5 min 0 s before now"),
+            "{}",
+            firing.verdict_text(Lang::En)
+        );
+        // 1.25 M: above, but for 25 s before «now» and 31 s after: never 5 minutes.
+        let above = Params { behind: 1_250_000, ..a.clone() };
+        assert_eq!(above.verdict(), Verdict::Above);
+        assert!(
+            above.verdict_text(Lang::Es).starts_with("El lag, 1 min 3 s, está por encima de la línea"),
+            "{}",
+            above.verdict_text(Lang::Es)
+        );
         assert!(never.insight(Lang::En).ends_with("the backlog never drains: it grows or stays where it is."));
     }
 

@@ -3,9 +3,9 @@
 use retry_lab_core::stream::{group, CatchUp};
 use yew::prelude::*;
 
-use super::strings::{strings, Strings};
+use super::strings::strings;
 use super::{Params, Verdict};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, Axis, Frame, View};
 use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Lag, F>;
@@ -32,8 +32,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         <section class="card experiment lag" data-experiment="lag">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), p.insight(props.lang), false, chart(props.frame, t, p, &c, props.at_ms)) }
-            <p class={classes!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), (verdict == Verdict::AtTheLine).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), p.insight(props.lang), false, chart(props.frame, props.lang, p, &c, props.at_ms)) }
+            <p class={classes!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), matches!(verdict, Verdict::AtTheLine | Verdict::Above).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
             { counter_grid(rows) }
         </section>
     }
@@ -46,16 +46,19 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 /// scene draws it up to its clock (`at_ms` from the start; none: whole).
 /// The lag at «now» is grabbed on its level: raise it past the line and
 /// the alert fires; below it, the same group catches up unnoticed.
-fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, c: &CatchUp, at_ms: Option<u64>) -> Html {
+fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, at_ms: Option<u64>) -> Html {
+    let t = strings(lang);
     let alert = p.alert();
     let past_s = p.behind_for_s().unwrap_or(0.0);
     let span_s = p.span_s();
-    let whole_s = past_s + span_s;
+    // Scales on a ladder, so the lag's handle moves the line within them.
+    let whole_s = nice_up((past_s + span_s).ceil() as u64, true) as f64;
     // The clock, from «now» (the fix): the whole run when none.
     let clock_s = at_ms.map_or(span_s, |ms| (ms as f64 / 1_000.0 - past_s).min(span_s));
     let threshold = (super::ALERT_S * p.arrival_per_s) as f64;
     // Headroom above the highest of the lag and the line: the line never lies on the axis's top.
-    let top = (p.behind as f64).max(p.lag_at(span_s)).max(threshold).max(1.0) * 1.15;
+    let top =
+        nice_up(((p.behind as f64).max(p.lag_at(span_s)).max(threshold).max(1.0) * 1.15).ceil() as u64, false) as f64;
     // Whole units of the viewBox: formatting floats would pull ~10 KB of
     // float-printing code into the page.
     let y = |lag: f64| (100.0 - lag / top * 100.0).round() as i64;
@@ -95,11 +98,11 @@ fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, c: &CatchUp, at_ms: Optio
             </div>
             <div class="storm-axis" aria-hidden="true">
                 <span>{ if past_s > 0.0 { format!("−{}", time(past_s)) } else { "0 s".to_owned() } }</span>
-                <span>{ format!("+{}", time(span_s)) }</span>
+                <span>{ format!("+{}", time(whole_s - past_s)) }</span>
             </div>
             <figcaption>
                 <span class="legend-threshold">{ t.threshold_legend }</span>
-                if let Some(s) = alert.fires_at_s.filter(|s| *s <= span_s) { { " · " }<span class="legend-fires">{ (t.fires_legend)(&time(s)) }</span> }
+                if let Some(s) = alert.fires_at_s.filter(|s| *s <= span_s) { { " · " }<span class="legend-fires">{ (t.fires_legend)(&p.fires_when(lang, s)) }</span> }
             </figcaption>
         </figure>
     }
