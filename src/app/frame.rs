@@ -87,6 +87,8 @@ fn grab_handle(p: &LabFrame, param: ParamId, axis: Axis) -> Html {
     let min = min.max(axis.floor);
     let state = &p.state;
     let value = int(&param.get(&state.params));
+    // A value a link set past the figure's end stays reachable (and valid).
+    let max = max.min(axis.ceiling.max(value));
     let shown =
         if unit == "s" { format::duration_text(value) } else { param.domain().human(&Value::Int(value), state.lang) };
     let key = param.key();

@@ -296,6 +296,9 @@ pub struct Axis {
     pub to: f64,
     pub step: u64,
     pub floor: u64,
+    /// The highest value the handle offers (below its parameter's maximum
+    /// when the figure ends sooner: a crash past the run's end is no crash).
+    pub ceiling: u64,
     pub vertical: bool,
     /// Values placed as ln(1 + value) of ln(1 + `to`), `from` being 0 (the
     /// DLQ's lifelines, a call's timeout: scales of 1,000× on one axis).
@@ -321,6 +324,7 @@ impl Axis {
             to,
             step,
             floor,
+            ceiling: u64::MAX,
             vertical,
             #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
             log: false,
@@ -379,6 +383,11 @@ impl Axis {
     /// right (a value grows leftwards: `from` > `to`).
     pub fn hours_ago(span_h: u64, step: u64) -> Self {
         Self::linear(span_h as f64, 0.0, (step, step), false)
+    }
+
+    /// The same axis, its handle going no higher than `ceiling`.
+    pub fn up_to(self, ceiling: u64) -> Self {
+        Self { ceiling, ..self }
     }
 }
 

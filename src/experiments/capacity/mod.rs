@@ -102,6 +102,11 @@ impl State {
         use crate::format::duration_text;
         let t = s(lang);
         let wait = self.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
+        // Past SQS's default retention a queue does not absorb the peak: it deletes.
+        let longest_s = self.newest_wait_s.max(self.oldest_age_s).unwrap_or(0);
+        if self.drain(p).is_some() && longest_s > SQS_RETENTION_S {
+            return (t.past_retention)(&crate::format::int(self.fluid.peak.1), &duration_text(longest_s));
+        }
         let drain = self.drain(p).map(|(from, s)| (from, duration_text(s)));
         (t.insight)(
             &crate::format::int(self.fluid.peak.1),
@@ -154,6 +159,10 @@ impl Params {
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
+
+/// SQS keeps a message 4 days by default (14 at most), then deletes it
+/// whether or not it was processed (the lesson; semantics.md).
+const SQS_RETENTION_S: u64 = 4 * 86_400;
 
 /// A week, the longest span the queue's times take.
 const WEEK_S: u64 = 604_800;
@@ -441,6 +450,19 @@ mod tests {
         assert_eq!(c01.oldest_age_s, Some(1_543), "the oldest there has waited ≈ 26 min");
         let day = preset("c01-day");
         assert_eq!((day.service_per_s, day.fluid.drained_at_s, day.fluid.depth_at(86_400)), (100, None, 1_382_400));
+    }
+
+    /// A peak as long as the handle reaches (a week): the newest would wait
+    /// days past SQS's default 4-day retention, so the caption says the
+    /// queue loses them, never that it absorbs the peak.
+    #[test]
+    fn a_wait_past_the_retention_is_not_absorbed() {
+        let p = Params { peak_s: WEEK_S, ..Params::default() };
+        let caption = p.state().insight(crate::i18n::Lang::En, &p);
+        assert!(caption.contains("longer than the 4 days SQS keeps a message"), "{caption}");
+        assert!(!caption.contains("absorbs the peak."), "{caption}");
+        let c01 = Params::default();
+        assert!(c01.state().insight(crate::i18n::Lang::En, &c01).ends_with("the queue absorbs the peak."));
     }
 
     #[test]

@@ -9,6 +9,8 @@ pub struct Strings {
     /// The figure's point: the deepest queue, the newest item's wait there,
     /// and when it drains, counted from what made it (`super::Drain`).
     pub insight: fn(&str, &str, Option<(super::Drain, &str)>) -> String,
+    /// A wait past SQS's default retention: (the deepest queue, the longest wait).
+    pub past_retention: fn(&str, &str) -> String,
     pub mean: &'static str,
     pub peak: &'static str,
     pub peak_s: &'static str,
@@ -77,6 +79,7 @@ pub static ES: Strings = Strings {
         Some((super::Drain::FromStart, time)) => format!("La cola llega a {deepest} mensajes (el último espera {wait}) y se vacía a los {time}."),
         None => format!("La cola llega a {deepest} mensajes y no se vacía: le falta capacidad, no espacio."),
     },
+    past_retention: |deepest, wait| format!("La cola llega a {deepest} mensajes y hay uno que espera {wait}: más que los 4 días que SQS guarda un mensaje por omisión (14 como máximo). Lo borraría sin procesarlo: esta cola no absorbe el pico, pierde mensajes."),
     mean: "Llegan (ritmo medio)",
     peak: "Durante el pico llegan",
     peak_s: "El pico dura",
@@ -138,6 +141,7 @@ pub static EN: Strings = Strings {
         Some((super::Drain::FromStart, time)) => format!("The queue reaches {deepest} messages (the newest waits {wait}) and is empty at {time}."),
         None => format!("The queue reaches {deepest} messages and never drains: it lacks capacity, not room."),
     },
+    past_retention: |deepest, wait| format!("The queue reaches {deepest} messages and one of them waits {wait}: longer than the 4 days SQS keeps a message by default (14 at most). It would be deleted unprocessed: this queue does not absorb the peak, it loses messages."),
     mean: "Arriving (mean rate)",
     peak: "Arriving during the peak",
     peak_s: "The peak lasts",

@@ -90,7 +90,7 @@ fn batches<F: Frame>(
             <svg viewBox={format!("-6 0 1012 {}", shown.max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.log_label}>{ for rows }</svg>
             // A row's lower edge sits at its number from the top: the axis counts down.
             if p.fault != super::Fault::None {
-                { frame.handle("fault_batch", Axis::level(shown.max(1) as f64, 0.0, 1)) }
+                { frame.handle("fault_batch", Axis::level(shown.max(1) as f64, 0.0, 1).up_to(shown.max(1) as u64)) }
             }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ report.cursor }</span></div>

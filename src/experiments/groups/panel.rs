@@ -47,7 +47,7 @@ fn crash_handle<F: Frame>(frame: &F, p: &super::Params, run: &Run) -> Html {
     let done_s = run.done_s();
     html! {
         <>
-            <div class="handle-strip">{ frame.handle("crash_s", Axis::seconds(0, done_s * 1_000, 1, 0)) }</div>
+            <div class="handle-strip">{ frame.handle("crash_s", Axis::seconds(0, done_s * 1_000, 1, 0).up_to(done_s)) }</div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ crate::format::duration_text(done_s) }</span></div>
         </>
     }
