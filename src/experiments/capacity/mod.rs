@@ -104,7 +104,7 @@ impl State {
         let wait = self.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
         // Past SQS's default retention a queue does not absorb the peak: it deletes.
         let longest_s = self.newest_wait_s.max(self.oldest_age_s).unwrap_or(0);
-        if self.drain(p).is_some() && longest_s > SQS_RETENTION_S {
+        if self.drain(p).is_some() && longest_s > retry_lab_core::queue::RETENTION_DEFAULT_MS / 1_000 {
             return (t.past_retention)(&crate::format::int(self.fluid.peak.1), &duration_text(longest_s));
         }
         let drain = self.drain(p).map(|(from, s)| (from, duration_text(s)));
@@ -159,10 +159,6 @@ impl Params {
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }
-
-/// SQS keeps a message 4 days by default (14 at most), then deletes it
-/// whether or not it was processed (the lesson; semantics.md).
-const SQS_RETENTION_S: u64 = 4 * 86_400;
 
 /// A week, the longest span the queue's times take.
 const WEEK_S: u64 = 604_800;

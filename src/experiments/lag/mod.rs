@@ -58,11 +58,16 @@ impl Params {
         (self.arrival_per_s > 0).then(|| self.behind as f64 / self.arrival_per_s as f64)
     }
 
+    /// The alert's line in messages: ≈ 60 s of arrivals.
+    pub fn alert_line(&self) -> u64 {
+        ALERT_S * self.arrival_per_s
+    }
+
     /// The lesson's alert («lag > ≈ 60 s sostenido 5 minutos») on this lag,
     /// counting the time the lag drawn before «now» was already above the
     /// line (it grew straight from 0 over `behind_for_s`).
     pub fn alert(&self) -> retry_lab_core::stream::LagAlert {
-        let threshold = ALERT_S * self.arrival_per_s;
+        let threshold = self.alert_line();
         let above_for_s = match self.behind_for_s() {
             Some(past_s) if self.behind > threshold => past_s * (1.0 - threshold as f64 / self.behind as f64),
             _ => 0.0,
@@ -108,6 +113,11 @@ impl Params {
     }
 }
 
+/// A time of the model's (fractional seconds) in words, to the millisecond.
+pub fn time_text(s: f64) -> String {
+    crate::format::duration_ms((s * 1_000.0).round() as u64)
+}
+
 /// What the alert's words say now, from the numbers the figure draws.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Verdict {
@@ -127,9 +137,12 @@ impl Params {
         let alert = self.alert();
         match alert.fires_at_s {
             Some(at_s) => Verdict::Fires { at_s, clears_s: alert.clears_at_s },
-            None if self.arrival_per_s > 0 && self.behind == ALERT_S * self.arrival_per_s => Verdict::AtTheLine,
-            None if self.arrival_per_s > 0 && self.behind > ALERT_S * self.arrival_per_s => Verdict::Above,
-            None => Verdict::Below,
+            None if self.arrival_per_s == 0 => Verdict::Below,
+            None => match self.behind.cmp(&self.alert_line()) {
+                std::cmp::Ordering::Equal => Verdict::AtTheLine,
+                std::cmp::Ordering::Greater => Verdict::Above,
+                std::cmp::Ordering::Less => Verdict::Below,
+            },
         }
     }
 
@@ -139,15 +152,14 @@ impl Params {
     pub fn insight(&self, lang: crate::i18n::Lang) -> String {
         let t = s(lang);
         let c = self.catch_up();
-        let time = |s: f64| crate::format::duration_ms((s * 1_000.0).round() as u64);
-        let since = self.behind_for_s().map(time);
-        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time);
+        let since = self.behind_for_s().map(time_text);
+        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time_text);
         (t.insight)(
             since.as_deref(),
             &crate::format::millions(self.behind),
             &lag,
             &crate::format::int(c.spare_per_s),
-            c.catch_up_s.map(time).as_deref(),
+            c.catch_up_s.map(time_text).as_deref(),
         )
     }
 
@@ -155,22 +167,20 @@ impl Params {
     /// one before it (the lag was already held above the line).
     pub fn fires_when(&self, lang: crate::i18n::Lang, at_s: f64) -> String {
         let t = s(lang);
-        let time = |s: f64| crate::format::duration_ms((s.abs() * 1_000.0).round() as u64);
         if at_s < 0.0 {
-            (t.fires_before)(&time(at_s))
+            (t.fires_before)(&time_text(-at_s))
         } else {
-            (t.fires_after)(&time(at_s))
+            (t.fires_after)(&time_text(at_s))
         }
     }
 
     /// The alert's words under the figure.
     pub fn verdict_text(&self, lang: crate::i18n::Lang) -> String {
         let t = s(lang);
-        let time = |s: f64| crate::format::duration_ms((s * 1_000.0).round() as u64);
-        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time);
+        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time_text);
         match self.verdict() {
             Verdict::Fires { at_s, clears_s } => {
-                (t.alert_fires)(&self.fires_when(lang, at_s), clears_s.map(time).as_deref())
+                (t.alert_fires)(&self.fires_when(lang, at_s), clears_s.map(time_text).as_deref())
             }
             Verdict::AtTheLine => (t.alert_at_line)(&lag),
             Verdict::Above => (t.alert_above)(&lag),

@@ -4,9 +4,9 @@ use retry_lab_core::stream::{group, CatchUp};
 use yew::prelude::*;
 
 use super::strings::strings;
-use super::{Params, Verdict};
+use super::{time_text, Params, Verdict};
 use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, Axis, Frame, View};
-use crate::format::{self, duration_ms};
+use crate::format;
 
 type Props<'a, F> = View<'a, super::Lag, F>;
 
@@ -15,17 +15,16 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let p = &props.params;
     let c = p.catch_up();
     let (reading, idle) = group(p.partitions, p.consumers);
-    let seconds = |s: f64| duration_ms((s * 1_000.0).round() as u64);
     let rows = [
         ("reading", t.reading, format::int(reading.into())),
         ("idle", t.idle, format::int(idle.into())),
         ("consume", t.consume, format!("{}/s", format::int(c.consume_per_s))),
         ("spare", t.spare, format!("{}/s", format::int(c.spare_per_s))),
-        ("catch_up", t.catch_up, c.catch_up_s.map_or_else(|| t.never.to_owned(), seconds)),
+        ("catch_up", t.catch_up, c.catch_up_s.map_or_else(|| t.never.to_owned(), time_text)),
         // Exercise 9's two times: how long the backlog took to build up (10
         // min), and how long it would take to arrive (60 s, what the alert reads).
-        ("behind_for", t.behind_for, p.behind_for_s().map_or_else(|| "—".to_owned(), seconds)),
-        ("lag_time", t.lag_time, p.lag_s().map_or_else(|| "—".to_owned(), seconds)),
+        ("behind_for", t.behind_for, p.behind_for_s().map_or_else(|| "—".to_owned(), time_text)),
+        ("lag_time", t.lag_time, p.lag_s().map_or_else(|| "—".to_owned(), time_text)),
     ];
     let verdict = p.verdict();
     html! {
@@ -55,7 +54,7 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
     let whole_s = nice_up((past_s + span_s).ceil() as u64, true) as f64;
     // The clock, from «now» (the fix): the whole run when none.
     let clock_s = at_ms.map_or(span_s, |ms| (ms as f64 / 1_000.0 - past_s).min(span_s));
-    let threshold = (super::ALERT_S * p.arrival_per_s) as f64;
+    let threshold = p.alert_line() as f64;
     // Headroom above the highest of the lag and the line: the line never lies on the axis's top.
     let top =
         nice_up(((p.behind as f64).max(p.lag_at(span_s)).max(threshold).max(1.0) * 1.15).ceil() as u64, false) as f64;
@@ -76,7 +75,6 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
     let reached = |s: &f64| *s <= span_s && *s <= clock_s;
     let fires = alert.fires_at_s.filter(reached);
     let caught_up = c.catch_up_s.filter(reached);
-    let time = |s: f64| duration_ms((s * 1_000.0).round() as u64);
     let playing = at_ms.is_some() && clock_s < span_s;
     let clock_x = permille(clock_s);
     html! {
@@ -97,8 +95,8 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
             <div class="plot-box">{ frame.handle("behind", Axis::level_to(top.round() as u64)) }</div>
             </div>
             <div class="storm-axis" aria-hidden="true">
-                <span>{ if past_s > 0.0 { format!("−{}", time(past_s)) } else { "0 s".to_owned() } }</span>
-                <span>{ format!("+{}", time(whole_s - past_s)) }</span>
+                <span>{ if past_s > 0.0 { format!("−{}", time_text(past_s)) } else { "0 s".to_owned() } }</span>
+                <span>{ format!("+{}", time_text(whole_s - past_s)) }</span>
             </div>
             <figcaption>
                 <span class="legend-threshold">{ t.threshold_legend }</span>
