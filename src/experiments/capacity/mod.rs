@@ -102,7 +102,9 @@ impl State {
         use crate::format::duration_text;
         let t = s(lang);
         let wait = self.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
-        // Past SQS's default retention a queue does not absorb the peak: it deletes.
+        // Past SQS's default retention a queue does not absorb the peak: it
+        // deletes. (`drain` is asked twice, a field read each: binding it once
+        // let LLVM inline it here, +550 B gzip on the streams page, measured.)
         let longest_s = self.newest_wait_s.max(self.oldest_age_s).unwrap_or(0);
         if self.drain(p).is_some() && longest_s > retry_lab_core::queue::RETENTION_DEFAULT_MS / 1_000 {
             return (t.past_retention)(&crate::format::int(self.fluid.peak.1), &duration_text(longest_s));
