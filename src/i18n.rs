@@ -89,8 +89,10 @@ pub struct Texts {
     pub predict_guess: &'static str,
     pub predict_submit: &'static str,
     pub predict_skip: &'static str,
-    /// (the guess or None, the run's number, the unit).
-    pub predict_result: fn(Option<&str>, &str) -> String,
+    /// (the guess or None, the run's number or None when what was asked
+    /// never happens in it: no message reaches the DLQ, the lag never
+    /// catches up; words then, not «—»).
+    pub predict_result: fn(Option<&str>, Option<&str>) -> String,
     /// Under the figure: the seed that reproduces it.
     pub seed_shown: &'static str,
     pub new_seed: &'static str,
@@ -154,9 +156,11 @@ pub static ES: Texts = Texts {
     predict_guess: "Tu estimación",
     predict_submit: "Comparar",
     predict_skip: "Ver sin estimar",
-    predict_result: |guess, answer| match guess {
-        Some(guess) => format!("Estimaste {guess}; la simulación da {answer}."),
-        None => format!("Resultado de la simulación: {answer}."),
+    predict_result: |guess, answer| match (guess, answer) {
+        (Some(guess), Some(answer)) => format!("Estimaste {guess}; la simulación da {answer}."),
+        (None, Some(answer)) => format!("Resultado de la simulación: {answer}."),
+        (Some(guess), None) => format!("Estimaste {guess}; en esta corrida eso no llega a pasar."),
+        (None, None) => "En esta corrida eso no llega a pasar.".to_owned(),
     },
     seed_shown: "semilla",
     new_seed: "Nueva semilla",
@@ -223,9 +227,11 @@ pub static EN: Texts = Texts {
     predict_guess: "Your estimate",
     predict_submit: "Compare",
     predict_skip: "Show without estimating",
-    predict_result: |guess, answer| match guess {
-        Some(guess) => format!("You estimated {guess}; the simulation gives {answer}."),
-        None => format!("The simulation gives {answer}."),
+    predict_result: |guess, answer| match (guess, answer) {
+        (Some(guess), Some(answer)) => format!("You estimated {guess}; the simulation gives {answer}."),
+        (None, Some(answer)) => format!("The simulation gives {answer}."),
+        (Some(guess), None) => format!("You estimated {guess}; in this run it never happens."),
+        (None, None) => "In this run it never happens.".to_owned(),
     },
     seed_shown: "seed",
     new_seed: "New seed",

@@ -381,7 +381,9 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
             <>
                 { insight }
                 <span class="prediction-result" role="status" tabindex="-1">
-                    { " " }{ (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), &view.answer.map_or_else(|| "—".to_owned(), |a| with_unit(a, view.unit))) }
+                    // The question again: «0» alone does not say what it counts.
+                    { " " }{ as_sentence(view.question) }{ " " }
+                    { (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), view.answer.map(|a| with_unit(a, view.unit)).as_deref()) }
                     { " " }{ view.why }
                 </span>
             </>
@@ -407,6 +409,19 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
             if state.open.timeless() { <p class="timeless">{ t.timeless }</p> }
         </figure>
     }
+}
+
+/// A question asked after «Antes de mirar:» («¿cuántos…?») as a sentence
+/// of its own («¿Cuántos…?»). ASCII only: every question starts with an
+/// ASCII letter, and `char::to_uppercase` would bring Unicode's case
+/// tables into every page (+11 KB gzip, measured).
+fn as_sentence(question: &str) -> String {
+    let mut sentence = question.to_owned();
+    let first = sentence.find(|c: char| c != '¿').unwrap_or(0);
+    if let Some(letter) = sentence.get_mut(first..first + 1) {
+        letter.make_ascii_uppercase();
+    }
+    sentence
 }
 
 fn with_unit(n: u64, unit: &str) -> String {

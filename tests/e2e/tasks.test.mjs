@@ -166,6 +166,18 @@ test("predict before reveal: the figure asks for the lesson's number, then shows
   await caption.getByRole('button', { name: 'Show without estimating' }).click();
   assert.match(await caption.locator('.prediction-result').textContent(), /The simulation gives 2,700 s\./);
   assert.equal(await page.locator('.hero-waiting, .hero-body[inert]').count(), 0, 'then shown');
+  // What was asked may never happen in a run: words, never a bare «—». A
+  // 12 h visibility timeout with the fix at 2 h: no message reaches the DLQ.
+  await page.goto(server.base + 'lesson-004-ops/?exp=dlq&lang=en&dlq_visibility_s=43200');
+  await caption.getByLabel('Your estimate').fill('300');
+  await caption.getByLabel('Your estimate').press('Enter');
+  const never = await caption.locator('.prediction-result').textContent();
+  // The question again, as a sentence: the number alone would not say what it counts.
+  assert.match(
+    never,
+    /How many minutes of workers' time does the first poison message take before it moves to the DLQ\? You estimated 300 min; in this run it never happens\./,
+  );
+  assert.doesNotMatch(never, /—/);
   assert.deepEqual(errors, []);
   await context.close();
 });

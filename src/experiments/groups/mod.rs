@@ -595,10 +595,15 @@ mod tests {
         assert!(run.snapshot(&run.indexer, 30).lag <= 2, "the indexer all but caught up");
         assert_eq!(run.snapshot(run.sink.as_ref().unwrap(), 30).lag, 60);
         assert!(
-            insight(Lang::Es, &p, &run).ends_with("va 60 eventos atrás: a su ritmo le faltan 60 s."),
+            insight(Lang::Es, &p, &run)
+                .ends_with("otro grupo con 1 consumidor, va 60 eventos atrás: a su ritmo le faltan 60 s."),
             "{}",
             insight(Lang::Es, &p, &run)
         );
+        // Words in number with their count, never «consumidor(es)».
+        let sink = |lang| (strings::strings(lang).sink_behind)(2, 1, 1);
+        assert!(sink(Lang::Es).contains("con 2 consumidores, va 1 evento atrás"), "{}", sink(Lang::Es));
+        assert!(sink(Lang::En).contains("with 2 consumers, is 1 event behind"), "{}", sink(Lang::En));
     }
 
     /// Events processed more than once, and never, by the end of the run.

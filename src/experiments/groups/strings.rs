@@ -102,7 +102,11 @@ pub static ES: Strings = Strings {
     orphaned: |p| format!("la partición {p} queda sin nadie que la lea"),
     sink_behind: |consumers, behind, s| match behind {
         0 => " El sink al lake, otro grupo, ya leyó todo.".to_owned(),
-        _ => format!(" El sink al lake, otro grupo con {consumers} consumidor(es), va {behind} eventos atrás: a su ritmo le faltan {s} s."),
+        _ => format!(
+            " El sink al lake, otro grupo con {consumers} {}, va {behind} {} atrás: a su ritmo le faltan {s} s.",
+            if consumers == 1 { "consumidor" } else { "consumidores" },
+            if behind == 1 { "evento" } else { "eventos" }
+        ),
     },
     preset_sink_behind: "El sink al lake, un minuto atrás",
     crash_ahead: |dead, at| format!(" El consumidor {dead} muere a los {at} s: mueve el instante más allá para ver el rebalanceo."),
@@ -159,7 +163,11 @@ pub static EN: Strings = Strings {
     orphaned: |p| format!("partition {p} is left with no one to read it"),
     sink_behind: |consumers, behind, s| match behind {
         0 => " The lake sink, another group, has read everything.".to_owned(),
-        _ => format!(" The lake sink, another group with {consumers} consumer(s), is {behind} events behind: at its pace it needs {s} s more."),
+        _ => format!(
+            " The lake sink, another group with {consumers} {}, is {behind} {} behind: at its pace it needs {s} s more.",
+            if consumers == 1 { "consumer" } else { "consumers" },
+            if behind == 1 { "event" } else { "events" }
+        ),
     },
     preset_sink_behind: "The lake sink, a minute behind",
     crash_ahead: |dead, at| format!(" Consumer {dead} dies at {at} s: move the instant past it to see the rebalance."),
