@@ -424,11 +424,13 @@ fn as_sentence(question: &str) -> String {
     sentence
 }
 
+/// A guess or an answer in its unit; seconds past a minute also in words
+/// («6,250,000 s (72 d 8 h)»): the lag's catch-up reaches months.
 fn with_unit(n: u64, unit: &str) -> String {
-    if unit.is_empty() {
-        format::int(n)
-    } else {
-        format!("{} {unit}", format::int(n))
+    match unit {
+        "" => format::int(n),
+        "s" if n >= 60 => format!("{} s ({})", format::int(n), format::duration_text(n)),
+        _ => format!("{} {unit}", format::int(n)),
     }
 }
 

@@ -164,7 +164,11 @@ test("predict before reveal: the figure asks for the lesson's number, then shows
   await caption.getByText('Before you look:').waitFor();
   assert.equal(await page.locator('.hero.hero-waiting .hero-body[inert]').count(), 1, 'the figure waits, out of reach');
   await caption.getByRole('button', { name: 'Show without estimating' }).click();
-  assert.match(await caption.locator('.prediction-result').textContent(), /The simulation gives 2,700 s\./);
+  assert.match(
+    await caption.locator('.prediction-result').textContent(),
+    /The simulation gives 2,700 s \(45 min 0 s\)\./,
+    'seconds past a minute also in words',
+  );
   assert.equal(await page.locator('.hero-waiting, .hero-body[inert]').count(), 0, 'then shown');
   // What was asked may never happen in a run: words, never a bare «—». A
   // 12 h visibility timeout with the fix at 2 h: no message reaches the DLQ.
