@@ -121,7 +121,7 @@ pub fn duration_ms(ms: u64) -> String {
         }
         _ => {
             let h = ms / 3_600_000 + u64::from(ms % 3_600_000 >= 1_800_000);
-            format!("{} d {} h", h / 24, h % 24)
+            format!("{} d {} h", int(h / 24), h % 24)
         }
     }
 }
@@ -191,6 +191,7 @@ mod tests {
         assert_eq!(approx_minutes(240_000), None);
         assert_eq!(duration_text(32_769), "9 h 6 min");
         assert_eq!(duration_text(4 * 86_400 + 40), "4 d 0 h");
+        assert_eq!(duration_text(2_083 * 86_400 + 7 * 3_600), "2,083 d 7 h", "days grouped as every count");
         assert_eq!(parse_seconds("2100.5"), Some(2_100_500));
         assert_eq!(format_seconds(2_100_500), "2100.5");
         assert_eq!(format_seconds(2_100_025), "2100.025");

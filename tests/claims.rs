@@ -61,6 +61,9 @@ fn the_storms_verdict_agrees_with_the_engine_at_every_load() {
             let (s, j) = (&sync.counters, &spread.counters);
             // Each category is what the engine did.
             match verdict {
+                Verdict::NobodyInTime | Verdict::SyncTooSoon { .. } => {
+                    panic!("?{query}: the default recovery is in time")
+                }
                 Verdict::NothingToFix { fewer } => {
                     assert!(s.collapses == 0 && fewer == s.succeeded.saturating_sub(j.succeeded), "?{query}")
                 }
@@ -88,6 +91,54 @@ fn the_storms_verdict_agrees_with_the_engine_at_every_load() {
             }
         }
     }
+}
+
+/// A side whose every call came before the dependency was back.
+fn spent_before_back(run: &StormRun) -> bool {
+    run.calls.iter().all(|c| c.at_us < run.config.recover_at_ms * 1_000)
+}
+
+/// At every strategy without jitter and every recovery the slider offers
+/// (0 s to its end), the verdict's words agree with the engine: never «la
+/// dependencia aguanta la ola sincronizada» when no synchronized call
+/// reached it after its return (the clients had spent their attempts).
+#[test]
+fn the_storms_verdict_agrees_with_the_engine_at_every_strategy_and_recovery() {
+    use retry_lab_web::experiments::storm::Verdict;
+    for strategy in ["immediate", "fixed", "none"] {
+        for recover in [0, 1, 2, 5, 60, 3_600] {
+            for seed in 1..=5 {
+                let query = format!("v=4&exp=storm&strategy_a={strategy}&recover={recover}&seed={seed}");
+                let p = params(&query);
+                let runs = storm_runs(&p);
+                let [Some(sync), Some(spread)] = &runs else { panic!("?{query}") };
+                let verdict = p.storm.verdict(&runs).unwrap_or_else(|| panic!("?{query}: no verdict"));
+                let (early_sync, early_spread) = (spent_before_back(sync), spent_before_back(spread));
+                let words = p.storm.insight(Lang::Es, &runs);
+                match verdict {
+                    Verdict::NobodyInTime => assert!(early_sync && early_spread, "?{query}"),
+                    Verdict::SyncTooSoon { spread_ok } => assert!(
+                        early_sync
+                            && !early_spread
+                            && spread_ok == spread.counters.succeeded
+                            && sync.counters.succeeded == 0,
+                        "?{query}"
+                    ),
+                    _ => assert!(!early_sync, "?{query}: {words}"),
+                }
+                if early_sync {
+                    assert!(!words.contains("aguanta la ola"), "?{query}: {words}");
+                }
+            }
+        }
+    }
+    // The case the reader found: immediate retries against a 1 s outage.
+    let p = params("v=4&exp=storm&strategy_a=immediate");
+    let words = p.storm.insight(Lang::Es, &storm_runs(&p));
+    assert!(words.contains("los 5 intentos se gastan antes de que la dependencia vuelva"), "{words}");
+    // Shown failing: the checker catches a side that called after the return.
+    let [Some(sync), _] = storm_runs(&params("v=4&exp=storm")) else { panic!() };
+    assert!(!spent_before_back(&sync));
 }
 
 /// The storm's footnote states what the engine gives at the default over

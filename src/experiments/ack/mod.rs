@@ -53,6 +53,19 @@ impl Params {
     pub fn loop_rows(&self, shared: &Shared) -> Option<[LoopRow; 3]> {
         self.run(shared).loop_rows(self.broker_dups).ok()
     }
+
+    /// Effects past the messages acking before: 0 unless the broker
+    /// duplicates (a crash after the ack loses a message, never repeats it),
+    /// and then «una vez o ninguna» no longer holds.
+    pub fn repeats_acking_before(&self, before: &retry_lab_core::ack_timing::AckTimingRow) -> u64 {
+        (before.effects + u64::from(before.lost)).saturating_sub(u64::from(self.messages))
+    }
+
+    /// The figure's point: the losses and extra effects of each ack.
+    pub fn insight(&self, lang: crate::i18n::Lang, [before, after, _]: &[LoopRow; 3]) -> String {
+        let extra = after.row.effects.saturating_sub(u64::from(self.messages));
+        (strings::strings(lang).insight)(self.messages, before.row.lost, self.repeats_acking_before(&before.row), extra)
+    }
 }
 
 static PARAMS: [ParamSpec<Params>; 4] = [
@@ -238,5 +251,31 @@ mod tests {
         let [_, after, dedup] = params.ack.loop_rows(&params.shared).unwrap().map(|r| r.row);
         assert!(after.effects > 1_000, "duplicates with 0 crashes: {after:?}");
         assert_eq!((dedup.effects, dedup.lost), (1_000, 0));
+    }
+
+    /// With the broker's duplicates, ack before repeats too: the caption
+    /// counts them and the row drops «una vez o ninguna»; without, it holds.
+    #[test]
+    fn ack_before_repeats_only_with_the_brokers_duplicates() {
+        use crate::i18n::Lang;
+        let shared = Shared::default();
+        let lesson = Params::default();
+        let rows = lesson.loop_rows(&shared).unwrap();
+        assert_eq!(lesson.repeats_acking_before(&rows[0].row), 0);
+        assert!(lesson
+            .insight(Lang::Es, &rows)
+            .starts_with("1,000 mensajes y un consumidor que a veces cae: con el ack antes se pierden 58;"));
+        let dups = Params { broker_dups: Probability::from_ppm(500_000).unwrap(), ..Params::default() };
+        let rows = dups.loop_rows(&shared).unwrap();
+        let repeats = dups.repeats_acking_before(&rows[0].row);
+        assert!(repeats > 0, "{:?}", rows[0].row);
+        let words = dups.insight(Lang::Es, &rows);
+        assert!(
+            words.contains(&format!(
+                "con los duplicados del broker, hay {} efectos de más",
+                crate::format::int(repeats)
+            )),
+            "{words}"
+        );
     }
 }

@@ -14,6 +14,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let (t, shell) = (strings(lang), lang.texts());
     let rows = props.state.iter().flat_map(|rows| rows.iter()).map(|LoopRow { row, .. }| {
         let (code, label, semantics) = match row.mode {
+            AckMode::Before if props.params.repeats_acking_before(row) > 0 => {
+                ("before", t.mode_before, t.at_most_once_dups)
+            }
             AckMode::Before => ("before", t.mode_before, t.at_most_once),
             AckMode::After => ("after", t.mode_after, t.at_least_once),
             AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup, t.effectively_once),
@@ -31,13 +34,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             </tr>
         }
     });
-    let messages = props.params.messages;
-    let insight = match props.state.as_deref() {
-        Some([before, after, ..]) => {
-            (t.insight)(messages, before.row.lost, after.row.effects.saturating_sub(u64::from(messages)))
-        }
-        _ => String::new(),
-    };
+    let insight = props.state.as_deref().map(|rows| props.params.insight(lang, rows)).unwrap_or_default();
     html! {
         <section class="card experiment ack-timing" data-experiment="ack">
             <h2>{ t.ack_heading }</h2>

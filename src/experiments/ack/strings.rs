@@ -6,8 +6,10 @@ pub struct Strings {
     pub experiment_ack: &'static str,
     pub ack_heading: &'static str,
     pub ack_intro: &'static str,
-    /// The figure's point: (messages, lost acking before, extra effects acking after).
-    pub insight: fn(u32, u32, u64) -> String,
+    /// The figure's point: (messages, lost acking before, extra effects
+    /// acking before (the broker's duplicates: 0 without them), extra
+    /// effects acking after).
+    pub insight: fn(u32, u32, u64, u64) -> String,
     pub crash: &'static str,
     pub messages: &'static str,
     pub rng: &'static str,
@@ -24,6 +26,9 @@ pub struct Strings {
     pub preset: &'static str,
     pub broker_dups: &'static str,
     pub at_most_once: &'static str,
+    /// The ack-before row when the broker duplicates: once or never holds
+    /// only for the consumer's own crashes.
+    pub at_most_once_dups: &'static str,
     pub at_least_once: &'static str,
     pub effectively_once: &'static str,
     pub times: fn(&str, usize) -> String,
@@ -35,7 +40,14 @@ pub static ES: Strings = Strings {
     experiment_ack: "Momento del ack",
     ack_heading: "Ack antes o después de procesar",
     ack_intro: "Un consumidor que se cae en el peor momento; el broker reencola al final de la cola lo que no se confirmó.",
-    insight: |messages, lost, extra| format!("{messages} mensajes y un consumidor que a veces cae: con el ack antes se pierden {lost}; con el ack después hay {extra} efectos de más; con el ack después y un registro de ids, ninguno."),
+    insight: |messages, lost, before_extra, extra| {
+        let (messages, extra) = (crate::format::int(messages.into()), crate::format::int(extra));
+        let before = match before_extra {
+            0 => format!("con el ack antes se pierden {}", crate::format::int(lost.into())),
+            n => format!("con el ack antes se pierden {} y, con los duplicados del broker, hay {} efectos de más", crate::format::int(lost.into()), crate::format::int(n)),
+        };
+        format!("{messages} mensajes y un consumidor que a veces cae: {before}; con el ack después hay {extra} efectos de más; con el ack después y un registro de ids, ninguno.")
+    },
     crash: "Probabilidad de caída",
     messages: "Mensajes",
     rng: "Generador",
@@ -51,6 +63,7 @@ pub static ES: Strings = Strings {
     preset: "Momento del ack: 1,000 mensajes, 5 % de caídas",
     broker_dups: "Duplicados del broker (sin caída)",
     at_most_once: "at-most-once: una vez o ninguna",
+    at_most_once_dups: "ya no es una vez o ninguna: el broker duplica",
     at_least_once: "at-least-once: al menos una vez",
     effectively_once: "efecto de una sola vez: al menos una vez + consumidor idempotente",
     times: |n, k| match k {
@@ -65,7 +78,14 @@ pub static EN: Strings = Strings {
     experiment_ack: "Ack timing",
     ack_heading: "Ack before or after processing",
     ack_intro: "A consumer that crashes at the worst moment; the broker puts what was not acknowledged back at the end of the queue.",
-    insight: |messages, lost, extra| format!("{messages} messages and a consumer that sometimes crashes: ack before and {lost} are lost; ack after and there are {extra} extra effects; ack after with a record of ids, none."),
+    insight: |messages, lost, before_extra, extra| {
+        let (messages, extra) = (crate::format::int(messages.into()), crate::format::int(extra));
+        let before = match before_extra {
+            0 => format!("ack before and {} are lost", crate::format::int(lost.into())),
+            n => format!("ack before and {} are lost and, with the broker's duplicates, there are {} extra effects", crate::format::int(lost.into()), crate::format::int(n)),
+        };
+        format!("{messages} messages and a consumer that sometimes crashes: {before}; ack after and there are {extra} extra effects; ack after with a record of ids, none.")
+    },
     crash: "Crash probability",
     messages: "Messages",
     rng: "Generator",
@@ -81,6 +101,7 @@ pub static EN: Strings = Strings {
     preset: "Ack timing: 1,000 messages, 5 % crashes",
     broker_dups: "Broker duplicates (no crash)",
     at_most_once: "at-most-once",
+    at_most_once_dups: "no longer once or never: the broker duplicates",
     at_least_once: "at-least-once",
     effectively_once: "the effect once: at-least-once + an idempotent consumer",
     times: |n, k| match k {

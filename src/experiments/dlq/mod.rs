@@ -191,6 +191,9 @@ const fn seconds(min: u64, max: u64) -> Domain {
 /// end: what had moved to the DLQ by then, and what had become of it.
 pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String {
     use retry_lab_core::queue::DlqFate;
+    if run.config.max_receives.is_none() {
+        return s(lang).no_dlq.to_owned();
+    }
     let moved: Vec<&DlqFate> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms).map(|e| &e.fate).collect();
     let by = |f: &dyn Fn(&DlqFate) -> Option<u64>| {
         moved.iter().filter(|fate| f(fate).is_some_and(|at| at <= look_ms)).count() as u64
@@ -362,7 +365,10 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     unit: "min",
     answer: |_, _, s: &State| s.run.as_ref().ok().and_then(|run| first_to_the_dlq_min(run)),
     why: |lang| {
-        lang.pick("Cada recepción ocupa a un worker hasta que vence el visibility timeout y el mensaje reaparece: tras la última recepción permitida, pasa a la DLQ. Recepciones × plazo.", "Each receive holds a worker until the visibility timeout runs out and the message reappears: after the last receive allowed, it moves to the DLQ. Receives × timeout.")
+        // True of both poisons: one that hangs holds a worker the whole
+        // timeout; one that crashes its worker on opening holds none (0 min),
+        // and only waits hidden.
+        lang.pick("Si cada recepción se cuelga, ocupa a un worker hasta que vence el visibility timeout y el mensaje reaparece; tras la última recepción permitida pasa a la DLQ: recepciones × plazo. Si tumba al worker al abrirlo, no lo ocupa: solo espera escondido cada plazo.", "If each receive hangs, it holds a worker until the visibility timeout runs out and the message reappears; after the last receive allowed it moves to the DLQ: receives × timeout. If it crashes the worker on opening, it holds none: it only waits hidden each timeout.")
     },
 };
 

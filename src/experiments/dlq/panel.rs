@@ -116,6 +116,9 @@ fn action_list<F: Frame>(props: &Props<F>, t: &Strings, actions: &Actions, locke
 }
 
 fn alert(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
+    if run.config.max_receives.is_none() {
+        return html! { <p class="dlq-alert" role="status">{ t.no_dlq_alert }</p> };
+    }
     // The oldest message there now has kept the DLQ above 0 since it moved.
     let waiting =
         run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq);

@@ -161,3 +161,19 @@ fn the_prediction_is_exercise_8s_75_minutes() {
     assert_eq!(answer(&Params { visibility_s: 180, ..Params::default() }), Some(15));
     assert_eq!(answer(&Params { max_receive: 0, ..Params::default() }), None, "no DLQ, no answer");
 }
+
+/// Without a DLQ the caption says so (the lesson: a poison message then
+/// holds workers for ever, or until its retention), never «la DLQ está
+/// vacía»; the first to the DLQ, asked by the prediction, never happens.
+#[test]
+fn without_a_dlq_the_caption_says_there_is_none() {
+    let p = preset_params("no-dlq");
+    let run = p.run().unwrap();
+    let words = insight(crate::i18n::Lang::Es, &run, u64::from(p.look_s) * 1_000);
+    assert!(words.starts_with("Sin DLQ (maxReceiveCount 0)"), "{words}");
+    assert!(!words.contains("la DLQ está vacía"), "{words}");
+    assert_eq!(first_to_the_dlq_min(&run), None);
+    let with = preset_params("dlq-redrive");
+    let words = insight(crate::i18n::Lang::Es, &with.run().unwrap(), u64::from(with.look_s) * 1_000);
+    assert!(!words.starts_with("Sin DLQ"), "{words}");
+}

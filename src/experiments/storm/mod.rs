@@ -117,6 +117,13 @@ fn runs(params: &Params, shared: &Shared) -> [Option<Rc<StormRun>>; 2] {
 /// when the sides are not that pair, or the dependency sheds the excess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Every client spent its attempts before the dependency came back, on
+    /// both sides: nobody gets through, with or without jitter.
+    NobodyInTime,
+    /// The synchronized side spent its attempts before the dependency came
+    /// back (`spread_ok` jittered clients waited long enough): how long
+    /// the waits are decides here, not the wave.
+    SyncTooSoon { spread_ok: u32 },
     /// The synchronized wave does not knock it down: jitter has nothing to
     /// fix; `fewer` jittered clients got through than synchronized ones
     /// (full jitter waits half as long on average and runs out of attempts).
@@ -141,7 +148,11 @@ impl Params {
             _ => return None,
         };
         let (s, j) = (&sync.counters, &spread.counters);
-        Some(if s.collapses == 0 {
+        Some(if spent_before_back(sync) && spent_before_back(spread) {
+            Verdict::NobodyInTime
+        } else if spent_before_back(sync) {
+            Verdict::SyncTooSoon { spread_ok: j.succeeded }
+        } else if s.collapses == 0 {
             Verdict::NothingToFix { fewer: s.succeeded.saturating_sub(j.succeeded) }
         } else if j.collapses == 0 || (j.collapses < s.collapses && j.succeeded > s.succeeded) {
             Verdict::JitterSaves {
@@ -165,7 +176,11 @@ impl Params {
             let strategy =
                 t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
             let c = &run.counters;
-            (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
+            if spent_before_back(run) {
+                (t.insight_too_soon)(strategy, run.config.clients)
+            } else {
+                (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
+            }
         });
         sides.chain(self.verdict_text(lang, runs)).collect::<Vec<_>>().join(" ")
     }
@@ -176,6 +191,8 @@ impl Params {
         let absorbs = runs.iter().flatten().next()?.config.absorbs_per_window().unwrap_or(0);
         let window = crate::format::seconds(u64::from(self.base_ms) << self.attempts_max.saturating_sub(2));
         Some(match self.verdict(runs)? {
+            Verdict::NobodyInTime => (t.verdict_nobody_in_time)(self.attempts_max),
+            Verdict::SyncTooSoon { spread_ok } => (t.verdict_sync_too_soon)(self.attempts_max, spread_ok),
             Verdict::NothingToFix { fewer } => (t.verdict_nothing_to_fix)(self.clients, fewer, self.attempts_max),
             Verdict::JitterSaves { sync, spread, fewer } => {
                 (t.verdict_jitter_saves)(sync, spread, fewer, self.attempts_max)
@@ -183,6 +200,12 @@ impl Params {
             Verdict::TooMany { per_window } => (t.verdict_too_many)(self.clients, &window, per_window, absorbs),
         })
     }
+}
+
+/// Every call of the run came before the dependency was back: its clients
+/// ran out of attempts first (none got through, none knocked it down).
+fn spent_before_back(run: &StormRun) -> bool {
+    run.calls.last().is_none_or(|c| c.at_us < run.config.recover_at_ms * 1_000)
 }
 
 const STRATEGY_CODES: &[&str] = &["immediate", "fixed", "none", "full", "equal", "decorrelated"];

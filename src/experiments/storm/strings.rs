@@ -8,11 +8,17 @@ pub struct Strings {
     pub intro: &'static str,
     /// The figure's point, one side: (strategy, clients through, clients, re-collapses).
     pub insight: fn(&str, u32, u32, u32) -> String,
+    /// One side whose clients all ran out of attempts before the
+    /// dependency came back: (strategy, clients).
+    pub insight_too_soon: fn(&str, u32) -> String,
     /// Where the lesson's claim holds at this setting, and where it stops
     /// (`super::Verdict`): (clients, clients fewer through with jitter, the
     /// attempts) / (collapses without jitter) / (clients, the widest
     /// jittered window, calls per 100 ms in it, what it absorbs in 100 ms).
     pub verdict_nothing_to_fix: fn(u32, u32, u32) -> String,
+    /// (the attempts) / (the attempts, jittered clients through).
+    pub verdict_nobody_in_time: fn(u32) -> String,
+    pub verdict_sync_too_soon: fn(u32, u32) -> String,
     pub verdict_jitter_saves: fn(u32, u32, u32, u32) -> String,
     pub verdict_too_many: fn(u32, &str, u64, u64) -> String,
     pub clients: &'static str,
@@ -86,6 +92,7 @@ pub static ES: Strings = Strings {
         1 => format!("{strategy}: pasan {ok} de {clients} clientes; la ola la vuelve a tumbar 1 vez."),
         n => format!("{strategy}: pasan {ok} de {clients} clientes; las olas la vuelven a tumbar {n} veces."),
     },
+    insight_too_soon: |strategy, clients| format!("{strategy}: no pasa ninguno de {clients} clientes: todos gastan sus intentos antes de que la dependencia vuelva."),
     intro: "Cada cliente necesita una llamada con éxito. La dependencia está caída hasta que vuelve y entonces atiende un número fijo de llamadas por segundo (un token bucket lleno al volver). Si de golpe le llega mucho más de lo que atiende, se vuelve a caer; si descarta el exceso, rechaza esas llamadas y sigue en pie. Los mismos clientes y la misma semilla, con dos estrategias de espera lado a lado.",
     clients: "Clientes",
     recover: "La dependencia vuelve a los",
@@ -135,6 +142,8 @@ pub static ES: Strings = Strings {
     lesson_003_says: "«Confiabilidad a escala»: muchos clientes contra una dependencia compartida. Sin jitter todos reintentan en el mismo instante y cada pico choca con la capacidad; con jitter las llamadas se reparten.",
     lesson_000_says: "«At-least-once es la realidad»: un solo hub que reintenta sus propias entregas. Sin jitter la espera es determinista y un log dice exactamente cuándo tocaba el próximo intento.",
     amplification: |r, l| format!("Reintentar en cada capa multiplica: con {r} reintentos (es decir, {r} + 1 intentos) en cada una de {l} capas, la de abajo recibe hasta ({r} + 1)^{l} llamadas por cada pedido. Reintenta en una sola capa."),
+    verdict_nobody_in_time: |attempts| format!("Vuelve cuando todos ya gastaron sus {attempts} intentos: no pasa nadie, con o sin jitter. Más intentos o una base más larga estiran la espera hasta después de la vuelta."),
+    verdict_sync_too_soon: |attempts, ok| format!("Sin jitter, los {attempts} intentos se gastan antes de que la dependencia vuelva y no pasa nadie; con jitter los intentos se estiran más allá de la vuelta y pasan {ok}. Aquí decide cuánto se espera antes de rendirse, no la ola."),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
         0 => format!("Con {clients} clientes la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar."),
         n => format!("Con {clients} clientes la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, {n} clientes más gastan sus {attempts} intentos antes de que vuelva."),
@@ -162,6 +171,7 @@ pub static EN: Strings = Strings {
         1 => format!("{strategy}: {ok} of {clients} clients get through; the wave knocks it down again once."),
         n => format!("{strategy}: {ok} of {clients} clients get through; the waves knock it down again {n} times."),
     },
+    insight_too_soon: |strategy, clients| format!("{strategy}: none of {clients} clients gets through: they all spend their attempts before the dependency is back."),
     intro: "Each client needs one successful call. The dependency is down until it comes back, then serves a fixed number of calls per second (a token bucket, full when it returns). If far more than it serves arrives at once, it falls over again; if it sheds the excess, it refuses those calls and stays up. The same clients and the same seed, with two wait strategies side by side.",
     clients: "Clients",
     recover: "The dependency is back at",
@@ -211,6 +221,8 @@ pub static EN: Strings = Strings {
     lesson_003_says: "“Reliability at scale”: many clients against a shared dependency. Without jitter they all retry at the same instant and every spike hits the capacity; with jitter the calls spread out.",
     lesson_000_says: "“At-least-once is reality”: one hub retrying its own deliveries. Without jitter the wait is deterministic, and a log tells exactly when the next attempt was due.",
     amplification: |r, l| format!("Retrying at every layer multiplies: with {r} retries ({r} + 1 attempts) at each of {l} layers, the bottom one gets up to ({r} + 1)^{l} calls for one request. Retry at one layer only."),
+    verdict_nobody_in_time: |attempts| format!("It comes back when everyone has spent their {attempts} attempts: nobody gets through, with or without jitter. More attempts or a longer base stretch the wait past its return."),
+    verdict_sync_too_soon: |attempts, ok| format!("Without jitter, the {attempts} attempts are spent before the dependency is back and nobody gets through; with jitter the attempts stretch past its return and {ok} get through. What decides here is how long clients wait before giving up, not the wave."),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
         0 => format!("With {clients} clients the dependency withstands the synchronized wave: jitter has nothing to fix."),
         n => format!("With {clients} clients the dependency withstands the synchronized wave: jitter has nothing to fix, and since full jitter waits half as long on average, {n} more clients spend their {attempts} attempts before it is back."),

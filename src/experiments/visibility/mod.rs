@@ -47,7 +47,34 @@ impl Default for Params {
     }
 }
 
+/// Why message 1 is received again when its job's length is not the cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Again {
+    /// A poison message that hangs its receive until the timeout.
+    Hang,
+    /// A poison message that crashes the worker opening it.
+    Crash,
+    /// The worker dies while its heartbeat kept the message hidden.
+    Died,
+}
+
 impl Params {
+    /// The figure's point: the copies, and what made them (the job outliving
+    /// the timeout, a poison message, or a dead worker's lease running out).
+    pub fn insight(&self, lang: crate::i18n::Lang, copies: u64) -> String {
+        use crate::format::duration_text;
+        let t = strings::strings(lang);
+        let visibility = duration_text(self.timeout_s.into());
+        match self.poison {
+            Poison::Hang => (t.insight_again)(Again::Hang, copies, &visibility),
+            Poison::CrashOnOpen => (t.insight_again)(Again::Crash, copies, &visibility),
+            Poison::None if self.heartbeat_s > 0 && self.dies_s > 0 && copies > 1 => {
+                (t.insight_again)(Again::Died, copies, &duration_text(self.dies_s.into()))
+            }
+            Poison::None => (t.insight)(copies, &visibility, &duration_text(self.job_s.into())),
+        }
+    }
+
     pub fn config(&self) -> QueueConfig {
         let some = |n: u32| (n > 0).then_some(n);
         QueueConfig {
@@ -335,5 +362,29 @@ mod tests {
         assert_eq!(preset_run("long-deadline").receives[1].at_ms, 4_800_000, "a dead worker holds it 80 minutes");
         assert_eq!(preset_run("exercise-8-hang").dead_letter_at_ms(0), Some(75 * 60_000));
         assert_eq!(preset_run("exercise-8-crash").dead_letter_at_ms(0), Some(15 * 60_000));
+    }
+
+    /// The caption names what made the copies: never «vence antes de que
+    /// termine un trabajo de 1 min» for a poison message whose job never
+    /// ends, nor the timeout for the worker's death under a heartbeat.
+    #[test]
+    fn the_caption_names_what_made_the_copies() {
+        use crate::i18n::Lang;
+        let words = |code: &str| {
+            let p = link::preset_params(&PRESETS, code).visibility;
+            p.insight(Lang::Es, preset_run(code).copies(0) as u64)
+        };
+        for code in ["exercise-8-hang", "exercise-8-crash", "heartbeat"] {
+            assert!(!words(code).contains("antes de que termine un trabajo"), "{code}: {}", words(code));
+        }
+        assert!(
+            words("exercise-8-hang").starts_with("Un mensaje venenoso nunca termina"),
+            "{}",
+            words("exercise-8-hang")
+        );
+        assert!(words("exercise-8-hang").ends_with("se recibe 5 veces."), "{}", words("exercise-8-hang"));
+        assert!(words("exercise-8-crash").starts_with("Un mensaje venenoso tumba al worker"));
+        assert!(words("heartbeat").starts_with("El worker muere a los 5 min 0 s"), "{}", words("heartbeat"));
+        assert!(words("visibility-sqs").contains("vence antes de que termine un trabajo de 10 min 0 s"));
     }
 }

@@ -9,7 +9,7 @@ use super::strings::{strings, Strings};
 use crate::app::widgets::{
     about, chart_note, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View, LANE_PX,
 };
-use crate::format::{self, duration_ms, duration_text};
+use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Visibility, F>;
 
@@ -37,8 +37,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), duration_ms);
     let done = run.done_at_ms();
     let params = &props.params;
-    let insight =
-        (t.insight)(run.copies(0) as u64, &duration_text(params.timeout_s.into()), &duration_text(params.job_s.into()));
+    let insight = params.insight(props.lang, run.copies(0) as u64);
     let rows = [
         ("copies", t.copies, format::int(run.copies(0) as u64)),
         ("worker_time", t.worker_time, duration_ms(run.worker_ms())),

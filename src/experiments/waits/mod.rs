@@ -38,6 +38,12 @@ impl Default for Params {
 }
 
 impl Params {
+    /// How long a synchronous caller waits: the job, or its timeout when
+    /// the job is longer (then it gives up and falls back).
+    pub fn sync_wait_ms(&self) -> u64 {
+        self.job_ms.min(self.timeout_ms)
+    }
+
     pub fn config(&self) -> WaitsConfig {
         let down_ms = (self.down_to_s > self.down_from_s).then(|| (self.down_from_s * 1_000, self.down_to_s * 1_000));
         WaitsConfig {
@@ -149,7 +155,7 @@ impl crate::unit::Spec for Waits {
     fn numbers(p: &Params, _: &Shared, st: &State) -> crate::unit::Numbers {
         vec![
             ("sync_failed", crate::number::Number::count(st.sync_failed)),
-            ("sync_wait_ms", crate::number::Number::Int(p.job_ms, "ms")),
+            ("sync_wait_ms", crate::number::Number::Int(p.sync_wait_ms(), "ms")),
             ("queue_accept_ms", crate::number::Number::Int(retry_lab_core::waits::ACCEPT_MS, "ms")),
             ("queue_worst_seen_ms", crate::number::Number::Int(st.queue_worst_seen_ms, "ms")),
             ("queue_last_done_ms", crate::number::Number::Int(st.queue_last_done_ms, "ms")),
@@ -221,6 +227,16 @@ mod tests {
             (0, 1_000),
             "50 ms directly, a second through the queue"
         );
+    }
+
+    /// A synchronous caller never waits past its timeout: a minute's job
+    /// with the 3 s timeout is 3 s of waiting, then the fallback, for all 20.
+    #[test]
+    fn the_synchronous_wait_stops_at_the_timeout() {
+        let p = Params { job_ms: 60_000, ..Params::default() };
+        assert_eq!(p.sync_wait_ms(), 3_000);
+        assert_eq!(state(&p).sync_failed, 20);
+        assert_eq!(Params::default().sync_wait_ms(), 2_000, "a 2 s job within the 3 s timeout waits the job");
     }
 }
 

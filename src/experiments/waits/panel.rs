@@ -16,10 +16,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let p = &props.params;
     let st = &props.state;
     let ms = crate::format::ms_text;
-    let insight = (t.insight)(&ms(p.job_ms), st.sync_failed, &ms(st.queue_last_done_ms), &ms(st.queue_worst_seen_ms));
+    let insight =
+        (t.insight)(&ms(p.sync_wait_ms()), st.sync_failed, &ms(st.queue_last_done_ms), &ms(st.queue_worst_seen_ms));
     let rows = [
         ("sync_failed", t.sync_failed, st.sync_failed.to_string()),
-        ("sync_wait", t.sync_wait, ms(p.job_ms)),
+        ("sync_wait", t.sync_wait, ms(p.sync_wait_ms())),
         ("queue_accept", t.queue_accept, ms(retry_lab_core::waits::ACCEPT_MS)),
         ("queue_seen", t.queue_seen, ms(st.queue_worst_seen_ms)),
         ("queue_last", t.queue_last, ms(st.queue_last_done_ms)),
