@@ -32,6 +32,8 @@ pub struct Strings {
     pub at_least_once: &'static str,
     pub effectively_once: &'static str,
     pub times: fn(&str, usize) -> String,
+    /// The histogram's tail in one part: (messages, from this many effects on).
+    pub times_or_more: fn(&str, usize) -> String,
     pub breakdown: fn(&str, &str) -> String,
     pub preset_dups: &'static str,
 }
@@ -70,6 +72,7 @@ pub static ES: Strings = Strings {
         1 => format!("{n} mensajes con 1 efecto"),
         _ => format!("{n} con {k}"),
     },
+    times_or_more: |n, k| format!("{n} con {k} o más"),
     breakdown: |parts, repeated| format!("Ack después, efectos por mensaje: {parts}. {repeated} mensajes tuvieron su efecto más de una vez (si cada uno manda un correo, {repeated} personas lo reciben repetido)."),
     preset_dups: "SQS estándar duplica sin caídas",
 };
@@ -108,6 +111,7 @@ pub static EN: Strings = Strings {
         1 => format!("{n} messages with 1 effect"),
         _ => format!("{n} with {k}"),
     },
+    times_or_more: |n, k| format!("{n} with {k} or more"),
     breakdown: |parts, repeated| format!("Ack after, effects per message: {parts}. {repeated} messages took effect more than once (if each sends an email, {repeated} people get it twice or more)."),
     preset_dups: "Standard SQS duplicates with no crash",
 };

@@ -254,4 +254,15 @@ mod tests {
         assert_eq!(memory.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count(), 100);
         assert_eq!(run(Params { restart_ms: 5_500, ..pdf }).done_at_ms(), Some(36_000));
     }
+
+    /// One worker is the reference, not «1 workers … 1× más rápido que uno solo».
+    #[test]
+    fn one_worker_is_the_reference() {
+        let es = strings::strings(crate::i18n::Lang::Es);
+        let one = (es.insight)(1, "3 s", "1×", 0);
+        assert!(one.starts_with("Un solo worker sobre la cola: todo hecho a los 3 s"), "{one}");
+        assert!(!one.contains("más rápido que uno solo"), "{one}");
+        assert!((es.insight)(4, "1 s", "3×", 0).contains("4 workers sobre la misma cola"));
+        assert!((es.insight)(1, "1 s", "1×", 5).starts_with("1 worker sobre la misma cola"));
+    }
 }

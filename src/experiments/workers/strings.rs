@@ -41,9 +41,10 @@ pub static ES: Strings = Strings {
     moment_start: |workers, jobs| format!("{workers} workers toman {jobs} trabajos de una misma cola: cada uno, de a uno."),
     moment_restart: ["El proceso se reinicia: la cola en memoria se pierde con lo que esperaba.", "El proceso se reinicia: el broker guarda la cola y los trabajos siguen."],
     moment_done: "Termina el último trabajo.",
-    insight: |workers, done_at, speedup, lost| match lost {
-        0 => format!("{workers} workers sobre la misma cola: todo hecho a los {done_at}, {speedup} más rápido que uno solo."),
-        n => format!("{workers} workers sobre la misma cola: el reinicio pierde {n} mensajes que solo estaban en memoria."),
+    insight: |workers, done_at, speedup, lost| match (workers, lost) {
+        (1, 0) => format!("Un solo worker sobre la cola: todo hecho a los {done_at}; súmale workers y mira cuánto antes termina."),
+        (_, 0) => format!("{workers} workers sobre la misma cola: todo hecho a los {done_at}, {speedup} más rápido que uno solo."),
+        (_, n) => format!("{workers} {} sobre la misma cola: el reinicio pierde {n} mensajes que solo estaban en memoria.", if workers == 1 { "worker" } else { "workers" }),
     },
     jobs: "Trabajos",
     job_ms: "Duración de cada uno",
@@ -73,9 +74,10 @@ pub static EN: Strings = Strings {
     moment_start: |workers, jobs| format!("{workers} workers take {jobs} jobs from one queue: each, one at a time."),
     moment_restart: ["The process restarts: the in-memory queue is lost with what was waiting.", "The process restarts: the broker keeps the queue and the jobs go on."],
     moment_done: "The last job is done.",
-    insight: |workers, done_at, speedup, lost| match lost {
-        0 => format!("{workers} workers on the same queue: everything done at {done_at}, {speedup} faster than one alone."),
-        n => format!("{workers} workers on the same queue: the restart loses {n} messages that were only in memory."),
+    insight: |workers, done_at, speedup, lost| match (workers, lost) {
+        (1, 0) => format!("A single worker on the queue: everything done at {done_at}; add workers and see how much sooner it ends."),
+        (_, 0) => format!("{workers} workers on the same queue: everything done at {done_at}, {speedup} faster than one alone."),
+        (_, n) => format!("{workers} {} on the same queue: the restart loses {n} messages that were only in memory.", if workers == 1 { "worker" } else { "workers" }),
     },
     jobs: "Jobs",
     job_ms: "Each one takes",
