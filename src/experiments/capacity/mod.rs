@@ -362,8 +362,8 @@ impl crate::unit::Spec for Capacity {
         }
         let (peak_s, depth) = c.fluid.peak;
         if depth > 0 {
-            let wait = c.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
-            moments.push(moment(peak_s, (t.moment_deepest)(&int(depth), &wait)));
+            let wait = c.newest_wait_s.map(duration_text);
+            moments.push(moment(peak_s, (t.moment_deepest)(&int(depth), wait.as_deref())));
         }
         if let Some(at_s) = c.fluid.drained_at_s.filter(|_| depth > 0) {
             moments.push(moment(at_s, t.moment_drained.to_owned()));
@@ -500,7 +500,14 @@ mod tests {
 
     #[test]
     fn no_workers_no_service() {
-        let none = Params { workers: 0, ..Params::default() }.state();
+        let p = Params { workers: 0, ..Params::default() };
+        let none = p.state();
         assert_eq!((none.newest_wait_s, none.fluid.drained_at_s), (None, None));
+        // The scene's deepest moment says none gets out, not «espera nunca».
+        let scene =
+            <Capacity as crate::unit::Spec>::timeline(&p, &Shared::default(), &none, crate::i18n::Lang::Es).unwrap();
+        let texts: Vec<&str> = scene.moments.iter().map(|m| m.text.as_str()).collect();
+        assert!(texts.iter().any(|t| t.ends_with("en cola, y no sale ninguno.")), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.contains("espera nunca")), "{texts:?}");
     }
 }

@@ -40,7 +40,8 @@ pub struct Strings {
     /// A peak above the service: (arrivals, service).
     pub moment_peak: fn(&str, &str) -> String,
     /// The deepest point: (depth, the newest's wait).
-    pub moment_deepest: fn(&str, &str) -> String,
+    /// (the depth, the newest's wait; None: it is never served).
+    pub moment_deepest: fn(&str, Option<&str>) -> String,
     pub moment_drained: &'static str,
     pub promise_line: fn(&str, &str) -> String,
     pub little_heading: &'static str,
@@ -104,7 +105,10 @@ pub static ES: Strings = Strings {
     moment_down: |rate| format!("Los workers caen: llegan {rate}/s y nadie los procesa."),
     moment_back: |rate| format!("Vuelven los workers: procesan {rate}/s y la cola empieza a bajar."),
     moment_peak: |rate, service| format!("El pico: llegan {rate}/s y los workers procesan {service}/s; la cola crece."),
-    moment_deepest: |depth, wait| format!("Lo más hondo: {depth} en cola; el último en llegar espera {wait}."),
+    moment_deepest: |depth, wait| match wait {
+        Some(wait) => format!("Lo más hondo: {depth} en cola; el último en llegar espera {wait}."),
+        None => format!("Lo más hondo: {depth} en cola, y no sale ninguno."),
+    },
     moment_drained: "La cola vuelve a estar vacía.",
     promise_line: |promise, depth| format!("Línea discontinua: con {depth} en cola, el último en llegar espera justo la promesa ({promise})."),
     little_heading: "Ley de Little",
@@ -166,7 +170,10 @@ pub static EN: Strings = Strings {
     moment_down: |rate| format!("The workers go down: {rate}/s arrive and nobody processes them."),
     moment_back: |rate| format!("The workers are back: {rate}/s processed, the queue starts to fall."),
     moment_peak: |rate, service| format!("The peak: {rate}/s arrive and the workers process {service}/s; the queue grows."),
-    moment_deepest: |depth, wait| format!("Deepest: {depth} queued; the newest to arrive waits {wait}."),
+    moment_deepest: |depth, wait| match wait {
+        Some(wait) => format!("Deepest: {depth} queued; the newest to arrive waits {wait}."),
+        None => format!("Deepest: {depth} queued, and none gets out."),
+    },
     moment_drained: "The queue is empty again.",
     promise_line: |promise, depth| format!("Dashed line: with {depth} waiting, the newest item waits exactly the promise ({promise})."),
     little_heading: "Little's law",

@@ -219,7 +219,9 @@ static PARAMS: [ParamSpec<Params>; 6] = [
     ),
     ParamSpec::keyed(
         "arrival_rate",
-        Domain::int(0, 100_000_000, "/s"),
+        // From 1/s: the lesson's lag in time (backlog ÷ arrivals) and its
+        // ≈ 60 s line need arrivals; at 0 the page said «—» was below the line.
+        Domain::int(1, 100_000_000, "/s"),
         |l| s(l).arrival,
         |p| Value::Int(p.arrival_per_s),
         |p, v| p.arrival_per_s = int(&v),
@@ -356,6 +358,16 @@ mod tests {
 
     fn preset(code: &str) -> Params {
         link::preset_params(&PRESETS, code).lag
+    }
+
+    /// Arrivals start at 1/s: a link with 0 opens at 1/s, where the lag has
+    /// a time and the alert a line (at 0 the page called «—» below it).
+    #[test]
+    fn arrivals_start_at_one_per_second() {
+        let p = link::decode("v=4&exp=lag&arrival_rate=0").0.to_init(&[], Vec::new()).params.lag;
+        assert_eq!(p.arrival_per_s, 1);
+        assert!(p.lag_s().is_some());
+        assert_ne!(p.verdict(), Verdict::Below, "1.2 M behind at 1/s is far above a 60-message line");
     }
 
     #[test]
