@@ -432,6 +432,8 @@ fn with_unit(n: u64, unit: &str) -> String {
     match unit {
         "" => format::int(n),
         "s" if n >= 60 => format!("{} s ({})", format::int(n), format::duration_text(n)),
+        // A rate reads as one word: «1,560/s».
+        _ if unit.starts_with('/') => format!("{}{unit}", format::int(n)),
         _ => format!("{} {unit}", format::int(n)),
     }
 }

@@ -403,7 +403,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
             "without jitter, once it is back, how many calls per second reach the dependency in its busiest 100 ms?",
         )
     },
-    unit: "",
+    unit: "/s",
     answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
     why: |lang| {
         lang.pick("Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: una ola del tamaño de todos ellos, muy por encima de lo que atiende.", "Without jitter, clients that failed together wait the same and come back together: a wave as large as all of them, far above what it serves.")
