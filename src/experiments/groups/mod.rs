@@ -585,6 +585,29 @@ mod tests {
         assert!(insight(Lang::En, &alone, &alone.run()).contains("is left with no one to read it"));
     }
 
+    /// A crash named past the group's size kills nobody, as its field says
+    /// («0 o más que el grupo: ninguno»); the counts are written as values
+    /// («Consumidores: 1»), never «1 consumidores».
+    #[test]
+    fn a_crash_past_the_group_and_singulars_are_said() {
+        use crate::i18n::Lang;
+        let p = Params { consumers: 3, crash_consumer: 30, ..preset("kill-consumer") };
+        let text = insight(Lang::Es, &p, &p.run());
+        assert!(text.ends_with("desde su último offset confirmado."), "{text}");
+        assert_eq!(rereads_and_gaps(&p), (0, 0), "nobody dies: nothing is read twice");
+        assert!(strings::strings(Lang::Es).crash_consumer.ends_with("(0 o más que el grupo: ninguno)"));
+        let one = Params { consumers: 2, partitions: 1, crash_consumer: 0, second_consumers: 0, ..p };
+        let text = insight(Lang::Es, &one, &one.run());
+        assert!(
+            text.starts_with(
+                "Consumidores: 2, particiones: 1. Cada partición la lee uno solo del grupo; sin nada que leer: 1."
+            ),
+            "{text}"
+        );
+        let text = insight(Lang::En, &Params { consumers: 1, ..one.clone() }, &one.run());
+        assert!(text.starts_with("Consumers: 1, partitions: 1. "), "{text}");
+    }
+
     /// «el sink al lake va un minuto atrás»: at 30 s the indexer has read
     /// 88 of the 90 events, the sink (one consumer) 30: 60 behind, 60 s to go.
     #[test]

@@ -68,9 +68,9 @@ pub static ES: Strings = Strings {
     heading: "Grupos de consumidores, offsets y rebalanceo",
     intro: "Dentro del grupo, una partición tiene un único lector, que procesa un evento por segundo; el grupo confirma (commit) hasta dónde procesó. Si un consumidor se cae, el rebalanceo entrega sus particiones a otro, que sigue desde el último offset confirmado: lo procesado y no confirmado se vuelve a leer. El sink al lake es otro grupo, con sus propios offsets.",
     insight: |consumers, partitions| if consumers as usize > partitions {
-        format!("{consumers} consumidores para {partitions} particiones: cada partición la lee uno solo del grupo y {} quedan sin nada que leer.", consumers as usize - partitions)
+        format!("Consumidores: {consumers}, particiones: {partitions}. Cada partición la lee uno solo del grupo; sin nada que leer: {}.", consumers as usize - partitions)
     } else {
-        format!("{consumers} consumidores para {partitions} particiones: cada partición la lee uno solo del grupo, desde su último offset confirmado.")
+        format!("Consumidores: {consumers}, particiones: {partitions}. Cada partición la lee uno solo del grupo, desde su último offset confirmado.")
     },
     partitions: "Particiones",
     events: "Eventos en el tópico",
@@ -79,7 +79,7 @@ pub static ES: Strings = Strings {
     batch: "Eventos por poll",
     commit: "Commit",
     commit_labels: &["después de procesar el lote", "antes de procesar el lote", "automático cada 5 s"],
-    crash_consumer: "Se cae el consumidor n.º (0: ninguno)",
+    crash_consumer: "Se cae el consumidor n.º (0 o más que el grupo: ninguno)",
     crash_s: "Caída a los",
     slow_s: "El primer evento tarda (head-of-line)",
     at_s: "Instante",
@@ -129,9 +129,9 @@ pub static EN: Strings = Strings {
     heading: "Consumer groups, offsets and rebalance",
     intro: "Each partition is read by one consumer of the group, one event a second; the group commits how far it has processed. If a consumer dies, the rebalance hands its partitions to another, which resumes from the last committed offset: what was processed and not committed is read again. The lake sink is another group, with offsets of its own.",
     insight: |consumers, partitions| if consumers as usize > partitions {
-        format!("{consumers} consumers for {partitions} partitions: each partition is read by one member of the group, and {} have nothing to read.", consumers as usize - partitions)
+        format!("Consumers: {consumers}, partitions: {partitions}. Each partition is read by one member of the group; with nothing to read: {}.", consumers as usize - partitions)
     } else {
-        format!("{consumers} consumers for {partitions} partitions: each partition is read by one member of the group, from its last committed offset.")
+        format!("Consumers: {consumers}, partitions: {partitions}. Each partition is read by one member of the group, from its last committed offset.")
     },
     partitions: "Partitions",
     events: "Events in the topic",
@@ -140,7 +140,7 @@ pub static EN: Strings = Strings {
     batch: "Events per poll",
     commit: "Commit",
     commit_labels: &["after processing the batch", "before processing the batch", "automatic every 5 s"],
-    crash_consumer: "Consumer that crashes (0: none)",
+    crash_consumer: "Consumer that crashes (0 or past the group: none)",
     crash_s: "Crash at",
     slow_s: "The first event takes (head-of-line)",
     at_s: "Instant",
