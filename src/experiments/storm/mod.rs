@@ -692,6 +692,19 @@ mod tests {
         assert_eq!(p.config(0, &Shared::default()).budget, Some(Budget { max_tokens: 10, token_ratio_milli: 100 }));
     }
 
+    /// One client is one «cliente», in the sides' sentences and the verdict.
+    #[test]
+    fn one_client_is_counted_in_the_singular() {
+        let p = Params { clients: 1, ..Params::default() };
+        let runs = runs(&p, &Shared::default());
+        for lang in [Lang::Es, Lang::En] {
+            let text = p.insight(lang, &runs);
+            assert!(text.contains(lang.pick("de 1 cliente", "of 1 client")), "{text}");
+            assert!(!text.contains(lang.pick("1 clientes", "1 clients")), "{text}");
+        }
+        assert_eq!((strings::strings(Lang::Es).verdict_nothing_to_fix)(1, 1, 5), "Con 1 cliente la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, 1 cliente más gasta sus 5 intentos antes de que vuelva.");
+    }
+
     impl Storm {
         fn init_for_test() -> State {
             <Storm as crate::unit::Unit>::init(&Params::default(), &Shared::default(), 0)

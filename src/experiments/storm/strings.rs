@@ -87,12 +87,15 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment_storm: "Tormenta de reintentos",
     heading: "Muchos clientes contra una dependencia que se recupera",
-    insight: |strategy, ok, clients, collapses| match collapses {
-        0 => format!("{strategy}: pasan {ok} de {clients} clientes y la dependencia sigue en pie."),
-        1 => format!("{strategy}: pasan {ok} de {clients} clientes; la ola la vuelve a tumbar 1 vez."),
-        n => format!("{strategy}: pasan {ok} de {clients} clientes; las olas la vuelven a tumbar {n} veces."),
+    insight: |strategy, ok, clients, collapses| {
+        let through = format!("{strategy}: {} {ok} de {}", if ok == 1 { "pasa" } else { "pasan" }, clientes(clients));
+        match collapses {
+            0 => format!("{through} y la dependencia sigue en pie."),
+            1 => format!("{through}; la ola la vuelve a tumbar 1 vez."),
+            n => format!("{through}; las olas la vuelven a tumbar {n} veces."),
+        }
     },
-    insight_too_soon: |strategy, clients| format!("{strategy}: no pasa ninguno de {clients} clientes: todos gastan sus intentos antes de que la dependencia vuelva."),
+    insight_too_soon: |strategy, clients| format!("{strategy}: no pasa ninguno de {}: todos gastan sus intentos antes de que la dependencia vuelva.", clientes(clients)),
     intro: "Cada cliente necesita una llamada con éxito. La dependencia está caída hasta que vuelve y entonces atiende un número fijo de llamadas por segundo (un token bucket lleno al volver). Si de golpe le llega mucho más de lo que atiende, se vuelve a caer; si descarta el exceso, rechaza esas llamadas y sigue en pie. Los mismos clientes y la misma semilla, con dos estrategias de espera lado a lado.",
     clients: "Clientes",
     recover: "La dependencia vuelve a los",
@@ -145,15 +148,15 @@ pub static ES: Strings = Strings {
     verdict_nobody_in_time: |attempts| format!("Vuelve cuando todos ya gastaron sus {attempts} intentos: no pasa nadie, con o sin jitter. Más intentos o una base más larga estiran la espera hasta después de la vuelta."),
     verdict_sync_too_soon: |attempts, ok| format!("Sin jitter, los {attempts} intentos se gastan antes de que la dependencia vuelva y no pasa nadie; con jitter los intentos se estiran más allá de la vuelta y pasan {ok}. Aquí decide cuánto se espera antes de rendirse, no la ola."),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
-        0 => format!("Con {clients} clientes la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar."),
-        n => format!("Con {clients} clientes la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, {n} clientes más gastan sus {attempts} intentos antes de que vuelva."),
+        0 => format!("Con {} la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar.", clientes(clients)),
+        n => format!("Con {} la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, {} sus {attempts} intentos antes de que vuelva.", clientes(clients), more_spend(n)),
     },
     verdict_jitter_saves: |sync, spread, fewer, attempts| match (spread, fewer) {
         (0, 0) => format!("Sin jitter, las olas la vuelven a tumbar {sync} {}; con jitter las llamadas se reparten y sigue en pie, como dice «Confiabilidad a escala».", if sync == 1 { "vez" } else { "veces" }),
-        (0, fewer) => format!("Sin jitter, las olas la vuelven a tumbar {sync} {}; con jitter sigue en pie, como dice «Confiabilidad a escala», aunque como el jitter total espera en promedio la mitad, {fewer} clientes más gastan sus {attempts} intentos antes de que vuelva.", if sync == 1 { "vez" } else { "veces" }),
+        (0, fewer) => format!("Sin jitter, las olas la vuelven a tumbar {sync} {}; con jitter sigue en pie, como dice «Confiabilidad a escala», aunque como el jitter total espera en promedio la mitad, {} sus {attempts} intentos antes de que vuelva.", if sync == 1 { "vez" } else { "veces" }, more_spend(fewer)),
         (n, _) => format!("Sin jitter, las olas la vuelven a tumbar {sync} veces; con jitter, {n} {} y pasan más clientes: repartir las llamadas ayuda, como dice «Confiabilidad a escala».", if n == 1 { "vez" } else { "veces" }),
     },
-    verdict_too_many: |clients, window, per_window, absorbs| format!("Con {clients} clientes el jitter no alcanza: reparte los reintentos en ventanas de hasta {window}, y ahí siguen cayendo unas {per_window} llamadas cada 100 ms, más de las {absorbs} que aguanta. Con ventanas más anchas (más base o más intentos) o más capacidad, el jitter vuelve a salvarla."),
+    verdict_too_many: |clients, window, per_window, absorbs| format!("Con {} el jitter no alcanza: reparte los reintentos en ventanas de hasta {window}, y ahí siguen cayendo unas {per_window} llamadas cada 100 ms, más de las {absorbs} que aguanta. Con ventanas más anchas (más base o más intentos) o más capacidad, el jitter vuelve a salvarla.", clientes(clients)),
     measured: "Medido por el laboratorio en el escenario por defecto (100 clientes, vuelve a 1 s con 50/s, base 200 ms, 5 intentos; dependencia que se vuelve a caer), semillas 1 a 20: sin jitter la ola la tumba 2 veces y pasan 40 clientes, el último a 3 s; con jitter total ninguna caída y pasan 74 a 88, el último entre 2.2 y 2.6 s. Con la dependencia que descarta el exceso, sin jitter pasan los 100.",
     invalid: "Esta combinación no se puede simular.",
     preset_storm: "100 clientes, 50/s",
@@ -166,12 +169,15 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment_storm: "Retry storm",
     heading: "Many clients against a dependency that recovers",
-    insight: |strategy, ok, clients, collapses| match collapses {
-        0 => format!("{strategy}: {ok} of {clients} clients get through and the dependency stays up."),
-        1 => format!("{strategy}: {ok} of {clients} clients get through; the wave knocks it down again once."),
-        n => format!("{strategy}: {ok} of {clients} clients get through; the waves knock it down again {n} times."),
+    insight: |strategy, ok, clients, collapses| {
+        let through = format!("{strategy}: {ok} of {} {}", clients_en(clients), if ok == 1 { "gets through" } else { "get through" });
+        match collapses {
+            0 => format!("{through} and the dependency stays up."),
+            1 => format!("{through}; the wave knocks it down again once."),
+            n => format!("{through}; the waves knock it down again {n} times."),
+        }
     },
-    insight_too_soon: |strategy, clients| format!("{strategy}: none of {clients} clients gets through: they all spend their attempts before the dependency is back."),
+    insight_too_soon: |strategy, clients| format!("{strategy}: none of {} gets through: they all spend their attempts before the dependency is back.", clients_en(clients)),
     intro: "Each client needs one successful call. The dependency is down until it comes back, then serves a fixed number of calls per second (a token bucket, full when it returns). If far more than it serves arrives at once, it falls over again; if it sheds the excess, it refuses those calls and stays up. The same clients and the same seed, with two wait strategies side by side.",
     clients: "Clients",
     recover: "The dependency is back at",
@@ -224,15 +230,15 @@ pub static EN: Strings = Strings {
     verdict_nobody_in_time: |attempts| format!("It comes back when everyone has spent their {attempts} attempts: nobody gets through, with or without jitter. More attempts or a longer base stretch the wait past its return."),
     verdict_sync_too_soon: |attempts, ok| format!("Without jitter, the {attempts} attempts are spent before the dependency is back and nobody gets through; with jitter the attempts stretch past its return and {ok} get through. What decides here is how long clients wait before giving up, not the wave."),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
-        0 => format!("With {clients} clients the dependency withstands the synchronized wave: jitter has nothing to fix."),
-        n => format!("With {clients} clients the dependency withstands the synchronized wave: jitter has nothing to fix, and since full jitter waits half as long on average, {n} more clients spend their {attempts} attempts before it is back."),
+        0 => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix.", clients_en(clients)),
+        n => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix, and since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", clients_en(clients), more_spend_en(n)),
     },
     verdict_jitter_saves: |sync, spread, fewer, attempts| match (spread, fewer) {
         (0, 0) => format!("Without jitter the waves knock it down again {sync} {}; with jitter the calls spread out and it stays up, as «Confiabilidad a escala» says.", if sync == 1 { "time" } else { "times" }),
-        (0, fewer) => format!("Without jitter the waves knock it down again {sync} {}; with jitter it stays up, as «Confiabilidad a escala» says, though since full jitter waits half as long on average, {fewer} more clients spend their {attempts} attempts before it is back.", if sync == 1 { "time" } else { "times" }),
+        (0, fewer) => format!("Without jitter the waves knock it down again {sync} {}; with jitter it stays up, as «Confiabilidad a escala» says, though since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", if sync == 1 { "time" } else { "times" }, more_spend_en(fewer)),
         (n, _) => format!("Without jitter the waves knock it down again {sync} times; with jitter, {n} {} and more clients get through: spreading the calls helps, as «Confiabilidad a escala» says.", if n == 1 { "time" } else { "times" }),
     },
-    verdict_too_many: |clients, window, per_window, absorbs| format!("With {clients} clients jitter is not enough: it spreads the retries over windows of up to {window}, and about {per_window} calls still land in every 100 ms of them, more than the {absorbs} it absorbs. With wider windows (a longer base or more attempts) or more capacity, jitter saves it again."),
+    verdict_too_many: |clients, window, per_window, absorbs| format!("With {} jitter is not enough: it spreads the retries over windows of up to {window}, and about {per_window} calls still land in every 100 ms of them, more than the {absorbs} it absorbs. With wider windows (a longer base or more attempts) or more capacity, jitter saves it again.", clients_en(clients)),
     measured: "Measured by the lab on the default scenario (100 clients, back at 1 s with 50/s, base 200 ms, 5 attempts; a dependency that falls over again), seeds 1 to 20: without jitter the wave knocks it down twice and 40 clients get through, the last at 3 s; with full jitter it never falls and 74 to 88 get through, the last between 2.2 and 2.6 s. With the dependency that sheds the excess, no jitter gets all 100 through.",
     invalid: "This combination cannot be simulated.",
     preset_storm: "100 clients, 50/s",
@@ -244,4 +250,38 @@ pub static EN: Strings = Strings {
 
 pub fn strings(lang: Lang) -> &'static Strings {
     lang.pick(&ES, &EN)
+}
+
+/// «1 cliente», «100 clientes»: a run may have one client.
+fn clientes(n: u32) -> String {
+    if n == 1 {
+        "1 cliente".into()
+    } else {
+        format!("{n} clientes")
+    }
+}
+
+fn clients_en(n: u32) -> String {
+    if n == 1 {
+        "1 client".into()
+    } else {
+        format!("{n} clients")
+    }
+}
+
+/// How many more clients run out of attempts: «1 cliente más gasta».
+fn more_spend(n: u32) -> String {
+    if n == 1 {
+        "1 cliente más gasta".into()
+    } else {
+        format!("{n} clientes más gastan")
+    }
+}
+
+fn more_spend_en(n: u32) -> String {
+    if n == 1 {
+        "1 more client spends".into()
+    } else {
+        format!("{n} more clients spend")
+    }
 }
