@@ -246,7 +246,7 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
     // Tick labels are HTML under the chart: SVG text would stretch with it.
     let at = |ms: u64| format!("left:{}", crate::app::widgets::percent(x(ms)));
     html! {
-        <figure class="gantt lifelines">
+        <figure class="gantt lifelines handled">
             { lane_chart("#", &mut (1..=shown as u32), html! { <>
             <div class="annotated">
             <svg viewBox={format!("0 0 1000 {height}")} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.lifelines_label}>

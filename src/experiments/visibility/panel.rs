@@ -96,7 +96,7 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
         _ => None,
     });
     html! {
-        <figure class="gantt">
+        <figure class="gantt handled">
             { lane_chart("", &mut (1..=shown.len() as u32), html! { <>
             <div class="annotated">
             <svg viewBox={format!("0 0 1000 {}", shown.len().max(1) * ROW_H)} preserveAspectRatio="none" style={lanes_height(shown.len())} role="img" aria-label={t.gantt_label}>
