@@ -1220,8 +1220,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "group_crash",
         {
-          "en": "Consumer that crashes (0: none)",
-          "es": "Se cae el consumidor n.º (0: ninguno)"
+          "en": "Consumer that crashes (0 or past the group: none)",
+          "es": "Se cae el consumidor n.º (0 o fuera del grupo: ninguno)"
         }
       ],
       [

@@ -286,7 +286,11 @@ impl GroupRun {
             let pending = (0..parts).any(|p| sim.pending(p) && sim.owner[p].is_some());
             let busy = sim.busy_until.iter().any(|&until| until > tick) || sim.due.iter().any(Option::is_some);
             let crashes_ahead = cfg.crashes.iter().any(|(_, at)| *at > tick);
-            if !pending && !busy && !crashes_ahead {
+            // Auto-commit's last events are committed at its next interval:
+            // the run goes on to it (ended before, the group would show all
+            // read and a lag that never drains).
+            let between_commits = matches!(cfg.commit, Commit::Every(n) if tick % u64::from(n) != 0);
+            if !pending && !busy && !crashes_ahead && !between_commits {
                 end_tick = Some(tick);
                 break;
             }

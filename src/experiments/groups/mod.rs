@@ -586,7 +586,7 @@ mod tests {
     }
 
     /// A crash named past the group's size kills nobody, as its field says
-    /// («0 o más que el grupo: ninguno»); the counts are written as values
+    /// («0 o fuera del grupo: ninguno»); the counts are written as values
     /// («Consumidores: 1»), never «1 consumidores».
     #[test]
     fn a_crash_past_the_group_and_singulars_are_said() {
@@ -595,7 +595,7 @@ mod tests {
         let text = insight(Lang::Es, &p, &p.run());
         assert!(text.ends_with("desde su último offset confirmado."), "{text}");
         assert_eq!(rereads_and_gaps(&p), (0, 0), "nobody dies: nothing is read twice");
-        assert!(strings::strings(Lang::Es).crash_consumer.ends_with("(0 o más que el grupo: ninguno)"));
+        assert!(strings::strings(Lang::Es).crash_consumer.ends_with("(0 o fuera del grupo: ninguno)"));
         let one = Params { consumers: 2, partitions: 1, crash_consumer: 0, second_consumers: 0, ..p };
         let text = insight(Lang::Es, &one, &one.run());
         assert!(
@@ -645,6 +645,20 @@ mod tests {
         assert!(rereads > 0 && gaps == 0, "auto-commit: re-reads {rereads}, gaps {gaps}");
         let (rereads, gaps) = rereads_and_gaps(&preset("lesson-004-groups"));
         assert_eq!((rereads, gaps), (0, 0), "no crash");
+    }
+
+    /// Auto-commit commits its last events at its next interval, and the
+    /// run lasts until then: at its end nothing is left uncommitted (it
+    /// ended with everything read, 6 behind and no ▲ on the partitions).
+    #[test]
+    fn auto_commit_runs_to_its_last_commit() {
+        for consumers in [1, 2, 3, 12] {
+            let p = Params { consumers, commit: CommitMode::Auto, ..preset("lesson-004-groups") };
+            let run = p.run();
+            assert_eq!(run.end().lag, 0, "{consumers} consumers");
+            assert_eq!(run.indexer.end_tick % u64::from(AUTO_COMMIT_S), 0, "ends on the commit's tick");
+        }
+        assert_eq!(preset("auto-commit").run().end().lag, 0, "with its crash");
     }
 
     /// The scene ends where the run is done: its last instant shows the
