@@ -78,6 +78,16 @@ pub mod desired {
             let mut lives: Vec<(u64, Option<u64>)> = Vec::new();
             let (mut rules, mut until_ms) = (0u32, None::<u64>);
             for (t, copy) in events {
+                // The state lapses at T between events too: an unblock or a
+                // copy after T finds it over (it stayed «blocked» forever).
+                if let (Style::DesiredState, Some(end)) = (style, until_ms) {
+                    if end <= t {
+                        if blocked.last().is_some_and(|b| b.1.is_none()) {
+                            close(&mut blocked, end);
+                        }
+                        (rules, until_ms) = (0, None);
+                    }
+                }
                 let was = Self::is_blocked(style, rules, until_ms, t);
                 match (style, copy) {
                     (Style::Incremental, true) => {
@@ -163,6 +173,24 @@ pub mod desired {
             }
             let once = Scenario { copies: 1, unblock_ms: Some(30 * MIN), until_ms: 60 * MIN };
             assert_eq!(once.run(Style::Incremental).blocked, [(0, Some(30 * MIN))], "exactly once, both styles agree");
+        }
+
+        /// «bloqueada hasta T» ends at T whatever comes after it: an unblock
+        /// at or after T, or a copy past T, finds the state already over
+        /// (it stayed blocked to the end, with no rule left).
+        #[test]
+        fn the_desired_state_lapses_at_t_before_a_later_unblock() {
+            for unblock_min in [60, 90, 120] {
+                let s = Scenario { copies: 3, unblock_ms: Some(unblock_min * MIN), until_ms: 60 * MIN };
+                let des = s.run(Style::DesiredState);
+                assert_eq!(des.blocked, [(0, Some(60 * MIN))], "unblock at {unblock_min} min");
+                assert!(!des.blocked_at_end() && des.rules_left == 0, "unblock at {unblock_min} min");
+            }
+            // T at 1 min, before the third copy (90 s) and the unblock (30 min).
+            let s = Scenario { copies: 3, unblock_ms: Some(30 * MIN), until_ms: MIN };
+            let des = s.run(Style::DesiredState);
+            assert_eq!(des.blocked, [(0, Some(MIN))]);
+            assert!(!des.blocked_at_end() && des.rules_left == 0);
         }
 
         #[test]
