@@ -216,4 +216,15 @@ mod tests {
         let once = State { engines: Params { twice: false, ..Params::default() }.engines(&Shared::default()) };
         assert!(once.counters().unwrap().iter().all(|c| c.effects == 20));
     }
+
+    /// The sentence says how many times each fact was published (it said
+    /// «dos veces» at «1 vez»), and one fact is «1 hecho».
+    #[test]
+    fn the_insight_says_once_or_twice() {
+        use crate::i18n::Lang;
+        let es = strings::strings(Lang::Es);
+        assert_eq!((es.insight)(20, false, 20, 20), "20 hechos publicados una vez: deduplicando por un id v4 al azar, efectos aplicados: 20; por el uuid5 de su clave: 20.");
+        assert!((es.insight)(1, true, 2, 1).starts_with("1 hecho publicado dos veces: "));
+        assert!((strings::strings(Lang::En).insight)(20, false, 20, 20).starts_with("20 facts published once: "));
+    }
 }

@@ -22,7 +22,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { match (unit.counters(), &unit.engines) {
                 (Some(counters), Some(engines)) => html! { <>
-                    { hero(props.frame, props.frame.controls(&|_| true, &|_| None, true), (t.insight)(props.params.facts, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }
+                    { hero(props.frame, props.frame.controls(&|_| true, &|_| None, true), (t.insight)(props.params.facts, props.params.twice, counters[1].effects, counters[2].effects), true, counters_table(t, &counters)) }
                     { ids_table(t, &engines[1], &engines[2]) }
                 </> },
                 _ => html! { <>{ props.frame.controls(&|_| true, &|_| None, true) }<p class="notice" role="alert">{ t.invalid }</p></> },

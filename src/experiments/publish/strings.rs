@@ -7,7 +7,8 @@ pub struct Strings {
     pub heading: &'static str,
     pub intro: &'static str,
     /// The figure's point: (facts, effects by v4 id, effects by uuid5).
-    pub insight: fn(u32, u64, u64) -> String,
+    /// (facts, published twice, effects by the v4 id, by the uuid5).
+    pub insight: fn(u32, bool, u64, u64) -> String,
     pub namespace_note: &'static str,
     pub facts: &'static str,
     pub pubs: &'static str,
@@ -32,7 +33,7 @@ pub static ES: Strings = Strings {
     experiment: "Doble publicación",
     heading: "El mismo hecho publicado dos veces, por el motor de entregas",
     intro: "El productor publica cada hecho una o dos veces. Con un id v4 al azar por publicación, las dos copias tienen ids distintos y ni el consumidor idempotente las reconoce; con un uuid5 de la clave del hecho, las dos copias comparten id y la segunda se descarta. Las mismas entregas pasan por los tres consumidores.",
-    insight: |facts, by_v4, by_uuid5| format!("{facts} hechos publicados dos veces: deduplicando por un id v4 al azar se aplican {by_v4} efectos; por el uuid5 de su clave, {by_uuid5}."),
+    insight: |facts, twice, by_v4, by_uuid5| format!("{facts} {} {}: deduplicando por un id v4 al azar, efectos aplicados: {by_v4}; por el uuid5 de su clave: {by_uuid5}.", if facts == 1 { "hecho publicado" } else { "hechos publicados" }, if twice { "dos veces" } else { "una vez" }),
     namespace_note: "El namespace del uuid5 (DNS) es elección del laboratorio, no de la lección: lo que importa es que productor y consumidor usen el mismo.",
     facts: "Hechos",
     pubs: "Cada hecho se publica",
@@ -57,7 +58,7 @@ pub static EN: Strings = Strings {
     experiment: "Double publication",
     heading: "The same fact published twice, through the delivery engine",
     intro: "The producer publishes each fact once or twice. With a random v4 id per publication the two copies carry different ids and not even the idempotent consumer recognises them; with a uuid5 of the fact's key the copies share an id and the second is discarded. The same deliveries go through all three consumers.",
-    insight: |facts, by_v4, by_uuid5| format!("{facts} facts published twice: deduplicating by a random v4 id applies {by_v4} effects; by the uuid5 of their key, {by_uuid5}."),
+    insight: |facts, twice, by_v4, by_uuid5| format!("{facts} {} {}: deduplicating by a random v4 id, effects applied: {by_v4}; by the uuid5 of their key: {by_uuid5}.", if facts == 1 { "fact published" } else { "facts published" }, if twice { "twice" } else { "once" }),
     namespace_note: "The uuid5 namespace (DNS) is the lab's choice, not the lesson's: what matters is that producer and consumer use the same one.",
     facts: "Facts",
     pubs: "Each fact is published",
