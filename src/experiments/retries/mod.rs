@@ -446,9 +446,18 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
         )
     },
     unit: "s",
-    answer: |p: &Params, _, _: &State| Some(p.backoff().total_s()),
+    // Without jitter, the schedule's sum (the question holds whether or not
+    // an event fails that often); with it, what this run's first dead
+    // letter waited.
+    answer: |p: &Params, _, s: &State| {
+        if p.jitter == Jitter::None {
+            Some(p.backoff().total_s())
+        } else {
+            s.jittered_total_s
+        }
+    },
     why: |lang| {
-        lang.pick("El intento número n espera base · 2^(n-1): con base 30 s y 6 reintentos, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.", "Retry n waits base · 2^(n-1): with a 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.")
+        lang.pick("Sin jitter, el intento número n espera base · 2^(n-1): con la base de 30 s y los 6 reintentos de la lección, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. Con jitter cada espera se sortea y el total cambia de un evento a otro.", "Without jitter, retry n waits base · 2^(n-1): with the lesson's 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. With jitter each wait is drawn and the total changes from one event to the next.")
     },
 };
 
@@ -483,5 +492,24 @@ mod tests {
         let lab = crate::link::preset_params(&PRESETS, "lesson");
         let pair = whole_run(&lab.retries, &lab.shared).unwrap();
         assert_eq!(Story::of(&pair.idempotent, &lab.retries, pair.plan()), None);
+    }
+
+    /// With jitter the prediction's answer is the run's own: the first
+    /// event to reach dead-letter, from its first attempt (it said the
+    /// schedule's 1,890 s while that event got there at 698.5 s).
+    #[test]
+    fn with_jitter_the_answer_is_the_runs_first_dead_letter() {
+        let lab = crate::link::preset_params(&PRESETS, "story");
+        let p = Params { jitter: Jitter::Full, failure: Probability::ONE, ..lab.retries };
+        let state = State::new(&p, &lab.shared, 0);
+        let pair = whole_run(&p, &lab.shared).unwrap();
+        let trace = pair.idempotent.trace();
+        let dead = trace.iter().find(|a| a.follow == retry_lab_core::Follow::DeadLettered).unwrap();
+        let first = trace.iter().find(|a| a.event == dead.event).unwrap();
+        let answer = (PREDICTION.answer)(&p, &lab.shared, &state);
+        assert_eq!(answer, Some((dead.at_ms - first.at_ms + 500) / 1_000), "seed {}", lab.shared.seed);
+        assert_ne!(answer, Some(1_890));
+        let without = Params { jitter: Jitter::None, ..p };
+        assert_eq!((PREDICTION.answer)(&without, &lab.shared, &State::new(&without, &lab.shared, 0)), Some(1_890));
     }
 }

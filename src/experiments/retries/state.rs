@@ -62,6 +62,10 @@ pub struct State {
     narrated_at_real_ms: f64,
     /// What the run was built from: it is rebuilt only when this changes.
     built_from: (SimConfig, Plan),
+    /// With jitter, how long the first event to reach dead-letter waited
+    /// from its first attempt, in s (the prediction's answer: drawn waits
+    /// have no formula). Computed once per build, not per frame.
+    pub jittered_total_s: Option<u64>,
 }
 
 impl State {
@@ -80,6 +84,8 @@ impl State {
         if clock_ms > 0 {
             pair.run_until(clock_ms);
         }
+        let jittered_total_s =
+            (params.jitter != retry_lab_core::Jitter::None).then(|| first_dead_letter_wait_s(&origin)).flatten();
         Self {
             pair: Rc::new(pair),
             origin,
@@ -88,6 +94,7 @@ impl State {
             narration: None,
             narrated_at_real_ms: f64::NEG_INFINITY,
             built_from,
+            jittered_total_s,
         }
     }
 
@@ -329,4 +336,15 @@ impl State {
             Table::named("counters", counters),
         ]
     }
+}
+
+/// The run played to its end: the first event to reach dead-letter, and
+/// the time from its first attempt to then, in whole seconds.
+fn first_dead_letter_wait_s(origin: &Pair) -> Option<u64> {
+    let mut run = origin.clone();
+    run.run_until(u64::MAX / 2);
+    let trace = run.idempotent.trace();
+    let dead = trace.iter().find(|a| a.follow == Follow::DeadLettered)?;
+    let first_ms = trace.iter().find(|a| a.event == dead.event)?.at_ms;
+    Some((dead.at_ms - first_ms + 500) / 1_000)
 }

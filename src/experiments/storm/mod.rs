@@ -406,7 +406,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     unit: "/s",
     answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
     why: |lang| {
-        lang.pick("Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: una ola del tamaño de todos ellos, muy por encima de lo que atiende.", "Without jitter, clients that failed together wait the same and come back together: a wave as large as all of them, far above what it serves.")
+        lang.pick("Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: cada ola junta a todos los que siguen intentando (en la lección, muchas más llamadas de las que la dependencia atiende).", "Without jitter, clients that failed together wait the same and come back together: each wave gathers everyone still trying (in the lesson, far more calls than the dependency serves).")
     },
 };
 
