@@ -131,6 +131,12 @@ test('backpressure: unbounded, the process dies; bounded, the excess is counted'
   await page.locator('[data-counter=dropped_oldest]').waitFor();
   assert.equal(await plain(page, 'dropped_oldest'), 1_372_500);
   assert.match(await page.locator('.fate').textContent(), /sigue vivo/);
+  // A consumer that keeps up: no growth, never «crece -99 por segundo».
+  await page.goto(server.base + 'lesson-003/?exp=backpressure&lang=es&in_rate=1');
+  await reveal(page);
+  const calm = await page.locator('.backpressure .hero .insight').textContent();
+  assert.match(calm, /1\/s entran, 100\/s salen: el consumidor alcanza y la cola no crece/);
+  assert.doesNotMatch(calm, /crece -/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -32,12 +32,13 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         Policy::DropOldest => Some(("dropped_oldest", t.dropped_oldest, c.dropped_oldest)),
     };
     rows.extend(price);
-    let mut insight = (t.growth)(
-        &format::int(run.config.in_per_s),
-        &format::int(run.config.out_per_s),
-        &format!("{growth:+}"),
-        &format::int(day),
-    );
+    let (in_s, out_s) = (format::int(run.config.in_per_s), format::int(run.config.out_per_s));
+    // A consumer that keeps up: no growth to count («crece -99 por segundo»).
+    let mut insight = if growth > 0 {
+        (t.growth)(&in_s, &out_s, &format!("+{}", format::int(growth as u64)), &format::int(day))
+    } else {
+        (t.keeps_up)(&in_s, &out_s)
+    };
     if let Some((_, what, n)) = price {
         insight += &(t.bounded)(&format::int(run.config.capacity), what, &format::int(n));
     }

@@ -15,6 +15,8 @@ pub struct Strings {
     pub message_kib: &'static str,
     pub memory_mib: &'static str,
     pub growth: fn(&str, &str, &str, &str) -> String,
+    /// (in, out) per second when the consumer keeps up.
+    pub keeps_up: fn(&str, &str) -> String,
     /// After the growth, a bounded queue's price: its limit, what it cost, how many.
     pub bounded: fn(&str, &str, &str) -> String,
     pub accepted: &'static str,
@@ -53,6 +55,7 @@ pub static ES: Strings = Strings {
     message_kib: "Tamaño de cada mensaje",
     memory_mib: "Memoria del proceso",
     growth: |inp, out, diff, day| format!("{inp}/s entran, {out}/s salen: la cola crece {diff} por segundo, {day} por día (la cuenta de «Colas y streams»)."),
+    keeps_up: |inp, out| format!("{inp}/s entran, {out}/s salen: el consumidor alcanza y la cola no crece."),
     bounded: |limit, what, n| format!(" Límite de {limit} mensajes · {what}: {n}."),
     accepted: "Entraron a la cola",
     consumed: "Procesados",
@@ -88,6 +91,7 @@ pub static EN: Strings = Strings {
     message_kib: "Size of each message",
     memory_mib: "Process memory",
     growth: |inp, out, diff, day| format!("{inp}/s in, {out}/s out: the queue grows by {diff} a second, {day} a day (the arithmetic of “Queues and streams”)."),
+    keeps_up: |inp, out| format!("{inp}/s in, {out}/s out: the consumer keeps up and the queue does not grow."),
     bounded: |limit, what, n| format!(" A limit of {limit} messages · {what}: {n}."),
     accepted: "Entered the queue",
     consumed: "Processed",
