@@ -558,13 +558,20 @@ const BINS_MAX: u64 = 120;
 const BIN_STEPS_MS: [u64; 9] = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 
 impl State {
-    /// To the last call or the last return of the dependency, whichever is
-    /// later: a collapse at the end is drawn with its way back.
+    /// To the last call, the last return of the dependency or its first
+    /// recovery, whichever is later: a collapse at the end is drawn with its
+    /// way back, and a recovery after everyone gave up is still on the plot.
     pub fn horizon_us(&self) -> u64 {
+        // The dependency's return is drawn (and grabbed) even when every
+        // client gave up before it: its handle stood at the plot's end,
+        // 3 s, saying «1 min 0 s».
         self.runs
             .iter()
             .flatten()
-            .flat_map(|r| r.calls.last().map(|c| c.at_us).into_iter().chain(r.collapses.iter().map(|c| c.1)))
+            .flat_map(|r| {
+                let back_us = r.config.recover_at_ms * 1_000;
+                r.calls.last().map(|c| c.at_us).into_iter().chain(r.collapses.iter().map(|c| c.1)).chain([back_us])
+            })
             .max()
             .unwrap_or(0)
     }
@@ -690,6 +697,21 @@ mod tests {
     fn the_budget_ratio_reaches_the_core_in_thousandths() {
         let p = Params { budget_on: true, ..Params::default() };
         assert_eq!(p.config(0, &Shared::default()).budget, Some(Budget { max_tokens: 10, token_ratio_milli: 100 }));
+    }
+
+    /// A recovery after every client gave up is still on the plot (and its
+    /// handle where it says): the horizon reaches it.
+    #[test]
+    fn the_plot_reaches_a_late_recovery() {
+        let p = Params { recover_s: 60, ..Params::default() };
+        let state = State { runs: runs(&p, &Shared::default()) };
+        assert!(state.runs.iter().flatten().all(|run| spent_before_back(run)), "everyone gave up first");
+        assert_eq!(state.horizon_us(), 60_000_000);
+        assert_eq!(
+            State { runs: runs(&Params::default(), &Shared::default()) }.horizon_us(),
+            4_000_000,
+            "the default: unchanged, its last return"
+        );
     }
 
     /// One client is one «cliente», in the sides' sentences and the verdict.
