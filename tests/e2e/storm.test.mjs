@@ -109,6 +109,7 @@ test('timeouts and bulkheads: a slow dependency starves the healthy one until th
   assert.equal(await page.getByLabel('Scenario').inputValue(), 'shared-pool', 'an experiment-only link shows its defaults preset');
   assert.deepEqual([await depCounter(page, 'b', 'in_time'), await depCounter(page, 'b', 'rejected')], [89, 411]);
   assert.equal(await depCounter(page, 'a', 'wasted'), 170);
+  assert.match(await page.locator('p.rule').textContent(), /not shorter than the caller's deadline: work goes on/);
   await page.getByLabel('Pool').selectOption('separate');
   assert.deepEqual([await depCounter(page, 'b', 'in_time'), await depCounter(page, 'b', 'rejected')], [500, 0]);
   await page.getByLabel('Scenario').selectOption('short-timeout');
@@ -117,6 +118,11 @@ test('timeouts and bulkheads: a slow dependency starves the healthy one until th
     [await depCounter(page, 'a', 'timed_out'), await depCounter(page, 'a', 'wasted'), await depCounter(page, 'b', 'in_time')],
     [100, 0, 500],
   );
+  // Past the deadline but never paid for: no call outlasts a 10 s deadline.
+  await page.goto(server.base + 'lesson-003/?exp=timeouts&lang=en&deadline_ms=10000');
+  await page.locator('.storm-side').first().waitFor();
+  assert.equal(await depCounter(page, 'a', 'wasted'), 0);
+  assert.match(await page.locator('p.rule').textContent(), /but in this run no call outlasts the deadline/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -117,9 +117,11 @@ static PARAMS: [ParamSpec<Params>; 9] = [
         |p| Value::Int(p.rate_per_s[1].into()),
         |p, v| p.rate_per_s[1] = int(&v) as u32,
     ),
+    // From 2: split into two bulkheads, 1 worker left B with none, as the
+    // shared pool does (the lesson's bulkheads give each dependency its own).
     ParamSpec::keyed(
         "workers",
-        Domain::int(1, 200, ""),
+        Domain::int(2, 200, ""),
         |l| strings::strings(l).workers,
         |p| Value::Int(p.workers.into()),
         |p, v| p.workers = int(&v) as u32,
@@ -265,5 +267,16 @@ mod tests {
         assert_eq!(Params::default().config(), PoolConfig::default());
         let state = <Timeouts as crate::unit::Unit>::init(&Params::default(), &Shared::default(), 0);
         assert!(state.run.counters[1].rejected > 0);
+    }
+
+    /// Bulkheads at the fewest workers the page offers still give B its
+    /// own: from 2 (at 1, «half» a worker left B with none, as shared).
+    #[test]
+    fn the_fewest_workers_still_make_two_bulkheads() {
+        let min = PARAMS.iter().find(|s| s.meta.key == "workers").map(|s| s.meta.domain);
+        assert!(matches!(min, Some(Domain::Int { min: 2, .. })), "{min:?}");
+        let p = Params { workers: 2, separate_pools: true, ..Params::default() };
+        let run = PoolRun::new(p.config());
+        assert!(run.counters[1].in_time > 0, "B served by its own worker");
     }
 }

@@ -17,10 +17,13 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let run = &props.state.run;
     let c = &run.counters;
-    let rule = if run.config.timeout_ms < run.config.deadline_ms {
-        ("rule kept", t.rule_kept)
-    } else {
-        ("rule broken", t.rule_broken)
+    // The rule, and whether this run paid for breaking it: a timeout past
+    // the deadline wastes work only when some call outlasts the deadline.
+    let wasted = c.iter().any(|c| c.wasted_ms > 0);
+    let rule = match (run.config.timeout_ms < run.config.deadline_ms, wasted) {
+        (true, _) => ("rule kept", t.rule_kept),
+        (false, true) => ("rule broken", t.rule_broken),
+        (false, false) => ("rule kept", t.rule_unpaid),
     };
     html! {
         <section class="card experiment timeouts" data-experiment="timeouts">
