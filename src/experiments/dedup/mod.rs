@@ -155,6 +155,20 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     },
 };
 
+/// What this run did with a placement, as `Strings::verdicts` index: lost
+/// messages (gaps), more effects than messages (duplicates), or exactly
+/// once. The run's outcome, not the placement's risk: with no crash every
+/// placement is exactly once (the column said «duplicados» beside 0).
+pub fn verdict(row: &DedupRecordRow, messages: u32) -> usize {
+    if row.lost > 0 {
+        2
+    } else if row.effects > u64::from(messages) {
+        1
+    } else {
+        0
+    }
+}
+
 impl crate::unit::Spec for Dedup {
     type Params = Params;
     type State = State;
@@ -260,5 +274,13 @@ mod tests {
         let rows = Params::default().rows(&Shared::default());
         let tuples = rows.map(|r| (r.deliveries, r.effects, r.discarded, r.lost));
         assert_eq!(tuples, [(1_060, 1_000, 60, 0), (1_060, 1_060, 0, 0), (1_060, 942, 60, 58)]);
+        assert_eq!(rows.each_ref().map(|r| verdict(r, 1_000)), [0, 1, 2], "the lesson's three verdicts");
+    }
+
+    /// With no crash every placement is exactly once, and its row says so.
+    #[test]
+    fn without_crashes_every_row_is_exactly_once() {
+        let p = Params { crash: Probability::ZERO, ..Params::default() };
+        assert_eq!(p.rows(&Shared::default()).each_ref().map(|r| verdict(r, p.messages)), [0, 0, 0]);
     }
 }

@@ -128,7 +128,7 @@ fn table<F: Frame>(props: &Props<F>, t: &Strings) -> Html {
             <th scope="row">{ t.placements[i] }</th>
             <td>{ format::int(r.deliveries) }</td><td>{ format::int(r.effects) }</td>
             <td>{ format::int(r.discarded) }</td><td>{ format::int(r.lost.into()) }</td>
-            <td>{ t.verdicts[i] }</td>
+            <td>{ t.verdicts[super::verdict(r, props.params.messages)] }</td>
         </tr>
     });
     let summary = match rows.as_slice() {
