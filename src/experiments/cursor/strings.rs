@@ -45,11 +45,15 @@ pub static ES: Strings = Strings {
     experiment: "El cursor",
     heading: "Un consumidor que lee un log con su propio cursor",
     intro: "En modo polling el consumidor pide eventos por lotes y guarda su cursor después de cada lote. Si pierde el cursor vuelve a empezar y lee otra vez todo lo que ya había procesado; si se cae después de procesar un lote y antes de guardar el cursor, lee otra vez solo ese lote. El consumidor no idempotente repite los efectos; el idempotente descarta los repetidos.",
-    insight: |naive, idem, resets| match resets {
-        _ if naive == idem => format!("Nada se leyó dos veces (el fallo no llega a ocurrir): {idem} efectos, con idempotencia o sin ella."),
-        0 => format!("El consumidor se cayó antes de guardar el cursor y releyó ese lote: sin idempotencia aplica {naive} efectos; con ella, {idem}."),
-        1 => format!("El cursor se perdió una vez y el consumidor releyó lo ya leído: sin idempotencia aplica {naive} efectos; con ella, {idem}."),
-        _ => format!("El cursor se perdió {resets} veces y el consumidor releyó lo ya leído: sin idempotencia aplica {naive} efectos; con ella, {idem}."),
+    insight: |naive, idem, resets| {
+        let same = naive == idem;
+        let (naive, idem) = (crate::format::int(naive), crate::format::int(idem));
+        match resets {
+            _ if same => format!("Nada se leyó dos veces (el fallo no llega a ocurrir): {idem} efectos, con idempotencia o sin ella."),
+            0 => format!("El consumidor se cayó antes de guardar el cursor y releyó ese lote: sin idempotencia aplica {naive} efectos; con ella, {idem}."),
+            1 => format!("El cursor se perdió una vez y el consumidor releyó lo ya leído: sin idempotencia aplica {naive} efectos; con ella, {idem}."),
+            _ => format!("El cursor se perdió {resets} veces y el consumidor releyó lo ya leído: sin idempotencia aplica {naive} efectos; con ella, {idem}."),
+        }
     },
     convention: "Aquí el cursor es el siguiente número a leer (el offset de «Colas y streams»). «At-least-once es la realidad» lo define como el seq hasta donde el consumidor ya procesó: ese número menos uno.",
     events: "Eventos en el log",
@@ -75,7 +79,7 @@ pub static ES: Strings = Strings {
     moment_lost: |n| format!("Tras el lote {n} se pierde el cursor: el siguiente lote empieza en 0."),
     moment_not_saved: |n| format!("El lote {n} se procesó, pero el consumidor se cae antes de guardar el cursor: se lee otra vez."),
     moment_reread: |n, repeats| format!("El lote {n} lee {repeats} eventos ya leídos: el consumidor idempotente los descarta, el que no lo es los aplica otra vez."),
-    moment_done: |cursor, naive, idem| format!("El cursor llega a {cursor}: {naive} efectos sin idempotencia, {idem} con ella."),
+    moment_done: |cursor, naive, idem| format!("El cursor llega a {cursor}: {} efectos sin idempotencia, {} con ella.", crate::format::int(naive), crate::format::int(idem)),
     preset_lost: "Pierde el cursor después de 5 lotes",
     preset_crash: "Se cae antes de guardar el cursor del lote 5",
 };
@@ -84,11 +88,15 @@ pub static EN: Strings = Strings {
     experiment: "The cursor",
     heading: "A consumer reading a log with a cursor of its own",
     intro: "In polling mode the consumer asks for events in batches and saves its cursor after each batch. If it loses the cursor it starts over and reads again everything it had processed; if it crashes after processing a batch and before saving the cursor, it reads that batch again, and only that one. The naive consumer repeats the effects; the idempotent one discards the repeats.",
-    insight: |naive, idem, resets| match resets {
-        _ if naive == idem => format!("Nothing was read twice (the fault never comes): {idem} effects, with idempotency or without."),
-        0 => format!("The consumer crashed before saving the cursor and read that batch again: without idempotency it applies {naive} effects; with it, {idem}."),
-        1 => format!("The cursor was lost once and the consumer read again what it had read: without idempotency it applies {naive} effects; with it, {idem}."),
-        _ => format!("The cursor was lost {resets} times and the consumer read again what it had read: without idempotency it applies {naive} effects; with it, {idem}."),
+    insight: |naive, idem, resets| {
+        let same = naive == idem;
+        let (naive, idem) = (crate::format::int(naive), crate::format::int(idem));
+        match resets {
+            _ if same => format!("Nothing was read twice (the fault never comes): {idem} effects, with idempotency or without."),
+            0 => format!("The consumer crashed before saving the cursor and read that batch again: without idempotency it applies {naive} effects; with it, {idem}."),
+            1 => format!("The cursor was lost once and the consumer read again what it had read: without idempotency it applies {naive} effects; with it, {idem}."),
+            _ => format!("The cursor was lost {resets} times and the consumer read again what it had read: without idempotency it applies {naive} effects; with it, {idem}."),
+        }
     },
     convention: "Here the cursor is the next number to read (the offset of “Queues and streams”). “At-least-once is reality” defines it as the seq up to which the consumer has processed: that number minus one.",
     events: "Events in the log",

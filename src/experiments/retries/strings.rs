@@ -204,16 +204,20 @@ pub static ES: Strings = Strings {
         let parked = match parked {
             0 => String::new(),
             1 => format!(" · 1 en dead-letter tras agotar sus {retries} reintentos"),
-            n => format!(" · {n} en dead-letter tras agotar sus {retries} reintentos"),
+            n => format!(" · {} en dead-letter tras agotar sus {retries} reintentos", int(n)),
         };
-        format!("{done} de {events} eventos entregados · {waiting} esperando su próximo reintento{parked}.")
+        let (done, noun, waiting) = (int(done), if events == 1 { "evento entregado" } else { "eventos entregados" }, int(waiting));
+        format!("{done} de {} {noun} · {waiting} esperando su próximo reintento{parked}.", int(events))
     },
     story: |st| {
         let at = |ms: u64| crate::format::seconds(ms);
         let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; la causa raíz se arregló a los {}", at(ms)));
         format!(
-            "{} de {} eventos entregados. {} agotaron sus {} reintentos y pasaron a dead-letter (el primero a los {}){fixed}, y reintentados desde dead-letter se entregaron {} (el último a los {}).",
-            st.delivered, st.events, st.dead_lettered, st.retries, at(st.first_dead_letter_ms), st.retried_delivered, at(st.last_retried_ms)
+            "{} de {} {}. {} {} sus {} reintentos y {} a dead-letter (el primero a los {}){fixed}, y reintentados desde dead-letter se {} {} (el último a los {}).",
+            int(st.delivered), int(st.events), if st.events == 1 { "evento entregado" } else { "eventos entregados" },
+            int(st.dead_lettered), if st.dead_lettered == 1 { "agotó" } else { "agotaron" }, st.retries,
+            if st.dead_lettered == 1 { "pasó" } else { "pasaron" }, at(st.first_dead_letter_ms),
+            if st.retried_delivered == 1 { "entregó" } else { "entregaron" }, int(st.retried_delivered), at(st.last_retried_ms)
         )
     },
     outage_band: "consumidor caído",
@@ -323,16 +327,19 @@ pub static EN: Strings = Strings {
         let parked = match parked {
             0 => String::new(),
             1 => format!(" · 1 in dead-letter after exhausting its {retries} retries"),
-            n => format!(" · {n} in dead-letter after exhausting their {retries} retries"),
+            n => format!(" · {} in dead-letter after exhausting their {retries} retries", int(n)),
         };
-        format!("{done} of {events} events delivered · {waiting} waiting for their next retry{parked}.")
+        let (done, noun, waiting) = (int(done), if events == 1 { "event delivered" } else { "events delivered" }, int(waiting));
+        format!("{done} of {} {noun} · {waiting} waiting for their next retry{parked}.", int(events))
     },
     story: |st| {
         let at = |ms: u64| crate::format::seconds(ms);
         let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; the root cause was fixed at {}", at(ms)));
         format!(
-            "{} of {} events delivered. {} exhausted their {} retries and went to dead-letter (the first at {}){fixed}, and retried from dead-letter, {} were delivered (the last at {}).",
-            st.delivered, st.events, st.dead_lettered, st.retries, at(st.first_dead_letter_ms), st.retried_delivered, at(st.last_retried_ms)
+            "{} of {} {}. {} exhausted {} {} retries and went to dead-letter (the first at {}){fixed}, and retried from dead-letter, {} {} delivered (the last at {}).",
+            int(st.delivered), int(st.events), if st.events == 1 { "event delivered" } else { "events delivered" },
+            int(st.dead_lettered), if st.dead_lettered == 1 { "its" } else { "their" }, st.retries, at(st.first_dead_letter_ms),
+            int(st.retried_delivered), if st.retried_delivered == 1 { "was" } else { "were" }, at(st.last_retried_ms)
         )
     },
     outage_band: "consumer down",
@@ -350,4 +357,9 @@ pub static EN: Strings = Strings {
 
 pub fn strings(lang: Lang) -> &'static Strings {
     lang.pick(&ES, &EN)
+}
+
+/// A count grouped by thousands, as the counters write it («1,000»).
+fn int(n: u32) -> String {
+    crate::format::int(n.into())
 }

@@ -28,8 +28,8 @@ pub static ES: Strings = Strings {
     intro: "El consumidor idempotente guarda el id con un TTL (como en Redis con expiración). El evento se procesa en su primera entrega, pero su ack se pierde y el hub lo reentrega con el backoff de «At-least-once es la realidad»: las esperas de su tabla (30, 60, 120, 240, 480, 960 s) sumadas ponen cada entrega a los 30, 90, 210, 450, 930 y 1,890 s de la primera. Una repetición que llega después de que el id expiró se procesa otra vez. 0 s: el id no expira.",
     insight: |ttl_s, effects| match (ttl_s, effects) {
         (0, _) => "El id no expira: cada repetición se descarta y el evento tiene un solo efecto.".to_owned(),
-        (ttl, 1) => format!("Con un TTL de {ttl} s, el id sigue vigente en cada repetición: un solo efecto."),
-        (ttl, n) => format!("Con un TTL de {ttl} s, el id expira antes de que llegue una repetición: el mismo evento tiene {n} efectos."),
+        (ttl, 1) => format!("Con un TTL de {} s, el id sigue vigente en cada repetición: un solo efecto.", crate::format::int(ttl.into())),
+        (ttl, n) => format!("Con un TTL de {} s, el id expira antes de que llegue una repetición: el mismo evento tiene {n} efectos.", crate::format::int(ttl.into())),
     },
     ttl: "TTL del id",
     acks_lost: "Acks perdidos",
@@ -50,8 +50,8 @@ pub static EN: Strings = Strings {
     intro: "The idempotent consumer stores the id with a TTL (as with Redis and an expiry). The event is processed on its first delivery, but its ack is lost and the hub redelivers it on the backoff of “At-least-once is reality”: its table's waits (30, 60, 120, 240, 480, 960 s) added up put each delivery 30, 90, 210, 450, 930 and 1,890 s after the first. A repeat arriving after the id expired is processed again. 0 s: the id never expires.",
     insight: |ttl_s, effects| match (ttl_s, effects) {
         (0, _) => "The id never expires: every repeat is discarded and the event takes effect once.".to_owned(),
-        (ttl, 1) => format!("With a {ttl} s TTL, the id is still there at every repeat: one effect."),
-        (ttl, n) => format!("With a {ttl} s TTL, the id expires before a repeat arrives: the same event takes effect {n} times."),
+        (ttl, 1) => format!("With a {} s TTL, the id is still there at every repeat: one effect.", crate::format::int(ttl.into())),
+        (ttl, n) => format!("With a {} s TTL, the id expires before a repeat arrives: the same event takes effect {n} times.", crate::format::int(ttl.into())),
     },
     ttl: "The id's TTL",
     acks_lost: "Acks lost",
