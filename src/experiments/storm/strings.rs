@@ -88,7 +88,7 @@ pub static ES: Strings = Strings {
     experiment_storm: "Tormenta de reintentos",
     heading: "Muchos clientes contra una dependencia que se recupera",
     insight: |strategy, ok, clients, collapses| {
-        let through = format!("{strategy}: {} {ok} de {}", if ok == 1 { "pasa" } else { "pasan" }, clientes(clients));
+        let through = format!("{strategy}: {} {} de {}", if ok == 1 { "pasa" } else { "pasan" }, crate::format::int(ok.into()), clientes(clients));
         match collapses {
             0 => format!("{through} y la dependencia sigue en pie."),
             1 => format!("{through}; la ola la vuelve a tumbar 1 vez."),
@@ -170,7 +170,7 @@ pub static EN: Strings = Strings {
     experiment_storm: "Retry storm",
     heading: "Many clients against a dependency that recovers",
     insight: |strategy, ok, clients, collapses| {
-        let through = format!("{strategy}: {ok} of {} {}", clients_en(clients), if ok == 1 { "gets through" } else { "get through" });
+        let through = format!("{strategy}: {} of {} {}", crate::format::int(ok.into()), clients_en(clients), if ok == 1 { "gets through" } else { "get through" });
         match collapses {
             0 => format!("{through} and the dependency stays up."),
             1 => format!("{through}; the wave knocks it down again once."),
@@ -257,7 +257,7 @@ fn clientes(n: u32) -> String {
     if n == 1 {
         "1 cliente".into()
     } else {
-        format!("{n} clientes")
+        format!("{} clientes", crate::format::int(n.into()))
     }
 }
 
@@ -265,7 +265,7 @@ fn clients_en(n: u32) -> String {
     if n == 1 {
         "1 client".into()
     } else {
-        format!("{n} clients")
+        format!("{} clients", crate::format::int(n.into()))
     }
 }
 
