@@ -175,7 +175,7 @@ test("partitions: the caption is where this run's keys land, as the figure draws
 test("the storm's verdict, at the loads where the lesson's claim holds and where it stops, is the engine's", async () => {
   for (const [clients, words] of [
     [20, /the dependency withstands the synchronized wave: jitter has nothing to fix/],
-    [100, /with jitter it stays up, as «Confiabilidad a escala» says|with jitter the calls spread out and it stays up/],
+    [100, /With jitter it stays up, as «Confiabilidad a escala» says|With jitter the calls spread out and it stays up/],
     [
       500,
       /With 500 clients jitter is not enough: it spreads the retries over windows of up to 1\.6 s, and about 31 calls still land in every 100 ms of them, more than the 20 it absorbs\./,

@@ -5,7 +5,7 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, chart_note, counter_grid, hero, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Backpressure, F>;
@@ -72,10 +72,11 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     // The line the queue runs into: its bound (a handle), or what fits in memory.
     let bounded = run.config.policy != Policy::Unbounded;
     let limit = if bounded { run.config.capacity } else { run.config.memory_bytes / run.config.message_bytes.max(1) };
-    // A quarter above the highest of the queue and its line: a bounded
-    // queue's limit (which the queue never passes) is not the chart's edge,
-    // and its handle has room to be dragged up.
-    let top = samples.iter().copied().max().unwrap_or(0).max(limit).max(1) * 5 / 4;
+    // A quarter above the highest of the queue and its line, up to a round
+    // value: a bounded queue's limit (which the queue never passes) is not
+    // the chart's edge, its handle has room to be dragged up, and the axis
+    // reads as a scale («20,000»), not as a count («655,380»).
+    let top = nice_up(samples.iter().copied().max().unwrap_or(0).max(limit).max(1) * 5 / 4, false);
     let total_s = run.config.duration_s.max(1);
     // As a scene, as far as its clock (none: the whole run).
     let now_s = props.at_ms.map_or(total_s, |ms| (ms / 1_000).min(total_s));

@@ -43,6 +43,16 @@ impl Params {
     }
 }
 
+/// The figure's point. The desired state's first block is the unblock's
+/// doing only when it ends at the unblock: with T earlier, T lifted it (the
+/// page said «el desbloqueo a los 900 s la libera» of T at 900 s).
+pub fn insight(t: &strings::Strings, params: &Params, [inc, des]: [&Outcome; 2]) -> String {
+    let unblock_ms = params.scenario().unblock_ms;
+    let unblocked_s =
+        des.blocked.first().and_then(|b| b.1).filter(|end| Some(*end) == unblock_ms).map(crate::format::round_s);
+    (t.insight)(params.copies, inc.rules_left, inc.blocked_at_end(), unblocked_s, des.blocked.len() > 1)
+}
+
 /// Both styles' outcomes: [incremental, desired state].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
@@ -218,5 +228,22 @@ mod tests {
         assert_eq!(never.last().map(|m| m.0), Some(3_600_000), "the state lapses at T: {never:?}");
         let early = scene(&Params { unblock_s: 60, ..Params::default() });
         assert!(early[3].1.contains("vuelve a bloquear"), "the copy at 90 s, after the unblock at 60 s: {early:?}");
+    }
+
+    /// The unblock frees the desired state only when it comes before T;
+    /// with T first, the point says the state lapsed at T.
+    #[test]
+    fn the_point_credits_the_unblock_only_when_it_came_first() {
+        let es = super::strings::strings(crate::i18n::Lang::Es);
+        let point = |p: &Params| {
+            let s = state(p);
+            let [inc, des] = &*s.styles;
+            insight(es, p, [inc, des])
+        };
+        let unblocked = point(&Params::default());
+        assert!(unblocked.ends_with("el desbloqueo a los 1,800 s la libera."), "{unblocked}");
+        let t_first = point(&Params { until_s: 900, ..Params::default() });
+        assert!(!t_first.contains("desbloqueo"), "{t_first}");
+        assert!(t_first.ends_with("un solo estado, que vence en T."), "{t_first}");
     }
 }

@@ -22,9 +22,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let params = &props.params;
     let [inc, des] = &*props.state.styles;
-    let unblocked_s =
-        des.blocked.first().and_then(|b| b.1).filter(|_| params.unblock_s > 0).map(crate::format::round_s);
-    let insight = (t.insight)(params.copies, inc.rules_left, inc.blocked_at_end(), unblocked_s, des.blocked.len() > 1);
+    let insight = super::insight(t, params, [inc, des]);
     let yes_no = |b: bool| t.yes_no[usize::from(!b)].to_owned();
     let rows = [
         ("incremental_rules_left", format!("{} · {}", t.rules_left, t.styles[0]), inc.rules_left.to_string()),

@@ -512,4 +512,26 @@ mod tests {
         let without = Params { jitter: Jitter::None, ..p };
         assert_eq!((PREDICTION.answer)(&without, &lab.shared, &State::new(&without, &lab.shared, 0)), Some(1_890));
     }
+
+    /// One retry is «su único reintento» and none is «sin reintentos», in
+    /// the story a run tells (it said «agotaron sus 1 reintentos»).
+    #[test]
+    fn the_story_counts_one_retry_and_none_as_words() {
+        let lab = crate::link::preset_params(&PRESETS, "story");
+        for (retries, es, en) in [
+            (
+                1,
+                "pasaron a dead-letter tras agotar su único reintento",
+                "went to dead-letter after exhausting their one retry",
+            ),
+            (0, "pasaron a dead-letter sin reintentos", "went to dead-letter without a retry"),
+        ] {
+            let p = Params { retries_max: retries, ..lab.retries.clone() };
+            let pair = whole_run(&p, &lab.shared).unwrap();
+            let story = Story::of(&pair.idempotent, &p, pair.plan()).expect("a dead letter came back");
+            let (said_es, said_en) = ((strings::ES.story)(&story), (strings::EN.story)(&story));
+            assert!(said_es.contains(es), "seed {}: {said_es}", lab.shared.seed);
+            assert!(said_en.contains(en), "seed {}: {said_en}", lab.shared.seed);
+        }
+    }
 }

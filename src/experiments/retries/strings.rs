@@ -110,6 +110,23 @@ pub struct Strings {
     pub jitter_notes: &'static [&'static str],
 }
 
+/// How an event reached dead-letter, by the retries it had: none, one, several.
+fn tras_agotar(retries: u32) -> String {
+    match retries {
+        0 => "sin reintentos".to_owned(),
+        1 => "tras agotar su único reintento".to_owned(),
+        n => format!("tras agotar sus {n} reintentos"),
+    }
+}
+
+fn after_exhausting(retries: u32, owner: &str) -> String {
+    match retries {
+        0 => "without a retry".to_owned(),
+        1 => format!("after exhausting {owner} one retry"),
+        n => format!("after exhausting {owner} {n} retries"),
+    }
+}
+
 pub static ES: Strings = Strings {
     experiment_retries: "Reintentos y dead-letter",
     schedule_heading: "Tabla de espera",
@@ -203,8 +220,8 @@ pub static ES: Strings = Strings {
     insight: |done, events, waiting, parked, retries| {
         let parked = match parked {
             0 => String::new(),
-            1 => format!(" · 1 en dead-letter tras agotar sus {retries} reintentos"),
-            n => format!(" · {} en dead-letter tras agotar sus {retries} reintentos", int(n)),
+            1 => format!(" · 1 en dead-letter {}", tras_agotar(retries)),
+            n => format!(" · {} en dead-letter {}", int(n), tras_agotar(retries)),
         };
         let (done, noun, waiting) = (int(done), if events == 1 { "evento entregado" } else { "eventos entregados" }, int(waiting));
         format!("{done} de {} {noun} · {waiting} esperando su próximo reintento{parked}.", int(events))
@@ -213,10 +230,10 @@ pub static ES: Strings = Strings {
         let at = |ms: u64| crate::format::seconds(ms);
         let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; la causa raíz se arregló a los {}", at(ms)));
         format!(
-            "{} de {} {}. {} {} sus {} reintentos y {} a dead-letter (el primero a los {}){fixed}, y reintentados desde dead-letter se {} {} (el último a los {}).",
+            "{} de {} {}. {} {} a dead-letter {} (el primero a los {}){fixed}, y reintentados desde dead-letter se {} {} (el último a los {}).",
             int(st.delivered), int(st.events), if st.events == 1 { "evento entregado" } else { "eventos entregados" },
-            int(st.dead_lettered), if st.dead_lettered == 1 { "agotó" } else { "agotaron" }, st.retries,
-            if st.dead_lettered == 1 { "pasó" } else { "pasaron" }, at(st.first_dead_letter_ms),
+            int(st.dead_lettered), if st.dead_lettered == 1 { "pasó" } else { "pasaron" }, tras_agotar(st.retries),
+            at(st.first_dead_letter_ms),
             if st.retried_delivered == 1 { "entregó" } else { "entregaron" }, int(st.retried_delivered), at(st.last_retried_ms)
         )
     },
@@ -326,8 +343,8 @@ pub static EN: Strings = Strings {
     insight: |done, events, waiting, parked, retries| {
         let parked = match parked {
             0 => String::new(),
-            1 => format!(" · 1 in dead-letter after exhausting its {retries} retries"),
-            n => format!(" · {} in dead-letter after exhausting their {retries} retries", int(n)),
+            1 => format!(" · 1 in dead-letter {}", after_exhausting(retries, "its")),
+            n => format!(" · {} in dead-letter {}", int(n), after_exhausting(retries, "their")),
         };
         let (done, noun, waiting) = (int(done), if events == 1 { "event delivered" } else { "events delivered" }, int(waiting));
         format!("{done} of {} {noun} · {waiting} waiting for their next retry{parked}.", int(events))
@@ -336,9 +353,9 @@ pub static EN: Strings = Strings {
         let at = |ms: u64| crate::format::seconds(ms);
         let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; the root cause was fixed at {}", at(ms)));
         format!(
-            "{} of {} {}. {} exhausted {} {} retries and went to dead-letter (the first at {}){fixed}, and retried from dead-letter, {} {} delivered (the last at {}).",
+            "{} of {} {}. {} went to dead-letter {} (the first at {}){fixed}, and retried from dead-letter, {} {} delivered (the last at {}).",
             int(st.delivered), int(st.events), if st.events == 1 { "event delivered" } else { "events delivered" },
-            int(st.dead_lettered), if st.dead_lettered == 1 { "its" } else { "their" }, st.retries, at(st.first_dead_letter_ms),
+            int(st.dead_lettered), after_exhausting(st.retries, if st.dead_lettered == 1 { "its" } else { "their" }), at(st.first_dead_letter_ms),
             int(st.retried_delivered), if st.retried_delivered == 1 { "was" } else { "were" }, at(st.last_retried_ms)
         )
     },

@@ -194,9 +194,8 @@ impl Params {
             Verdict::NobodyInTime => (t.verdict_nobody_in_time)(self.attempts_max),
             Verdict::SyncTooSoon { spread_ok } => (t.verdict_sync_too_soon)(self.attempts_max, spread_ok),
             Verdict::NothingToFix { fewer } => (t.verdict_nothing_to_fix)(self.clients, fewer, self.attempts_max),
-            Verdict::JitterSaves { sync, spread, fewer } => {
-                (t.verdict_jitter_saves)(sync, spread, fewer, self.attempts_max)
-            }
+            // The sides' sentences already count the waves without jitter.
+            Verdict::JitterSaves { spread, fewer, .. } => (t.verdict_jitter_saves)(spread, fewer, self.attempts_max),
             Verdict::TooMany { per_window } => (t.verdict_too_many)(self.clients, &window, per_window, absorbs),
         })
     }
@@ -406,7 +405,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     unit: "/s",
     answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
     why: |lang| {
-        lang.pick("Sin jitter, clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: cada ola junta a todos los que siguen intentando (en la lección, muchas más llamadas de las que la dependencia atiende).", "Without jitter, clients that failed together wait the same and come back together: each wave gathers everyone still trying (in the lesson, far more calls than the dependency serves).")
+        lang.pick("Sin jitter, los clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: cada ola junta a todos los que siguen intentando.", "Without jitter, clients that failed together wait the same and come back together: each wave gathers everyone still trying.")
     },
 };
 

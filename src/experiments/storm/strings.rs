@@ -13,13 +13,15 @@ pub struct Strings {
     pub insight_too_soon: fn(&str, u32) -> String,
     /// Where the lesson's claim holds at this setting, and where it stops
     /// (`super::Verdict`): (clients, clients fewer through with jitter, the
-    /// attempts) / (collapses without jitter) / (clients, the widest
-    /// jittered window, calls per 100 ms in it, what it absorbs in 100 ms).
+    /// attempts) / (collapses with jitter, clients fewer through with
+    /// jitter, the attempts; the sides' sentences count the collapses
+    /// without) / (clients, the widest jittered window, calls per 100 ms in
+    /// it, what it absorbs in 100 ms).
     pub verdict_nothing_to_fix: fn(u32, u32, u32) -> String,
     /// (the attempts) / (the attempts, jittered clients through).
     pub verdict_nobody_in_time: fn(u32) -> String,
     pub verdict_sync_too_soon: fn(u32, u32) -> String,
-    pub verdict_jitter_saves: fn(u32, u32, u32, u32) -> String,
+    pub verdict_jitter_saves: fn(u32, u32, u32) -> String,
     pub verdict_too_many: fn(u32, &str, u64, u64) -> String,
     pub clients: &'static str,
     pub recover: &'static str,
@@ -151,10 +153,10 @@ pub static ES: Strings = Strings {
         0 => format!("Con {} la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar.", clientes(clients)),
         n => format!("Con {} la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, {} sus {attempts} intentos antes de que vuelva.", clientes(clients), more_spend(n)),
     },
-    verdict_jitter_saves: |sync, spread, fewer, attempts| match (spread, fewer) {
-        (0, 0) => format!("Sin jitter, las olas la vuelven a tumbar {sync} {}; con jitter las llamadas se reparten y sigue en pie, como dice «Confiabilidad a escala».", if sync == 1 { "vez" } else { "veces" }),
-        (0, fewer) => format!("Sin jitter, las olas la vuelven a tumbar {sync} {}; con jitter sigue en pie, como dice «Confiabilidad a escala», aunque como el jitter total espera en promedio la mitad, {} sus {attempts} intentos antes de que vuelva.", if sync == 1 { "vez" } else { "veces" }, more_spend(fewer)),
-        (n, _) => format!("Sin jitter, las olas la vuelven a tumbar {sync} veces; con jitter, {n} {} y pasan más clientes: repartir las llamadas ayuda, como dice «Confiabilidad a escala».", if n == 1 { "vez" } else { "veces" }),
+    verdict_jitter_saves: |spread, fewer, attempts| match (spread, fewer) {
+        (0, 0) => "Con jitter las llamadas se reparten y sigue en pie, como dice «Confiabilidad a escala».".to_owned(),
+        (0, fewer) => format!("Con jitter sigue en pie, como dice «Confiabilidad a escala», aunque como el jitter total espera en promedio la mitad, {} sus {attempts} intentos antes de que vuelva.", more_spend(fewer)),
+        _ => "Con jitter la tumban menos olas y pasan más clientes: repartir las llamadas ayuda, como dice «Confiabilidad a escala».".to_owned(),
     },
     verdict_too_many: |clients, window, per_window, absorbs| format!("Con {} el jitter no alcanza: reparte los reintentos en ventanas de hasta {window}, y ahí siguen cayendo unas {per_window} llamadas cada 100 ms, más de las {absorbs} que aguanta. Con ventanas más anchas (más base o más intentos) o más capacidad, el jitter vuelve a salvarla.", clientes(clients)),
     measured: "Medido por el laboratorio en el escenario por defecto (100 clientes, vuelve a 1 s con 50/s, base 200 ms, 5 intentos; dependencia que se vuelve a caer), semillas 1 a 20: sin jitter la ola la tumba 2 veces y pasan 40 clientes, el último a 3 s; con jitter total ninguna caída y pasan 74 a 88, el último entre 2.2 y 2.6 s. Con la dependencia que descarta el exceso, sin jitter pasan los 100.",
@@ -233,10 +235,10 @@ pub static EN: Strings = Strings {
         0 => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix.", clients_en(clients)),
         n => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix, and since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", clients_en(clients), more_spend_en(n)),
     },
-    verdict_jitter_saves: |sync, spread, fewer, attempts| match (spread, fewer) {
-        (0, 0) => format!("Without jitter the waves knock it down again {sync} {}; with jitter the calls spread out and it stays up, as «Confiabilidad a escala» says.", if sync == 1 { "time" } else { "times" }),
-        (0, fewer) => format!("Without jitter the waves knock it down again {sync} {}; with jitter it stays up, as «Confiabilidad a escala» says, though since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", if sync == 1 { "time" } else { "times" }, more_spend_en(fewer)),
-        (n, _) => format!("Without jitter the waves knock it down again {sync} times; with jitter, {n} {} and more clients get through: spreading the calls helps, as «Confiabilidad a escala» says.", if n == 1 { "time" } else { "times" }),
+    verdict_jitter_saves: |spread, fewer, attempts| match (spread, fewer) {
+        (0, 0) => "With jitter the calls spread out and it stays up, as «Confiabilidad a escala» says.".to_owned(),
+        (0, fewer) => format!("With jitter it stays up, as «Confiabilidad a escala» says, though since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", more_spend_en(fewer)),
+        _ => "With jitter fewer waves knock it down and more clients get through: spreading the calls helps, as «Confiabilidad a escala» says.".to_owned(),
     },
     verdict_too_many: |clients, window, per_window, absorbs| format!("With {} jitter is not enough: it spreads the retries over windows of up to {window}, and about {per_window} calls still land in every 100 ms of them, more than the {absorbs} it absorbs. With wider windows (a longer base or more attempts) or more capacity, jitter saves it again.", clients_en(clients)),
     measured: "Measured by the lab on the default scenario (100 clients, back at 1 s with 50/s, base 200 ms, 5 attempts; a dependency that falls over again), seeds 1 to 20: without jitter the wave knocks it down twice and 40 clients get through, the last at 3 s; with full jitter it never falls and 74 to 88 get through, the last between 2.2 and 2.6 s. With the dependency that sheds the excess, no jitter gets all 100 through.",

@@ -207,4 +207,18 @@ mod tests {
         assert_eq!(again, [450, 930]);
         assert_eq!(preset("ttl-schedule").run().effects(), 1);
     }
+
+    /// With no repeat the TTL decides nothing, and a record that lets none
+    /// through says «nunca» (it showed «—» beside «a los»).
+    #[test]
+    fn a_run_without_repeats_or_second_effects_says_so() {
+        let es = super::strings::strings(crate::i18n::Lang::Es);
+        assert_eq!((es.again_at)(&[]), "nunca");
+        assert_eq!((es.again_at)(&["450 s".into(), "930 s".into()]), "a los 450 s, 930 s");
+        let none_lost = Params { acks_lost: 0, ..preset("ttl-300") };
+        let deliveries = none_lost.run().deliveries();
+        assert_eq!(deliveries.len(), 1);
+        assert!((es.insight)(none_lost.ttl_s, 1, 0).starts_with("Sin acks perdidos"));
+        assert!((es.insight)(300, 3, 5).ends_with("tiene 3 efectos."));
+    }
 }

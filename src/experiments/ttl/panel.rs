@@ -21,15 +21,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         .map(|d| crate::format::seconds(d.at_ms))
         .collect();
     let effects = deliveries.iter().filter(|d| d.outcome != Outcome::Discarded).count() as u64;
-    let rows = [
-        ("effects", t.effects, format::int(effects)),
-        ("again", t.again, if again.is_empty() { "—".to_owned() } else { again.join(", ") }),
-    ];
+    let rows = [("effects", t.effects, format::int(effects)), ("again", t.again, (t.again_at)(&again))];
     html! {
         <section class="card experiment ttl" data-experiment="ttl">
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
-            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(props.params.ttl_s, effects), false, timeline(props.frame, t, deliveries, props.at_ms, props.params.ttl_s > 0)) }
+            { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(props.params.ttl_s, effects, deliveries.len().saturating_sub(1)), false, timeline(props.frame, t, deliveries, props.at_ms, props.params.ttl_s > 0)) }
             { counter_grid(rows) }
         </section>
     }
