@@ -442,7 +442,7 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
     question: |lang| {
         lang.pick(
             "con estos reintentos, ¿cuánto espera en total un evento entre su primer intento y dead-letter?",
-            "with these retries, how long does an event wait in total before it reaches dead-letter?",
+            "how long does an event wait in all before dead-letter?",
         )
     },
     unit: "s",
@@ -457,7 +457,7 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
         }
     },
     why: |lang| {
-        lang.pick("Sin jitter, el intento número n espera base · 2^(n-1): con la base de 30 s y los 6 reintentos de la lección, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. Con jitter cada espera se sortea y el total cambia de un evento a otro.", "Without jitter, retry n waits base · 2^(n-1): with the lesson's 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. With jitter each wait is drawn and the total changes from one event to the next.")
+        lang.pick("Sin jitter, el intento número n espera base · 2^(n-1): con la base de 30 s y los 6 reintentos de la lección, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. Con jitter, cada evento suma otro total.", "Without jitter, retry n waits base · 2^(n-1): with the lesson's 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. With jitter, each event's total differs.")
     },
 };
 
