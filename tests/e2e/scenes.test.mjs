@@ -277,7 +277,7 @@ test("lesson 000's climax: dead-letter's ■, the fix's line and the retry's ✓
       const caption = await page.locator('figcaption.insight').innerText();
       assert.match(
         caption,
-        /10 of 10 events delivered\. 10 exhausted their 6 retries and went to dead-letter \(the first at 1,890 s\); the root cause was fixed at 2,100 s, and retried from dead-letter, 10 were delivered \(the last at 2,100 s\)\./,
+        /10 of 10 events delivered\. 10 went to dead-letter after exhausting their 6 retries \(the first at 1,890 s\); the root cause was fixed at 2,100 s, and retried from dead-letter, 10 were delivered \(the last at 2,100 s\)\./,
       );
       assert.deepEqual(errors, []);
       await page.close();
