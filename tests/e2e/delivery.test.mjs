@@ -104,6 +104,13 @@ test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through;
   const counter = async (key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
   assert.deepEqual([await counter('effects'), await counter('again')], ['3', 'at 450 s, 930 s']);
   assert.equal(await page.locator('.ttl-line .ttl-mark.processed-again').count(), 2);
+  // The id's validity drawn as wide as it lasts (its bands once lay 2 px wide, unpositioned).
+  const band = await page.locator('.ttl-track .record-band').first().boundingBox();
+  const track = await page.locator('.ttl-track').boundingBox();
+  assert.ok(
+    Math.abs(band.width / track.width - 0.15) < 0.02,
+    `the id's first band spans 300 of 2,000 s: ${band.width} of ${track.width} px`,
+  );
   await page.getByLabel('Scenario').selectOption('ttl-schedule');
   await page.waitForFunction(() => document.querySelector('[data-counter=effects] dd')?.textContent.trim() === '1');
   assert.equal(await page.locator('.ttl-line .ttl-mark.discarded').count(), 6);

@@ -131,9 +131,12 @@ impl crate::unit::Spec for Ttl {
                 Outcome::Discarded => 1,
                 Outcome::ProcessedAgain => 2,
             };
-            moments.push(Moment { at_ms: d.at_ms, text: (t.delivery)(crate::format::round_s(d.at_ms), t.outcomes[i]) });
+            moments.push(Moment {
+                at_ms: d.at_ms,
+                text: (t.delivery)(&crate::format::int(crate::format::round_s(d.at_ms)), t.outcomes[i]),
+            });
             if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS) {
-                moments.push(Moment { at_ms, text: (t.expired)(crate::format::round_s(at_ms)) });
+                moments.push(Moment { at_ms, text: (t.expired)(&crate::format::int(crate::format::round_s(at_ms))) });
             }
         }
         Some(Timeline::new(AXIS_MS, moments))
@@ -206,6 +209,11 @@ mod tests {
             d.iter().filter(|d| d.outcome == Outcome::ProcessedAgain).map(|d| d.at_ms / 1_000).collect();
         assert_eq!(again, [450, 930]);
         assert_eq!(preset("ttl-schedule").run().effects(), 1);
+        // Past a thousand seconds the scene groups them, as the axis does.
+        let p = preset("ttl-schedule");
+        let state = State { deliveries: std::rc::Rc::new(p.run().deliveries()) };
+        let t = <Ttl as crate::unit::Spec>::timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).unwrap();
+        assert!(t.moments.iter().any(|m| m.text.starts_with("1,890 s: the stored id expires")), "{t:?}");
     }
 
     /// With no repeat the TTL decides nothing, and a record that lets none

@@ -15,10 +15,10 @@ pub struct Strings {
     /// The moments the event was processed again, or that it never was.
     pub again_at: fn(&[String]) -> String,
     pub timeline_label: &'static str,
-    pub delivery: fn(u64, &str) -> String,
+    pub delivery: fn(&str, &str) -> String,
     pub outcomes: [&'static str; 3],
     /// A scene's moment: the stored id expires (at, in s).
-    pub expired: fn(u64) -> String,
+    pub expired: fn(&str) -> String,
     pub legend_record: &'static str,
     pub preset_short: &'static str,
     pub preset_schedule: &'static str,
