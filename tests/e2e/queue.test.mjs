@@ -87,6 +87,16 @@ test('operating the DLQ: the alert, a row per message, mark failed and redrive a
     ['10', '2', '2'],
   );
 
+  // The redriven copies (rows 11 and 12, received seconds after 3 h) are drawn inside the plot, not as 1 ‰ slivers at its edge.
+  for (const row of [10, 11]) {
+    const band = await page.locator('.lifelines g').nth(row).locator('rect.hidden-band').first().boundingBox();
+    const plot = await page.locator('.lifelines svg[role=img]').boundingBox();
+    assert.ok(
+      band.width >= 4 && band.x + band.width <= plot.x + plot.width + 0.5,
+      `row ${row + 1}'s receive: ${JSON.stringify(band)} in ${JSON.stringify(plot)}`,
+    );
+  }
+
   // A person marks message 1 failed at this instant: an action in the link's data.
   await page.getByRole('button', { name: 'Mark failed: message 1' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.dlq-table tbody tr').length === 1);

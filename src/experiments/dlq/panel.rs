@@ -217,9 +217,14 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
     let shown = run.ends.len().min(LIFELINES);
     let end_ms = (0..shown as u32).map(|m| last_ms(run, m)).max().unwrap_or(1_000).max(look_ms).max(1_000);
     let x = |ms: u64| log_x(ms, end_ms);
+    // A band at least 8 ‰ wide, inside the plot: a receive seconds long
+    // late in the run (the redriven copies at 3 h) is 1 ‰ on a log axis,
+    // and it lay at its right edge.
     let span = |class: &'static str, from: u64, to: u64, y: usize, h: usize| {
+        let width = (x(to) - x(from)).max(if class == "wait-line" { 1 } else { 8 });
+        let left = x(from).min(1_000 - width);
         html! {
-            <rect class={class} x={x(from).to_string()} y={y.to_string()} height={h.to_string()} width={(x(to) - x(from)).max(1).to_string()} />
+            <rect class={class} x={left.to_string()} y={y.to_string()} height={h.to_string()} width={width.to_string()} />
         }
     };
     let rows = (0..shown as u32).map(|m| {

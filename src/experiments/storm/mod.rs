@@ -173,8 +173,8 @@ impl Params {
     pub fn insight(&self, lang: crate::i18n::Lang, runs: &[Option<Rc<StormRun>>; 2]) -> String {
         let t = strings::strings(lang);
         let sides = runs.iter().flatten().map(|run| {
-            let strategy =
-                t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
+            let strategy = side_name(t, run);
+            let strategy = strategy.as_str();
             let c = &run.counters;
             if spent_before_back(run) {
                 (t.insight_too_soon)(strategy, run.config.clients)
@@ -199,6 +199,18 @@ impl Params {
             Verdict::TooMany { per_window } => (t.verdict_too_many)(self.clients, &window, per_window, absorbs),
         })
     }
+}
+
+/// A side's strategy as the start of a sentence: «Jitter total: …», never
+/// «… 2 veces. jitter total: …» (ASCII: every label starts with a plain
+/// letter, and Unicode's case tables would cost every page 11 KB).
+fn side_name(t: &strings::Strings, run: &StormRun) -> String {
+    let mut name =
+        t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)].to_owned();
+    if let Some(first) = name.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    name
 }
 
 /// Every call of the run came before the dependency was back: its clients
@@ -526,8 +538,7 @@ impl crate::unit::Spec for Storm {
             ),
         ];
         for run in state.runs.iter().flatten() {
-            let side =
-                t.strategy_labels[STRATEGY_CODES.iter().position(|c| *c == run.config.strategy.code()).unwrap_or(0)];
+            let side = &side_name(t, run);
             for &(at_us, _) in &run.collapses {
                 // The calls in the second before it fell: the wave.
                 let wave = run.calls.iter().filter(|c| c.at_us <= at_us && c.at_us + 1_000_000 > at_us).count() as u64;
@@ -724,6 +735,16 @@ mod tests {
             assert!(!text.contains(lang.pick("1 clientes", "1 clients")), "{text}");
         }
         assert_eq!((strings::strings(Lang::Es).verdict_nothing_to_fix)(1, 1, 5), "Con 1 cliente la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, 1 cliente más gasta sus 5 intentos antes de que vuelva.");
+    }
+
+    /// Each side's sentence starts with a capital (the second read
+    /// «… 2 veces. jitter total: …»).
+    #[test]
+    fn each_side_is_a_sentence() {
+        let p = Params::default();
+        let text = p.insight(Lang::Es, &runs(&p, &Shared::default()));
+        assert!(text.starts_with("Exponencial sin jitter: pasan 40 de 100 clientes"), "{text}");
+        assert!(text.contains(" veces. Jitter total: pasan "), "{text}");
     }
 
     impl Storm {
