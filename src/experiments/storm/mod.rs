@@ -173,8 +173,7 @@ impl Params {
     pub fn insight(&self, lang: crate::i18n::Lang, runs: &[Option<Rc<StormRun>>; 2]) -> String {
         let t = strings::strings(lang);
         let sides = runs.iter().flatten().map(|run| {
-            let strategy = side_name(t, run);
-            let strategy = strategy.as_str();
+            let strategy = &side_name(t, run);
             let c = &run.counters;
             if spent_before_back(run) {
                 (t.insight_too_soon)(strategy, run.config.clients)

@@ -131,12 +131,10 @@ impl crate::unit::Spec for Ttl {
                 Outcome::Discarded => 1,
                 Outcome::ProcessedAgain => 2,
             };
-            moments.push(Moment {
-                at_ms: d.at_ms,
-                text: (t.delivery)(&crate::format::int(crate::format::round_s(d.at_ms)), t.outcomes[i]),
-            });
+            moments
+                .push(Moment { at_ms: d.at_ms, text: (t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i]) });
             if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS) {
-                moments.push(Moment { at_ms, text: (t.expired)(&crate::format::int(crate::format::round_s(at_ms))) });
+                moments.push(Moment { at_ms, text: (t.expired)(&crate::format::seconds(at_ms)) });
             }
         }
         Some(Timeline::new(AXIS_MS, moments))
