@@ -27,6 +27,7 @@ pub mod registry;
 /// reaches it. Never compiled.
 #[cfg(any())]
 mod rustfmt_reach;
+pub mod scale;
 pub mod scene;
 pub mod sweep;
 pub mod table;

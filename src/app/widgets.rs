@@ -306,6 +306,11 @@ pub struct Axis {
     /// every other page ~0.5–0.9 KB.
     #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
     pub log: bool,
+    /// A broken axis (`crate::scale`): values up to the knee's value fill
+    /// the first part of it its fraction says, the rest the remainder. Only
+    /// the age chart draws one.
+    #[cfg(feature = "lesson-004-ops")]
+    pub knee: Option<(f64, f64)>,
 }
 
 impl Axis {
@@ -328,7 +333,15 @@ impl Axis {
             vertical,
             #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
             log: false,
+            #[cfg(feature = "lesson-004-ops")]
+            knee: None,
         }
+    }
+
+    /// The same axis parted at `value`, which falls at `along` (0…1) of it.
+    #[cfg(feature = "lesson-004-ops")]
+    pub fn bent(self, value: f64, along: f64) -> Self {
+        Self { knee: Some((value, along)), ..self }
     }
 
     /// A log axis from 0 to `to`, in the parameter's own unit (the DLQ's
@@ -362,6 +375,10 @@ impl Axis {
         if self.log && self.to > 0.0 {
             return (value.max(0.0) + 1.0).ln() / (self.to + 1.0).ln();
         }
+        #[cfg(feature = "lesson-004-ops")]
+        if let Some(knee) = self.knee {
+            return crate::scale::along(value, (self.from, self.to), knee);
+        }
         let span = self.to - self.from;
         if span != 0.0 {
             (value - self.from) / span
@@ -375,6 +392,10 @@ impl Axis {
         #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
         if self.log {
             return (along * (self.to.max(0.0) + 1.0).ln()).exp() - 1.0;
+        }
+        #[cfg(feature = "lesson-004-ops")]
+        if let Some(knee) = self.knee {
+            return crate::scale::value_at(along, (self.from, self.to), knee);
         }
         self.from + along * (self.to - self.from)
     }
@@ -391,32 +412,7 @@ impl Axis {
     }
 }
 
-/// The smallest «nice» value at or above `v`: a chart's scale holds still
-/// while a handle moves within it, and the marks move (a scale fitted to
-/// the run would rescale with the handle and draw the same shape). Counts
-/// climb 1, 2, 5, 10…; times in seconds 1, 2, 5, 10, 20, 30 min, 1, 2, 3,
-/// 6, 12 h, 1, 2, 4, 7, 14 d (then as counts).
-pub fn nice_up(v: u64, seconds: bool) -> u64 {
-    const TIMES_S: [u64; 16] = [
-        60, 120, 300, 600, 1_200, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400, 172_800, 345_600, 604_800,
-        1_209_600,
-    ];
-    if let Some(t) = TIMES_S.iter().find(|t| seconds && **t >= v) {
-        return *t;
-    }
-    let mut power = 1u64;
-    loop {
-        for mantissa in [1, 2, 5] {
-            if mantissa * power >= v {
-                return mantissa * power;
-            }
-        }
-        match power.checked_mul(10) {
-            Some(next) if next <= u64::MAX / 5 => power = next,
-            _ => return v,
-        }
-    }
-}
+pub use crate::scale::nice_up;
 
 /// A permille of a chart's width as a CSS percentage, "12.5%": whole
 /// numbers only (formatting a float costs a page ~7 KB).

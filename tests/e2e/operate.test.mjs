@@ -17,6 +17,38 @@ after(async () => {
 
 const counter = async (page, key) => (await page.locator(`[data-counter=${key}] dd`).textContent()).trim();
 
+/** The middle of a chart's horizontal line, in page pixels. */
+const lineY = (page, selector) =>
+  page.locator(selector).evaluate((l) => {
+    const r = l.getBoundingClientRect();
+    return r.top + r.height / 2;
+  });
+
+test('alert on age: the 3 min alert and the 5 min promise stand apart under a 50 min climb; its handle rides its line past the knee', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=age&lang=en');
+  const chart = '[data-chart=age]';
+  await page.locator(`${chart} .axis-knee`).waitFor({ state: 'attached' });
+  assert.match(await page.locator(`${chart} .age-chart-title`).textContent(), /axis up to 50 min 0 s, compressed above 10 min 0 s/);
+  const [alert, promise] = [await lineY(page, `${chart} .alert-threshold`), await lineY(page, `${chart} .promise-line`)];
+  // On an even 0–50 min scale the two lay 4 px apart.
+  assert.ok(alert - promise >= 10, `alert at ${alert} px, promise at ${promise} px`);
+  const handle = page.getByRole('slider', { name: 'Age alert' });
+  const onItsLine = async () => {
+    const box = await handle.boundingBox();
+    const line = await lineY(page, `${chart} .alert-threshold`);
+    assert.ok(Math.abs(box.y + box.height / 2 - line) <= 3, `handle at ${box.y + box.height / 2} px, its line at ${line} px`);
+  };
+  await onItsLine();
+  await handle.focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('age_alert_s') !== null);
+  const knee = await lineY(page, `${chart} .axis-knee`);
+  assert.ok((await lineY(page, `${chart} .alert-threshold`)) < knee, 'the alert dragged above the knee');
+  await onItsLine();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('alert on age: a poison message ages the queue, not its depth; maxReceiveCount 5 takes it to the DLQ first', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=age', { locale: 'es-MX' });
   await page.locator('.age-figure').waitFor();

@@ -189,6 +189,50 @@ pub fn insight(lang: crate::i18n::Lang, st: &State) -> String {
     )
 }
 
+/// The age chart's y-scale: its top, and where it bends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgeScale {
+    /// The oldest age in the hour, twice the alert's threshold (room to
+    /// drag it past the line) or a quarter over the promise: the highest.
+    pub top_s: u64,
+    /// Twice the promise, rounded up («10 min»), when the top is three
+    /// times that or more: the minutes the alert and the promise are set
+    /// in fill the chart's lower `KNEE_ALONG`. Evenly from 0 to an hour,
+    /// 3 min and 5 min lay 4 px apart at the chart's foot under a poison
+    /// message's 50 min; the rest of the hour is drawn above the knee, so
+    /// its climb stays a straight line and the handle still reaches it.
+    pub knee_s: Option<u64>,
+}
+
+/// How much of the age chart's height the minutes under its knee fill.
+pub const KNEE_ALONG: f64 = 0.6;
+
+/// One point every 10 s: 361 per line.
+pub const STEP_S: u64 = 10;
+
+pub fn age_scale(c: &AgeConfig) -> AgeScale {
+    let top_s = (0..=retry_lab_core::age::HORIZON_S / STEP_S)
+        .map(|i| c.oldest_age_at(i * STEP_S))
+        .max()
+        .unwrap_or(0)
+        .max(c.age_alert_s * 2)
+        .max(c.promise_s * 5 / 4)
+        .max(1);
+    let knee_s = crate::scale::nice_up(c.promise_s * 2, true);
+    AgeScale { top_s, knee_s: (top_s >= knee_s * 3).then_some(knee_s) }
+}
+
+impl AgeScale {
+    /// Where an age falls on the chart's height, 0…1.
+    pub fn along(&self, age_s: u64) -> f64 {
+        let (value, top) = (age_s.min(self.top_s) as f64, self.top_s as f64);
+        match self.knee_s {
+            Some(knee_s) => crate::scale::along(value, (0.0, top), (knee_s as f64, KNEE_ALONG)),
+            None => value / top,
+        }
+    }
+}
+
 fn state(params: &Params) -> State {
     let config = params.config();
     State { config, run: config.run() }
@@ -279,6 +323,22 @@ mod tests {
         if let Some(promise) = t.moments.iter().position(|m| m.text.starts_with("The oldest")) {
             assert!(age < promise, "the alert before the promise breaks: {t:?}");
         }
+    }
+
+    /// The poison hour's age chart: the alert's 3 min and the promise's
+    /// 5 min a tenth of the chart apart (on an even scale to 50 min, 4 %:
+    /// 4 px), the climb to 50 min still on it; a queue that stays at its
+    /// 2 minutes draws evenly.
+    #[test]
+    fn the_age_charts_minutes_are_apart_and_its_hour_on_it() {
+        let scale = age_scale(&Params::default().config());
+        assert_eq!(scale.knee_s, Some(600), "{scale:?}");
+        assert!(scale.along(300) - scale.along(180) >= 0.1, "{scale:?}");
+        assert_eq!(scale.along(scale.top_s), 1.0);
+        assert!(scale.top_s >= 3_000, "the handle reaches past the poison message's 50 min: {scale:?}");
+        let calm = age_scale(&Params { poison: false, ..Params::default() }.config());
+        assert_eq!(calm.knee_s, None, "{calm:?}");
+        assert!((calm.along(180) - 180.0 / 375.0).abs() < 1e-9, "3 min of 6 min 15 s: {calm:?}");
     }
 
     #[test]

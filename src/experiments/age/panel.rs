@@ -7,28 +7,33 @@ use retry_lab_core::age::{AgeConfig, AgeRun, HORIZON_S};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, hero, Axis, Frame, View};
+use super::STEP_S;
+use crate::app::widgets::{about, chart_note, hero, percent, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Age, F>;
-
-/// One point every 10 s: 361 per line, whole viewBox units.
-const STEP_S: u64 = 10;
 
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let st = &props.state;
     let (c, run) = (&st.config, &st.run);
     let insight = super::insight(props.lang, st);
-    let (depth_max, age_max) = (depth_top(c), age_top(c));
+    let depth_max = depth_top(c);
+    let age = super::age_scale(c);
+    let age_axis = match age.knee_s {
+        Some(knee_s) => Axis::level(0.0, age.top_s as f64, step_s(age.top_s)).bent(knee_s as f64, super::KNEE_ALONG),
+        None => Axis::level(0.0, age.top_s as f64, step_s(age.top_s)),
+    };
     // As a scene, the hour as far as its clock (none: the whole hour).
     let now_s = props.at_ms.map_or(HORIZON_S, |ms| (ms / 1_000).min(HORIZON_S));
     let figure = html! {
         <figure class="age-figure">
             { line_chart(t, 0, (run, now_s), &|t| c.depth_at(t), &Scale { threshold: c.depth_alert, promise: None, top: depth_max,
+                axis: Axis::level(0.0, depth_max as f64, 1), knee: None,
                 threshold_label: format!("{} {}", format::int(c.depth_alert), t.messages), top_label: format::int(depth_max), grab: Html::default() }) }
-            { line_chart(t, 1, (run, now_s), &|t| c.oldest_age_at(t), &Scale { threshold: c.age_alert_s, promise: Some(c.promise_s), top: age_max,
-                threshold_label: duration_text(c.age_alert_s), top_label: duration_text(age_max), grab: alert_handle(props.frame, age_max) }) }
+            { line_chart(t, 1, (run, now_s), &|t| c.oldest_age_at(t), &Scale { threshold: c.age_alert_s, promise: Some(c.promise_s), top: age.top_s,
+                axis: age_axis, knee: age.knee_s,
+                threshold_label: duration_text(c.age_alert_s), top_label: duration_text(age.top_s), grab: alert_handle(props.frame, age_axis) }) }
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
             <figcaption><span class="legend-threshold">{ t.threshold_legend }</span>{ " · " }<span class="legend-promise">{ format!("{} {}", t.promise_legend, duration_text(c.promise_s)) }</span></figcaption>
         </figure>
@@ -47,26 +52,21 @@ fn depth_top(c: &AgeConfig) -> u64 {
     c.depth_alert.max(c.depth + 1) * 5 / 4
 }
 
-/// The age chart's top: the alert's threshold doubled, or the oldest age
-/// in the hour if higher.
-fn age_top(c: &AgeConfig) -> u64 {
-    (0..=HORIZON_S / STEP_S)
-        .map(|i| c.oldest_age_at(i * STEP_S))
-        .max()
-        .unwrap_or(0)
-        .max(c.age_alert_s * 2)
-        .max(c.promise_s * 5 / 4)
-        .max(1)
-}
-
 /// The age alert's threshold, grabbed on its dashed line: lower it and the
 /// alert fires sooner, raise it past what the poison message reaches and
 /// it never fires. Inset as the chart's lines are (its viewBox has 4 units
 /// of margin over and under its 100).
-fn alert_handle<F: Frame>(frame: &F, top_s: u64) -> Html {
-    let step = if top_s > 3_600 { 60 } else { 10 };
-    let axis = Axis::level(0.0, top_s as f64, step);
+fn alert_handle<F: Frame>(frame: &F, axis: Axis) -> Html {
     html! { <div class="level-box">{ frame.handle("age_alert_s", axis) }</div> }
+}
+
+/// The alert handle's keyboard step: 10 s, a minute on a chart over an hour.
+fn step_s(top_s: u64) -> u64 {
+    if top_s > 3_600 {
+        60
+    } else {
+        10
+    }
 }
 
 /// One of the two charts (0: depth, 1: age): `value` over the hour against
@@ -77,6 +77,9 @@ struct Scale {
     threshold: u64,
     promise: Option<u64>,
     top: u64,
+    /// Where its values are placed (the age's is broken at `knee`, seconds).
+    axis: Axis,
+    knee: Option<u64>,
     threshold_label: String,
     top_label: String,
     /// A handle on the threshold's line, if the chart has one.
@@ -92,7 +95,8 @@ fn line_chart(
 ) -> Html {
     let Scale { threshold, promise, top, .. } = *scale;
     let (threshold_label, top_label) = (scale.threshold_label.as_str(), scale.top_label.as_str());
-    let y = |v: u64| 100 - (v.min(top) * 100 / top) as i64;
+    let axis = scale.axis;
+    let y = |v: u64| 100 - (axis.along(v.min(top) as f64) * 100.0).round() as i64;
     let points: String = (0..=HORIZON_S / STEP_S)
         .take_while(|i| i * STEP_S <= now_s)
         .map(|i| format!("{},{} ", i * 1_000 / (HORIZON_S / STEP_S), y(value(i * STEP_S))))
@@ -113,11 +117,28 @@ fn line_chart(
         .filter(reached)
         .map(|at| (permille(at) as i64).to_string());
     let now_x = (now_s < HORIZON_S).then(|| permille(now_s).to_string());
+    let knee_text = scale.knee.map(duration_text);
+    // Above the knee each second is drawn shorter: that band shaded, its
+    // edge labelled at the axis.
+    let knee_marks = scale.knee.map(|knee_s| {
+        let knee_y = y(knee_s).to_string();
+        html! { <>
+            <rect class="axis-compressed" x="0" y="0" width="1000" height={knee_y.clone()} />
+            <line class="axis-knee" x1="0" x2="1000" y1={knee_y.clone()} y2={knee_y} />
+        </> }
+    });
+    // The viewBox keeps 4 units over and under its 100: the knee's height
+    // in the box, in permille.
+    let knee_label = scale.knee.zip(knee_text.clone()).map(|(knee_s, text)| {
+        let style = format!("bottom:{}", percent((40 + (100 - y(knee_s)) as u64 * 10) * 1_000 / 1_080));
+        html! { <span class="y-knee" {style} aria-hidden="true">{ text }</span> }
+    });
     html! {
         <div class="age-chart" data-chart={["depth", "age"][which]}>
-            <div class="age-chart-title">{ t.charts[which] }<span class="y-top">{ (t.scale)(threshold_label, top_label) }</span></div>
+            <div class="age-chart-title">{ t.charts[which] }<span class="y-top">{ (t.scale)(threshold_label, top_label, knee_text.as_deref()) }</span></div>
             <div class="annotated">
                 <svg viewBox="-4 -4 1008 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
+                    { knee_marks.unwrap_or_default() }
                     <line class="alert-threshold" x1="0" x2="1000" y1={ty.clone()} y2={ty} />
                     if let Some(promise) = promise { <line class="promise-line" x1="0" x2="1000" y1={y(promise).to_string()} y2={y(promise).to_string()} /> }
                     if let Some(x) = fires { <line class="alert-fires" x1={x.clone()} x2={x} y1="0" y2="100" /> }
@@ -125,6 +146,7 @@ fn line_chart(
                     if let Some(x) = now_x { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2="100" /> }
                 </svg>
                 { note }
+                { knee_label.unwrap_or_default() }
                 { scale.grab.clone() }
             </div>
         </div>

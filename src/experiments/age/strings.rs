@@ -32,7 +32,8 @@ pub struct Strings {
     pub chart_label: &'static str,
     pub messages: &'static str,
     /// Beside a chart's title: (its alert's threshold, the y-axis's top).
-    pub scale: fn(&str, &str) -> String,
+    /// The y-scale: (threshold, top, the knee the axis is broken at).
+    pub scale: fn(&str, &str, Option<&str>) -> String,
     pub fires_note: &'static str,
     pub never_note: &'static str,
     pub dlq_note: &'static str,
@@ -80,7 +81,10 @@ pub static ES: Strings = Strings {
     charts: ["Mensajes en cola", "Edad del mensaje más viejo"],
     chart_label: "Dos gráficas en la misma hora: arriba los mensajes en cola, abajo la edad del más viejo, cada una con el umbral de su alerta.",
     messages: "mensajes",
-    scale: |threshold, top| format!(" · umbral {threshold} · eje hasta {top}"),
+    scale: |threshold, top, knee| match knee {
+        Some(knee) => format!(" · umbral {threshold} · eje hasta {top}, comprimido sobre {knee}"),
+        None => format!(" · umbral {threshold} · eje hasta {top}"),
+    },
     fires_note: "la alerta de edad suena",
     never_note: "nunca pasa el umbral",
     dlq_note: "a la DLQ",
@@ -126,7 +130,10 @@ pub static EN: Strings = Strings {
     charts: ["Messages waiting", "Age of the oldest message"],
     chart_label: "Two charts over the same hour: above the messages waiting, below the age of the oldest, each with its alert's threshold.",
     messages: "messages",
-    scale: |threshold, top| format!(" · threshold {threshold} · axis up to {top}"),
+    scale: |threshold, top, knee| match knee {
+        Some(knee) => format!(" · threshold {threshold} · axis up to {top}, compressed above {knee}"),
+        None => format!(" · threshold {threshold} · axis up to {top}"),
+    },
     fires_note: "the age alert goes off",
     never_note: "never crosses the threshold",
     dlq_note: "to the DLQ",
