@@ -22,6 +22,10 @@ pub struct HandleProps {
     /// The value alone, as written beside the grip (after the label, which a
     /// narrow lab leaves out) and said after the label to a screen reader.
     pub shown: AttrValue,
+    /// A word that names it where the label is left out (a narrow lab):
+    /// two handles on one chart at one value read «vuelve 2,100 s» and
+    /// «arreglo 2,100 s», not «2,100 s» twice. "" for a handle alone.
+    pub short: &'static str,
     pub locked: bool,
     pub on_set: Callback<u64>,
 }
@@ -121,10 +125,12 @@ pub fn handle(props: HandleProps) -> Html {
     }
 }
 
-/// Beside the grip: «label: value», or the value alone in a narrow lab.
+/// Beside the grip: «label: value», or in a narrow lab the value alone,
+/// after its short word if it has one.
 fn value_words(props: &HandleProps) -> Html {
+    let short = (!props.short.is_empty()).then(|| html! { <span class="handle-short">{ props.short }{ " " }</span> });
     html! {
-        <span class="handle-value" aria-hidden="true"><span class="handle-label">{ format!("{}: ", props.label) }</span>{ props.shown.clone() }</span>
+        <span class="handle-value" aria-hidden="true"><span class="handle-label">{ format!("{}: ", props.label) }</span>{ short }{ props.shown.clone() }</span>
     }
 }
 

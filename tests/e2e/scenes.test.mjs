@@ -499,6 +499,19 @@ test("lesson 000's fix line is grabbed in its own row: fixed before the schedule
   await page.close();
 });
 
+test("lesson 000's two handles at one instant say which is which on a phone: «vuelve 2,100 s» and «arreglo 2,100 s»", async () => {
+  const { page, errors } = await open(browser, `${server.base}?lang=es`, { viewport: { width: 360, height: 780 } });
+  await reveal(page);
+  const words = (name) => page.getByRole('slider', { name }).locator('.handle-value').innerText();
+  // The labels are left out at this width; the value alone read «2,100 s» twice.
+  assert.equal(await words('Caída 1: el consumidor vuelve'), 'vuelve 2,100 s');
+  assert.equal(await words('La causa raíz se arregla a los'), 'arreglo 2,100 s');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.equal(await words('La causa raíz se arregla a los'), 'La causa raíz se arregla a los: 2,100 s', 'wide: the label, no short word');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("lesson 000's outage is grabbed by its end on the timeline: keys and a drag move the consumer's return, the band and the link; back before the schedule's 1,890 s, no event is dead-lettered", async () => {
   const { page, errors } = await open(browser, `${server.base}?lang=en`);
   await reveal(page);

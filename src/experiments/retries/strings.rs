@@ -79,6 +79,9 @@ pub struct Strings {
     pub outage_back: fn(u32) -> String,
     /// The fix line's handle.
     pub fix_at: &'static str,
+    /// The two handles' names on a phone, where their labels are left out.
+    pub outage_back_short: &'static str,
+    pub fix_at_short: &'static str,
     pub add_outage: &'static str,
     pub remove_outage: fn(u32) -> String,
     pub no_outage: &'static str,
@@ -204,6 +207,8 @@ pub static ES: Strings = Strings {
     outage_to: |n| format!("Caída {n}: hasta"),
     outage_back: |n| format!("Caída {n}: el consumidor vuelve"),
     fix_at: "La causa raíz se arregla a los",
+    outage_back_short: "vuelve",
+    fix_at_short: "arreglo",
     add_outage: "Añadir una caída",
     remove_outage: |n| format!("Quitar la caída {n}"),
     no_outage: "Ninguna: los fallos solo dependen de la probabilidad.",
@@ -327,6 +332,8 @@ pub static EN: Strings = Strings {
     outage_to: |n| format!("Outage {n}: to"),
     outage_back: |n| format!("Outage {n}: the consumer is back"),
     fix_at: "Root cause fixed at",
+    outage_back_short: "back",
+    fix_at_short: "fix",
     add_outage: "Add an outage",
     remove_outage: |n| format!("Remove outage {n}"),
     no_outage: "None: failures depend on the probability alone.",

@@ -269,7 +269,8 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         // In seconds, as the axis, the caption and the lesson (1,890 s) count.
         let shown = format::seconds(end_s * 1_000);
         let (label, shown) = (label.into(), shown.into());
-        handle(HandleProps { label, value: end_s, min: start_s + 1, max, axis, shown, locked: edit.locked, on_set })
+        let short = t.outage_back_short;
+        handle(HandleProps { label, value: end_s, min: start_s + 1, max, axis, shown, short, locked: edit.locked, on_set })
     });
     html! { <div class="handle-strip plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
 }
@@ -297,6 +298,7 @@ fn fix_handle(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: &Pla
                 max,
                 axis: Axis::seconds(0, scale.horizon_ms, 10, 0),
                 shown: shown.into(),
+                short: t.fix_at_short,
                 locked: edit.interventions_locked,
                 on_set,
             }) }
