@@ -100,6 +100,7 @@ fn grab_handle(p: &LabFrame, param: ParamId, axis: Axis) -> Html {
         max,
         axis,
         shown: shown.into(),
+        #[cfg(feature = "lesson-000")]
         short: "",
         locked: state.is_locked(param),
         on_set,

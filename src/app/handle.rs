@@ -25,6 +25,9 @@ pub struct HandleProps {
     /// A word that names it where the label is left out (a narrow lab):
     /// two handles on one chart at one value read «vuelve 2,100 s» and
     /// «arreglo 2,100 s», not «2,100 s» twice. "" for a handle alone.
+    /// Only lesson 000 has two handles at one instant (on other pages the
+    /// field and its markup cost ~150 B gzip).
+    #[cfg(feature = "lesson-000")]
     pub short: &'static str,
     pub locked: bool,
     pub on_set: Callback<u64>,
@@ -128,7 +131,10 @@ pub fn handle(props: HandleProps) -> Html {
 /// Beside the grip: «label: value», or in a narrow lab the value alone,
 /// after its short word if it has one.
 fn value_words(props: &HandleProps) -> Html {
+    #[cfg(feature = "lesson-000")]
     let short = (!props.short.is_empty()).then(|| html! { <span class="handle-short">{ props.short }{ " " }</span> });
+    #[cfg(not(feature = "lesson-000"))]
+    let short = Html::default();
     html! {
         <span class="handle-value" aria-hidden="true"><span class="handle-label">{ format!("{}: ", props.label) }</span>{ short }{ props.shown.clone() }</span>
     }
