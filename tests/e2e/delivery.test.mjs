@@ -139,6 +139,22 @@ test('the ack table names its semantics, breaks effects down per message, and th
   await page.close();
 });
 
+test('the ack table on a phone: every count of every way of acking inside the screen, «Perdidos 58» without scrolling sideways', async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=ack&lang=es', { viewport: { width: 360, height: 780 } });
+  await reveal(page);
+  const lost = page.locator('tr[data-mode="before"] td.lost');
+  await lost.waitFor();
+  assert.equal((await lost.innerText()).trim(), '58');
+  assert.equal(await lost.evaluate((td) => getComputedStyle(td, '::before').content), '"Perdidos"', 'the number under its name');
+  const { scrollWidth, clientWidth } = await page.locator('.ack-timing .table-scroll').evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  assert.ok(scrollWidth <= clientWidth, `the table is ${scrollWidth} px wide in a ${clientWidth} px box`);
+  for (const box of await page.locator('.ack-table td').evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().right))) {
+    assert.ok(box <= 360, `a count ends at ${box} px`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('double publication through the engine: naive 40, idempotent by v4 40, by uuid5 20', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-000-ids/?exp=publish&lang=en');
   await page.locator('.publish-table').waitFor();

@@ -21,16 +21,18 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             AckMode::After => ("after", t.mode_after, t.at_least_once),
             AckMode::AfterDedup => ("after-dedup", t.mode_after_dedup, t.effectively_once),
         };
+        // Each cell carries its column's name: a phone shows the rows as
+        // cards, each number under its name (five columns ran off its width).
         let cells = [
-            ("num deliveries", row.deliveries),
-            ("num effects", row.effects),
-            ("num discarded", row.duplicates_discarded),
-            ("num lost", u64::from(row.lost)),
+            ("num deliveries", shell.deliveries, row.deliveries),
+            ("num effects", shell.effects, row.effects),
+            ("num discarded", shell.duplicates_discarded, row.duplicates_discarded),
+            ("num lost", shell.lost, u64::from(row.lost)),
         ];
         html! {
             <tr data-mode={code}>
                 <th scope="row">{ label }<span class="semantics">{ semantics }</span></th>
-                { for cells.iter().map(|(class, n)| html! { <td class={*class}>{ format::int(*n) }</td> }) }
+                { for cells.iter().map(|(class, name, n)| html! { <td class={*class} data-label={*name}>{ format::int(*n) }</td> }) }
             </tr>
         }
     });

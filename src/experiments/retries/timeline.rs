@@ -270,7 +270,17 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         let shown = format::seconds(end_s * 1_000);
         let (label, shown) = (label.into(), shown.into());
         let short = t.outage_back_short;
-        handle(HandleProps { label, value: end_s, min: start_s + 1, max, axis, shown, short, locked: edit.locked, on_set })
+        handle(HandleProps {
+            label,
+            value: end_s,
+            min: start_s + 1,
+            max,
+            axis,
+            shown,
+            short,
+            locked: edit.locked,
+            on_set,
+        })
     });
     html! { <div class="handle-strip plan-handles" style={format!("--lanes:{lanes_px}px")}>{ for handles }</div> }
 }
