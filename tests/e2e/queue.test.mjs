@@ -45,6 +45,20 @@ test("a timeout shorter than the job makes copies; the lesson's rule, a heartbea
   await page.close();
 });
 
+test("the visibility timeout's first copy is named beside its band, not over it", async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=visibility&lang=en');
+  await reveal(page);
+  const note = page.locator('.gantt .note-copy').first();
+  assert.equal(await note.textContent(), 'copy 2: the timeout ran out');
+  const band = page.locator('.gantt svg g').nth(1).locator('.hidden-band');
+  const [a, b] = [await note.boundingBox(), await band.boundingBox()];
+  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  assert.ok(apart, `the note ${JSON.stringify(a)} over copy 2's band ${JSON.stringify(b)}`);
+  assert.ok(Math.abs(a.x - b.x) <= 3, 'its edge at the instant the copy appears');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("competing consumers: more workers empty the queue sooner; a restart loses an in-memory queue, not a broker's", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=workers&lang=en');
   await reveal(page);

@@ -105,8 +105,11 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
                 if now < end_ms { <line class="scene-now-line" x1={x(now).to_string()} x2={x(now).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
             </svg>
             // On the chart, once the clock reaches it: the first copy the timeout hands out, and the last one drawn.
-            { for shown[..reached].get(1).map(|r| chart_note(x(r.at_ms), LANE_PX, "note-copy", (t.copy_note)(2, true))) }
-            { for (reached > 2).then(|| chart_note(x(shown[reached - 1].at_ms), (reached - 1) * LANE_PX, "note-copy", (t.copy_note)(reached, false))) }
+            // Each on the row above its copy's, from the instant it appears: there the row
+            // before has only its job's line (its hidden band ends where the copy begins);
+            // on the copy's own row the words covered the band they name.
+            { for shown[..reached].get(1).map(|r| chart_note(x(r.at_ms), 0, "note-copy", (t.copy_note)(2, true))) }
+            { for (reached > 2).then(|| chart_note(x(shown[reached - 1].at_ms), (reached - 2) * LANE_PX, "note-copy", (t.copy_note)(reached, false))) }
             { frame.handle("visibility_s", axis) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_ms(end_ms) }</span></div>
