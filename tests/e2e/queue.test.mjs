@@ -63,6 +63,10 @@ test("competing consumers: more workers empty the queue sooner; a restart loses 
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=workers&lang=en');
   await reveal(page);
   await page.locator('.workers .gantt').waitFor();
+  // The pool's grip, on the lanes' lower edge, clear of the axis's «0.3 s».
+  const grip = await page.locator('.workers .handle-grip').boundingBox();
+  const end = await page.locator('.workers .storm-axis span').last().boundingBox();
+  assert.ok(grip.y + grip.height <= end.y, `grip down to ${grip.y + grip.height} px, «0.3 s» from ${end.y} px`);
   assert.deepEqual(
     [
       await counter(page, 'done_at'),
