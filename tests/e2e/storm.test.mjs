@@ -87,6 +87,22 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   await page.close();
 });
 
+test("each storm side's time axis starts at its plot's origin, under it, before the legend", async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=storm&lang=en');
+  await reveal(page);
+  for (const side of ['a', 'b']) {
+    const plot = await page.locator(`.storm-side[data-side=${side}] .storm-histogram svg`).boundingBox();
+    const zero = page.locator(`.storm-side[data-side=${side}] .storm-axis span`).first();
+    assert.equal(await zero.textContent(), '0 s');
+    const at = await zero.boundingBox();
+    // It spanned the y-scale's gutter too: «0 s» 49 px left of the origin, under the legend.
+    assert.ok(Math.abs(at.x - plot.x) <= 3, `side ${side}: «0 s» at ${at.x} px, the origin at ${plot.x} px`);
+    assert.ok(at.y >= plot.y + plot.height && at.y - (plot.y + plot.height) <= 20, `side ${side}: «0 s» ${at.y - plot.y - plot.height} px under the plot`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a shared storm link reproduces its run, and a storm link opened on the root page goes to lesson 003', async () => {
   // Written before v3 (the shedding dependency): opened as it always was.
   const { page, errors } = await open(browser, server.base + '?v=2&exp=storm&capacity=30&strategy_b=none&seed=3&lang=en');

@@ -92,7 +92,6 @@ fn side_view<F: Frame>(
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
             <h3>{ strategy }</h3>
             { histogram(t, run, bins, (bin_ms, horizon_us, at_us), y_top, recover_handle(props, side, (bin_ms, horizon_us))) }
-            { axis(t, horizon_us) }
             // On a phone both plots come first (one screen, one clock) and
             // each side's numbers after them, named again.
             <p class="side-name" aria-hidden="true">{ strategy }</p>
@@ -193,6 +192,8 @@ fn histogram(
             { handle.unwrap_or_default() }
             { for run.collapses.first().filter(|(down_us, _)| *down_us <= at_us).map(|&(down_us, _)| chart_note(down_us * BIN_W / bin_us * 1_000 / width, 16, "note-collapse", t.collapse_mark.to_owned())) }
             </div>
+            // Under the drawing, in the y-scale's column's neighbour: «0 s» at the origin.
+            { axis(t, horizon_us) }
             </div>
             <figcaption>
                 <p class="storm-marks">
@@ -212,7 +213,7 @@ fn histogram(
     }
 }
 
-/// 0, half and the end of the run (both sides share it), under the drawings.
+/// 0, half and the end of the run (both sides share it), under each drawing.
 fn axis(t: &Strings, horizon_us: u64) -> Html {
     let end_ms = horizon_us.div_ceil(1_000);
     html! {
