@@ -149,6 +149,11 @@ test('backpressure: unbounded, the process dies; bounded, the excess is counted'
   await page.locator('.backpressure').waitFor();
   assert.match(await page.locator('.backpressure .hero .insight').textContent(), /\+16 por segundo, 1,382,400 por día/);
   assert.match(await page.locator('.fate').textContent(), /murió sin memoria a los 9 h 6 min/);
+  // What fits in memory named on its dashed line, not under the time axis.
+  const words = page.locator('.queue-chart .level-note');
+  assert.equal(await words.textContent(), 'límite 524,288');
+  const [note, line] = [await words.boundingBox(), await page.locator('.queue-chart line.capacity').boundingBox()];
+  assert.ok(Math.abs(note.y + note.height - line.y) <= 4, `the words end at ${note.y + note.height} px, the line at ${line.y} px`);
   await page.getByLabel('Cola', { exact: true }).selectOption('drop-oldest');
   await page.locator('[data-counter=dropped_oldest]').waitFor();
   assert.equal(await plain(page, 'dropped_oldest'), 1_372_500);

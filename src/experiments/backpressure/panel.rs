@@ -5,7 +5,7 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, percent, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Backpressure, F>;
@@ -90,6 +90,7 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     let now_line = (now_s < total_s).then(|| (now_s * CHART_W / total_s).to_string());
     let limit_y = CHART_H - limit * CHART_H / top;
     let label = (t.chart_label)(&format::int(c.queue_max), fate);
+    let limit_words = format!("{} {}", t.limit_line, format::int(limit));
     html! {
         <figure class="queue-chart">
             <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top), t.y_unit) }</div>
@@ -103,10 +104,13 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
             // The bounded queue's limit, grabbed on its line: lower it and more is dropped or held back.
             if bounded {
                 { props.frame.handle("buffer", Axis::level_to(top)) }
+            } else {
+                // What fits in memory, named on its line (under the axis it read as the axis's).
+                <span class="level-note" style={format!("bottom:{}", percent(limit.min(top) * 1_000 / top))} aria-hidden="true">{ &limit_words }</span>
             }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(total_s) }</span></div>
-            <figcaption>{ format!("{} {}", t.limit_line, format::int(limit)) }</figcaption>
+            <figcaption class="visually-hidden">{ limit_words }</figcaption>
         </figure>
     }
 }
