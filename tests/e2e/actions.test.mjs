@@ -54,14 +54,19 @@ test('desired state: three copies of «bloquea» leave two rules after the unblo
 });
 
 test("desired state on a phone: the unblock line runs behind the rows' titles, never through their words", async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=desired&lang=es', { viewport: { width: 360, height: 780 } });
+  const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=desired&lang=es', {
+    viewport: { width: 360, height: 780 },
+  });
   await reveal(page);
   const line = await page.locator('.desired-row[data-style=desired] .unblock-line').boundingBox();
   const title = page.locator('.desired-row[data-style=desired] .desired-label');
   const box = await title.boundingBox();
   // At 360 px the line (30 min of 2 h) falls inside «bloqueada hasta T».
   assert.ok(line.x > box.x && line.x < box.x + box.width, `line at ${line.x} px, the title ${box.x}–${box.x + box.width} px`);
-  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('.desired-label') !== null, [line.x + 1, box.y + box.height / 2]);
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('.desired-label') !== null,
+    [line.x + 1, box.y + box.height / 2],
+  );
   assert.ok(onTop, 'the title over the line where they cross');
   assert.deepEqual(errors, []);
   await page.close();

@@ -146,7 +146,9 @@ test('the ack table on a phone: every count of every way of acking inside the sc
   await lost.waitFor();
   assert.equal((await lost.innerText()).trim(), '58');
   assert.equal(await lost.evaluate((td) => getComputedStyle(td, '::before').content), '"Perdidos"', 'the number under its name');
-  const { scrollWidth, clientWidth } = await page.locator('.ack-timing .table-scroll').evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  const { scrollWidth, clientWidth } = await page
+    .locator('.ack-timing .table-scroll')
+    .evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
   assert.ok(scrollWidth <= clientWidth, `the table is ${scrollWidth} px wide in a ${clientWidth} px box`);
   for (const box of await page.locator('.ack-table td').evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().right))) {
     assert.ok(box <= 360, `a count ends at ${box} px`);

@@ -97,7 +97,10 @@ test("each storm side's time axis starts at its plot's origin, under it, before 
     const at = await zero.boundingBox();
     // It spanned the y-scale's gutter too: «0 s» 49 px left of the origin, under the legend.
     assert.ok(Math.abs(at.x - plot.x) <= 3, `side ${side}: «0 s» at ${at.x} px, the origin at ${plot.x} px`);
-    assert.ok(at.y >= plot.y + plot.height && at.y - (plot.y + plot.height) <= 20, `side ${side}: «0 s» ${at.y - plot.y - plot.height} px under the plot`);
+    assert.ok(
+      at.y >= plot.y + plot.height && at.y - (plot.y + plot.height) <= 20,
+      `side ${side}: «0 s» ${at.y - plot.y - plot.height} px under the plot`,
+    );
   }
   assert.deepEqual(errors, []);
   await page.close();
