@@ -39,6 +39,14 @@ test('alert on age: the 3 min alert and the 5 min promise stand apart under a 50
     assert.ok(Math.abs(box.y + box.height / 2 - line) <= 3, `handle at ${box.y + box.height / 2} px, its line at ${line} px`);
   };
   await onItsLine();
+  // Its words on its own dashed line, clear of the promise's red one (named on it).
+  const words = await handle.locator('.handle-value').boundingBox();
+  assert.ok(
+    Math.abs(words.y + words.height / 2 - alert) <= 4,
+    `the alert's words centred at ${words.y + words.height / 2} px, its line at ${alert} px`,
+  );
+  assert.ok(words.y > promise, `the alert's words from ${words.y} px, the promise at ${promise} px`);
+  assert.equal(await page.locator(`${chart} .promise-words`).textContent(), 'the promise 5 min 0 s');
   await handle.focus();
   await page.keyboard.press('End');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('age_alert_s') !== null);

@@ -45,18 +45,32 @@ test("a timeout shorter than the job makes copies; the lesson's rule, a heartbea
   await page.close();
 });
 
-test("the visibility timeout's first copy is named beside its band, not over it", async () => {
-  const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=visibility&lang=en');
-  await reveal(page);
-  const note = page.locator('.gantt .note-copy').first();
-  assert.equal(await note.textContent(), 'copy 2: the timeout ran out');
-  const band = page.locator('.gantt svg g').nth(1).locator('.hidden-band');
-  const [a, b] = [await note.boundingBox(), await band.boundingBox()];
-  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-  assert.ok(apart, `the note ${JSON.stringify(a)} over copy 2's band ${JSON.stringify(b)}`);
-  assert.ok(Math.abs(a.x - b.x) <= 3, 'its edge at the instant the copy appears');
-  assert.deepEqual(errors, []);
-  await page.close();
+test("the visibility timeout's first copy is named beside its band on its own row, at both sizes, over no other mark", async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
+    const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=visibility&lang=en', { viewport });
+    await reveal(page);
+    const note = page.locator('.gantt .note-copy').first();
+    assert.equal(await note.textContent(), '◂ copy 2: the timeout ran out');
+    const band = page.locator('.gantt svg g').nth(1).locator('.hidden-band');
+    const [a, b] = [await note.boundingBox(), await band.boundingBox()];
+    // Its own row, from where its hidden band ends (over the band, then on the row above, it hid marks).
+    assert.ok(
+      Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) <= 3,
+      `${viewport.width} px: the note at ${a.y} px, copy 2's row at ${b.y} px`,
+    );
+    assert.ok(
+      a.x >= b.x + b.width - 1 && a.x - (b.x + b.width) <= 3,
+      `${viewport.width} px: the note from ${a.x} px, the band to ${b.x + b.width} px`,
+    );
+    // The first job's deletion, its one green mark, stays in the clear.
+    const deleted = await page.locator('.gantt svg g').first().locator('.deleted').boundingBox();
+    assert.ok(a.y >= deleted.y + deleted.height - 1 || a.x > deleted.x + deleted.width, `${viewport.width} px: the note over the deletion`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 test("competing consumers: more workers empty the queue sooner; a restart loses an in-memory queue, not a broker's", async () => {

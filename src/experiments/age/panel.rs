@@ -127,11 +127,16 @@ fn line_chart(
             <line class="axis-knee" x1="0" x2="1000" y1={knee_y.clone()} y2={knee_y} />
         </> }
     });
-    // The viewBox keeps 4 units over and under its 100: the knee's height
-    // in the box, in permille.
-    let knee_label = scale.knee.zip(knee_text.clone()).map(|(knee_s, text)| {
-        let style = format!("bottom:{}", percent((40 + (100 - y(knee_s)) as u64 * 10) * 1_000 / 1_080));
-        html! { <span class="y-knee" {style} aria-hidden="true">{ text }</span> }
+    // Words on a level at the axis: the viewBox keeps 4 units over and
+    // under its 100, so a level's height in the box, in permille.
+    let level_words = |value: u64, class: &'static str, text: String| {
+        let style = format!("bottom:{}", percent((40 + (100 - y(value)) as u64 * 10) * 1_000 / 1_080));
+        html! { <span class={classes!("y-knee", class)} {style} aria-hidden="true">{ text }</span> }
+    };
+    let knee_label = scale.knee.zip(knee_text.clone()).map(|(knee_s, text)| level_words(knee_s, "", text));
+    // The promise named on its red line (its legend is under the chart).
+    let promise_label = promise.map(|p| {
+        level_words(p, "promise-words", format!("{} {}", t.promise_legend.trim_start_matches("—— "), duration_text(p)))
     });
     html! {
         <div class="age-chart" data-chart={["depth", "age"][which]}>
@@ -147,6 +152,7 @@ fn line_chart(
                 </svg>
                 { note }
                 { knee_label.unwrap_or_default() }
+                { promise_label.unwrap_or_default() }
                 { scale.grab.clone() }
             </div>
         </div>

@@ -2,13 +2,11 @@
 //! row per receive (the time the message stayed hidden, the worker's job,
 //! the delete).
 
-use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
+use retry_lab_core::queue::{MessageEnd, QueueRun, Receive, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{
-    about, chart_note, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View, LANE_PX,
-};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, percent, Axis, Frame, View, LANE_PX};
 use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Visibility, F>;
@@ -105,11 +103,8 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
                 if now < end_ms { <line class="scene-now-line" x1={x(now).to_string()} x2={x(now).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
             </svg>
             // On the chart, once the clock reaches it: the first copy the timeout hands out, and the last one drawn.
-            // Each on the row above its copy's, from the instant it appears: there the row
-            // before has only its job's line (its hidden band ends where the copy begins);
-            // on the copy's own row the words covered the band they name.
-            { for shown[..reached].get(1).map(|r| chart_note(x(r.at_ms), 0, "note-copy", (t.copy_note)(2, true))) }
-            { for (reached > 2).then(|| chart_note(x(shown[reached - 1].at_ms), (reached - 2) * LANE_PX, "note-copy", (t.copy_note)(reached, false))) }
+            { for shown[..reached].get(1).map(|r| copy_note(&x, r, 1, (t.copy_note)(2, true))) }
+            { for (reached > 2).then(|| copy_note(&x, &shown[reached - 1], reached - 1, (t.copy_note)(reached, false))) }
             { frame.handle("visibility_s", axis) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_ms(end_ms) }</span></div>
@@ -124,4 +119,19 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
             </figcaption>
         </figure>
     }
+}
+
+/// A copy's words on its own row beside its hidden band, never over it:
+/// after the band, pointing back, while they fit before the chart's right
+/// edge; else before it, pointing on. (On the row above, a phone's narrow
+/// chart let them cover the first job's whole bar and its one deletion.)
+fn copy_note(x: &dyn Fn(u64) -> u64, r: &Receive, row: usize, text: String) -> Html {
+    let (start, end) = (x(r.at_ms), x(r.hidden_until_ms));
+    let top = row * LANE_PX;
+    let (style, side, text) = if end <= 600 {
+        (format!("left:{};top:{top}px", percent(end)), "note-right", format!("◂ {text}"))
+    } else {
+        (format!("right:{};top:{top}px", percent(1_000 - start)), "note-left", format!("{text} ▸"))
+    };
+    html! { <span class={classes!("chart-note", side, "note-copy")} {style} aria-hidden="true">{ text }</span> }
 }
