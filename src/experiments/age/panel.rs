@@ -118,32 +118,13 @@ fn line_chart(
         .map(|at| (permille(at) as i64).to_string());
     let now_x = (now_s < HORIZON_S).then(|| permille(now_s).to_string());
     let knee_text = scale.knee.map(duration_text);
-    // Above the knee each second is drawn shorter: that band shaded, its
-    // edge labelled at the axis.
-    let knee_marks = scale.knee.map(|knee_s| {
-        let knee_y = y(knee_s).to_string();
-        html! { <>
-            <rect class="axis-compressed" x="0" y="0" width="1000" height={knee_y.clone()} />
-            <line class="axis-knee" x1="0" x2="1000" y1={knee_y.clone()} y2={knee_y} />
-        </> }
-    });
-    // Words on a level at the axis: the viewBox keeps 4 units over and
-    // under its 100, so a level's height in the box, in permille.
-    let level_words = |value: u64, class: &'static str, text: String| {
-        let style = format!("bottom:{}", percent((40 + (100 - y(value)) as u64 * 10) * 1_000 / 1_080));
-        html! { <span class={classes!("y-knee", class)} {style} aria-hidden="true">{ text }</span> }
-    };
-    let knee_label = scale.knee.zip(knee_text.clone()).map(|(knee_s, text)| level_words(knee_s, "", text));
-    // The promise named on its red line (its legend is under the chart).
-    let promise_label = promise.map(|p| {
-        level_words(p, "promise-words", format!("{} {}", t.promise_legend.trim_start_matches("—— "), duration_text(p)))
-    });
+    let (knee_marks, level_words) = levels(t, scale, &y);
     html! {
         <div class="age-chart" data-chart={["depth", "age"][which]}>
             <div class="age-chart-title">{ t.charts[which] }<span class="y-top">{ (t.scale)(threshold_label, top_label, knee_text.as_deref()) }</span></div>
             <div class="annotated">
                 <svg viewBox="-4 -4 1008 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
-                    { knee_marks.unwrap_or_default() }
+                    { knee_marks }
                     <line class="alert-threshold" x1="0" x2="1000" y1={ty.clone()} y2={ty} />
                     if let Some(promise) = promise { <line class="promise-line" x1="0" x2="1000" y1={y(promise).to_string()} y2={y(promise).to_string()} /> }
                     if let Some(x) = fires { <line class="alert-fires" x1={x.clone()} x2={x} y1="0" y2="100" /> }
@@ -151,10 +132,34 @@ fn line_chart(
                     if let Some(x) = now_x { <line class="scene-now-line" x1={x.clone()} x2={x} y1="0" y2="100" /> }
                 </svg>
                 { note }
-                { knee_label.unwrap_or_default() }
-                { promise_label.unwrap_or_default() }
+                { level_words }
                 { scale.grab.clone() }
             </div>
         </div>
     }
+}
+
+/// The age chart's levels beyond its lines: above the knee, where each
+/// second is drawn shorter, the band shaded and its edge named at the axis
+/// (in the SVG); and the words on the levels, the knee's and the promise's
+/// on its red line (its legend is under the chart).
+fn levels(t: &Strings, scale: &Scale, y: &dyn Fn(u64) -> i64) -> (Html, Html) {
+    let knee_marks = scale.knee.map(|knee_s| {
+        let knee_y = y(knee_s).to_string();
+        html! { <>
+            <rect class="axis-compressed" x="0" y="0" width="1000" height={knee_y.clone()} />
+            <line class="axis-knee" x1="0" x2="1000" y1={knee_y.clone()} y2={knee_y} />
+        </> }
+    });
+    // The viewBox keeps 4 units over and under its 100: a level's height
+    // in the box, in permille.
+    let words = |value: u64, class: &'static str, text: String| {
+        let style = format!("bottom:{}", percent((40 + (100 - y(value)) as u64 * 10) * 1_000 / 1_080));
+        html! { <span class={classes!("y-knee", class)} {style} aria-hidden="true">{ text }</span> }
+    };
+    let knee = scale.knee.map(|knee_s| words(knee_s, "", duration_text(knee_s)));
+    let promise = scale.promise.map(|p| {
+        words(p, "promise-words", format!("{} {}", t.promise_legend.trim_start_matches("—— "), duration_text(p)))
+    });
+    (knee_marks.unwrap_or_default(), html! { <>{ knee.unwrap_or_default() }{ promise.unwrap_or_default() }</> })
 }
