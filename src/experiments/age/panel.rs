@@ -158,8 +158,6 @@ fn levels(t: &Strings, scale: &Scale, y: &dyn Fn(u64) -> i64) -> (Html, Html) {
         html! { <span class={classes!("y-knee", class)} {style} aria-hidden="true">{ text }</span> }
     };
     let knee = scale.knee.map(|knee_s| words(knee_s, "", duration_text(knee_s)));
-    let promise = scale.promise.map(|p| {
-        words(p, "promise-words", format!("{} {}", t.promise_legend.trim_start_matches("—— "), duration_text(p)))
-    });
+    let promise = scale.promise.map(|p| words(p, "promise-words", format!("{} {}", t.promise_words, duration_text(p))));
     (knee_marks.unwrap_or_default(), html! { <>{ knee.unwrap_or_default() }{ promise.unwrap_or_default() }</> })
 }

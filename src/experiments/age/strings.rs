@@ -17,6 +17,8 @@ pub struct Strings {
     pub promise: &'static str,
     /// Written beside the promise's line on the age chart.
     pub promise_legend: &'static str,
+    /// The promise's name on its line (the legend's, without its swatch).
+    pub promise_words: &'static str,
     pub max_receive: &'static str,
     pub job: &'static str,
     pub poison: &'static str,
@@ -55,6 +57,7 @@ pub static ES: Strings = Strings {
     intro: "Una cola con 50 mensajes esperando, siempre los mismos: entran tantos como salen. Si hay un mensaje venenoso, llega a los 10 minutos: cada worker que lo toma se cuelga hasta que vence su visibility timeout, y el mensaje vuelve a la cola. Arriba, cuántos mensajes esperan, con una alerta por profundidad; abajo, la edad del más viejo (en SQS, ApproximateAgeOfOldestMessage), y la promesa del sistema: ningún mensaje espera más de 5 minutos. La alerta de edad se pone por debajo de la promesa, a 3 minutos sostenidos 1 minuto, para avisar con margen: a los 3 minutos ya se gastó la mayor parte.",
     promise: "Promesa (espera máxima)",
     promise_legend: "—— la promesa",
+    promise_words: "la promesa",
     insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
         let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} mensajes: esa alerta nunca suena.") };
         let age_part = match (age_fires, dlq, broken) {
@@ -104,6 +107,7 @@ pub static EN: Strings = Strings {
     intro: "A queue with 50 messages waiting, a steady 50: as many arrive as leave. If there is a poison message, it arrives at 10 minutes: each worker that takes it hangs until its visibility timeout ends, and the message goes back to the queue. Above, how many messages wait, with an alert on depth; below, the age of the oldest (in SQS, ApproximateAgeOfOldestMessage), and the system's promise: no message waits more than 5 minutes. The age alert sits under the promise, at 3 minutes held for 1, to warn with margin: by 3 minutes most of it is spent.",
     promise: "Promise (longest wait)",
     promise_legend: "—— the promise",
+    promise_words: "the promise",
     insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
         let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} messages: that alert never goes off.") };
         let age_part = match (age_fires, dlq, broken) {
