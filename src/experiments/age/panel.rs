@@ -20,19 +20,17 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let insight = super::insight(props.lang, st);
     let depth_max = depth_top(c);
     let age = super::age_scale(c);
-    let age_axis = match age.knee_s {
-        Some(knee_s) => Axis::level(0.0, age.top_s as f64, step_s(age.top_s)).bent(knee_s as f64, super::KNEE_ALONG),
-        None => Axis::level(0.0, age.top_s as f64, step_s(age.top_s)),
-    };
+    let even = Axis::level(0.0, age.top_s as f64, step_s(age.top_s));
+    let age_axis = age.knee_s.map_or(even, |knee_s| even.bent(knee_s as f64, super::KNEE_ALONG));
     // As a scene, the hour as far as its clock (none: the whole hour).
     let now_s = props.at_ms.map_or(HORIZON_S, |ms| (ms / 1_000).min(HORIZON_S));
     let figure = html! {
         <figure class="age-figure">
             { line_chart(t, 0, (run, now_s), &|t| c.depth_at(t), &Scale { threshold: c.depth_alert, promise: None, top: depth_max,
-                axis: Axis::level(0.0, depth_max as f64, 1), knee: None,
+                axis: Axis::level(0.0, depth_max as f64, 1),
                 threshold_label: format!("{} {}", format::int(c.depth_alert), t.messages), top_label: format::int(depth_max), grab: Html::default() }) }
             { line_chart(t, 1, (run, now_s), &|t| c.oldest_age_at(t), &Scale { threshold: c.age_alert_s, promise: Some(c.promise_s), top: age.top_s,
-                axis: age_axis, knee: age.knee_s,
+                axis: age_axis,
                 threshold_label: duration_text(c.age_alert_s), top_label: duration_text(age.top_s), grab: alert_handle(props.frame, age_axis) }) }
             <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "30 min" }</span><span>{ "1 h" }</span></div>
             <figcaption><span class="legend-threshold">{ t.threshold_legend }</span>{ " · " }<span class="legend-promise">{ format!("{} {}", t.promise_legend, duration_text(c.promise_s)) }</span></figcaption>
@@ -77,9 +75,8 @@ struct Scale {
     threshold: u64,
     promise: Option<u64>,
     top: u64,
-    /// Where its values are placed (the age's is broken at `knee`, seconds).
+    /// Where its values are placed (the age's is broken at its knee).
     axis: Axis,
-    knee: Option<u64>,
     threshold_label: String,
     top_label: String,
     /// A handle on the threshold's line, if the chart has one.
@@ -117,7 +114,7 @@ fn line_chart(
         .filter(reached)
         .map(|at| (permille(at) as i64).to_string());
     let now_x = (now_s < HORIZON_S).then(|| permille(now_s).to_string());
-    let knee_text = scale.knee.map(duration_text);
+    let knee_text = knee_s(scale).map(duration_text);
     let (knee_marks, level_words) = levels(t, scale, &y);
     html! {
         <div class="age-chart" data-chart={["depth", "age"][which]}>
@@ -144,7 +141,7 @@ fn line_chart(
 /// (in the SVG); and the words on the levels, the knee's and the promise's
 /// on its red line (its legend is under the chart).
 fn levels(t: &Strings, scale: &Scale, y: &dyn Fn(u64) -> i64) -> (Html, Html) {
-    let knee_marks = scale.knee.map(|knee_s| {
+    let knee_marks = knee_s(scale).map(|knee_s| {
         let knee_y = y(knee_s).to_string();
         html! { <>
             <rect class="axis-compressed" x="0" y="0" width="1000" height={knee_y.clone()} />
@@ -157,7 +154,12 @@ fn levels(t: &Strings, scale: &Scale, y: &dyn Fn(u64) -> i64) -> (Html, Html) {
         let style = format!("bottom:{}", percent((40 + (100 - y(value)) as u64 * 10) * 1_000 / 1_080));
         html! { <span class={classes!("y-knee", class)} {style} aria-hidden="true">{ text }</span> }
     };
-    let knee = scale.knee.map(|knee_s| words(knee_s, "", duration_text(knee_s)));
+    let knee = knee_s(scale).map(|knee_s| words(knee_s, "", duration_text(knee_s)));
     let promise = scale.promise.map(|p| words(p, "promise-words", format!("{} {}", t.promise_words, duration_text(p))));
     (knee_marks.unwrap_or_default(), html! { <>{ knee.unwrap_or_default() }{ promise.unwrap_or_default() }</> })
+}
+
+/// The second the scale's axis is broken at, if it is.
+fn knee_s(scale: &Scale) -> Option<u64> {
+    scale.axis.knee.map(|(value, _)| value as u64)
 }

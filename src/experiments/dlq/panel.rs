@@ -211,8 +211,8 @@ fn log_x(ms: u64, end_ms: u64) -> u64 {
 
 /// One row per message: waiting (thin), in flight (bands), in the DLQ, and
 /// how it ended; the instant shown as a line. The line is HTML over the
-/// chart, so the clock moves it without touching the SVG: a playing scene
-/// repainted all 200 rows each frame and dropped 15–90 of 300 at 4× CPU. The visibility timeout is
+/// chart, so the clock moves it without touching the SVG (a moved SVG
+/// child re-records the whole drawing, 40 rows). The visibility timeout is
 /// grabbed on the log axis at its length: each receive hides the message
 /// that long, so maxReceiveCount of them is when it reaches the DLQ.
 fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
