@@ -7,6 +7,10 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+// The panels' class attributes (panels are wasm-only).
+#[cfg(any(target_arch = "wasm32", test))]
+#[macro_use]
+mod class_list;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod catalog;
 pub mod experiments;

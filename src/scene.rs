@@ -46,9 +46,16 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// The moments in order; the end is at least the last of them (and 1 ms).
-    pub fn new(end_ms: u64, mut moments: Vec<Moment>) -> Self {
-        moments.sort_by_key(|m| m.at_ms);
+    /// The moments in order, ties as given; the end is at least the last of
+    /// them (and 1 ms). Each is inserted where it belongs: a scene has a few
+    /// dozen, pushed mostly in order, and std's stable sort linked its
+    /// driftsort into every page.
+    pub fn new(end_ms: u64, given: Vec<Moment>) -> Self {
+        let mut moments: Vec<Moment> = Vec::with_capacity(given.len());
+        for moment in given {
+            let at = moments.partition_point(|m| m.at_ms <= moment.at_ms);
+            moments.insert(at, moment);
+        }
         let last = moments.last().map_or(0, |m| m.at_ms);
         Timeline { end_ms: end_ms.max(last).max(1), moments }
     }
@@ -169,6 +176,16 @@ mod tests {
             clock.transport(&t, Transport::Tick { elapsed_real_ms: 250.0, now_real_ms: 0.0 });
         }
         assert_eq!((clock, clock.at(&t)), (SceneClock::default(), 10_000), "stopped at the end: the whole picture");
+    }
+
+    #[test]
+    fn moments_are_in_time_order_ties_as_given() {
+        let moment = |at_ms: u64, text: &str| Moment { at_ms, text: text.to_owned() };
+        let given = [(6, "d"), (2, "a"), (4, "b"), (4, "c"), (9, "e"), (2, "a2")];
+        let t = Timeline::new(0, given.iter().map(|&(at, text)| moment(at, text)).collect());
+        let order: Vec<&str> = t.moments.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(order, ["a", "a2", "b", "c", "d", "e"]);
+        assert_eq!(t.end_ms, 9, "the end reaches the last moment");
     }
 
     #[test]

@@ -118,7 +118,8 @@ struct Sim<'a> {
     due: Vec<Option<(u64, usize, u32)>>,
     committed: Vec<u32>,
     counters: Vec<u32>,
-    stored_ids: std::collections::HashSet<(u32, u32)>,
+    /// Per partition and offset: the dedup sink holds that event's id.
+    stored_ids: Vec<Vec<bool>>,
     reads: Vec<Read>,
     commits: Vec<(u64, u32, u32)>,
     assignments: Vec<(u64, u32, Option<u32>)>,
@@ -168,7 +169,9 @@ impl Sim<'_> {
                 *counter = (*counter).max(place);
             }
             SinkKind::Dedup => {
-                if self.stored_ids.insert((partition as u32, offset)) {
+                let stored = &mut self.stored_ids[partition][offset as usize];
+                if !*stored {
+                    *stored = true;
                     *counter += 1;
                 }
             }
@@ -273,7 +276,7 @@ impl GroupRun {
             due: vec![None; consumers],
             committed: vec![0; parts],
             counters: vec![0; keys],
-            stored_ids: Default::default(),
+            stored_ids: cfg.partitions.iter().map(|events| vec![false; events.len()]).collect(),
             reads: Vec::new(),
             commits: Vec::new(),
             assignments: Vec::new(),

@@ -213,7 +213,7 @@ fn choice_control(
     let wide = labels.iter().any(|l| l.len() > WIDE_CHOICE_BYTES).then_some("wide");
     let Labelled { id, label, locked, lang } = c;
     html! {
-        <div class={classes!("control", wide)}>
+        <div class={class_list!("control", wide)}>
             { control_label(id.clone(), label, locked, lang.texts().locked) }
             { pick(html! { <select id={id} disabled={locked} {onchange}>{ for options }</select> }, labels.get(value as usize).copied().unwrap_or_default()) }
         </div>
@@ -397,7 +397,7 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
     html! {
         // Focusable by a click (not by Tab): in a deck, clicking the figure
         // gives the scene the keys; Escape gives them back.
-        <figure class={classes!("hero", waiting.then_some("hero-waiting"))} tabindex="-1">
+        <figure class={class_list!("hero", waiting.then_some("hero-waiting"))} tabindex="-1">
             <figcaption class="insight">
                 { caption }
                 if seeded && !waiting { <span class="seed-shown">{ format!(" · {} {}", t.seed_shown, p.state.params.shared.seed) }</span> }

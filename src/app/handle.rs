@@ -109,13 +109,13 @@ pub fn handle(props: HandleProps) -> Html {
     let style = format!("{}:{}", if vertical { "bottom" } else { "left" }, percent(permille as u64));
     if props.locked {
         return html! {
-            <div class={classes!("handle", "locked", vertical.then_some("vertical"))} {style} aria-hidden="true">
+            <div class={class_list!("handle", "locked", vertical.then_some("vertical"))} {style} aria-hidden="true">
                 { value_words(&props) }
             </div>
         };
     }
     // Its words beside it, on the side with room (as a chart's notes).
-    let class = classes!("handle", (permille > 600.0).then_some("value-left"), vertical.then_some("vertical"));
+    let class = class_list!("handle", (permille > 600.0).then_some("value-left"), vertical.then_some("vertical"));
     html! {
         <div {class} role="slider" tabindex="0" aria-label={props.label.clone()}
             aria-valuemin={props.min.to_string()} aria-valuemax={props.max.to_string()}

@@ -124,7 +124,7 @@ pub fn app(props: &AppProps) -> Html {
     // next task: two shorter tasks instead of one long one at start-up.
     let panel_ready = hooks::use_next_task(init.standalone);
     let contrast = hooks::use_media("(prefers-contrast: more)");
-    let class = classes!(
+    let class = class_list!(
         "lab",
         init.compact.then_some("lab-compact"),
         state.projector.then_some("projector"),

@@ -254,7 +254,7 @@ pub fn over_budget(
 ) -> Html {
     let text = crate::experiments::queues::refusal_text(lang, over);
     html! {
-        <section class={classes!("card", "experiment", code)} data-experiment={code}>
+        <section class={class_list!("card", "experiment", code)} data-experiment={code}>
             <h2>{ heading }</h2>
             <p>{ intro }</p>
             { controls }
@@ -431,7 +431,7 @@ pub fn chart_note(permille: u64, top_px: usize, class: &'static str, text: Strin
     // Past the middle: placed by its right edge, its border on its right.
     let (edge, at, side) = if p > 500 { ("right", 1_000 - p, "note-left") } else { ("left", p, "note-right") };
     let style = format!("{edge}:{};top:{top_px}px", percent(at));
-    html! { <span class={classes!("chart-note", side, class)} {style} aria-hidden="true">{ text }</span> }
+    html! { <span class={class_list!("chart-note", side, class)} {style} aria-hidden="true">{ text }</span> }
 }
 
 /// A lane chart: its row labels (`prefix` and a number, a lane each,

@@ -152,7 +152,7 @@ fn levels(t: &Strings, scale: &Scale, y: &dyn Fn(u64) -> i64) -> (Html, Html) {
     // in the box, in permille.
     let words = |value: u64, class: &'static str, text: String| {
         let style = format!("bottom:{}", percent((40 + (100 - y(value)) as u64 * 10) * 1_000 / 1_080));
-        html! { <span class={classes!("y-knee", class)} {style} aria-hidden="true">{ text }</span> }
+        html! { <span class={class_list!("y-knee", class)} {style} aria-hidden="true">{ text }</span> }
     };
     let knee = knee_s(scale).map(|knee_s| words(knee_s, "", duration_text(knee_s)));
     let promise = scale.promise.map(|p| words(p, "promise-words", format!("{} {}", t.promise_words, duration_text(p))));

@@ -52,7 +52,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { hero(props.frame, props.frame.controls(&|key| bounded || key != "buffer", &|_| None, false), insight, false, html! {
                 <>
-                    <p class={classes!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
+                    <p class={class_list!("fate", c.died_at_s.map(|_| "died"))} role="status">{ fate.clone() }</p>
                     { chart(props, run, &fate) }
                 </>
             }) }

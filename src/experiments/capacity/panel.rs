@@ -60,7 +60,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
             { hero(props.frame, props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false), c.insight(props.lang, p), false, chart(props.frame, t, (p, c), props.at_ms)) }
-            <p class={classes!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
+            <p class={class_list!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
             { counter_grid(rows) }
             <h3>{ t.little_heading }</h3>
             { section_controls(props, |k| k.starts_with("little")) }
@@ -73,7 +73,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                 ("keda_running", t.keda_running, format::int(running)),
                 ("keda_last_wait", t.keda_last_wait, duration_text(last_wait_s)),
             ]) }
-            <p class={classes!("dlq-alert", (last_wait_s > p.promise_s).then_some("on"))} role="status">
+            <p class={class_list!("dlq-alert", (last_wait_s > p.promise_s).then_some("on"))} role="status">
                 { (t.keda_promise)(last_wait_s <= p.promise_s, &duration_text(p.promise_s)) }
             </p>
         </section>

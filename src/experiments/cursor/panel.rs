@@ -71,7 +71,7 @@ fn batches<F: Frame>(
         };
         // Where the next batch starts: the saved cursor, 0 once it is lost.
         let marker = b.saved_cursor.filter(|_| saved(i)).map(|c| if b.cursor_lost { 0 } else { c }).map(|c| html! {
-            <line class={classes!("cursor-mark", b.cursor_lost.then_some("lost"))} x1={x(c).to_string()} x2={x(c).to_string()} y1={y.to_string()} y2={(y + ROW_H - 3).to_string()} />
+            <line class={class_list!("cursor-mark", b.cursor_lost.then_some("lost"))} x1={x(c).to_string()} x2={x(c).to_string()} y1={y.to_string()} y2={(y + ROW_H - 3).to_string()} />
         });
         html! {
             <g>

@@ -109,7 +109,7 @@ fn sequence(t: &Strings, one: &OneMessage) -> Html {
             Event::Crash => ("c crash", consumer, consumer, t.crashes.to_owned()),
         };
         let who = if from == to { format!("{from}: ") } else { format!("{from} → {to}: ") };
-        html! { <li class={classes!("seq-row", class)}><span class="seq-step"><span class="visually-hidden">{ who }</span>{ label }</span></li> }
+        html! { <li class={class_list!("seq-row", class)}><span class="seq-step"><span class="visually-hidden">{ who }</span>{ label }</span></li> }
     });
     html! {
         <figure class="sequence">
@@ -162,7 +162,7 @@ fn concurrent<F: Frame>(props: &Props<F>, t: &Strings) -> Html {
             <h3>{ t.concurrent_heading }</h3>
             { props.frame.param_control("unique", None) }
             <ol class="strip-steps">{ for t.concurrent_steps.iter().map(|s| html! { <li class="step">{ *s }</li> }) }</ol>
-            <p class={classes!("verdict", (outcome.effects > 1).then_some("bad"))} role="status" data-effects={outcome.effects.to_string()}>
+            <p class={class_list!("verdict", (outcome.effects > 1).then_some("bad"))} role="status" data-effects={outcome.effects.to_string()}>
                 { if unique { t.concurrent_with } else { t.concurrent_without } }
             </p>
         </div>

@@ -58,7 +58,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Out
             let open = to.is_none().then_some("open-ended");
             let style =
                 format!("left:{};width:{};top:{}px", pct(a), pct(b.saturating_sub(a).max(4)), lane * RULE_PX + 2);
-            html! { <span class={classes!("blocked-bar", open)} {style}></span> }
+            html! { <span class={class_list!("blocked-bar", open)} {style}></span> }
         });
         let lanes = outcome.rules.len().max(1);
         let dots = outcome.copies_at_ms.iter().enumerate().filter(|(_, at)| **at <= now).map(|(n, &at)| {

@@ -29,7 +29,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <div class="fs-sides">{ for (0..2).map(|side| grid(props, st, side)) }</div>
             <figcaption><ul class="legend">
                 { for FATE_CLASSES.iter().zip(t.fates).map(|(class, fate)| html! {
-                    <li><span class={classes!("swatch", "fs-cell", *class)} aria-hidden="true"></span>{ fate }</li>
+                    <li><span class={class_list!("swatch", "fs-cell", *class)} aria-hidden="true"></span>{ fate }</li>
                 }) }
                 <li><span class="swatch fs-cell fs-dropped fs-lost" aria-hidden="true"></span>{ t.lost }</li>
             </ul></figcaption>
@@ -51,7 +51,7 @@ fn grid<F: Frame>(props: &Props<F>, st: &State, side: usize) -> Html {
         let lost = (fate == Fate::Dropped && e.malicious).then_some("fs-lost");
         // Emitted without the field: a dashed edge, whatever came after.
         let unenriched = (side == 1 && e.enrich_failed).then_some("fs-unenriched");
-        html! { <span class={classes!("fs-cell", FATE_CLASSES[fate as usize], lost, unenriched)}></span> }
+        html! { <span class={class_list!("fs-cell", FATE_CLASSES[fate as usize], lost, unenriched)}></span> }
     });
     let rows = match side {
         0 => [

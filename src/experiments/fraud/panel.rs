@@ -28,7 +28,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             std::cmp::Ordering::Less => (t.gaps)(p.payments - counter),
         };
         html! {
-            <tr data-sink={["add", "upsert", "dedup", "commit-first"][i]} class={classes!((counter != p.payments).then_some("wrong"))}>
+            <tr data-sink={["add", "upsert", "dedup", "commit-first"][i]} class={class_list!((counter != p.payments).then_some("wrong"))}>
                 <th scope="row">{ t.sinks[i] }</th><td>{ t.writes[i] }</td>
                 <td class="num counter-value">{ counter }</td><td>{ verdict }</td>
             </tr>

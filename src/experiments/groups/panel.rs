@@ -98,7 +98,7 @@ fn partition_row(
         let times = indexer.reads[part][offset as usize];
         let event = run.placed.iter().position(|&(p, o)| p as usize == part && o == u64::from(offset)).unwrap_or(0) as u32;
         html! {
-            <li class={classes!("cell", (times > 0).then_some("read"), (times > 1).then_some("moves"))} data-offset={offset.to_string()}>
+            <li class={class_list!("cell", (times > 0).then_some("read"), (times > 1).then_some("moves"))} data-offset={offset.to_string()}>
                 <span class="commit-mark" aria-hidden="true">{ mark(offset) }</span>
                 <span class="offset">{ offset }</span>{ format!(" {}", super::event_key(event)) }
                 if times > 1 { <strong>{ format!(" ×{times}") }</strong> }
@@ -116,7 +116,7 @@ fn partition_row(
         sink.map_or_else(|| "—".to_owned(), |s| s.committed[part].to_string())
     );
     html! {
-        <div class={classes!("partition", from.is_some().then_some("moved"))} data-partition={part.to_string()} data-committed={indexer.committed[part].to_string()} aria-label={described}>
+        <div class={class_list!("partition", from.is_some().then_some("moved"))} data-partition={part.to_string()} data-committed={indexer.committed[part].to_string()} aria-label={described}>
             <span class="partition-name">{ (t.partition_n)(part as u32) }<br />{ owner }</span>
             if len == 0 { <span class="hint">{ t.empty }</span> }
             else {

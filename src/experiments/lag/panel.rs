@@ -32,7 +32,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), p.insight(props.lang), false, chart(props.frame, props.lang, p, &c, props.at_ms)) }
-            <p class={classes!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), matches!(verdict, Verdict::AtTheLine | Verdict::Above).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
+            <p class={class_list!("dlq-alert", matches!(verdict, Verdict::Fires { .. }).then_some("on"), matches!(verdict, Verdict::AtTheLine | Verdict::Above).then_some("warn"))} role="status">{ p.verdict_text(props.lang) }</p>
             { counter_grid(rows) }
         </section>
     }

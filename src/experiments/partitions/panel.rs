@@ -37,7 +37,7 @@ fn topic(t: &Strings, title: &'static str, params: &Params, layout: &Layout) -> 
         let cells: Vec<Html> = layout.placed.iter().enumerate().filter(|(_, (q, _))| *q == p).map(|(i, (_, offset))| {
             let (key, payload) = &params.events[i];
             html! {
-                <li class={classes!("cell", layout.moves[i].then_some("moves"))} data-key={key.clone()}>
+                <li class={class_list!("cell", layout.moves[i].then_some("moves"))} data-key={key.clone()}>
                     <span class="offset">{ offset }</span>{ format!(" {key}: {payload}") }
                 </li>
             }

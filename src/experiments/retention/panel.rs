@@ -58,8 +58,8 @@ fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, st: &State, at_ms: Option
     // What a reader has read so far, and where it is reading.
     let read_band = |from: u64, to: u64, class: &'static str| {
         html! { <>
-            <span class={classes!("log-read", class)} style={format!("left:{};width:{}", pct(from), pct(to.saturating_sub(from)))}></span>
-            <span class={classes!("log-at", class)} style={format!("left:{}", pct(to))}></span>
+            <span class={class_list!("log-read", class)} style={format!("left:{};width:{}", pct(from), pct(to.saturating_sub(from)))}></span>
+            <span class={class_list!("log-at", class)} style={format!("left:{}", pct(to))}></span>
         </> }
     };
     html! {
@@ -70,7 +70,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, st: &State, at_ms: Option
                 <span class="log-kept" style={format!("left:{};width:{}", pct(kept_from), pct(1_000 - kept_from))}></span>
                 { for group.map(|at| read_band(rewind, at, "group")) }
                 { for newcomer.map(|at| read_band(reader, at, "newcomer")) }
-                <span class={classes!("log-mark", "rewind", rewind_class)} style={format!("left:{}", pct(rewind))}></span>
+                <span class={class_list!("log-mark", "rewind", rewind_class)} style={format!("left:{}", pct(rewind))}></span>
                 <span class="log-mark reader" style={format!("left:{}", pct(reader))}></span>
                 { chart_note(rewind, 2, rewind_class, rewind_text.to_owned()) }
                 { chart_note(reader, 46, "note-reader", t.reader_note.to_owned()) }

@@ -167,7 +167,7 @@ fn interventions<F: Frame>(props: &Props<F>) -> Html {
         let no_effect = effects.get(index) == Some(&false);
         let n = index as u32 + 1;
         html! {
-            <li key={index} class={classes!(no_effect.then_some("no-effect"))}>
+            <li key={index} class={class_list!(no_effect.then_some("no-effect"))}>
                 <span>{ format!("{} · {}", format::seconds(timed.at_ms), describe(s, timed.what)) }
                     if no_effect { <span class="hint">{ format!(" ({})", s.intervention_no_effect) }</span> }
                 </span>
@@ -210,7 +210,7 @@ pub fn schedule_table(props: &ScheduleProps) -> Html {
         let hint = format::approx_minutes(wait_ms).map(|h| format!(" ({h})")).unwrap_or_default();
         let current = props.current_retry == Some(n);
         html! {
-            <tr key={n} class={classes!(current.then_some("current"))} aria-current={current.then_some("step")}>
+            <tr key={n} class={class_list!(current.then_some("current"))} aria-current={current.then_some("step")}>
                 <td>{ if current { format!("▸ {n}") } else { n.to_string() } }</td>
                 <td class="formula">{ backoff.base_s }{ "·2" }<sup>{ n - 1 }</sup></td>
                 <td class="num">{ format::seconds(wait_ms) }{ hint }</td>
@@ -395,7 +395,7 @@ fn delivery_log<F: Frame>(props: &Props<F>) -> Html {
         let dead = if matches!(a.follow, Follow::DeadLettered) { format!(" → {}", s.outcome_dead_letter) } else { String::new() };
         html! {
             <li>
-                <span class={classes!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>
+                <span class={class_list!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>
                 { format!("{} · {} · {}: {text}{dead}", format::seconds(a.at_ms), (s.lane)(a.event + 1), (s.attempt_label)(a.cycle_attempt, a.manual)) }
             </li>
         }

@@ -213,14 +213,14 @@ fn lane(
         html! {
             <>
                 { wait }
-                <span class={classes!("mark", class)} style={mark_left(scale, fixed_ms, a.at_ms)}
+                <span class={class_list!("mark", class)} style={mark_left(scale, fixed_ms, a.at_ms)}
                     role="img" aria-label={label.clone()} title={label}>{ glyph }</span>
                 { dead.unwrap_or_default() }
             </>
         }
     });
     html! {
-        <div class={classes!("lane", status.0)} key={event} style={format!("top:{top}px")} data-event={(event + 1).to_string()}>
+        <div class={class_list!("lane", status.0)} key={event} style={format!("top:{top}px")} data-event={(event + 1).to_string()}>
             <span class="lane-label">{ format!("{} {}", event + 1, status.1) }</span>
             <span class="track">{ for items }</span>
         </div>
@@ -326,7 +326,7 @@ fn legend(t: &Strings, outages: bool) -> Html {
     ]
     .map(|o| {
         let (class, glyph, text) = marker(o, t);
-        html! { <li><span class={classes!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>{ text }</li> }
+        html! { <li><span class={class_list!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>{ text }</li> }
     });
     html! {
         <ul class="legend">

@@ -61,7 +61,7 @@ fn chart(t: &Strings, message_bytes: u64, accepted: [bool; 3]) -> Html {
             <div class="size-row" data-accepted={ok.to_string()}>
                 <div class="size-label">{ format!("{name} · {} {} · {verdict}", t.limit, bytes_text(limit)) }</div>
                 <div class="size-track">
-                    <span class={classes!("size-bar", if ok { "fits" } else { "too-big" })} style={format!("width:{}", pct(bar))}></span>
+                    <span class={class_list!("size-bar", if ok { "fits" } else { "too-big" })} style={format!("width:{}", pct(bar))}></span>
                     <span class="size-limit" style={format!("left:{}", pct(permille(limit)))}></span>
                 </div>
             </div>

@@ -206,7 +206,7 @@ fn histogram(
                 <ul class="legend">{ for CallOutcome::ALL.iter().zip(classes).zip(t.outcomes)
                     .filter(|((o, _), _)| **o != CallOutcome::Rejected || run.config.breaker.is_some())
                     .map(|((_, class), text)| html! {
-                        <li><span class={classes!("swatch", class)} aria-hidden="true"></span>{ text }</li>
+                        <li><span class={class_list!("swatch", class)} aria-hidden="true"></span>{ text }</li>
                     }) }</ul>
             </figcaption>
         </figure>
@@ -250,7 +250,7 @@ fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Ht
             <figcaption>{ t.breaker_strip }</figcaption>
             <svg viewBox="0 0 1000 10" preserveAspectRatio="none" role="img" aria-label={format!("{}: {summary}", t.breaker_strip)}>{ for rects }</svg>
             <ul class="legend">{ for ["closed", "open", "half-open"].iter().zip(t.breaker_states).map(|(class, text)| html! {
-                <li><span class={classes!("swatch", *class)} aria-hidden="true"></span>{ text }</li>
+                <li><span class={class_list!("swatch", *class)} aria-hidden="true"></span>{ text }</li>
             }) }</ul>
         </figure>
     }
@@ -275,7 +275,7 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
             // A dot is a zero-length line with round caps: its stroke keeps
             // its size in pixels while the chart stretches to its box.
             let (x, y) = (x_of(c.at_us, horizon_us).to_string(), (row * 12 + 6).to_string());
-            html! { <line class={classes!("dot", class)} x1={x.clone()} x2={x} y1={y.clone()} y2={y} /> }
+            html! { <line class={class_list!("dot", class)} x1={x.clone()} x2={x} y1={y.clone()} y2={y} /> }
         });
         let times = calls.iter().map(|c| format::seconds(format::round_ms(c.at_us))).collect::<Vec<_>>().join(", ");
         html! { <g><title>{ format!("{}: {times}", (t.client)(client + 1)) }</title>{ for dots }</g> }

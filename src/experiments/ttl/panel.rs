@@ -56,7 +56,7 @@ fn timeline<F: Frame>(frame: &F, t: &Strings, deliveries: &[TtlDelivery], at_ms:
             Outcome::Discarded => ("discarded", 1),
             Outcome::ProcessedAgain => ("processed-again", 2),
         };
-        html! { <span class={classes!("ttl-mark", class)} style={format!("left:{}", at(d.at_ms))} title={(t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i])}></span> }
+        html! { <span class={class_list!("ttl-mark", class)} style={format!("left:{}", at(d.at_ms))} title={(t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i])}></span> }
     });
     html! {
         <figure class="gantt ttl-line">

@@ -25,7 +25,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let result = |label: &str, times: u32, class: &str| {
         let pips = "■ ".repeat(times as usize);
         html! {
-        <div class={classes!("consumer-result", class.to_string())}>
+        <div class={class_list!("consumer-result", class)}>
             <span class="consumer-label">{ label.to_string() }</span>
             <strong class="times" data-times={times.to_string()}>{ (t.times_processed)(times) }</strong>
             <span class="pips" aria-hidden="true">{ pips }</span>

@@ -133,5 +133,5 @@ fn copy_note(x: &dyn Fn(u64) -> u64, r: &Receive, row: usize, text: String) -> H
     } else {
         (format!("right:{};top:{top}px", percent(1_000 - start)), "note-left", format!("{text} ▸"))
     };
-    html! { <span class={classes!("chart-note", side, "note-copy")} {style} aria-hidden="true">{ text }</span> }
+    html! { <span class={class_list!("chart-note", side, "note-copy")} {style} aria-hidden="true">{ text }</span> }
 }
