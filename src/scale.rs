@@ -33,9 +33,11 @@ pub fn value_at(at: f64, (from, to): (f64, f64), (knee_value, knee_along): (f64,
 /// climb 1, 2, 5, 10…; times in seconds 1, 2, 5, 10, 20, 30 min, 1, 2, 3,
 /// 6, 12 h, 1, 2, 4, 7, 14 d (then as counts).
 pub fn nice_up(v: u64, seconds: bool) -> u64 {
-    const TIMES_S: [u64; 16] = [
-        60, 120, 300, 600, 1_200, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400, 172_800, 345_600, 604_800,
-        1_209_600,
+    // 15 min, 4 h and 8 h too: a run of 3 h 29 min drawn on 6 h left 40 %
+    // of the chart empty.
+    const TIMES_S: [u64; 19] = [
+        60, 120, 300, 600, 900, 1_200, 1_800, 3_600, 7_200, 10_800, 14_400, 21_600, 28_800, 43_200, 86_400, 172_800,
+        345_600, 604_800, 1_209_600,
     ];
     if let Some(t) = TIMES_S.iter().find(|t| seconds && **t >= v) {
         return *t;
@@ -77,7 +79,8 @@ mod tests {
     fn nice_up_rounds_counts_and_times() {
         assert_eq!(nice_up(655_380, false), 1_000_000);
         assert_eq!(nice_up(600, true), 600, "10 min is a time's rung");
-        assert_eq!(nice_up(601, true), 1_200);
+        assert_eq!(nice_up(601, true), 900);
+        assert_eq!(nice_up(12_540, true), 14_400, "3 h 29 min: on 4 h, not 6 h");
         assert_eq!(nice_up(601, false), 1_000);
         assert_eq!(nice_up(u64::MAX, false), u64::MAX, "past the last rung: itself");
     }

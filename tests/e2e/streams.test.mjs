@@ -137,3 +137,39 @@ test('capacity: C01, exercises 4, 6 and 7', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Boxes on the two streams charts a learner grabs, at both sizes.
+const box = (locator) => locator.evaluate((e) => e.getBoundingClientRect().toJSON());
+const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+
+for (const [width, height] of [
+  [1280, 900],
+  [360, 780],
+]) {
+  test(`the lag's threshold is named on its line, the capacity's grip clear of its title (${width} px)`, async () => {
+    const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=lag&preset=exercise-9a&lang=es', {
+      viewport: { width, height },
+    });
+    await reveal(page);
+    // Exercise 9 (a): 1.2 M behind at 20,000/s is the 60 s line itself, so
+    // the level's handle lies on the threshold: the line says its own name.
+    const note = page.locator('.lag-chart .level-note');
+    assert.equal((await note.textContent()).trim(), 'umbral de la alerta: ≈ 60 s');
+    const line = await box(page.locator('.lag-chart .alert-threshold'));
+    const words = await box(note);
+    assert.ok(Math.abs(words.top - line.top) <= 3, `the words hang from the line: ${words.top} vs ${line.top}`);
+    assert.ok(apart(words, await box(page.locator('.lag-chart .handle-grip'))), 'clear of the grip');
+    assert.ok(apart(words, await box(page.locator('.lag-chart .handle-value'))), "clear of the level's words");
+
+    await page.getByRole('button', { name: 'Capacidad' }).click();
+    await reveal(page);
+    const title = await box(page.locator('.capacity-chart .y-top'));
+    for (const part of ['.handle-grip', '.handle-value']) {
+      assert.ok(apart(title, await box(page.locator(`.capacity-chart ${part}`))), `the y-axis's title clear of ${part}`);
+    }
+    // C01's run lasts 3 h 29 min: its axis ends at 4 h, not 6 h.
+    assert.equal((await page.locator('.capacity-chart .storm-axis span').last().textContent()).trim(), '4 h 0 min');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

@@ -496,6 +496,10 @@ mod tests {
         assert!(caption("c01-day", Lang::En).contains("never drains"));
         let quiet = Params { peak_per_s: 0, mean_per_s: 10, ..Params::default() };
         assert_eq!(quiet.state().insight(Lang::En, &quiet), "The workers keep up: no queue forms.");
+        // One over the 200/s the workers serve, for a second: one message.
+        let one = Params { peak_per_s: 201, peak_s: 1, ..Params::default() };
+        assert!(one.state().insight(Lang::Es, &one).starts_with("La cola llega a 1 mensaje al terminar"));
+        assert!(one.state().insight(Lang::En, &one).starts_with("The queue reaches 1 message as the peak ends"));
     }
 
     #[test]

@@ -73,12 +73,15 @@ pub static ES: Strings = Strings {
     experiment: "Capacidad",
     heading: "Capacidad: picos, backlogs y autoescalado",
     intro: "Llega un ritmo medio con un pico al principio, y los workers sirven a su ritmo (o están caídos un rato). Lo que entra y no sale espera en la cola: el área es su profundidad. La espera del último en llegar es lo que tiene delante ÷ lo que sale por segundo, y la cola solo baja con capacidad de sobra.",
-    insight: |deepest, wait, drain| match drain {
-        _ if deepest == "0" => "Los workers dan abasto: no se forma cola.".to_owned(),
-        Some((super::Drain::AfterWorkers, time)) => format!("La cola llega a {deepest} mensajes (el último espera {wait}) y se vacía {time} después de que vuelven los workers: la cola absorbe el atraso."),
-        Some((super::Drain::AfterPeak, time)) => format!("La cola llega a {deepest} mensajes al terminar el pico (el último espera {wait}) y se vacía {time} después: la cola absorbe el pico."),
-        Some((super::Drain::FromStart, time)) => format!("La cola llega a {deepest} mensajes (el último espera {wait}) y se vacía a los {time}."),
-        None => format!("La cola llega a {deepest} mensajes y no se vacía: le falta capacidad, no espacio."),
+    insight: |deepest, wait, drain| {
+        let noun = if deepest == "1" { "mensaje" } else { "mensajes" };
+        match drain {
+            _ if deepest == "0" => "Los workers dan abasto: no se forma cola.".to_owned(),
+            Some((super::Drain::AfterWorkers, time)) => format!("La cola llega a {deepest} {noun} (el último espera {wait}) y se vacía {time} después de que vuelven los workers: la cola absorbe el atraso."),
+            Some((super::Drain::AfterPeak, time)) => format!("La cola llega a {deepest} {noun} al terminar el pico (el último espera {wait}) y se vacía {time} después: la cola absorbe el pico."),
+            Some((super::Drain::FromStart, time)) => format!("La cola llega a {deepest} {noun} (el último espera {wait}) y se vacía a los {time}."),
+            None => format!("La cola llega a {deepest} {noun} y no se vacía: le falta capacidad, no espacio."),
+        }
     },
     past_retention: |deepest, wait| format!("La cola llega a {deepest} mensajes y hay uno que espera {wait}: más que los 4 días que SQS guarda un mensaje por omisión (14 como máximo). Lo borraría sin procesarlo: esta cola no absorbe el pico, pierde mensajes."),
     mean: "Llegan (ritmo medio)",
@@ -138,12 +141,15 @@ pub static EN: Strings = Strings {
     experiment: "Capacity",
     heading: "Capacity: peaks, backlogs and autoscaling",
     intro: "A mean rate arrives with a peak at the start, and the workers serve at their rate (or are down for a while). What comes in and does not go out waits in the queue: the area is its depth. The newest item's wait is what is ahead of it ÷ what leaves per second, and the queue only shrinks with spare capacity.",
-    insight: |deepest, wait, drain| match drain {
-        _ if deepest == "0" => "The workers keep up: no queue forms.".to_owned(),
-        Some((super::Drain::AfterWorkers, time)) => format!("The queue reaches {deepest} messages (the newest waits {wait}) and drains {time} after the workers are back: the queue absorbs the backlog."),
-        Some((super::Drain::AfterPeak, time)) => format!("The queue reaches {deepest} messages as the peak ends (the newest waits {wait}) and drains {time} later: the queue absorbs the peak."),
-        Some((super::Drain::FromStart, time)) => format!("The queue reaches {deepest} messages (the newest waits {wait}) and is empty at {time}."),
-        None => format!("The queue reaches {deepest} messages and never drains: it lacks capacity, not room."),
+    insight: |deepest, wait, drain| {
+        let noun = if deepest == "1" { "message" } else { "messages" };
+        match drain {
+            _ if deepest == "0" => "The workers keep up: no queue forms.".to_owned(),
+            Some((super::Drain::AfterWorkers, time)) => format!("The queue reaches {deepest} {noun} (the newest waits {wait}) and drains {time} after the workers are back: the queue absorbs the backlog."),
+            Some((super::Drain::AfterPeak, time)) => format!("The queue reaches {deepest} {noun} as the peak ends (the newest waits {wait}) and drains {time} later: the queue absorbs the peak."),
+            Some((super::Drain::FromStart, time)) => format!("The queue reaches {deepest} {noun} (the newest waits {wait}) and is empty at {time}."),
+            None => format!("The queue reaches {deepest} {noun} and never drains: it lacks capacity, not room."),
+        }
     },
     past_retention: |deepest, wait| format!("The queue reaches {deepest} messages and one of them waits {wait}: longer than the 4 days SQS keeps a message by default (14 at most). It would be deleted unprocessed: this queue does not absorb the peak, it loses messages."),
     mean: "Arriving (mean rate)",

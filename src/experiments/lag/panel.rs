@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::strings::strings;
 use super::{time_text, Params, Verdict};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, percent, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Lag, F>;
@@ -92,7 +92,11 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
             if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
-            <div class="plot-box">{ frame.handle("behind", Axis::level_to(top.round() as u64)) }</div>
+            <div class="plot-box">
+                // Named on its line, under it and left of the level's grip.
+                <span class="level-note" style={format!("bottom:{}", percent((threshold / top * 1_000.0) as u64))} aria-hidden="true">{ t.threshold_note }</span>
+                { frame.handle("behind", Axis::level_to(top.round() as u64)) }
+            </div>
             </div>
             <div class="storm-axis" aria-hidden="true">
                 <span>{ if past_s > 0.0 { format!("−{}", time_text(past_s)) } else { "0 s".to_owned() } }</span>

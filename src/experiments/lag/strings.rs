@@ -37,6 +37,8 @@ pub struct Strings {
     /// Written at the chart's «now», between the past and the fix.
     pub now_note: &'static str,
     pub threshold_legend: &'static str,
+    /// Written on the alert's line (at exercise 9's 1.2 M the lag's own line lies on it).
+    pub threshold_note: &'static str,
     pub fires_legend: fn(&str) -> String,
     pub chart_label: &'static str,
     /// The y-axis's unit, after its top value.
@@ -95,6 +97,7 @@ pub static ES: Strings = Strings {
     fires_before: |ago| format!("desde {ago} antes de «ahora»"),
     now_note: "ahora",
     threshold_legend: "línea: ≈ 60 s de lag (el umbral de la alerta)",
+    threshold_note: "umbral de la alerta: ≈ 60 s",
     fires_legend: |at| format!("marca: la alerta suena {at}"),
     chart_label: "El lag en mensajes a lo largo del tiempo, hasta ponerse al día.",
     y_unit: "mensajes de lag",
@@ -152,6 +155,7 @@ pub static EN: Strings = Strings {
     fires_before: |ago| format!("since {ago} before now"),
     now_note: "now",
     threshold_legend: "line: ≈ 60 s of lag (the alert's threshold)",
+    threshold_note: "alert threshold: ≈ 60 s",
     fires_legend: |at| format!("mark: the alert fires {at}"),
     chart_label: "The lag in messages over time, until caught up.",
     y_unit: "messages of lag",
