@@ -136,6 +136,10 @@ pub trait Spec {
     /// (An experiment with no `timeline` yet is not timeless: its lesson may
     /// still tell a process in time.)
     const TIMELESS: bool = false;
+    /// Its lesson counts its times in seconds (the TTL's 300 s against a
+    /// schedule of 1,890 s): its clock and its handles say «1,890 s» too,
+    /// never «31 min 30 s» beside an axis of seconds.
+    const SECONDS: bool = false;
     /// A run the lesson tells in time: its end and its moments, in the
     /// learner's words; the shell plays it on the scene clock (`scene.rs`).
     /// None: a still figure.
@@ -289,6 +293,10 @@ macro_rules! registry {
             /// Whether its figure has no time in it (`Spec::TIMELESS`).
             pub fn timeless(self) -> bool {
                 match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::TIMELESS),+ }
+            }
+            /// Whether its times are said in seconds (`Spec::SECONDS`).
+            pub fn in_seconds(self) -> bool {
+                match self { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::SECONDS),+ }
             }
             /// The parameters beside its figure (empty: all of them).
             pub fn primary(self) -> &'static [&'static str] {

@@ -89,8 +89,11 @@ fn grab_handle(p: &LabFrame, param: ParamId, axis: Axis) -> Html {
     let value = int(&param.get(&state.params));
     // A value a link set past the figure's end stays reachable (and valid).
     let max = max.min(axis.ceiling.max(value));
-    let shown =
-        if unit == "s" { format::duration_text(value) } else { param.domain().human(&Value::Int(value), state.lang) };
+    let shown = match unit {
+        "s" if state.open.in_seconds() => format::seconds(value.saturating_mul(1_000)),
+        "s" => format::duration_text(value),
+        _ => param.domain().human(&Value::Int(value), state.lang),
+    };
     let key = param.key();
     let on_set = p.dispatch.to_callback().reform(move |v: u64| Action::Set { key, value: Value::Int(v) });
     super::handle::handle(super::handle::HandleProps {

@@ -131,6 +131,10 @@ test("the TTL is grabbed at the end of the stored id's band: past the schedule, 
   const handle = page.getByRole('slider', { name: /TTL/ });
   const effects = () => page.locator('[data-counter=effects] dd').textContent();
   assert.notEqual(await effects(), '1', 'a 300 s TTL lets repeats through');
+  // One unit in the view: the axis and the lesson's schedule count seconds, so do the handle and the clock.
+  assert.equal(await handle.getAttribute('aria-valuetext'), "The id's TTL: 300 s");
+  assert.equal((await handle.locator('.handle-value').innerText()).trim(), "The id's TTL: 300 s");
+  assert.equal((await page.locator('.scene .clock-value').textContent()).trim(), '2,000 s / 2,000 s');
   await handle.focus();
   await page.keyboard.press('End');
   await page.waitForFunction(() => location.search.includes('ttl_s=86400'));
@@ -510,6 +514,30 @@ test("lesson 000's two handles at one instant say which is which on a phone: «v
   assert.equal(await words('La causa raíz se arregla a los'), 'La causa raíz se arregla a los: 2,100 s', 'wide: the label, no short word');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("lesson 000's axis values are centred on their places; only a value at the axis's end ends there", async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
+    const { page, errors } = await open(browser, `${server.base}?lang=es`, { viewport });
+    await reveal(page);
+    const off = await page.locator('.timeline .axis').evaluate((axis) => {
+      const a = axis.getBoundingClientRect();
+      return [...axis.querySelectorAll('.tick')].slice(1).map((tick) => {
+        const r = tick.getBoundingClientRect();
+        const place = a.left + (parseFloat(tick.style.left) / 100) * a.width;
+        const end = tick.classList.contains('tick-end');
+        return [tick.textContent, Math.round((end ? r.right : (r.left + r.right) / 2) - place), end];
+      });
+    });
+    // The story's axis (0 to 2,270 s): 1,800 s is no longer its end, and sits centred on its place.
+    assert.ok(off.length >= 3, JSON.stringify(off));
+    for (const [text, by] of off) assert.ok(Math.abs(by) <= 2, `${text} is ${by} px from its place (${viewport.width} px)`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 test("lesson 000's outage is grabbed by its end on the timeline: keys and a drag move the consumer's return, the band and the link; back before the schedule's 1,890 s, no event is dead-lettered", async () => {

@@ -111,6 +111,8 @@ impl crate::unit::Spec for Desired {
     type Params = Params;
     type State = State;
     const CODE: &'static str = "desired";
+    /// Its clock and handle in seconds: the copies at 0, 30, 90 and 210 s, the unblock in seconds.
+    const SECONDS: bool = true;
     /// Beside the figure: the copies and the unblock; T under «Más parámetros».
     const PRIMARY: &'static [&'static str] = &["copies", "unblock_s"];
     const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;

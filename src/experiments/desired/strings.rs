@@ -59,7 +59,7 @@ pub static ES: Strings = Strings {
     rules_left: "Reglas al final",
     blocked_at_end: "Bloqueada al final",
     yes_no: ["sí", "no"],
-    preset_unblock: "3 copias y un desbloqueo a los 30 min",
+    preset_unblock: "3 copias y un desbloqueo a los 1,800 s",
     preset_no_unblock: "3 copias, sin desbloqueo",
     moment_copy: |n, at_s, again| match (n, again) {
         (1, _) => "0 s: llega la acción; las dos formas bloquean la IP".to_owned(),
@@ -100,7 +100,7 @@ pub static EN: Strings = Strings {
     rules_left: "Rules at the end",
     blocked_at_end: "Blocked at the end",
     yes_no: ["yes", "no"],
-    preset_unblock: "3 copies and an unblock at 30 min",
+    preset_unblock: "3 copies and an unblock at 1,800 s",
     preset_no_unblock: "3 copies, no unblock",
     moment_copy: |n, at_s, again| match (n, again) {
         (1, _) => "0 s: the action arrives; both forms block the IP".to_owned(),

@@ -102,6 +102,8 @@ impl crate::unit::Spec for Ttl {
     type Params = Params;
     type State = State;
     const CODE: &'static str = "ttl";
+    /// Its clock and handle in seconds: the schedule in seconds (30 … 1,890 s), as the lesson writes it.
+    const SECONDS: bool = true;
     const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
