@@ -259,6 +259,18 @@ impl LabState {
         }
     }
 
+    /// The parameters the page's links carry. While a scene whose instant is
+    /// a parameter plays, that parameter moves every frame: its links keep
+    /// the parameter's default until the scene pauses (as a clock goes in a
+    /// link only when paused), and are not rewritten at every frame.
+    pub fn link_params(&self) -> LabParams {
+        let mut params = self.params.clone();
+        if let Some(param) = self.open.instant_key().and_then(ParamId::by_key).filter(|_| self.playing()) {
+            param.apply(&mut params, param.get(&LabParams::default()));
+        }
+        params
+    }
+
     /// The open scene: its instant and its run in time. A parameter instant
     /// reads the scene's clock while it agrees with the parameter (to the
     /// second), else the parameter (the learner moved it).

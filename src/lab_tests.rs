@@ -455,3 +455,23 @@ fn the_view_and_a_guess_are_no_try() {
     assert!(viewed.projector && !viewed.keys_help);
     assert_eq!(viewed.params, s.params, "nothing of the run changed");
 }
+
+/// A scene whose instant is a parameter moves it as it plays; the links
+/// keep its default while it plays (not rewritten at every frame) and
+/// carry the instant once it pauses.
+#[test]
+fn a_playing_instant_stays_out_of_the_links_until_paused() {
+    let s = state().reduce(Action::Open(Experiment::Dlq));
+    let playing = transport(
+        &transport(&s, Transport::TogglePlay),
+        Transport::Tick { elapsed_real_ms: 2_000.0, now_real_ms: 0.0 },
+    );
+    assert!(playing.playing());
+    let default_s = LabParams::default().dlq.look_s;
+    assert_ne!(playing.params.dlq.look_s, default_s, "the scene moved its instant");
+    assert_eq!(playing.link_params().dlq.look_s, default_s, "the links did not follow it");
+    let later = transport(&playing, Transport::Tick { elapsed_real_ms: 500.0, now_real_ms: 0.0 });
+    assert_eq!(later.link_params(), playing.link_params(), "the same links, frame after frame");
+    let paused = transport(&later, Transport::Pause);
+    assert_eq!(paused.link_params().dlq.look_s, paused.params.dlq.look_s, "paused: the instant in the link");
+}

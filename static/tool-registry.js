@@ -783,8 +783,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "desired-state",
         {
-          "en": "3 copies and an unblock at 30 min",
-          "es": "3 copias y un desbloqueo a los 30 min"
+          "en": "3 copies and an unblock at 1,800 s",
+          "es": "3 copias y un desbloqueo a los 1,800 s"
         }
       ],
       [

@@ -200,7 +200,7 @@ fn use_links(init: &LabInit, state: &LabState) -> Links {
     let links = use_memo(
         (
             state.lang,
-            state.params.clone(),
+            state.link_params(),
             state.open,
             clock_ms,
             named,
