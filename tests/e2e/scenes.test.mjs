@@ -148,6 +148,33 @@ test('the DLQ playing: its links are not rewritten at every frame, its point cha
   await page.close();
 });
 
+test("the DLQ's visibility timeout is drawn as a length: a bracket from 0 to its grip, which grows with it", async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
+    const { page, errors } = await open(browser, `${server.base}lesson-004-ops/?exp=dlq&lang=en`, { viewport });
+    await reveal(page);
+    await page.locator('.lifelines .visibility-span').waitFor();
+    const boxes = () =>
+      page.evaluate(() => {
+        const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+        return { span: box('.lifelines .visibility-span'), grip: box('.lifelines .handle-grip'), plot: box('.lifelines svg') };
+      });
+    const before = await boxes();
+    const gripX = before.grip.left + before.grip.width / 2;
+    assert.ok(Math.abs(before.span.right - gripX) <= 3, `the bracket ends at the grip: ${before.span.right} vs ${gripX}`);
+    assert.ok(Math.abs(before.span.left - before.plot.left) <= 3, 'the bracket starts at 0');
+    await page.getByRole('slider', { name: /Visibility timeout/ }).press('End');
+    await page.waitForFunction(
+      (w) => document.querySelector('.lifelines .visibility-span').getBoundingClientRect().width > w + 5,
+      before.span.width,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test("the TTL is grabbed at the end of the stored id's band: past the schedule, one effect", async () => {
   const { page, errors } = await opened(`${server.base}lesson-003-actions/?exp=ttl&lang=en`);
   const handle = page.getByRole('slider', { name: /TTL/ });

@@ -262,6 +262,8 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
                 { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
             </svg>
             <div class="dlq-now" style={at(look_ms)} aria-hidden="true"></div>
+            // A length, not an instant: a bracket from 0 to the handle.
+            <div class="visibility-span" style={format!("width:{}", crate::app::widgets::percent(x(run.config.visibility_ms)))} aria-hidden="true"></div>
             { frame.handle("dlq_visibility_s", log_axis(end_ms)) }
             </div>
             <div class="tick-axis" aria-hidden="true">{ for ticks.map(|(ms, label)| html! { <span style={at(*ms)}>{ *label }</span> }) }</div>
