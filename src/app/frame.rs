@@ -75,9 +75,6 @@ impl Frame for LabFrame<'_> {
         let awaiting = matches!(self.state.prediction(), Some((_, None)));
         self.scene.as_ref().map(|(at_ms, _)| if awaiting { 0 } else { *at_ms })
     }
-    fn playing(&self) -> bool {
-        self.state.playing()
-    }
     fn handle(&self, key: &str, axis: Axis) -> Html {
         ParamId::by_key(key).map(|param| grab_handle(self, param, axis)).unwrap_or_default()
     }

@@ -84,8 +84,6 @@ pub trait Frame {
     fn playback(&self, view: &PlaybackView) -> Html;
     /// The open scene's instant, if the experiment is a scene.
     fn scene_at(&self) -> Option<u64>;
-    /// Whether the open scene is playing.
-    fn playing(&self) -> bool;
     /// A parameter (by link key) grabbed on the figure: a handle where its
     /// value falls on the chart's time axis (`app::handle`).
     fn handle(&self, key: &str, axis: Axis) -> Html;

@@ -155,11 +155,29 @@ for (const [width, height] of [
     // the level's handle lies on the threshold: the line says its own name.
     const note = page.locator('.lag-chart .level-note');
     assert.equal((await note.textContent()).trim(), 'umbral de la alerta: ≈ 60 s');
-    const line = await box(page.locator('.lag-chart .alert-threshold'));
-    const words = await box(note);
-    assert.ok(Math.abs(words.top - line.top) <= 3, `the words hang from the line: ${words.top} vs ${line.top}`);
-    assert.ok(apart(words, await box(page.locator('.lag-chart .handle-grip'))), 'clear of the grip');
-    assert.ok(apart(words, await box(page.locator('.lag-chart .handle-value'))), "clear of the level's words");
+    const level = page.getByRole('slider', { name: 'Lag (mensajes atrás)' });
+    // The words sit on the threshold's line, on the side away from the level's own line.
+    const check = async (side) => {
+      const line = await box(page.locator('.lag-chart .alert-threshold'));
+      const words = await box(note);
+      const edge = side === 'above' ? words.bottom : words.top;
+      assert.ok(Math.abs(edge - (line.top + line.bottom) / 2) <= 3, `${side} the line: ${edge} vs ${line.top}`);
+      const levelY = await level.evaluate((h) => {
+        const r = h.getBoundingClientRect();
+        return r.top + r.height / 2;
+      });
+      assert.ok(levelY <= words.top || levelY >= words.bottom, `the level's line (${levelY}) clear of the words`);
+      assert.ok(apart(words, await box(page.locator('.lag-chart .handle-grip'))), 'clear of the grip');
+      assert.ok(apart(words, await box(page.locator('.lag-chart .handle-value'))), "clear of the level's words");
+    };
+    await check('above');
+    await level.press('Shift+ArrowUp');
+    await page.waitForFunction(() => document.querySelector('.lag-chart .level-note.below'));
+    await check('below');
+    await level.press('Shift+ArrowDown');
+    await level.press('Shift+ArrowDown');
+    await page.waitForFunction(() => !document.querySelector('.lag-chart .level-note.below'));
+    await check('above');
 
     await page.getByRole('button', { name: 'Capacidad' }).click();
     await reveal(page);

@@ -94,7 +94,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Out
             // both (none to grab when the analyst never unblocks).
             if unblock.is_some() { <div class="handle-strip track-inset">{ frame.handle("unblock_s", Axis::seconds(0, AXIS_MS, 30, 30)) }</div> }
             <div role="img" aria-label={t.chart_label}>{ row(0, styles[0]) }{ row(1, styles[1]) }</div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0" }</span><span>{ "1 h" }</span><span>{ "2 h" }</span></div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ "3,600 s" }</span><span>{ "7,200 s" }</span></div>
             <figcaption>
                 <ul class="legend">
                     <li><span class="swatch blocked-bar" aria-hidden="true"></span>{ t.legend[0] }</li>

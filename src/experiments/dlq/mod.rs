@@ -210,18 +210,6 @@ pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String 
     (s(lang).insight)(&crate::format::duration_ms(look_ms), moved.len() as u64, waiting, redriven, failed, expired)
 }
 
-/// The last instant at or before `at_ms` where the DLQ changed: a message
-/// moved into it, or redriven, marked failed or expired out of it (0: none
-/// yet). The point's counts change only there, so a playing scene says its
-/// point at that instant, not rewritten at every frame.
-pub fn last_change_ms(run: &QueueRun, at_ms: u64) -> u64 {
-    use retry_lab_core::queue::DlqFate;
-    let fate_ms = |fate: &DlqFate| match *fate {
-        DlqFate::Redriven { at_ms, .. } | DlqFate::MarkedFailed { at_ms } | DlqFate::Expired { at_ms } => at_ms,
-    };
-    run.dlq.iter().flat_map(|e| [e.moved_at_ms, fate_ms(&e.fate)]).filter(|t| *t <= at_ms).max().unwrap_or(0)
-}
-
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
     strings::strings(l)
 }

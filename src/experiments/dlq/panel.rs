@@ -33,8 +33,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             return crate::app::widgets::over_budget(props.frame, props.lang, "dlq", t.heading, t.intro, controls, over)
         }
     };
-    let said_ms = if props.frame.playing() { super::last_change_ms(run, look_ms) } else { look_ms };
-    let insight = super::insight(props.lang, run, said_ms);
+    let insight = super::insight(props.lang, run, look_ms);
     html! {
         <section class="card experiment dlq-ops" data-experiment="dlq">
             <h2>{ t.heading }</h2>

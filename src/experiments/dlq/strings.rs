@@ -105,10 +105,12 @@ pub static ES: Strings = Strings {
         0 => format!("A los {at}, ningún mensaje agotó sus recepciones: la DLQ está vacía."),
         // Only the fates that happened (short enough that a phone's largest paint stays the page's header).
         n => format!(
-            "A los {at}, {n} mensajes agotaron sus recepciones y pasaron a la DLQ: {waiting} siguen allí{}{}{}.",
-            said(redriven, "volvieron a la cola con el redrive"),
-            said(failed, "se marcaron como fallidos"),
-            said(expired, "expiraron")
+            "A los {at}, {n} {} a la DLQ: {waiting} {} allí{}{}{}.",
+            if n == 1 { "mensaje agotó sus recepciones y pasó" } else { "mensajes agotaron sus recepciones y pasaron" },
+            if waiting == 1 { "sigue" } else { "siguen" },
+            said(redriven, ["volvió a la cola con el redrive", "volvieron a la cola con el redrive"]),
+            said(failed, ["se marcó como fallido", "se marcaron como fallidos"]),
+            said(expired, ["expiró", "expiraron"])
         ),
     },
     messages: "Mensajes",
@@ -198,10 +200,12 @@ pub static EN: Strings = Strings {
     insight: |at, moved, waiting, redriven, failed, expired| match moved {
         0 => format!("At {at}, no message has exhausted its receives: the DLQ is empty."),
         n => format!(
-            "At {at}, {n} messages have exhausted their receives and moved to the DLQ: {waiting} are still there{}{}{}.",
-            said(redriven, "went back to the queue with the redrive"),
-            said(failed, "were marked failed"),
-            said(expired, "expired")
+            "At {at}, {n} {} to the DLQ: {waiting} {} still there{}{}{}.",
+            if n == 1 { "message has exhausted its receives and moved" } else { "messages have exhausted their receives and moved" },
+            if waiting == 1 { "is" } else { "are" },
+            said(redriven, ["went back to the queue with the redrive"; 2]),
+            said(failed, ["was marked failed", "were marked failed"]),
+            said(expired, ["expired"; 2])
         ),
     },
     messages: "Messages",
@@ -288,10 +292,11 @@ pub fn strings(lang: Lang) -> &'static Strings {
 }
 
 /// «, N what» in a caption's list of fates, or nothing when none did.
-fn said(count: u64, what: &str) -> String {
-    if count == 0 {
-        String::new()
-    } else {
-        format!(", {count} {what}")
+/// «, N what» for the fates that happened: `what` for one, then for many.
+fn said(count: u64, [one, many]: [&str; 2]) -> String {
+    match count {
+        0 => String::new(),
+        1 => format!(", 1 {one}"),
+        n => format!(", {n} {many}"),
     }
 }

@@ -178,22 +178,16 @@ fn without_a_dlq_the_caption_says_there_is_none() {
     assert!(!words.starts_with("Sin DLQ"), "{words}");
 }
 
-/// A playing scene says its point at the DLQ's last change: the same counts
-/// as at the clock, at every instant of the run (only the time differs).
+/// One message is one: «1 mensaje agotó … 1 sigue allí», never «1 mensajes
+/// agotaron … 1 siguen» (at 1 h 16 min only the first has moved).
 #[test]
-fn the_last_change_says_what_the_clock_would() {
+fn one_message_in_the_dlq_is_said_in_the_singular() {
     use crate::i18n::Lang;
-    for code in ["dlq-redrive", "redrive-before-fix"] {
-        let run = preset_params(code).run().unwrap();
-        let end_ms = run.dlq.iter().map(|e| e.moved_at_ms).max().unwrap() * 2;
-        for at_ms in (0..=end_ms).step_by(30_000) {
-            let changed_ms = last_change_ms(&run, at_ms);
-            assert!(changed_ms <= at_ms);
-            let said = |ms: u64| insight(Lang::En, &run, ms).replacen(&crate::format::duration_ms(ms), "T", 1);
-            assert_eq!(said(changed_ms), said(at_ms), "{code} at {at_ms} ms (last change {changed_ms} ms)");
-        }
-        let first_ms = run.dlq.iter().map(|e| e.moved_at_ms).min().unwrap();
-        assert_eq!(last_change_ms(&run, first_ms), first_ms, "{code}: a move is a change");
-        assert_eq!(last_change_ms(&run, first_ms - 1), 0, "{code}: nothing before the first move");
-    }
+    let run = preset_params("dlq-redrive").run().unwrap();
+    let first_ms = run.dlq.iter().map(|e| e.moved_at_ms).min().unwrap();
+    assert_eq!(run.dlq.iter().filter(|e| e.moved_at_ms <= first_ms).count(), 1, "one moved first");
+    let es = insight(Lang::Es, &run, first_ms);
+    assert!(es.contains(", 1 mensaje agotó sus recepciones y pasó a la DLQ: 1 sigue allí."), "{es}");
+    let en = insight(Lang::En, &run, first_ms);
+    assert!(en.contains(", 1 message has exhausted its receives and moved to the DLQ: 1 is still there."), "{en}");
 }

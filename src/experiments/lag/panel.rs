@@ -88,13 +88,14 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
                 <polyline class="lag-line" points={points.join(" ")} />
                 if playing { <line class="scene-now-line" x1={clock_x.to_string()} x2={clock_x.to_string()} y1="0" y2="100" /> }
             </svg>
-            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, 32, "note-now", t.now_note.to_owned()) } }
+            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, 0, "note-now", t.now_note.to_owned()) } }
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
             if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
             <div class="plot-box">
-                // Named on its line, under it and left of the level's grip.
-                <span class="level-note" style={format!("bottom:{}", percent((threshold / top * 1_000.0) as u64))} aria-hidden="true">{ t.threshold_note }</span>
+                // Named on its line, left of the level's grip, on the side away
+                // from the level's own line (at exercise 9's 1.2 M they are one).
+                <span class={class_list!("level-note", (p.behind as f64 > threshold).then_some("below"))} style={format!("bottom:{}", percent((threshold / top * 1_000.0) as u64))} aria-hidden="true">{ t.threshold_note }</span>
                 { frame.handle("behind", Axis::level_to(top.round() as u64)) }
             </div>
             </div>

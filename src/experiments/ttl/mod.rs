@@ -94,7 +94,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         Some(s.deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count() as u64)
     },
     why: |lang| {
-        lang.pick("Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir toda la tabla de espera (1,890 s).", "Every repeat that arrives after the id expired is processed again: the TTL must cover the whole retry schedule (1,890 s).")
+        lang.pick("Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir hasta la última repetición (con los seis reintentos de la tabla, 1,890 s).", "Every repeat that arrives after the id expired is processed again: the TTL must cover up to the last repeat (with the table's six retries, 1,890 s).")
     },
 };
 
@@ -155,10 +155,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             let shorter = Params { ttl_s: p.ttl_s.saturating_sub(60).max(1), ..p.clone() };
             p.acks_lost == 6 && p.ttl_s > 0 && p.run().effects() == 1 && shorter.run().effects() > 1
         },
-        es: ["Sube «Acks perdidos» a 6 (los seis reintentos de la tabla) y encuentra la expiración más corta (al minuto) con la que ningún reintento se procesa otra vez.",
+        es: ["Sube «Acks perdidos» a 6 (los seis reintentos de la tabla) y encuentra la expiración más corta, de 60 en 60 s, con la que ningún reintento se procesa otra vez.",
             "El último reintento llega 1,890 s después de la primera entrega.",
             "La expiración tiene que cubrir toda la ventana de reintentos: 30 + 60 + … + 960 = 1,890 s. Una más corta deja pasar los últimos reintentos como si fueran nuevos."],
-        en: ["Raise “Acks lost” to 6 (the table's six retries) and find the shortest expiry (to the minute) at which no retry is processed again.",
+        en: ["Raise “Acks lost” to 6 (the table's six retries) and find the shortest expiry, in steps of 60 s, at which no retry is processed again.",
             "The last retry arrives 1,890 s after the first delivery.",
             "The expiry must cover the whole retry window: 30 + 60 + … + 960 = 1,890 s. A shorter one lets the last retries through as if they were new."]),
     crate::tasks::task!("ttl-never", witness: "exp=ttl&ttl_s=0", |p: &Params, _: &Shared, _: &State| p.ttl_s == 0 && p.acks_lost > 0,
