@@ -178,6 +178,13 @@ for (const [width, height] of [
     await level.press('Shift+ArrowDown');
     await page.waitForFunction(() => !document.querySelector('.lag-chart .level-note.below'));
     await check('above');
+    // Where the alert fires, 5 min after «ahora», the two notes stand apart.
+    await page.getByLabel('Escenario').selectOption('more-consumers');
+    await page.locator('.lag-chart .note-fires').waitFor();
+    assert.ok(
+      apart(await box(page.locator('.lag-chart .note-now')), await box(page.locator('.lag-chart .note-fires'))),
+      '«ahora» clear of «la alerta suena»',
+    );
 
     await page.getByRole('button', { name: 'Capacidad' }).click();
     await reveal(page);

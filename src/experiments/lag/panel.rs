@@ -88,7 +88,9 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
                 <polyline class="lag-line" points={points.join(" ")} />
                 if playing { <line class="scene-now-line" x1={clock_x.to_string()} x2={clock_x.to_string()} y1="0" y2="100" /> }
             </svg>
-            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, 0, "note-now", t.now_note.to_owned()) } }
+            // «ahora» at the top, clear of the level's words; under the alert's
+            // note when the run has one (5 min after «ahora», they would meet).
+            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, if alert.fires_at_s.is_some_and(|s| s <= span_s) { 32 } else { 0 }, "note-now", t.now_note.to_owned()) } }
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
             if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
