@@ -773,9 +773,14 @@ impl QueueRun {
         }
     }
 
+    /// The DLQ's entries still there at `t`, in the order they moved.
+    pub fn dlq_at(&self, t: u64) -> impl Iterator<Item = &DlqEntry> + '_ {
+        self.dlq.iter().filter(move |e| self.place_at(e.message, t) == Place::InDlq)
+    }
+
     /// Messages in the DLQ at `t` (for its alert: more than 0 is already news).
     pub fn dlq_len_at(&self, t: u64) -> usize {
-        self.dlq.iter().filter(|e| self.place_at(e.message, t) == Place::InDlq).count()
+        self.dlq_at(t).count()
     }
 
     /// The longest a healthy message waited for its first receive (or for

@@ -423,7 +423,7 @@ pub fn percent(permille: u64) -> String {
 /// A word written on a chart where its mark is (`permille` of the plot's
 /// width, 0…1,000), `top_px` below the chart's top. A note past
 /// the middle hangs to the mark's left so it stays inside the chart (on a
-/// phone's 320 px plot a note is half its width: «pico: 11,282,400 en cola»
+/// phone's 320 px plot a note is half its width: «máximo: 11,282,400 en cola»
 /// at 54 % ran off its edge when only notes past 60 % turned). The
 /// figure's caption says the same for a screen reader.
 pub fn chart_note(permille: u64, top_px: usize, class: &'static str, text: String) -> Html {

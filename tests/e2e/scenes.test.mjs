@@ -134,8 +134,7 @@ test('the DLQ playing: its links are not rewritten at every frame; paused, the l
   await page.getByRole('button', { name: /Play/ }).click();
   await page.waitForTimeout(200);
   const [firstLinks, firstClock] = [await hrefs(), await clock()];
-  await page.waitForTimeout(400);
-  assert.notEqual(await clock(), firstClock, 'it was playing');
+  await page.waitForFunction((before) => document.querySelector('.scene .clock-value')?.textContent !== before, firstClock);
   assert.equal(await hrefs(), firstLinks, 'the same links while it plays');
   await page.getByRole('button', { name: /Pause/ }).click();
   await page.waitForFunction((before) => [...document.querySelectorAll('a[href]')].map((a) => a.href).join(' ') !== before, firstLinks);

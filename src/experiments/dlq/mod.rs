@@ -202,11 +202,7 @@ pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String 
     let failed = by(&|f| if let DlqFate::MarkedFailed { at_ms } = f { Some(*at_ms) } else { None });
     let expired = by(&|f| if let DlqFate::Expired { at_ms } = f { Some(*at_ms) } else { None });
     // As the table counts its rows: where each message is at that instant.
-    let waiting = run
-        .dlq
-        .iter()
-        .filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == retry_lab_core::queue::Place::InDlq)
-        .count() as u64;
+    let waiting = run.dlq_len_at(look_ms) as u64;
     (s(lang).insight)(&crate::format::duration_ms(look_ms), moved.len() as u64, waiting, redriven, failed, expired)
 }
 
@@ -432,7 +428,12 @@ fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<
     let mut moments = Vec::new();
     for entry in &run.dlq {
         let m = entry.message + 1;
-        moments.push(Moment { at_ms: entry.moved_at_ms, text: (t.moment_moved)(m) });
+        // The alert sounds as the DLQ leaves 0; later moves find it on.
+        let text = match run.dlq_len_at(entry.moved_at_ms) {
+            0 | 1 => (t.moment_moved)(m),
+            n => (t.moment_moved_more)(m, n),
+        };
+        moments.push(Moment { at_ms: entry.moved_at_ms, text });
         let (at_ms, text) = match entry.fate {
             DlqFate::Redriven { at_ms, as_message } => (at_ms, (t.moment_redriven)(m, as_message + 1)),
             DlqFate::MarkedFailed { at_ms } => (at_ms, (t.moment_failed)(m)),

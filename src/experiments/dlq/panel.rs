@@ -120,8 +120,7 @@ fn alert(t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
         return html! { <p class="dlq-alert" role="status">{ t.no_dlq_alert }</p> };
     }
     // The oldest message there now has kept the DLQ above 0 since it moved.
-    let waiting =
-        run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq);
+    let waiting = run.dlq_at(look_ms);
     let (count, since) = waiting.fold((0, u64::MAX), |(n, since), e| (n + 1, since.min(e.moved_at_ms)));
     if count == 0 {
         return html! { <p class="dlq-alert" role="status">{ t.alert_off }</p> };
@@ -138,11 +137,7 @@ fn reason(t: &Strings, reason: DlqReason) -> &'static str {
 
 /// The DLQ at the instant shown: a row per message waiting there.
 fn dlq_table<F: Frame>(props: &Props<F>, t: &Strings, run: &QueueRun, params: &Params, look_ms: u64) -> Html {
-    let waiting: Vec<_> = run
-        .dlq
-        .iter()
-        .filter(|e| e.moved_at_ms <= look_ms && run.place_at(e.message, look_ms) == Place::InDlq)
-        .collect();
+    let waiting: Vec<_> = run.dlq_at(look_ms).collect();
     // A full list of actions takes no more (the editor says so).
     let locked = props.frame.locked("dlq_do") || params.actions.is_full();
     let rows = waiting.iter().take(DLQ_ROWS).map(|e| {

@@ -42,6 +42,8 @@ pub struct Strings {
     /// The scene's moments: a message moves to the DLQ, the cause is fixed,
     /// one is redriven, marked failed or expires there.
     pub moment_moved: fn(u32) -> String,
+    /// A move that finds the DLQ not empty: (message, how many there now).
+    pub moment_moved_more: fn(u32, usize) -> String,
     pub moment_fixed: &'static str,
     pub moment_redriven: fn(u32, u32) -> String,
     pub moment_failed: fn(u32) -> String,
@@ -139,6 +141,7 @@ pub static ES: Strings = Strings {
     look: "Instante mostrado",
     look_hint: "De segundos a días: la tabla y la alerta muestran las colas en ese instante.",
     moment_moved: |m| format!("El mensaje {m} agota sus recepciones y pasa a la DLQ: suena la alerta."),
+    moment_moved_more: |m, n| format!("El mensaje {m} agota sus recepciones y pasa a la DLQ: ya son {n} allí y la alerta sigue sonando."),
     moment_fixed: "Se arregla la causa: los mensajes nuevos ya no fallan.",
     moment_redriven: |m, new| format!("Redrive: el mensaje {m} vuelve a la cola como el {new}."),
     moment_failed: |m| format!("El mensaje {m} se marca como fallido: sale de la DLQ."),
@@ -234,6 +237,7 @@ pub static EN: Strings = Strings {
     look: "Instant shown",
     look_hint: "Seconds to days: the table and the alert show the queues at that instant.",
     moment_moved: |m| format!("Message {m} runs out of receives and moves to the DLQ: the alert goes off."),
+    moment_moved_more: |m, n| format!("Message {m} runs out of receives and moves to the DLQ: {n} there now, the alert still on."),
     moment_fixed: "The cause is fixed: new messages no longer fail.",
     moment_redriven: |m, new| format!("Redrive: message {m} goes back to the queue as {new}."),
     moment_failed: |m| format!("Message {m} is marked failed: it leaves the DLQ."),

@@ -56,6 +56,23 @@ fn the_default_fixes_then_redrives_and_delivers_every_message() {
     assert_eq!(run.dlq_len_at(3 * H), 0);
 }
 
+/// The alert sounds once, as the DLQ leaves 0: the second move finds it on.
+#[test]
+fn only_the_first_move_sounds_the_alert() {
+    let p = Params::default();
+    let run = p.run().unwrap();
+    let timeline = timeline(&p, &run, crate::i18n::Lang::Es).unwrap();
+    let moved: Vec<&str> =
+        timeline.moments.iter().map(|m| m.text.as_str()).filter(|t| t.contains("pasa a la DLQ")).collect();
+    assert_eq!(
+        moved,
+        [
+            "El mensaje 1 agota sus recepciones y pasa a la DLQ: suena la alerta.",
+            "El mensaje 6 agota sus recepciones y pasa a la DLQ: ya son 2 allí y la alerta sigue sonando.",
+        ]
+    );
+}
+
 #[test]
 fn a_redrive_before_the_fix_fills_the_dlq_again() {
     let run = preset_params("redrive-before-fix").run().unwrap();

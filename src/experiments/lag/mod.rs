@@ -118,6 +118,17 @@ pub fn time_text(s: f64) -> String {
     crate::format::duration_ms((s * 1_000.0).round() as u64)
 }
 
+/// The lag in time, in the alert's unit: «60 s», «80 s», «1,200 s» beside
+/// its ≈ 60 s line (as a duration it read «1 min 0 s» there). Past an hour
+/// it is a duration again.
+pub fn lag_text(s: Option<f64>) -> String {
+    match s {
+        None => "—".to_owned(),
+        Some(s) if s < 3_599.5 => format!("{} s", crate::format::int(s.round() as u64)),
+        Some(s) => time_text(s),
+    }
+}
+
 /// What the alert's words say now, from the numbers the figure draws.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Verdict {
@@ -153,7 +164,7 @@ impl Params {
         let t = s(lang);
         let c = self.catch_up();
         let since = self.behind_for_s().map(time_text);
-        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time_text);
+        let lag = lag_text(self.lag_s());
         (t.insight)(
             since.as_deref(),
             &crate::format::millions(self.behind),
@@ -177,7 +188,7 @@ impl Params {
     /// The alert's words under the figure.
     pub fn verdict_text(&self, lang: crate::i18n::Lang) -> String {
         let t = s(lang);
-        let lag = self.lag_s().map_or_else(|| "—".to_owned(), time_text);
+        let lag = lag_text(self.lag_s());
         match self.verdict() {
             Verdict::Fires { at_s, clears_s } => {
                 (t.alert_fires)(&self.fires_when(lang, at_s), clears_s.map(time_text).as_deref())
@@ -385,6 +396,15 @@ mod tests {
         assert_eq!(Params { before_per_consumer_per_s: 2_000, ..Params::default() }.behind_for_s(), None, "it kept up");
     }
 
+    /// The lag in time is said in the alert's unit beside its ≈ 60 s line.
+    #[test]
+    fn lag_is_said_in_seconds_beside_the_line() {
+        assert_eq!(lag_text(Some(60.0)), "60 s");
+        assert_eq!(lag_text(Some(1_199.6)), "1,200 s");
+        assert_eq!(lag_text(Some(7_200.0)), "2 h 0 min");
+        assert_eq!(lag_text(None), "—");
+    }
+
     /// Exercise 9's group is 10 minutes behind and at the ≈ 60 s line: the
     /// words say so (never a green «all quiet»), and they change with the
     /// numbers the figure draws.
@@ -395,13 +415,11 @@ mod tests {
         assert_eq!(a.verdict(), Verdict::AtTheLine);
         let caption = a.insight(Lang::Es);
         assert!(
-            caption.starts_with("El grupo lleva 10 min 0 s atrasándose: 1.2 M eventos atrás, 1 min 0 s de lag."),
+            caption.starts_with("El grupo lleva 10 min 0 s atrasándose: 1.2 M eventos atrás, 60 s de lag."),
             "{caption}"
         );
         assert!(caption.ends_with("el atraso se vacía en 12 min 30 s."), "{caption}");
-        assert!(a
-            .verdict_text(Lang::En)
-            .starts_with("The lag is at the ≈ 60 s line (1 min 0 s now): the group is behind."));
+        assert!(a.verdict_text(Lang::En).starts_with("The lag is at the ≈ 60 s line (60 s now): the group is behind."));
         let below = Params { behind: 600_000, ..a.clone() };
         assert_eq!(below.verdict(), Verdict::Below);
         assert!(below.verdict_text(Lang::En).starts_with("The lag, 30 s, is below the ≈ 60 s line"));
@@ -423,7 +441,7 @@ mod tests {
         let above = Params { behind: 1_250_000, ..a.clone() };
         assert_eq!(above.verdict(), Verdict::Above);
         assert!(
-            above.verdict_text(Lang::Es).starts_with("El lag, 1 min 3 s, está por encima de la línea"),
+            above.verdict_text(Lang::Es).starts_with("El lag, 63 s, está por encima de la línea"),
             "{}",
             above.verdict_text(Lang::Es)
         );

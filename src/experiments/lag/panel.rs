@@ -4,7 +4,7 @@ use retry_lab_core::stream::{group, CatchUp};
 use yew::prelude::*;
 
 use super::strings::strings;
-use super::{time_text, Params, Verdict};
+use super::{lag_text, time_text, Params, Verdict};
 use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, percent, Axis, Frame, View};
 use crate::format;
 
@@ -24,7 +24,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         // Exercise 9's two times: how long the backlog took to build up (10
         // min), and how long it would take to arrive (60 s, what the alert reads).
         ("behind_for", t.behind_for, p.behind_for_s().map_or_else(|| "—".to_owned(), time_text)),
-        ("lag_time", t.lag_time, p.lag_s().map_or_else(|| "—".to_owned(), time_text)),
+        ("lag_time", t.lag_time, lag_text(p.lag_s())),
     ];
     let verdict = p.verdict();
     html! {
@@ -73,7 +73,9 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
         .collect();
     let threshold_y = y(threshold).to_string();
     let reached = |s: &f64| *s <= span_s && *s <= clock_s;
-    let fires = alert.fires_at_s.filter(reached);
+    // The run's alert within the span, drawn or not yet: «ahora» makes room for its note.
+    let fires_in_span = alert.fires_at_s.filter(|s| *s <= span_s);
+    let fires = fires_in_span.filter(reached);
     let caught_up = c.catch_up_s.filter(reached);
     let playing = at_ms.is_some() && clock_s < span_s;
     let clock_x = permille(clock_s);
@@ -90,7 +92,7 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
             </svg>
             // «ahora» at the top, clear of the level's words; under the alert's
             // note when the run has one (5 min after «ahora», they would meet).
-            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, if alert.fires_at_s.is_some_and(|s| s <= span_s) { 32 } else { 0 }, "note-now", t.now_note.to_owned()) } }
+            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, if fires_in_span.is_some() { 32 } else { 0 }, "note-now", t.now_note.to_owned()) } }
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
             if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
@@ -107,7 +109,7 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
             </div>
             <figcaption>
                 <span class="legend-threshold">{ t.threshold_legend }</span>
-                if let Some(s) = alert.fires_at_s.filter(|s| *s <= span_s) { { " · " }<span class="legend-fires">{ (t.fires_legend)(&p.fires_when(lang, s)) }</span> }
+                if let Some(s) = fires_in_span { { " · " }<span class="legend-fires">{ (t.fires_legend)(&p.fires_when(lang, s)) }</span> }
             </figcaption>
         </figure>
     }
