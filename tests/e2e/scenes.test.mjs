@@ -612,3 +612,37 @@ test("lesson 000's outage is grabbed by its end on the timeline: keys and a drag
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("lesson 000 playing 1,000 events: its log's rows move, none is rewritten (keyed; unkeyed, 30 rows' text changed at each attempt)", async () => {
+  const { page, errors } = await open(browser, `${server.base}?preset=lesson&events=1000&lang=en`);
+  await hero(page).waitFor();
+  await page.evaluate(() => {
+    window.__logChanges = { text: 0, rows: 0 };
+    const log = document.querySelector('.lab .log');
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const at = change.target.nodeType === 3 ? change.target.parentElement : change.target;
+        if (change.type === 'childList') window.__logChanges.rows++;
+        else if (at.closest('.log-list')) window.__logChanges.text++;
+      }
+    }).observe(log, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.getByRole('button', { name: /Play/ }).click();
+  // Counted once the log shows its 30 rows: from then on each attempt changes them all.
+  await page.waitForFunction(() => document.querySelectorAll('.lab .log-list li').length === 30);
+  const from = await page.evaluate(() => Number(document.querySelector('.lab .log h2').textContent.replace(/\D/g, '')));
+  await page.evaluate(() => {
+    window.__logChanges = { text: 0, rows: 0 };
+  });
+  await page.waitForFunction(
+    (from) => Number(document.querySelector('.lab .log h2').textContent.replace(/\D/g, '')) >= from + 10,
+    from,
+  );
+  await page.getByRole('button', { name: /Pause/ }).click();
+  // Only the heading's count is rewritten; each row keeps its attempt's words.
+  const changes = await page.evaluate(() => window.__logChanges);
+  assert.ok(changes.rows > 0, `no row came: ${JSON.stringify(changes)}`);
+  assert.equal(changes.text, 0, `rows rewritten: ${JSON.stringify(changes)}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

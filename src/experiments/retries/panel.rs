@@ -390,11 +390,14 @@ fn dead_letter_row<F: Frame>(props: &Props<F>, event: Option<u32>, locked: bool)
 fn delivery_log<F: Frame>(props: &Props<F>) -> Html {
     let s = strings(props.lang);
     let trace = props.state.pair.shown(props.params.consumer).trace();
-    let rows = trace.iter().rev().take(LOG_ROWS_SHOWN).map(|a| {
+    // Keyed by the attempt's place in the trace: a new attempt inserts one
+    // row and drops the last, where unkeyed rows each rewrote their text
+    // (30 rows a frame while playing, the most of a frame's DOM writes).
+    let rows = trace.iter().enumerate().rev().take(LOG_ROWS_SHOWN).map(|(index, a)| {
         let (class, glyph, text) = marker(a.outcome, s);
         let dead = if matches!(a.follow, Follow::DeadLettered) { format!(" → {}", s.outcome_dead_letter) } else { String::new() };
         html! {
-            <li>
+            <li key={index}>
                 <span class={class_list!("mark", "legend-mark", class)} aria-hidden="true">{ glyph }</span>
                 { format!("{} · {} · {}: {text}{dead}", format::seconds(a.at_ms), (s.lane)(a.event + 1), (s.attempt_label)(a.cycle_attempt, a.manual)) }
             </li>
