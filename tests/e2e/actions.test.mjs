@@ -56,6 +56,25 @@ test('desired state: three copies of «bloquea» leave two rules after the unblo
   await page.close();
 });
 
+test("the TTL's handle on a phone and a laptop: its words stand above the id's bands, never over one", async () => {
+  for (const viewport of [
+    { width: 360, height: 780 },
+    { width: 1280, height: 900 },
+  ]) {
+    const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=ttl&lang=es', { viewport });
+    await reveal(page);
+    const words = await page.locator('.ttl-track .handle-value').boundingBox();
+    const bands = await page.locator('.ttl-track .record-band').evaluateAll((all) => all.map((b) => b.getBoundingClientRect().toJSON()));
+    assert.ok(bands.length >= 2, `${bands.length} bands`);
+    for (const band of bands) {
+      const apart = words.x + words.width <= band.x || band.x + band.width <= words.x || words.y + words.height <= band.y;
+      assert.ok(apart, `at ${viewport.width} px the words (${JSON.stringify(words)}) cover a band (${JSON.stringify(band)})`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test("desired state on a phone: the unblock line runs behind the rows' titles, never through their words", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003-actions/?exp=desired&lang=es', {
     viewport: { width: 360, height: 780 },
