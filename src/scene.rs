@@ -43,6 +43,10 @@ pub struct Moment {
 pub struct Timeline {
     pub end_ms: u64,
     pub moments: Vec<Moment>,
+    /// The instant its figure's axis calls 0: the lag's «ahora», 10 min
+    /// into a run that starts when the group began to fall behind. Its
+    /// clock counts from there (−10 min … +15 min), as the axis does.
+    pub origin_ms: u64,
 }
 
 impl Timeline {
@@ -57,7 +61,35 @@ impl Timeline {
             moments.insert(at, moment);
         }
         let last = moments.last().map_or(0, |m| m.at_ms);
-        Timeline { end_ms: end_ms.max(last).max(1), moments }
+        Timeline { end_ms: end_ms.max(last).max(1), moments, origin_ms: 0 }
+    }
+
+    /// The same run, its clock counted from `origin_ms`.
+    pub fn counted_from(self, origin_ms: u64) -> Self {
+        Timeline { origin_ms, ..self }
+    }
+
+    /// A time on its clock, in the run's own scale: tenths of a second for
+    /// a run of seconds, minutes and hours for a longer one, whole seconds
+    /// where the lesson counts in them (`in_seconds`). Signed from its
+    /// origin when it has one (the lag's axis: −10 min … +15 min).
+    pub fn clock_text(&self, at_ms: u64, in_seconds: bool) -> String {
+        use crate::format;
+        let origin_ms = self.origin_ms;
+        let (sign, from_ms) = match at_ms.cmp(&origin_ms) {
+            _ if origin_ms == 0 => ("", at_ms),
+            std::cmp::Ordering::Less => ("−", origin_ms - at_ms),
+            std::cmp::Ordering::Equal => ("", 0),
+            std::cmp::Ordering::Greater => ("+", at_ms - origin_ms),
+        };
+        let text = if self.end_ms < 60_000 {
+            format::seconds(from_ms)
+        } else if in_seconds {
+            format::seconds(format::round_s(from_ms) * 1_000)
+        } else {
+            format::duration_ms(from_ms)
+        };
+        format!("{sign}{text}")
     }
 
     /// What has happened last at `at_ms`.
@@ -159,6 +191,20 @@ mod tests {
     fn timeline() -> Timeline {
         let moment = |at_ms: u64, text: &str| Moment { at_ms, text: text.to_owned() };
         Timeline::new(10_000, vec![moment(6_000, "b"), moment(2_000, "a")])
+    }
+
+    /// A clock in the run's scale; counted from an origin, signed as the
+    /// axis it moves along.
+    #[test]
+    fn a_clock_says_its_time_in_the_runs_scale_and_from_its_origin() {
+        assert_eq!(timeline().clock_text(2_500, false), "2.5 s");
+        let long = Timeline::new(1_500_000, Vec::new());
+        assert_eq!(long.clock_text(600_000, false), "10 min 0 s");
+        assert_eq!(long.clock_text(600_400, true), "600 s");
+        let from_now = long.counted_from(600_000);
+        assert_eq!(from_now.clock_text(0, false), "−10 min 0 s");
+        assert_eq!(from_now.clock_text(600_000, false), "0 s");
+        assert_eq!(from_now.clock_text(1_500_000, false), "+15 min 0 s");
     }
 
     #[test]

@@ -8,7 +8,6 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use super::widgets::event_value;
-use crate::format;
 use crate::lab::{Action, LabState};
 use crate::scene::{Timeline, Transport};
 
@@ -39,19 +38,6 @@ const LIVE_EVERY_MS: u32 = 2_000;
 /// The instant's slider has about this many positions.
 const SLIDER_STEPS: u64 = 1_000;
 
-/// A time on the scene's clock, in the run's own scale: tenths of a second
-/// for a run of seconds, minutes and hours for a longer one, whole seconds
-/// where the lesson counts in them (`in_seconds`).
-pub fn clock_text(at_ms: u64, end_ms: u64, in_seconds: bool) -> String {
-    if end_ms < 60_000 {
-        format::seconds(at_ms)
-    } else if in_seconds {
-        format::seconds(format::round_s(at_ms) * 1_000)
-    } else {
-        format::duration_ms(at_ms)
-    }
-}
-
 /// The scene's controls for the lab `state` shows; `id` names its slider.
 pub fn scene_bar(
     state: &LabState,
@@ -71,7 +57,7 @@ pub fn scene_bar(
     let keys_open = state.keys_help;
     let toggle_keys = dispatch.to_callback().reform(move |_: MouseEvent| Action::ShowKeys(!keys_open));
     let in_seconds = state.open.in_seconds();
-    let now = clock_text(at_ms, timeline.end_ms, in_seconds);
+    let now = timeline.clock_text(at_ms, in_seconds);
     let latest = timeline.latest(at_ms).map(|m| m.text.clone()).unwrap_or_default();
     html! {
         <>
@@ -85,7 +71,7 @@ pub fn scene_bar(
                 <label class="scene-instant visually-hidden" for={id.clone()}>{ t.scene_instant }</label>
                 <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
                     value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />
-                <output class="clock-value">{ format!("{now} / {}", clock_text(timeline.end_ms, timeline.end_ms, in_seconds)) }</output>
+                <output class="clock-value">{ format!("{now} / {}", timeline.clock_text(timeline.end_ms, in_seconds)) }</output>
                 <button type="button" class="keys-toggle" aria-expanded={keys_open.to_string()} onclick={toggle_keys}>{ "? " }<span class="visually-hidden">{ t.keys_title }</span></button>
             </div>
             <p class="scene-now" aria-hidden="true">{ latest.clone() }</p>

@@ -43,10 +43,7 @@ test("partitions and keys, then the lag: the lesson's six events and exercise 9"
   // Exercise 9's two times, reconciled: 10 minutes to fall 1.2 M behind at a
   // 2,000/s deficit, and the 60 s those messages took to arrive (the alert's).
   assert.deepEqual([await counter('behind_for'), await counter('lag_time')], ['10 min 0 s', '60 s']);
-  assert.match(
-    await page.locator('.lag .dlq-alert').textContent(),
-    /^The lag is at the ≈ 60 s line \(60 s now\): the group is behind\./,
-  );
+  assert.match(await page.locator('.lag .dlq-alert').textContent(), /^The lag is at the ≈ 60 s line \(60 s now\): the group is behind\./);
   await page.getByLabel('Scenario').selectOption('exercise-9b');
   await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === '1 min 15 s');
   await page.getByLabel('Scenario').selectOption('more-consumers');
@@ -198,3 +195,19 @@ for (const [width, height] of [
     await page.close();
   });
 }
+
+test("the lag's clock counts from «ahora», as its axis: −10 min at the start, 0 s at the fix, + after", async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=lag&preset=exercise-9a&lang=es');
+  await reveal(page);
+  const clock = page.locator('.scene .clock-value');
+  const axis = await page.locator('.lag-chart .storm-axis').textContent();
+  assert.match(axis, /^−10 min 0 s\+20 min 0 s$/);
+  await page.getByRole('button', { name: /Reiniciar/ }).click();
+  await page.waitForFunction(() => document.querySelector('.scene .clock-value').textContent.startsWith('−10 min 0 s /'));
+  assert.equal(await clock.textContent(), '−10 min 0 s / +15 min 0 s');
+  await page.getByRole('button', { name: /Avanzar/ }).click();
+  await page.waitForFunction(() => document.querySelector('.scene .clock-value').textContent === '0 s / +15 min 0 s');
+  assert.equal(await page.getByRole('slider', { name: 'Instante' }).getAttribute('aria-valuetext'), '0 s', 'the instant says it too');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

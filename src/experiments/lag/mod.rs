@@ -333,7 +333,8 @@ impl crate::unit::Spec for Lag {
         if let Some(at_s) = c.catch_up_s {
             moments.push(Moment { at_ms: ms(at_s), text: t.moment_caught_up.to_owned() });
         }
-        Some(Timeline::new(ms(p.span_s()), moments))
+        // Counted from «ahora», as the chart's axis is.
+        Some(Timeline::new(ms(p.span_s()), moments).counted_from(ms(0.0)))
     }
 }
 
@@ -394,6 +395,17 @@ mod tests {
         // (12 × 1,500 = 18,000 against 20,000), beside the 60 s the alert reads.
         assert_eq!(Params::default().behind_for_s(), Some(600.0));
         assert_eq!(Params { before_per_consumer_per_s: 2_000, ..Params::default() }.behind_for_s(), None, "it kept up");
+    }
+
+    /// Its clock counts from «ahora», as the chart's axis (−10 min … +15 min).
+    #[test]
+    fn the_clock_counts_from_now_as_the_axis() {
+        use crate::unit::Spec;
+        let a = preset("exercise-9a");
+        let timeline = Lag::timeline(&a, &Shared::default(), &(), crate::i18n::Lang::Es).unwrap();
+        assert_eq!(timeline.clock_text(0, false), "−10 min 0 s");
+        assert_eq!(timeline.clock_text(600_000, false), "0 s");
+        assert!(timeline.clock_text(timeline.end_ms, false).starts_with('+'));
     }
 
     /// The lag in time is said in the alert's unit beside its ≈ 60 s line.
