@@ -636,10 +636,7 @@ test("lesson 000 playing 1,000 events: its log's rows move, none is rewritten (k
   await page.evaluate(() => {
     window.__logChanges = { text: 0, rows: 0 };
   });
-  await page.waitForFunction(
-    (from) => Number(document.querySelector('.lab .log h2').textContent.replace(/\D/g, '')) >= from + 10,
-    from,
-  );
+  await page.waitForFunction((from) => Number(document.querySelector('.lab .log h2').textContent.replace(/\D/g, '')) >= from + 10, from);
   await page.getByRole('button', { name: /Pause/ }).click();
   // Only the heading's count is rewritten; each row keeps its attempt's words.
   const changes = await page.evaluate(() => window.__logChanges);
