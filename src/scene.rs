@@ -92,9 +92,15 @@ impl Timeline {
         format!("{sign}{text}")
     }
 
-    /// What has happened last at `at_ms`.
-    pub fn latest(&self, at_ms: u64) -> Option<&Moment> {
-        self.moments.iter().take_while(|m| m.at_ms <= at_ms).last()
+    /// What has happened last at `at_ms`: every moment of that instant, in
+    /// order (the DLQ's fix and a message marked failed at 2 h, or two
+    /// redrives at 3 h, are one instant; only the last one was said).
+    pub fn latest(&self, at_ms: u64) -> String {
+        let reached = self.moments.partition_point(|m| m.at_ms <= at_ms);
+        let Some(last) = reached.checked_sub(1).map(|i| self.moments[i].at_ms) else { return String::new() };
+        let first = self.moments[..reached].partition_point(|m| m.at_ms < last);
+        let texts: Vec<&str> = self.moments[first..reached].iter().map(|m| m.text.as_str()).collect();
+        texts.join(" ")
     }
 
     /// Where a step forward from `at_ms` stops: the next moment, else the end.
@@ -193,6 +199,19 @@ mod tests {
         Timeline::new(10_000, vec![moment(6_000, "b"), moment(2_000, "a")])
     }
 
+    /// Moments of one instant are said together, in the order given.
+    #[test]
+    fn the_latest_instant_says_all_its_moments() {
+        let moment = |at_ms: u64, text: &str| Moment { at_ms, text: text.to_owned() };
+        let t = Timeline::new(
+            10_000,
+            vec![moment(2_000, "a."), moment(6_000, "b."), moment(6_000, "c."), moment(9_000, "d.")],
+        );
+        assert_eq!(t.latest(6_000), "b. c.");
+        assert_eq!(t.latest(8_999), "b. c.");
+        assert_eq!(t.latest(9_000), "d.");
+    }
+
     /// A clock in the run's scale; counted from an origin, signed as the
     /// axis it moves along.
     #[test]
@@ -261,7 +280,8 @@ mod tests {
             back.push(clock.at(&t));
         }
         assert_eq!(back, [6_000, 2_000, 0, 0]);
-        assert_eq!(t.latest(5_999).map(|m| m.text.as_str()), Some("a"));
+        assert_eq!(t.latest(5_999), "a");
+        assert_eq!(t.latest(1_999), "", "nothing yet");
         clock.transport(&t, Transport::Seek { clock_ms: 99_999 });
         assert_eq!(clock.at(&t), 10_000, "a seek stays within the run");
     }

@@ -1369,8 +1369,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "rate_before",
         {
-          "en": "Each consumer reads, before the fix",
-          "es": "Lee cada consumidor, antes del arreglo"
+          "en": "Before the fix, each of the 12 consumers reads",
+          "es": "Antes del arreglo, lee cada uno de los 12 consumidores"
         }
       ]
     ],

@@ -387,8 +387,9 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
                 { insight }
                 <span class="prediction-result" role="status" tabindex="-1">
                     // A count again with its question: «0» alone does not say
-                    // what it counts (a time or a rate says it with its unit).
-                    if view.unit.is_empty() { { " " }{ as_sentence(view.question) } }
+                    // what it counts (a time or a rate says it with its unit);
+                    // nor does «eso no llega a pasar» after the caption's last words.
+                    if view.unit.is_empty() || view.answer.is_none() { { " " }{ as_sentence(view.question) } }
                     { " " }
                     { (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), view.answer.map(|a| with_unit(a, view.unit)).as_deref()) }
                     { " " }{ view.why }

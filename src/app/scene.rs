@@ -58,7 +58,7 @@ pub fn scene_bar(
     let toggle_keys = dispatch.to_callback().reform(move |_: MouseEvent| Action::ShowKeys(!keys_open));
     let in_seconds = state.open.in_seconds();
     let now = timeline.clock_text(at_ms, in_seconds);
-    let latest = timeline.latest(at_ms).map(|m| m.text.clone()).unwrap_or_default();
+    let latest = timeline.latest(at_ms);
     html! {
         <>
         <div class="scene">

@@ -638,10 +638,27 @@ test("lesson 000 playing 1,000 events: its log's rows move, none is rewritten (k
   });
   await page.waitForFunction((from) => Number(document.querySelector('.lab .log h2').textContent.replace(/\D/g, '')) >= from + 10, from);
   await page.getByRole('button', { name: /Pause/ }).click();
+  // The rows left out are counted under the newest 30.
+  const shown = await page.evaluate(() => Number(document.querySelector('.lab .log h2').textContent.replace(/\D/g, '')));
+  assert.equal((await page.locator('.lab .log .hint').textContent()).trim(), `… and ${shown - 30} older ones.`);
   // Only the heading's count is rewritten; each row keeps its attempt's words.
   const changes = await page.evaluate(() => window.__logChanges);
   assert.ok(changes.rows > 0, `no row came: ${JSON.stringify(changes)}`);
   assert.equal(changes.text, 0, `rows rewritten: ${JSON.stringify(changes)}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the DLQ without a DLQ: after Reset its scene still plays, to the retention running out in the queue', async () => {
+  const { page, errors } = await opened(`${server.base}lesson-004-ops/?exp=dlq&preset=no-dlq&lang=en`);
+  const clock = scene(page).locator('output.clock-value');
+  await scene(page).getByRole('button', { name: /Reset/ }).click();
+  await page.waitForFunction(() => document.querySelector('.scene .clock-value')?.textContent.startsWith('0 s /'));
+  assert.doesNotMatch(await clock.textContent(), /^0 s \/ 0 s$/, 'a run of its own length, not the instant shown');
+  // Its last moment: a message lost in the queue, said where it happens.
+  await page.getByRole('slider', { name: 'Instant' }).press('End');
+  await page.waitForFunction(() => /retention/.test(document.querySelector('.scene-now')?.textContent));
+  assert.match(await page.locator('.scene-now').textContent(), /retention runs out in the queue/);
   assert.deepEqual(errors, []);
   await page.close();
 });

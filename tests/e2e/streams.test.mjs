@@ -114,6 +114,8 @@ test('capacity: C01, exercises 4, 6 and 7', async () => {
     [await counter(page, 'sync_workers'), await counter(page, 'deepest'), await counter(page, 'newest_wait')],
     ['18', '540,000', '45 min 0 s'],
   );
+  // Nobody is down in C01: no «once the workers are back» beside the drain.
+  assert.equal(await page.locator('[data-counter=drain_after_back]').count(), 0);
   await page.getByRole('status').filter({ hasText: 'The promise fails' }).waitFor();
   assert.equal(await counter(page, 'oldest_age'), '25 min 43 s', 'the oldest there arrived at 720,000 ÷ 350 s');
   assert.equal(await counter(page, 'little_wait'), '0.5 h (30 min 0 s)', 'exercise 4 as the lesson writes it');
@@ -201,7 +203,8 @@ test("the lag's clock counts from «ahora», as its axis: −10 min at the start
   await reveal(page);
   const clock = page.locator('.scene .clock-value');
   const axis = await page.locator('.lag-chart .storm-axis').textContent();
-  assert.match(axis, /^−10 min 0 s\+20 min 0 s$/);
+  // The axis ends where the run does, as the clock (it ran to +20 min).
+  assert.match(axis, /^−10 min 0 s\+15 min 0 s$/);
   await page.getByRole('button', { name: /Reiniciar/ }).click();
   await page.waitForFunction(() => document.querySelector('.scene .clock-value').textContent.startsWith('−10 min 0 s /'));
   assert.equal(await clock.textContent(), '−10 min 0 s / +15 min 0 s');

@@ -61,7 +61,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <p class="c01-derivation">{ c01_derivation(t) }</p>
             { hero(props.frame, props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false), c.insight(props.lang, p), false, chart(props.frame, t, (p, c), props.at_ms)) }
             <p class={class_list!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
-            { counter_grid(rows) }
+            // With no outage the drain «once the workers are back» is the drain
+            // from the start: said once (C01 read «vuelven los workers» with
+            // nobody down).
+            { counter_grid(rows.into_iter().filter(|(key, ..)| *key != "drain_after_back" || p.down_s > 0)) }
             <h3>{ t.little_heading }</h3>
             { section_controls(props, |k| k.starts_with("little")) }
             { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{} ({})", format::hours(s), duration_text(s))))]) }

@@ -426,14 +426,16 @@ fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<
     use retry_lab_core::queue::DlqFate;
     let t = s(lang);
     let mut moments = Vec::new();
+    // Moves of one instant are one moment: the alert fires as the DLQ
+    // leaves 0 (two messages at once at 3 h 15 min both start it).
+    for moved in run.dlq.chunk_by(|a, b| a.moved_at_ms == b.moved_at_ms) {
+        let at_ms = moved[0].moved_at_ms;
+        let numbers: Vec<u32> = moved.iter().map(|e| e.message + 1).collect();
+        let there = run.dlq_len_at(at_ms);
+        moments.push(Moment { at_ms, text: (t.moment_moved)(&numbers, there, there == moved.len()) });
+    }
     for entry in &run.dlq {
         let m = entry.message + 1;
-        // The alert sounds as the DLQ leaves 0; later moves find it on.
-        let text = match run.dlq_len_at(entry.moved_at_ms) {
-            0 | 1 => (t.moment_moved)(m),
-            n => (t.moment_moved_more)(m, n),
-        };
-        moments.push(Moment { at_ms: entry.moved_at_ms, text });
         let (at_ms, text) = match entry.fate {
             DlqFate::Redriven { at_ms, as_message } => (at_ms, (t.moment_redriven)(m, as_message + 1)),
             DlqFate::MarkedFailed { at_ms } => (at_ms, (t.moment_failed)(m)),
@@ -441,10 +443,20 @@ fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<
         };
         moments.push(Moment { at_ms, text });
     }
+    // Without a DLQ (or with one too short) a message's retention runs out in the queue.
+    for (m, end) in run.ends.iter().enumerate() {
+        if let retry_lab_core::queue::MessageEnd::Expired { at_ms } = *end {
+            moments.push(Moment { at_ms, text: (t.moment_expired_queue)(m as u32 + 1) });
+        }
+    }
     if let Some(at_ms) = params.actions.fix_ms {
         moments.push(Moment { at_ms, text: t.moment_fixed.to_owned() });
     }
-    let end_ms = moments.iter().map(|m| m.at_ms).max().unwrap_or(0).max(u64::from(params.look_s) * 1_000);
+    // To the run's last end: a run with nothing to say still plays (no DLQ
+    // and no poison ended at the instant shown, 0 s after Reset).
+    let last_end_ms = (0..run.ends.len() as u32).map(|m| run.end_at_ms(m)).max().unwrap_or(0);
+    let end_ms =
+        moments.iter().map(|m| m.at_ms).max().unwrap_or(0).max(last_end_ms).max(u64::from(params.look_s) * 1_000);
     Some(Timeline::new(
         end_ms.min(LOOK_S_MAX * 1_000),
         moments.into_iter().filter(|m| m.at_ms <= LOOK_S_MAX * 1_000).collect(),

@@ -3,7 +3,7 @@
 //! message's receive count, age, reason and time left, buttons that add a
 //! person's action at that instant, and one lifeline per message.
 
-use retry_lab_core::queue::{DlqAction, DlqFate, DlqOperation, DlqReason, MessageEnd, Place, QueueRun};
+use retry_lab_core::queue::{DlqAction, DlqFate, DlqOperation, DlqReason, MessageEnd, QueueRun};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};

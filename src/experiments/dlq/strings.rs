@@ -2,6 +2,18 @@
 
 use crate::i18n::Lang;
 
+/// Numbers as a sentence lists them: «1», «11 y 12», «1, 2 y 3».
+fn listed(numbers: &[u32], and: &str) -> String {
+    match numbers {
+        [] => String::new(),
+        [only] => only.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u32::to_string).collect();
+            format!("{} {and} {last}", rest.join(", "))
+        }
+    }
+}
+
 pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
@@ -41,13 +53,15 @@ pub struct Strings {
     pub look_hint: &'static str,
     /// The scene's moments: a message moves to the DLQ, the cause is fixed,
     /// one is redriven, marked failed or expires there.
-    pub moment_moved: fn(u32) -> String,
-    /// A move that finds the DLQ not empty: (message, how many there now).
-    pub moment_moved_more: fn(u32, usize) -> String,
+    /// (the messages moved at that instant, numbered from 1; how many are
+    /// there now; whether the DLQ was empty before, so the alert fires).
+    pub moment_moved: fn(&[u32], usize, bool) -> String,
     pub moment_fixed: &'static str,
     pub moment_redriven: fn(u32, u32) -> String,
     pub moment_failed: fn(u32) -> String,
     pub moment_expired: fn(u32) -> String,
+    /// A message's retention runs out in the queue itself (no DLQ took it).
+    pub moment_expired_queue: fn(u32) -> String,
     pub alert_on: fn(usize, &str) -> String,
     pub alert_off: &'static str,
     /// With maxReceiveCount 0 there is no DLQ: the caption and the alert say so.
@@ -140,12 +154,22 @@ pub static ES: Strings = Strings {
     actions_full: |n| format!("Ya hay {n} acciones sobre la DLQ, las que caben en una ejecución: quita alguna para añadir otra."),
     look: "Instante mostrado",
     look_hint: "De segundos a días: la tabla y la alerta muestran las colas en ese instante.",
-    moment_moved: |m| format!("El mensaje {m} agota sus recepciones y pasa a la DLQ: suena la alerta."),
-    moment_moved_more: |m, n| format!("El mensaje {m} agota sus recepciones y pasa a la DLQ: ya son {n} allí y la alerta sigue sonando."),
+    moment_moved: |ms, n, fires| {
+        let who = match ms {
+            [m] => format!("El mensaje {m} agota sus recepciones y pasa"),
+            _ => format!("Los mensajes {} agotan sus recepciones y pasan", listed(ms, "y")),
+        };
+        if fires {
+            format!("{who} a la DLQ: suena la alerta.")
+        } else {
+            format!("{who} a la DLQ: ya son {n} allí y la alerta sigue sonando.")
+        }
+    },
     moment_fixed: "Se arregla la causa: los mensajes nuevos ya no fallan.",
     moment_redriven: |m, new| format!("Redrive: el mensaje {m} vuelve a la cola como el {new}."),
     moment_failed: |m| format!("El mensaje {m} se marca como fallido: sale de la DLQ."),
     moment_expired: |m| format!("Vence la retención del mensaje {m}: se pierde sin que nadie lo mire."),
+    moment_expired_queue: |m| format!("Vence la retención del mensaje {m} en la cola: se pierde sin procesarse y nada avisa."),
     alert_on: |n, since| format!("Alerta: {n} en la DLQ (más de 0 desde los {since}). Alguien tiene que revisarla."),
     alert_off: "Sin alerta: la DLQ está vacía en este instante.",
     no_dlq: "Sin DLQ (maxReceiveCount 0): un mensaje venenoso vuelve una y otra vez, ocupando workers, hasta que vence su retención, y nadie se entera.",
@@ -236,12 +260,22 @@ pub static EN: Strings = Strings {
     actions_full: |n| format!("There are {n} actions on the DLQ already, as many as one run takes: remove some to add another."),
     look: "Instant shown",
     look_hint: "Seconds to days: the table and the alert show the queues at that instant.",
-    moment_moved: |m| format!("Message {m} runs out of receives and moves to the DLQ: the alert goes off."),
-    moment_moved_more: |m, n| format!("Message {m} runs out of receives and moves to the DLQ: {n} there now, the alert still on."),
+    moment_moved: |ms, n, fires| {
+        let who = match ms {
+            [m] => format!("Message {m} runs out of receives and moves"),
+            _ => format!("Messages {} run out of receives and move", listed(ms, "and")),
+        };
+        if fires {
+            format!("{who} to the DLQ: the alert fires.")
+        } else {
+            format!("{who} to the DLQ: {n} there now, the alert still firing.")
+        }
+    },
     moment_fixed: "The cause is fixed: new messages no longer fail.",
     moment_redriven: |m, new| format!("Redrive: message {m} goes back to the queue as {new}."),
     moment_failed: |m| format!("Message {m} is marked failed: it leaves the DLQ."),
     moment_expired: |m| format!("Message {m}'s retention runs out: it is lost with nobody looking."),
+    moment_expired_queue: |m| format!("Message {m}'s retention runs out in the queue: it is lost unprocessed, and nothing tells anyone."),
     alert_on: |n, since| format!("Alert: {n} in the DLQ (more than 0 since {since}). Someone has to look at it."),
     alert_off: "No alert: the DLQ is empty at this instant.",
     no_dlq: "No DLQ (maxReceiveCount 0): a poison message comes back again and again, holding workers, until its retention runs out, and nobody knows.",

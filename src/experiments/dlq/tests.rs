@@ -73,6 +73,47 @@ fn only_the_first_move_sounds_the_alert() {
     );
 }
 
+/// Two moves of one instant are one moment, and a DLQ emptied by a redrive
+/// fires the alert again when they come back (it said «sigue sonando»).
+#[test]
+fn moves_of_one_instant_are_said_together_and_fire_an_emptied_dlqs_alert() {
+    let p = preset_params("redrive-before-fix");
+    let run = p.run().unwrap();
+    let timeline = timeline(&p, &run, crate::i18n::Lang::Es).unwrap();
+    let moved: Vec<(u64, &str)> =
+        timeline.moments.iter().filter(|m| m.text.contains("a la DLQ")).map(|m| (m.at_ms, m.text.as_str())).collect();
+    assert_eq!(
+        moved,
+        [
+            (4_540_000, "El mensaje 1 agota sus recepciones y pasa a la DLQ: suena la alerta."),
+            (4_800_000, "El mensaje 6 agota sus recepciones y pasa a la DLQ: ya son 2 allí y la alerta sigue sonando."),
+            (11_700_000, "Los mensajes 11 y 12 agotan sus recepciones y pasan a la DLQ: suena la alerta."),
+        ]
+    );
+    // The redrives at 3 h are one instant: both said.
+    let redriven = timeline.latest(3 * H);
+    assert!(redriven.contains("mensaje 1 vuelve") && redriven.contains("mensaje 6 vuelve"), "{redriven}");
+}
+
+/// With no DLQ the scene plays to the messages' retention running out in
+/// the queue (after Reset it was 0 s long: its end was the instant shown).
+#[test]
+fn without_a_dlq_the_scene_plays_to_the_retention_in_the_queue() {
+    let mut p = preset_params("no-dlq");
+    p.look_s = 0;
+    let run = p.run().unwrap();
+    let timeline = timeline(&p, &run, crate::i18n::Lang::En).unwrap();
+    let expired: Vec<u64> = run
+        .ends
+        .iter()
+        .filter_map(|e| if let MessageEnd::Expired { at_ms } = e { Some(*at_ms) } else { None })
+        .collect();
+    assert!(!expired.is_empty());
+    assert!(timeline.end_ms >= *expired.iter().max().unwrap(), "{} ms", timeline.end_ms);
+    let said = timeline.moments.iter().filter(|m| m.text.ends_with("nothing tells anyone.")).count();
+    assert_eq!(said, expired.len());
+}
+
 #[test]
 fn a_redrive_before_the_fix_fills_the_dlq_again() {
     let run = preset_params("redrive-before-fix").run().unwrap();

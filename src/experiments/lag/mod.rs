@@ -85,9 +85,18 @@ impl Params {
     /// backlog over the deficit before the fix (exercise 9: 1.2 M at 20,000
     /// − 18,000 = 2,000/s, 10 minutes). None if it kept up before.
     pub fn behind_for_s(&self) -> Option<f64> {
-        let (reading, _) = retry_lab_core::stream::group(self.partitions, self.consumers);
-        let deficit = self.arrival_per_s.saturating_sub(u64::from(reading) * self.before_per_consumer_per_s);
+        let deficit = self.arrival_per_s.saturating_sub(self.before_per_s());
         (deficit > 0).then(|| self.behind as f64 / deficit as f64)
+    }
+
+    /// What the group read before the fix: the lesson's 12 consumers on 12
+    /// partitions at `before_per_consumer_per_s` (18,000/s). The page's
+    /// partitions and consumers are the fix's: counted with (b)'s 24, the
+    /// history read 36,000/s, more than arrives, and its 10 minutes were gone.
+    pub fn before_per_s(&self) -> u64 {
+        let lesson = Params::default();
+        let (reading, _) = retry_lab_core::stream::group(lesson.partitions, lesson.consumers);
+        u64::from(reading) * self.before_per_consumer_per_s
     }
 }
 
@@ -322,13 +331,15 @@ impl crate::unit::Spec for Lag {
         let int = crate::format::int;
         let mut moments = Vec::new();
         if past_s > 0.0 {
-            let (reading, _) = retry_lab_core::stream::group(p.partitions, p.consumers);
-            let before = u64::from(reading) * p.before_per_consumer_per_s;
-            moments.push(Moment { at_ms: 0, text: (t.moment_behind)(&int(before), &int(p.arrival_per_s)) });
+            moments.push(Moment { at_ms: 0, text: (t.moment_behind)(&int(p.before_per_s()), &int(p.arrival_per_s)) });
         }
         moments.push(Moment { at_ms: ms(0.0), text: (t.moment_fix)(&int(c.consume_per_s), c.catch_up_s.is_some()) });
-        if let Some(at_s) = p.alert().fires_at_s.filter(|s| *s <= p.span_s()) {
-            moments.push(Moment { at_ms: ms(at_s), text: t.fires_note.to_owned() });
+        let alert = p.alert();
+        if let Some(at_s) = alert.fires_at_s.filter(|s| *s <= p.span_s()) {
+            moments.push(Moment { at_ms: ms(at_s), text: t.moment_fires.to_owned() });
+        }
+        if let Some(at_s) = alert.clears_at_s.filter(|s| *s <= p.span_s()) {
+            moments.push(Moment { at_ms: ms(at_s), text: t.moment_clears.to_owned() });
         }
         if let Some(at_s) = c.catch_up_s {
             moments.push(Moment { at_ms: ms(at_s), text: t.moment_caught_up.to_owned() });
@@ -386,6 +397,8 @@ mod tests {
     fn exercise_9() {
         let a = preset("exercise-9a").catch_up();
         assert_eq!((a.consume_per_s, a.spare_per_s, a.catch_up_s), (21_600, 1_600, Some(750.0)));
+        // (b) fell behind as (a) did: the same group before the fix, 10 minutes.
+        assert_eq!(preset("exercise-9b").behind_for_s(), Some(600.0));
         let b = preset("exercise-9b").catch_up();
         assert_eq!((b.consume_per_s, b.spare_per_s, b.catch_up_s), (36_000, 16_000, Some(75.0)));
         // 20 consumers on 12 partitions: 8 idle, 18,000/s, never catches up.
@@ -406,6 +419,16 @@ mod tests {
         assert_eq!(timeline.clock_text(0, false), "−10 min 0 s");
         assert_eq!(timeline.clock_text(600_000, false), "0 s");
         assert!(timeline.clock_text(timeline.end_ms, false).starts_with('+'));
+        // 12 M behind: the alert fires and clears, both moments a step stops at.
+        let far = Params { behind: 12_000_000, ..a };
+        let alert = far.alert();
+        let (fires_s, clears_s) = (alert.fires_at_s.unwrap(), alert.clears_at_s.unwrap());
+        let timeline = Lag::timeline(&far, &Shared::default(), &(), crate::i18n::Lang::Es).unwrap();
+        let at = |text: &str| timeline.moments.iter().find(|m| m.text.starts_with(text)).map(|m| m.at_ms);
+        let past_s = far.behind_for_s().unwrap();
+        assert_eq!(at("Suena la alerta"), Some(((fires_s + past_s) * 1_000.0).round() as u64));
+        assert_eq!(at("La alerta se apaga"), Some(((clears_s + past_s) * 1_000.0).round() as u64));
+        assert_eq!(timeline.clock_text(at("La alerta se apaga").unwrap(), false), "+1 h 53 min");
     }
 
     /// The lag in time is said in the alert's unit beside its ≈ 60 s line.

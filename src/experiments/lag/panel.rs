@@ -50,8 +50,9 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
     let alert = p.alert();
     let past_s = p.behind_for_s().unwrap_or(0.0);
     let span_s = p.span_s();
-    // Scales on a ladder, so the lag's handle moves the line within them.
-    let whole_s = nice_up((past_s + span_s).ceil() as u64, true) as f64;
+    // After «ahora» on a ladder (the handle moves the line within it); laddered
+    // whole, the axis ran past the run's end (+20 min for a run to +15 min).
+    let whole_s = past_s + nice_up(span_s.ceil() as u64, true) as f64;
     // The clock, from «now» (the fix): the whole run when none.
     let clock_s = at_ms.map_or(span_s, |ms| (ms as f64 / 1_000.0 - past_s).min(span_s));
     let threshold = p.alert_line() as f64;

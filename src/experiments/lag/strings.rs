@@ -51,6 +51,9 @@ pub struct Strings {
     /// The fix: the group now reads (rate); whether that drains the lag.
     pub moment_fix: fn(&str, bool) -> String,
     pub moment_caught_up: &'static str,
+    /// The alert fires, and clears (the lag back at its line).
+    pub moment_fires: &'static str,
+    pub moment_clears: &'static str,
     /// On the chart at the clock: the lag at that instant.
     pub lag_now: fn(&str) -> String,
     pub preset_a: &'static str,
@@ -84,7 +87,7 @@ pub static ES: Strings = Strings {
     catch_up: "Al día en",
     never: "nunca",
     lag_time: "Lag en tiempo, el que mira la alerta (mensajes atrás ÷ llegada)",
-    rate_before: "Lee cada consumidor, antes del arreglo",
+    rate_before: "Antes del arreglo, lee cada uno de los 12 consumidores",
     behind_for: "Se viene atrasando desde hace (atraso ÷ déficit de antes)",
     alert_fires: |at, clears| match clears {
         Some(clears) => format!("La alerta (lag de más de ≈ 60 s sostenido 5 minutos) suena {at} y se apaga a los {clears}, cuando el lag vuelve a ≈ 60 s."),
@@ -110,6 +113,8 @@ pub static ES: Strings = Strings {
         format!("Ahora lee {rate}/s: no alcanza, el atraso sigue creciendo.")
     },
     moment_caught_up: "Al día: lag 0.",
+    moment_fires: "Suena la alerta: el lag lleva 5 minutos por encima de ≈ 60 s.",
+    moment_clears: "La alerta se apaga: el lag vuelve a ≈ 60 s.",
     lag_now: |lag| format!("lag {lag}"),
     preset_a: "Ejercicio 9 (a): consumidores de 1,800/s",
     preset_b: "Ejercicio 9 (b): 24 particiones de 1,500/s",
@@ -142,7 +147,7 @@ pub static EN: Strings = Strings {
     catch_up: "Caught up in",
     never: "never",
     lag_time: "Lag in time, what the alert watches (messages behind ÷ arrivals)",
-    rate_before: "Each consumer reads, before the fix",
+    rate_before: "Before the fix, each of the 12 consumers reads",
     behind_for: "Falling behind for (backlog ÷ the deficit before)",
     alert_fires: |at, clears| match clears {
         Some(clears) => format!("The alert (lag above ≈ 60 s held for 5 minutes) fires {at} and clears at {clears}, when the lag is back to ≈ 60 s."),
@@ -168,6 +173,8 @@ pub static EN: Strings = Strings {
         format!("Now it reads {rate}/s: not enough, the lag keeps growing.")
     },
     moment_caught_up: "Caught up: lag 0.",
+    moment_fires: "The alert fires: the lag has been above ≈ 60 s for 5 minutes.",
+    moment_clears: "The alert clears: the lag is back at ≈ 60 s.",
     lag_now: |lag| format!("lag {lag}"),
     preset_a: "Exercise 9 (a): consumers of 1,800/s",
     preset_b: "Exercise 9 (b): 24 partitions at 1,500/s",

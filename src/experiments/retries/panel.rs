@@ -407,6 +407,7 @@ fn delivery_log<F: Frame>(props: &Props<F>) -> Html {
         <section class="card log">
             <h2>{ s.log_heading }{ format!(" ({})", format::int(trace.len() as u64)) }</h2>
             if trace.is_empty() { <p class="empty">{ s.log_empty }</p> } else { <ol class="log-list" reversed=true>{ for rows }</ol> }
+            if trace.len() > LOG_ROWS_SHOWN { <p class="hint">{ (s.log_older)(&format::int((trace.len() - LOG_ROWS_SHOWN) as u64)) }</p> }
         </section>
     }
 }
