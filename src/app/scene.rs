@@ -58,6 +58,7 @@ pub fn scene_bar(
     let toggle_keys = dispatch.to_callback().reform(move |_: MouseEvent| Action::ShowKeys(!keys_open));
     let in_seconds = state.open.in_seconds();
     let now = timeline.clock_text(at_ms, in_seconds);
+    let end = timeline.clock_text(timeline.end_ms, in_seconds);
     let latest = timeline.latest(at_ms);
     html! {
         <>
@@ -71,7 +72,8 @@ pub fn scene_bar(
                 <label class="scene-instant visually-hidden" for={id.clone()}>{ t.scene_instant }</label>
                 <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
                     value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />
-                <output class="clock-value">{ format!("{now} / {}", timeline.clock_text(timeline.end_ms, in_seconds)) }</output>
+                // Its room is the end's width twice: the slider beside it keeps its width as the time's text grows.
+                <output class="clock-value" data-room={format!("{end} / {end}")}>{ format!("{now} / {end}") }</output>
                 <button type="button" class="keys-toggle" aria-expanded={keys_open.to_string()} onclick={toggle_keys}>{ "? " }<span class="visually-hidden">{ t.keys_title }</span></button>
             </div>
             <p class="scene-now" aria-hidden="true">{ latest.clone() }</p>

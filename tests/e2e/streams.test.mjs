@@ -205,11 +205,15 @@ test("the lag's clock counts from «ahora», as its axis: −10 min at the start
   const axis = await page.locator('.lag-chart .storm-axis').textContent();
   // The axis ends where the run does, as the clock (it ran to +20 min).
   assert.match(axis, /^−10 min 0 s\+15 min 0 s$/);
+  const slider = page.getByRole('slider', { name: 'Instante' });
   await page.getByRole('button', { name: /Reiniciar/ }).click();
   await page.waitForFunction(() => document.querySelector('.scene .clock-value').textContent.startsWith('−10 min 0 s /'));
   assert.equal(await clock.textContent(), '−10 min 0 s / +15 min 0 s');
+  const wide = (await slider.boundingBox()).width;
   await page.getByRole('button', { name: /Avanzar/ }).click();
   await page.waitForFunction(() => document.querySelector('.scene .clock-value').textContent === '0 s / +15 min 0 s');
+  // The clock keeps its room: the slider beside it does not change width as the time's text shrinks.
+  assert.ok(Math.abs((await slider.boundingBox()).width - wide) < 0.5, `${wide} px, then ${(await slider.boundingBox()).width} px`);
   assert.equal(await page.getByRole('slider', { name: 'Instante' }).getAttribute('aria-valuetext'), '0 s', 'the instant says it too');
   assert.deepEqual(errors, []);
   await page.close();
