@@ -215,7 +215,11 @@ impl LabState {
                 next.progress.clear(next.open.code());
                 next.confirming_clear = false;
             }
-            Action::Predict(guess) => next.progress.set_guess(next.open.code(), guess),
+            Action::Predict(guess) => {
+                if let Some(key) = next.prediction_key() {
+                    next.progress.set_guess(&key, guess)
+                }
+            }
             Action::SyncProgress(progress) if progress == self.progress => return Ok(self.clone()),
             Action::SyncProgress(progress) => next.progress = progress,
             Action::StorageFull => next.keeping = Keeping::Full,
@@ -372,7 +376,14 @@ impl LabState {
     /// (`Some(None)`: they chose to see the answer without one).
     pub fn prediction(&self) -> Option<(crate::tasks::PredictionView, Option<Option<u64>>)> {
         let view = self.units.prediction(&self.params, self.open, self.lang)?;
-        Some((view, self.progress.guess(self.open.code())))
+        let guess = self.progress.guess(&question_key(self.open.code(), view.key));
+        Some((view, guess))
+    }
+
+    /// Where the open experiment's question keeps its guess.
+    fn prediction_key(&self) -> Option<String> {
+        let view = self.units.prediction(&self.params, self.open, self.lang)?;
+        Some(question_key(self.open.code(), view.key))
     }
 
     /// Of `tasks` (this state's `task_list`, already checked), the one
@@ -448,3 +459,12 @@ fn records_tasks(action: &Action) -> bool {
 #[cfg(test)]
 #[path = "lab_tests.rs"]
 mod tests;
+
+/// `retries`, or `capacity.drain` for an experiment's other question.
+fn question_key(experiment: &str, key: &str) -> String {
+    if key.is_empty() {
+        experiment.to_owned()
+    } else {
+        format!("{experiment}.{key}")
+    }
+}

@@ -391,6 +391,8 @@ fn predictions_answer_with_the_lessons_numbers() {
     assert_eq!(answer(E::Retries, None), Some(1_890));
     assert_eq!(answer(E::DoublePublication, None), Some(2));
     assert_eq!(answer(E::Capacity, None), Some(2_700), "C01's peak: the last in waits 45 min");
+    assert_eq!(answer(E::Capacity, Some("exercise-6")), Some(400), "exercise 6: 60,000 ÷ (200 − 50)");
+    assert_eq!(answer(E::Capacity, Some("exercise-6-slow")), Some(6_000), "exercise 6 at 60/s: 100 min");
     assert_eq!(answer(E::Lag, Some("exercise-9a")), Some(750));
     assert_eq!(answer(E::Lag, Some("exercise-9b")), Some(75));
     assert_eq!(answer(E::Fraud, None), Some(9), "exercise 10: 6 payments, 3 of them added again");
@@ -402,6 +404,27 @@ fn predictions_answer_with_the_lessons_numbers() {
     let s = LabState::new(&LabInit::default()).reduce(Action::Predict(Some(2_000)));
     assert_eq!(s.prediction().map(|(_, guess)| guess), Some(Some(Some(2_000))));
     assert_eq!(s.progress.guess("retries"), Some(Some(2_000)));
+}
+
+/// A run of another shape asks another of its lesson's numbers (capacity:
+/// C01's wait, or exercise 6's drain once workers were down); each keeps
+/// its own guess, and both go with the experiment's progress when cleared.
+#[test]
+fn each_question_keeps_its_own_guess() {
+    use crate::registry::Experiment as E;
+    let guess = |s: &LabState| s.prediction().and_then(|(_, guess)| guess);
+    let opened = LabState::new(&LabInit { experiment: E::Capacity, ..LabInit::default() });
+    let peak = opened.reduce(Action::Predict(Some(2_000)));
+    let drain = peak.reduce(Action::ApplyPreset { code: "exercise-6" });
+    assert_eq!(guess(&drain), None, "the drain's question is asked, not answered with the wait's guess");
+    let drain = drain.reduce(Action::Predict(Some(300)));
+    assert_eq!((guess(&drain), drain.progress.guess("capacity.drain")), (Some(Some(300)), Some(Some(300))));
+    assert_eq!(drain.progress.guess("capacity"), Some(Some(2_000)));
+    // Kept and read back as storage items.
+    let (read, ignored) = crate::tasks::Progress::from_items(drain.progress.items());
+    assert_eq!((read, ignored), (drain.progress.clone(), false));
+    let cleared = drain.reduce(Action::ClearTasks);
+    assert_eq!((cleared.progress.guess("capacity"), cleared.progress.guess("capacity.drain")), (None, None));
 }
 
 /// No task completes on an experiment as it opens, nor by playing its

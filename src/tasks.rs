@@ -46,9 +46,15 @@ pub struct Prediction<P: 'static, S: 'static> {
     pub why: fn(Lang) -> &'static str,
 }
 
+/// The question a run asks, and where its guess is kept (`""`: the
+/// experiment's own; else `experiment.key`).
+pub type Asked<P, S> = (&'static Prediction<P, S>, &'static str);
+
 /// A prediction as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PredictionView {
+    /// Which of its experiment's questions (`""`: its own).
+    pub key: &'static str,
     pub question: &'static str,
     pub unit: &'static str,
     pub answer: Option<u64>,
@@ -155,7 +161,7 @@ impl Progress {
         let (mut count, mut ignored) = (0, false);
         for word in words {
             let entry = word.len() <= ENTRY_LEN_MAX
-                && word.split_once('/').is_some_and(|(e, t)| is_code(e) && (is_code(t) || is_guess(t)));
+                && word.split_once('/').is_some_and(|(e, t)| is_code(e) && is_code(t) || is_question(e) && is_guess(t));
             if !entry || count == ENTRIES_MAX {
                 ignored = true;
                 continue;
@@ -268,6 +274,7 @@ impl Progress {
     /// Forgets one experiment's tasks (the "clear my progress" button).
     pub fn clear(&mut self, experiment: &str) {
         self.remove_prefixed(&format!("{experiment}/"));
+        self.remove_prefixed(&format!("{experiment}."));
     }
 
     /// Drops every entry that starts with `prefix`.
@@ -281,6 +288,13 @@ const GUESS: &str = "guess=";
 
 fn is_guess(text: &str) -> bool {
     text.strip_prefix(GUESS).is_some_and(|digits| digits.len() <= 15 && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Where a guess is kept: an experiment's code, or its code and a
+/// question's (`capacity.drain`); a code has no `.`, so none is another's.
+fn is_question(text: &str) -> bool {
+    let (experiment, question) = text.split_once('.').unwrap_or((text, "x"));
+    is_code(experiment) && is_code(question)
 }
 
 /// A code as the registry writes them: lower-case letters, digits and `-`.

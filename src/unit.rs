@@ -131,6 +131,13 @@ pub trait Spec {
     const TASKS: &'static [Task<Self::Params, Self::State>];
     /// The number the lesson states, asked before the figure says it.
     const PREDICTION: Option<&'static Prediction<Self::Params, Self::State>> = None;
+    /// The question this run asks, and where its guess is kept (`""`: the
+    /// experiment's own). A run of another shape can ask the lesson's other
+    /// number (capacity: exercise 6's drain, not C01's wait), with its own
+    /// guess, so a guess is never shown beside another question's answer.
+    fn prediction(_: &Self::Params) -> Option<crate::tasks::Asked<Self::Params, Self::State>> {
+        Self::PREDICTION.map(|pr| (pr, ""))
+    }
     /// A figure with no time in it (an id, a hash, a size): it says so where
     /// a scene's bar would be, so nobody looks for a Play that is not there.
     /// (An experiment with no `timeline` yet is not timeless: its lesson may
@@ -453,10 +460,10 @@ macro_rules! registry {
         impl States {
             /// The open experiment's prediction, with the run's answer.
             pub fn prediction(&self, p: &LabParams, open: Experiment, lang: Lang) -> Option<PredictionView> {
-                fn view<P, S>(pr: &Prediction<P, S>, p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
-                    PredictionView { question: (pr.question)(lang), unit: pr.unit, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
+                fn view<P, S>((pr, key): (&Prediction<P, S>, &'static str), p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
+                    PredictionView { key, question: (pr.question)(lang), unit: pr.unit, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
                 }
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::PREDICTION.map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::prediction(&p.$module).map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
             }
         }
 

@@ -90,4 +90,19 @@ proptest! {
         }
         prop_assert_eq!(Ok(r.clone()), QueueRun::with_operations(cfg, &ops));
     }
+
+    #[test]
+    fn dlq_at_is_place_at_in_dlq(cfg in configs(), ops in operations()) {
+        let Ok(r) = QueueRun::with_operations(cfg, &ops) else { return Ok(()) };
+        // Every instant where the answer can change, and one before each.
+        let mut instants: Vec<u64> = r.dlq.iter().flat_map(|e| [e.moved_at_ms, e.fate.at_ms()]).collect();
+        instants.extend(instants.clone().iter().map(|t| t.saturating_sub(1)));
+        instants.extend((0..8_000_000).step_by(500_000));
+        for t in instants {
+            let fast: Vec<u32> = r.dlq_at(t).map(|e| e.message).collect();
+            let slow: Vec<u32> =
+                r.dlq.iter().map(|e| e.message).filter(|&m| r.place_at(m, t) == Place::InDlq).collect();
+            prop_assert_eq!(&fast, &slow, "{:?} {:?} at {} ms", cfg, ops, t);
+        }
+    }
 }

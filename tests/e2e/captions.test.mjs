@@ -140,7 +140,10 @@ test("capacity: C01's peak drains after the peak (no worker was down), with its 
   );
   assert.doesNotMatch(said, /workers are back/);
   assert.equal((await page.locator('[data-counter=deepest] dd').textContent()).trim(), '540,000');
+  // Exercise 6 asks its own number (the drain), a question of its own.
   await page.getByLabel('Scenario').selectOption('exercise-6');
+  await caption(page).getByText('once the workers are back, how long does the queue take to empty?').waitFor();
+  await reveal(page);
   await page.waitForFunction(() => /after the workers are back/.test(document.querySelector('.hero > figcaption.insight').textContent));
   assert.match(await text(page), /drains 6 min 40 s after the workers are back/);
   assert.deepEqual(errors, []);

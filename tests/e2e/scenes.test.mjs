@@ -244,8 +244,12 @@ test('while a prediction waits no answer is readable on the page; revealing keep
   const { TOOL_EXPERIMENTS } = await import('../../static/tool-registry.js');
   const { PAGE_OF_CODE } = await import('../../static/lab-registry.js');
   let asked = 0;
-  for (const code of Object.keys(TOOL_EXPERIMENTS)) {
-    const { page, errors } = await open(browser, `${server.base}${PAGE_OF_CODE.get(code)}?exp=${code}&lang=en`);
+  // Every default, and a run that asks another of its lesson's numbers
+  // (exercise 6: the drain once the workers are back; at 60/s, 6,000 s: its
+  // 200/s run's 400 s is also exercise 7's 400 messages).
+  const runs = [...Object.keys(TOOL_EXPERIMENTS).map((code) => [code, '']), ['capacity', '&preset=exercise-6-slow']];
+  for (const [code, more] of runs) {
+    const { page, errors } = await open(browser, `${server.base}${PAGE_OF_CODE.get(code)}?exp=${code}${more}&lang=en`);
     await hero(page).waitFor();
     const skip = page.getByRole('button', { name: 'Show without estimating' });
     if ((await skip.count()) === 0) {
@@ -264,6 +268,7 @@ test('while a prediction waits no answer is readable on the page; revealing keep
     const result = page.locator('.prediction-result');
     await result.waitFor();
     await page.waitForFunction(() => document.activeElement?.classList.contains('prediction-result'));
+    if (more) assert.match(await result.textContent(), /gives 6,000 s .*rate out − rate in/, 'exercise 6 asks for the drain');
     for (const form of answerForms(await result.textContent())) {
       const shown = new RegExp(`(?<![\\d.,])${form.replace(/[.]/g, '\\.')}(?![\\d])`);
       assert.doesNotMatch(visible, shown, `${code}: the answer ${form} is readable while the guess waits`);

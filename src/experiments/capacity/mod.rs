@@ -311,6 +311,26 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     },
 };
 
+/// Exercise 6's question, asked when the workers were down: how long the
+/// queue takes to empty once they are back (the lesson's 400 s at 200/s),
+/// counted as the caption counts it.
+static PREDICTION_DRAIN: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "cuando vuelven los workers, ¿en cuánto se vacía la fila?",
+            "once the workers are back, how long does the queue take to empty?",
+        )
+    },
+    unit: "s",
+    answer: |p, _, s: &State| s.drain_after_back_s(p),
+    why: |lang| {
+        lang.pick(
+            "Mientras se vacía siguen llegando: lo acumulado entre (lo que sale − lo que entra).",
+            "It keeps arriving while it drains: the backlog divided by (rate out − rate in).",
+        )
+    },
+};
+
 impl crate::unit::Spec for Capacity {
     type Params = Params;
     type State = State;
@@ -321,6 +341,9 @@ impl crate::unit::Spec for Capacity {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
+        Some(if p.down_s > 0 { (&PREDICTION_DRAIN, "drain") } else { (&PREDICTION, "") })
+    }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }

@@ -425,7 +425,7 @@ fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<
     use crate::scene::{Moment, Timeline};
     use retry_lab_core::queue::DlqFate;
     let t = s(lang);
-    let mut moments = Vec::new();
+    let mut moments = vec![start_moment(params, run, lang)];
     // Moves of one instant are one moment: the alert fires as the DLQ
     // leaves 0 (two messages at once at 3 h 15 min both start it).
     for moved in run.dlq.chunk_by(|a, b| a.moved_at_ms == b.moved_at_ms) {
@@ -461,6 +461,18 @@ fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<
         end_ms.min(LOOK_S_MAX * 1_000),
         moments.into_iter().filter(|m| m.at_ms <= LOOK_S_MAX * 1_000).collect(),
     ))
+}
+
+/// At 0 s: which messages fail and how long until the DLQ takes them.
+fn start_moment(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> crate::scene::Moment {
+    use crate::format::duration_text;
+    let poison: Vec<u32> = (0..params.messages).filter(|&m| run.poison[m as usize]).map(|m| m + 1).collect();
+    let k = params.max_receive;
+    let total = duration_text(u64::from(k) * u64::from(params.visibility_s));
+    crate::scene::Moment {
+        at_ms: 0,
+        text: (s(lang).moment_start)(&poison, &duration_text(params.visibility_s.into()), k, &total),
+    }
 }
 
 /// The instant's bound: the slider's (and the DLQ's longest retention).

@@ -232,7 +232,7 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
             .iter()
             .filter(|r| r.message == m)
             .map(|r| span("hidden-band", r.at_ms, r.hidden_until_ms.min(end), y, ROW_H - 2));
-        let dlq = run.dlq_entry(m).map(|e| span("dlq-band", e.moved_at_ms, fate_ms(e.fate), y + 2, ROW_H - 6));
+        let dlq = run.dlq_entry(m).map(|e| span("dlq-band", e.moved_at_ms, e.fate.at_ms(), y + 2, ROW_H - 6));
         html! {
             <g>
                 <title>{ lifeline_title(t, run, m) }</title>
@@ -275,14 +275,8 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
     }
 }
 
-fn fate_ms(fate: DlqFate) -> u64 {
-    match fate {
-        DlqFate::Redriven { at_ms, .. } | DlqFate::MarkedFailed { at_ms } | DlqFate::Expired { at_ms } => at_ms,
-    }
-}
-
 fn last_ms(run: &QueueRun, m: u32) -> u64 {
-    run.dlq_entry(m).map_or_else(|| run.end_at_ms(m), |e| fate_ms(e.fate))
+    run.dlq_entry(m).map_or_else(|| run.end_at_ms(m), |e| e.fate.at_ms())
 }
 
 fn lifeline_title(t: &Strings, run: &QueueRun, m: u32) -> String {

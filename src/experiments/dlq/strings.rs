@@ -14,6 +14,15 @@ fn listed(numbers: &[u32], and: &str) -> String {
     }
 }
 
+/// A list of messages a sentence can hold: past four, the first three and
+/// how many («1, 6, 11 … (8)»).
+fn few(numbers: &[u32], and: &str) -> String {
+    match numbers {
+        [a, b, c, _, _, ..] => format!("{a}, {b}, {c} … ({})", numbers.len()),
+        _ => listed(numbers, and),
+    }
+}
+
 pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
@@ -62,6 +71,10 @@ pub struct Strings {
     pub moment_expired: fn(u32) -> String,
     /// A message's retention runs out in the queue itself (no DLQ took it).
     pub moment_expired_queue: fn(u32) -> String,
+    /// The start, so the figure says at 0 s what the run is: (the poison
+    /// messages, numbered from 1; the visibility timeout; after how many
+    /// receives (0: no DLQ) and how long: exercise 8's 5 × 15 min = 75 min).
+    pub moment_start: fn(&[u32], &str, u32, &str) -> String,
     pub alert_on: fn(usize, &str) -> String,
     pub alert_off: &'static str,
     /// With maxReceiveCount 0 there is no DLQ: the caption and the alert say so.
@@ -166,6 +179,17 @@ pub static ES: Strings = Strings {
         }
     },
     moment_fixed: "Se arregla la causa: los mensajes nuevos ya no fallan.",
+    moment_start: |ms, visible, k, total| {
+        let who = match ms {
+            [] => return "Ningún mensaje falla.".into(),
+            [m] => format!("El mensaje {m} falla"),
+            _ => format!("Los mensajes {} fallan", few(ms, "y")),
+        };
+        match k {
+            0 => format!("{who} siempre. Sin DLQ, la cola reintenta hasta que vence la retención."),
+            _ => format!("{who} siempre: {k} recepciones × {visible} = {total} hasta la DLQ."),
+        }
+    },
     moment_redriven: |m, new| format!("Redrive: el mensaje {m} vuelve a la cola como el {new}."),
     moment_failed: |m| format!("El mensaje {m} se marca como fallido: sale de la DLQ."),
     moment_expired: |m| format!("Vence la retención del mensaje {m}: se pierde sin que nadie lo mire."),
@@ -272,6 +296,17 @@ pub static EN: Strings = Strings {
         }
     },
     moment_fixed: "The cause is fixed: new messages no longer fail.",
+    moment_start: |ms, visible, k, total| {
+        let who = match ms {
+            [] => return "No message fails.".into(),
+            [m] => format!("Message {m} always fails"),
+            _ => format!("Messages {} always fail", few(ms, "and")),
+        };
+        match k {
+            0 => format!("{who}. With no DLQ, the queue retries until the retention runs out."),
+            _ => format!("{who}: {k} receives × {visible} = {total} to the DLQ."),
+        }
+    },
     moment_redriven: |m, new| format!("Redrive: message {m} goes back to the queue as {new}."),
     moment_failed: |m| format!("Message {m} is marked failed: it leaves the DLQ."),
     moment_expired: |m| format!("Message {m}'s retention runs out: it is lost with nobody looking."),

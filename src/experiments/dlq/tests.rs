@@ -62,8 +62,13 @@ fn only_the_first_move_sounds_the_alert() {
     let p = Params::default();
     let run = p.run().unwrap();
     let timeline = timeline(&p, &run, crate::i18n::Lang::Es).unwrap();
-    let moved: Vec<&str> =
-        timeline.moments.iter().map(|m| m.text.as_str()).filter(|t| t.contains("pasa a la DLQ")).collect();
+    let moved: Vec<&str> = timeline
+        .moments
+        .iter()
+        .filter(|m| m.at_ms > 0)
+        .map(|m| m.text.as_str())
+        .filter(|t| t.contains("pasa a la DLQ"))
+        .collect();
     assert_eq!(
         moved,
         [
@@ -80,8 +85,12 @@ fn moves_of_one_instant_are_said_together_and_fire_an_emptied_dlqs_alert() {
     let p = preset_params("redrive-before-fix");
     let run = p.run().unwrap();
     let timeline = timeline(&p, &run, crate::i18n::Lang::Es).unwrap();
-    let moved: Vec<(u64, &str)> =
-        timeline.moments.iter().filter(|m| m.text.contains("a la DLQ")).map(|m| (m.at_ms, m.text.as_str())).collect();
+    let moved: Vec<(u64, &str)> = timeline
+        .moments
+        .iter()
+        .filter(|m| m.at_ms > 0 && m.text.contains("a la DLQ"))
+        .map(|m| (m.at_ms, m.text.as_str()))
+        .collect();
     assert_eq!(
         moved,
         [
@@ -248,4 +257,28 @@ fn one_message_in_the_dlq_is_said_in_the_singular() {
     assert!(es.contains(", 1 mensaje agotó sus recepciones y pasó a la DLQ: 1 sigue allí."), "{es}");
     let en = insight(Lang::En, &run, first_ms);
     assert!(en.contains(", 1 message has exhausted its receives and moved to the DLQ: 1 is still there."), "{en}");
+}
+
+/// At 0 s the scene says what the run is: which messages fail and exercise
+/// 8's 5 receives × 15 min before the DLQ (after Reset the line was empty).
+#[test]
+fn the_start_says_which_messages_fail_and_when_the_dlq_takes_them() {
+    let start = |p: &Params, lang| timeline(p, &p.run().unwrap(), lang).unwrap().latest(0);
+    let p = Params::default();
+    assert_eq!(
+        start(&p, crate::i18n::Lang::Es),
+        "Los mensajes 1 y 6 fallan siempre: 5 recepciones × 15 min 0 s = 1 h 15 min hasta la DLQ."
+    );
+    let no_dlq = Params { max_receive: 0, ..p.clone() };
+    assert!(
+        start(&no_dlq, crate::i18n::Lang::En).ends_with("With no DLQ, the queue retries until the retention runs out.")
+    );
+    let all = Params { poison_every: 1, ..p.clone() };
+    assert!(
+        start(&all, crate::i18n::Lang::En).contains("Messages 1, 2, 3 … (10) always fail"),
+        "{}",
+        start(&all, crate::i18n::Lang::En)
+    );
+    let none = Params { poison: Poison::None, ..p };
+    assert_eq!(start(&none, crate::i18n::Lang::Es), "Ningún mensaje falla.");
 }

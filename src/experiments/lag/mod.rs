@@ -335,17 +335,18 @@ impl crate::unit::Spec for Lag {
         }
         moments.push(Moment { at_ms: ms(0.0), text: (t.moment_fix)(&int(c.consume_per_s), c.catch_up_s.is_some()) });
         let alert = p.alert();
-        if let Some(at_s) = alert.fires_at_s.filter(|s| *s <= p.span_s()) {
+        let span_s = p.span_s();
+        if let Some(at_s) = alert.fires_at_s.filter(|s| *s <= span_s) {
             moments.push(Moment { at_ms: ms(at_s), text: t.moment_fires.to_owned() });
         }
-        if let Some(at_s) = alert.clears_at_s.filter(|s| *s <= p.span_s()) {
+        if let Some(at_s) = alert.clears_at_s.filter(|s| *s <= span_s) {
             moments.push(Moment { at_ms: ms(at_s), text: t.moment_clears.to_owned() });
         }
         if let Some(at_s) = c.catch_up_s {
             moments.push(Moment { at_ms: ms(at_s), text: t.moment_caught_up.to_owned() });
         }
         // Counted from «ahora», as the chart's axis is.
-        Some(Timeline::new(ms(p.span_s()), moments).counted_from(ms(0.0)))
+        Some(Timeline::new(ms(span_s), moments).counted_from(ms(0.0)))
     }
 }
 
