@@ -125,3 +125,37 @@ test("«¿alguien espera?»: the queues' page opens on it; synchronous callers f
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The DLQ's lifelines appear as the clock passes them: what has not
+// happened yet waits under a veil from the instant to the chart's end
+// (at 0 s, all of it; each step uncovers more), and at 0 s the scene says
+// exercise 8's sum.
+test('DLQ: the clock uncovers the lifelines as it passes them; at 0 s the scene says which messages fail and when the DLQ takes them', async () => {
+  const { page, errors } = await open(browser, `${server.base}lesson-004-ops/?exp=dlq&lang=en`);
+  const skip = page.getByRole('button', { name: 'Show without estimating' });
+  await skip.click();
+  const chart = page.locator('.lifelines .annotated');
+  const veil = page.locator('.lifelines .dlq-now');
+  const covered = async () => (await veil.boundingBox()).width / (await chart.boundingBox()).width;
+  const clock = page.locator('output.clock-value');
+  await page.locator('.scene-bar button.reset').click();
+  await page.waitForFunction(() => document.querySelector('output.clock-value').textContent.startsWith('0 s'));
+  assert.ok((await covered()) > 0.97, `at 0 s ${await covered()} of the chart is veiled`);
+  assert.match(
+    await page.locator('.scene-now').textContent(),
+    /Messages 1 and 6 always fail: 5 receives × 15 min 0 s = 1 h 15 min to the DLQ\./,
+  );
+  const widths = [await covered()];
+  for (let step = 0; step < 3; step++) {
+    const before = await clock.textContent();
+    await page.locator('.scene-bar button.step').click();
+    await page.waitForFunction((b) => document.querySelector('output.clock-value').textContent !== b, before);
+    widths.push(await covered());
+  }
+  assert.ok(
+    widths.every((w, i) => i === 0 || w < widths[i - 1]),
+    `each step uncovers more: ${widths.map((w) => w.toFixed(3))}`,
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
