@@ -146,6 +146,8 @@ test("capacity: C01's peak drains after the peak (no worker was down), with its 
   await reveal(page);
   await page.waitForFunction(() => /after the workers are back/.test(document.querySelector('.hero > figcaption.insight').textContent));
   assert.match(await text(page), /drains 6 min 40 s after the workers are back/);
+  // The promise is every message's: the first in waited the 20 minutes the workers were down.
+  await page.getByRole('status').filter({ hasText: 'The promise fails: a message waits 20 min 0 s.' }).waitFor();
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -36,7 +36,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let c = &props.state;
-    let broken = c.newest_wait_s.is_none_or(|w| w > p.promise_s);
+    let verdict = match c.longest_wait_s() {
+        Some(w) if w <= p.promise_s => None,
+        longest => Some((t.promise_broken)(longest.map(duration_text).as_deref())),
+    };
     let (wanted, running, last_wait_s) = c.keda;
     let rows = [
         ("sync_workers", t.sync_workers, format::int(c.sync_workers)),
@@ -60,7 +63,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             <p class="c01-derivation">{ c01_derivation(t) }</p>
             { hero(props.frame, props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false), c.insight(props.lang, p), false, chart(props.frame, t, (p, c), props.at_ms)) }
-            <p class={class_list!("dlq-alert", broken.then_some("on"))} role="status">{ if broken { t.promise_broken } else { t.promise_kept } }</p>
+            <p class={class_list!("dlq-alert", verdict.is_some().then_some("on"))} role="status">{ verdict.unwrap_or_else(|| t.promise_kept.to_owned()) }</p>
             // With no outage the drain «once the workers are back» is the drain
             // from the start: said once (C01 read «vuelven los workers» with
             // nobody down).
@@ -108,6 +111,9 @@ fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Opt
     points.push_str(&format!("{},100 0,100", x(shown.last().map_or(0, |p| p.0))));
     let now_line = (now_s < run_s).then(|| x(now_s).to_string());
     let promise_y = y(promise_depth.min(top));
+    // What made this queue is what is grabbed: the workers' outage where
+    // there is no peak (exercise 6: «El pico dura: 0 s» said nothing).
+    let grabbed = if p.down_s > 0 && p.peak_per_s <= p.mean_per_s { "down_s" } else { "peak_s" };
     html! {
         <figure class="gantt capacity-chart">
             <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top), t.y_unit) }</div>
@@ -119,7 +125,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Opt
             </svg>
             // The peak, where the newest to arrive waits longest, once the clock is there.
             if c.fluid.peak.0 <= now_s { { chart_note(x(c.fluid.peak.0) as u64, 24, "note-peak", (t.peak_note)(&format::int(c.fluid.peak.1))) } }
-            <div class="plot-box">{ frame.handle("peak_s", Axis::seconds(0, span * 1_000, time_step(span), 0)) }</div>
+            <div class="plot-box">{ frame.handle(grabbed, Axis::seconds(0, span * 1_000, time_step(span), 0)) }</div>
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
             if promise_depth <= top { <figcaption>{ (t.promise_line)(&duration_text(p.promise_s), &format::int(promise_depth)) }</figcaption> }

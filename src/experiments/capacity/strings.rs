@@ -28,7 +28,8 @@ pub struct Strings {
     pub never: &'static str,
     pub after_day: &'static str,
     pub promise_kept: &'static str,
-    pub promise_broken: &'static str,
+    /// The longest wait, over the promise (None: nothing is ever served).
+    pub promise_broken: fn(Option<&str>) -> String,
     pub chart_label: &'static str,
     /// The y-axis's unit, after its top value.
     pub y_unit: &'static str,
@@ -101,7 +102,10 @@ pub static ES: Strings = Strings {
     never: "nunca",
     after_day: "Al final del gráfico esperan",
     promise_kept: "La promesa se cumple.",
-    promise_broken: "La promesa no se cumple: el último en llegar al pico espera más que ella.",
+    promise_broken: |w| match w {
+        Some(w) => format!("La promesa no se cumple: hay un mensaje que espera {w}."),
+        None => "La promesa no se cumple: sin servicio, nadie sale de la fila.".into(),
+    },
     chart_label: "La profundidad de la cola a lo largo del tiempo, con la profundidad a la que el último en llegar espera justo la promesa.",
     y_unit: "mensajes en la cola",
     peak_note: |depth| format!("máximo: {depth} en cola"),
@@ -169,7 +173,10 @@ pub static EN: Strings = Strings {
     never: "never",
     after_day: "Waiting at the chart's end",
     promise_kept: "The promise holds.",
-    promise_broken: "The promise fails: the last to arrive at the peak waits longer than it.",
+    promise_broken: |w| match w {
+        Some(w) => format!("The promise fails: a message waits {w}."),
+        None => "The promise fails: with no service, nothing leaves the queue.".into(),
+    },
     chart_label: "The queue's depth over time, with the depth at which the newest item waits exactly the promise.",
     y_unit: "messages in the queue",
     peak_note: |depth| format!("deepest: {depth} queued"),

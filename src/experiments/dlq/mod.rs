@@ -426,6 +426,7 @@ fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<
     use retry_lab_core::queue::DlqFate;
     let t = s(lang);
     let mut moments = vec![start_moment(params, run, lang)];
+    moments.extend(receive_moments(params, run, lang));
     // Moves of one instant are one moment: the alert fires as the DLQ
     // leaves 0 (two messages at once at 3 h 15 min both start it).
     for moved in run.dlq.chunk_by(|a, b| a.moved_at_ms == b.moved_at_ms) {
@@ -473,6 +474,28 @@ fn start_moment(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> cra
         at_ms: 0,
         text: (s(lang).moment_start)(&poison, &duration_text(params.visibility_s.into()), k, &total),
     }
+}
+
+/// Each time a failing message comes back and is received again, up to
+/// maxReceiveCount: the steps a learner counts (5 × 15 min), with the wait
+/// for a free worker that makes the DLQ's 1 h 15 min 40 s. Without a DLQ
+/// they would go on for days: the start says so instead.
+fn receive_moments<'a>(
+    params: &Params,
+    run: &'a QueueRun,
+    lang: crate::i18n::Lang,
+) -> impl Iterator<Item = crate::scene::Moment> + 'a {
+    let (k, said) = (params.max_receive, s(lang).moment_received);
+    let mut last: Vec<(u32, u64)> = vec![(0, 0); run.ends.len()];
+    run.receives.iter().filter(move |_| k > 0).filter_map(move |r| {
+        let (n, back_ms) = &mut last[r.message as usize];
+        let wait_ms = r.at_ms.saturating_sub(*back_ms);
+        *n += 1;
+        *back_ms = r.hidden_until_ms;
+        let wait = (wait_ms >= 1_000).then(|| crate::format::duration_ms(wait_ms));
+        (r.poisoned && *n > 1)
+            .then(|| crate::scene::Moment { at_ms: r.at_ms, text: said(r.message + 1, *n, k, wait.as_deref()) })
+    })
 }
 
 /// The instant's bound: the slider's (and the DLQ's longest retention).
