@@ -477,8 +477,8 @@ fn start_moment(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> cra
 }
 
 /// Each time a failing message comes back and is received again, up to
-/// maxReceiveCount: the steps a learner counts (5 × 15 min), with the wait
-/// for a free worker that makes the DLQ's 1 h 15 min 40 s. Without a DLQ
+/// maxReceiveCount: the steps a learner counts (5 × 15 min), with its wait
+/// in the queue behind others that makes the DLQ's 1 h 15 min 40 s. Without a DLQ
 /// they would go on for days: the start says so instead.
 fn receive_moments<'a>(
     params: &Params,

@@ -76,7 +76,8 @@ pub struct Strings {
     /// receives (0: no DLQ) and how long: exercise 8's 5 × 15 min = 75 min).
     pub moment_start: fn(&[u32], &str, u32, &str) -> String,
     /// A failing message received again: (message, receive, of
-    /// maxReceiveCount, how long it waited for a free worker once back).
+    /// maxReceiveCount, how long it waited in the queue once back: behind
+    /// the messages queued before it, 40 s for message 1).
     pub moment_received: fn(u32, u32, u32, Option<&str>) -> String,
     pub alert_on: fn(usize, &str) -> String,
     pub alert_off: &'static str,
@@ -183,7 +184,7 @@ pub static ES: Strings = Strings {
     },
     moment_fixed: "Se arregla la causa: los mensajes nuevos ya no fallan.",
     moment_received: |m, n, k, wait| match wait {
-        Some(w) => format!("El mensaje {m} reaparece y, tras esperar {w} a un worker libre, se recibe: recepción {n} de {k}."),
+        Some(w) => format!("El mensaje {m} reaparece, espera {w} en la cola y se recibe: recepción {n} de {k}."),
         None => format!("El mensaje {m} reaparece y se recibe otra vez: recepción {n} de {k}."),
     },
     moment_start: |ms, visible, k, total| {
@@ -304,7 +305,7 @@ pub static EN: Strings = Strings {
     },
     moment_fixed: "The cause is fixed: new messages no longer fail.",
     moment_received: |m, n, k, wait| match wait {
-        Some(w) => format!("Message {m} reappears and, after waiting {w} for a free worker, is received: receive {n} of {k}."),
+        Some(w) => format!("Message {m} reappears, waits {w} in the queue and is received: receive {n} of {k}."),
         None => format!("Message {m} reappears and is received again: receive {n} of {k}."),
     },
     moment_start: |ms, visible, k, total| {

@@ -284,8 +284,8 @@ fn the_start_says_which_messages_fail_and_when_the_dlq_takes_them() {
 }
 
 /// Each time a failing message is received again is a step: exercise 8's
-/// five receives, 15 min apart, and the 40 s message 1 waited for a free
-/// worker (the DLQ takes it at 1 h 15 min 40 s, not 1 h 15 min).
+/// five receives, 15 min apart, and the 40 s message 1 waited behind the
+/// messages queued before it (the DLQ takes it at 1 h 15 min 40 s, not 1 h 15 min).
 #[test]
 fn each_receive_again_is_a_moment_with_its_wait() {
     let p = Params::default();
@@ -298,10 +298,7 @@ fn each_receive_again_is_a_moment_with_its_wait() {
         .map(|m| (m.at_ms, m.text.as_str()))
         .collect();
     assert_eq!(first.len(), 4, "receives 2 to 5: {first:?}");
-    assert_eq!(
-        first[0],
-        (940_000, "El mensaje 1 reaparece y, tras esperar 40 s a un worker libre, se recibe: recepción 2 de 5.")
-    );
+    assert_eq!(first[0], (940_000, "El mensaje 1 reaparece, espera 40 s en la cola y se recibe: recepción 2 de 5."));
     assert_eq!(first[3], (3_640_000, "El mensaje 1 reaparece y se recibe otra vez: recepción 5 de 5."));
     // Without a DLQ they would go on for days: none is listed.
     let no_dlq = Params { max_receive: 0, ..p };
