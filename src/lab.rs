@@ -456,10 +456,6 @@ fn records_tasks(action: &Action) -> bool {
     !(records_nothing(action) || matches!(action, Action::SetLang(_) | Action::Open(_)))
 }
 
-#[cfg(test)]
-#[path = "lab_tests.rs"]
-mod tests;
-
 /// `retries`, or `capacity.drain` for an experiment's other question.
 fn question_key(experiment: &str, key: &str) -> String {
     if key.is_empty() {
@@ -468,3 +464,7 @@ fn question_key(experiment: &str, key: &str) -> String {
         format!("{experiment}.{key}")
     }
 }
+
+#[cfg(test)]
+#[path = "lab_tests.rs"]
+mod tests;

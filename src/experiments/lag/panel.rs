@@ -81,37 +81,37 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
     let playing = at_ms.is_some() && clock_s < span_s;
     let clock_x = permille(clock_s);
     html! {
-            <figure class="gantt lag-chart">
-                <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top.round() as u64), t.y_unit) }</div>
-                <div class="annotated">
-                <svg viewBox="-6 -4 1012 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
-                    <line class="alert-threshold" x1="0" x2="1000" y1={threshold_y.clone()} y2={threshold_y} />
-                    if past_s > 0.0 && clock_s >= 0.0 { <line class="lag-now" x1={now_x.to_string()} x2={now_x.to_string()} y1="0" y2="100" /> }
-                    if let Some(s) = fires { <line class="alert-fires" x1={permille(s).to_string()} x2={permille(s).to_string()} y1="0" y2="100" /> }
-                    <polyline class="lag-line" points={points.join(" ")} />
-                    if playing { <line class="scene-now-line" x1={clock_x.to_string()} x2={clock_x.to_string()} y1="0" y2="100" /> }
-                </svg>
-                // «ahora» at the top, clear of the level's words; under the alert's
-                // note when the run has one (5 min after «ahora», they would meet).
-                if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, if fires_in_span.is_some() { 32 } else { 0 }, "note-now", t.now_note.to_owned()) } }
-                { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
-                { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
-                if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
-                <div class="plot-box">
-    { threshold_note(t, p, threshold, top) }
-                    { frame.handle("behind", Axis::level_to(top.round() as u64)) }
-                </div>
-                </div>
-                <div class="storm-axis" aria-hidden="true">
-                    <span>{ if past_s > 0.0 { format!("−{}", time_text(past_s)) } else { "0 s".to_owned() } }</span>
-                    <span>{ format!("+{}", time_text(whole_s - past_s)) }</span>
-                </div>
-                <figcaption>
-                    <span class="legend-threshold">{ t.threshold_legend }</span>
-                    if let Some(s) = fires_in_span { { " · " }<span class="legend-fires">{ (t.fires_legend)(&p.fires_when(lang, s)) }</span> }
-                </figcaption>
-            </figure>
-        }
+        <figure class="gantt lag-chart">
+            <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top.round() as u64), t.y_unit) }</div>
+            <div class="annotated">
+            <svg viewBox="-6 -4 1012 108" preserveAspectRatio="none" role="img" aria-label={t.chart_label}>
+                <line class="alert-threshold" x1="0" x2="1000" y1={threshold_y.clone()} y2={threshold_y} />
+                if past_s > 0.0 && clock_s >= 0.0 { <line class="lag-now" x1={now_x.to_string()} x2={now_x.to_string()} y1="0" y2="100" /> }
+                if let Some(s) = fires { <line class="alert-fires" x1={permille(s).to_string()} x2={permille(s).to_string()} y1="0" y2="100" /> }
+                <polyline class="lag-line" points={points.join(" ")} />
+                if playing { <line class="scene-now-line" x1={clock_x.to_string()} x2={clock_x.to_string()} y1="0" y2="100" /> }
+            </svg>
+            // «ahora» at the top, clear of the level's words; under the alert's
+            // note when the run has one (5 min after «ahora», they would meet).
+            if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, if fires_in_span.is_some() { 32 } else { 0 }, "note-now", t.now_note.to_owned()) } }
+            { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
+            { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
+            if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
+            <div class="plot-box">
+                { threshold_note(t, p, threshold, top) }
+                { frame.handle("behind", Axis::level_to(top.round() as u64)) }
+            </div>
+            </div>
+            <div class="storm-axis" aria-hidden="true">
+                <span>{ if past_s > 0.0 { format!("−{}", time_text(past_s)) } else { "0 s".to_owned() } }</span>
+                <span>{ format!("+{}", time_text(whole_s - past_s)) }</span>
+            </div>
+            <figcaption>
+                <span class="legend-threshold">{ t.threshold_legend }</span>
+                if let Some(s) = fires_in_span { { " · " }<span class="legend-fires">{ (t.fires_legend)(&p.fires_when(lang, s)) }</span> }
+            </figcaption>
+        </figure>
+    }
 }
 
 /// The alert's line named on it, left of the level's grip, on the side away
