@@ -281,9 +281,11 @@ pub fn about(lang: Lang, text: &'static str) -> Html {
 /// (12 px and more) instead of shrinking with the width.
 pub const LANE_PX: usize = 14;
 
-/// The inline height of a lane chart of `rows` lanes (`LANE_PX` each).
+/// The inline height of a lane chart of `rows` lanes (`LANE_PX` each, or
+/// the chart's `--lane`: the DLQ's lifelines are a pixel shorter a lane on
+/// a laptop, so their axis clears the scene's sticky bar).
 pub fn lanes_height(rows: usize) -> String {
-    format!("height:{}px", rows.max(1) * LANE_PX)
+    format!("height:calc({}*var(--lane,{LANE_PX}px))", rows.max(1))
 }
 
 /// A chart's axis in a parameter's units: its value at the chart's left

@@ -3,7 +3,7 @@
 // and reading a log again within its retention.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, reveal } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -130,6 +130,29 @@ test("«¿alguien espera?»: the queues' page opens on it; synchronous callers f
 // happened yet waits under a veil from the instant to the chart's end
 // (at 0 s, all of it; each step uncovers more), and at 0 s the scene says
 // exercise 8's sum.
+test("DLQ on a laptop's first screen: the lifelines' key is above the rows, clear of the timeout's words, and the axis clear of the sticky bar", async () => {
+  // A 20 s timeout puts the handle's words under the key's end («en la DLQ»).
+  for (const [lang, timeout] of [
+    ['es', 20],
+    ['en', 900],
+  ]) {
+    const url = `${server.base}lesson-004-ops/?exp=dlq&lang=${lang}&dlq_visibility_s=${timeout}`;
+    const { page, errors } = await open(browser, url, { viewport: { width: 1280, height: 900 } });
+    await reveal(page);
+    const box = (selector) => page.locator(selector).first().boundingBox();
+    const [key, words, rows, axis, bar] = await Promise.all(
+      ['.lifelines .legend', '.lifelines .handle-value', '.lifelines svg', '.lifelines .tick-axis span', '.scene-bar'].map(box),
+    );
+    const at = `${lang}, timeout ${timeout} s: key ${JSON.stringify(key)}, words ${JSON.stringify(words)}, axis ${JSON.stringify(axis)}, bar ${JSON.stringify(bar)}`;
+    assert.ok(key.y + key.height <= rows.y, `the key is above the rows (${at})`);
+    assert.ok(key.y + key.height <= words.y + 1, `the key ends above the handle's words (${at})`);
+    assert.ok(axis.y + axis.height <= bar.y, `the axis's labels end above the scene's bar (${at})`);
+    assert.ok(bar.y + bar.height <= 900, `the bar is in the first screen (${at})`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test('DLQ: the clock uncovers the lifelines as it passes them; at 0 s the scene says which messages fail and when the DLQ takes them', async () => {
   const { page, errors } = await open(browser, `${server.base}lesson-004-ops/?exp=dlq&lang=en`);
   const skip = page.getByRole('button', { name: 'Show without estimating' });
