@@ -92,7 +92,8 @@ pub struct Texts {
     /// (the guess or None, the run's number or None when what was asked
     /// never happens in it: no message reaches the DLQ, the lag never
     /// catches up; words then, not «—»).
-    pub predict_result: fn(Option<&str>, Option<&str>) -> String,
+    /// The guess, the answer, and whether the answer is the lesson's arithmetic (not the run's end).
+    pub predict_result: fn(Option<&str>, Option<&str>, bool) -> String,
     /// Under the figure: the seed that reproduces it.
     pub seed_shown: &'static str,
     pub new_seed: &'static str,
@@ -156,8 +157,11 @@ pub static ES: Texts = Texts {
     predict_guess: "Tu estimación",
     predict_submit: "Comparar",
     predict_skip: "Ver sin estimar",
-    predict_result: |guess, answer| match (guess, answer) {
-        (Some(guess), Some(answer)) => format!("Estimaste {guess}; la simulación da {answer}."),
+    predict_result: |guess, answer, counted| match (guess, answer) {
+        (Some(guess), Some(answer)) => {
+            format!("Estimaste {guess}; {} da {answer}.", if counted { "la cuenta" } else { "la simulación" })
+        }
+        (None, Some(answer)) if counted => format!("La cuenta da {answer}."),
         (None, Some(answer)) => format!("Resultado de la simulación: {answer}."),
         (Some(guess), None) => format!("Estimaste {guess}; en esta corrida eso no llega a pasar."),
         (None, None) => "En esta corrida eso no llega a pasar.".to_owned(),
@@ -227,9 +231,11 @@ pub static EN: Texts = Texts {
     predict_guess: "Your estimate",
     predict_submit: "Compare",
     predict_skip: "Show without estimating",
-    predict_result: |guess, answer| match (guess, answer) {
-        (Some(guess), Some(answer)) => format!("You estimated {guess}; the simulation gives {answer}."),
-        (None, Some(answer)) => format!("The simulation gives {answer}."),
+    predict_result: |guess, answer, counted| match (guess, answer) {
+        (Some(guess), Some(answer)) => {
+            format!("You estimated {guess}; the {} gives {answer}.", if counted { "arithmetic" } else { "simulation" })
+        }
+        (None, Some(answer)) => format!("The {} gives {answer}.", if counted { "arithmetic" } else { "simulation" }),
         (Some(guess), None) => format!("You estimated {guess}; in this run it never happens."),
         (None, None) => "In this run it never happens.".to_owned(),
     },

@@ -40,6 +40,10 @@ pub struct Prediction<P: 'static, S: 'static> {
     pub question: fn(Lang) -> &'static str,
     /// The unit the guess is typed in ("s", "" for a count).
     pub unit: &'static str,
+    /// The answer is the lesson's arithmetic on the run's rates, not what
+    /// the run ends with (backpressure's day of growth, where the figure's
+    /// process dies first): the result says «la cuenta da», not «la simulación».
+    pub counted: bool,
     /// The run's number, in `unit`.
     pub answer: fn(&P, &Shared, &S) -> Option<u64>,
     /// Why it comes out so, in the lesson's terms: shown with the answer.
@@ -57,6 +61,7 @@ pub struct PredictionView {
     pub key: &'static str,
     pub question: &'static str,
     pub unit: &'static str,
+    pub counted: bool,
     pub answer: Option<u64>,
     pub why: &'static str,
 }

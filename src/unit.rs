@@ -461,7 +461,7 @@ macro_rules! registry {
             /// The open experiment's prediction, with the run's answer.
             pub fn prediction(&self, p: &LabParams, open: Experiment, lang: Lang) -> Option<PredictionView> {
                 fn view<P, S>((pr, key): (&Prediction<P, S>, &'static str), p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
-                    PredictionView { key, question: (pr.question)(lang), unit: pr.unit, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
+                    PredictionView { key, question: (pr.question)(lang), unit: pr.unit, counted: pr.counted, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
                 }
                 match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::prediction(&p.$module).map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
             }

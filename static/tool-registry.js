@@ -280,8 +280,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "out_rate",
         {
-          "en": "Out (what the consumer keeps up with)",
-          "es": "Salen (lo que el consumidor da abasto)"
+          "en": "Out (what the consumer processes)",
+          "es": "Salen (lo que procesa el consumidor)"
         }
       ],
       [
@@ -2346,8 +2346,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "ttl-cover",
         {
-          "en": "Raise “Acks lost” to 6 (the table's six retries) and find the shortest expiry, in steps of 60 s, at which no retry is processed again.",
-          "es": "Sube «Acks perdidos» a 6 (los seis reintentos de la tabla) y encuentra la expiración más corta, de 60 en 60 s, con la que ningún reintento se procesa otra vez."
+          "en": "Raise “Acks lost” to 6 (the six retries of the 30 s backoff) and find the shortest expiry, in steps of 60 s, at which no retry is processed again.",
+          "es": "Sube «Acks perdidos» a 6 (los seis reintentos del backoff de 30 s) y encuentra la expiración más corta, de 60 en 60 s, con la que ningún reintento se procesa otra vez."
         }
       ],
       [

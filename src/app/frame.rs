@@ -391,7 +391,7 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
                     // nor does «eso no llega a pasar» after the caption's last words.
                     if view.unit.is_empty() || view.answer.is_none() { { " " }{ as_sentence(view.question) } }
                     { " " }
-                    { (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), view.answer.map(|a| with_unit(a, view.unit)).as_deref()) }
+                    { (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), view.answer.map(|a| with_unit(a, view.unit)).as_deref(), view.counted) }
                     { " " }{ view.why }
                 </span>
             </>

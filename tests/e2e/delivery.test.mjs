@@ -121,6 +121,9 @@ test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through;
 
 test('the ack table names its semantics, breaks effects down per message, and the broker duplicates with no crash', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=ack&lang=en');
+  // While the guess (60 extra effects) waits, the breakdown («56 with 2, 2 with 3») would give it away.
+  await page.locator('.hero-waiting').waitFor();
+  assert.doesNotMatch(await page.locator('body').innerText(), /942 messages|56 with 2/, 'the breakdown waits with the figure');
   await reveal(page);
   await page.locator('tr[data-mode="after"]').waitFor();
   const semantics = await page.locator('tr[data-mode] .semantics').allTextContents();
@@ -129,8 +132,14 @@ test('the ack table names its semantics, breaks effects down per message, and th
     await page.locator('[data-breakdown=after]').textContent(),
     /942 messages with 1 effect, 56 with 2, 2 with 3\. 58 messages took effect more than once/,
   );
+  const insight = () => page.locator('.hero .insight').textContent();
+  assert.match(await insight(), /a consumer that crashes on 5% of deliveries/);
+  assert.match(await page.locator('.ack-timing').textContent(), /this is the lesson's table/);
   await page.getByLabel('Scenario').selectOption('broker-duplicates');
   await page.waitForFunction(() => document.querySelector('tr[data-mode="after"] td:nth-child(3)')?.textContent.trim() !== '1,060');
+  // No crash: the headline says so, and the lesson's table is no longer claimed.
+  assert.match(await insight(), /a consumer that never crashes/);
+  assert.doesNotMatch(await page.locator('.ack-timing').textContent(), /this is the lesson's table/);
   const after = await page.locator('tr[data-mode="after"] td').allTextContents();
   const dedup = await page.locator('tr[data-mode="after-dedup"] td').allTextContents();
   assert.ok(Number(after[1].replace(',', '')) > 1000, `after: ${after}`);

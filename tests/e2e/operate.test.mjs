@@ -118,18 +118,18 @@ test("«¿alguien espera?»: the queues' page opens on it; synchronous callers f
     ['8', '10 ms', '22 s'],
   );
   assert.equal(await page.locator('.caller-failed').count(), 8 + 1, 'each failed call drawn, and its legend mark');
+  const insight = () => page.locator('.waits .hero .insight').textContent();
+  assert.doesNotMatch(await insight(), /nobody is waiting/, "the PDF's caller asks later, as it should");
   await page.getByLabel('Scenario').selectOption('ana-request');
   await page.waitForFunction(() => document.querySelector('[data-counter=sync_wait] dd')?.textContent.trim() === '50 ms');
   assert.deepEqual([await counter(page, 'sync_failed'), await counter(page, 'queue_seen')], ['0', '1 s']);
+  // Ana's request lives 300 ms: the queue's result comes too late for her.
+  assert.match(await insight(), /the result up to 1 s later: longer than the 300 ms the request lives, nobody is waiting any more\./);
   await page.locator('[data-task="waits-fast-job"].task-done').waitFor();
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-// The DLQ's lifelines appear as the clock passes them: what has not
-// happened yet waits under a veil from the instant to the chart's end
-// (at 0 s, all of it; each step uncovers more), and at 0 s the scene says
-// exercise 8's sum.
 test("DLQ on a laptop's first screen: the lifelines' key is above the rows, clear of the timeout's words, and the axis clear of the sticky bar", async () => {
   // A 20 s timeout puts the handle's words under the key's end («en la DLQ»).
   for (const [lang, timeout] of [
@@ -153,6 +153,10 @@ test("DLQ on a laptop's first screen: the lifelines' key is above the rows, clea
   }
 });
 
+// The DLQ's lifelines appear as the clock passes them: what has not
+// happened yet waits under a veil from the instant to the chart's end
+// (at 0 s, all of it; each step uncovers more), and at 0 s the scene says
+// exercise 8's sum.
 test('DLQ: the clock uncovers the lifelines as it passes them; at 0 s the scene says which messages fail and when the DLQ takes them', async () => {
   const { page, errors } = await open(browser, `${server.base}lesson-004-ops/?exp=dlq&lang=en`);
   const skip = page.getByRole('button', { name: 'Show without estimating' });

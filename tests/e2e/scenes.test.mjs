@@ -247,7 +247,12 @@ test('while a prediction waits no answer is readable on the page; revealing keep
   // Every default, and a run that asks another of its lesson's numbers
   // (exercise 6: the drain once the workers are back; at 60/s, 6,000 s: its
   // 200/s run's 400 s is also exercise 7's 400 messages).
-  const runs = [...Object.keys(TOOL_EXPERIMENTS).map((code) => [code, '']), ['capacity', '&preset=exercise-6-slow']];
+  // The in-memory restart asks what it loses (100), not when the last job is done.
+  const runs = [
+    ...Object.keys(TOOL_EXPERIMENTS).map((code) => [code, '']),
+    ['capacity', '&preset=exercise-6-slow'],
+    ['workers', '&v=4&preset=restart-in-memory'],
+  ];
   for (const [code, more] of runs) {
     const { page, errors } = await open(browser, `${server.base}${PAGE_OF_CODE.get(code)}?exp=${code}${more}&lang=en`);
     await hero(page).waitFor();
@@ -268,7 +273,8 @@ test('while a prediction waits no answer is readable on the page; revealing keep
     const result = page.locator('.prediction-result');
     await result.waitFor();
     await page.waitForFunction(() => document.activeElement?.classList.contains('prediction-result'));
-    if (more) assert.match(await result.textContent(), /gives 6,000 s .*net rate/, 'exercise 6 asks for the drain');
+    if (code === 'capacity' && more) assert.match(await result.textContent(), /gives 6,000 s .*net rate/, 'exercise 6 asks for the drain');
+    if (code === 'workers' && more) assert.match(await result.textContent(), /gives 100\. .*memory/, 'the restart asks what is lost');
     for (const form of answerForms(await result.textContent())) {
       const shown = new RegExp(`(?<![\\d.,])${form.replace(/[.]/g, '\\.')}(?![\\d])`);
       assert.doesNotMatch(visible, shown, `${code}: the answer ${form} is readable while the guess waits`);

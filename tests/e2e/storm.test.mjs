@@ -152,6 +152,10 @@ test('backpressure: unbounded, the process dies; bounded, the excess is counted'
   await page.locator('.backpressure').waitFor();
   assert.match(await page.locator('.backpressure .hero .insight').textContent(), /\+16 por segundo, 1,382,400 por día/);
   assert.match(await page.locator('.fate').textContent(), /murió sin memoria a los 9 h 6 min/);
+  // A day's growth is the lesson's arithmetic: the process in the figure dies first.
+  const result = await page.locator('.prediction-result').textContent();
+  assert.match(result, /La cuenta da 1,382,400\./);
+  assert.doesNotMatch(result, /simulación/);
   // What fits in memory named on its dashed line, not under the time axis.
   const words = page.locator('.queue-chart .level-note');
   assert.equal(await words.textContent(), 'límite 524,288');

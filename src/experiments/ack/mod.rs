@@ -64,7 +64,18 @@ impl Params {
     /// The figure's point: the losses and extra effects of each ack.
     pub fn insight(&self, lang: crate::i18n::Lang, [before, after, _]: &[LoopRow; 3]) -> String {
         let extra = after.row.effects.saturating_sub(u64::from(self.messages));
-        (strings::strings(lang).insight)(self.messages, before.row.lost, self.repeats_acking_before(&before.row), extra)
+        let crash = if self.crash == Probability::ZERO {
+            String::new()
+        } else {
+            crate::format::percent(lang, self.crash.ppm())
+        };
+        (strings::strings(lang).insight)(
+            self.messages,
+            &crash,
+            before.row.lost,
+            self.repeats_acking_before(&before.row),
+            extra,
+        )
     }
 }
 
@@ -129,11 +140,14 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "",
+    counted: false,
     answer: |p: &Params, _, s: &State| {
         s.as_deref().map(|rows| rows[1].row.effects.saturating_sub(u64::from(p.messages)))
     },
+    // A formula and the lesson's case, named as such: the why stays beside
+    // the result when the crash rate changes (it said «con 5 %» beside 277).
     why: |lang| {
-        lang.pick("Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con 5 % de caídas, c ÷ (1 − c) ≈ 53 de más por cada 1,000 en promedio; la semilla 7 de la lección da 60.", "Every crash between the effect and the ack leaves a message the broker delivers again: at 5 % crashes, c ÷ (1 − c) ≈ 53 extra per 1,000 on average; the lesson's seed 7 gives 60.")
+        lang.pick("Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con caídas c, c ÷ (1 − c) de más por mensaje en promedio; con el 5 % de la lección, ≈ 53 por cada 1,000, y su semilla 7 da 60.", "Every crash between the effect and the ack leaves a message the broker delivers again: with crashes c, c ÷ (1 − c) extra per message on average; at the lesson's 5 %, ≈ 53 per 1,000, and its seed 7 gives 60.")
     },
 };
 
@@ -248,9 +262,13 @@ mod tests {
     #[test]
     fn the_broker_duplicates_with_no_crash() {
         let params = crate::link::preset_params(&PRESETS, "broker-duplicates");
-        let [_, after, dedup] = params.ack.loop_rows(&params.shared).unwrap().map(|r| r.row);
+        let rows = params.ack.loop_rows(&params.shared).unwrap();
+        let [_, after, dedup] = rows.clone().map(|r| r.row);
         assert!(after.effects > 1_000, "duplicates with 0 crashes: {after:?}");
         assert_eq!((dedup.effects, dedup.lost), (1_000, 0));
+        // It never crashes, and the headline says so («a veces cae» was its opposite).
+        let words = params.ack.insight(crate::i18n::Lang::Es, &rows);
+        assert!(words.starts_with("1,000 mensajes y un consumidor que nunca cae:"), "{words}");
     }
 
     /// With the broker's duplicates, ack before repeats too: the caption
@@ -262,9 +280,9 @@ mod tests {
         let lesson = Params::default();
         let rows = lesson.loop_rows(&shared).unwrap();
         assert_eq!(lesson.repeats_acking_before(&rows[0].row), 0);
-        assert!(lesson
-            .insight(Lang::Es, &rows)
-            .starts_with("1,000 mensajes y un consumidor que a veces cae: con el ack antes se pierden 58;"));
+        assert!(lesson.insight(Lang::Es, &rows).starts_with(
+            "1,000 mensajes y un consumidor que cae en el 5 % de las entregas: con el ack antes se pierden 58;"
+        ));
         let dups = Params { broker_dups: Probability::from_ppm(500_000).unwrap(), ..Params::default() };
         let rows = dups.loop_rows(&shared).unwrap();
         let repeats = dups.repeats_acking_before(&rows[0].row);

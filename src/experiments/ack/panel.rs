@@ -53,7 +53,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                 </div>
             }) }
             if let Some(rows) = props.state.as_deref() { <p class="breakdown" data-breakdown="after">{ breakdown(t, &rows[1].effects_histogram) }</p> }
-            <p class="hint">{ t.ack_lesson_note }</p>
+            // Only where it is true: at 20 % it said «es la tabla de la lección» beside 277.
+            if *props.params == super::Params::default() && *props.shared == crate::params::Shared::default() { <p class="hint">{ t.ack_lesson_note }</p> }
             <p class="hint">{ t.three_ways }</p>
             <p class="hint three-names">{ props.lang.texts().three_names }</p>
         </section>

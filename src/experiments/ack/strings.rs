@@ -9,7 +9,8 @@ pub struct Strings {
     /// The figure's point: (messages, lost acking before, extra effects
     /// acking before (the broker's duplicates: 0 without them), extra
     /// effects acking after).
-    pub insight: fn(u32, u32, u64, u64) -> String,
+    /// Messages, crash rate (a percentage, empty for none), lost, the broker's extra, ack-after's extra.
+    pub insight: fn(u32, &str, u32, u64, u64) -> String,
     pub crash: &'static str,
     pub messages: &'static str,
     pub rng: &'static str,
@@ -42,13 +43,15 @@ pub static ES: Strings = Strings {
     experiment_ack: "Momento del ack",
     ack_heading: "Ack antes o después de procesar",
     ack_intro: "Un consumidor que se cae en el peor momento; el broker reencola al final de la cola lo que no se confirmó.",
-    insight: |messages, lost, before_extra, extra| {
+    insight: |messages, crash, lost, before_extra, extra| {
         let (messages, extra) = (crate::format::int(messages.into()), crate::format::int(extra));
+        // At 0 % it never crashes: «a veces cae» was the opposite of the run.
+        let consumer = if crash.is_empty() { "un consumidor que nunca cae".to_owned() } else { format!("un consumidor que cae en el {crash} de las entregas") };
         let before = match before_extra {
             0 => format!("con el ack antes se pierden {}", crate::format::int(lost.into())),
             n => format!("con el ack antes se pierden {} y, con los duplicados del broker, hay {} efectos de más", crate::format::int(lost.into()), crate::format::int(n)),
         };
-        format!("{messages} mensajes y un consumidor que a veces cae: {before}; con el ack después hay {extra} efectos de más; con el ack después y un registro de ids, ninguno.")
+        format!("{messages} mensajes y {consumer}: {before}; con el ack después hay {extra} efectos de más; con el ack después y un registro de ids, ninguno.")
     },
     crash: "Probabilidad de caída",
     messages: "Mensajes",
@@ -81,13 +84,14 @@ pub static EN: Strings = Strings {
     experiment_ack: "Ack timing",
     ack_heading: "Ack before or after processing",
     ack_intro: "A consumer that crashes at the worst moment; the broker puts what was not acknowledged back at the end of the queue.",
-    insight: |messages, lost, before_extra, extra| {
+    insight: |messages, crash, lost, before_extra, extra| {
         let (messages, extra) = (crate::format::int(messages.into()), crate::format::int(extra));
+        let consumer = if crash.is_empty() { "a consumer that never crashes".to_owned() } else { format!("a consumer that crashes on {crash} of deliveries") };
         let before = match before_extra {
             0 => format!("ack before and {} are lost", crate::format::int(lost.into())),
             n => format!("ack before and {} are lost and, with the broker's duplicates, there are {} extra effects", crate::format::int(lost.into()), crate::format::int(n)),
         };
-        format!("{messages} messages and a consumer that sometimes crashes: {before}; ack after and there are {extra} extra effects; ack after with a record of ids, none.")
+        format!("{messages} messages and {consumer}: {before}; ack after and there are {extra} extra effects; ack after with a record of ids, none.")
     },
     crash: "Crash probability",
     messages: "Messages",

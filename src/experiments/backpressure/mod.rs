@@ -150,6 +150,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "",
+    counted: true,
     answer: |_: &Params, _, s: &State| Some(s.run.growth_per_s().max(0) as u64 * 86_400),
     why: |lang| {
         lang.pick(

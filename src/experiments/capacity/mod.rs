@@ -309,6 +309,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "s",
+    counted: false,
     answer: |_, _, s: &State| s.newest_wait_s,
     why: |lang| {
         lang.pick(
@@ -329,6 +330,7 @@ static PREDICTION_DRAIN: crate::tasks::Prediction<Params, State> = crate::tasks:
         )
     },
     unit: "s",
+    counted: false,
     answer: |p, _, s: &State| s.drain_after_back_s(p),
     why: |lang| {
         lang.pick(

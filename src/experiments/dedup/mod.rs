@@ -149,6 +149,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "",
+    counted: false,
     answer: |_: &Params, _, s: &State| Some(s.one.effects.into()),
     why: |lang| {
         lang.pick("Cuenta las filas de negocio con commit: una caída deshace lo que no lo tuvo, la cola entrega otra vez lo que no recibió su ack, y la consulta descarta la copia solo si el id ya tuvo commit.", "Count the committed business rows: a crash undoes what was not committed, the queue delivers again what it got no ack for, and the check discards the copy only if the id was committed.")

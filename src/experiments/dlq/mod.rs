@@ -359,6 +359,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "min",
+    counted: false,
     answer: |_, _, s: &State| s.run.as_ref().ok().and_then(|run| first_to_the_dlq_min(run)),
     why: |lang| {
         // True of both poisons: one that hangs holds a worker the whole

@@ -113,6 +113,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "",
+    counted: false,
     answer: |_: &Params, _, s: &State| Some(s.counters[0].into()),
     why: |lang| {
         lang.pick(

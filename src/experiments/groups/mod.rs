@@ -425,6 +425,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "",
+    counted: false,
     answer: |_: &Params, _, s: &State| Some(s.run.indexer.idle_at_start.into()),
     why: |lang| {
         lang.pick("En un grupo, cada partición la lee un solo consumidor: los que pasan del número de particiones esperan sin nada.", "In a group each partition is read by one consumer: those beyond the number of partitions wait with nothing.")

@@ -284,6 +284,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         lang.pick("¿cuánto tarda el grupo en ponerse al día?", "how long does the group take to catch up?")
     },
     unit: "s",
+    counted: false,
     answer: |p: &Params, _, _: &State| p.catch_up().catch_up_s.map(|s| s.round() as u64),
     why: |lang| {
         lang.pick("El atraso baja solo con lo que sobra: consumo del grupo − llegadas. Más consumidores que particiones no consumen más.", "The backlog falls only by what is spare: the group's consumption − arrivals. More consumers than partitions consume no more.")

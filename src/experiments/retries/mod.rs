@@ -446,6 +446,7 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
         )
     },
     unit: "s",
+    counted: false,
     // Without jitter, the schedule's sum (the question holds whether or not
     // an event fails that often); with it, what this run's first dead
     // letter waited.

@@ -11,7 +11,7 @@ pub use panel::panel;
 
 use std::rc::Rc;
 
-use retry_lab_core::storm::{Behaviour, Breaker, Budget, StormConfig, StormRun, Strategy};
+use retry_lab_core::storm::{Behaviour, Breaker, Budget, Call, CallOutcome, StormConfig, StormRun, Strategy};
 use retry_lab_core::Probability;
 
 use crate::format::format_seconds;
@@ -176,7 +176,8 @@ impl Params {
             let strategy = &side_name(t, run);
             let c = &run.counters;
             if spent_before_back(run) {
-                (t.insight_too_soon)(strategy, run.config.clients)
+                // Cut by the budget, not out of attempts: 0 «agotaron» beside 100 cut read as lost.
+                (t.insight_too_soon)(strategy, run.config.clients, c.throttled > c.exhausted)
             } else {
                 (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
             }
@@ -414,6 +415,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "/s",
+    counted: false,
     answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
     why: |lang| {
         lang.pick("Sin jitter, los clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: cada ola junta a todos los que siguen intentando.", "Without jitter, clients that failed together wait the same and come back together: each wave gathers everyone still trying.")
@@ -539,9 +541,10 @@ impl crate::unit::Spec for Storm {
         for run in state.runs.iter().flatten() {
             let side = &side_name(t, run);
             for &(at_us, _) in &run.collapses {
-                // The calls in the second before it fell: the wave.
-                let wave = run.calls.iter().filter(|c| c.at_us <= at_us && c.at_us + 1_000_000 > at_us).count() as u64;
-                moments.push(moment(at_us.div_ceil(1_000), (t.moment_collapse)(side, &crate::format::int(wave))));
+                let wave = wave_at(run, at_us);
+                let per_s = crate::format::int(wave * 1_000_000 / retry_lab_core::storm::PEAK_WINDOW_US);
+                moments
+                    .push(moment(at_us.div_ceil(1_000), (t.moment_collapse)(side, &crate::format::int(wave), &per_s)));
             }
             if let Some(last_us) = run.counters.last_success_us {
                 let got = crate::format::int(run.counters.succeeded.into());
@@ -668,6 +671,18 @@ static TASKS: [crate::tasks::Task<Params, State>; 4] = [
             "Open, the breaker answers with the fallback at once for its open time, then lets one trial call through. The recovering dependency gets a few calls, not the whole wave."]),
 ];
 
+/// The wave that felled the dependency at `at_us`: every call arriving in
+/// the engine's window (0.1 s) from the first one it took in the window that
+/// felled it, those refused once it fell included. A second's count, refused
+/// calls of the outage and all, said «200 en un segundo» of 100 clients.
+fn wave_at(run: &StormRun, at_us: u64) -> u64 {
+    let window_us = retry_lab_core::storm::PEAK_WINDOW_US;
+    let taken = |c: &&Call| matches!(c.outcome, CallOutcome::Ok | CallOutcome::Overloaded);
+    let in_window = |c: &&Call| c.at_us <= at_us && c.at_us + window_us > at_us;
+    let from_us = run.calls.iter().filter(taken).filter(in_window).map(|c| c.at_us).min().unwrap_or(at_us);
+    run.calls.iter().filter(|c| c.at_us >= from_us && c.at_us < from_us + window_us).count() as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -689,6 +704,39 @@ mod tests {
         let shedding = Params { behaviour: Behaviour::Shedding, ..Params::default() };
         let [none, _] = runs(&shedding, &Shared::default()).map(|r| r.unwrap().counters);
         assert_eq!((none.calls, none.succeeded, none.collapses), (450, 100, 0));
+    }
+
+    /// Each collapse's moment counts the wave the engine's rule saw: at
+    /// most the 100 clients, past the 20 calls a 0.1 s window absorbs (it
+    /// said «200 llamadas en un segundo», counting the refused ones).
+    #[test]
+    fn a_collapse_names_the_wave_that_felled_it() {
+        use crate::unit::Spec;
+        let (params, shared) = (Params::default(), Shared::default());
+        let state = Storm::init_for_test();
+        let timeline = Storm::timeline(&params, &shared, &state, Lang::Es).expect("the storm plays");
+        let waves: Vec<&str> =
+            timeline.moments.iter().map(|m| m.text.as_str()).filter(|t| t.contains("ola de")).collect();
+        assert_eq!(waves.len(), 2, "{waves:?}");
+        for text in waves {
+            let calls: u64 = text.split("ola de ").nth(1).and_then(|t| t.split(' ').next()?.parse().ok()).unwrap();
+            assert!(calls > 20 && calls <= u64::from(params.clients), "{text}");
+            assert!(text.contains(&format!("en 0.1 s ({}/s)", crate::format::int(calls * 10))), "{text}");
+        }
+    }
+
+    /// The retry budget's preset: cut by the budget, no client ran out of
+    /// attempts, and the headline says so and where their events go (it said
+    /// «todos gastan sus intentos» beside «agotaron 0»).
+    #[test]
+    fn the_budget_preset_says_the_budget_stopped_them() {
+        let params = crate::link::preset_params(&PRESETS, "retry-budget");
+        let runs = runs(&params.storm, &params.shared);
+        let first = runs[0].as_ref().unwrap();
+        assert!(first.counters.throttled > first.counters.exhausted, "{:?}", first.counters);
+        let words = params.storm.insight(Lang::Es, &runs);
+        assert!(words.contains("el presupuesto de reintentos se acaba"), "{words}");
+        assert!(words.contains("sus eventos van a la DLQ"), "{words}");
     }
 
     #[test]

@@ -10,7 +10,8 @@ pub struct Strings {
     pub insight: fn(&str, u32, u32, u32) -> String,
     /// One side whose clients all ran out of attempts before the
     /// dependency came back: (strategy, clients).
-    pub insight_too_soon: fn(&str, u32) -> String,
+    /// Side, clients, whether the retry budget stopped them (not their attempts).
+    pub insight_too_soon: fn(&str, u32, bool) -> String,
     /// Where the lesson's claim holds at this setting, and where it stops
     /// (`super::Verdict`): (clients, clients fewer through with jitter, the
     /// attempts) / (collapses with jitter, clients fewer through with
@@ -38,7 +39,8 @@ pub struct Strings {
     /// client through.
     pub moment_down: fn(&str) -> String,
     pub moment_back: fn(&str) -> String,
-    pub moment_collapse: fn(&str, &str) -> String,
+    /// Side, calls in the window that felled it, their rate per second.
+    pub moment_collapse: fn(&str, &str, &str) -> String,
     pub moment_last: fn(&str, &str, &str) -> String,
     pub strategy_a: &'static str,
     pub strategy_b: &'static str,
@@ -97,7 +99,10 @@ pub static ES: Strings = Strings {
             n => format!("{through}; las olas la vuelven a tumbar {n} veces."),
         }
     },
-    insight_too_soon: |strategy, clients| format!("{strategy}: no pasa ninguno de {}: todos gastan sus intentos antes de que la dependencia vuelva.", clientes(clients)),
+    insight_too_soon: |strategy, clients, budget| {
+        let why = if budget { "el presupuesto de reintentos se acaba antes de que la dependencia vuelva y dejan de reintentar" } else { "todos gastan sus intentos antes de que la dependencia vuelva" };
+        format!("{strategy}: no pasa ninguno de {}: {why}; sus eventos van a la DLQ.", clientes(clients))
+    },
     intro: "Cada cliente necesita una llamada con éxito. La dependencia está caída hasta que vuelve y entonces atiende un número fijo de llamadas por segundo (un token bucket lleno al volver). Si de golpe le llega mucho más de lo que atiende, se vuelve a caer; si descarta el exceso, rechaza esas llamadas y sigue en pie. Los mismos clientes y la misma semilla, con dos estrategias de espera lado a lado.",
     clients: "Clientes",
     recover: "La dependencia vuelve a los",
@@ -109,7 +114,7 @@ pub static ES: Strings = Strings {
     back_mark: "vuelve",
     moment_down: |n| format!("La dependencia está caída: los {n} clientes fallan a la vez y esperan su reintento."),
     moment_back: |capacity| format!("La dependencia vuelve: atiende {capacity} llamadas por segundo."),
-    moment_collapse: |side, calls| format!("{side}: llega una ola de {calls} llamadas en un segundo y la dependencia se cae otra vez."),
+    moment_collapse: |side, calls, per_s| format!("{side}: llega una ola de {calls} llamadas en 0.1 s ({per_s}/s) y la dependencia se cae otra vez."),
     moment_last: |side, got, n| format!("{side}: el último cliente lo consigue; {got} de {n} en total."),
     strategy_a: "Estrategia, izquierda",
     strategy_b: "Estrategia, derecha",
@@ -130,7 +135,7 @@ pub static ES: Strings = Strings {
     peak: "Pico tras volver (por s, en 100 ms)",
     succeeded: "Con éxito",
     exhausted: |n| format!("Se agotaron los {n} intentos: su evento va a la DLQ"),
-    throttled: "Sin presupuesto para reintentar",
+    throttled: "Sin presupuesto para reintentar: su evento va a la DLQ",
     fallbacks: "Respondidos por el fallback",
     last_success: "Último éxito",
     nobody: "ninguno",
@@ -179,7 +184,10 @@ pub static EN: Strings = Strings {
             n => format!("{through}; the waves knock it down again {n} times."),
         }
     },
-    insight_too_soon: |strategy, clients| format!("{strategy}: none of {} gets through: they all spend their attempts before the dependency is back.", clients_en(clients)),
+    insight_too_soon: |strategy, clients, budget| {
+        let why = if budget { "the retry budget runs out before the dependency is back and they stop retrying" } else { "they all spend their attempts before the dependency is back" };
+        format!("{strategy}: none of {} gets through: {why}; their events go to the DLQ.", clients_en(clients))
+    },
     intro: "Each client needs one successful call. The dependency is down until it comes back, then serves a fixed number of calls per second (a token bucket, full when it returns). If far more than it serves arrives at once, it falls over again; if it sheds the excess, it refuses those calls and stays up. The same clients and the same seed, with two wait strategies side by side.",
     clients: "Clients",
     recover: "The dependency is back at",
@@ -191,7 +199,7 @@ pub static EN: Strings = Strings {
     back_mark: "back",
     moment_down: |n| format!("The dependency is down: all {n} clients fail at once and wait for their retry."),
     moment_back: |capacity| format!("The dependency is back: it serves {capacity} calls a second."),
-    moment_collapse: |side, calls| format!("{side}: a wave of {calls} calls arrives within a second and knocks the dependency down again."),
+    moment_collapse: |side, calls, per_s| format!("{side}: a wave of {calls} calls in 0.1 s ({per_s}/s) knocks the dependency down again."),
     moment_last: |side, got, n| format!("{side}: the last client gets through; {got} of {n} in all."),
     strategy_a: "Strategy, left",
     strategy_b: "Strategy, right",
@@ -212,7 +220,7 @@ pub static EN: Strings = Strings {
     peak: "Busiest 100 ms after the recovery, as calls per second",
     succeeded: "Succeeded",
     exhausted: |n| format!("All {n} attempts used up: the event goes to the DLQ"),
-    throttled: "No budget left to retry",
+    throttled: "No budget left to retry: the event goes to the DLQ",
     fallbacks: "Answered by the fallback",
     last_success: "Last success",
     nobody: "none",

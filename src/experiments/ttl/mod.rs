@@ -90,11 +90,12 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "",
+    counted: false,
     answer: |_, _, s: &State| {
         Some(s.deliveries.iter().filter(|d| d.outcome != retry_lab_core::dedup_ttl::Outcome::Discarded).count() as u64)
     },
     why: |lang| {
-        lang.pick("Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir hasta la última repetición (con los seis reintentos de la tabla, 1,890 s).", "Every repeat that arrives after the id expired is processed again: the TTL must cover up to the last repeat (with the table's six retries, 1,890 s).")
+        lang.pick("Cada repetición que llega después de que el id expiró se procesa otra vez: el TTL tiene que cubrir hasta la última repetición (con los seis reintentos del backoff de 30 s, 1,890 s).", "Every repeat that arrives after the id expired is processed again: the TTL must cover up to the last repeat (with the six retries of the 30 s backoff, 1,890 s).")
     },
 };
 
@@ -126,7 +127,7 @@ impl crate::unit::Spec for Ttl {
         use crate::scene::{Moment, Timeline};
         use retry_lab_core::dedup_ttl::Outcome;
         let t = s(lang);
-        let mut moments = Vec::new();
+        let (mut moments, mut expiries) = (Vec::new(), Vec::new());
         for d in state.deliveries.iter() {
             let i = match d.outcome {
                 Outcome::Processed => 0,
@@ -135,7 +136,10 @@ impl crate::unit::Spec for Ttl {
             };
             moments
                 .push(Moment { at_ms: d.at_ms, text: (t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i]) });
-            if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS) {
+            // Each delivery the record covers carries its expiry: said once
+            // (it was said four times at 300 s).
+            if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS && !expiries.contains(ms)) {
+                expiries.push(at_ms);
                 moments.push(Moment { at_ms, text: (t.expired)(&crate::format::seconds(at_ms)) });
             }
         }
@@ -155,10 +159,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             let shorter = Params { ttl_s: p.ttl_s.saturating_sub(60).max(1), ..p.clone() };
             p.acks_lost == 6 && p.ttl_s > 0 && p.run().effects() == 1 && shorter.run().effects() > 1
         },
-        es: ["Sube «Acks perdidos» a 6 (los seis reintentos de la tabla) y encuentra la expiración más corta, de 60 en 60 s, con la que ningún reintento se procesa otra vez.",
+        es: ["Sube «Acks perdidos» a 6 (los seis reintentos del backoff de 30 s) y encuentra la expiración más corta, de 60 en 60 s, con la que ningún reintento se procesa otra vez.",
             "El último reintento llega 1,890 s después de la primera entrega.",
             "La expiración tiene que cubrir toda la ventana de reintentos: 30 + 60 + … + 960 = 1,890 s. Una más corta deja pasar los últimos reintentos como si fueran nuevos."],
-        en: ["Raise “Acks lost” to 6 (the table's six retries) and find the shortest expiry, in steps of 60 s, at which no retry is processed again.",
+        en: ["Raise “Acks lost” to 6 (the six retries of the 30 s backoff) and find the shortest expiry, in steps of 60 s, at which no retry is processed again.",
             "The last retry arrives 1,890 s after the first delivery.",
             "The expiry must cover the whole retry window: 30 + 60 + … + 960 = 1,890 s. A shorter one lets the last retries through as if they were new."]),
     crate::tasks::task!("ttl-never", witness: "exp=ttl&ttl_s=0", |p: &Params, _: &Shared, _: &State| p.ttl_s == 0 && p.acks_lost > 0,
@@ -200,6 +204,9 @@ mod tests {
             .unwrap_or_else(|| panic!("{t:?}"));
         assert!(expiry < again, "{t:?}");
         assert_eq!(t.end_ms, AXIS_MS);
+        // Said once, though the deliveries at 0, 30 and 90 s all carry it.
+        let said = t.moments.iter().filter(|m| m.text.starts_with("300 s: the stored id expires")).count();
+        assert_eq!(said, 1, "{t:?}");
     }
 
     #[test]

@@ -186,6 +186,7 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
         )
     },
     unit: "",
+    counted: false,
     answer: |p: &Params, shared: &Shared, _: &State| Some(p.demo(shared).processed_by_random_id.into()),
     why: |lang| {
         lang.pick("Cada publicación estrena un id v4 al azar: para el consumidor son dos hechos distintos. El uuid5 de la misma clave es el mismo id las dos veces.", "Each publication gets a new random v4 id: to the consumer they are two different facts. The uuid5 of the same key is the same id both times.")

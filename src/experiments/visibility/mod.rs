@@ -56,6 +56,9 @@ pub enum Again {
     Crash,
     /// The worker dies while its heartbeat kept the message hidden.
     Died,
+    /// The worker dies with no heartbeat: the message stays hidden until
+    /// its whole timeout runs out (80 min for a 40 min job, exercise 7's trap).
+    Held,
 }
 
 impl Params {
@@ -66,10 +69,13 @@ impl Params {
         let t = strings::strings(lang);
         let visibility = duration_text(self.timeout_s.into());
         match self.poison {
-            Poison::Hang => (t.insight_again)(Again::Hang, copies, &visibility),
-            Poison::CrashOnOpen => (t.insight_again)(Again::Crash, copies, &visibility),
-            Poison::None if self.heartbeat_s > 0 && self.dies_s > 0 && copies > 1 => {
-                (t.insight_again)(Again::Died, copies, &duration_text(self.dies_s.into()))
+            Poison::Hang => (t.insight_again)(Again::Hang, copies, &visibility, &visibility),
+            Poison::CrashOnOpen => (t.insight_again)(Again::Crash, copies, &visibility, &visibility),
+            // A dead worker's copy: never «vence antes de que termine» a job
+            // the timeout covers twice over.
+            Poison::None if self.dies_s > 0 && copies > 1 => {
+                let why = if self.heartbeat_s > 0 { Again::Died } else { Again::Held };
+                (t.insight_again)(why, copies, &duration_text(self.dies_s.into()), &visibility)
             }
             Poison::None => (t.insight)(copies, &visibility, &duration_text(self.job_s.into())),
         }
@@ -242,10 +248,21 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "",
+    counted: false,
     answer: |_, _, s: &State| s.run.as_ref().ok().map(|run| run.copies(0) as u64),
     why: |lang| {
         lang.pick("Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout de al menos 2 × el p99 del trabajo.", "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout of at least 2 × the job's p99.")
     },
+};
+
+/// The same question when the worker dies: its copy comes from the death,
+/// not from a timeout shorter than the job (the rule's why, beside the long
+/// deadline's 80 minutes, blamed a timeout twice the job).
+static PREDICTION_DIES: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    why: |lang| {
+        lang.pick("Un worker muerto no borra el mensaje: vuelve cuando vence su plazo. Sin latido es el visibility timeout entero (80 min para un trabajo de 40); con latido, el último plazo renovado, minutos después de la muerte.", "A dead worker never deletes the message: it is back when its lease runs out. With no heartbeat that is the whole visibility timeout (80 min for a 40-minute job); with one, the last renewed lease, minutes after the death.")
+    },
+    ..PREDICTION
 };
 
 impl crate::unit::Spec for Visibility {
@@ -258,6 +275,9 @@ impl crate::unit::Spec for Visibility {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
+        Some(if p.dies_s > 0 && p.poison == Poison::None { (&PREDICTION_DIES, "dies") } else { (&PREDICTION, "") })
+    }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
     }
@@ -374,7 +394,7 @@ mod tests {
             let p = link::preset_params(&PRESETS, code).visibility;
             p.insight(Lang::Es, preset_run(code).copies(0) as u64)
         };
-        for code in ["exercise-8-hang", "exercise-8-crash", "heartbeat"] {
+        for code in ["exercise-8-hang", "exercise-8-crash", "heartbeat", "long-deadline"] {
             assert!(!words(code).contains("antes de que termine un trabajo"), "{code}: {}", words(code));
         }
         assert!(
@@ -386,5 +406,20 @@ mod tests {
         assert!(words("exercise-8-crash").starts_with("Un mensaje venenoso tumba al worker"));
         assert!(words("heartbeat").starts_with("El worker muere a los 5 min 0 s"), "{}", words("heartbeat"));
         assert!(words("visibility-sqs").contains("vence antes de que termine un trabajo de 10 min 0 s"));
+        // No heartbeat: the dead worker's message waits out the whole 80 minutes.
+        // Its question's why names the death, with its own guess.
+        let asked = |code: &str| {
+            let p = link::preset_params(&PRESETS, code).visibility;
+            <Visibility as crate::unit::Spec>::prediction(&p).map(|(pr, key)| (key, (pr.why)(Lang::Es)))
+        };
+        for code in ["long-deadline", "heartbeat"] {
+            let (key, why) = asked(code).expect("asked");
+            assert_eq!(key, "dies", "{code}");
+            assert!(why.starts_with("Un worker muerto no borra el mensaje"), "{code}: {why}");
+        }
+        assert_eq!(asked("visibility-sqs").map(|(key, _)| key), Some(""));
+        let held = words("long-deadline");
+        assert!(held.starts_with("El worker muere a los 5 min 0 s y nadie borra el mensaje"), "{held}");
+        assert!(held.contains("visibility timeout de 1 h 20 min"), "{held}");
     }
 }

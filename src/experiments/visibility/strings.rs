@@ -10,7 +10,8 @@ pub struct Strings {
     pub insight: fn(u64, &str, &str) -> String,
     /// Why message 1 came back when the job's length is not it (`super::Again`):
     /// (why, copies, the visibility timeout or the worker's death instant).
-    pub insight_again: fn(super::Again, u64, &str) -> String,
+    /// Why, copies, when (the timeout, or the worker's death), the timeout.
+    pub insight_again: fn(super::Again, u64, &str, &str) -> String,
     pub job: &'static str,
     pub timeout: &'static str,
     pub consumers: &'static str,
@@ -64,12 +65,13 @@ pub static ES: Strings = Strings {
         1 => format!("Un visibility timeout de {visibility} cubre un trabajo de {job}: el mensaje se recibe una sola vez."),
         n => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job}: el mensaje reaparece y se recibe {n} veces."),
     },
-    insight_again: |why, n, at| {
+    insight_again: |why, n, at, timeout| {
         let times = if n == 1 { "1 vez".to_owned() } else { format!("{n} veces") };
         match why {
             super::Again::Hang => format!("Un mensaje venenoso nunca termina: cada recepción lo esconde {at}, hasta que vence el visibility timeout y reaparece; se recibe {times}."),
             super::Again::Crash => format!("Un mensaje venenoso tumba al worker que lo abre: reaparece cuando vence su visibility timeout de {at}; se recibe {times}."),
             super::Again::Died => format!("El worker muere a los {at}: su latido deja de renovar el plazo, el visibility timeout vence y el mensaje reaparece; se recibe {times}."),
+            super::Again::Held => format!("El worker muere a los {at} y nadie borra el mensaje: sigue escondido hasta que vence su visibility timeout de {timeout} y reaparece; se recibe {times}."),
         }
     },
     job: "Duración del trabajo",
@@ -121,12 +123,13 @@ pub static EN: Strings = Strings {
         1 => format!("A {visibility} visibility timeout covers a {job} job: the message is received once."),
         n => format!("The {visibility} visibility timeout runs out before a {job} job ends: the message reappears and is received {n} times."),
     },
-    insight_again: |why, n, at| {
+    insight_again: |why, n, at, timeout| {
         let times = if n == 1 { "once".to_owned() } else { format!("{n} times") };
         match why {
             super::Again::Hang => format!("A poison message never finishes: each receive hides it {at}, until the visibility timeout runs out and it reappears; it is received {times}."),
             super::Again::Crash => format!("A poison message crashes the worker that opens it: it reappears when its {at} visibility timeout runs out; it is received {times}."),
             super::Again::Died => format!("The worker dies at {at}: its heartbeat stops renewing the lease, the visibility timeout runs out and the message reappears; it is received {times}."),
+            super::Again::Held => format!("The worker dies at {at} and nobody deletes the message: it stays hidden until its {timeout} visibility timeout runs out and reappears; it is received {times}."),
         }
     },
     job: "Job duration",

@@ -16,8 +16,16 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let p = &props.params;
     let st = &props.state;
     let ms = crate::format::ms_text;
-    let insight =
-        (t.insight)(&ms(p.sync_wait_ms()), st.sync_failed, &ms(st.queue_last_done_ms), &ms(st.queue_worst_seen_ms));
+    // Only where the caller is served synchronously (Ana's request, no outage):
+    // the PDF's caller has gone and asks later, as it should.
+    let outlives = (st.sync_failed == 0 && st.queue_worst_seen_ms > p.timeout_ms).then(|| ms(p.timeout_ms));
+    let insight = (t.insight)(
+        &ms(p.sync_wait_ms()),
+        st.sync_failed,
+        &ms(st.queue_last_done_ms),
+        &ms(st.queue_worst_seen_ms),
+        outlives.as_deref(),
+    );
     let rows = [
         ("sync_failed", t.sync_failed, st.sync_failed.to_string()),
         ("sync_wait", t.sync_wait, ms(p.sync_wait_ms())),

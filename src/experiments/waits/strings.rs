@@ -7,8 +7,9 @@ pub struct Strings {
     pub heading: &'static str,
     pub intro: &'static str,
     /// The figure's point: (job, failed synchronous calls, the queue's last
-    /// job done, the worst wait for the queue's result).
-    pub insight: fn(&str, u32, &str, &str) -> String,
+    /// job done, the worst wait for the queue's result, the caller's timeout
+    /// when that wait outlives it).
+    pub insight: fn(&str, u32, &str, &str, Option<&str>) -> String,
     pub job: &'static str,
     pub down_from: &'static str,
     pub down_to: &'static str,
@@ -46,8 +47,11 @@ pub static ES: Strings = Strings {
     experiment: "¿Alguien espera?",
     heading: "El mismo trabajo: síncrono, con una cola de trabajos o como stream",
     intro: "La primera pregunta de diseño: ¿hay alguien detenido hasta tener el resultado? Llegan 20 requests, una por segundo. Síncrono, el que pide espera a un worker y, si no hay, cae a su fallback. Con una cola de trabajos, la API responde 202 Accepted en 10 ms y un worker lo hace después; quien quiera el resultado pregunta cada tanto. En un stream, cada grupo de consumidores lee todos los eventos a su ritmo: aquí la búsqueda comparte la caída de los workers y la analítica no.",
-    insight: |job, failed, last, seen| format!(
-        "Síncrono: espera {job} y fallan {failed} de 20. Cola: ninguna perdida, la última a los {last}, el resultado hasta {seen} después."),
+    insight: |job, failed, last, seen, outlives| {
+        // Ana's request lives 300 ms: a result 1 s later is no use to her.
+        let late = outlives.map(|timeout| format!(": más que los {timeout} que vive la request, ya nadie lo espera")).unwrap_or_default();
+        format!("Síncrono: espera {job} y fallan {failed} de 20. Cola: ninguna perdida, la última a los {last}, el resultado hasta {seen} después{late}.")
+    },
     job: "Cada trabajo tarda",
     down_from: "Los workers se caen a los",
     down_to: "Los workers vuelven a los",
@@ -85,8 +89,10 @@ pub static EN: Strings = Strings {
     experiment: "Does anyone wait?",
     heading: "The same work: synchronous, through a job queue or as a stream",
     intro: "The first design question: does anyone wait for the answer before going on? 20 requests arrive, one a second. Synchronously, the caller waits for a worker and, if there is none, falls back. With a job queue, the API answers 202 Accepted in 10 ms and a worker does it later; whoever wants the result asks now and then. In a stream, each consumer group reads every event at its own pace: here search shares the workers' outage and analytics does not.",
-    insight: |job, failed, last, seen| format!(
-        "Synchronous: waits {job}, {failed} of 20 fail. Queue: none lost, the last at {last}, the result up to {seen} later."),
+    insight: |job, failed, last, seen, outlives| {
+        let late = outlives.map(|timeout| format!(": longer than the {timeout} the request lives, nobody is waiting any more")).unwrap_or_default();
+        format!("Synchronous: waits {job}, {failed} of 20 fail. Queue: none lost, the last at {last}, the result up to {seen} later{late}.")
+    },
     job: "Each job takes",
     down_from: "The workers go down at",
     down_to: "The workers are back at",

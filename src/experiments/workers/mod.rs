@@ -144,9 +144,31 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         )
     },
     unit: "ms",
+    counted: false,
     answer: |_: &Params, _, s: &State| s.run.as_ref().ok().and_then(|r| r.done_at_ms()),
     why: |lang| {
         lang.pick("Cada mensaje lo toma un solo worker: los trabajos se reparten en rondas, trabajos ÷ workers, de un trabajo cada una.", "Each message goes to one worker only: the jobs are shared out in rounds, jobs ÷ workers, of one job each.")
+    },
+};
+
+/// «Colas y streams»' restart with the queue in the process's memory: what
+/// it asks is what is lost, not when the last job is done (it never is:
+/// «en esta corrida eso no llega a pasar» answered the learner's guess).
+static PREDICTION_LOST: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "si el proceso se reinicia con la cola en su memoria, ¿cuántos mensajes se pierden?",
+            "if the process restarts with the queue in its memory, how many messages are lost?",
+        )
+    },
+    unit: "",
+    counted: false,
+    answer: |_: &Params, _, s: &State| {
+        use retry_lab_core::queue::MessageEnd;
+        s.run.as_ref().ok().map(|r| r.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count() as u64)
+    },
+    why: |lang| {
+        lang.pick("Todo lo que esperaba en la cola y lo que los workers tenían a medias vive en la memoria del proceso: el reinicio se lo lleva. Un broker lo guarda aparte y, tras el reinicio, los trabajos siguen.", "Everything waiting in the queue and what the workers had half done lives in the process's memory: the restart takes it. A broker keeps it apart and, after the restart, the jobs go on.")
     },
 };
 
@@ -160,6 +182,9 @@ impl crate::unit::Spec for Workers {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
+        Some(if p.in_memory && p.restart_ms > 0 { (&PREDICTION_LOST, "lost") } else { (&PREDICTION, "") })
+    }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
     }
@@ -253,6 +278,21 @@ mod tests {
         let memory = run(Params { in_memory: true, restart_ms: 5_500, ..pdf.clone() });
         assert_eq!(memory.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count(), 100);
         assert_eq!(run(Params { restart_ms: 5_500, ..pdf }).done_at_ms(), Some(36_000));
+    }
+
+    /// The in-memory restart asks what it loses (100 of the 200 pages), with
+    /// its own guess; the broker's restart asks when the last job is done.
+    #[test]
+    fn the_in_memory_restart_asks_what_is_lost() {
+        use crate::unit::Spec;
+        let view = |code: &str| {
+            let p = crate::link::preset_params(&PRESETS, code).workers;
+            let state = State { run: QueueRun::new(p.config()).map(Rc::new) };
+            let (asked, key) = Workers::prediction(&p).expect("a question");
+            (key, (asked.answer)(&p, &Shared::default(), &state))
+        };
+        assert_eq!(view("restart-in-memory"), ("lost", Some(100)));
+        assert_eq!(view("restart-broker"), ("", Some(36_000)));
     }
 
     /// One worker is the reference, not «1 workers … 1× más rápido que uno solo».
