@@ -97,6 +97,11 @@ test("competing consumers: more workers empty the queue sooner; a restart loses 
   await page.getByLabel('The queue lives in').selectOption('broker');
   await page.waitForFunction(() => document.querySelector('[data-counter=lost] dd')?.textContent.trim() === '0');
   assert.deepEqual([await counter(page, 'done'), await counter(page, 'repeated'), await counter(page, 'done_at')], ['200', '20', '36 s']);
+  // «Repetidos 20» and the 30 s gap, said where the figure's point is.
+  assert.match(
+    await page.locator('.workers .hero .insight').textContent(),
+    /The restart leaves 20 jobs half done: the broker delivers them again when their 30 s visibility timeout runs out/,
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

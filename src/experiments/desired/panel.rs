@@ -81,7 +81,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, params: &super::Params, styles: [&Out
                 <div class="desired-track" style={format!("height:{}px", below + 20)}>
                     { for bars }{ for dots }
                     if let Some(p) = unblock { <span class="unblock-line" style={format!("left:{}", pct(p))}></span> }
-                    if i == 1 { <span class="t-mark" style={format!("left:{}", pct(permille(until_ms)))}>{ "T" }</span> }
+                    if i == 1 { <span class={class_list!("t-mark", (permille(until_ms) > 850).then_some("t-left"))} style={format!("left:{}", pct(permille(until_ms)))}>{ format!("T = {}", crate::format::seconds(until_ms)) }</span> }
                     if now < AXIS_MS { <span class="scene-now-mark" style={format!("left:{}", pct(permille(now)))} aria-hidden="true"></span> }
                     { note }
                 </div>

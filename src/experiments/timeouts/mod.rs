@@ -209,7 +209,12 @@ impl crate::unit::Spec for Timeouts {
                 moments.push(Moment { at_ms, text: (t.moment_full)(t.dependencies[dep], held_by_a) });
             }
         }
-        Some(Timeline::new(run.config.duration_s.max(1) * 1_000, moments))
+        // The end says how it came out: the last refusal, seconds before, read as news.
+        let end_ms = run.config.duration_s.max(1) * 1_000;
+        let [a, b] = &run.counters;
+        moments
+            .push(Moment { at_ms: end_ms, text: (t.moment_end)([(a.in_time, a.requests), (b.in_time, b.requests)]) });
+        Some(Timeline::new(end_ms, moments))
     }
 }
 
@@ -260,6 +265,11 @@ mod tests {
         // Just before it, the pool held no request of B's it could have freed in time: A holds nearly all of it.
         let i = (refused.at_ms / retry_lab_core::timeouts::SAMPLE_MS) as usize;
         assert!(state.run.busy_samples[i][0] * 10 >= p.config().workers * 8, "{:?}", state.run.busy_samples[i]);
+        // The end tells the outcome, not the refusal seconds before.
+        let end = t.moments.last().unwrap_or_else(|| panic!("{t:?}"));
+        let b = &state.run.counters[1];
+        assert_eq!(end.at_ms, t.end_ms);
+        assert!(end.text.ends_with(&format!("B, {} of {}.", b.in_time, b.requests)), "{}", end.text);
     }
 
     #[test]

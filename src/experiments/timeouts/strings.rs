@@ -40,6 +40,8 @@ pub struct Strings {
     /// dependency)'s first request refused, (workers held by A).
     pub moment_start: fn(u32) -> String,
     pub moment_full: fn(&str, u32) -> String,
+    /// The run's end: each dependency's requests answered in time, of all.
+    pub moment_end: fn([(u64, u64); 2]) -> String,
     pub preset_shared: &'static str,
     pub preset_bulkheads: &'static str,
     pub preset_short: &'static str,
@@ -76,6 +78,10 @@ pub static ES: Strings = Strings {
     chart_label: |workers| format!("Workers ocupados por A y por B cada 100 ms, de {workers}."),
     moment_start: |workers| format!("Llegan pedidos para A y para B; {workers} workers los atienden."),
     moment_full: |dep, a| format!("{dep}: primer pedido rechazado, no queda ningún worker libre ({a} esperan a A)."),
+    moment_end: |[(a, of_a), (b, of_b)]| {
+        let n = crate::format::int;
+        format!("Fin: A respondió a tiempo {} de {} pedidos; B, {} de {}.", n(a), n(of_a), n(b), n(of_b))
+    },
     busy: ["ocupados por A", "ocupados por B"],
     preset_shared: "Pool compartido, timeout largo",
     preset_bulkheads: "Bulkheads",
@@ -113,6 +119,10 @@ pub static EN: Strings = Strings {
     chart_label: |workers| format!("Workers busy with A and with B every 100 ms, out of {workers}."),
     moment_start: |workers| format!("Requests for A and for B arrive; {workers} workers serve them."),
     moment_full: |dep, a| format!("{dep}: first request refused, no worker is free ({a} are waiting on A)."),
+    moment_end: |[(a, of_a), (b, of_b)]| {
+        let n = crate::format::int;
+        format!("End: A answered {} of {} requests in time; B, {} of {}.", n(a), n(of_a), n(b), n(of_b))
+    },
     busy: ["busy with A", "busy with B"],
     preset_shared: "Shared pool, long timeout",
     preset_bulkheads: "Bulkheads",

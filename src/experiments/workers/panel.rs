@@ -43,7 +43,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let one_worker_ms = u64::from(run.config.messages) * run.config.job_ms;
     let speedup = run.done_at_ms().map_or_else(|| t.never.to_owned(), |ms| format!("{}×", one_worker_ms / ms.max(1)));
     let done_text = finished.map_or_else(|| t.never.to_owned(), format_ms);
-    let insight = (t.insight)(run.config.workers, &done_text, &speedup, lost);
+    let mut insight = (t.insight)(run.config.workers, &done_text, &speedup, lost);
+    // Why a broker's restart ends 30 s late, and what «Repetidos» counts.
+    let again = repeated(run);
+    if again > 0 && lost == 0 {
+        insight.push_str(&(t.again)(again, &format::duration_ms(run.config.visibility_ms)));
+    }
     let rows = [
         ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), format_ms)),
         ("speedup", t.speedup, speedup),

@@ -8,6 +8,8 @@ pub struct Strings {
     pub intro: &'static str,
     /// The figure's point: (workers, when all are done, speed-up, lost).
     pub insight: fn(u32, &str, &str, u64) -> String,
+    /// After a broker's restart: the jobs it had half done, back when their visibility timeout runs out.
+    pub again: fn(u64, &str) -> String,
     /// The scene's moments: (workers) take (jobs) from one queue; the
     /// restart [in memory, on a broker]; the last job done.
     pub moment_start: fn(u32, u32) -> String,
@@ -46,6 +48,7 @@ pub static ES: Strings = Strings {
         (_, 0) => format!("{workers} workers sobre la misma cola: todo hecho a los {done_at}, {speedup} más rápido que uno solo."),
         (_, n) => format!("{workers} {} sobre la misma cola: el reinicio pierde {n} mensajes que solo estaban en memoria.", if workers == 1 { "worker" } else { "workers" }),
     },
+    again: |n, visibility| format!(" El reinicio deja {n} trabajos a medias: el broker los entrega otra vez cuando vence su visibility timeout de {visibility}, y el final espera ese plazo."),
     jobs: "Trabajos",
     job_ms: "Duración de cada uno",
     workers: "Workers",
@@ -79,6 +82,7 @@ pub static EN: Strings = Strings {
         (_, 0) => format!("{workers} workers on the same queue: everything done at {done_at}, {speedup} faster than one alone."),
         (_, n) => format!("{workers} {} on the same queue: the restart loses {n} messages that were only in memory.", if workers == 1 { "worker" } else { "workers" }),
     },
+    again: |n, visibility| format!(" The restart leaves {n} jobs half done: the broker delivers them again when their {visibility} visibility timeout runs out, and the end waits for it."),
     jobs: "Jobs",
     job_ms: "Each one takes",
     workers: "Workers",
