@@ -294,6 +294,11 @@ impl crate::unit::Spec for Visibility {
         let t = strings::strings(lang);
         let run = state.run.as_ref().ok()?;
         let shown = &run.receives[..run.receives.len().min(ROWS_SHOWN)];
+        // The first receive's worker died: the copy after it is the death's, not a slow job's.
+        let died = run
+            .config
+            .worker_dies_at_ms
+            .filter(|_| shown.first().is_some_and(|r| r.end == retry_lab_core::queue::ReceiveEnd::Abandoned));
         let mut moments: Vec<Moment> = shown
             .iter()
             .enumerate()
@@ -302,10 +307,11 @@ impl crate::unit::Spec for Visibility {
                 text: if i == 0 {
                     (t.moment_first)(&crate::format::duration_text(params.timeout_s.into()))
                 } else {
-                    (t.moment_copy)(i + 1)
+                    (t.moment_copy)(i + 1, i == 1 && died.is_some())
                 },
             })
             .collect();
+        moments.extend(died.map(|at_ms| Moment { at_ms, text: t.moment_died.to_owned() }));
         if let Some(deleted) = shown.iter().find(|r| r.end == retry_lab_core::queue::ReceiveEnd::Deleted) {
             moments.push(Moment { at_ms: deleted.until_ms, text: t.moment_deleted.to_owned() });
         }
@@ -382,6 +388,23 @@ mod tests {
         assert_eq!(preset_run("long-deadline").receives[1].at_ms, 4_800_000, "a dead worker holds it 80 minutes");
         assert_eq!(preset_run("exercise-8-hang").dead_letter_at_ms(0), Some(75 * 60_000));
         assert_eq!(preset_run("exercise-8-crash").dead_letter_at_ms(0), Some(15 * 60_000));
+    }
+
+    /// A dead worker's scene says the death when it happens, and its copy
+    /// is the death's, not «el trabajo no ha terminado» (heartbeat, at 18:24).
+    #[test]
+    fn the_scene_tells_the_death_before_its_copy() {
+        for code in ["heartbeat", "long-deadline"] {
+            let p = link::preset_params(&PRESETS, code).visibility;
+            let state = <Visibility as crate::unit::Computed>::state(&p, &Shared::default());
+            let t = <Visibility as crate::unit::Spec>::timeline(&p, &Shared::default(), &state, crate::i18n::Lang::Es)
+                .expect("a scene");
+            let died = t.moments.iter().position(|m| m.text.starts_with("El worker muere")).expect("the death");
+            assert_eq!(t.moments[died].at_ms, 300_000, "{code}: {t:?}");
+            let copy = t.moments.iter().position(|m| m.text.contains("copia 2")).expect("the copy");
+            assert!(died < copy, "{code}: {t:?}");
+            assert!(t.moments[copy].text.starts_with("Venció el plazo del worker muerto"), "{code}: {t:?}");
+        }
     }
 
     /// The caption names what made the copies: never «vence antes de que

@@ -105,6 +105,7 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
             // On the chart, once the clock reaches it: the first copy the timeout hands out, and the last one drawn.
             { for shown[..reached].get(1).map(|r| copy_note(&x, r, 1, (t.copy_note)(2, true))) }
             { for (reached > 2).then(|| copy_note(&x, &shown[reached - 1], reached - 1, (t.copy_note)(reached, false))) }
+            { for died_note(&x, t, run, now) }
             { frame.handle("visibility_s", axis) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_ms(end_ms) }</span></div>
@@ -119,6 +120,18 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
             </figcaption>
         </figure>
     }
+}
+
+/// Where the worker died, once the clock reaches it: its job's bar stops
+/// there and its message stays hidden (the long deadline's 80 minutes drew
+/// a short bar and a long band, and nothing said why).
+fn died_note(x: &dyn Fn(u64) -> u64, t: &Strings, run: &QueueRun, now: u64) -> Option<Html> {
+    let dies_ms = run.config.worker_dies_at_ms?;
+    let first = run.receives.first()?;
+    (first.end == ReceiveEnd::Abandoned && first.at_ms <= dies_ms && dies_ms <= now).then(|| {
+        let style = format!("left:{};top:0px", percent(x(dies_ms)));
+        html! { <span class="chart-note note-right note-copy note-died" {style} aria-hidden="true">{ t.died_note }</span> }
+    })
 }
 
 /// A copy's words on its own row beside its hidden band, never over it:

@@ -37,10 +37,14 @@ pub struct Strings {
     /// Written on the chart at a copy: its number (and, on the first
     /// redelivery, why it came).
     pub copy_note: fn(usize, bool) -> String,
+    /// On the first row where its worker died: the job's bar stops there.
+    pub died_note: &'static str,
     /// The scene's moments: the first receive (its timeout), each copy
     /// handed out while a worker still works, the delete, the DLQ.
     pub moment_first: fn(&str) -> String,
-    pub moment_copy: fn(usize) -> String,
+    /// A copy handed out: after a slow job, or after its worker died.
+    pub moment_copy: fn(usize, bool) -> String,
+    pub moment_died: &'static str,
     pub moment_deleted: &'static str,
     pub moment_dlq: &'static str,
     pub rule: &'static str,
@@ -97,8 +101,10 @@ pub static ES: Strings = Strings {
     legend_deleted: "borrado",
     rows_more: |n| format!("y {n} recepciones más."),
     copy_note: |n, first| if first { format!("copia {n}: venció el timeout") } else { format!("copia {n}") },
+    died_note: "◂ el worker muere",
     moment_first: |timeout| format!("Un consumidor recibe el mensaje: queda oculto {timeout} mientras trabaja."),
-    moment_copy: |n| format!("Venció el visibility timeout y el trabajo no ha terminado: otro consumidor recibe la copia {n}."),
+    moment_copy: |n, died| if died { format!("Venció el plazo del worker muerto: otro consumidor recibe la copia {n}.") } else { format!("Venció el visibility timeout y el trabajo no ha terminado: otro consumidor recibe la copia {n}.") },
+    moment_died: "El worker muere a mitad del trabajo: nadie borra el mensaje, que sigue escondido hasta que venza su plazo.",
     moment_deleted: "Un trabajo termina y borra el mensaje: ya no vuelve.",
     moment_dlq: "Agotó sus recepciones: el mensaje pasa a la DLQ.",
     rule: "La regla de «Colas y streams»: un visibility timeout por encima del p99 del trabajo, con margen (el doble, por ejemplo), o un latido que lo renueve.",
@@ -155,8 +161,10 @@ pub static EN: Strings = Strings {
     legend_deleted: "deleted",
     rows_more: |n| format!("and {n} more receives."),
     copy_note: |n, first| if first { format!("copy {n}: the timeout ran out") } else { format!("copy {n}") },
+    died_note: "◂ the worker dies",
     moment_first: |timeout| format!("A consumer receives the message: it stays hidden for {timeout} while it works."),
-    moment_copy: |n| format!("The visibility timeout ran out before the job finished: another consumer receives copy {n}."),
+    moment_copy: |n, died| if died { format!("The dead worker's lease ran out: another consumer receives copy {n}.") } else { format!("The visibility timeout ran out before the job finished: another consumer receives copy {n}.") },
+    moment_died: "The worker dies halfway through the job: nobody deletes the message, which stays hidden until its lease runs out.",
     moment_deleted: "A job finishes and deletes the message: it comes back no more.",
     moment_dlq: "Out of receives: the message moves to the DLQ.",
     rule: "The rule of “Queues and streams”: a visibility timeout above the job's p99, with margin (twice it, say), or a heartbeat that renews it.",
