@@ -134,17 +134,22 @@ fn died_note(x: &dyn Fn(u64) -> u64, t: &Strings, run: &QueueRun, now: u64) -> O
     })
 }
 
-/// A copy's words on its own row beside its hidden band, never over it:
-/// after the band, pointing back, while they fit before the chart's right
-/// edge; else before it, pointing on. (On the row above, a phone's narrow
-/// chart let them cover the first job's whole bar and its one deletion.)
+/// A copy's words on its own row beside its hidden band: after the band,
+/// pointing back, while they fit before the chart's right edge; else before
+/// it, pointing on; else (room on neither side) on the band, from its start.
+/// (On the row above, a phone's narrow chart let them cover the first job's
+/// whole bar and its one deletion.)
 fn copy_note(x: &dyn Fn(u64) -> u64, r: &Receive, row: usize, text: String) -> Html {
     let (start, end) = (x(r.at_ms), x(r.hidden_until_ms));
     let top = row * LANE_PX;
     let (style, side, text) = if end <= 600 {
         (format!("left:{};top:{top}px", percent(end)), "note-right", format!("◂ {text}"))
-    } else {
+    } else if start >= 400 {
         (format!("right:{};top:{top}px", percent(1_000 - start)), "note-left", format!("{text} ▸"))
+    } else {
+        // A long band from near the left (the heartbeat's copy, 6 min into 46):
+        // no room on either side, so its words go on it, from its start.
+        (format!("left:{};top:{top}px", percent(start)), "note-on", text)
     };
     html! { <span class={class_list!("chart-note", side, "note-copy")} {style} aria-hidden="true">{ text }</span> }
 }
