@@ -346,6 +346,26 @@ test('on a phone the course navigation is one control; on a laptop every lesson 
   }
 });
 
+// On a phone the experiments are one row that scrolls sideways: its far end
+// fades while there is more to its right (a cut name alone was missed), and
+// not once it is scrolled to its end; a laptop's row wraps and never fades.
+test("on a phone the experiments' row fades at its end while more of it is to the right", async () => {
+  const fade = (page) => page.locator('nav.tabs').evaluate((n) => getComputedStyle(n).getPropertyValue('--tabs-fade'));
+  for (const [viewport, faded] of [
+    [SIZES[1], true],
+    [SIZES[0], false],
+  ]) {
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    await page.goto(`${server.base}lesson-003/?lang=es`);
+    await page.locator('.experiment').waitFor();
+    assert.equal((await fade(page)) !== '0px', faded, `${viewport.width} px at the start: ${await fade(page)}`);
+    await page.locator('nav.tabs').evaluate((n) => n.scrollTo(n.scrollWidth, 0));
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('nav.tabs')).getPropertyValue('--tabs-fade') === '0px');
+    await ctx.close();
+  }
+});
+
 // Lighthouse's LCP waits for whatever the module paints if that is larger
 // than the prerendered header: the lesson-004 page measured 2.0 s when its
 // first experiment's caption outgrew its intro. Structural, not timed: on
