@@ -265,6 +265,15 @@ static PREDICTION_DIES: crate::tasks::Prediction<Params, State> = crate::tasks::
     ..PREDICTION
 };
 
+/// The same question for a poison message: its copies come from a job that
+/// never ends, and no timeout fixes that (exercise 8 was told the 2 × p99 rule).
+static PREDICTION_POISON: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    why: |lang| {
+        lang.pick("Un mensaje venenoso nunca termina bien: cada recepción acaba en su plazo y el mensaje vuelve, hasta maxReceiveCount recepciones; después pasa a la DLQ. Ningún timeout lo arregla: lo para la DLQ.", "A poison message never ends well: each receive ends at its deadline and the message comes back, up to maxReceiveCount receives; then it moves to the DLQ. No timeout fixes it: the DLQ stops it.")
+    },
+    ..PREDICTION
+};
+
 impl crate::unit::Spec for Visibility {
     type Params = Params;
     type State = State;
@@ -276,7 +285,11 @@ impl crate::unit::Spec for Visibility {
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
     fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
-        Some(if p.dies_s > 0 && p.poison == Poison::None { (&PREDICTION_DIES, "dies") } else { (&PREDICTION, "") })
+        Some(match p.poison {
+            Poison::None if p.dies_s > 0 => (&PREDICTION_DIES, "dies"),
+            Poison::None => (&PREDICTION, ""),
+            _ => (&PREDICTION_POISON, "poison"),
+        })
     }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
@@ -441,6 +454,11 @@ mod tests {
             assert!(why.starts_with("Un worker muerto no borra el mensaje"), "{code}: {why}");
         }
         assert_eq!(asked("visibility-sqs").map(|(key, _)| key), Some(""));
+        for code in ["exercise-8-hang", "exercise-8-crash"] {
+            let (key, why) = asked(code).expect("asked");
+            assert_eq!(key, "poison", "{code}");
+            assert!(why.contains("lo para la DLQ") && !why.contains("p99"), "{code}: {why}");
+        }
         let held = words("long-deadline");
         assert!(held.starts_with("El worker muere a los 5 min 0 s y nadie borra el mensaje"), "{held}");
         assert!(held.contains("visibility timeout de 1 h 20 min"), "{held}");
