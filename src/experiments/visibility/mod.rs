@@ -57,7 +57,7 @@ pub enum Again {
     /// The worker dies while its heartbeat kept the message hidden.
     Died,
     /// The worker dies with no heartbeat: the message stays hidden until
-    /// its whole timeout runs out (80 min for a 40 min job, exercise 7's trap).
+    /// its whole timeout runs out (exercise 5's 80 min for a job that sometimes takes 40).
     Held,
 }
 
