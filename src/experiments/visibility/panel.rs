@@ -126,12 +126,11 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
 /// there and its message stays hidden (the long deadline's 80 minutes drew
 /// a short bar and a long band, and nothing said why).
 fn died_note(x: &dyn Fn(u64) -> u64, t: &Strings, run: &QueueRun, now: u64) -> Option<Html> {
-    let dies_ms = run.config.worker_dies_at_ms?;
-    let first = run.receives.first()?;
-    (first.end == ReceiveEnd::Abandoned && first.at_ms <= dies_ms && dies_ms <= now).then(|| {
-        let style = format!("left:{};top:0px", percent(x(dies_ms)));
-        html! { <span class="chart-note note-right note-copy note-died" {style} aria-hidden="true">{ t.died_note }</span> }
-    })
+    let dies_ms = super::death_ms(run).filter(|ms| *ms <= now)?;
+    let style = format!("left:{};top:0px", percent(x(dies_ms)));
+    Some(
+        html! { <span class="chart-note note-right note-copy note-died" {style} aria-hidden="true">{ t.died_note }</span> },
+    )
 }
 
 /// A copy's words on its own row beside its hidden band: after the band,

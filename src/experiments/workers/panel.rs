@@ -53,7 +53,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), format_ms)),
         ("speedup", t.speedup, speedup),
         ("done", t.done, format::int(done)),
-        ("repeated", t.repeated, format::int(repeated(run))),
+        ("repeated", t.repeated, format::int(again)),
         ("lost", t.lost, format::int(lost)),
     ];
     html! {
