@@ -30,8 +30,10 @@ grep -q 'Weight => weight in "lesson-004-ops",' src/experiments/mod.rs
 # The new module as rustfmt writes it (./lab fmt, which a developer runs after renaming).
 rustfmt --edition 2021 src/experiments/weight/*.rs
 
-# Its own target directory: the first build takes a few minutes.
-export CARGO_TARGET_DIR="$root/target/new-experiment"
+# The tree's own target directory: the dependencies are built once for
+# both (a second target directory was 1.6 GB), and the copy's crates, at
+# another path, are other units beside the tree's.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 echo "new experiment: first cargo test (expected to fail once, naming what it generated)"
 if cargo test --workspace --locked --quiet >first.log 2>&1; then
   echo "the first run passed: nothing was generated for the new experiment" >&2
