@@ -106,6 +106,27 @@ test("each storm side's time axis starts at its plot's origin, under it, before 
   await page.close();
 });
 
+test("each side's clients' lanes have their time under the dots and their colours' key", async () => {
+  // The lanes had row labels only: no time, no key to the dots' colours.
+  const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=storm&lang=en');
+  await reveal(page);
+  for (const s of ['a', 'b']) {
+    const lanes = side(page, s).locator('.storm-lanes');
+    const dots = await lanes.locator('svg').boundingBox();
+    const ticks = lanes.locator('.storm-axis span');
+    const histogramEnd = await side(page, s).locator('.storm-histogram .storm-axis span').last().textContent();
+    assert.equal(await ticks.first().textContent(), '0 s');
+    assert.equal(await ticks.last().textContent(), histogramEnd, `side ${s}: the lanes end where the histogram does`);
+    const zero = await ticks.first().boundingBox();
+    assert.ok(Math.abs(zero.x - dots.x) <= 8, `side ${s}: «0 s» at ${zero.x} px, the lanes at ${dots.x} px`);
+    assert.ok(zero.y >= dots.y + dots.height - 1, `side ${s}: «0 s» at ${zero.y} px, the lanes end at ${dots.y + dots.height} px`);
+    // No breaker in the default: three outcomes, the histogram's words.
+    assert.deepEqual(await lanes.locator('.legend li').allTextContents(), ['succeeded', 'overloaded: no token', 'down']);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a shared storm link reproduces its run, and a storm link opened on the root page goes to lesson 003', async () => {
   // Written before v3 (the shedding dependency): opened as it always was.
   const { page, errors } = await open(browser, server.base + '?v=2&exp=storm&capacity=30&strategy_b=none&seed=3&lang=en');

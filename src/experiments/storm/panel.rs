@@ -168,7 +168,6 @@ fn histogram(
         &format::int(run.counters.peak_calls_per_s),
         &format::int(run.config.capacity_per_s.into()),
     );
-    let classes = ["bar-ok", "bar-overloaded", "bar-down", "bar-rejected"];
     html! {
         <figure class="storm-histogram">
             <div class="storm-plot">
@@ -181,7 +180,7 @@ fn histogram(
                 { for seen.map(|&(down_us, back_us)| html! {
                     <rect class="band-down" x={x(down_us)} y="0" width={(back_us.min(at_us).saturating_sub(down_us) * BIN_W / bin_us).max(1).to_string()} height={PLOT_H.to_string()} />
                 }) }
-                { for paths.iter().zip(classes).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
+                { for paths.iter().zip(OUTCOME_CLASSES).map(|(d, class)| html! { <path class={class} d={d.clone()} /> }) }
                 <line class="capacity" x1={recover_x.to_string()} x2={width.to_string()} y1={capacity_y.to_string()} y2={capacity_y.to_string()} />
                 if back { <line class="mark-back" x1={recover_x.to_string()} x2={recover_x.to_string()} y1="0" y2={PLOT_H.to_string()} /> }
                 { for collapses }
@@ -203,13 +202,24 @@ fn histogram(
                     }
                 </p>
                 { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ t.capacity_line }{ format!(" {}/s", format::int(run.config.capacity_per_s.into())) }</span>
-                <ul class="legend">{ for CallOutcome::ALL.iter().zip(classes).zip(t.outcomes)
-                    .filter(|((o, _), _)| **o != CallOutcome::Rejected || run.config.breaker.is_some())
-                    .map(|((_, class), text)| html! {
-                        <li><span class={class_list!("swatch", class)} aria-hidden="true"></span>{ text }</li>
-                    }) }</ul>
+                { outcome_legend(t, run) }
             </figcaption>
         </figure>
+    }
+}
+
+/// Each outcome's colour: the histogram's bars and the lanes' dots.
+const OUTCOME_CLASSES: [&str; 4] = ["bar-ok", "bar-overloaded", "bar-down", "bar-rejected"];
+
+/// The outcomes' key, beside each drawing that uses their colours (a refusal
+/// only where a breaker refuses).
+fn outcome_legend(t: &Strings, run: &StormRun) -> Html {
+    html! {
+        <ul class="legend">{ for CallOutcome::ALL.iter().zip(OUTCOME_CLASSES).zip(t.outcomes)
+            .filter(|((o, _), _)| **o != CallOutcome::Rejected || run.config.breaker.is_some())
+            .map(|((_, class), text)| html! {
+                <li><span class={class_list!("swatch", class)} aria-hidden="true"></span>{ text }</li>
+            }) }</ul>
     }
 }
 
@@ -285,7 +295,10 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
             <figcaption>{ t.lanes_heading }</figcaption>
             { lane_chart("#", &mut sample.iter().map(|c| c + 1), html! { <>
             <svg viewBox={format!("-6 0 1012 {}", sample.len() * 12)} preserveAspectRatio="none" style={lanes_height(sample.len())} role="img" aria-label={t.lanes_heading}>{ for rows }</svg>
+            // The histogram's time, under the dots, and their colours' key.
+            { axis(t, horizon_us) }
             </> }) }
+            { outcome_legend(t, run) }
         </figure>
     }
 }
