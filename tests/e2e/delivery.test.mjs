@@ -119,6 +119,43 @@ test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through;
   await page.close();
 });
 
+test("the expiring record's first repetitions are drawn apart, on a phone too", async () => {
+  // 30 s and 90 s are 60 s apart, about 10 px of a 360 px screen's track:
+  // their circles overlapped. With a 10 s TTL every delivery is processed
+  // again, in one row, and 0 s and 30 s touched at any width.
+  for (const [width, height, ttl] of [
+    [360, 780, 300],
+    [360, 780, 10],
+    [1280, 900, 10],
+  ]) {
+    const { page, errors } = await open(browser, server.base + `lesson-003-actions/?exp=ttl&ttl_s=${ttl}&lang=en`, {
+      viewport: { width, height },
+    });
+    await reveal(page);
+    await page.locator('.ttl-line').waitFor();
+    const marks = await page.locator('.ttl-track .ttl-mark').evaluateAll((all) => all.map((m) => m.getBoundingClientRect().toJSON()));
+    assert.equal(marks.length, 6, `TTL ${ttl} s: the first delivery and 5 repetitions drawn`);
+    for (const [i, a] of marks.entries()) {
+      for (const b of marks.slice(i + 1)) {
+        // Circles: apart when their centres are a diameter apart.
+        const gap = Math.hypot(a.x + a.width / 2 - (b.x + b.width / 2), a.y + a.height / 2 - (b.y + b.height / 2));
+        assert.ok(
+          gap >= (a.width + b.width) / 2,
+          `${width} px, TTL ${ttl} s: circles at (${a.x}, ${a.y}) and (${b.x}, ${b.y}), ${a.width} px, overlap`,
+        );
+      }
+    }
+    const track = await page.locator('.ttl-track').boundingBox();
+    assert.ok(Math.max(...marks.map((m) => m.bottom)) <= track.y + track.height, `TTL ${ttl} s: the marks stay above the axis`);
+    if (width > 360) {
+      // Where 60 s is room enough, no mark leaves its row but the one 30 s after another.
+      assert.equal(new Set(marks.slice(2).map((m) => m.y)).size, 1, `${width} px: the marks from 90 s on share a row`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test('the ack table names its semantics, breaks effects down per message, and the broker duplicates with no crash', async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=ack&lang=en');
   // While the guess (60 extra effects) waits, the breakdown («56 with 2, 2 with 3») would give it away.

@@ -12,6 +12,12 @@ type Props<'a, F> = View<'a, super::Ttl, F>;
 
 use super::AXIS_MS;
 
+/// Closer than this to the mark before it in its row, a mark is drawn lower
+/// on a phone (closer than half of it, at any width): the backoff's
+/// repetitions at 30 s and 90 s are 60 s apart, about 10 px of a phone's
+/// track, less than a mark.
+const CROWDED_MS: u64 = 70_000;
+
 pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let deliveries = &props.state.deliveries;
@@ -50,13 +56,23 @@ fn timeline<F: Frame>(frame: &F, t: &Strings, deliveries: &[TtlDelivery], at_ms:
         let style = format!("left:{};width:{}", at(d.at_ms), percent(width));
         html! { <span class="record-band" {style}></span> }
     });
+    // The backoff's first repetitions are 30 s and 60 s apart: a mark that
+    // close to the one before it in its row is drawn lower (and the next
+    // close one back in line), or the two read as one on a phone.
+    let mut last_in_row: [Option<(u64, bool)>; 2] = [None; 2];
     let marks = reached.iter().map(|d| {
         let (class, i) = match d.outcome {
             Outcome::Processed => ("processed", 0),
             Outcome::Discarded => ("discarded", 1),
             Outcome::ProcessedAgain => ("processed-again", 2),
         };
-        html! { <span class={class_list!("ttl-mark", class)} style={format!("left:{}", at(d.at_ms))} title={(t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i])}></span> }
+        let row = &mut last_in_row[usize::from(i == 1)];
+        let gap_ms = row.filter(|(_, dodged)| !dodged).map_or(u64::MAX, |(ms, _)| d.at_ms - ms);
+        let dodged = gap_ms < CROWDED_MS;
+        *row = Some((d.at_ms, dodged));
+        // 30 s apart they touch at any width; 60 s apart, on a phone only.
+        let crowd = if gap_ms < CROWDED_MS / 2 { Some("dodged tight") } else { dodged.then_some("dodged") };
+        html! { <span class={class_list!("ttl-mark", class, crowd)} style={format!("left:{}", at(d.at_ms))} title={(t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i])}></span> }
     });
     html! {
         <figure class="gantt ttl-line">
