@@ -59,7 +59,18 @@ test("a learner exports the run they see; the JSON and the CSV add up to the lab
   assert.ok(deliveries > 30, `${deliveries} deliveries at 1,500 s`);
 
   await page.getByRole('link', { name: 'Export this run (CSV, JSON) ↗' }).click();
-  await page.getByRole('status').filter({ hasText: 'Ready: 4 tables.' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Ready: 4 tables.' })
+    .waitFor()
+    .catch(async (error) => {
+      // Under a loaded CI this once timed out with no clue: say where the page was and what it said.
+      const said = await page
+        .locator('#export-status')
+        .textContent()
+        .catch(() => '(no status)');
+      throw new Error(`${error.message}\nat ${page.url()}, the status said: ${said}`);
+    });
   const json = await downloaded(page, 'JSON');
   assert.equal(json.name, 'retry-lab-retries-seed-31.json');
   const run = JSON.parse(json.text);
