@@ -87,7 +87,7 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   await page.close();
 });
 
-test("each storm side's time axis starts at its plot's origin, under it, before the legend", async () => {
+test("each storm side's time axis starts at its plot's origin, under it", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=storm&lang=en');
   await reveal(page);
   for (const side of ['a', 'b']) {
@@ -104,6 +104,37 @@ test("each storm side's time axis starts at its plot's origin, under it, before 
   }
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("at 1,280 × 900 each storm plot has its colours' key above it and its axis above the scene's bar", async () => {
+  // Under the plots, the key was covered by the scene's sticky bar.
+  for (const lang of ['es', 'en']) {
+    const { page, errors } = await open(browser, server.base + `lesson-003/?exp=storm&lang=${lang}`, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await reveal(page);
+    const bar = await page.locator('.scene-bar').boundingBox();
+    const words = await side(page, 'a').locator('.handle-value').boundingBox();
+    for (const s of ['a', 'b']) {
+      const key = await side(page, s).locator('.storm-histogram > .legend').boundingBox();
+      const plot = await side(page, s).locator('.storm-histogram svg').boundingBox();
+      const axis = await side(page, s).locator('.storm-histogram .storm-axis').boundingBox();
+      assert.ok(
+        key.y + key.height <= plot.y,
+        `${lang}, side ${s}: the key ends at ${key.y + key.height} px, the plot starts at ${plot.y} px`,
+      );
+      assert.ok(
+        key.y + key.height <= words.y,
+        `${lang}, side ${s}: the key ends at ${key.y + key.height} px, the handle's words start at ${words.y} px`,
+      );
+      assert.ok(
+        axis.y + axis.height <= bar.y,
+        `${lang}, side ${s}: the axis ends at ${axis.y + axis.height} px, the bar starts at ${bar.y} px`,
+      );
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 test("each side's clients' lanes have their time under the dots and their colours' key", async () => {

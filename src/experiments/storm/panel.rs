@@ -170,6 +170,8 @@ fn histogram(
     );
     html! {
         <figure class="storm-histogram">
+            // The colours' key over the drawing: under it, the scene's bar covered it at 1,280 × 900.
+            { outcome_legend(t, run) }
             <div class="storm-plot">
             // The y-scale in calls per second (each bin's count × bins per second), as the prediction asks.
             <div class="y-scale" aria-hidden="true"><span>{ format!("{}/s", format::int(top * 1_000 / bin_ms)) }</span><span>{ "0" }</span></div>
@@ -202,7 +204,6 @@ fn histogram(
                     }
                 </p>
                 { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ t.capacity_line }{ format!(" {}/s", format::int(run.config.capacity_per_s.into())) }</span>
-                { outcome_legend(t, run) }
             </figcaption>
         </figure>
     }
