@@ -76,6 +76,28 @@ test("the visibility timeout's first copy is named beside its band on its own ro
   }
 });
 
+test("«¿alguien espera?» at 1,280 × 900: its key above the rows and the handle's words, its axis above the scene's bar", async () => {
+  // Under the rows, the key lay under the scene's sticky bar.
+  for (const lang of ['es', 'en']) {
+    const { page, errors } = await open(browser, server.base + `lesson-004/?exp=waits&lang=${lang}`, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await reveal(page);
+    const key = await page.locator('.waits-chart .legend').boundingBox();
+    const words = await page.locator('.waits-chart .handle-value').boundingBox();
+    const rows = await page.locator('.waits-chart .waits-row').first().boundingBox();
+    const axis = await page.locator('.waits-chart .storm-axis').boundingBox();
+    const bar = await page.locator('.scene-bar').boundingBox();
+    assert.ok(
+      key.y + key.height <= Math.min(words.y, rows.y),
+      `${lang}: the key ends at ${key.y + key.height} px, the handle's words at ${words.y}, the rows at ${rows.y}`,
+    );
+    assert.ok(axis.y + axis.height <= bar.y, `${lang}: the axis ends at ${axis.y + axis.height} px, the bar starts at ${bar.y} px`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test("competing consumers: more workers empty the queue sooner; a restart loses an in-memory queue, not a broker's", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004/?exp=workers&lang=en');
   await reveal(page);

@@ -137,6 +137,21 @@ test("at 1,280 × 900 each storm plot has its colours' key above it and its axis
   }
 });
 
+test("backpressure at 1,280 × 900: the queue's time axis is above the scene's bar", async () => {
+  // The chart was 9rem tall there and its axis lay under the sticky bar.
+  for (const lang of ['es', 'en']) {
+    const { page, errors } = await open(browser, server.base + `lesson-003/?exp=backpressure&lang=${lang}`, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await reveal(page);
+    const axis = await page.locator('.queue-chart .storm-axis').boundingBox();
+    const bar = await page.locator('.scene-bar').boundingBox();
+    assert.ok(axis.y + axis.height <= bar.y, `${lang}: the axis ends at ${axis.y + axis.height} px, the bar starts at ${bar.y} px`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test("each side's clients' lanes have their time under the dots and their colours' key", async () => {
   // The lanes had row labels only: no time, no key to the dots' colours.
   const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=storm&lang=en');
