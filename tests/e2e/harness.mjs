@@ -109,6 +109,16 @@ export async function reveal(page) {
   }
 }
 
+/**
+ * How far above the scene's sticky bar a figure's part ends, in px (negative:
+ * under it). At 1,280 × 900 the bar covered keys and axes at figures' feet.
+ */
+export async function clearOfSceneBar(page, selector) {
+  const part = await page.locator(selector).first().boundingBox();
+  const bar = await page.locator('.scene-bar').boundingBox();
+  return bar.y - (part.y + part.height);
+}
+
 /** Opens the open experiment's "More parameters" (a learner's click), if closed. */
 export async function moreParams(page) {
   const more = page.locator('.experiment details.more-params').first();
