@@ -156,6 +156,9 @@ test("each side's clients' lanes have their time under the dots and their colour
     assert.equal(await ticks.first().textContent(), '0 s');
     assert.equal(await ticks.last().textContent(), histogramEnd, `side ${s}: the lanes end where the histogram does`);
     const zero = await ticks.first().boundingBox();
+    // One time column with the plot above: «0 s» stood 21 px left of the plot's.
+    const plotZero = await side(page, s).locator('.storm-histogram .storm-axis span').first().boundingBox();
+    assert.ok(Math.abs(zero.x - plotZero.x) <= 3, `side ${s}: the lanes' «0 s» at ${zero.x} px, the plot's at ${plotZero.x} px`);
     assert.ok(Math.abs(zero.x - dots.x) <= 8, `side ${s}: «0 s» at ${zero.x} px, the lanes at ${dots.x} px`);
     assert.ok(zero.y >= dots.y + dots.height - 1, `side ${s}: «0 s» at ${zero.y} px, the lanes end at ${dots.y + dots.height} px`);
     // No breaker in the default: three outcomes, the histogram's words.
@@ -217,7 +220,7 @@ test('backpressure: unbounded, the process dies; bounded, the excess is counted'
   assert.doesNotMatch(result, /simulación/);
   // What fits in memory named on its dashed line, not under the time axis.
   const words = page.locator('.queue-chart .level-note');
-  assert.equal(await words.textContent(), 'límite 524,288');
+  assert.equal(await words.textContent(), 'caben en memoria 524,288');
   const [note, line] = [await words.boundingBox(), await page.locator('.queue-chart line.capacity').boundingBox()];
   assert.ok(Math.abs(note.y + note.height - line.y) <= 4, `the words end at ${note.y + note.height} px, the line at ${line.y} px`);
   await page.getByLabel('Cola', { exact: true }).selectOption('drop-oldest');

@@ -90,7 +90,8 @@ fn chart<F: Frame>(props: &Props<F>, run: &BufferRun, fate: &str) -> Html {
     let now_line = (now_s < total_s).then(|| (now_s * CHART_W / total_s).to_string());
     let limit_y = CHART_H - limit * CHART_H / top;
     let label = (t.chart_label)(&format::int(c.queue_max), fate);
-    let limit_words = format!("{} {}", t.limit_line, format::int(limit));
+    // Unbounded, the line is memory's, not a limit («Cola: sin límite» beside «límite 524,288» contradicted it).
+    let limit_words = format!("{} {}", if bounded { t.limit_line } else { t.memory_line }, format::int(limit));
     html! {
         <figure class="queue-chart">
             <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top), t.y_unit) }</div>

@@ -31,6 +31,8 @@ pub struct Strings {
     pub memory_gauge: &'static str,
     pub chart_label: fn(&str, &str) -> String,
     pub limit_line: &'static str,
+    /// An unbounded queue's line: what the process's memory holds (not a limit the queue was given).
+    pub memory_line: &'static str,
     /// The y-axis's unit, after its top value; written on the chart where the process dies.
     pub y_unit: &'static str,
     pub dies_note: &'static str,
@@ -69,6 +71,7 @@ pub static ES: Strings = Strings {
     memory_gauge: "Memoria usada por la cola",
     chart_label: |max, at| format!("Mensajes en la cola a lo largo del tiempo; máximo {max}; {at}."),
     limit_line: "límite",
+    memory_line: "caben en memoria",
     y_unit: "mensajes en cola",
     dies_note: "muere sin memoria",
     moment_start: |inp, out| format!("Entran {inp}/s y salen {out}/s: lo que sobra espera en la cola, en memoria."),
@@ -105,6 +108,7 @@ pub static EN: Strings = Strings {
     memory_gauge: "Memory used by the queue",
     chart_label: |max, at| format!("Messages in the queue over time; at most {max}; {at}."),
     limit_line: "limit",
+    memory_line: "memory holds",
     y_unit: "messages queued",
     dies_note: "dies out of memory",
     moment_start: |inp, out| format!("{inp}/s come in and {out}/s go out: the rest waits in the queue, in memory."),

@@ -249,7 +249,8 @@ fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Ht
                 BreakerState::Open => "open",
                 BreakerState::HalfOpen => "half-open",
             };
-            html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(2).to_string()} y="0" height="10" /> }
+            // At least 6 of 1,000: a trial's short half-open was under a pixel.
+            html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(6).to_string()} y="0" height="10" /> }
         });
     let summary = strip
         .iter()
