@@ -31,8 +31,9 @@ grep -q 'Weight => weight in "lesson-004-ops",' src/experiments/mod.rs
 rustfmt --edition 2021 src/experiments/weight/*.rs
 
 # The tree's own target directory: the dependencies are built once for
-# both (a second target directory was 1.6 GB), and the copy's crates, at
-# another path, are other units beside the tree's.
+# both (a second target directory was 1.6 GB). The copy's crates take the
+# tree's units (cargo hashes a path crate by its place in the workspace);
+# the tree's next build sees their sources changed and builds them again.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 echo "new experiment: first cargo test (expected to fail once, naming what it generated)"
 if cargo test --workspace --locked --quiet >first.log 2>&1; then
