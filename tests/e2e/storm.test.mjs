@@ -71,6 +71,11 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   assert.equal(await counter(page, 'a', 'calls_to_dependency'), 75);
   assert.equal(await counter(page, 'a', 'fallbacks'), 395);
   assert.equal(await counter(page, 'a', 'succeeded'), 60);
+  // Every client ends one way: through, to the DLQ, or on the fallback.
+  const ends = ['succeeded', 'exhausted', 'ended_on_fallback'];
+  const ended = await Promise.all(ends.map((name) => counter(page, 'a', name)));
+  assert.equal(ended[0] + ended[1] + ended[2], 100, `succeeded, exhausted, ended on the fallback: ${ended}`);
+  assert.ok(ended[2] > 0, `nobody ended on the fallback: ${ended}`);
   await page.waitForURL(/preset=breaker/);
 
   // The budget preset: the retries stop once failures dominate.

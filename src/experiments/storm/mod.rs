@@ -440,28 +440,32 @@ impl crate::unit::Spec for Storm {
     fn numbers(_: &Params, _: &Shared, state: &State) -> crate::unit::Numbers {
         use crate::number::Number;
         let mut out = Vec::new();
-        for (run, [calls, reached, succeeded, exhausted, fallbacks, last, times, collapses]) in state.runs.iter().zip([
-            [
-                "a_calls",
-                "a_reached_dependency",
-                "a_succeeded",
-                "a_exhausted",
-                "a_fallbacks",
-                "a_last_success_s",
-                "a_client_0_calls_at_s",
-                "a_collapses",
-            ],
-            [
-                "b_calls",
-                "b_reached_dependency",
-                "b_succeeded",
-                "b_exhausted",
-                "b_fallbacks",
-                "b_last_success_s",
-                "b_client_0_calls_at_s",
-                "b_collapses",
-            ],
-        ]) {
+        for (run, [calls, reached, succeeded, exhausted, fallbacks, ended_on_fallback, last, times, collapses]) in
+            state.runs.iter().zip([
+                [
+                    "a_calls",
+                    "a_reached_dependency",
+                    "a_succeeded",
+                    "a_exhausted",
+                    "a_fallbacks",
+                    "a_ended_on_fallback",
+                    "a_last_success_s",
+                    "a_client_0_calls_at_s",
+                    "a_collapses",
+                ],
+                [
+                    "b_calls",
+                    "b_reached_dependency",
+                    "b_succeeded",
+                    "b_exhausted",
+                    "b_fallbacks",
+                    "b_ended_on_fallback",
+                    "b_last_success_s",
+                    "b_client_0_calls_at_s",
+                    "b_collapses",
+                ],
+            ])
+        {
             let Some(run) = run else { continue };
             let c = &run.counters;
             let mut at_us = 0;
@@ -476,6 +480,7 @@ impl crate::unit::Spec for Storm {
                 (succeeded, Number::count(c.succeeded)),
                 (exhausted, Number::count(c.exhausted)),
                 (fallbacks, Number::count(c.fallbacks)),
+                (ended_on_fallback, Number::count(c.ended_on_fallback)),
                 (last, Number::or(c.last_success_us.map(tenths), "—", "s")),
                 (times, Number::List(calls_at, ", ")),
                 (collapses, Number::count(c.collapses)),
@@ -576,7 +581,7 @@ impl State {
     pub fn horizon_us(&self) -> u64 {
         // The dependency's return is drawn (and grabbed) even when every
         // client gave up before it: its handle stood at the plot's end,
-        // 3 s, saying «1 min 0 s».
+        // 3 s, saying «1 min».
         self.runs
             .iter()
             .flatten()

@@ -71,22 +71,26 @@ fn side_view<F: Frame>(
     let strategy =
         t.strategy_labels[super::STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)];
     let last = c.last_success_us.map_or_else(|| t.nobody.to_owned(), |us| format::seconds(format::round_ms(us)));
-    let mut rows = vec![
-        ("calls", t.calls.to_owned(), format::int(c.calls)),
-        ("peak", t.peak.to_owned(), format::int(c.peak_calls_per_s)),
-        ("succeeded", t.succeeded.to_owned(), format::int(c.succeeded.into())),
-        ("exhausted", (t.exhausted)(run.config.attempts_max), format::int(c.exhausted.into())),
-        ("last_success", t.last_success.to_owned(), last),
-    ];
-    if matches!(run.config.behaviour, retry_lab_core::storm::Behaviour::Fragile { .. }) {
-        rows.push(("collapses", t.collapses.to_owned(), format::int(c.collapses.into())));
+    let breaker = run.config.breaker.is_some();
+    // Calls first, then where every client ended (the rows add up to the
+    // clients), then when the last one got through.
+    let mut rows = vec![("calls", t.calls.to_owned(), format::int(c.calls))];
+    if breaker {
+        rows.push(("calls_to_dependency", t.calls_to_dependency.to_owned(), format::int(c.calls_to_dependency)));
+        rows.push(("fallbacks", t.fallbacks.to_owned(), format::int(c.fallbacks)));
     }
+    rows.push(("peak", t.peak.to_owned(), format::int(c.peak_calls_per_s)));
+    rows.push(("succeeded", t.succeeded.to_owned(), format::int(c.succeeded.into())));
+    rows.push(("exhausted", (t.exhausted)(run.config.attempts_max), format::int(c.exhausted.into())));
     if run.config.budget.is_some() {
         rows.push(("throttled", t.throttled.to_owned(), format::int(c.throttled.into())));
     }
-    if run.config.breaker.is_some() {
-        rows.push(("calls_to_dependency", t.calls_to_dependency.to_owned(), format::int(c.calls_to_dependency)));
-        rows.push(("fallbacks", t.fallbacks.to_owned(), format::int(c.fallbacks)));
+    if breaker {
+        rows.push(("ended_on_fallback", t.ended_on_fallback.to_owned(), format::int(c.ended_on_fallback.into())));
+    }
+    rows.push(("last_success", t.last_success.to_owned(), last));
+    if matches!(run.config.behaviour, retry_lab_core::storm::Behaviour::Fragile { .. }) {
+        rows.push(("collapses", t.collapses.to_owned(), format::int(c.collapses.into())));
     }
     html! {
         <div class="storm-side" data-side={["a", "b"][side]} data-strategy={run.config.strategy.code()}>
@@ -96,7 +100,7 @@ fn side_view<F: Frame>(
             // each side's numbers after them, named again.
             <p class="side-name" aria-hidden="true">{ strategy }</p>
             { counter_grid(rows) }
-            if run.config.breaker.is_some() { { breaker_strip(t, run, horizon_us, at_us) } }
+            if breaker { { breaker_strip(t, run, horizon_us, at_us) } }
             { lanes(t, run, horizon_us, at_us) }
         </div>
     }
