@@ -82,7 +82,11 @@ fn timeline<F: Frame>(frame: &F, t: &Strings, deliveries: &[TtlDelivery], at_ms:
                 // A record that never expires has no edge to grab (its field still sets it).
                 if expires { { frame.handle("ttl_s", axis) } }
             </div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ "2,000 s" }</span></div>
+            // Every 500 s, where each falls: 0 and 2,000 s alone left the
+            // retries' 450 s and 930 s to be guessed.
+            <div class="storm-axis ttl-axis" aria-hidden="true">
+                { for (0..=AXIS_MS).step_by(500_000).map(|ms| html! { <span style={format!("left:{}", at(ms))}>{ format!("{} s", crate::format::int(ms / 1_000)) }</span> }) }
+            </div>
             <figcaption>
                 <ul class="legend">
                     <li><span class="swatch record-band" aria-hidden="true"></span>{ t.legend_record }</li>
