@@ -110,12 +110,12 @@ test('the keys drive the scene from the figure; «?» lists them; Escape closes 
   await hero(page).locator('figcaption.insight').click();
   await page.keyboard.press('Home');
   // The run's start, 10 min before «ahora» (its clock counts from there, as its axis).
-  assert.match(await clock.textContent(), /^−10 min 0 s \//);
+  assert.match(await clock.textContent(), /^−10 min \//);
   await page.keyboard.press('ArrowRight');
   const stepped = await clock.textContent();
-  assert.doesNotMatch(stepped, /^−10 min 0 s \//, 'a step by the arrow key');
+  assert.doesNotMatch(stepped, /^−10 min \//, 'a step by the arrow key');
   await page.keyboard.press('ArrowLeft');
-  assert.match(await clock.textContent(), /^−10 min 0 s \//, 'back by the other arrow');
+  assert.match(await clock.textContent(), /^−10 min \//, 'back by the other arrow');
   await page.keyboard.press('?');
   const help = page.getByRole('note', { name: 'Keyboard' });
   await help.waitFor();
@@ -463,7 +463,9 @@ test("the storm's recovery, the bounded queue's limit, the analyst's unblock, th
     assert.ok(Number(now.get(key)) > start || (now.has('preset') && !now.has(key)), `${url}: the link says ${now}`);
     const moved = Number(await handle.getAttribute('aria-valuenow'));
     assert.ok(moved > start, `${url}: ${start} → ${moved}`);
-    assert.ok((await handle.getAttribute('aria-valuetext')).startsWith(`${name}: `), `${url}: its value said after its name`);
+    // «Tope: 5», or «Caída a los 40 s» where the name ends on its preposition.
+    const said = await handle.getAttribute('aria-valuetext');
+    assert.ok(said.startsWith(name) && /^:? \S/.test(said.slice(name.length)), `${url}: its value said after its name: ${said}`);
     assert.notEqual(await page.locator(says).textContent(), before, `${url}: the run changed with ${key}`);
     // Said once to a screen reader: the figure's new point, in its polite live region.
     const spoken = page.locator('.hero > p[aria-live=polite]');
@@ -560,7 +562,7 @@ test("lesson 000's fix line is grabbed in its own row: fixed before the schedule
   await page.keyboard.press('End');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('do')?.startsWith('retryall@2100,fix@'));
   assert.ok(Number(await fix.getAttribute('aria-valuenow')) > 2_100);
-  assert.match(await fix.getAttribute('aria-valuetext'), /^Root cause fixed at: /);
+  assert.match(await fix.getAttribute('aria-valuetext'), /^Root cause fixed at \d/);
   const again = await atEnd('.mark-fail');
   assert.ok(again > failed, `the retry by hand before the fix failed and went round again: ${failed} → ${again} ✕`);
   assert.deepEqual(errors, []);
@@ -575,7 +577,7 @@ test("lesson 000's two handles at one instant say which is which on a phone: «v
   assert.equal(await words('Caída 1: el consumidor vuelve'), 'vuelve 2,100 s');
   assert.equal(await words('La causa raíz se arregla a los'), 'arreglo 2,100 s');
   await page.setViewportSize({ width: 1280, height: 900 });
-  assert.equal(await words('La causa raíz se arregla a los'), 'La causa raíz se arregla a los: 2,100 s', 'wide: the label, no short word');
+  assert.equal(await words('La causa raíz se arregla a los'), 'La causa raíz se arregla a los 2,100 s', 'wide: the label (no colon after «a los»), no short word');
   assert.deepEqual(errors, []);
   await page.close();
 });
