@@ -98,9 +98,11 @@ pub fn format_seconds(ms: u64) -> String {
     }
 }
 
-/// 32,769 s → "9 h 6 min"; 600 s → "10 min 0 s"; 45 s → "45 s";
-/// 345,600 s → "4 d 0 h" (queues keep messages for days). The last unit
-/// shown is rounded, never cut: 32,799 s → "9 h 7 min", 86,399 s → "1 d 0 h".
+/// 32,769 s → "9 h 6 min"; 630 s → "10 min 30 s"; 45 s → "45 s";
+/// 345,600 s → "4 d" (queues keep messages for days). The last unit shown
+/// is rounded, never cut: 32,799 s → "9 h 7 min", 86,399 s → "1 d". A zero
+/// last unit is left out, as a person writes it: 600 s → "10 min" (the
+/// number reads back the same, to half a minute).
 pub fn duration_text(s: u64) -> String {
     duration_ms(s.saturating_mul(1_000))
 }
@@ -112,17 +114,25 @@ pub fn duration_ms(ms: u64) -> String {
         0..59_500 => format!("{} s", round_s(ms)),
         59_500..3_599_500 => {
             let s = round_s(ms);
-            format!("{} min {} s", s / 60, s % 60)
+            two_units((s / 60, "min"), (s % 60, "s"))
         }
         // Past this, the minutes round up to a whole day.
         3_599_500..86_370_000 => {
             let min = (ms + 30_000) / 60_000;
-            format!("{} h {} min", min / 60, min % 60)
+            two_units((min / 60, "h"), (min % 60, "min"))
         }
         _ => {
             let h = ms / 3_600_000 + u64::from(ms % 3_600_000 >= 1_800_000);
-            format!("{} d {} h", int(h / 24), h % 24)
+            two_units((h / 24, "d"), (h % 24, "h"))
         }
+    }
+}
+
+/// "9 h 6 min", or "9 h" where the second is zero.
+fn two_units((big, big_unit): (u64, &str), (small, small_unit): (u64, &str)) -> String {
+    match small {
+        0 => format!("{} {big_unit}", int(big)),
+        _ => format!("{} {big_unit} {small} {small_unit}", int(big)),
     }
 }
 
@@ -177,10 +187,10 @@ mod tests {
         assert_eq!([millions(1_250_001), millions(1_949_999), millions(1_950_000)], ["1.3 M", "1.9 M", "2 M"]);
         assert_eq!(
             [duration_text(32_799), duration_text(86_399), duration_text(3_599)],
-            ["9 h 7 min", "1 d 0 h", "59 min 59 s"]
+            ["9 h 7 min", "1 d", "59 min 59 s"]
         );
         assert_eq!([hours(900), hours(1_800), hours(7_200), hours(1_789)], ["0.25 h", "0.5 h", "2 h", "0.5 h"]);
-        assert_eq!(duration_ms(900_499), "15 min 0 s");
+        assert_eq!(duration_ms(900_499), "15 min");
         assert_eq!(
             [decimal_bytes(450_000_000), decimal_bytes(104_960_000_000_000), decimal_bytes(999_960), decimal_bytes(45)],
             ["450 MB", "105 TB", "1 MB", "45 B"]
@@ -190,7 +200,7 @@ mod tests {
         assert_eq!(approx_minutes(960_000).as_deref(), Some("≈ 16 min"));
         assert_eq!(approx_minutes(240_000), None);
         assert_eq!(duration_text(32_769), "9 h 6 min");
-        assert_eq!(duration_text(4 * 86_400 + 40), "4 d 0 h");
+        assert_eq!(duration_text(4 * 86_400 + 40), "4 d");
         assert_eq!(duration_text(2_083 * 86_400 + 7 * 3_600), "2,083 d 7 h", "days grouped as every count");
         assert_eq!(parse_seconds("2100.5"), Some(2_100_500));
         assert_eq!(format_seconds(2_100_500), "2100.5");

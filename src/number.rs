@@ -29,7 +29,7 @@ pub enum Number {
 pub enum TimeStyle {
     /// `10 s`, `0.3 s`.
     Seconds,
-    /// `2,700 s (45 min 0 s)`: the seconds and the same in words.
+    /// `2,700 s (45 min)`: the seconds and the same in words.
     Words,
     /// `1 h 15 min 40 s`: every unit that is not zero.
     Clock,
@@ -41,7 +41,7 @@ impl Number {
         Number::Int(n.into(), "")
     }
 
-    /// Whole seconds, written with their words (`2,700 s (45 min 0 s)`).
+    /// Whole seconds, written with their words (`2,700 s (45 min)`).
     pub fn seconds_in_words(s: u64) -> Self {
         Number::Time(s.saturating_mul(1_000), TimeStyle::Words)
     }
@@ -127,7 +127,7 @@ fn clock(ms: u64) -> String {
 }
 
 /// What a reader reads back from a number as the page writes it: each
-/// reading (`2,700 s (45 min 0 s)` holds two) as its value (a time in
+/// reading (`2,700 s (45 min)` holds two) as its value (a time in
 /// seconds, `M` a million) and half of its last shown digit, the most that
 /// rounding to it may move the true value. `None`: not a number's words.
 /// Native only: the tests hold every printed number to it.
@@ -174,7 +174,7 @@ mod tests {
         let wait = Number::seconds_in_words(2_700);
         assert_eq!(
             (wait.text(), wait.value(), wait.unit(), wait.cell()),
-            ("2,700 s (45 min 0 s)".into(), 2_700.into(), "s", "2700".into())
+            ("2,700 s (45 min)".into(), 2_700.into(), "s", "2700".into())
         );
         let row = Number::List([1_060u64, 942, 60, 58].map(Number::count).to_vec(), " / ");
         assert_eq!(row.text(), "1,060 / 942 / 60 / 58");

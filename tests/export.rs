@@ -157,7 +157,7 @@ fn totals_are_numbers_with_units_and_lists_are_rows() {
     assert_eq!(
         find(&rows("v=3&preset=exercise-4"), "little_wait"),
         [(String::new(), "1800".into(), "s".into())],
-        "1,800 s (30 min 0 s)"
+        "1,800 s (30 min)"
     );
     assert_eq!(find(&rows("v=3&preset=dlq-redrive"), "worker_time")[0].2, "s");
     for (_, preset) in retry_lab_web::registry::presets(retry_lab_web::link::VERSION) {

@@ -49,7 +49,7 @@ test('desired state: three copies of «bloquea» leave two rules after the unblo
   await unblock.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('[data-style=desired] .blocked-bar').length === 2);
   await page.locator('[data-task="desired-late-copy"].task-done').waitFor();
-  // Its handle says seconds, as its copies' times (0, 30, 90, 210 s) do: «60 s», not «1 min 0 s».
+  // Its handle says seconds, as its copies' times (0, 30, 90, 210 s) do: «60 s», not «1 min».
   const grab = page.getByRole('slider', { name: 'Desbloqueo del analista' });
   assert.equal(await grab.getAttribute('aria-valuetext'), 'Desbloqueo del analista: 60 s');
   assert.deepEqual(errors, []);

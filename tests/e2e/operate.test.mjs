@@ -28,7 +28,7 @@ test('alert on age: the 3 min alert and the 5 min promise stand apart under a 50
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=age&lang=en');
   const chart = '[data-chart=age]';
   await page.locator(`${chart} .axis-knee`).waitFor({ state: 'attached' });
-  assert.match(await page.locator(`${chart} .age-chart-title`).textContent(), /axis up to 50 min 0 s, compressed above 10 min 0 s/);
+  assert.match(await page.locator(`${chart} .age-chart-title`).textContent(), /axis up to 50 min, compressed above 10 min/);
   const [alert, promise] = [await lineY(page, `${chart} .alert-threshold`), await lineY(page, `${chart} .promise-line`)];
   // On an even 0–50 min scale the two lay 4 px apart.
   assert.ok(alert - promise >= 10, `alert at ${alert} px, promise at ${promise} px`);
@@ -46,7 +46,7 @@ test('alert on age: the 3 min alert and the 5 min promise stand apart under a 50
     `the alert's words centred at ${words.y + words.height / 2} px, its line at ${alert} px`,
   );
   assert.ok(words.y > promise, `the alert's words from ${words.y} px, the promise at ${promise} px`);
-  assert.equal(await page.locator(`${chart} .promise-words`).textContent(), 'the promise 5 min 0 s');
+  assert.equal(await page.locator(`${chart} .promise-words`).textContent(), 'the promise 5 min');
   await handle.focus();
   await page.keyboard.press('End');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('age_alert_s') !== null);
@@ -63,7 +63,7 @@ test('alert on age: a poison message ages the queue, not its depth; maxReceiveCo
   const insight = page.locator('figcaption.insight');
   assert.match(
     await insight.textContent(),
-    /no se mueve de 50 mensajes: esa alerta nunca suena.*la alerta de edad suena a los 14 min 0 s, antes de que se rompa la promesa/,
+    /no se mueve de 50 mensajes: esa alerta nunca suena.*la alerta de edad suena a los 14 min, antes de que se rompa la promesa/,
   );
   assert.match(await page.locator('[data-chart=depth] .chart-note').textContent(), /nunca pasa el umbral/);
   assert.equal(await page.locator('[data-chart=age] .alert-fires').count(), 1, 'the instant the age alert fires, on the chart');
@@ -98,7 +98,7 @@ test('retention: a week keeps yesterday (86.4 M events again in 6 h); a year bac
   await page.locator('.retention-chart').waitFor();
   assert.deepEqual(
     [await counter(page, 'replay_events'), await counter(page, 'replay_time'), await counter(page, 'reader_events')],
-    ['86.4 M', '6 h 0 min', '604.8 M'],
+    ['86.4 M', '6 h', '604.8 M'],
   );
   const back = page.getByLabel('Replay from (hours ago)');
   await back.fill('8760');
@@ -170,7 +170,7 @@ test('DLQ: the clock uncovers the lifelines as it passes them; at 0 s the scene 
   assert.ok((await covered()) > 0.97, `at 0 s ${await covered()} of the chart is veiled`);
   assert.match(
     await page.locator('.scene-now').textContent(),
-    /Messages 1 and 6 always fail: 5 receives × 15 min 0 s = 1 h 15 min to the DLQ\./,
+    /Messages 1 and 6 always fail: 5 receives × 15 min = 1 h 15 min to the DLQ\./,
   );
   const widths = [await covered()];
   for (let step = 0; step < 3; step++) {

@@ -166,7 +166,7 @@ test("predict before reveal: the figure asks for the lesson's number, then shows
   await caption.getByRole('button', { name: 'Show without estimating' }).click();
   assert.match(
     await caption.locator('.prediction-result').textContent(),
-    /The simulation gives 2,700 s \(45 min 0 s\)\./,
+    /The simulation gives 2,700 s \(45 min\)\./,
     'seconds past a minute also in words',
   );
   assert.equal(await page.locator('.hero-waiting, .hero-body[inert]').count(), 0, 'then shown');

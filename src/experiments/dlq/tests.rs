@@ -267,7 +267,7 @@ fn the_start_says_which_messages_fail_and_when_the_dlq_takes_them() {
     let p = Params::default();
     assert_eq!(
         start(&p, crate::i18n::Lang::Es),
-        "Los mensajes 1 y 6 fallan siempre: 5 recepciones × 15 min 0 s = 1 h 15 min hasta la DLQ."
+        "Los mensajes 1 y 6 fallan siempre: 5 recepciones × 15 min = 1 h 15 min hasta la DLQ."
     );
     let no_dlq = Params { max_receive: 0, ..p.clone() };
     assert!(

@@ -128,7 +128,7 @@ pub fn time_text(s: f64) -> String {
 }
 
 /// The lag in time, in the alert's unit: «60 s», «80 s», «1,200 s» beside
-/// its ≈ 60 s line (as a duration it read «1 min 0 s» there). Past an hour
+/// its ≈ 60 s line (as a duration it read «1 min» there). Past an hour
 /// it is a duration again.
 pub fn lag_text(s: Option<f64>) -> String {
     match s {
@@ -418,7 +418,7 @@ mod tests {
         use crate::unit::Spec;
         let a = preset("exercise-9a");
         let timeline = Lag::timeline(&a, &Shared::default(), &(), crate::i18n::Lang::Es).unwrap();
-        assert_eq!(timeline.clock_text(0, false), "−10 min 0 s");
+        assert_eq!(timeline.clock_text(0, false), "−10 min");
         assert_eq!(timeline.clock_text(600_000, false), "0 s");
         assert!(timeline.clock_text(timeline.end_ms, false).starts_with('+'));
         // 12 M behind: the alert fires and clears, both moments a step stops at.
@@ -438,7 +438,7 @@ mod tests {
     fn lag_is_said_in_seconds_beside_the_line() {
         assert_eq!(lag_text(Some(60.0)), "60 s");
         assert_eq!(lag_text(Some(1_199.6)), "1,200 s");
-        assert_eq!(lag_text(Some(7_200.0)), "2 h 0 min");
+        assert_eq!(lag_text(Some(7_200.0)), "2 h");
         assert_eq!(lag_text(None), "—");
     }
 
@@ -452,7 +452,7 @@ mod tests {
         assert_eq!(a.verdict(), Verdict::AtTheLine);
         let caption = a.insight(Lang::Es);
         assert!(
-            caption.starts_with("El grupo lleva 10 min 0 s atrasándose: 1.2 M eventos atrás, 60 s de lag."),
+            caption.starts_with("El grupo lleva 10 min atrasándose: 1.2 M eventos atrás, 60 s de lag."),
             "{caption}"
         );
         assert!(caption.ends_with("el atraso se vacía en 12 min 30 s."), "{caption}");
@@ -470,7 +470,7 @@ mod tests {
         // 2.4 M: above for 10 minutes at «now», firing since 5 minutes before it.
         let firing = Params { behind: 2_400_000, ..a.clone() };
         assert!(
-            firing.verdict_text(Lang::En).contains("fires since 5 min 0 s before now"),
+            firing.verdict_text(Lang::En).contains("fires since 5 min before now"),
             "{}",
             firing.verdict_text(Lang::En)
         );

@@ -448,8 +448,8 @@ mod tests {
         );
         assert!(words("exercise-8-hang").ends_with("se recibe 5 veces."), "{}", words("exercise-8-hang"));
         assert!(words("exercise-8-crash").starts_with("Un mensaje venenoso tumba al worker"));
-        assert!(words("heartbeat").starts_with("El worker muere a los 5 min 0 s"), "{}", words("heartbeat"));
-        assert!(words("visibility-sqs").contains("vence antes de que termine un trabajo de 10 min 0 s"));
+        assert!(words("heartbeat").starts_with("El worker muere a los 5 min"), "{}", words("heartbeat"));
+        assert!(words("visibility-sqs").contains("vence antes de que termine un trabajo de 10 min"));
         // No heartbeat: the dead worker's message waits out the whole 80 minutes.
         // Its question's why names the death, with its own guess.
         let asked = |code: &str| {
@@ -468,7 +468,7 @@ mod tests {
             assert!(why.contains("lo para la DLQ") && !why.contains("p99"), "{code}: {why}");
         }
         let held = words("long-deadline");
-        assert!(held.starts_with("El worker muere a los 5 min 0 s y nadie borra el mensaje"), "{held}");
+        assert!(held.starts_with("El worker muere a los 5 min y nadie borra el mensaje"), "{held}");
         assert!(held.contains("visibility timeout de 1 h 20 min"), "{held}");
     }
 }
