@@ -577,7 +577,11 @@ test("lesson 000's two handles at one instant say which is which on a phone: «v
   assert.equal(await words('Caída 1: el consumidor vuelve'), 'vuelve 2,100 s');
   assert.equal(await words('La causa raíz se arregla a los'), 'arreglo 2,100 s');
   await page.setViewportSize({ width: 1280, height: 900 });
-  assert.equal(await words('La causa raíz se arregla a los'), 'La causa raíz se arregla a los 2,100 s', 'wide: the label (no colon after «a los»), no short word');
+  assert.equal(
+    await words('La causa raíz se arregla a los'),
+    'La causa raíz se arregla a los 2,100 s',
+    'wide: the label (no colon after «a los»), no short word',
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
