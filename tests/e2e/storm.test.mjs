@@ -76,6 +76,16 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   const ended = await Promise.all(ends.map((name) => counter(page, 'a', name)));
   assert.equal(ended[0] + ended[1] + ended[2], 100, `succeeded, exhausted, ended on the fallback: ${ended}`);
   assert.ok(ended[2] > 0, `nobody ended on the fallback: ${ended}`);
+  // The strip shows the trial's half-open and the closed after it, which let
+  // the 60 through (drawn over by the open that followed, it read «abierto» throughout).
+  const strip = await side(page, 'a')
+    .locator('.breaker-strip rect')
+    .evaluateAll((rects) => rects.map((r) => [r.getAttribute('class'), Number(r.getAttribute('x')), Number(r.getAttribute('width'))]));
+  for (let i = 1; i < strip.length; i++) assert.ok(strip[i - 1][1] + strip[i - 1][2] <= strip[i][1], `${strip[i - 1]} covers ${strip[i]}`);
+  assert.ok(
+    strip.some(([state, x]) => state === 'closed' && x > 0 && x < 1000),
+    `no closed state after the first: ${strip.join(' ')}`,
+  );
   await page.waitForURL(/preset=breaker/);
 
   // The budget preset: the retries stop once failures dominate.

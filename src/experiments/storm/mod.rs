@@ -688,6 +688,27 @@ fn wave_at(run: &StormRun, at_us: u64) -> u64 {
     run.calls.iter().filter(|c| c.at_us >= from_us && c.at_us < from_us + window_us).count() as u64
 }
 
+/// The least width of a state on the strip, of 1,000: a trial's half-open
+/// lasts a few milliseconds of a 3-s run, under a pixel.
+pub const STRIP_MIN: u64 = 6;
+
+/// Each state from where it starts to where it ends, at least `STRIP_MIN`
+/// wide, and never over the one before it: a short half-open and the
+/// closed after it are pushed right, in turn, so both show (drawn where
+/// they were, the open that followed covered them and the strip read
+/// «abierto» the whole run while 60 calls got through).
+pub fn strip_layout<S: Copy>(spans: &[(S, u64, u64)]) -> Vec<(S, u64, u64)> {
+    let mut end = 0;
+    spans
+        .iter()
+        .map(|&(state, from, to)| {
+            let x = from.max(end);
+            end = to.max(x + STRIP_MIN);
+            (state, x, end - x)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -803,5 +824,20 @@ mod tests {
         fn init_for_test() -> State {
             <Storm as crate::unit::Unit>::init(&Params::default(), &Shared::default(), 0)
         }
+    }
+
+    #[test]
+    fn short_states_on_the_strip_show_one_after_another() {
+        // The breaker preset's no-jitter side: open from 0, a trial at 466
+        // (half-open, then closed, a millisecond each), open again at once.
+        let spans =
+            [("closed", 0, 0), ("open", 0, 466), ("half-open", 466, 466), ("closed", 466, 466), ("open", 466, 1_000)];
+        let laid = strip_layout(&spans);
+        for pair in laid.windows(2) {
+            let ((a, x, w), (b, next, _)) = (pair[0], pair[1]);
+            assert!(x + w <= next, "{a} at {x}+{w} covers {b} at {next}");
+        }
+        assert!(laid.iter().all(|(_, _, w)| *w >= STRIP_MIN), "{laid:?}");
+        assert_eq!(laid[1], ("open", 6, 460), "a long state keeps its end");
     }
 }

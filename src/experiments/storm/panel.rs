@@ -244,18 +244,23 @@ fn x_of(at_us: u64, horizon_us: u64) -> u64 {
 
 fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
     let strip = &run.breaker_strip;
-    let rects =
-        strip.iter().enumerate().take_while(|(_, (from_us, _))| *from_us <= at_us).map(|(i, (from_us, state))| {
+    let spans: Vec<(BreakerState, u64, u64)> = strip
+        .iter()
+        .enumerate()
+        .take_while(|(_, (from_us, _))| *from_us <= at_us)
+        .map(|(i, (from_us, state))| {
             let to_us = strip.get(i + 1).map_or(horizon_us, |(t, _)| *t).min(at_us);
-            let (x0, x1) = (x_of(*from_us, horizon_us), x_of(to_us, horizon_us));
-            let class = match state {
-                BreakerState::Closed => "closed",
-                BreakerState::Open => "open",
-                BreakerState::HalfOpen => "half-open",
-            };
-            // At least 6 of 1,000: a trial's short half-open was under a pixel.
-            html! { <rect class={class} x={x0.to_string()} width={(x1 - x0).max(6).to_string()} y="0" height="10" /> }
-        });
+            (*state, x_of(*from_us, horizon_us), x_of(to_us, horizon_us))
+        })
+        .collect();
+    let rects = super::strip_layout(&spans).into_iter().map(|(state, x, width)| {
+        let class = match state {
+            BreakerState::Closed => "closed",
+            BreakerState::Open => "open",
+            BreakerState::HalfOpen => "half-open",
+        };
+        html! { <rect class={class} x={x.to_string()} width={width.to_string()} y="0" height="10" /> }
+    });
     let summary = strip
         .iter()
         .map(|(at, s)| format!("{} {}", format::seconds(format::round_ms(*at)), t.breaker_states[*s as usize]))
