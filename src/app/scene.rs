@@ -73,7 +73,8 @@ pub fn scene_bar(
                 <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
                     value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />
                 // Its room is the end's width twice: the slider beside it keeps its width as the time's text grows.
-                <output class="clock-value" data-room={format!("{end} / {end}")}>{ format!("{now} / {end}") }</output>
+                // The end on its own: a phone writes the instant alone, over the slider.
+                <output class="clock-value" data-room={format!("{end} / {end}")}>{ now }<span class="clock-end">{ format!(" / {end}") }</span></output>
                 <button type="button" class="keys-toggle" aria-expanded={keys_open.to_string()} onclick={toggle_keys}>{ "? " }<span class="visually-hidden">{ t.keys_title }</span></button>
             </div>
             <p class="scene-now" aria-hidden="true">{ latest.clone() }</p>
