@@ -689,8 +689,8 @@ fn wave_at(run: &StormRun, at_us: u64) -> u64 {
 }
 
 /// The least width of a state on the strip, of 1,000: a trial's half-open
-/// lasts a few milliseconds of a 3-s run, under a pixel.
-pub const STRIP_MIN: u64 = 6;
+/// lasts a few milliseconds of a 3-s run, under a pixel; 12 is 3 px on a phone.
+pub const STRIP_MIN: u64 = 12;
 
 /// Each state from where it starts to where it ends, at least `STRIP_MIN`
 /// wide, and never over the one before it: a short half-open and the
@@ -838,6 +838,6 @@ mod tests {
             assert!(x + w <= next, "{a} at {x}+{w} covers {b} at {next}");
         }
         assert!(laid.iter().all(|(_, _, w)| *w >= STRIP_MIN), "{laid:?}");
-        assert_eq!(laid[1], ("open", 6, 460), "a long state keeps its end");
+        assert_eq!(laid[1], ("open", 12, 454), "a long state keeps its end");
     }
 }
