@@ -119,7 +119,7 @@ pub fn handle(props: HandleProps) -> Html {
     html! {
         <div {class} role="slider" tabindex="0" aria-label={props.label.clone()}
             aria-valuemin={props.min.to_string()} aria-valuemax={props.max.to_string()}
-            aria-valuenow={props.value.to_string()} aria-valuetext={format!("{}{}", label_lead(&props.label), props.shown)}
+            aria-valuenow={props.value.to_string()} aria-valuetext={format!("{}{}", label_lead(&props.label, &props.shown), props.shown)}
             aria-orientation={vertical.then_some("vertical")} {style}
             {onkeydown} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}>
             <span class="handle-grip" aria-hidden="true"></span>
@@ -136,13 +136,17 @@ fn value_words(props: &HandleProps) -> Html {
     #[cfg(not(feature = "lesson-000"))]
     let short = Html::default();
     html! {
-        <span class="handle-value" aria-hidden="true"><span class="handle-label">{ label_lead(&props.label) }</span>{ short }{ props.shown.clone() }</span>
+        <span class="handle-value" aria-hidden="true"><span class="handle-label">{ label_lead(&props.label, &props.shown) }</span>{ short }{ props.shown.clone() }</span>
     }
 }
 
 /// The label as it leads into the value: «Caída a los 40 s», not «Caída a
-/// los: 40 s» (a label ending on its preposition runs on); «Tope: 5» otherwise.
-fn label_lead(label: &str) -> String {
+/// los: 40 s» (a label ending on its preposition runs on), and «vuelve a
+/// 1 s», not «a los 1 s»; «Tope: 5» otherwise.
+fn label_lead(label: &str, shown: &str) -> String {
+    if let Some(stem) = label.strip_suffix(" a los").filter(|_| shown.starts_with("1 ")) {
+        return format!("{stem} a ");
+    }
     let runs_on = [" a los", " at", " durante", " for"].iter().any(|end| label.ends_with(end));
     format!("{label}{} ", if runs_on { "" } else { ":" })
 }

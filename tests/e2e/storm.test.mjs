@@ -21,6 +21,9 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   const { page, errors } = await open(browser, server.base + 'lesson-003/', { locale: 'es-MX' });
   await page.locator('.experiment').waitFor();
   await reveal(page);
+  // Its handle says «a 1 s», not «a los 1 s».
+  const recover = page.getByRole('slider', { name: 'La dependencia vuelve a los' });
+  assert.equal(await recover.getAttribute('aria-valuetext'), 'La dependencia vuelve a 1 s');
   // Lesson 003's 100 clients, back at 1 s with 50 calls/s, no jitter: the
   // synchronized wave knocks the dependency down again, twice (marked on the
   // histogram); the lesson's full jitter gets more clients through, sooner.
@@ -85,6 +88,19 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   assert.ok(
     strip.some(([state, x]) => state === 'closed' && x > 0 && x < 1000),
     `no closed state after the first: ${strip.join(' ')}`,
+  );
+  // The last calls, at the run's end (3 s), are drawn: their bin is on the plot
+  // (its span is whole bins, one past the run), and the strip's last states within it.
+  const bars = await side(page, 'a')
+    .locator('.storm-histogram svg path')
+    .evaluateAll((paths) => paths.flatMap((p) => [...p.getAttribute('d').matchAll(/M(\d+) /g)].map((m) => Number(m[1]))));
+  const plotWidth = await side(page, 'a')
+    .locator('.storm-histogram svg')
+    .evaluate((svg) => svg.viewBox.baseVal.width);
+  assert.ok(bars.includes(300) && plotWidth > 300, `the bin at 3 s (x 300 of ${plotWidth}) has bars: ${[...new Set(bars)]}`);
+  assert.ok(
+    strip.every(([, x, width]) => x + width <= 1000),
+    `the strip's states within it: ${strip.join(' ')}`,
   );
   await page.waitForURL(/preset=breaker/);
 

@@ -179,7 +179,7 @@ impl Params {
                 // Cut by the budget, not out of attempts: 0 «agotaron» beside 100 cut read as lost.
                 (t.insight_too_soon)(strategy, run.config.clients, c.throttled > c.exhausted)
             } else {
-                (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses)
+                (t.insight)(strategy, c.succeeded, run.config.clients, c.collapses, c.ended_on_fallback)
             }
         });
         sides.chain(self.verdict_text(lang, runs)).collect::<Vec<_>>().join(" ")
@@ -696,17 +696,27 @@ pub const STRIP_MIN: u64 = 12;
 /// wide, and never over the one before it: a short half-open and the
 /// closed after it are pushed right, in turn, so both show (drawn where
 /// they were, the open that followed covered them and the strip read
-/// «abierto» the whole run while 60 calls got through).
-pub fn strip_layout<S: Copy>(spans: &[(S, u64, u64)]) -> Vec<(S, u64, u64)> {
+/// «abierto» the whole run while 60 calls got through). Pushed past
+/// `width`, the last ones are pulled back in, the long state before them
+/// giving up the room.
+pub fn strip_layout<S: Copy>(spans: &[(S, u64, u64)], width: u64) -> Vec<(S, u64, u64)> {
     let mut end = 0;
-    spans
+    let mut laid: Vec<(S, u64, u64)> = spans
         .iter()
         .map(|&(state, from, to)| {
             let x = from.max(end);
             end = to.max(x + STRIP_MIN);
             (state, x, end - x)
         })
-        .collect()
+        .collect();
+    let mut limit = width;
+    for (_, x, w) in laid.iter_mut().rev() {
+        let end = (*x + *w).min(limit);
+        *x = (*x).min(end.saturating_sub(STRIP_MIN));
+        *w = end - *x;
+        limit = *x;
+    }
+    laid
 }
 
 #[cfg(test)]
@@ -763,6 +773,25 @@ mod tests {
         let words = params.storm.insight(Lang::Es, &runs);
         assert!(words.contains("el presupuesto de reintentos se acaba"), "{words}");
         assert!(words.contains("sus eventos van a la DLQ"), "{words}");
+    }
+
+    /// The breaker preset's headline says where the clients who did not get
+    /// through went: the fallback, not lost (it said «pasan 60 de 100» alone).
+    #[test]
+    fn the_breaker_preset_says_who_ended_on_the_fallback() {
+        let params = crate::link::preset_params(&PRESETS, "breaker");
+        let runs = runs(&params.storm, &params.shared);
+        let c = runs[0].as_ref().unwrap().counters;
+        assert_eq!((c.succeeded, c.ended_on_fallback), (60, 35), "{c:?}");
+        let words = params.storm.insight(Lang::Es, &runs);
+        assert!(words.starts_with("Exponencial sin jitter: pasan 60 de 100 clientes, 35 terminan con el fallback del breaker y la dependencia sigue en pie."), "{words}");
+        let words = params.storm.insight(Lang::En, &runs);
+        assert!(words.contains("60 of 100 clients get through, 35 end on the breaker's fallback and"), "{words}");
+        let plain = Params::default();
+        assert!(
+            !plain.insight(Lang::Es, &super::runs(&plain, &Shared::default())).contains("fallback"),
+            "no breaker, no fallback"
+        );
     }
 
     #[test]
@@ -832,12 +861,17 @@ mod tests {
         // (half-open, then closed, a millisecond each), open again at once.
         let spans =
             [("closed", 0, 0), ("open", 0, 466), ("half-open", 466, 466), ("closed", 466, 466), ("open", 466, 1_000)];
-        let laid = strip_layout(&spans);
+        let laid = strip_layout(&spans, 1_000);
         for pair in laid.windows(2) {
             let ((a, x, w), (b, next, _)) = (pair[0], pair[1]);
             assert!(x + w <= next, "{a} at {x}+{w} covers {b} at {next}");
         }
         assert!(laid.iter().all(|(_, _, w)| *w >= STRIP_MIN), "{laid:?}");
         assert_eq!(laid[1], ("open", 12, 454), "a long state keeps its end");
+        // Its last states at the strip's end, pushed past it, come back in.
+        let end = [("open", 0, 967), ("half-open", 967, 967), ("closed", 967, 967), ("open", 967, 967)];
+        let laid = strip_layout(&end, 1_000);
+        assert!(laid.windows(2).all(|p| p[0].1 + p[0].2 <= p[1].1), "{laid:?}");
+        assert!(laid.iter().all(|(_, x, w)| *w >= STRIP_MIN && x + w <= 1_000), "{laid:?}");
     }
 }

@@ -100,8 +100,8 @@ fn side_view<F: Frame>(
             // each side's numbers after them, named again.
             <p class="side-name" aria-hidden="true">{ strategy }</p>
             { counter_grid(rows) }
-            if breaker { { breaker_strip(t, run, horizon_us, at_us) } }
-            { lanes(t, run, horizon_us, at_us) }
+            if breaker { { breaker_strip(t, run, span_us(bin_ms, horizon_us), at_us) } }
+            { lanes(t, run, span_us(bin_ms, horizon_us), at_us) }
         </div>
     }
 }
@@ -110,8 +110,16 @@ fn side_view<F: Frame>(
 /// for both: they share it), on the plot's own scale: its bins end one bin
 /// past the run.
 fn recover_handle<F: Frame>(props: &Props<F>, side: usize, (bin_ms, horizon_us): (u64, u64)) -> Option<Html> {
-    let span_ms = (horizon_us / (bin_ms * 1_000) + 1) * bin_ms;
+    let span_ms = span_us(bin_ms, horizon_us) / 1_000;
     (side == 0).then(|| props.frame.handle("recover", Axis::seconds(0, span_ms, 1, 0)))
+}
+
+/// The time a side's plot, strip and lanes span: whole bins, one past the
+/// run, so the bin of its last calls (at the horizon itself) is drawn. At
+/// the horizon, the breaker preset's 35 calls at 3 s and the strip's last
+/// states fell outside the plot.
+fn span_us(bin_ms: u64, horizon_us: u64) -> u64 {
+    (horizon_us / (bin_ms * 1_000) + 1) * bin_ms * 1_000
 }
 
 /// One stacked path per outcome, so a bin is a few commands of a path, not
@@ -131,12 +139,12 @@ fn histogram(
     handle: Option<Html>,
 ) -> Html {
     let bin_us = bin_ms * 1_000;
-    let width = (horizon_us / bin_us + 1) * BIN_W;
+    let width = span_us(bin_ms, horizon_us) / bin_us * BIN_W;
     let capacity_per_bin = u64::from(run.config.capacity_per_s) * bin_ms / 1_000;
     let scale = |n: u64| n * PLOT_H / top;
     let mut paths = [String::new(), String::new(), String::new(), String::new()];
     // The bins the clock has reached (the wave arrives as it plays).
-    for (i, bin) in bins.iter().enumerate().take_while(|(i, _)| *i as u64 * bin_us < at_us.max(1)) {
+    for (i, bin) in bins.iter().enumerate().take_while(|(i, _)| *i as u64 * bin_us <= at_us) {
         let mut base = 0;
         for (slot, n) in bin.iter().enumerate().filter(|(_, n)| **n > 0) {
             let (y0, y1) = (scale(base), scale(base + u64::from(*n)));
@@ -198,7 +206,7 @@ fn histogram(
             { for run.collapses.first().filter(|(down_us, _)| *down_us <= at_us).map(|&(down_us, _)| chart_note(down_us * BIN_W / bin_us * 1_000 / width, 16, "note-collapse", t.collapse_mark.to_owned())) }
             </div>
             // Under the drawing, in the y-scale's column's neighbour: «0 s» at the origin.
-            { axis(t, horizon_us) }
+            { axis(t, span_us(bin_ms, horizon_us)) }
             </div>
             <figcaption>
                 <p class="storm-marks">
@@ -229,8 +237,8 @@ fn outcome_legend(t: &Strings, run: &StormRun) -> Html {
 }
 
 /// 0, half and the end of the run (both sides share it), under each drawing.
-fn axis(t: &Strings, horizon_us: u64) -> Html {
-    let end_ms = horizon_us.div_ceil(1_000);
+fn axis(t: &Strings, span_us: u64) -> Html {
+    let end_ms = span_us.div_ceil(1_000);
     html! {
         <div class="storm-axis" aria-label={t.time_axis} role="group">
             <span>{ "0 s" }</span><span>{ format::seconds(end_ms / 2) }</span><span>{ format::seconds(end_ms) }</span>
@@ -238,22 +246,22 @@ fn axis(t: &Strings, horizon_us: u64) -> Html {
     }
 }
 
-fn x_of(at_us: u64, horizon_us: u64) -> u64 {
-    at_us * 1_000 / horizon_us.max(1)
+fn x_of(at_us: u64, span_us: u64) -> u64 {
+    at_us * 1_000 / span_us.max(1)
 }
 
-fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
+fn breaker_strip(t: &Strings, run: &StormRun, span_us: u64, at_us: u64) -> Html {
     let strip = &run.breaker_strip;
     let spans: Vec<(BreakerState, u64, u64)> = strip
         .iter()
         .enumerate()
         .take_while(|(_, (from_us, _))| *from_us <= at_us)
         .map(|(i, (from_us, state))| {
-            let to_us = strip.get(i + 1).map_or(horizon_us, |(t, _)| *t).min(at_us);
-            (*state, x_of(*from_us, horizon_us), x_of(to_us, horizon_us))
+            let to_us = strip.get(i + 1).map_or(span_us, |(t, _)| *t).min(at_us);
+            (*state, x_of(*from_us, span_us), x_of(to_us, span_us))
         })
         .collect();
-    let rects = super::strip_layout(&spans).into_iter().map(|(state, x, width)| {
+    let rects = super::strip_layout(&spans, 1_000).into_iter().map(|(state, x, width)| {
         let class = match state {
             BreakerState::Closed => "closed",
             BreakerState::Open => "open",
@@ -279,7 +287,7 @@ fn breaker_strip(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Ht
 
 /// A few clients spread over the range, each a row of its calls (gathered
 /// in one pass over the run's calls).
-fn lanes(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
+fn lanes(t: &Strings, run: &StormRun, span_us: u64, at_us: u64) -> Html {
     let clients = run.config.clients;
     let lanes = LANES.min(clients);
     let sample: Vec<u32> = (0..lanes).map(|i| i * clients / lanes).collect();
@@ -295,7 +303,7 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
                 [CallOutcome::ALL.iter().position(|o| *o == c.outcome).unwrap_or(0)];
             // A dot is a zero-length line with round caps: its stroke keeps
             // its size in pixels while the chart stretches to its box.
-            let (x, y) = (x_of(c.at_us, horizon_us).to_string(), (row * 12 + 6).to_string());
+            let (x, y) = (x_of(c.at_us, span_us).to_string(), (row * 12 + 6).to_string());
             html! { <line class={class_list!("dot", class)} x1={x.clone()} x2={x} y1={y.clone()} y2={y} /> }
         });
         let times = calls.iter().map(|c| format::seconds(format::round_ms(c.at_us))).collect::<Vec<_>>().join(", ");
@@ -307,7 +315,7 @@ fn lanes(t: &Strings, run: &StormRun, horizon_us: u64, at_us: u64) -> Html {
             { lane_chart("#", &mut sample.iter().map(|c| c + 1), html! { <>
             <svg viewBox={format!("-6 0 1012 {}", sample.len() * 12)} preserveAspectRatio="none" style={lanes_height(sample.len())} role="img" aria-label={t.lanes_heading}>{ for rows }</svg>
             // The histogram's time, under the dots, and their colours' key.
-            { axis(t, horizon_us) }
+            { axis(t, span_us) }
             </> }) }
             { outcome_legend(t, run) }
         </figure>

@@ -7,7 +7,8 @@ pub struct Strings {
     pub heading: &'static str,
     pub intro: &'static str,
     /// The figure's point, one side: (strategy, clients through, clients, re-collapses).
-    pub insight: fn(&str, u32, u32, u32) -> String,
+    /// Strategy, clients through, clients, collapses, clients who ended on the breaker's fallback.
+    pub insight: fn(&str, u32, u32, u32, u32) -> String,
     /// One side whose clients all ran out of attempts before the
     /// dependency came back: (strategy, clients).
     /// Side, clients, whether the retry budget stopped them (not their attempts).
@@ -92,8 +93,11 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment_storm: "Tormenta de reintentos",
     heading: "Muchos clientes contra una dependencia que se recupera",
-    insight: |strategy, ok, clients, collapses| {
-        let through = format!("{strategy}: {} {} de {}", if ok == 1 { "pasa" } else { "pasan" }, crate::format::int(ok.into()), clientes(clients));
+    insight: |strategy, ok, clients, collapses, fallback| {
+        let mut through = format!("{strategy}: {} {} de {}", if ok == 1 { "pasa" } else { "pasan" }, crate::format::int(ok.into()), clientes(clients));
+        if fallback > 0 {
+            through += &format!(", {} terminan con el fallback del breaker", crate::format::int(fallback.into()));
+        }
         match collapses {
             0 => format!("{through} y la dependencia sigue en pie."),
             1 => format!("{through}; la ola la vuelve a tumbar 1 vez."),
@@ -178,8 +182,11 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment_storm: "Retry storm",
     heading: "Many clients against a dependency that recovers",
-    insight: |strategy, ok, clients, collapses| {
-        let through = format!("{strategy}: {} of {} {}", crate::format::int(ok.into()), clients_en(clients), if ok == 1 { "gets through" } else { "get through" });
+    insight: |strategy, ok, clients, collapses, fallback| {
+        let mut through = format!("{strategy}: {} of {} {}", crate::format::int(ok.into()), clients_en(clients), if ok == 1 { "gets through" } else { "get through" });
+        if fallback > 0 {
+            through += &format!(", {} end on the breaker's fallback", crate::format::int(fallback.into()));
+        }
         match collapses {
             0 => format!("{through} and the dependency stays up."),
             1 => format!("{through}; the wave knocks it down again once."),
