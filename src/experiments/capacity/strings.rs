@@ -202,7 +202,7 @@ pub static EN: Strings = Strings {
     keda_wanted: "Workers it asks for",
     keda_running: "Workers running",
     keda_last_wait: "The last one's wait",
-    keda_promise: |kept, promise| if kept { format!("The last one waits less than the promise ({promise}).") } else { format!("The last one waits longer than the promise ({promise}): with that most workers, it fails.") },
+    keda_promise: |kept, promise| if kept { format!("The last one waits less than the promise ({promise}).") } else { format!("The last one waits longer than the promise ({promise}): with at most that many workers, it is not kept.") },
     preset_c01: "C01: a 350/s peak for an hour, 10 workers",
     c01_derivation: |day, mean, factor, peak, rounded| format!("C01: {day} photos a day ÷ 86,400 s ≈ {mean} a second on average; × {factor} in the peak hour = {peak} ≈ {rounded} a second."),
     preset_day: "C01: 116/s in, 100/s out, for a day",
