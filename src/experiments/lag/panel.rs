@@ -119,11 +119,7 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
 /// when it lies near the axis (12 M behind: its words covered the axis's end).
 fn threshold_note(t: &super::strings::Strings, p: &Params, threshold: f64, top: f64) -> Html {
     let below = p.behind as f64 > threshold && threshold * 5.0 > top;
-    // A phone writes the value alone: «umbral de la alerta:» reached over «ahora»'s line.
-    let (word, value) = t.threshold_note.split_once(": ").unwrap_or(("", t.threshold_note));
     html! {
-        <span class={class_list!("level-note", below.then_some("below"))} style={format!("bottom:{}", percent((threshold / top * 1_000.0) as u64))} aria-hidden="true">
-            <span class="note-word">{ word }{ ": " }</span>{ value }
-        </span>
+        <span class={class_list!("level-note", below.then_some("below"))} style={format!("bottom:{}", percent((threshold / top * 1_000.0) as u64))} aria-hidden="true">{ t.threshold_note }</span>
     }
 }
