@@ -137,7 +137,7 @@ pub static ES: Strings = Strings {
     outcomes: ["con éxito", "sobrecargada: sin ficha", "caída", "fallback del breaker"],
     calls: "Llamadas",
     calls_to_dependency: "Llegaron a la dependencia",
-    peak: "Pico tras volver (por s, en 100 ms)",
+    peak: "Los 100 ms más cargados tras volver, en llamadas por segundo",
     succeeded: "Con éxito",
     exhausted: |n| format!("Se agotaron los {n} intentos: su evento va a la DLQ"),
     throttled: "Sin presupuesto para reintentar: su evento va a la DLQ",
