@@ -259,23 +259,18 @@ test("the builder's iframe snippets paste into a page with a strict CSP: no inli
     );
     return frameHeight(i);
   };
-  // A lab still settling is not fitted yet: the second frame's height, held
-  // for 0.5 s (twice in CI it grew 35 px after it first matched its lab,
-  // with the first frame untouched; a probe saw the first frame's growth
-  // leave it as it was).
-  const settled = async (i) => {
-    let height = await frameHeight(i);
-    for (let tries = 0; tries < 20; tries++) {
-      await page.waitForTimeout(500);
-      const next = await frameHeight(i);
-      if (next === height) return height;
-      height = next;
-    }
-    return height;
-  };
   const a = await fitted(0);
-  await fitted(1);
-  const b = await settled(1);
+  const b = await fitted(1);
+  // Sized to its lab, a frame shows every part of it: a part drawn at a
+  // placeholder height (`content-visibility: auto`) until the frame showed
+  // it made the second frame grow 35 px after it had fitted (twice in CI).
+  for (const i of [0, 1]) {
+    const frame = await (await frames.nth(i).elementHandle()).contentFrame();
+    const skipped = await frame.evaluate(() =>
+      [...document.querySelectorAll('.lab *')].filter((e) => getComputedStyle(e).contentVisibility === 'auto').map((e) => e.className),
+    );
+    assert.deepEqual(skipped, [], `frame ${i + 1}: no part waits to be drawn`);
+  }
   assert.ok(a > 320 && b > 320, `sized to their labs: ${a}, ${b}`);
   // Opening "More parameters" in the first frame grows it and only it.
   const inner = await (await frames.nth(0).elementHandle()).contentFrame();
