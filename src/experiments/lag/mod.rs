@@ -128,7 +128,7 @@ pub fn time_text(s: f64) -> String {
 }
 
 /// The lag in time, in the alert's unit: «60 s», «80 s», «1,200 s» beside
-/// its ≈ 60 s line (as a duration it read «1 min» there). Past an hour
+/// its ≈ 60 s line (as a duration it read «1 min 0 s» there). Past an hour
 /// it is a duration again.
 pub fn lag_text(s: Option<f64>) -> String {
     match s {

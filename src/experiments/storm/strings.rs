@@ -6,12 +6,12 @@ pub struct Strings {
     pub experiment_storm: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
-    /// The figure's point, one side: (strategy, clients through, clients, re-collapses).
-    /// Strategy, clients through, clients, collapses, clients who ended on the breaker's fallback.
+    /// The figure's point, one side: (strategy, clients through, clients,
+    /// re-collapses, clients who ended on the breaker's fallback).
     pub insight: fn(&str, u32, u32, u32, u32) -> String,
     /// One side whose clients all ran out of attempts before the
-    /// dependency came back: (strategy, clients).
-    /// Side, clients, whether the retry budget stopped them (not their attempts).
+    /// dependency came back: (strategy, clients, whether the retry budget
+    /// stopped them rather than their attempts).
     pub insight_too_soon: fn(&str, u32, bool) -> String,
     /// Where the lesson's claim holds at this setting, and where it stops
     /// (`super::Verdict`): (clients, clients fewer through with jitter, the

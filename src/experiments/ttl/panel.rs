@@ -84,7 +84,7 @@ fn timeline<F: Frame>(frame: &F, t: &Strings, deliveries: &[TtlDelivery], at_ms:
             </div>
             // Every 500 s, where each falls: 0 and 2,000 s alone left the
             // retries' 450 s and 930 s to be guessed.
-            <div class="storm-axis ttl-axis" aria-hidden="true">
+            <div class="tick-axis ttl-axis" aria-hidden="true">
                 { for (0..=AXIS_MS).step_by(500_000).map(|ms| html! { <span style={format!("left:{}", at(ms))}>{ format!("{} s", crate::format::int(ms / 1_000)) }</span> }) }
             </div>
             <figcaption>
