@@ -118,7 +118,7 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   await page.close();
 });
 
-test("each storm side's time axis starts at its plot's origin, under it", async () => {
+test("each storm side's time axis starts at its plot's origin, under it, its ticks at round instants where they fall", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-003/?exp=storm&lang=en');
   await reveal(page);
   for (const side of ['a', 'b']) {
@@ -132,6 +132,21 @@ test("each storm side's time axis starts at its plot's origin, under it", async 
       at.y >= plot.y + plot.height && at.y - (plot.y + plot.height) <= 20,
       `side ${side}: «0 s» ${at.y - plot.y - plot.height} px under the plot`,
     );
+    // The default's plot spans 4.1 s (whole 100 ms bins, one past the run):
+    // its half read «2.1 s», no instant of the run. A tick every second, each at its place.
+    const ticks = page.locator(`.storm-side[data-side=${side}] .storm-histogram .storm-axis span`);
+    assert.deepEqual(await ticks.allTextContents(), ['0 s', '1 s', '2 s', '3 s', '4 s']);
+    for (const [i, s] of [
+      [1, 1],
+      [4, 4],
+    ]) {
+      const box = await ticks.nth(i).boundingBox();
+      const want = plot.x + (plot.width * s) / 4.1;
+      assert.ok(
+        Math.abs(box.x + box.width / 2 - want) <= 3,
+        `side ${side}: «${s} s» centred at ${box.x + box.width / 2} px, ${want} px wanted`,
+      );
+    }
   }
   assert.deepEqual(errors, []);
   await page.close();

@@ -581,7 +581,7 @@ impl State {
     pub fn horizon_us(&self) -> u64 {
         // The dependency's return is drawn (and grabbed) even when every
         // client gave up before it: its handle stood at the plot's end,
-        // 3 s, saying «1 min».
+        // 3 s, saying «1 min 0 s».
         self.runs
             .iter()
             .flatten()
@@ -719,6 +719,16 @@ pub fn strip_layout<S: Copy>(spans: &[(S, u64, u64)], width: u64) -> Vec<(S, u64
     laid
 }
 
+/// A plot's time ticks (ms), at round instants: at most six, every 0.5, 1,
+/// 2, 5, 10, 30 or 60 s, each drawn where it falls. Its half, «2.1 s» of a
+/// 4.1 s span, was no instant of the run.
+pub fn axis_ticks_ms(span_us: u64) -> impl Iterator<Item = u64> {
+    let span_ms = span_us / 1_000;
+    let steps_ms = [500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+    let step_ms = steps_ms.into_iter().find(|step| span_ms / step <= 5).unwrap_or(span_ms.max(1));
+    (0..=span_ms).step_by(step_ms as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -729,6 +739,15 @@ mod tests {
     /// With the shedding dependency the same wave costs only refused calls
     /// and no jitter gets all 100 through: jitter helps when a burst can
     /// knock the dependency over.
+    #[test]
+    fn axis_ticks_fall_on_round_instants() {
+        let ticks = |span_ms: u64| axis_ticks_ms(span_ms * 1_000).collect::<Vec<_>>();
+        assert_eq!(ticks(4_100), [0, 1_000, 2_000, 3_000, 4_000], "the default's plot");
+        assert_eq!(ticks(1_500), [0, 500, 1_000, 1_500]);
+        assert_eq!(ticks(12_000), [0, 5_000, 10_000]);
+        assert_eq!(ticks(0), [0]);
+    }
+
     #[test]
     fn defaults_are_the_lessons_storm() {
         let state = Storm::init_for_test();

@@ -236,14 +236,14 @@ fn outcome_legend(t: &Strings, run: &StormRun) -> Html {
     }
 }
 
-/// 0, half and the end of the run (both sides share it), under each drawing.
+/// Round instants of the plot's span (whole bins, one past the run; both
+/// sides share it), each where it falls, under each drawing.
 fn axis(t: &Strings, span_us: u64) -> Html {
-    let end_ms = span_us.div_ceil(1_000);
-    html! {
-        <div class="storm-axis" aria-label={t.time_axis} role="group">
-            <span>{ "0 s" }</span><span>{ format::seconds(end_ms / 2) }</span><span>{ format::seconds(end_ms) }</span>
-        </div>
-    }
+    let ticks = super::axis_ticks_ms(span_us).map(|ms| {
+        let left = format!("left:{}", crate::app::widgets::percent(x_of(ms * 1_000, span_us)));
+        html! { <span style={left}>{ format::seconds(ms) }</span> }
+    });
+    html! { <div class="storm-axis tick-axis" aria-label={t.time_axis} role="group">{ for ticks }</div> }
 }
 
 fn x_of(at_us: u64, span_us: u64) -> u64 {
