@@ -221,3 +221,34 @@ test("the lag's clock counts from «ahora», as its axis: −10 min at the start
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("on a phone a counter's value keeps its number and its unit on one line: never «12 min 30» over «s»", async () => {
+  for (const exp of ['lag', 'capacity', 'retention', 'groups']) {
+    const { page, errors } = await open(browser, server.base + `lesson-004-streams/?exp=${exp}&lang=es`, {
+      viewport: { width: 360, height: 780 },
+    });
+    await reveal(page);
+    // Where each value's lines break: the words either side of each break.
+    const breaks = await page.locator('.counter dd').evaluateAll((dds) =>
+      dds.flatMap((dd) => {
+        const text = dd.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const range = document.createRange();
+        const top = (i) => {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          return Math.round(range.getBoundingClientRect().top);
+        };
+        const found = [];
+        for (let i = 1; i < text.length; i++)
+          if (text.data[i] !== ' ' && top(i) > top(i - 1) + 2 && text.data[i - 1] === ' ')
+            found.push([text.data.slice(0, i).trim(), text.data.slice(i)]);
+        return found;
+      }),
+    );
+    const splitUnits = breaks.filter(([, after]) => /^(\/\s?s|s|ms|min|h|d|%)(\s|\)|$)/.test(after));
+    assert.deepEqual(splitUnits, [], `${exp}: a unit on a line of its own`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

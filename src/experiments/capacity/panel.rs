@@ -70,7 +70,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { counter_grid(rows.into_iter().filter(|(key, ..)| *key != "drain_after_back" || p.down_s > 0)) }
             <h3>{ t.little_heading }</h3>
             { section_controls(props, |k| k.starts_with("little")) }
-            { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{} ({})", format::hours(s), duration_text(s))))]) }
+            // «(30 min)» whole: a phone broke it before «min)».
+            { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{} ({})", format::hours(s), duration_text(s).replace(' ', "\u{a0}"))))]) }
             <h3>{ t.keda_heading }</h3>
             <p>{ t.keda_intro }</p>
             { section_controls(props, |k| k.starts_with("keda")) }
