@@ -51,16 +51,20 @@ function parseCsv(text) {
 }
 
 /**
- * Clicks the lab's export link and waits for the export page to start. Twice
- * in about forty full CI runs the click left the lab where it was (its link
- * unchanged, the export page never asked for), which no local run under load
- * reproduced (a navigation races neither the address bar's update nor a late
- * panel here). So the test says what stood under the pointer, then clicks
- * once more: what it asserts is the export, and a link that never navigates
- * still fails.
+ * Clicks the lab's export link and waits for the export page to start.
+ * Twice in about forty CI runs the click left the lab where it was. The
+ * cause, found later: the «Log» card above the link is drawn at its
+ * placeholder height until it nears the view (content-visibility, 322 px),
+ * then at its own (350 px), so a link just scrolled into view moves 28 px
+ * down a frame later, and a click aimed before that would land on the card. So
+ * the link is brought into view and left a moment to settle first; if the
+ * export page still never starts, the test says what stood under the
+ * pointer and clicks once more. A link that never navigates still fails.
  */
 async function followExportLink(page, name) {
   const link = page.getByRole('link', { name });
+  await link.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(200);
   for (let attempt = 1; ; attempt++) {
     await link.click();
     const left = await page.waitForURL(/\/export\.html\?/, { timeout: 10_000 }).then(
@@ -134,7 +138,7 @@ test("a learner exports the run they see; the JSON and the CSV add up to the lab
 test("every lesson page's export module loads and exports its open experiment", async () => {
   const { page, errors } = await open(browser, server.base + 'lesson-004-ops/?exp=dlq&lang=es');
   await page.locator('.experiment').waitFor();
-  await page.getByRole('link', { name: /Exportar esta ejecución/ }).click();
+  await followExportLink(page, /Exportar esta ejecución/);
   await page
     .getByRole('status')
     .filter({ hasText: /Listo: 3 tablas/ })
