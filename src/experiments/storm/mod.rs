@@ -733,12 +733,6 @@ pub fn axis_ticks_ms(span_us: u64) -> impl Iterator<Item = u64> {
 mod tests {
     use super::*;
 
-    /// The lesson's claim, on the lesson's parameters (seed 7): without
-    /// jitter the synchronized retries knock the fragile dependency down
-    /// twice and 40 clients get through; the lesson's full jitter none, 78.
-    /// With the shedding dependency the same wave costs only refused calls
-    /// and no jitter gets all 100 through: jitter helps when a burst can
-    /// knock the dependency over.
     #[test]
     fn axis_ticks_fall_on_round_instants() {
         let ticks = |span_ms: u64| axis_ticks_ms(span_ms * 1_000).collect::<Vec<_>>();
@@ -748,6 +742,12 @@ mod tests {
         assert_eq!(ticks(0), [0]);
     }
 
+    /// The lesson's claim, on the lesson's parameters (seed 7): without
+    /// jitter the synchronized retries knock the fragile dependency down
+    /// twice and 40 clients get through; the lesson's full jitter none, 78.
+    /// With the shedding dependency the same wave costs only refused calls
+    /// and no jitter gets all 100 through: jitter helps when a burst can
+    /// knock the dependency over.
     #[test]
     fn defaults_are_the_lessons_storm() {
         let state = Storm::init_for_test();
