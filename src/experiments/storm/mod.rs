@@ -719,13 +719,12 @@ pub fn strip_layout<S: Copy>(spans: &[(S, u64, u64)], width: u64) -> Vec<(S, u64
     laid
 }
 
-/// A plot's time ticks (ms), at round instants: at most six, every 0.5, 1,
-/// 2, 5, 10, 30 or 60 s, each drawn where it falls. Its half, «2.1 s» of a
-/// 4.1 s span, was no instant of the run.
+/// A plot's time ticks (ms), at round instants: at most six, a «nice»
+/// step apart (0.5, 1, 2, 5 s…), each drawn where it falls. Its half,
+/// «2.1 s» of a 4.1 s span, was no instant of the run.
 pub fn axis_ticks_ms(span_us: u64) -> impl Iterator<Item = u64> {
     let span_ms = span_us / 1_000;
-    let steps_ms = [500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
-    let step_ms = steps_ms.into_iter().find(|step| span_ms / step <= 5).unwrap_or(span_ms.max(1));
+    let step_ms = crate::scale::nice_up(span_ms.div_ceil(5).max(1), false);
     (0..=span_ms).step_by(step_ms as usize)
 }
 
