@@ -163,7 +163,12 @@ test('DLQ: the clock uncovers the lifelines as it passes them; at 0 s the scene 
   await skip.click();
   const chart = page.locator('.lifelines .annotated');
   const veil = page.locator('.lifelines .dlq-now');
-  const covered = async () => (await veil.boundingBox()).width / (await chart.boundingBox()).width;
+  // The veil slides (a transform) inside a frame that clips it at the
+  // chart's end: what it covers runs from its left edge to there.
+  const covered = async () => {
+    const [v, c] = [await veil.boundingBox(), await chart.boundingBox()];
+    return (c.x + c.width - v.x) / c.width;
+  };
   const clock = page.locator('output.clock-value');
   await page.locator('.scene-bar button.reset').click();
   await page.waitForFunction(() => document.querySelector('output.clock-value').textContent.startsWith('0 s'));

@@ -3,7 +3,10 @@
 //! message's receive count, age, reason and time left, buttons that add a
 //! person's action at that instant, and one lifeline per message.
 
+use std::fmt::Write;
+
 use retry_lab_core::queue::{DlqAction, DlqFate, DlqOperation, DlqReason, MessageEnd, QueueRun};
+
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
@@ -205,46 +208,25 @@ fn log_x(ms: u64, end_ms: u64) -> u64 {
 }
 
 /// One row per message: waiting (thin), in flight (bands), in the DLQ, and
-/// how it ended; the instant shown as a line. The line is HTML over the
-/// chart, so the clock moves it without touching the SVG (a moved SVG
-/// child re-records the whole drawing, 40 rows). The visibility timeout is
-/// grabbed on the log axis at its length: each receive hides the message
-/// that long, so maxReceiveCount of them is when it reaches the DLQ.
+/// how it ended; the future under a veil from the instant shown. The veil
+/// is HTML over the chart moved by a transform, so the clock moves it on
+/// the compositor (no layout, no paint), and the rows are one raw SVG
+/// string, which Yew compares as text: a frame where only the clock moved
+/// leaves the 40 rows' nodes alone (their tree was rebuilt and diffed each
+/// frame). The visibility timeout is grabbed on the log axis at its
+/// length: each receive hides the message that long, so maxReceiveCount
+/// of them is when it reaches the DLQ.
 fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> Html {
     let shown = run.ends.len().min(LIFELINES);
     let end_ms = (0..shown as u32).map(|m| last_ms(run, m)).max().unwrap_or(1_000).max(look_ms).max(1_000);
     let x = |ms: u64| log_x(ms, end_ms);
-    // A band at least 8 ‰ wide, inside the plot: a receive seconds long
-    // late in the run (the redriven copies at 3 h) is 1 ‰ on a log axis,
-    // and it lay at its right edge.
-    let span = |class: &'static str, from: u64, to: u64, y: usize, h: usize| {
-        let width = (x(to) - x(from)).max(if class == "wait-line" { 1 } else { 8 });
-        let left = x(from).min(1_000 - width);
-        html! {
-            <rect class={class} x={left.to_string()} y={y.to_string()} height={h.to_string()} width={width.to_string()} />
-        }
-    };
-    let rows = (0..shown as u32).map(|m| {
-        let y = m as usize * ROW_H;
-        let (from, end) = (run.enqueued_at_ms[m as usize], run.end_at_ms(m));
-        let bands = run
-            .receives
-            .iter()
-            .filter(|r| r.message == m)
-            .map(|r| span("hidden-band", r.at_ms, r.hidden_until_ms.min(end), y, ROW_H - 2));
-        let dlq = run.dlq_entry(m).map(|e| span("dlq-band", e.moved_at_ms, e.fate.at_ms(), y + 2, ROW_H - 6));
-        html! {
-            <g>
-                <title>{ lifeline_title(t, run, m) }</title>
-                { span("wait-line", from, end, y + ROW_H / 2 - 1, 2) }
-                { for bands }
-                { dlq.unwrap_or_default() }
-            </g>
-        }
-    });
     let ticks = [(1_000, "1 s"), (60_000, "1 min"), (3_600_000, "1 h"), (86_400_000, "1 d")];
     let ticks = ticks.iter().filter(|(ms, _)| *ms <= end_ms);
     let height = shown.max(1) * ROW_H;
+    let mut marks = rows_svg(t, run, shown, &x);
+    for (ms, _) in ticks.clone() {
+        let _ = write!(marks, r#"<line class="axis-tick" x1="{0}" x2="{0}" y1="0" y2="{height}"/>"#, x(*ms));
+    }
     // Tick labels are HTML under the chart: SVG text would stretch with it.
     let at = |ms: u64| format!("left:{}", crate::app::widgets::percent(x(ms)));
     html! {
@@ -252,10 +234,11 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
             { lane_chart("#", &mut (1..=shown as u32), html! { <>
             <div class="annotated">
             <svg viewBox={format!("0 0 1000 {height}")} preserveAspectRatio="none" style={lanes_height(shown)} role="img" aria-label={t.lifelines_label}>
-                { for rows }
-                { for ticks.clone().map(|(ms, _)| html! { <line class="axis-tick" x1={x(*ms).to_string()} x2={x(*ms).to_string()} y1="0" y2={height.to_string()} /> }) }
+                { Html::from_html_unchecked(marks.into()) }
             </svg>
-            <div class="dlq-now" style={at(look_ms)} aria-hidden="true"></div>
+            <div class="dlq-veil" aria-hidden="true">
+                <div class="dlq-now" style={format!("transform:translateX({})", crate::app::widgets::percent(x(look_ms)))}></div>
+            </div>
             // A length, not an instant: a bracket from 0 to the handle.
             <div class="visibility-span" style={format!("width:{}", crate::app::widgets::percent(x(run.config.visibility_ms)))} aria-hidden="true"></div>
             { frame.handle("dlq_visibility_s", log_axis(end_ms)) }
@@ -273,6 +256,37 @@ fn lifelines<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, look_ms: u64) -> 
             </figcaption>
         </figure>
     }
+}
+
+/// The first `shown` messages' rows as SVG text, `x` mapping an instant to
+/// 0…1,000: a group each, with its story as its title.
+fn rows_svg(t: &Strings, run: &QueueRun, shown: usize, x: &dyn Fn(u64) -> u64) -> String {
+    let mut svg = String::new();
+    // A band at least 8 ‰ wide, inside the plot: a receive seconds long
+    // late in the run (the redriven copies at 3 h) is 1 ‰ on a log axis,
+    // and it lay at its right edge.
+    let span = |svg: &mut String, class: &str, from: u64, to: u64, y: usize, h: usize| {
+        let width = (x(to) - x(from)).max(if class == "wait-line" { 1 } else { 8 });
+        let left = x(from).min(1_000 - width);
+        let _ = write!(svg, r#"<rect class="{class}" x="{left}" y="{y}" height="{h}" width="{width}"/>"#);
+    };
+    for m in 0..shown as u32 {
+        let y = m as usize * ROW_H;
+        let (from, end) = (run.enqueued_at_ms[m as usize], run.end_at_ms(m));
+        // The title is the only text here, and ours; `<` and `&` would
+        // still open markup in it.
+        let title = lifeline_title(t, run, m).replace('&', "&amp;").replace('<', "&lt;");
+        let _ = write!(svg, "<g><title>{title}</title>");
+        span(&mut svg, "wait-line", from, end, y + ROW_H / 2 - 1, 2);
+        for r in run.receives.iter().filter(|r| r.message == m) {
+            span(&mut svg, "hidden-band", r.at_ms, r.hidden_until_ms.min(end), y, ROW_H - 2);
+        }
+        if let Some(e) = run.dlq_entry(m) {
+            span(&mut svg, "dlq-band", e.moved_at_ms, e.fate.at_ms(), y + 2, ROW_H - 6);
+        }
+        svg.push_str("</g>");
+    }
+    svg
 }
 
 fn last_ms(run: &QueueRun, m: u32) -> u64 {
