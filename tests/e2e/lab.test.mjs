@@ -290,3 +290,41 @@ test('lesson 000 opens on its story: the consumer down, every event into dead-le
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The delivery log sits under the figure and fills while the run plays:
+// it keeps one height, so what is under it (the export link) never moves,
+// neither as it fills nor when it is first drawn near the view (its
+// placeholder was 28 px shorter than a full log).
+test('the delivery log keeps one height: empty, full, and before it is first drawn', async () => {
+  const run = 'v=2&exp=retries&failure=0.4&ack_lost=0.9&events=30&seed=31&lang=en';
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 360, height: 780 },
+  ]) {
+    const heights = [];
+    for (const at of [1500, 0]) {
+      const { page, errors } = await open(browser, `${server.base}?${run}&at=${at}`, { viewport });
+      const log = page.locator('.log');
+      await log.waitFor({ state: 'attached' });
+      const height = () =>
+        log.evaluate(
+          (el) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(el.getBoundingClientRect().height)))),
+        );
+      // Its contents wait to be drawn until it nears the view.
+      const skipped = await log.evaluate((el) => !el.querySelector('h2').checkVisibility({ contentVisibilityAuto: true }));
+      assert.ok(skipped, `${viewport.width} px, at ${at} s: the log starts under the fold, not yet drawn`);
+      const placeholder = await height();
+      await log.scrollIntoViewIfNeeded();
+      const drawn = await height();
+      const rows = await page.locator('.log-list li').count();
+      heights.push(drawn);
+      assert.ok(
+        Math.abs(drawn - placeholder) <= 1,
+        `${viewport.width} px, at ${at} s (${rows} rows): drawn ${drawn} px, placeholder ${placeholder} px`,
+      );
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    assert.ok(Math.abs(heights[0] - heights[1]) <= 1, `${viewport.width} px: full log ${heights[0]} px, empty ${heights[1]} px`);
+  }
+});
