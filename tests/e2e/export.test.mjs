@@ -55,8 +55,10 @@ function parseCsv(text) {
  * Twice in about forty CI runs the click left the lab where it was. The
  * cause, found later: the «Log» card above the link is drawn at its
  * placeholder height until it nears the view (content-visibility, 322 px),
- * then at its own (350 px), so a link just scrolled into view moves 28 px
- * down a frame later, and a click aimed before that would land on the card. So
+ * then at its own (350 px), so a link just scrolled into view moved 28 px
+ * down a frame later, and a click aimed before that landed on the card. The
+ * log now keeps one height (lab.test checks it), but other parts above the
+ * ops page's link are still drawn late at their placeholder's height. So
  * the link is brought into view and left a moment to settle first; if the
  * export page still never starts, the test says what stood under the
  * pointer and clicks once more. A link that never navigates still fails.
