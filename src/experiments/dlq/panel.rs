@@ -6,7 +6,6 @@
 use std::fmt::Write;
 
 use retry_lab_core::queue::{DlqAction, DlqFate, DlqOperation, DlqReason, MessageEnd, QueueRun};
-
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
