@@ -110,6 +110,18 @@ export async function reveal(page) {
 }
 
 /**
+ * Opens `url` on a laptop's first screen (1,280 × 900) with the figure
+ * revealed, runs `check(page)` and then finds no error on the console.
+ */
+export async function onLaptop(browser, url, check) {
+  const { page, errors } = await open(browser, url, { viewport: { width: 1280, height: 900 } });
+  await reveal(page);
+  await check(page);
+  if (errors.length) throw new Error(`errors on ${url}: ${errors.join('; ')}`);
+  await page.close();
+}
+
+/**
  * How far above the scene's sticky bar a figure's part ends, in px (negative:
  * under it). At 1,280 × 900 the bar covered keys and axes at figures' feet.
  */
