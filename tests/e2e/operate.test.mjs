@@ -189,3 +189,26 @@ test('DLQ: the clock uncovers the lifelines as it passes them; at 0 s the scene 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The scene's instant is a parameter of the DLQ's, but the clock shows it:
+// moving it is no reason to open «More parameters» (it opened as the scene
+// played, 500 px of controls under the chart).
+test('DLQ: playing the scene leaves «More parameters» as the learner left it', async () => {
+  const { page, errors } = await open(browser, `${server.base}lesson-004-ops/?exp=dlq&lang=en`);
+  await page.getByRole('button', { name: 'Show without estimating' }).click();
+  const more = page.locator('.hero-side details.more-params');
+  const clock = page.locator('output.clock-value');
+  await page.locator('.scene-bar button.reset').click();
+  await page.waitForFunction(() => document.querySelector('output.clock-value').textContent.startsWith('0 s'));
+  assert.equal(await more.evaluate((d) => d.open), false, 'reset to 0 s');
+  await page.locator('.scene-bar button.play').click();
+  await page.waitForFunction(() => !document.querySelector('output.clock-value').textContent.startsWith('0 s'));
+  assert.equal(await more.evaluate((d) => d.open), false, `playing, at ${await clock.textContent()}`);
+  // A parameter the learner moves still opens it.
+  await page.locator('.scene-bar button.play').click();
+  await page.goto(`${server.base}lesson-004-ops/?exp=dlq&lang=en&dlq_job_s=20`);
+  await page.locator('.hero-side').waitFor();
+  assert.equal(await more.evaluate((d) => d.open), true, 'the job moved to 20 s');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
