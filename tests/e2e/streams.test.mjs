@@ -223,6 +223,43 @@ test("the lag's clock counts from «ahora», as its axis: −10 min at the start
   await page.close();
 });
 
+// The clock's «lag N» beside the line's head, never over it: at a fixed
+// height it hid the line's newest stretch as the lag drained past it.
+test("the lag playing: the clock's «lag N» leaves the line's head and its last stretch in view", async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=lag&lang=es', {
+    viewport: { width: 1280, height: 900 },
+  });
+  await reveal(page);
+  const slider = page.locator('.scene-slider');
+  const end = Number(await slider.getAttribute('max'));
+  for (const share of [0.3, 0.45, 0.55, 0.7, 0.8]) {
+    await slider.fill(String(Math.round(end * share)));
+    await page.locator('.lag-chart .note-clock').waitFor();
+    // The line's last 10 px and its head, on the screen, against the note's box.
+    const hidden = await page.locator('.lag-chart').evaluate((chart) => {
+      const line = chart.querySelector('.lag-line');
+      const ctm = line.ownerSVGElement.getScreenCTM();
+      const n = line.points.numberOfItems;
+      const [a, b] = [line.points.getItem(n - 2), line.points.getItem(n - 1)].map((p) => new DOMPoint(p.x, p.y).matrixTransform(ctm));
+      const note = chart.querySelector('.note-clock').getBoundingClientRect();
+      const steps = Math.max(1, Math.ceil(Math.min(10, Math.hypot(b.x - a.x, b.y - a.y))));
+      const seen = [];
+      for (let i = 0; i <= steps; i++) {
+        const t = 1 - (i / steps) * Math.min(1, 10 / Math.max(1, Math.hypot(b.x - a.x, b.y - a.y)));
+        seen.push([a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t]);
+      }
+      return seen.filter(([x, y]) => x > note.left && x < note.right && y > note.top && y < note.bottom).length;
+    });
+    assert.equal(
+      hidden,
+      0,
+      `at ${share} of the run the note «${await page.locator('.lag-chart .note-clock').textContent()}» covers the line's end`,
+    );
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("on a phone a counter's value keeps its number and its unit on one line: never «12 min 30» over «s»", async () => {
   for (const exp of ['lag', 'capacity', 'retention', 'groups']) {
     const { page, errors } = await open(browser, server.base + `lesson-004-streams/?exp=${exp}&lang=es`, {

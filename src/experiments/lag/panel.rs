@@ -96,7 +96,7 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
             if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, if fires_in_span.is_some() { 32 } else { 0 }, "note-now", t.now_note.to_owned()) } }
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
-            if playing { { chart_note(clock_x as u64, 48, "note-clock", (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
+            if playing { { clock_note(clock_x as u64, y(p.lag_at(clock_s)), (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
             <div class="plot-box">
                 { threshold_note(t, p, threshold, top) }
                 { frame.handle("behind", Axis::level_to(top.round() as u64)) }
@@ -122,4 +122,20 @@ fn threshold_note(t: &super::strings::Strings, p: &Params, threshold: f64, top: 
     html! {
         <span class={class_list!("level-note", below.then_some("below"))} style={format!("bottom:{}", percent((threshold / top * 1_000.0) as u64))} aria-hidden="true">{ t.threshold_note }</span>
     }
+}
+
+/// The clock's «lag N» beside the line's head (`head_y`, in the viewBox's
+/// units), where it never hides the newest stretch (at a fixed height it
+/// covered the line as it drained past it): ahead of the clock, where
+/// nothing is drawn yet (kept inside the chart near its end), under the
+/// head where there is room, clear of the alert's line above. The chart is
+/// 7rem: 112 px for 108 units.
+fn clock_note(clock_permille: u64, head_y: i64, text: String) -> Html {
+    const CHART_PX: i64 = 112;
+    const NOTE_PX: i64 = 18;
+    let head_px = (head_y + 4) * CHART_PX / 108;
+    let below = head_px + 6;
+    let top = if below + NOTE_PX <= CHART_PX { below } else { head_px - 6 - NOTE_PX };
+    let style = format!("left:min({}, 100% - 7rem);top:{top}px", percent(clock_permille));
+    html! { <span class="chart-note note-clock" {style} aria-hidden="true">{ text }</span> }
 }
