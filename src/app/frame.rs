@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::widgets::{
     control_label, event_value, pick, position_to_speed, set_event_value, slider, speed_to_position, Axis, Frame,
-    Insight, PlaybackView, SliderProps,
+    PlaybackView, SliderProps,
 };
 use crate::format;
 use crate::lab::{Action, LabState};
@@ -64,14 +64,11 @@ impl Frame for LabFrame<'_> {
     fn text_control(&self, key: &str, hint: &str) -> Html {
         ParamId::by_key(key).map(|param| text_control(self, param, hint)).unwrap_or_default()
     }
-    fn hero_figure(&self, insight: Insight, seeded: bool, body: Html) -> Html {
+    fn hero_figure(&self, insight: String, seeded: bool, body: Html) -> Html {
         hero_figure(self, insight, seeded, body)
     }
     fn playback(&self, view: &PlaybackView) -> Html {
         playback(self, view)
-    }
-    fn scene_end(&self) -> Option<u64> {
-        self.scene.as_ref().map(|(_, timeline)| timeline.end_ms)
     }
     fn scene_at(&self) -> Option<u64> {
         // While a guess is asked, a scene shows its setup, not its outcome.
@@ -377,7 +374,7 @@ fn controls(
 /// numbers (its `figcaption`); on a seeded run, the seed that reproduces it.
 /// Where the lesson states a number, the caption first asks for it and says
 /// the point once the learner has guessed (or chose not to).
-fn hero_figure(p: &LabFrame, insight: Insight, seeded: bool, body: Html) -> Html {
+fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html {
     let t = p.state.lang.texts();
     let prediction = p.state.prediction();
     // Until the learner guesses (or chooses not to), the figure that would
@@ -388,17 +385,7 @@ fn hero_figure(p: &LabFrame, insight: Insight, seeded: bool, body: Html) -> Html
     // a clock of its own narrates itself.
     let state = p.state;
     let speaks = !waiting && !state.units.scene.playing && state.units.clock_ms(state.open).is_none();
-    let spoken = speaks.then(|| insight.now.clone());
-    // A point that changes with its scene's clock keeps the room of its
-    // longest, unseen and unread under the one shown: the figure under it
-    // stays put as the clock passes (the DLQ's redrive at 3 h added a line
-    // and moved its chart 22 px, under the sticky bar).
-    let insight = match insight.room {
-        None => html! { { insight.now } },
-        Some(room) => html! {
-            <span class="roomy"><span class="insight-room" aria-hidden="true">{ room }</span><span>{ insight.now }</span></span>
-        },
-    };
+    let spoken = speaks.then(|| insight.clone());
     let caption = match prediction {
         Some((view, None)) => prediction_form(p, &view),
         Some((view, Some(guess))) => html! {

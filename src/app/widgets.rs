@@ -79,13 +79,11 @@ pub trait Frame {
     fn text_control(&self, key: &str, hint: &str) -> Html;
     /// The figure alone, under its one-sentence caption (or, where the
     /// lesson states a number, the question asked first).
-    fn hero_figure(&self, insight: Insight, seeded: bool, body: Html) -> Html;
+    fn hero_figure(&self, insight: String, seeded: bool, body: Html) -> Html;
     /// Play, pause, step, reset, speed, and seek over simulated time.
     fn playback(&self, view: &PlaybackView) -> Html;
     /// The open scene's instant, if the experiment is a scene.
     fn scene_at(&self) -> Option<u64>;
-    /// The open scene's last instant, if the experiment is a scene.
-    fn scene_end(&self) -> Option<u64>;
     /// A parameter (by link key) grabbed on the figure: a handle where its
     /// value falls on the chart's time axis (`app::handle`).
     fn handle(&self, key: &str, axis: Axis) -> Html;
@@ -95,35 +93,12 @@ pub trait Frame {
 /// and the tasks about it, beside it on a wide screen and under it on a
 /// phone (issue 36: parameters go around the scene, not before it). The
 /// DOM order is the reading and Tab order: look, then change, then check.
-pub fn hero<F: Frame>(frame: &F, controls: Html, insight: impl Into<Insight>, seeded: bool, body: Html) -> Html {
+pub fn hero<F: Frame>(frame: &F, controls: Html, insight: String, seeded: bool, body: Html) -> Html {
     html! {
         <div class="hero-row">
-            { frame.hero_figure(insight.into(), seeded, body) }
+            { frame.hero_figure(insight, seeded, body) }
             <div class="hero-side">{ controls }{ frame.tasks() }</div>
         </div>
-    }
-}
-
-/// A figure's point in words at the instant shown (`now`), and where that
-/// changes with its scene's clock, the longest it says at another instant
-/// (`room`): the caption keeps that room, so the figure under it stays put.
-pub struct Insight {
-    pub now: String,
-    pub room: Option<String>,
-}
-
-impl Insight {
-    /// The point at `now`, in the room of the longer of `others` (the
-    /// point at the scene's first and last instants).
-    pub fn roomy(now: String, others: Option<(String, String)>) -> Self {
-        let room = others.map(|(first, last)| if last.len() > first.len() { last } else { first });
-        Self { now, room }
-    }
-}
-
-impl From<String> for Insight {
-    fn from(now: String) -> Self {
-        Self { now, room: None }
     }
 }
 

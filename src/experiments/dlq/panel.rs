@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, Insight, View};
+use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View};
 use crate::format::{self, duration_ms, duration_text};
 use crate::params::Value;
 
@@ -35,10 +35,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             return crate::app::widgets::over_budget(props.frame, props.lang, "dlq", t.heading, t.intro, controls, over)
         }
     };
-    // Its point at the instant shown, in the room of its first and last
-    // instants' (the redrive's «volvieron a la cola» is the longest).
-    let at = |ms| super::insight(props.lang, run, ms);
-    let insight = Insight::roomy(at(look_ms), props.frame.scene_end().map(|end| (at(0), at(end))));
+    let insight = super::insight(props.lang, run, look_ms);
     html! {
         <section class="card experiment dlq-ops" data-experiment="dlq">
             <h2>{ t.heading }</h2>

@@ -54,7 +54,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                     { props.frame.playback(&PlaybackView { playing: run.playing, finished: run.finished(),
                         parked: shown.dead_letters().len() as u64, clock_ms: run.clock_ms,
                         seek_max_ms: horizon_ms + horizon_ms / 4, speed_s_per_s: params.speed_s_per_s, seek_label: s.seek }) }
-                    { props.frame.hero_figure(insight.into(), true, scrolled_timeline(props)) }
+                    { props.frame.hero_figure(insight, true, scrolled_timeline(props)) }
                     // Right under the figure: task 1 («reintenta tú, uno por uno») is done with the chart in view.
                     { dead_letter_panel(props) }
                     // The planned fix and retries after the figure they act on (its first screen is the figure's).
