@@ -234,21 +234,27 @@ test("the lag playing: the clock's «lag N» leaves the line's head and its last
   const end = Number(await slider.getAttribute('max'));
   for (const share of [0.3, 0.45, 0.55, 0.7, 0.8]) {
     await slider.fill(String(Math.round(end * share)));
-    await page.locator('.lag-chart .note-clock').waitFor();
+    await page.evaluate(() => new Promise(requestAnimationFrame));
     // The line's last 10 px and its head, on the screen, against the note's box.
     const hidden = await page.locator('.lag-chart').evaluate((chart) => {
       const line = chart.querySelector('.lag-line');
       const ctm = line.ownerSVGElement.getScreenCTM();
-      const n = line.points.numberOfItems;
-      const [a, b] = [line.points.getItem(n - 2), line.points.getItem(n - 1)].map((p) => new DOMPoint(p.x, p.y).matrixTransform(ctm));
-      const note = chart.querySelector('.note-clock').getBoundingClientRect();
-      const steps = Math.max(1, Math.ceil(Math.min(10, Math.hypot(b.x - a.x, b.y - a.y))));
-      const seen = [];
-      for (let i = 0; i <= steps; i++) {
-        const t = 1 - (i / steps) * Math.min(1, 10 / Math.max(1, Math.hypot(b.x - a.x, b.y - a.y)));
-        seen.push([a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t]);
+      const points = [];
+      for (let i = 0; i < line.points.numberOfItems; i++) {
+        const p = line.points.getItem(i);
+        points.push(new DOMPoint(p.x, p.y).matrixTransform(ctm));
       }
-      return seen.filter(([x, y]) => x > note.left && x < note.right && y > note.top && y < note.bottom).length;
+      // The head, and the last corner before it (the points past the clock all sit on the head).
+      const head = points.at(-1);
+      const corner = points.findLast((p) => Math.hypot(p.x - head.x, p.y - head.y) > 1);
+      const length = Math.hypot(corner.x - head.x, corner.y - head.y);
+      const note = chart.querySelector('.note-clock').getBoundingClientRect();
+      const covered = [];
+      for (let px = 0; px <= Math.min(10, length); px++) {
+        const [x, y] = [head.x + ((corner.x - head.x) * px) / length, head.y + ((corner.y - head.y) * px) / length];
+        if (x > note.left && x < note.right && y > note.top && y < note.bottom) covered.push(px);
+      }
+      return covered.length;
     });
     assert.equal(
       hidden,
