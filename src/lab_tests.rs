@@ -498,3 +498,24 @@ fn a_playing_instant_stays_out_of_the_links_until_paused() {
     let paused = transport(&later, Transport::Pause);
     assert_eq!(paused.link_params().dlq.look_s, paused.params.dlq.look_s, "paused: the instant in the link");
 }
+
+/// Where a run is looked at is not what it is: moving the DLQ's instant or
+/// lesson 000's playback rate leaves a named scenario unchanged (and the
+/// list of more parameters shut); moving one of its parameters names it.
+#[test]
+fn the_instant_and_the_playback_rate_change_no_scenario() {
+    let s = state().reduce(Action::ApplyPreset { code: "redrive-before-fix" });
+    assert_eq!(s.scenario().map(|(s, c)| (s.preset.code, c.len())), Some(("redrive-before-fix", 0)));
+    let looked = set(&s, "look_s", Value::Int(60));
+    assert_ne!(looked.params.dlq.look_s, s.params.dlq.look_s, "the instant moved");
+    assert_eq!(looked.scenario().map(|(s, c)| (s.preset.code, c.len())), Some(("redrive-before-fix", 0)));
+    let changed = set(&looked, "dlq_workers", Value::Int(3));
+    let keys: Vec<&str> = changed.scenario().map(|(_, c)| c.iter().map(|p| p.key()).collect()).unwrap_or_default();
+    assert_eq!(keys, ["dlq_workers"], "a parameter of the run is named, the instant is not");
+    let views: Vec<&str> =
+        ParamId::of_run(Experiment::Dlq).filter(|p| p.is_view_of(Experiment::Dlq)).map(|p| p.key()).collect();
+    assert_eq!(views, ["look_s"]);
+    let retries: Vec<&str> =
+        ParamId::of_run(Experiment::Retries).filter(|p| p.is_view_of(Experiment::Retries)).map(|p| p.key()).collect();
+    assert_eq!(retries, ["speed"]);
+}

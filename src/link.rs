@@ -394,14 +394,11 @@ pub fn decode(query: &str) -> (Link, Vec<Notice>) {
     decode_pairs(crate::query::parse(query))
 }
 
-/// The parameters of `experiment`'s run (playback aside) whose values in
+/// The parameters of `experiment`'s run (how it is shown aside) whose values in
 /// `params` are not `preset`'s: what the picker names as changed.
 pub fn changes_from(preset: &Preset, params: &LabParams, experiment: Experiment) -> Vec<ParamId> {
     let (base, _) = preset_values(preset, &LabParams::default(), &Locks::default());
-    let instant = experiment.instant_key();
-    ParamId::of_run(experiment)
-        .filter(|p| !p.is_playback() && Some(p.key()) != instant && p.get(params) != p.get(&base))
-        .collect()
+    ParamId::of_run(experiment).filter(|p| !p.is_view_of(experiment) && p.get(params) != p.get(&base)).collect()
 }
 
 /// The lab's parameters under one of these presets, nothing locked (the

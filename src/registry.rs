@@ -58,6 +58,13 @@ impl ParamId {
     pub fn is_playback(self) -> bool {
         matches!(self.domain(), Domain::Int { unit: "s/s", .. })
     }
+    /// How this experiment's run is shown, not what it is: the playback rate
+    /// or the scene's instant (its clock shows it). Moving it neither names
+    /// a preset «cambiado» nor opens the list of more parameters (playing
+    /// opened it, 500 px under the DLQ's chart, and drew it every frame).
+    pub fn is_view_of(self, experiment: Experiment) -> bool {
+        self.is_playback() || Some(self.key()) == experiment.instant_key()
+    }
 }
 
 impl Experiment {

@@ -337,13 +337,10 @@ fn controls(
     let is_primary = |param: &ParamId| primary.is_empty() || primary.contains(&param.key());
     let params: Vec<ParamId> = ParamId::of(experiment).filter(|param| shown(param.key())).collect();
     let defaults = LabParams::default();
-    // A moved parameter opens the list, so the learner sees what differs;
-    // the scene's instant is not one (the clock shows it): playing opened
-    // the list, 500 px under the DLQ's chart, and drew it every frame.
-    let instant = experiment.instant_key();
+    // A moved parameter opens the list, so the learner sees what differs.
     let moved = params
         .iter()
-        .filter(|param| !is_primary(param) && Some(param.key()) != instant)
+        .filter(|param| !is_primary(param) && !param.is_view_of(experiment))
         .any(|param| param.get(&state.params) != param.get(&defaults))
         || (seeded && state.params.shared != defaults.shared);
     let more: Vec<Html> = params

@@ -80,6 +80,8 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
     let caught_up = c.catch_up_s.filter(reached);
     let playing = at_ms.is_some() && clock_s < span_s;
     let clock_x = permille(clock_s);
+    // The line's head at the clock: where its note stands, and what it says.
+    let lag_now = p.lag_at(clock_s);
     html! {
         <figure class="gantt lag-chart">
             <div class="y-top" aria-hidden="true">{ format!("{} {}", format::int(top.round() as u64), t.y_unit) }</div>
@@ -96,7 +98,7 @@ fn chart<F: Frame>(frame: &F, lang: crate::i18n::Lang, p: &Params, c: &CatchUp, 
             if past_s > 0.0 && clock_s >= 0.0 { { chart_note(now_x as u64, if fires_in_span.is_some() { 32 } else { 0 }, "note-now", t.now_note.to_owned()) } }
             { for fires.map(|s| chart_note(permille(s) as u64, 0, "note-fires", t.fires_note.to_owned())) }
             { for caught_up.map(|s| chart_note(permille(s) as u64, 16, "note-done", t.caught_up_note.to_owned())) }
-            if playing { { clock_note(clock_x as u64, y(p.lag_at(clock_s)), (t.lag_now)(&format::millions(p.lag_at(clock_s).round() as u64))) } }
+            if playing { { clock_note(clock_x as u64, y(lag_now), (t.lag_now)(&format::millions(lag_now.round() as u64))) } }
             <div class="plot-box">
                 { threshold_note(t, p, threshold, top) }
                 { frame.handle("behind", Axis::level_to(top.round() as u64)) }
