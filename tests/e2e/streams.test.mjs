@@ -81,8 +81,13 @@ test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a 
   await slider.fill(await slider.getAttribute('max'));
   await page.waitForFunction(() => document.querySelector('[data-counter=gaps] dd')?.textContent.trim() === '0');
   assert.notEqual(await counter(page, 'rereads'), '0');
+  assert.equal(await page.locator('.groups .cell.gap').count(), 0, 'processed before its commit: no gap marked');
   await page.getByLabel('Commit').selectOption('before');
   await page.waitForFunction(() => document.querySelector('[data-counter=rereads] dd')?.textContent.trim() === '0');
+  // Committed first: each event committed and never processed is marked, as many as the counter says.
+  const gaps = Number(await counter(page, 'gaps'));
+  assert.ok(gaps > 0, 'committing first leaves gaps');
+  assert.equal(await page.locator('.groups .cell.gap').count(), gaps);
   // Head-of-line: the first event (listing-42, partition 2) takes 20 s; at 12 s its
   // partition is still at offset 0 while partition 1 is done.
   await page.getByLabel('Scenario').selectOption('head-of-line');

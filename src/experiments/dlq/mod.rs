@@ -434,11 +434,14 @@ fn timeline(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> Option<
         let at_ms = moved[0].moved_at_ms;
         let numbers: Vec<u32> = moved.iter().map(|e| e.message + 1).collect();
         let there = run.dlq_len_at(at_ms);
-        moments.push(Moment { at_ms, text: (t.moment_moved)(&numbers, there, there == moved.len()) });
+        let before = at_ms.checked_sub(1).map_or(0, |just_before_ms| run.dlq_len_at(just_before_ms));
+        moments.push(Moment { at_ms, text: (t.moment_moved)(&numbers, there, before == 0 && there > 0) });
     }
     for entry in &run.dlq {
         let m = entry.message + 1;
         let (at_ms, text) = match entry.fate {
+            // Past its retention as it moved: its move already says so.
+            DlqFate::Expired { at_ms } if at_ms == entry.moved_at_ms => continue,
             DlqFate::Redriven { at_ms, as_message } => (at_ms, (t.moment_redriven)(m, as_message + 1)),
             DlqFate::MarkedFailed { at_ms } => (at_ms, (t.moment_failed)(m)),
             DlqFate::Expired { at_ms } => (at_ms, (t.moment_expired)(m)),

@@ -63,7 +63,8 @@ pub struct Strings {
     /// The scene's moments: a message moves to the DLQ, the cause is fixed,
     /// one is redriven, marked failed or expires there.
     /// (the messages moved at that instant, numbered from 1; how many are
-    /// there now; whether the DLQ was empty before, so the alert fires).
+    /// there now, 0 when their retention had already run out; whether the
+    /// DLQ was empty before and is not now, so the alert fires).
     pub moment_moved: fn(&[u32], usize, bool) -> String,
     pub moment_fixed: &'static str,
     pub moment_redriven: fn(u32, u32) -> String,
@@ -176,10 +177,10 @@ pub static ES: Strings = Strings {
             [m] => format!("El mensaje {m} agota sus recepciones y pasa"),
             _ => format!("Los mensajes {} agotan sus recepciones y pasan", listed(ms, "y")),
         };
-        if fires {
-            format!("{who} a la DLQ: suena la alerta.")
-        } else {
-            format!("{who} a la DLQ: ya son {n} allí y la alerta sigue sonando.")
+        match (n, fires) {
+            (0, _) => format!("{who} a la DLQ, pero ya pasó la retención de la DLQ (contada desde la llegada a la cola): la DLQ queda vacía en el acto, sin alerta y sin que nadie mire."),
+            (_, true) => format!("{who} a la DLQ: suena la alerta."),
+            _ => format!("{who} a la DLQ: ya son {n} allí y la alerta sigue sonando."),
         }
     },
     moment_fixed: "Se arregla la causa: los mensajes nuevos ya no fallan.",
@@ -297,10 +298,10 @@ pub static EN: Strings = Strings {
             [m] => format!("Message {m} runs out of receives and moves"),
             _ => format!("Messages {} run out of receives and move", listed(ms, "and")),
         };
-        if fires {
-            format!("{who} to the DLQ: the alert fires.")
-        } else {
-            format!("{who} to the DLQ: {n} there now, the alert still firing.")
+        match (n, fires) {
+            (0, _) => format!("{who} to the DLQ, but the DLQ's retention (counted from the arrival in the queue) has already passed: the DLQ is empty again at once, no alert, nobody looking."),
+            (_, true) => format!("{who} to the DLQ: the alert fires."),
+            _ => format!("{who} to the DLQ: {n} there now, the alert still firing."),
         }
     },
     moment_fixed: "The cause is fixed: new messages no longer fail.",

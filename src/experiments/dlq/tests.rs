@@ -165,6 +165,27 @@ fn a_short_dlq_retention_loses_messages_unseen() {
     assert_eq!(run.dlq_len_at(2 * 24 * H), 0);
 }
 
+/// The scene agrees with the alert beside it: a move into a DLQ whose
+/// retention had already passed leaves it empty and silent (it said «ya son
+/// 0 allí y la alerta sigue sonando» beside «Sin alerta»), said once.
+#[test]
+fn a_move_past_the_dlqs_retention_sounds_no_alert() {
+    let p = preset_params("dlq-retention");
+    let run = p.run().unwrap();
+    for lang in [crate::i18n::Lang::Es, crate::i18n::Lang::En] {
+        let timeline = timeline(&p, &run, lang).unwrap();
+        for entry in &run.dlq {
+            let said = timeline.latest(entry.moved_at_ms);
+            assert!(
+                !said.contains("sonando") && !said.contains("still firing") && !said.contains("suena la alerta."),
+                "{said}"
+            );
+            assert!(said.contains("la DLQ queda vacía") || said.contains("the DLQ is empty again"), "{said}");
+            assert!(!said.contains("Vence la retención") && !said.contains("retention runs out"), "said once: {said}");
+        }
+    }
+}
+
 #[test]
 fn moving_the_instant_redraws_without_running_again() {
     let shared = Shared::default();

@@ -628,6 +628,16 @@ mod tests {
         let sink = |lang| (strings::strings(lang).sink_behind)(2, 1, 1);
         assert!(sink(Lang::Es).contains("con 2 consumidores, va 1 evento atrás"), "{}", sink(Lang::Es));
         assert!(sink(Lang::En).contains("with 2 consumers, is 1 event behind"), "{}", sink(Lang::En));
+        assert!(sink(Lang::Es).ends_with("le falta 1 s."), "one second, in the singular: {}", sink(Lang::Es));
+        // Caught up, the same shape: the caption keeps its length (and its
+        // lines) as the sink catches up while the scene plays.
+        let caught_up = (strings::strings(Lang::Es).sink_behind)(1, 0, 0);
+        assert_eq!(
+            caught_up,
+            " El sink al lake, otro grupo con 1 consumidor, ya no va atrás: leyó todos los eventos del tópico."
+        );
+        let far = (strings::strings(Lang::Es).sink_behind)(1, 60, 60);
+        assert!(caught_up.len().abs_diff(far.len()) <= 8, "{caught_up} / {far}");
     }
 
     /// Events processed more than once, and never, by the end of the run.

@@ -97,8 +97,10 @@ fn partition_row(
     let cells = (0..len).map(|offset| {
         let times = indexer.reads[part][offset as usize];
         let event = run.placed.iter().position(|&(p, o)| p as usize == part && o == u64::from(offset)).unwrap_or(0) as u32;
+        // Committed past it and never processed: a gap if its consumer dies.
+        let gap = times == 0 && offset < indexer.committed[part];
         html! {
-            <li class={class_list!("cell", (times > 0).then_some("read"), (times > 1).then_some("moves"))} data-offset={offset.to_string()}>
+            <li class={class_list!("cell", (times > 0).then_some("read"), (times > 1).then_some("moves"), gap.then_some("gap"))} data-offset={offset.to_string()}>
                 <span class="commit-mark" aria-hidden="true">{ mark(offset) }</span>
                 <span class="offset">{ offset }</span>{ format!(" {}", super::event_key(event)) }
                 if times > 1 { <strong>{ format!(" ×{times}") }</strong> }

@@ -96,23 +96,31 @@ pub static ES: Strings = Strings {
     owner_n: |c| format!("consumidor {c}"),
     no_owner: "sin consumidor",
     empty: "vacía",
-    legend: "▲ offset confirmado del indexador · △ del sink al lake · gris: procesado · ×2: procesado dos veces",
+    legend: "▲ offset confirmado del indexador · △ del sink al lake · azul: procesado · ×2: procesado dos veces · borde rojo punteado: confirmado sin procesar",
     crashed: |at, dead, moved, rereads| format!(" A los {at} s muere el consumidor {dead} y el grupo se rebalancea: {moved}. Hasta este instante, {}.", if rereads == 1 { "1 evento se leyó dos veces".to_owned() } else { format!("{rereads} eventos se leyeron dos veces") }),
     moved: |p, heir, from| format!("la partición {p} pasa al consumidor {heir}, que sigue desde el offset {from}"),
     orphaned: |p| format!("la partición {p} queda sin nadie que la lea"),
-    sink_behind: |consumers, behind, s| match behind {
-        0 => " El sink al lake, otro grupo, ya leyó todo.".to_owned(),
-        _ => format!(
-            " El sink al lake, otro grupo con {consumers} {}, va {behind} {} atrás: a su ritmo le faltan {s} s.",
+    // Caught up or not, one shape and about one length: the caption keeps
+    // its lines, and the chart under it its place, as the sink catches up.
+    sink_behind: |consumers, behind, s| {
+        format!(
+            " El sink al lake, otro grupo con {consumers} {}, {}.",
             if consumers == 1 { "consumidor" } else { "consumidores" },
-            if behind == 1 { "evento" } else { "eventos" }
-        ),
+            match behind {
+                0 => "ya no va atrás: leyó todos los eventos del tópico".to_owned(),
+                _ => format!(
+                    "va {behind} {} atrás: a su ritmo le falta{} {s} s",
+                    if behind == 1 { "evento" } else { "eventos" },
+                    if s == 1 { "" } else { "n" }
+                ),
+            }
+        )
     },
     preset_sink_behind: "El sink al lake, un minuto atrás",
     crash_ahead: |dead, at| format!(" El consumidor {dead} muere a los {at} s: mueve el instante más allá para ver el rebalanceo."),
     moment_start: |consumers, parts| format!("Consumidores: {consumers}, particiones: {parts}. Cada partición se lee desde su offset confirmado."),
     moment_crash: |dead, moved| format!("Muere el consumidor {dead}: el grupo se rebalancea y {moved}."),
-    moment_done: |group| format!("El {group} ha leído todo el topic."),
+    moment_done: |group| format!("El {group} ha leído todo el tópico."),
     took_over_from: |dead| format!("(antes del {dead})"),
     head_of_line: "Mientras el primer evento se procesa, lo que viene detrás en su partición espera, y también las otras particiones de su consumidor: un consumidor avanza su offset, no confirma mensaje por mensaje. Por eso 50 trabajos de OCR por segundo van a una cola y no a un stream.",
     preset_lesson: "El indexador en el offset 3 y el sink en el 1",
@@ -157,17 +165,19 @@ pub static EN: Strings = Strings {
     owner_n: |c| format!("consumer {c}"),
     no_owner: "no consumer",
     empty: "empty",
-    legend: "▲ the indexer's committed offset · △ the lake sink's · grey: processed · ×2: processed twice",
+    legend: "▲ the indexer's committed offset · △ the lake sink's · blue: processed · ×2: processed twice · red dashed border: committed, not processed",
     crashed: |at, dead, moved, rereads| format!(" At {at} s consumer {dead} dies and the group rebalances: {moved}. By this instant, {}.", if rereads == 1 { "1 event has been read twice".to_owned() } else { format!("{rereads} events have been read twice") }),
     moved: |p, heir, from| format!("partition {p} goes to consumer {heir}, which resumes from offset {from}"),
     orphaned: |p| format!("partition {p} is left with no one to read it"),
-    sink_behind: |consumers, behind, s| match behind {
-        0 => " The lake sink, another group, has read everything.".to_owned(),
-        _ => format!(
-            " The lake sink, another group with {consumers} {}, is {behind} {} behind: at its pace it needs {s} s more.",
+    sink_behind: |consumers, behind, s| {
+        format!(
+            " The lake sink, another group with {consumers} {}, {}.",
             if consumers == 1 { "consumer" } else { "consumers" },
-            if behind == 1 { "event" } else { "events" }
-        ),
+            match behind {
+                0 => "is no longer behind: it has read it all".to_owned(),
+                _ => format!("is {behind} {} behind: {s} s more at its pace", if behind == 1 { "event" } else { "events" }),
+            }
+        )
     },
     preset_sink_behind: "The lake sink, a minute behind",
     crash_ahead: |dead, at| format!(" Consumer {dead} dies at {at} s: move the instant past it to see the rebalance."),
