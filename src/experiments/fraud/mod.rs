@@ -160,7 +160,9 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         en: ["Let the dead consumer process 5 payments or more before it dies. What does the adding counter show?",
             "Raise “A processes before dying”.",
             "Each payment processed without a commit is read again and added again: with 5, the counter shows 11 for 6 payments. Writing the window's value (upsert) or discarding by id leaves 6, however much is re-read."]),
-    crate::tasks::task!("fraud-lucky", witness: "exp=fraud&processed=0", |p: &Params, _: &Shared, s: &State| p.processed == 0 && s.counters[0] == p.payments,
+    // Right when A left nothing processed without a commit: dead before
+    // reading (0), or after its batch's commit (all of them).
+    crate::tasks::task!("fraud-lucky", witness: "exp=fraud&processed=0", |p: &Params, _: &Shared, s: &State| s.counters[0] == p.payments,
         es: ["Encuentra el caso en que el contador que suma da bien.",
             "¿Y si el consumidor muere justo después de su último commit?",
             "Si no quedó nada procesado sin confirmar, no hay nada que releer y el contador cuadra. El error aparece solo cuando la caída cae en el momento justo: por eso pasa las pruebas y falla en producción."],
@@ -184,5 +186,23 @@ mod tests {
         assert_eq!(late.counters, [11, 6, 6, 5]);
         // More processed than payments is all of them: nothing to re-read after the fact.
         assert_eq!(Params { payments: 2, processed: 9 }.state().counters, [2, 2, 2, 2]);
+    }
+
+    /// Where nothing is re-read (A died before reading, or after its
+    /// batch's commit) the caption does not say «releídos» nor «solo 4 de
+    /// las 4», and the task «find the case where it is right» counts it.
+    #[test]
+    fn nothing_re_read_is_said_so_and_counts_for_the_task() {
+        use crate::i18n::Lang;
+        for processed in [0, 6, 9] {
+            let p = Params { payments: 6, processed };
+            let state = p.state();
+            assert_eq!(state.counters, [6, 6, 6, 6], "A processed {processed}");
+            let said = (strings::strings(Lang::Es).insight)(6, 4);
+            assert!(said.starts_with("6 pagos y nada que releer") && !said.contains("solo 4"), "{said}");
+            assert!((TASKS[1].done)(&p, &Shared::default(), &state), "A processed {processed}");
+        }
+        assert!(!(TASKS[1].done)(&Params::default(), &Shared::default(), &Params::default().state()));
+        assert!((strings::strings(Lang::Es).insight)(1, 4).starts_with("1 pago y"));
     }
 }
