@@ -1362,8 +1362,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "behind",
         {
-          "en": "Lag (messages behind)",
-          "es": "Lag (mensajes atrás)"
+          "en": "Lag (events behind)",
+          "es": "Lag (eventos atrás)"
         }
       ],
       [

@@ -54,8 +54,8 @@ test("every page's hero caption has one style, at both sizes and in both themes"
 
 test('lag, exercise 9: the group is 10 minutes behind at the ≈ 60 s line, the line inside the axis', async () => {
   for (const [lang, behind, verdict] of [
-    ['es', 'El grupo lleva 10 min atrasándose: 1.2 M eventos atrás, 60 s de lag.', 'El lag está en la línea de ≈ 60 s'],
-    ['en', 'The group has been falling behind for 10 min: 1.2 M events behind, 60 s of lag.', 'The lag is at the ≈ 60 s line'],
+    ['es', 'El grupo lleva 10 min atrasándose: 1.2 M eventos atrás, 60 s de lag.', 'En «ahora» el lag está en la línea de ≈ 60 s'],
+    ['en', 'The group has been falling behind for 10 min: 1.2 M events behind, 60 s of lag.', 'At “now” the lag is at the ≈ 60 s line'],
   ]) {
     const { page, errors } = await open(browser, `${server.base}lesson-004-streams/?exp=lag&preset=exercise-9a&lang=${lang}`);
     await reveal(page);
@@ -71,10 +71,13 @@ test('lag, exercise 9: the group is 10 minutes behind at the ≈ 60 s line, the 
     assert.ok(y > 5 && y < 100, `threshold at y=${y} of 0–100`);
     await page.locator('.lag-chart .lag-now').waitFor({ state: 'attached' });
     // Another setting: half the backlog is below the line; the words follow.
-    await page.getByRole('textbox', { name: lang === 'es' ? 'Lag (mensajes atrás)' : 'Lag (messages behind)' }).fill('600000');
-    await page.getByRole('textbox', { name: lang === 'es' ? 'Lag (mensajes atrás)' : 'Lag (messages behind)' }).press('Enter');
+    await page.getByRole('textbox', { name: lang === 'es' ? 'Lag (eventos atrás)' : 'Lag (events behind)' }).fill('600000');
+    await page.getByRole('textbox', { name: lang === 'es' ? 'Lag (eventos atrás)' : 'Lag (events behind)' }).press('Enter');
     await page.waitForFunction(() => !document.querySelector('.lag .dlq-alert').classList.contains('warn'));
-    assert.match(await alert.textContent(), lang === 'es' ? /^El lag, 30 s, está por debajo/ : /^The lag, 30 s, is below/);
+    assert.match(
+      await alert.textContent(),
+      lang === 'es' ? /^En «ahora» el lag, 30 s, está por debajo/ : /^At “now” the lag, 30 s, is below/,
+    );
     assert.match(await text(page), /600,000 (eventos|events) /);
     assert.deepEqual(errors, []);
     await page.close();

@@ -450,7 +450,7 @@ const HANDLES = [
   // The lag: the backlog at «now», on its level against the alert's line.
   {
     url: 'lesson-004-streams/?exp=lag&lang=en',
-    name: 'Lag (messages behind)',
+    name: 'Lag (events behind)',
     key: 'behind',
     says: '[data-counter=catch_up] dd',
   },
@@ -530,7 +530,7 @@ test('the unblock pulled before the last copy: that copy blocks the desired stat
 
 test('the lag grabbed at «now»: at the 60 s line the alert stays quiet, far above it the alert fires, at 0 nothing is behind', async () => {
   const { page, errors } = await opened(`${server.base}lesson-004-streams/?exp=lag&lang=en`);
-  const handle = page.getByRole('slider', { name: 'Lag (messages behind)' });
+  const handle = page.getByRole('slider', { name: 'Lag (events behind)' });
   const alert = page.locator('.lag .dlq-alert');
   assert.equal(await handle.getAttribute('aria-valuenow'), '1200000', "exercise 9's 1.2 M: 60 s of arrivals");
   assert.match(await alert.getAttribute('class'), /\bwarn\b/, 'at the line, not held 5 minutes');

@@ -43,7 +43,10 @@ test("partitions and keys, then the lag: the lesson's six events and exercise 9"
   // Exercise 9's two times, reconciled: 10 minutes to fall 1.2 M behind at a
   // 2,000/s deficit, and the 60 s those messages took to arrive (the alert's).
   assert.deepEqual([await counter('behind_for'), await counter('lag_time')], ['10 min', '60 s']);
-  assert.match(await page.locator('.lag .dlq-alert').textContent(), /^The lag is at the ≈ 60 s line \(60 s now\): the group is behind\./);
+  assert.match(
+    await page.locator('.lag .dlq-alert').textContent(),
+    /^At “now” the lag is at the ≈ 60 s line \(60 s\): the group is behind\./,
+  );
   await page.getByLabel('Scenario').selectOption('exercise-9b');
   await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === '1 min 15 s');
   await page.getByLabel('Scenario').selectOption('more-consumers');
@@ -161,7 +164,7 @@ for (const [width, height] of [
     const note = page.locator('.lag-chart .level-note');
     // Short, beside the legend that names it: on a phone «umbral de la alerta: ≈ 60 s» reached over «ahora».
     assert.equal((await note.textContent()).trim(), 'umbral: ≈ 60 s');
-    const level = page.getByRole('slider', { name: 'Lag (mensajes atrás)' });
+    const level = page.getByRole('slider', { name: 'Lag (eventos atrás)' });
     // The words sit on the threshold's line, on the side away from the level's own line.
     const check = async (side) => {
       const line = await box(page.locator('.lag-chart .alert-threshold'));

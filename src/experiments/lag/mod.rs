@@ -456,10 +456,12 @@ mod tests {
             "{caption}"
         );
         assert!(caption.ends_with("el atraso se vacía en 12 min 30 s."), "{caption}");
-        assert!(a.verdict_text(Lang::En).starts_with("The lag is at the ≈ 60 s line (60 s now): the group is behind."));
+        assert!(a
+            .verdict_text(Lang::En)
+            .starts_with("At “now” the lag is at the ≈ 60 s line (60 s): the group is behind."));
         let below = Params { behind: 600_000, ..a.clone() };
         assert_eq!(below.verdict(), Verdict::Below);
-        assert!(below.verdict_text(Lang::En).starts_with("The lag, 30 s, is below the ≈ 60 s line"));
+        assert!(below.verdict_text(Lang::En).starts_with("At “now” the lag, 30 s, is below the ≈ 60 s line"));
         let never = preset("more-consumers");
         assert!(matches!(never.verdict(), Verdict::Fires { clears_s: None, .. }), "{:?}", never.verdict());
         // The lag drawn before «now» counts toward the 5 minutes: 1.6 M (80 s)
@@ -478,7 +480,7 @@ mod tests {
         let above = Params { behind: 1_250_000, ..a.clone() };
         assert_eq!(above.verdict(), Verdict::Above);
         assert!(
-            above.verdict_text(Lang::Es).starts_with("El lag, 63 s, está por encima de la línea"),
+            above.verdict_text(Lang::Es).starts_with("En «ahora» el lag, 63 s, está por encima de la línea"),
             "{}",
             above.verdict_text(Lang::Es)
         );
