@@ -128,6 +128,39 @@ pub fn duration_ms(ms: u64) -> String {
     }
 }
 
+/// Spanish «a los 30 min», «a las 2 h», «a la 1 h 30 min», «al 1 min»: the
+/// article agrees with the duration's first unit (la hora; el minuto, el
+/// segundo, el día), where «a los 2 h» and «a los 1 h 30 min» did not.
+pub fn a_los(duration: &str) -> String {
+    match article(duration) {
+        "el" => format!("al {duration}"),
+        article => format!("a {article} {duration}"),
+    }
+}
+
+/// «desde las 2 h», «desde el 1 min»: as `a_los`.
+pub fn desde_los(duration: &str) -> String {
+    format!("desde {} {duration}", article(duration))
+}
+
+/// The sentence's first word with its capital: «A las 2 h, …».
+pub fn capitalized(mut text: String) -> String {
+    if let Some(first) = text.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    text
+}
+
+fn article(duration: &str) -> &'static str {
+    let mut words = duration.split(' ');
+    match (words.next() == Some("1"), words.next() == Some("h")) {
+        (true, true) => "la",
+        (false, true) => "las",
+        (true, false) => "el",
+        (false, false) => "los",
+    }
+}
+
 /// "9 h 6 min", or "9 h" where the second is zero.
 fn two_units((big, big_unit): (u64, &str), (small, small_unit): (u64, &str)) -> String {
     match small {
@@ -166,6 +199,18 @@ pub fn decimal_bytes(b: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_spanish_article_agrees_with_the_first_unit() {
+        assert_eq!(a_los("30 min"), "a los 30 min");
+        assert_eq!(a_los("2 h"), "a las 2 h");
+        assert_eq!(a_los("1 h 30 min"), "a la 1 h 30 min");
+        assert_eq!(a_los("1 min 30 s"), "al 1 min 30 s");
+        assert_eq!(a_los("1,890 s"), "a los 1,890 s");
+        assert_eq!(a_los("1 d 18 h"), "al 1 d 18 h");
+        assert_eq!(desde_los("12 h"), "desde las 12 h");
+        assert_eq!(desde_los("1 s"), "desde el 1 s");
+    }
 
     #[test]
     fn formats_like_the_lesson() {

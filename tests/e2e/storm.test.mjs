@@ -251,7 +251,7 @@ test('backpressure: unbounded, the process dies; bounded, the excess is counted'
   await reveal(page);
   await page.locator('.backpressure').waitFor();
   assert.match(await page.locator('.backpressure .hero .insight').textContent(), /\+16 por segundo, 1,382,400 por día/);
-  assert.match(await page.locator('.fate').textContent(), /murió sin memoria a los 9 h 6 min/);
+  assert.match(await page.locator('.fate').textContent(), /murió sin memoria a las 9 h 6 min/);
   // A day's growth is the lesson's arithmetic: the process in the figure dies first.
   const result = await page.locator('.prediction-result').textContent();
   assert.match(result, /La cuenta da 1,382,400\./);

@@ -235,10 +235,10 @@ pub static ES: Strings = Strings {
         format!("{done} de {} {noun} · {waiting} esperando su próximo reintento{parked}.", int(events))
     },
     story: |st| {
-        let at = |ms: u64| crate::format::seconds(ms);
-        let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; la causa raíz se arregló a los {}", at(ms)));
+        let at = |ms: u64| crate::format::a_los(&crate::format::seconds(ms));
+        let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; la causa raíz se arregló {}", at(ms)));
         format!(
-            "{} de {} {}. {} {} a dead-letter {} (el primero a los {}){fixed}, y reintentados desde dead-letter se {} {} (el último a los {}).",
+            "{} de {} {}. {} {} a dead-letter {} (el primero {}){fixed}, y reintentados desde dead-letter se {} {} (el último {}).",
             int(st.delivered), int(st.events), if st.events == 1 { "evento entregado" } else { "eventos entregados" },
             int(st.dead_lettered), if st.dead_lettered == 1 { "pasó" } else { "pasaron" }, tras_agotar(st.retries),
             at(st.first_dead_letter_ms),
@@ -361,7 +361,7 @@ pub static EN: Strings = Strings {
         format!("{done} of {} {noun} · {waiting} waiting for their next retry{parked}.", int(events))
     },
     story: |st| {
-        let at = |ms: u64| crate::format::seconds(ms);
+        let at = |ms: u64| crate::format::a_los(&crate::format::seconds(ms));
         let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; the root cause was fixed at {}", at(ms)));
         format!(
             "{} of {} {}. {} went to dead-letter {} (the first at {}){fixed}, and retried from dead-letter, {} {} delivered (the last at {}).",

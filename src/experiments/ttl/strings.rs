@@ -38,7 +38,7 @@ pub static ES: Strings = Strings {
     acks_lost: "Acks perdidos",
     effects: "Efectos",
     again: "Procesado otra vez",
-    again_at: |at| if at.is_empty() { "nunca".to_owned() } else { format!("a los {}", at.join(", ")) },
+    again_at: |at| if at.is_empty() { "nunca".to_owned() } else { crate::format::a_los(&at.join(", ")) },
     timeline_label: "Las entregas en el tiempo y, como banda, el tiempo en que el id guardado sigue vigente.",
     delivery: |at, outcome| format!("{at}: {outcome}"),
     outcomes: ["procesado", "descartado (el id sigue vigente)", "procesado otra vez (el id había expirado)"],
