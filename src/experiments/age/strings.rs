@@ -62,11 +62,11 @@ pub static ES: Strings = Strings {
         let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} mensajes: esa alerta nunca suena.") };
         let age_part = match (age_fires, dlq, broken) {
             (_, _, Some("0 s")) => format!("La cola va {behind} atrás desde el principio: la promesa de {promise} ya está rota, y la alerta de edad lo dice."),
-            (Some(at), _, Some(broken)) if late => format!("La edad del más viejo sí, pero tarde: la alerta de edad suena {}, cuando la promesa de {promise} ya se rompió ({}). Su umbral debe quedar bajo la promesa.", crate::format::a_los(&at), crate::format::a_los(&broken)),
-            (Some(at), _, Some(broken)) => format!("La edad del más viejo sí: la alerta de edad suena {}, antes de que se rompa la promesa de {promise} ({}).", crate::format::a_los(&at), crate::format::a_los(&broken)),
-            (Some(at), _, None) => format!("La edad del más viejo sí: la alerta de edad suena {}, y la promesa de {promise} no llega a romperse.", crate::format::a_los(&at)),
-            (None, Some(at), _) => format!("El venenoso pasa a la DLQ {} y la edad vuelve a {behind}: avisa la alerta de la DLQ.", crate::format::a_los(&at)),
-            (None, None, Some(broken)) => format!("La promesa de {promise} se rompe {} y la alerta de edad no suena: su umbral está por encima de la promesa o pide sostenerse demasiado.", crate::format::a_los(&broken)),
+            (Some(at), _, Some(broken)) if late => format!("La edad del más viejo sí, pero tarde: la alerta de edad suena {}, cuando la promesa de {promise} ya se rompió ({}). Su umbral debe quedar bajo la promesa.", crate::format::a_los(at), crate::format::a_los(broken)),
+            (Some(at), _, Some(broken)) => format!("La edad del más viejo sí: la alerta de edad suena {}, antes de que se rompa la promesa de {promise} ({}).", crate::format::a_los(at), crate::format::a_los(broken)),
+            (Some(at), _, None) => format!("La edad del más viejo sí: la alerta de edad suena {}, y la promesa de {promise} no llega a romperse.", crate::format::a_los(at)),
+            (None, Some(at), _) => format!("El venenoso pasa a la DLQ {} y la edad vuelve a {behind}: avisa la alerta de la DLQ.", crate::format::a_los(at)),
+            (None, None, Some(broken)) => format!("La promesa de {promise} se rompe {} y la alerta de edad no suena: su umbral está por encima de la promesa o pide sostenerse demasiado.", crate::format::a_los(broken)),
             (None, None, None) => format!("La edad del más viejo se queda en {behind}."),
         };
         format!("{depth_part} {age_part}")

@@ -66,7 +66,7 @@ pub static ES: Strings = Strings {
     held_back: "No producidos (el productor esperó)",
     queue_max: "Cola máxima",
     queue_end: "En la cola al final",
-    died: |at| format!("El proceso murió sin memoria {}", crate::format::a_los(&at)),
+    died: |at| format!("El proceso murió sin memoria {}", crate::format::a_los(at)),
     alive: "El proceso sigue vivo",
     memory_gauge: "Memoria usada por la cola",
     chart_label: |max, at| format!("Mensajes en la cola a lo largo del tiempo; máximo {max}; {at}."),

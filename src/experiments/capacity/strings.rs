@@ -80,7 +80,7 @@ pub static ES: Strings = Strings {
             _ if deepest == "0" => "Los workers dan abasto: no se forma cola.".to_owned(),
             Some((super::Drain::AfterWorkers, time)) => format!("La cola llega a {deepest} {noun} (el último espera {wait}) y se vacía {time} después de que vuelven los workers: la cola absorbe el atraso."),
             Some((super::Drain::AfterPeak, time)) => format!("La cola llega a {deepest} {noun} al terminar el pico (el último espera {wait}) y se vacía {time} después: la cola absorbe el pico."),
-            Some((super::Drain::FromStart, time)) => format!("La cola llega a {deepest} {noun} (el último espera {wait}) y se vacía {}.", crate::format::a_los(&time)),
+            Some((super::Drain::FromStart, time)) => format!("La cola llega a {deepest} {noun} (el último espera {wait}) y se vacía {}.", crate::format::a_los(time)),
             None => format!("La cola llega a {deepest} {noun} y no se vacía: le falta capacidad, no espacio."),
         }
     },

@@ -74,8 +74,8 @@ pub static ES: Strings = Strings {
         match why {
             super::Again::Hang => format!("Un mensaje venenoso nunca termina: cada recepción lo esconde {at}, hasta que vence el visibility timeout y reaparece; se recibe {times}."),
             super::Again::Crash => format!("Un mensaje venenoso tumba al worker que lo abre: reaparece cuando vence su visibility timeout de {at}; se recibe {times}."),
-            super::Again::Died => format!("El worker muere {}: su latido deja de renovar el plazo, el visibility timeout vence y el mensaje reaparece; se recibe {times}.", crate::format::a_los(&at)),
-            super::Again::Held => format!("El worker muere {} y nadie borra el mensaje: sigue escondido hasta que vence su visibility timeout de {timeout} y reaparece; se recibe {times}.", crate::format::a_los(&at)),
+            super::Again::Died => format!("El worker muere {}: su latido deja de renovar el plazo, el visibility timeout vence y el mensaje reaparece; se recibe {times}.", crate::format::a_los(at)),
+            super::Again::Held => format!("El worker muere {} y nadie borra el mensaje: sigue escondido hasta que vence su visibility timeout de {timeout} y reaparece; se recibe {times}.", crate::format::a_los(at)),
         }
     },
     job: "Duración del trabajo",
@@ -95,7 +95,7 @@ pub static ES: Strings = Strings {
     dead_letter_at: "Cuándo va a la DLQ",
     never: "nunca",
     gantt_label: "Una fila por recepción: la banda es el tiempo escondido, la barra el trabajo del worker.",
-    receive_row: |n, at, end| format!("recepción {n}: {}, {end}", crate::format::a_los(&at)),
+    receive_row: |n, at, end| format!("recepción {n}: {}, {end}", crate::format::a_los(at)),
     legend_hidden: "escondido (visibility timeout)",
     legend_work: "trabajo del worker",
     legend_deleted: "borrado",

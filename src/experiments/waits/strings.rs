@@ -50,7 +50,7 @@ pub static ES: Strings = Strings {
     insight: |job, failed, last, seen, outlives| {
         // Ana's request lives 300 ms: a result 1 s later is no use to her.
         let late = outlives.map(|timeout| format!(": más que los {timeout} que vive la request, ya nadie lo espera")).unwrap_or_default();
-        format!("Síncrono: espera {job} y fallan {failed} de 20. Cola: ninguna perdida, la última {}, el resultado hasta {seen} después{late}.", crate::format::a_los(&last))
+        format!("Síncrono: espera {job} y fallan {failed} de 20. Cola: ninguna perdida, la última {}, el resultado hasta {seen} después{late}.", crate::format::a_los(last))
     },
     job: "Cada trabajo tarda",
     down_from: "Los workers se caen a los",

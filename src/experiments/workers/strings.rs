@@ -44,8 +44,8 @@ pub static ES: Strings = Strings {
     moment_restart: ["El proceso se reinicia: la cola en memoria se pierde con lo que esperaba.", "El proceso se reinicia: el broker guarda la cola y los trabajos siguen."],
     moment_done: "Termina el último trabajo.",
     insight: |workers, done_at, speedup, lost| match (workers, lost) {
-        (1, 0) => format!("Un solo worker sobre la cola: todo hecho {}; súmale workers y mira cuánto antes termina.", crate::format::a_los(&done_at)),
-        (_, 0) => format!("{workers} workers sobre la misma cola: todo hecho {}, {speedup} más rápido que uno solo.", crate::format::a_los(&done_at)),
+        (1, 0) => format!("Un solo worker sobre la cola: todo hecho {}; súmale workers y mira cuánto antes termina.", crate::format::a_los(done_at)),
+        (_, 0) => format!("{workers} workers sobre la misma cola: todo hecho {}, {speedup} más rápido que uno solo.", crate::format::a_los(done_at)),
         (_, n) => format!("{workers} {} sobre la misma cola: el reinicio pierde {n} mensajes que solo estaban en memoria.", if workers == 1 { "worker" } else { "workers" }),
     },
     again: |n, visibility| format!(" El reinicio deja {n} trabajos a medias: el broker los entrega otra vez cuando vence su visibility timeout de {visibility}, y el final espera ese plazo."),
