@@ -265,10 +265,13 @@ impl crate::unit::Spec for Age {
     }
     /// The scene: the hour on one clock; the alerts as they go off, the promise
     /// broken, the poison message leaving for the DLQ.
-    fn timeline(_: &Params, _: &Shared, st: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
+    fn timeline(p: &Params, _: &Shared, st: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
         use crate::scene::{Moment, Timeline};
         let t = s(lang);
         let run = &st.run;
+        // From 0 s the line under the chart says something (it was blank
+        // until the first alert).
+        let start = Moment { at_ms: 0, text: (t.moment_start)(p.depth) };
         let moments = [
             (run.depth_alert_at_s, t.moment_depth),
             (run.age_alert_at_s, t.moment_age),
@@ -277,6 +280,7 @@ impl crate::unit::Spec for Age {
         ]
         .into_iter()
         .filter_map(|(at_s, text)| at_s.map(|at_s| Moment { at_ms: at_s * 1_000, text: text.to_owned() }))
+        .chain([start])
         .collect();
         Some(Timeline::new(retry_lab_core::age::HORIZON_S * 1_000, moments))
     }
@@ -325,6 +329,7 @@ mod tests {
         if let Some(promise) = t.moments.iter().position(|m| m.text.starts_with("The oldest")) {
             assert!(age < promise, "the alert before the promise breaks: {t:?}");
         }
+        assert_eq!(t.latest(0), "50 messages queued at the start; the oldest's age starts counting.", "said from 0 s");
     }
 
     /// The poison hour's age chart: the alert's 3 min and the promise's

@@ -40,7 +40,8 @@ pub struct Strings {
     pub never_note: &'static str,
     pub dlq_note: &'static str,
     /// The scene's moments: the depth alert fires; the age alert fires; the
-    /// promise broken; the poison message leaves.
+    /// promise broken; the poison message leaves. At 0 s, the queue's depth.
+    pub moment_start: fn(u64) -> String,
     pub moment_depth: &'static str,
     pub moment_age: &'static str,
     pub moment_promise: &'static str,
@@ -91,6 +92,7 @@ pub static ES: Strings = Strings {
     fires_note: "la alerta de edad suena",
     never_note: "nunca pasa el umbral",
     dlq_note: "a la DLQ",
+    moment_start: |depth| format!("{depth} mensajes en cola al empezar; la edad del más viejo empieza a contar."),
     moment_depth: "La alerta de profundidad suena: hay más mensajes en cola que su umbral.",
     moment_age: "La alerta de edad suena: el más viejo lleva esperando más que su umbral.",
     moment_promise: "El más viejo ya esperó más que la promesa.",
@@ -141,6 +143,7 @@ pub static EN: Strings = Strings {
     fires_note: "the age alert goes off",
     never_note: "never crosses the threshold",
     dlq_note: "to the DLQ",
+    moment_start: |depth| format!("{depth} messages queued at the start; the oldest's age starts counting."),
     moment_depth: "The depth alert goes off: more messages queued than its threshold.",
     moment_age: "The age alert goes off: the oldest has waited longer than its threshold.",
     moment_promise: "The oldest has now waited longer than the promise.",

@@ -389,8 +389,18 @@ impl crate::unit::Spec for Capacity {
         if p.down_s > 0 {
             moments.push(moment(0, (t.moment_down)(&int(p.mean_per_s))));
             moments.push(moment(p.down_s, (t.moment_back)(&int(c.service_per_s))));
-        } else if p.peak_s > 0 && p.peak_per_s > c.service_per_s {
-            moments.push(moment(0, (t.moment_peak)(&int(p.peak_per_s), &int(c.service_per_s))));
+        } else {
+            // What arrives against what is served, whenever that changes: at
+            // the start, and where a peak ends (the queue may keep growing).
+            let rates = |phase, rate: u64| {
+                (t.moment_rates)(phase, &int(rate), &int(c.service_per_s), rate.cmp(&c.service_per_s))
+            };
+            if p.peak_s > 0 && p.peak_per_s > c.service_per_s {
+                moments.push(moment(0, rates(1, p.peak_per_s)));
+                moments.push(moment(p.peak_s, rates(2, p.mean_per_s)));
+            } else if p.mean_per_s > c.service_per_s {
+                moments.push(moment(0, rates(0, p.mean_per_s)));
+            }
         }
         let (peak_s, depth) = c.fluid.peak;
         if depth > 0 {
@@ -467,6 +477,20 @@ mod tests {
         let outage = scene("exercise-6");
         assert!(outage.moments[0].text.starts_with("The workers go down"), "{outage:?}");
         assert_eq!(outage.moments[1].at_ms, 1_200_000, "back after 20 min");
+        // The peak's end is said where it happens: the queue falls from there.
+        let end = c01.moments.iter().find(|m| m.text.starts_with("The peak ends")).expect("the peak's end");
+        assert_eq!(end.at_ms, 3_600_000);
+        assert!(end.text.contains("116/s arrive") && end.text.ends_with("the queue falls."), "{end:?}");
+        // Too few workers after the peak: the queue keeps growing, said so
+        // (the peak's words stayed up to the end of a 12 h run).
+        let p = Params { workers: 5, ..link::preset_params(&PRESETS, "c01-peak").capacity };
+        let few = <Capacity as crate::unit::Spec>::timeline(&p, &Shared::default(), &p.state(), Lang::Es).unwrap();
+        let said = few.latest(p.peak_s * 1_000 + 1);
+        assert!(said.starts_with("Termina el pico") && said.ends_with("la cola crece."), "{said}");
+        // A day with no peak, more arriving than served: said from 0 s
+        // (the line under the chart was blank until its end).
+        let day = scene("c01-day");
+        assert!(day.latest(0).starts_with("116/s arrive") && day.latest(0).ends_with("the queue grows."), "{day:?}");
     }
 
     #[test]

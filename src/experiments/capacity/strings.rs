@@ -38,8 +38,9 @@ pub struct Strings {
     /// The scene's moments: the workers down (arrivals), back (service).
     pub moment_down: fn(&str) -> String,
     pub moment_back: fn(&str) -> String,
-    /// A peak above the service: (arrivals, service).
-    pub moment_peak: fn(&str, &str) -> String,
+    /// What arrives against the service (the phase: 0 a steady rate, 1
+    /// the peak starts, 2 it ends; what arrives; what the workers process; what the queue does then).
+    pub moment_rates: fn(u8, &str, &str, std::cmp::Ordering) -> String,
     /// The deepest point: (depth, the newest's wait).
     /// (the depth, the newest's wait; None: it is never served).
     pub moment_deepest: fn(&str, Option<&str>) -> String,
@@ -111,7 +112,17 @@ pub static ES: Strings = Strings {
     peak_note: |depth| format!("máximo: {depth} en cola"),
     moment_down: |rate| format!("Los workers caen: llegan {rate}/s y nadie los procesa."),
     moment_back: |rate| format!("Vuelven los workers: procesan {rate}/s y la cola empieza a bajar."),
-    moment_peak: |rate, service| format!("El pico: llegan {rate}/s y los workers procesan {service}/s; la cola crece."),
+    moment_rates: |phase, rate, service, against| {
+        format!(
+            "{}legan {rate}/s y los workers procesan {service}/s; la cola {}.",
+            ["L", "El pico: l", "Termina el pico: l"][usize::from(phase.min(2))],
+            match against {
+                std::cmp::Ordering::Greater => "crece",
+                std::cmp::Ordering::Equal => "no cambia",
+                std::cmp::Ordering::Less => "baja",
+            }
+        )
+    },
     moment_deepest: |depth, wait| match wait {
         Some(wait) => format!("Lo más hondo: {depth} en cola; el último en llegar espera {wait}."),
         None => format!("Lo más hondo: {depth} en cola, y no sale ninguno."),
@@ -182,7 +193,17 @@ pub static EN: Strings = Strings {
     peak_note: |depth| format!("deepest: {depth} queued"),
     moment_down: |rate| format!("The workers go down: {rate}/s arrive and nobody processes them."),
     moment_back: |rate| format!("The workers are back: {rate}/s processed, the queue starts to fall."),
-    moment_peak: |rate, service| format!("The peak: {rate}/s arrive and the workers process {service}/s; the queue grows."),
+    moment_rates: |phase, rate, service, against| {
+        format!(
+            "{}{rate}/s arrive and the workers process {service}/s; the queue {}.",
+            ["", "The peak: ", "The peak ends: "][usize::from(phase.min(2))],
+            match against {
+                std::cmp::Ordering::Greater => "grows",
+                std::cmp::Ordering::Equal => "holds",
+                std::cmp::Ordering::Less => "falls",
+            }
+        )
+    },
     moment_deepest: |depth, wait| match wait {
         Some(wait) => format!("Deepest: {depth} queued; the newest to arrive waits {wait}."),
         None => format!("Deepest: {depth} queued, and none gets out."),

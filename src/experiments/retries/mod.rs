@@ -533,6 +533,8 @@ mod tests {
             let (said_es, said_en) = ((strings::ES.story)(&story), (strings::EN.story)(&story));
             assert!(said_es.contains(es), "seed {}: {said_es}", lab.shared.seed);
             assert!(said_en.contains(en), "seed {}: {said_en}", lab.shared.seed);
+            // Each language its own times: «a los 1,890 s» in Spanish, «at 1,890 s» in English.
+            assert!(said_es.contains("(el primero a los ") && !said_en.contains(" a los "), "{said_en}");
         }
     }
 }

@@ -361,7 +361,7 @@ pub static EN: Strings = Strings {
         format!("{done} of {} {noun} · {waiting} waiting for their next retry{parked}.", int(events))
     },
     story: |st| {
-        let at = |ms: u64| crate::format::a_los(&crate::format::seconds(ms));
+        let at = |ms: u64| crate::format::seconds(ms);
         let fixed = st.fixed_ms.map_or(String::new(), |ms| format!("; the root cause was fixed at {}", at(ms)));
         format!(
             "{} of {} {}. {} went to dead-letter {} (the first at {}){fixed}, and retried from dead-letter, {} {} delivered (the last at {}).",
