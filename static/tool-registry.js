@@ -1464,8 +1464,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "exercise-9-resize",
         {
-          "en": "Exercise 9: changing the partitions moves keys",
-          "es": "Ejercicio 9: cambiar las particiones mueve llaves"
+          "en": "Exercise 9 (b): changing the partitions moves keys",
+          "es": "Ejercicio 9 (b): cambiar las particiones mueve llaves"
         }
       ]
     ],

@@ -4,7 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { serve, launch, open } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, launch, open, DIST } from './harness.mjs';
 import { GZIP_BUDGET_BYTES, ENTRIES } from './budget.mjs';
 import { TOOL_EXPERIMENTS } from '../../static/tool-registry.js';
 import { PAGE_OF_CODE } from '../../static/lab-registry.js';
@@ -52,6 +54,56 @@ async function measure(path, ready) {
 
 for (const entry of ENTRIES) {
   test(`the page ${entry || '(root)'} loads within the gzip budget`, () => measure(entry, (page) => page.locator('.experiment').waitFor()));
+}
+
+/** The module's imports, as [module, name] (its import section, read by hand). */
+function wasmImports(file) {
+  const buf = readFileSync(file);
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = buf[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  const text = () => {
+    const length = leb();
+    at += length;
+    return buf.toString('utf8', at - length, at);
+  };
+  while (at < buf.length) {
+    const id = buf[at++];
+    const end = leb() + at;
+    if (id === 2) {
+      const found = [];
+      for (let n = leb(); n > 0; n--) {
+        found.push([text(), text()]);
+        const kind = buf[at++];
+        assert.equal(kind, 0, 'the pages import functions only');
+        leb();
+      }
+      return found;
+    }
+    at = end;
+  }
+  return [];
+}
+
+// Trunk's post-build hook (tests/short-imports.mjs) names the glue's imports
+// a, b, …: wasm-bindgen's names carry 16 hex digits each, ~5.7 KB gzip a page.
+for (const entry of ENTRIES) {
+  test(`the module of ${entry || '(root)'} imports by short names`, () => {
+    const imports = wasmImports(join(DIST, entry, 'retry-lab-web_bg.wasm'));
+    const glue = readFileSync(join(DIST, entry, 'retry-lab-web.js'), 'utf8');
+    const long = imports.filter(([, name]) => name.startsWith('__wbg_'));
+    assert.deepEqual(long, [], 'every wasm-bindgen import renamed');
+    for (const [, name] of imports) assert.match(glue, new RegExp(`(?<![\\w$])${name.replace('$', '\\$')}:`), `${name} is in the glue`);
+  });
 }
 
 // A learner opens the sweep page from a seeded experiment's figure: it is a

@@ -42,7 +42,7 @@ pub static ES: Strings = Strings {
     order_only: "El orden vale solo dentro de cada partición: dos llaves distintas pueden intercalarse.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, resto {r}"),
     preset_lesson: "Los seis eventos con 3 particiones",
-    preset_resize: "Ejercicio 9: cambiar las particiones mueve llaves",
+    preset_resize: "Ejercicio 9 (b): cambiar las particiones mueve llaves",
 };
 
 pub static EN: Strings = Strings {
@@ -61,7 +61,7 @@ pub static EN: Strings = Strings {
     order_only: "Order holds only within each partition: two different keys may interleave.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, remainder {r}"),
     preset_lesson: "The six events with 3 partitions",
-    preset_resize: "Exercise 9: changing the partitions moves keys",
+    preset_resize: "Exercise 9 (b): changing the partitions moves keys",
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {

@@ -77,10 +77,10 @@ pub static ES: Strings = Strings {
     preset_kafka: "Kafka, 7 días: releer las features de ayer",
     preset_kinesis: "Kinesis, 24 h: releer dos días",
     preset_year: "Kafka, 7 días: reprocesar un año",
-    moment_rewind: |back| format!("El grupo mueve su offset a hace {back} y lee otra vez; los eventos siguen llegando"),
-    moment_gone: |back| format!("Volver a hace {back}: esos eventos ya se borraron, se hayan leído o no"),
-    moment_replayed: |events, time| format!("El grupo vuelve a estar al día en {time}: releyó sus {events} eventos y los que llegaron mientras"),
-    moment_reader_done: |events, time| format!("El lector nuevo llega al final del log en {time}: los {events} eventos que tenía atrás y los que llegaron mientras"),
+    moment_rewind: |back| format!("El grupo mueve su offset a hace {back} y lee otra vez; los eventos siguen llegando."),
+    moment_gone: |back| format!("Volver a hace {back}: esos eventos ya se borraron, se hayan leído o no."),
+    moment_replayed: |events, time| format!("El grupo vuelve a estar al día en {time}: releyó sus {events} eventos y los que llegaron mientras tanto."),
+    moment_reader_done: |events, time| format!("El lector nuevo llega al final del log en {time}: los {events} eventos que tenía atrás y los que llegaron mientras tanto."),
 };
 
 pub static EN: Strings = Strings {
@@ -115,10 +115,10 @@ pub static EN: Strings = Strings {
     preset_kafka: "Kafka, 7 days: read yesterday's features again",
     preset_kinesis: "Kinesis, 24 h: read two days again",
     preset_year: "Kafka, 7 days: reprocess a year",
-    moment_rewind: |back| format!("The group moves its offset {back} back and reads again; events keep arriving"),
-    moment_gone: |back| format!("Going {back} back: those events were already deleted, read or not"),
-    moment_replayed: |events, time| format!("The group is caught up again in {time}: its {events} events read again, and those that arrived meanwhile"),
-    moment_reader_done: |events, time| format!("The new reader reaches the log's end in {time}: the {events} events it had behind, and those that arrived meanwhile"),
+    moment_rewind: |back| format!("The group moves its offset {back} back and reads again; events keep arriving."),
+    moment_gone: |back| format!("Going {back} back: those events were already deleted, read or not."),
+    moment_replayed: |events, time| format!("The group is caught up again in {time}: its {events} events read again, and those that arrived meanwhile."),
+    moment_reader_done: |events, time| format!("The new reader reaches the log's end in {time}: the {events} events it had behind, and those that arrived meanwhile."),
 };
 
 pub fn strings(lang: Lang) -> &'static Strings {
