@@ -1243,8 +1243,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "lesson-004-groups",
         {
-          "en": "The indexer at offset 3, the sink at 1",
-          "es": "El indexador en el offset 3 y el sink en el 1"
+          "en": "At 3 s: the indexer at offset 3, the sink at 1",
+          "es": "A los 3 s: el indexador en el offset 3, el sink en el 1"
         }
       ],
       [
