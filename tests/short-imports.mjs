@@ -3,13 +3,14 @@
 // glue. The hex does not compress: about 190 imports cost a page ~3 KB gzip.
 // This gives each import a short name (a, b, … Z, aa, …) in both files, the
 // same map for both, so they still meet. Usage: node short-imports.mjs DIR
-// (DIR holds retry-lab-web_bg.wasm and retry-lab-web.js).
+// [STEM] (DIR holds STEM_bg.wasm and STEM.js; STEM: retry-lab-web, the
+// page's; `lab` passes retry-lab-export for the export modules).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = process.argv[2];
-const wasmPath = join(dir, 'retry-lab-web_bg.wasm');
-const jsPath = join(dir, 'retry-lab-web.js');
+const [dir, stem = 'retry-lab-web'] = process.argv.slice(2);
+const wasmPath = join(dir, `${stem}_bg.wasm`);
+const jsPath = join(dir, `${stem}.js`);
 const wasm = readFileSync(wasmPath);
 let js = readFileSync(jsPath, 'utf8');
 
