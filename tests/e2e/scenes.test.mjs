@@ -116,6 +116,43 @@ test('the figure stays put as its scene plays: the caption over it keeps one hei
   }
 });
 
+// On a phone the clock sits at the slider's end inside the bar, clear of
+// the buttons before it: on one line «11 min 22 s / 19 min 30 s» reached
+// 30 px over ↺ (visibility, lag, capacity, retention).
+test("on a phone the scene's clock stays over its slider, clear of the buttons, at every instant", async () => {
+  for (const lang of ['es', 'en']) {
+    for (const [dir, code] of SCENES) {
+      const { page, errors } = await open(browser, `${server.base}${dir}?exp=${code}&lang=${lang}`, {
+        viewport: { width: 360, height: 780 },
+      });
+      await reveal(page);
+      const slider = page.locator('.scene-slider');
+      const end = Number(await slider.getAttribute('max'));
+      for (let step = 0; step <= 12; step++) {
+        await slider.fill(String(Math.round((end * step) / 12)));
+        await page.evaluate(() => new Promise(requestAnimationFrame));
+        const [clock, button, bar, text] = await page.evaluate(() => {
+          const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+          return [
+            box('.scene-bar .clock-value'),
+            box('.scene-bar .reset'),
+            box('.scene-bar'),
+            document.querySelector('.scene-bar .clock-value').textContent,
+          ];
+        });
+        const where = `${code}, ${lang}, «${text}»`;
+        assert.ok(clock.left >= button.right, `${where}: the clock starts at ${clock.left} px, over ↺ (to ${button.right} px)`);
+        assert.ok(
+          clock.right <= bar.right + 0.5 && clock.top >= bar.top - 0.5 && clock.bottom <= bar.bottom + 0.5,
+          `${where}: inside the bar`,
+        );
+      }
+      assert.deepEqual(errors, [], code);
+      await page.close();
+    }
+  }
+});
+
 // The list the tests and the bench read is the lab's: an experiment left off
 // it draws no scene (lesson 000's timeline has its own clock and tests).
 /** The figures with no time in them (issue 36: an id, a hash, a message's size). */
