@@ -7,6 +7,7 @@
 // page's; `lab` passes retry-lab-export for the export modules).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readLeb } from './wasm-leb.mjs';
 
 const [dir, stem = 'retry-lab-web'] = process.argv.slice(2);
 const wasmPath = join(dir, `${stem}_bg.wasm`);
@@ -14,17 +15,6 @@ const jsPath = join(dir, `${stem}.js`);
 const wasm = readFileSync(wasmPath);
 let js = readFileSync(jsPath, 'utf8');
 
-const readLeb = (buf, at) => {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = buf[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [value, at];
-};
 const leb = (n) => {
   const out = [];
   do {

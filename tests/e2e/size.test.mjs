@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, launch, open, DIST } from './harness.mjs';
+import { readLeb } from '../wasm-leb.mjs';
 import { GZIP_BUDGET_BYTES, ENTRIES } from './budget.mjs';
 import { TOOL_EXPERIMENTS } from '../../static/tool-registry.js';
 import { PAGE_OF_CODE } from '../../static/lab-registry.js';
@@ -61,14 +62,8 @@ function wasmImports(file) {
   const buf = readFileSync(file);
   let at = 8;
   const leb = () => {
-    let value = 0;
-    let shift = 0;
-    let byte;
-    do {
-      byte = buf[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
+    const [value, next] = readLeb(buf, at);
+    at = next;
     return value;
   };
   const text = () => {
