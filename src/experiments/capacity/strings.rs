@@ -114,8 +114,8 @@ pub static ES: Strings = Strings {
     moment_back: |rate| format!("Vuelven los workers: procesan {rate}/s y la cola empieza a bajar."),
     moment_rates: |phase, rate, service, against| {
         format!(
-            "{}legan {rate}/s y los workers procesan {service}/s; la cola {}.",
-            ["L", "El pico: l", "Termina el pico: l"][usize::from(phase.min(2))],
+            "{} {rate}/s y los workers procesan {service}/s; la cola {}.",
+            ["Llegan", "El pico: llegan", "Termina el pico: llegan"][usize::from(phase.min(2))],
             match against {
                 std::cmp::Ordering::Greater => "crece",
                 std::cmp::Ordering::Equal => "no cambia",

@@ -243,7 +243,15 @@ mod tests {
         let four = Params { partitions: 4, ..p.clone() };
         let other = insight(Lang::Es, &four, &four.layout(KeyHash::Crc32));
         assert!(other.starts_with("3 llaves en 4 particiones"), "{other}");
-        let resized = Params { resize_to: 4, ..p };
+        let resized = Params { resize_to: 4, ..p.clone() };
         assert!(insight(Lang::En, &resized, &resized.layout(KeyHash::Crc32)).starts_with("With 4 partitions, "));
+        // One partition, one key: in the singular (it said «1 particiones»).
+        let one = Params { partitions: 1, ..p.clone() };
+        assert!(insight(Lang::Es, &one, &one.layout(KeyHash::Crc32)).starts_with("3 llaves en 1 partición:"));
+        assert!((s(Lang::Es).order_note)(1, 2, "k → 0").starts_with("1 llave en 2 particiones"));
+        assert!(
+            (s(Lang::Es).moves)(1, 1).starts_with("Con 1 partición cambia de partición 1 evento (marcado): su llave")
+        );
+        assert!((s(Lang::En).moves)(1, 4).starts_with("With 4 partitions, 1 event changes partition"));
     }
 }

@@ -37,8 +37,14 @@ pub static ES: Strings = Strings {
     hashes: ["CRC-32 (Python, confluent-kafka)", "murmur2 (cliente de Java)"],
     partition_n: |p| format!("partición {p}"),
     empty: "vacía",
-    moves: |n, to| format!("Con {to} particiones cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito."),
-    order_note: |keys, partitions, placed| format!("{keys} llaves en {partitions} particiones: {placed}."),
+    // Words in number with their counts: «1 partición», «1 evento» (it said «1 particiones»).
+    moves: |n, to| match n {
+        1 => format!("Con {to} {} cambia de partición 1 evento (marcado): su llave pierde el orden con lo ya escrito.", if to == 1 { "partición" } else { "particiones" }),
+        _ => format!("Con {to} {} cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito.", if to == 1 { "partición" } else { "particiones" }),
+    },
+    order_note: |keys, partitions, placed| {
+        format!("{keys} {} en {partitions} {}: {placed}.", if keys == 1 { "llave" } else { "llaves" }, if partitions == 1 { "partición" } else { "particiones" })
+    },
     order_only: "El orden vale solo dentro de cada partición: dos llaves distintas pueden intercalarse.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, resto {r}"),
     preset_lesson: "Los seis eventos con 3 particiones",
@@ -56,8 +62,13 @@ pub static EN: Strings = Strings {
     hashes: ["CRC-32 (Python, confluent-kafka)", "murmur2 (Java client)"],
     partition_n: |p| format!("partition {p}"),
     empty: "empty",
-    moves: |n, to| format!("With {to} partitions, {n} events change partition (marked): their keys lose their order with what was already written."),
-    order_note: |keys, partitions, placed| format!("{keys} keys over {partitions} partitions: {placed}."),
+    moves: |n, to| match n {
+        1 => format!("With {to} {}, 1 event changes partition (marked): its key loses its order with what was already written.", if to == 1 { "partition" } else { "partitions" }),
+        _ => format!("With {to} {}, {n} events change partition (marked): their keys lose their order with what was already written.", if to == 1 { "partition" } else { "partitions" }),
+    },
+    order_note: |keys, partitions, placed| {
+        format!("{keys} {} over {partitions} {}: {placed}.", if keys == 1 { "key" } else { "keys" }, if partitions == 1 { "partition" } else { "partitions" })
+    },
     order_only: "Order holds only within each partition: two different keys may interleave.",
     arithmetic: |key, hash, p, r| format!("{key}: {hash} ÷ {p}, remainder {r}"),
     preset_lesson: "The six events with 3 partitions",
