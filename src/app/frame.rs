@@ -392,7 +392,7 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
                     // A count again with its question: «0» alone does not say
                     // what it counts (a time or a rate says it with its unit);
                     // nor does «eso no llega a pasar» after the caption's last words.
-                    if view.unit.is_empty() || view.answer.is_none() { { " " }{ as_sentence(view.question) } }
+                    if view.unit.is_empty() || view.answer.is_none() { { " " }{ crate::format::as_sentence(view.question) } }
                     { " " }
                     { (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), view.answer.map(|a| with_unit(a, view.unit)).as_deref(), view.counted) }
                     { " " }{ view.why }
@@ -420,19 +420,6 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
             if state.open.timeless() { <p class="timeless">{ t.timeless }</p> }
         </figure>
     }
-}
-
-/// A question asked after «Antes de mirar:» («¿cuántos…?») as a sentence
-/// of its own («¿Cuántos…?»). ASCII only: every question starts with an
-/// ASCII letter, and `char::to_uppercase` would bring Unicode's case
-/// tables into every page (+11 KB gzip, measured).
-fn as_sentence(question: &str) -> String {
-    let mut sentence = question.to_owned();
-    let first = sentence.find(|c: char| c != '¿').unwrap_or(0);
-    if let Some(letter) = sentence.get_mut(first..first + 1) {
-        letter.make_ascii_uppercase();
-    }
-    sentence
 }
 
 /// A guess or an answer in its unit; seconds past a minute also in words

@@ -136,11 +136,11 @@ pub static ES: Strings = Strings {
     intro: "Llegan mensajes; algunos traen un bug y fallan en cada recepción. Tras maxReceiveCount recepciones sin ack pasan a la DLQ y se enciende la alerta. Una persona arregla el bug y hace redrive (cada mensaje vuelve a la cola como uno nuevo, con 0 recepciones) o lo marca como fallido. Cada cola tiene su retención, contada desde la llegada original del mensaje. Sin DLQ, el mensaje venenoso ocupa workers hasta que vence.",
     actions_as_text: "Las acciones como texto (para autores)",
     insight: |at, moved, waiting, redriven, failed, expired| match moved {
-        0 => format!("{}, ningún mensaje agotó sus recepciones: la DLQ está vacía.", crate::format::capitalized(crate::format::a_los(at))),
+        0 => format!("{}, ningún mensaje agotó sus recepciones: la DLQ está vacía.", crate::format::as_sentence(&crate::format::a_los(at))),
         // Only the fates that happened (short enough that a phone's largest paint stays the page's header).
         n => format!(
             "{}, {n} {} a la DLQ: {waiting} {} allí{}{}{}.",
-            crate::format::capitalized(crate::format::a_los(at)),
+            crate::format::as_sentence(&crate::format::a_los(at)),
             if n == 1 { "mensaje agotó sus recepciones y pasó" } else { "mensajes agotaron sus recepciones y pasaron" },
             if waiting == 1 { "sigue" } else { "siguen" },
             said(redriven, ["volvió a la cola con el redrive", "volvieron a la cola con el redrive"]),

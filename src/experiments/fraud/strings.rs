@@ -35,9 +35,8 @@ pub static ES: Strings = Strings {
     intro: "Un sink cuenta los pagos de una tarjeta en la ventana de una hora. El consumidor A procesa algunos y se cae antes del commit; B hereda la partición y vuelve a leer desde el último offset confirmado. La misma ejecución, con cuatro sinks.",
     // All 4 right only when A left nothing processed without a commit (it
     // died before reading, or after its batch's commit): nothing is re-read.
-    insight: |payments, exact| match (exact, payments) {
-        (4, 1) => "1 pago y nada que releer tras la caída: A no dejó nada procesado sin commit, y las 4 formas de escribir dejan el contador en 1.".to_owned(),
-        (4, _) => format!("{payments} pagos y nada que releer tras la caída: A no dejó nada procesado sin commit, y las 4 formas de escribir dejan el contador en {payments}."),
+    insight: |payments, exact| match exact {
+        4 => format!("{payments} {} y nada que releer tras la caída: A no dejó nada procesado sin commit, y las 4 formas de escribir dejan el contador en {payments}.", if payments == 1 { "pago" } else { "pagos" }),
         _ => format!("{payments} pagos, releídos tras la caída: solo {exact} de las 4 formas de escribir dejan el contador en {payments}."),
     },
     payments: "Pagos de la tarjeta en la hora",
@@ -70,9 +69,8 @@ pub static EN: Strings = Strings {
     experiment: "Fraud counter",
     heading: "Exercise 10: payments per card per hour",
     intro: "A sink counts a card's payments in a one-hour window. Consumer A processes some and dies before committing; B inherits the partition and reads again from the last committed offset. The same run, through four sinks.",
-    insight: |payments, exact| match (exact, payments) {
-        (4, 1) => "1 payment and nothing to read again after the crash: A left nothing processed without a commit, and all 4 ways of writing leave the counter at 1.".to_owned(),
-        (4, _) => format!("{payments} payments and nothing to read again after the crash: A left nothing processed without a commit, and all 4 ways of writing leave the counter at {payments}."),
+    insight: |payments, exact| match exact {
+        4 => format!("{payments} {} and nothing to read again after the crash: A left nothing processed without a commit, and all 4 ways of writing leave the counter at {payments}.", if payments == 1 { "payment" } else { "payments" }),
         _ => format!("{payments} payments, read again after the crash: only {exact} of the 4 ways of writing leave the counter at {payments}."),
     },
     payments: "The card's payments in the hour",

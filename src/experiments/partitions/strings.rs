@@ -38,9 +38,12 @@ pub static ES: Strings = Strings {
     partition_n: |p| format!("partición {p}"),
     empty: "vacía",
     // Words in number with their counts: «1 partición», «1 evento» (it said «1 particiones»).
-    moves: |n, to| match n {
-        1 => format!("Con {to} {} cambia de partición 1 evento (marcado): su llave pierde el orden con lo ya escrito.", if to == 1 { "partición" } else { "particiones" }),
-        _ => format!("Con {to} {} cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito.", if to == 1 { "partición" } else { "particiones" }),
+    moves: |n, to| {
+        let partitions = if to == 1 { "partición" } else { "particiones" };
+        match n {
+            1 => format!("Con {to} {partitions} cambia de partición 1 evento (marcado): su llave pierde el orden con lo ya escrito."),
+            _ => format!("Con {to} {partitions} cambian de partición {n} eventos (marcados): sus llaves pierden el orden con lo ya escrito."),
+        }
     },
     order_note: |keys, partitions, placed| {
         format!("{keys} {} en {partitions} {}: {placed}.", if keys == 1 { "llave" } else { "llaves" }, if partitions == 1 { "partición" } else { "particiones" })
@@ -62,9 +65,12 @@ pub static EN: Strings = Strings {
     hashes: ["CRC-32 (Python, confluent-kafka)", "murmur2 (Java client)"],
     partition_n: |p| format!("partition {p}"),
     empty: "empty",
-    moves: |n, to| match n {
-        1 => format!("With {to} {}, 1 event changes partition (marked): its key loses its order with what was already written.", if to == 1 { "partition" } else { "partitions" }),
-        _ => format!("With {to} {}, {n} events change partition (marked): their keys lose their order with what was already written.", if to == 1 { "partition" } else { "partitions" }),
+    moves: |n, to| {
+        let partitions = if to == 1 { "partition" } else { "partitions" };
+        match n {
+            1 => format!("With {to} {partitions}, 1 event changes partition (marked): its key loses its order with what was already written."),
+            _ => format!("With {to} {partitions}, {n} events change partition (marked): their keys lose their order with what was already written."),
+        }
     },
     order_note: |keys, partitions, placed| {
         format!("{keys} {} over {partitions} {}: {placed}.", if keys == 1 { "key" } else { "keys" }, if partitions == 1 { "partition" } else { "partitions" })

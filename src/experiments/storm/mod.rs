@@ -202,15 +202,11 @@ impl Params {
 }
 
 /// A side's strategy as the start of a sentence: «Jitter total: …», never
-/// «… 2 veces. jitter total: …» (ASCII: every label starts with a plain
-/// letter, and Unicode's case tables would cost every page 11 KB).
+/// «… 2 veces. jitter total: …».
 fn side_name(t: &strings::Strings, run: &StormRun) -> String {
-    let mut name =
-        t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)].to_owned();
-    if let Some(first) = name.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    name
+    crate::format::as_sentence(
+        t.strategy_labels[STRATEGY_CODES.iter().position(|s| *s == run.config.strategy.code()).unwrap_or(0)],
+    )
 }
 
 /// Every call of the run came before the dependency was back: its clients
