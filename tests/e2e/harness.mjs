@@ -109,6 +109,14 @@ export async function reveal(page) {
   }
 }
 
+/** Moves the open scene's instant to `share` (0…1) of its run, by its slider, and waits a frame. */
+export async function seekScene(page, share) {
+  const slider = page.locator('.scene-slider');
+  const end = Number(await slider.getAttribute('max'));
+  await slider.fill(String(Math.round(end * share)));
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+}
+
 /**
  * Opens `url` on a laptop's first screen (1,280 × 900) with the figure
  * revealed, runs `check(page)` and then finds no error on the console.

@@ -4,7 +4,7 @@
 // a quantity grabbed on the figure changes the run and the link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, reveal } from './harness.mjs';
+import { serve, launch, open, reveal, seekScene } from './harness.mjs';
 import { SCENES, SCENE_CODES } from './scenes.mjs';
 
 let server, browser;
@@ -101,12 +101,9 @@ test('the figure stays put as its scene plays: the caption over it keeps one hei
     for (const [dir, code] of SCENES.filter(([, code]) => !CAPTION_MOVES.includes(code))) {
       const { page, errors } = await open(browser, `${server.base}${dir}?exp=${code}&lang=${lang}`, { viewport: { width, height } });
       await reveal(page);
-      const slider = page.locator('.scene-slider');
-      const end = Number(await slider.getAttribute('max'));
       const tops = new Set();
       for (let step = 0; step <= 12; step++) {
-        await slider.fill(String(Math.round((end * step) / 12)));
-        await page.evaluate(() => new Promise(requestAnimationFrame));
+        await seekScene(page, step / 12);
         tops.add(await page.locator('.hero-body').evaluate((body) => Math.round(body.getBoundingClientRect().top + scrollY)));
       }
       assert.equal(tops.size, 1, `${code}, ${lang}, ${width} px: the figure's top went through ${[...tops].join(', ')} px`);
@@ -126,11 +123,8 @@ test("on a phone the scene's clock stays over its slider, clear of the buttons, 
         viewport: { width: 360, height: 780 },
       });
       await reveal(page);
-      const slider = page.locator('.scene-slider');
-      const end = Number(await slider.getAttribute('max'));
       for (let step = 0; step <= 12; step++) {
-        await slider.fill(String(Math.round((end * step) / 12)));
-        await page.evaluate(() => new Promise(requestAnimationFrame));
+        await seekScene(page, step / 12);
         const [clock, button, bar, text] = await page.evaluate(() => {
           const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
           return [

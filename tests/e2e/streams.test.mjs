@@ -2,7 +2,7 @@
 // lesson's numbers through the presets and the controls, by accessible names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, reveal } from './harness.mjs';
+import { serve, launch, open, reveal, seekScene } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -238,11 +238,8 @@ test("the lag playing: the clock's «lag N» leaves the line's head and its last
     viewport: { width: 1280, height: 900 },
   });
   await reveal(page);
-  const slider = page.locator('.scene-slider');
-  const end = Number(await slider.getAttribute('max'));
   for (const share of [0.3, 0.45, 0.55, 0.7, 0.8]) {
-    await slider.fill(String(Math.round(end * share)));
-    await page.evaluate(() => new Promise(requestAnimationFrame));
+    await seekScene(page, share);
     // The line's last 10 px and its head, on the screen, against the note's box.
     const hidden = await page.locator('.lag-chart').evaluate((chart) => {
       const line = chart.querySelector('.lag-line');
