@@ -27,6 +27,12 @@ pub struct LabState {
     /// the learner changed since (`scenario`), and the link keeps it; a
     /// change that makes the run exactly another preset names that one.
     pub preset: Option<Scenario>,
+    /// The run is a preset as the lab chose it (picked, or opened by a
+    /// link), none of its parameters moved by the learner since: a task it
+    /// makes hold is the preset's doing (its witness), not theirs, and is
+    /// not recorded until they change the run (the clock and the playback
+    /// rate are where it is looked at, not a change).
+    pub preset_as_chosen: bool,
     /// The guided tasks this browser completed (recorded here, by the
     /// reducer, when a learner's action makes one hold; saved by a hook).
     pub progress: Progress,
@@ -116,6 +122,7 @@ impl LabState {
             params: init.params.clone(),
             locked: Rc::new(init.locked.clone()),
             preset: init.preset,
+            preset_as_chosen: init.preset.is_some(),
             progress: init.progress.clone(),
             keeping: match (init.host_progress, init.storage) {
                 (true, _) => Keeping::Host,
@@ -151,6 +158,11 @@ impl LabState {
         let records = records_tasks(&action);
         let tried = records && !matches!(action, Action::Transport(Transport::Tick { .. }));
         next.tries += u32::from(tried);
+        let changes_run = match &action {
+            Action::Set { key, .. } => ParamId::by_key(key).is_some_and(|p| !p.is_view_of(self.open)),
+            Action::Unit(_) => true,
+            _ => false,
+        };
         match action {
             Action::SetLang(lang) => next.lang = lang,
             Action::Open(experiment) => {
@@ -158,6 +170,7 @@ impl LabState {
                 next.units.pause_all(&next.params);
                 next.open = experiment;
                 next.tries = 0;
+                next.preset_as_chosen = false;
                 next.confirming_clear = false;
             }
             Action::Set { key, value } => {
@@ -169,6 +182,7 @@ impl LabState {
                 if !next.apply_preset(code) {
                     return self.clone();
                 }
+                next.preset_as_chosen = true;
             }
             Action::Transport(transport) => next.transport(transport),
             // Taken by `reduce_aside` before this match.
@@ -189,7 +203,8 @@ impl LabState {
                 }
             }
         }
-        if records && next.record_tasks() {
+        next.preset_as_chosen &= !(changes_run && next.params != self.params);
+        if records && !next.preset_as_chosen && next.record_tasks() {
             next.tries = 0; // the next task starts its own count
         }
         next

@@ -173,3 +173,40 @@ fn playing_the_default_run_completes_no_task() {
     }
     assert!(holds(&lab("exp=retries&ack_lost=0.6&at=100000"), "retries-naive-extra"), "raised by the learner, it does");
 }
+
+/// A preset that is a task's witness shows the run the task asks for; it
+/// does not do the task. Choosing it (or opening its link), playing it,
+/// stepping it or moving its instant records nothing; the learner's own
+/// change of the run that keeps the task holding records it.
+#[test]
+fn a_preset_does_no_task_the_learners_own_change_does() {
+    use retry_lab_web::params::Value;
+    use retry_lab_web::unit::Transport;
+    let mut witnessed = 0;
+    for &e in Experiment::ALL {
+        for (code, link) in e.task_witnesses() {
+            let Some(preset) = link.strip_prefix("preset=") else { continue };
+            witnessed += 1;
+            let chosen = lab(&format!("exp={}", e.code())).reduce(Action::ApplyPreset { code: preset });
+            assert!(holds(&chosen, code), "{code}: its preset {preset} is its witness");
+            let watched = [Transport::TogglePlay, Transport::Step, Transport::StepBack, Transport::Reset]
+                .into_iter()
+                .fold(chosen, |s, t| s.reduce(Action::Transport(t)));
+            assert!(!watched.progress.contains(e.code(), code), "{code}: done by choosing {preset} and watching it");
+        }
+    }
+    assert!(witnessed >= 9, "the presets that are witnesses: {witnessed}");
+    for chosen in
+        [lab("exp=groups").reduce(Action::ApplyPreset { code: "commit-first" }), lab("v=2&preset=commit-first")]
+    {
+        let looked = chosen.reduce(Action::Set { key: "group_at_s", value: Value::Int(20) });
+        assert_ne!(looked.params, chosen.params, "the instant moved");
+        assert!(
+            !looked.progress.contains("groups", "groups-commit-first"),
+            "the instant is where the run is looked at"
+        );
+        let moved = looked.reduce(Action::Set { key: "crash_s", value: Value::Int(7) });
+        assert!(holds(&moved, "groups-commit-first"), "a crash at 7 s leaves gaps too");
+        assert!(moved.progress.contains("groups", "groups-commit-first"), "the learner's change does the task");
+    }
+}
