@@ -197,7 +197,7 @@ pub static ES: Strings = Strings {
         };
         match k {
             0 => format!("{who} siempre. Sin DLQ, la cola reintenta hasta que vence la retención."),
-            _ => format!("{who} siempre: {k} recepciones × {visible} = {total} hasta la DLQ."),
+            _ => format!("{who} siempre: {k} recepciones × {visible} = al menos {total} hasta la DLQ."),
         }
     },
     moment_redriven: |m, new| format!("Redrive: el mensaje {m} vuelve a la cola como el {new}."),
@@ -318,7 +318,7 @@ pub static EN: Strings = Strings {
         };
         match k {
             0 => format!("{who}. With no DLQ, the queue retries until the retention runs out."),
-            _ => format!("{who}: {k} receives × {visible} = {total} to the DLQ."),
+            _ => format!("{who}: {k} receives × {visible} = at least {total} to the DLQ."),
         }
     },
     moment_redriven: |m, new| format!("Redrive: message {m} goes back to the queue as {new}."),

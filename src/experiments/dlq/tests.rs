@@ -288,8 +288,13 @@ fn the_start_says_which_messages_fail_and_when_the_dlq_takes_them() {
     let p = Params::default();
     assert_eq!(
         start(&p, crate::i18n::Lang::Es),
-        "Los mensajes 1 y 6 fallan siempre: 5 recepciones × 15 min = 1 h 15 min hasta la DLQ."
+        "Los mensajes 1 y 6 fallan siempre: 5 recepciones × 15 min = al menos 1 h 15 min hasta la DLQ."
     );
+    // «At least»: the 5th receive may wait its turn behind other messages
+    // (message 1 waits 40 s), so the move comes at 1 h 15 min 40 s (the
+    // clock's and the alert's «1 h 16 min»), never before 1 h 15 min.
+    let first_ms = p.run().unwrap().dlq.iter().map(|e| e.moved_at_ms).min().unwrap();
+    assert_eq!(first_ms, 4_540_000);
     let no_dlq = Params { max_receive: 0, ..p.clone() };
     assert!(
         start(&no_dlq, crate::i18n::Lang::En).ends_with("With no DLQ, the queue retries until the retention runs out.")
