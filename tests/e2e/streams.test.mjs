@@ -91,6 +91,20 @@ test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a 
   const gaps = Number(await counter(page, 'gaps'));
   assert.ok(gaps > 0, 'committing first leaves gaps');
   assert.equal(await page.locator('.groups .cell.gap').count(), gaps);
+  // At every instant the counter is a number, as many as the marked cells: none before
+  // the rebalance moves the dead consumer's partitions, then the events it skipped.
+  const agree = () =>
+    page.waitForFunction(() => {
+      const said = document.querySelector('[data-counter=gaps] dd')?.textContent.trim();
+      return /^\d+$/.test(said) && Number(said) === document.querySelectorAll('.groups .cell.gap').length;
+    });
+  await slider.fill('0');
+  await agree();
+  assert.equal(await counter(page, 'gaps'), '0', 'nothing skipped at 0 s');
+  for (let at = 1; at < Number(await slider.getAttribute('max')); at += 3) {
+    await slider.fill(String(at));
+    await agree();
+  }
   // Head-of-line: the first event (listing-42, partition 2) takes 20 s; at 12 s its
   // partition is still at offset 0 while partition 1 is done.
   await page.getByLabel('Scenario').selectOption('head-of-line');

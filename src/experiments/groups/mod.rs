@@ -205,6 +205,15 @@ impl Snapshot {
     pub fn gaps(&self) -> u32 {
         self.reads.iter().flatten().filter(|n| **n == 0).count() as u32
     }
+    /// The events skipped for good by now, as (partition, offset): committed
+    /// past by the consumer that died, on a partition the rebalance has
+    /// moved (`moved`), and never processed in the run (`end`). Before the
+    /// rebalance a batch committed first is still its consumer's to process.
+    pub fn skipped(&self, end: &Snapshot, moved: &[usize]) -> Vec<(usize, u32)> {
+        let unread = |part: usize, offset: u32| end.reads[part][offset as usize] == 0;
+        let parts = moved.iter().map(|&part| (part, self.committed[part]));
+        parts.flat_map(|(part, c)| (0..c).filter(move |&o| unread(part, o)).map(move |o| (part, o))).collect()
+    }
 }
 
 impl Run {
@@ -644,6 +653,33 @@ mod tests {
     fn rereads_and_gaps(p: &Params) -> (u32, u32) {
         let end = p.run().end();
         (end.rereads(), end.gaps())
+    }
+
+    /// «Nunca procesados» at every instant: the events committed past that
+    /// the run never processes, once the rebalance has moved their
+    /// partition. None before it, never fewer later, every gap at the end;
+    /// a batch the consumer committed first and has yet to process is not one.
+    #[test]
+    fn skipped_events_are_counted_once_the_rebalance_moves_them() {
+        let p = preset("commit-first");
+        let run = p.run();
+        let end = run.end();
+        let skipped = |at: u32| {
+            let moved: Vec<usize> =
+                moved_by(&run.indexer, run.lengths.len(), at).iter().map(|m| m.0 as usize).collect();
+            (run.snapshot(&run.indexer, at).skipped(&end, &moved).len(), moved.is_empty())
+        };
+        let counts: Vec<(usize, bool)> = (0..=run.done_s() as u32).map(skipped).collect();
+        assert!(counts.windows(2).all(|w| w[0].0 <= w[1].0), "{counts:?}");
+        assert!(counts.iter().filter(|c| c.1).all(|c| c.0 == 0), "none before the rebalance: {counts:?}");
+        assert_eq!(counts.last().map(|c| c.0 as u32), Some(end.gaps()));
+        assert!(end.gaps() > 0);
+        let committed_unread = |at: u32| {
+            let s = run.snapshot(&run.indexer, at);
+            (0..s.committed.len()).any(|part| (0..s.committed[part]).any(|o| s.reads[part][o as usize] == 0))
+        };
+        let before: Vec<u32> = (0..=run.done_s() as u32).filter(|&at| counts[at as usize].1).collect();
+        assert!(before.into_iter().any(committed_unread), "commit first: committed before it is read");
     }
 
     #[test]

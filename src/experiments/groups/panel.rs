@@ -18,6 +18,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let indexer = run.snapshot(&run.indexer, p.at_s);
     let sink = run.sink.as_ref().map(|g| run.snapshot(g, p.at_s));
     let moved = super::moved_by(&run.indexer, run.lengths.len(), p.at_s);
+    let end = run.end();
+    let moved_parts: Vec<usize> = moved.iter().map(|m| m.0 as usize).collect();
+    let skipped = indexer.skipped(&end, &moved_parts);
     html! {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
@@ -25,11 +28,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { hero(props.frame, props.frame.controls(&|key| key != "group_at_s", &|_| None, false), super::insight(props.lang, p, run), false, html! {
                 <div class="topic" aria-describedby={props.frame.id("groups-legend")}>
                     { crash_handle(props.frame, p, run) }
-                    { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, &indexer, sink.as_ref(), moved_from(&moved, part))) }
+                    { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, (&indexer, &skipped), sink.as_ref(), moved_from(&moved, part))) }
                     <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>
                 </div>
             }) }
-            { counters(t, run, p.consumers, &indexer, sink.as_ref(), p.at_s) }
+            { counters(t, run, p.consumers, (&indexer, skipped.len()), sink.as_ref(), p.at_s) }
             if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
         </section>
     }
@@ -53,16 +56,25 @@ fn crash_handle<F: Frame>(frame: &F, p: &super::Params, run: &Run) -> Html {
     }
 }
 
-fn counters(t: &Strings, run: &Run, consumers: u32, indexer: &Snapshot, sink: Option<&Snapshot>, at_s: u32) -> Html {
+fn counters(
+    t: &Strings,
+    run: &Run,
+    consumers: u32,
+    (indexer, skipped): (&Snapshot, usize),
+    sink: Option<&Snapshot>,
+    at_s: u32,
+) -> Html {
     let idle = run.indexer.idle_at_start;
-    // Gaps are final only once the group is done.
+    // Before the group is done, the events skipped for good so far (the
+    // cells marked); once it is, every event nobody read.
     let done = u64::from(at_s) > run.indexer.end_tick;
+    let gaps = if done { indexer.gaps() } else { skipped as u32 };
     let mut rows = vec![
         ("reading", t.reading, format::int((consumers - idle).into())),
         ("idle", t.idle, format::int(idle.into())),
         ("processed", t.processed, format::int(indexer.processed().into())),
         ("rereads", t.rereads, format::int(indexer.rereads().into())),
-        ("gaps", t.gaps, if done { format::int(indexer.gaps().into()) } else { "…".to_owned() }),
+        ("gaps", t.gaps, format::int(gaps.into())),
         ("indexer_lag", t.indexer_lag, format::int(indexer.lag)),
     ];
     if let Some(sink) = sink {
@@ -80,7 +92,7 @@ fn partition_row(
     t: &Strings,
     run: &Run,
     part: usize,
-    indexer: &Snapshot,
+    (indexer, skipped): (&Snapshot, &[(usize, u32)]),
     sink: Option<&Snapshot>,
     from: Option<u32>,
 ) -> Html {
@@ -97,8 +109,8 @@ fn partition_row(
     let cells = (0..len).map(|offset| {
         let times = indexer.reads[part][offset as usize];
         let event = run.placed.iter().position(|&(p, o)| p as usize == part && o == u64::from(offset)).unwrap_or(0) as u32;
-        // Committed past it and never processed: a gap if its consumer dies.
-        let gap = times == 0 && offset < indexer.committed[part];
+        // Committed past and never processed, its partition moved: a gap for good.
+        let gap = skipped.contains(&(part, offset));
         html! {
             <li class={class_list!("cell", (times > 0).then_some("read"), (times > 1).then_some("moves"), gap.then_some("gap"))} data-offset={offset.to_string()}>
                 <span class="commit-mark" aria-hidden="true">{ mark(offset) }</span>
