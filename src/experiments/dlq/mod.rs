@@ -194,16 +194,20 @@ pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String 
     if run.config.max_receives.is_none() {
         return s(lang).no_dlq.to_owned();
     }
-    let moved: Vec<&DlqFate> = run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms).map(|e| &e.fate).collect();
+    let moved = (!run.dlq.is_empty()).then(|| run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms).count() as u64);
+    // A fate this run has anywhere is counted from 0 s on (none by then: 0).
     let by = |f: &dyn Fn(&DlqFate) -> Option<u64>| {
-        moved.iter().filter(|fate| f(fate).is_some_and(|at| at <= look_ms)).count() as u64
+        let ever = run.dlq.iter().filter_map(|e| f(&e.fate));
+        ever.clone().next().map(|_| ever.filter(|&at| at <= look_ms).count() as u64)
     };
-    let redriven = by(&|f| if let DlqFate::Redriven { at_ms, .. } = f { Some(*at_ms) } else { None });
-    let failed = by(&|f| if let DlqFate::MarkedFailed { at_ms } = f { Some(*at_ms) } else { None });
-    let expired = by(&|f| if let DlqFate::Expired { at_ms } = f { Some(*at_ms) } else { None });
+    let fates = [
+        by(&|f| if let DlqFate::Redriven { at_ms, .. } = f { Some(*at_ms) } else { None }),
+        by(&|f| if let DlqFate::MarkedFailed { at_ms } = f { Some(*at_ms) } else { None }),
+        by(&|f| if let DlqFate::Expired { at_ms } = f { Some(*at_ms) } else { None }),
+    ];
     // As the table counts its rows: where each message is at that instant.
     let waiting = run.dlq_len_at(look_ms) as u64;
-    (s(lang).insight)(&crate::format::duration_ms(look_ms), moved.len() as u64, waiting, redriven, failed, expired)
+    (s(lang).insight)(&crate::format::duration_ms(look_ms), moved, waiting, fates)
 }
 
 fn s(l: crate::i18n::Lang) -> &'static strings::Strings {

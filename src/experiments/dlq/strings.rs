@@ -29,10 +29,12 @@ pub struct Strings {
     pub intro: &'static str,
     /// The people's actions as the link writes them, behind one summary (authors edit them there).
     pub actions_as_text: &'static str,
-    /// The figure's point: (moved to the DLQ, redriven, marked failed, expired there).
-    /// The DLQ at the instant shown: (the instant, moved there by then, of
-    /// them still waiting, redriven, marked failed, expired).
-    pub insight: fn(&str, u64, u64, u64, u64, u64) -> String,
+    /// The DLQ at the instant shown: (the instant, moved there by then
+    /// (`None`: none ever is), of them still waiting, redriven, marked
+    /// failed, expired). A fate is `None` when the run never has it; what
+    /// the run has is said from 0 s on, so the sentence keeps one shape and
+    /// about one length as the scene plays.
+    pub insight: fn(&str, Option<u64>, u64, Fates) -> String,
     pub messages: &'static str,
     pub arrival: &'static str,
     pub job: &'static str,
@@ -135,17 +137,18 @@ pub static ES: Strings = Strings {
     heading: "La DLQ: alerta, redrive y retención",
     intro: "Llegan mensajes; algunos traen un bug y fallan en cada recepción. Tras maxReceiveCount recepciones sin ack pasan a la DLQ y se enciende la alerta. Una persona arregla el bug y hace redrive (cada mensaje vuelve a la cola como uno nuevo, con 0 recepciones) o lo marca como fallido. Cada cola tiene su retención, contada desde la llegada original del mensaje. Sin DLQ, el mensaje venenoso ocupa workers hasta que vence.",
     actions_as_text: "Las acciones como texto (para autores)",
-    insight: |at, moved, waiting, redriven, failed, expired| match moved {
-        0 => format!("{}, ningún mensaje agotó sus recepciones: la DLQ está vacía.", crate::format::as_sentence(&crate::format::a_los(at))),
-        // Only the fates that happened (short enough that a phone's largest paint stays the page's header).
-        n => format!(
-            "{}, {n} {} a la DLQ: {waiting} {} allí{}{}{}.",
+    insight: |at, moved, waiting, [redriven, failed, expired]| match moved {
+        None => format!("{}, ningún mensaje agotó sus recepciones: la DLQ está vacía.", crate::format::as_sentence(&crate::format::a_los(at))),
+        // One shape at every instant; only the fates that happen in the run
+        // (short enough that a phone's largest paint stays the page's header).
+        Some(n) => format!(
+            "{}, {n} {} por la DLQ: {waiting} {} allí{}{}{}.",
             crate::format::as_sentence(&crate::format::a_los(at)),
-            if n == 1 { "mensaje agotó sus recepciones y pasó" } else { "mensajes agotaron sus recepciones y pasaron" },
+            if n == 1 { "mensaje ha pasado" } else { "mensajes han pasado" },
             if waiting == 1 { "sigue" } else { "siguen" },
-            said(redriven, ["volvió a la cola con el redrive", "volvieron a la cola con el redrive"]),
-            said(failed, ["se marcó como fallido", "se marcaron como fallidos"]),
-            said(expired, ["expiró", "expiraron"])
+            said(redriven, ["con redrive"; 2]),
+            said(failed, ["marcado como fallido", "marcados como fallidos"]),
+            said(expired, ["expirado", "expirados"])
         ),
     },
     messages: "Mensajes",
@@ -258,14 +261,14 @@ pub static EN: Strings = Strings {
     heading: "The DLQ: alert, redrive and retention",
     intro: "Messages arrive; some carry a bug and fail on every receive. After maxReceiveCount receives without an ack they move to the DLQ and the alert goes up. A person fixes the bug and redrives them (each goes back to the queue as a new message, with 0 receives) or marks them failed. Each queue has its retention, counted from the message's original arrival. Without a DLQ, the poison message holds workers until it expires.",
     actions_as_text: "The actions as text (for authors)",
-    insight: |at, moved, waiting, redriven, failed, expired| match moved {
-        0 => format!("At {at}, no message has exhausted its receives: the DLQ is empty."),
-        n => format!(
-            "At {at}, {n} {} to the DLQ: {waiting} {} still there{}{}{}.",
-            if n == 1 { "message has exhausted its receives and moved" } else { "messages have exhausted their receives and moved" },
+    insight: |at, moved, waiting, [redriven, failed, expired]| match moved {
+        None => format!("At {at}, no message has exhausted its receives: the DLQ is empty."),
+        Some(n) => format!(
+            "At {at}, {n} {} through the DLQ: {waiting} {} still there{}{}{}.",
+            if n == 1 { "message has passed" } else { "messages have passed" },
             if waiting == 1 { "is" } else { "are" },
-            said(redriven, ["went back to the queue with the redrive"; 2]),
-            said(failed, ["was marked failed", "were marked failed"]),
+            said(redriven, ["redriven"; 2]),
+            said(failed, ["marked failed"; 2]),
             said(expired, ["expired"; 2])
         ),
     },
@@ -380,10 +383,14 @@ pub fn strings(lang: Lang) -> &'static Strings {
 
 /// «, N what» in a caption's list of fates, or nothing when none did.
 /// «, N what» for the fates that happened: `what` for one, then for many.
-fn said(count: u64, [one, many]: [&str; 2]) -> String {
+/// Of the DLQ's messages by then: redriven, marked failed, expired (`None`:
+/// never in this run).
+pub type Fates = [Option<u64>; 3];
+
+fn said(count: Option<u64>, [one, many]: [&str; 2]) -> String {
     match count {
-        0 => String::new(),
-        1 => format!(", 1 {one}"),
-        n => format!(", {n} {many}"),
+        None => String::new(),
+        Some(1) => format!(", 1 {one}"),
+        Some(n) => format!(", {n} {many}"),
     }
 }

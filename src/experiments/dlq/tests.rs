@@ -230,13 +230,40 @@ fn the_caption_is_the_dlq_at_the_instant_shown() {
     let middle_ms = 5_400_000;
     let middle = at(middle_ms);
     assert!(middle.starts_with("At 1 h 30 min, "), "{middle}");
-    assert!(middle.contains(&format!("{} messages have exhausted", moved_by(middle_ms))), "{middle}");
-    assert!(middle.ends_with("2 are still there."), "not yet redriven at 1 h 30 min: {middle}");
+    assert!(middle.contains(&format!("{} messages have passed through", moved_by(middle_ms))), "{middle}");
+    assert!(middle.ends_with("2 are still there, 0 redriven."), "not yet redriven at 1 h 30 min: {middle}");
     let end = at(end_ms);
-    assert!(end.contains(&format!("{} messages have exhausted", run.dlq.len())), "{end}");
-    assert!(end.contains(": 0 are still there, 2 went back to the queue"), "redriven by the end: {end}");
+    assert!(end.contains(&format!("{} messages have passed through", run.dlq.len())), "{end}");
+    assert!(end.contains(": 0 are still there, 2 redriven."), "redriven by the end: {end}");
     assert_ne!(middle, end);
-    assert!(at(0).starts_with("At 0 s, no message"), "{}", at(0));
+    assert!(
+        at(0).starts_with("At 0 s, 0 messages have passed through the DLQ: 0 are still there, 0 redriven."),
+        "{}",
+        at(0)
+    );
+    let none = Params { poison: Poison::None, ..preset_params("dlq-redrive") }.run().unwrap();
+    assert!(super::insight(Lang::En, &none, 0).starts_with("At 0 s, no message"));
+}
+
+/// The caption keeps one shape as the scene plays (issue 36: at the 3 h
+/// redrive it gained a clause, a line, and moved the chart 22 px): every
+/// fate the run has is said from 0 s, so at every moment its length is
+/// within a few characters (the clock's words, the digits, a plural).
+#[test]
+fn the_caption_keeps_one_length_as_the_scene_plays() {
+    use crate::i18n::Lang;
+    for code in ["dlq-redrive", "redrive-before-fix", "mark-failed", "dlq-retention"] {
+        let p = preset_params(code);
+        let run = p.run().unwrap();
+        for lang in [Lang::Es, Lang::En] {
+            let timeline = timeline(&p, &run, lang).unwrap();
+            let instants = timeline.moments.iter().map(|m| m.at_ms).chain([0, timeline.end_ms]);
+            let lengths: Vec<usize> = instants.map(|ms| super::insight(lang, &run, ms).chars().count()).collect();
+            let (short, long) = (lengths.iter().min().unwrap(), lengths.iter().max().unwrap());
+            let texts: Vec<String> = timeline.moments.iter().map(|m| super::insight(lang, &run, m.at_ms)).collect();
+            assert!(long - short <= 10, "{code} {lang:?}: {short}–{long} characters {texts:#?}");
+        }
+    }
 }
 
 /// Exercise 8: 15 minutes × 5 receives; a 3-minute timeout, 15 minutes.
@@ -266,8 +293,8 @@ fn without_a_dlq_the_caption_says_there_is_none() {
     assert!(!words.starts_with("Sin DLQ"), "{words}");
 }
 
-/// One message is one: «1 mensaje agotó … 1 sigue allí», never «1 mensajes
-/// agotaron … 1 siguen» (at 1 h 16 min only the first has moved).
+/// One message is one: «1 mensaje ha pasado … 1 sigue allí», never «1
+/// mensajes han pasado … 1 siguen» (at 1 h 16 min only the first has moved).
 #[test]
 fn one_message_in_the_dlq_is_said_in_the_singular() {
     use crate::i18n::Lang;
@@ -275,9 +302,9 @@ fn one_message_in_the_dlq_is_said_in_the_singular() {
     let first_ms = run.dlq.iter().map(|e| e.moved_at_ms).min().unwrap();
     assert_eq!(run.dlq.iter().filter(|e| e.moved_at_ms <= first_ms).count(), 1, "one moved first");
     let es = insight(Lang::Es, &run, first_ms);
-    assert!(es.contains(", 1 mensaje agotó sus recepciones y pasó a la DLQ: 1 sigue allí."), "{es}");
+    assert!(es.contains(", 1 mensaje ha pasado por la DLQ: 1 sigue allí, 0 con redrive."), "{es}");
     let en = insight(Lang::En, &run, first_ms);
-    assert!(en.contains(", 1 message has exhausted its receives and moved to the DLQ: 1 is still there."), "{en}");
+    assert!(en.contains(", 1 message has passed through the DLQ: 1 is still there, 0 redriven."), "{en}");
 }
 
 /// At 0 s the scene says what the run is: which messages fail and exercise
