@@ -145,6 +145,16 @@ pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<(u32, Option<u
         .collect()
 }
 
+/// The events skipped for good by `at_s` (`Snapshot::skipped`) and how
+/// many «Nunca procesados» says: those, and once the group is done, every
+/// event nobody read.
+pub fn never_processed(run: &Run, now: &Snapshot, at_s: u32) -> (Vec<(usize, u32)>, u32) {
+    let moved = moved_by(&run.indexer, run.lengths.len(), at_s);
+    let skipped = now.skipped(&run.end(), &moved.iter().map(|m| m.0 as usize).collect::<Vec<_>>());
+    let count = if u64::from(at_s) > run.indexer.end_tick { now.gaps() } else { skipped.len() as u32 };
+    (skipped, count)
+}
+
 /// The figure's point at the instant shown: the group and its partitions,
 /// then, with a crash, what the rebalance moved and what was read twice by
 /// now (or that the crash is still ahead).
@@ -168,8 +178,11 @@ pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
                 heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from))
             })
             .collect();
-        let rereads = run.snapshot(&run.indexer, p.at_s).rereads();
-        text += &(t.crashed)(p.crash_s, p.crash_consumer, &list.join("; "), rereads);
+        let now = run.snapshot(&run.indexer, p.at_s);
+        // Committing first trades repeats for gaps: said beside them, as
+        // many as «Nunca procesados» (after processing, there are none).
+        let gaps = (p.commit != CommitMode::After).then(|| never_processed(run, &now, p.at_s).1);
+        text += &(t.crashed)(p.crash_s, p.crash_consumer, &list.join("; "), (now.rereads(), gaps));
     }
     text
 }
@@ -483,16 +496,18 @@ impl crate::unit::Spec for Groups {
         let run = &state.run;
         let parts = run.lengths.len();
         let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.consumers, parts) }];
-        let mut by_tick: Vec<(u64, Vec<String>, u32)> = Vec::new();
-        for (part, heir, dead, from, tick) in moved_by(&run.indexer, parts, u32::MAX) {
+        let mut by_tick: Vec<(u64, Vec<String>)> = Vec::new();
+        for (part, heir, _, from, tick) in moved_by(&run.indexer, parts, u32::MAX) {
             let text = heir.map_or_else(|| (t.orphaned)(part), |heir| (t.moved)(part, heir + 1, from));
             match by_tick.last_mut() {
-                Some((at, list, _)) if *at == tick => list.push(text),
-                _ => by_tick.push((tick, vec![text], dead + 1)),
+                Some((at, list)) if *at == tick => list.push(text),
+                _ => by_tick.push((tick, vec![text])),
             }
         }
-        for (tick, list, dead) in by_tick {
-            moments.push(Moment { at_ms: tick * 1_000, text: (t.moment_crash)(dead, &list.join("; ")) });
+        // Who dies is the crash's consumer: a partition the rebalance moves
+        // may have been a survivor's (3 dies, and 2's partition 2 goes to 1).
+        for (tick, list) in by_tick {
+            moments.push(Moment { at_ms: tick * 1_000, text: (t.moment_crash)(p.crash_consumer, &list.join("; ")) });
         }
         // A group is done the tick after its last commit (`Run::end`'s snapshot).
         moments.push(Moment { at_ms: (run.indexer.end_tick + 1) * 1_000, text: (t.moment_done)(t.indexer) });
@@ -655,6 +670,28 @@ mod tests {
         (end.rereads(), end.gaps())
     }
 
+    /// The moment names the consumer that dies, not the first moved
+    /// partition's owner before: with consumer 3 dying, consumer 2's
+    /// partition 2 moves too, and the line said «Muere el consumidor 2».
+    #[test]
+    fn the_crash_moment_names_the_consumer_that_dies() {
+        use crate::i18n::Lang;
+        for dying in 1..=3 {
+            let p = Params { crash_consumer: dying, ..preset("kill-consumer") };
+            let timeline = <Groups as crate::unit::Spec>::timeline(
+                &p,
+                &Shared::default(),
+                &<Groups as crate::unit::Computed>::state(&p, &Shared::default()),
+                Lang::Es,
+            )
+            .unwrap();
+            let crash: Vec<&str> =
+                timeline.moments.iter().map(|m| m.text.as_str()).filter(|t| t.starts_with("Muere")).collect();
+            assert_eq!(crash.len(), 1, "{crash:?}");
+            assert!(crash[0].starts_with(&format!("Muere el consumidor {dying}:")), "consumer {dying}: {}", crash[0]);
+        }
+    }
+
     /// «Nunca procesados» at every instant: the events committed past that
     /// the run never processes, once the rebalance has moved their
     /// partition. None before it, never fewer later, every gap at the end;
@@ -680,6 +717,16 @@ mod tests {
         };
         let before: Vec<u32> = (0..=run.done_s() as u32).filter(|&at| counts[at as usize].1).collect();
         assert!(before.into_iter().any(committed_unread), "commit first: committed before it is read");
+        // The caption says them where it says the re-reads (it said «0
+        // eventos se leyeron dos veces» beside «Nunca procesados 2»).
+        let at_end = Params { at_s: run.done_s() as u32, ..p.clone() };
+        let words = insight(crate::i18n::Lang::Es, &at_end, &run);
+        let said =
+            format!("Hasta este instante, 0 eventos se leyeron dos veces y {} quedaron sin procesar.", end.gaps());
+        assert!(words.contains(&said), "{words}");
+        let after = preset("kill-consumer");
+        let words = insight(crate::i18n::Lang::Es, &Params { at_s: 20, ..after.clone() }, &after.run());
+        assert!(!words.contains("sin procesar"), "committing after processing skips nothing: {words}");
     }
 
     #[test]

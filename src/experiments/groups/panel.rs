@@ -18,9 +18,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let indexer = run.snapshot(&run.indexer, p.at_s);
     let sink = run.sink.as_ref().map(|g| run.snapshot(g, p.at_s));
     let moved = super::moved_by(&run.indexer, run.lengths.len(), p.at_s);
-    let end = run.end();
-    let moved_parts: Vec<usize> = moved.iter().map(|m| m.0 as usize).collect();
-    let skipped = indexer.skipped(&end, &moved_parts);
+    let (skipped, never) = super::never_processed(run, &indexer, p.at_s);
     html! {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
@@ -32,7 +30,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                     <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>
                 </div>
             }) }
-            { counters(t, run, p.consumers, (&indexer, skipped.len()), sink.as_ref(), p.at_s) }
+            { counters(t, run, p.consumers, (&indexer, never), sink.as_ref()) }
             if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
         </section>
     }
@@ -60,21 +58,16 @@ fn counters(
     t: &Strings,
     run: &Run,
     consumers: u32,
-    (indexer, skipped): (&Snapshot, usize),
+    (indexer, never): (&Snapshot, u32),
     sink: Option<&Snapshot>,
-    at_s: u32,
 ) -> Html {
     let idle = run.indexer.idle_at_start;
-    // Before the group is done, the events skipped for good so far (the
-    // cells marked); once it is, every event nobody read.
-    let done = u64::from(at_s) > run.indexer.end_tick;
-    let gaps = if done { indexer.gaps() } else { skipped as u32 };
     let mut rows = vec![
         ("reading", t.reading, format::int((consumers - idle).into())),
         ("idle", t.idle, format::int(idle.into())),
         ("processed", t.processed, format::int(indexer.processed().into())),
         ("rereads", t.rereads, format::int(indexer.rereads().into())),
-        ("gaps", t.gaps, format::int(gaps.into())),
+        ("gaps", t.gaps, format::int(never.into())),
         ("indexer_lag", t.indexer_lag, format::int(indexer.lag)),
     ];
     if let Some(sink) = sink {

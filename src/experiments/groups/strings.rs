@@ -9,8 +9,9 @@ pub struct Strings {
     /// The figure's point: (consumers, partitions).
     pub insight: fn(u32, usize) -> String,
     /// After the crash, at the instant shown: (when, who died, each moved
-    /// partition «P → heir from offset», events read twice by now).
-    pub crashed: fn(u32, u32, &str, u32) -> String,
+    /// partition «P → heir from offset», (events read twice by now, and
+    /// never processed by now where the group commits first)).
+    pub crashed: fn(u32, u32, &str, (u32, Option<u32>)) -> String,
     /// A moved partition: (partition, heir, the offset it resumes from).
     pub moved: fn(u32, u32, u32) -> String,
     /// The lake sink at the instant: (its consumers, events behind, seconds
@@ -97,7 +98,15 @@ pub static ES: Strings = Strings {
     no_owner: "sin consumidor",
     empty: "vacía",
     legend: "▲ offset confirmado del indexador · △ del sink al lake · azul: procesado · ×2: procesado dos veces · borde rojo punteado: confirmado sin procesar",
-    crashed: |at, dead, moved, rereads| format!(" A los {at} s muere el consumidor {dead} y el grupo se rebalancea: {moved}. Hasta este instante, {}.", if rereads == 1 { "1 evento se leyó dos veces".to_owned() } else { format!("{rereads} eventos se leyeron dos veces") }),
+    crashed: |at, dead, moved, (rereads, gaps)| {
+        let twice = if rereads == 1 { "1 evento se leyó dos veces".to_owned() } else { format!("{rereads} eventos se leyeron dos veces") };
+        let never = match gaps {
+            None => String::new(),
+            Some(1) => " y 1 quedó sin procesar".to_owned(),
+            Some(n) => format!(" y {n} quedaron sin procesar"),
+        };
+        format!(" A los {at} s muere el consumidor {dead} y el grupo se rebalancea: {moved}. Hasta este instante, {twice}{never}.")
+    },
     moved: |p, heir, from| format!("la partición {p} pasa al consumidor {heir}, que sigue desde el offset {from}"),
     orphaned: |p| format!("la partición {p} queda sin nadie que la lea"),
     // Caught up or not, one shape and about one length: the caption keeps
@@ -166,7 +175,11 @@ pub static EN: Strings = Strings {
     no_owner: "no consumer",
     empty: "empty",
     legend: "▲ the indexer's committed offset · △ the lake sink's · blue: processed · ×2: processed twice · red dashed border: committed, not processed",
-    crashed: |at, dead, moved, rereads| format!(" At {at} s consumer {dead} dies and the group rebalances: {moved}. By this instant, {}.", if rereads == 1 { "1 event has been read twice".to_owned() } else { format!("{rereads} events have been read twice") }),
+    crashed: |at, dead, moved, (rereads, gaps)| {
+        let twice = if rereads == 1 { "1 event has been read twice".to_owned() } else { format!("{rereads} events have been read twice") };
+        let never = gaps.map_or_else(String::new, |n| format!(" and {n} never processed"));
+        format!(" At {at} s consumer {dead} dies and the group rebalances: {moved}. By this instant, {twice}{never}.")
+    },
     moved: |p, heir, from| format!("partition {p} goes to consumer {heir}, which resumes from offset {from}"),
     orphaned: |p| format!("partition {p} is left with no one to read it"),
     sink_behind: |consumers, behind, s| {
