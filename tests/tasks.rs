@@ -97,6 +97,15 @@ fn the_shortest_is_the_shortest() {
     assert!(!holds(&lab("exp=ttl&acks_lost=6&ttl_s=1889"), "ttl-cover"), "1,889 s lets the last retry through");
 }
 
+/// C01's promise is the lesson's 300 s: a longer one is no way to keep it
+/// (a promise of 3,000 s ticked the task beside a 45-minute wait).
+#[test]
+fn the_promise_is_the_lessons() {
+    assert!(holds(&lab("exp=capacity&cap_workers=18"), "capacity-promise"));
+    assert!(!holds(&lab("exp=capacity&promise_s=3000"), "capacity-promise"), "a longer promise");
+    assert!(!holds(&lab("exp=capacity&cap_workers=18&promise_s=3000"), "capacity-promise"), "even when met");
+}
+
 /// Exercise 5's task takes every answer the lesson gives: from the job's
 /// length (240 s) to the rule's twice the p99 (480 s); not a timeout that
 /// still makes copies, nor one past the rule.

@@ -54,7 +54,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             t.drain_after_back,
             c.drain_after_back_s(p).map_or_else(|| t.never.to_owned(), duration_text),
         ),
-        ("drained", t.drained, c.fluid.drained_at_s.map_or_else(|| t.never.to_owned(), duration_text)),
+        (
+            "drained",
+            t.drained,
+            c.fluid.drained_at_s.map_or_else(|| t.never.to_owned(), |s| (t.drained_at)(&duration_text(s))),
+        ),
         ("after", t.after_day, format::int(c.fluid.depth.last().map_or(0, |d| d.1))),
     ];
     html! {
