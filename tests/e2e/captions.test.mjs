@@ -100,6 +100,11 @@ test("the DLQ's caption is the instant shown, as its table", async () => {
   await page.waitForFunction(() => document.querySelector('.hero > figcaption.insight').textContent.startsWith('At 4 h'));
   assert.match(await text(page), /2 messages have passed through the DLQ: 0 are still there, 2 redriven\./);
   assert.equal(await rows(), 0);
+  // The counters count the whole run: said over them, not the instant's caption.
+  assert.equal(
+    await page.locator('.dlq-ops h3:has(+ .counter-grid)').textContent(),
+    'Over the whole run (not only up to the instant shown)',
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -195,9 +195,10 @@ pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String 
         return s(lang).no_dlq.to_owned();
     }
     let moved = (!run.dlq.is_empty()).then(|| run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms).count() as u64);
-    // A fate this run has anywhere is counted from 0 s on (none by then: 0).
+    // A fate the scene reaches is counted from 0 s on (none by then: 0);
+    // one past its 14 days is never said (it said «0 expirados» to the end).
     let by = |f: &dyn Fn(&DlqFate) -> Option<u64>| {
-        let ever = run.dlq.iter().filter_map(|e| f(&e.fate));
+        let ever = run.dlq.iter().filter_map(|e| f(&e.fate)).filter(|&at| at <= LOOK_S_MAX * 1_000);
         ever.clone().next().map(|_| ever.filter(|&at| at <= look_ms).count() as u64)
     };
     let fates = [

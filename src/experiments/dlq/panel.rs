@@ -44,6 +44,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { alert(t, run, look_ms) }
             { actions_editor(props, t, params) }
             { dlq_table(props, t, run, params, look_ms) }
+            <h3>{ t.totals }</h3>
             { counter_grid(counters(t, run)) }
         </section>
     }

@@ -245,6 +245,18 @@ fn the_caption_is_the_dlq_at_the_instant_shown() {
     assert!(super::insight(Lang::En, &none, 0).starts_with("At 0 s, no message"));
 }
 
+/// A fate past the scene's 14 days is not said: «Redrive antes del
+/// arreglo» has two messages expire in the DLQ after it, and the caption
+/// said «0 expirados» up to its last instant.
+#[test]
+fn a_fate_past_the_scene_is_not_said() {
+    let run = preset_params("redrive-before-fix").run().unwrap();
+    let past = |e: &&retry_lab_core::queue::DlqEntry| matches!(e.fate, DlqFate::Expired { at_ms } if at_ms > LOOK_S_MAX * 1_000);
+    assert!(run.dlq.iter().any(|e| past(&e)), "an expiry past 14 days");
+    let words = insight(crate::i18n::Lang::Es, &run, LOOK_S_MAX * 1_000);
+    assert!(!words.contains("expirado"), "{words}");
+}
+
 /// The caption keeps one shape as the scene plays (issue 36: at the 3 h
 /// redrive it gained a clause, a line, and moved the chart 22 px): every
 /// fate the run has is said from 0 s, so at every moment its length is
