@@ -334,8 +334,8 @@ static PREDICTION_DRAIN: crate::tasks::Prediction<Params, State> = crate::tasks:
     answer: |p, _, s: &State| s.drain_after_back_s(p),
     why: |lang| {
         lang.pick(
-            "La fila baja al ritmo neto, lo que sale menos lo que sigue entrando: en el ejercicio 6, 60,000 ÷ (200 − 50) = 400 s; 60,000 ÷ 200 = 300 s olvida las 50 por segundo que no dejan de llegar.",
-            "The queue falls at the net rate, what leaves minus what still arrives: in exercise 6, 60,000 ÷ (200 − 50) = 400 s; 60,000 ÷ 200 = 300 s forgets the 50 a second still arriving.",
+            "La fila baja al ritmo neto, lo que sale menos lo que sigue entrando: en el ejercicio 6, 60,000 ÷ (200 − 50) = 400 s a 200/s y 60,000 ÷ (60 − 50) = 6,000 s a 60/s; 60,000 ÷ 200 = 300 s olvida las 50 por segundo que no dejan de llegar.",
+            "The queue falls at the net rate, what leaves minus what still arrives: in exercise 6, 60,000 ÷ (200 − 50) = 400 s at 200/s and 60,000 ÷ (60 − 50) = 6,000 s at 60/s; 60,000 ÷ 200 = 300 s forgets the 50 a second still arriving.",
         )
     },
 };
@@ -537,6 +537,21 @@ mod tests {
         assert_eq!(preset("exercise-6").drain_after_back_s(&params("exercise-6")), Some(400));
         assert_eq!(preset("exercise-6-slow").drain_after_back_s(&params("exercise-6-slow")), Some(6_000));
         assert_eq!(preset("exercise-7").keda, (27, 8, 1_000));
+    }
+
+    /// The drain question's reason quotes the answer of each of exercise
+    /// 6's presets (it quoted 400 s only, beside the 60/s run's 6,000 s).
+    #[test]
+    fn the_drains_reason_quotes_each_exercise_6_answer() {
+        use crate::i18n::Lang;
+        for code in ["exercise-6", "exercise-6-slow"] {
+            let params = link::preset_params(&PRESETS, code).capacity;
+            let answer = (PREDICTION_DRAIN.answer)(&params, &Shared::default(), &preset(code)).unwrap();
+            for lang in [Lang::Es, Lang::En] {
+                let why = (PREDICTION_DRAIN.why)(lang);
+                assert!(why.contains(&format!("= {} s", crate::format::int(answer))), "{code}: {answer} s in {why}");
+            }
+        }
     }
 
     /// «En el reloj, se vacía» over «a las 2 h 47 min» or «nunca», where the
