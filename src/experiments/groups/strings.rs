@@ -2,6 +2,10 @@
 
 use crate::i18n::Lang;
 
+/// What a crash did by the instant shown: events read twice, and never
+/// processed (`None` where the group commits after processing).
+pub type Consequence = (u32, Option<u32>);
+
 pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
@@ -11,7 +15,7 @@ pub struct Strings {
     /// After the crash, at the instant shown: (when, who died, each moved
     /// partition «P → heir from offset», (events read twice by now, and
     /// never processed by now where the group commits first)).
-    pub crashed: fn(u32, u32, &str, (u32, Option<u32>)) -> String,
+    pub crashed: fn(u32, u32, &str, Consequence) -> String,
     /// A moved partition: (partition, heir, the offset it resumes from).
     pub moved: fn(u32, u32, u32) -> String,
     /// The lake sink at the instant: (its consumers, events behind, seconds
