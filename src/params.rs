@@ -260,6 +260,24 @@ fn text_ok(text: &str, valid: fn(&str) -> bool) -> bool {
     !text.chars().any(char::is_control) && valid(text)
 }
 
+/// The durations a person sets a timer to, in seconds: 1, 2, 5, 10, 15,
+/// 30 s; 1, 2, 3, 5, 10, 15, 30 min; 1, 2, 3, 6, 12 h; 1, 2, 4, 7, 14 d.
+const CLOCK_RUNGS_S: [u64; 24] = [
+    1, 2, 5, 10, 15, 30, 60, 120, 180, 300, 600, 900, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400, 172_800,
+    345_600, 604_800, 1_209_600, 2_419_200,
+];
+
+/// `rung_step` for a duration in seconds, along the clock's rungs: the
+/// DLQ's visibility timeout goes from 15 min to exercise 8's 3 min in three
+/// presses (10, 5, 3 min), where the 1–2–5 ladder went 500 s, 200 s.
+pub fn clock_step(value_s: u64, up: bool, rungs: usize) -> Option<u64> {
+    let n = rungs.checked_sub(1)?;
+    match up {
+        true => CLOCK_RUNGS_S.iter().copied().filter(|&r| r > value_s).nth(n),
+        false => CLOCK_RUNGS_S.iter().rev().copied().filter(|&r| r < value_s).nth(n),
+    }
+}
+
 /// A step along a 1–2–5 ladder (1, 2, 5, 10, 20, 50…), `rungs` rungs up or
 /// down from `value`: how the keys move a value on a log axis, where an
 /// even step would crawl (50 ms at a time from 10 s to the caller's 300 ms).
@@ -348,5 +366,14 @@ mod tests {
         assert_eq!((rung_step(900, false, 1), rung_step(900, true, 1)), (Some(500), Some(1_000)));
         assert_eq!(rung_step(50, true, 3), Some(500));
         assert_eq!(rung_step(1, false, 1), None);
+    }
+
+    #[test]
+    fn a_duration_steps_along_the_clock() {
+        let down = |v| clock_step(v, false, 1);
+        assert_eq!(std::iter::successors(Some(900), |v| down(*v)).take(4).collect::<Vec<_>>(), [900, 600, 300, 180]);
+        assert_eq!((clock_step(500, false, 1), clock_step(500, true, 1)), (Some(300), Some(600)));
+        assert_eq!(clock_step(900, true, 3), Some(7_200), "Shift: three rungs");
+        assert_eq!((clock_step(1, false, 1), clock_step(2_419_200, true, 1)), (None, None));
     }
 }

@@ -54,16 +54,17 @@ fn keyed(key: &str, shift: bool, value: u64, (min, max, step): (u64, u64, u64)) 
 }
 
 /// Where a key moves a handle: as `keyed`, or on a log axis along a 1–2–5
-/// ladder (Shift: a decade).
+/// ladder (Shift: a decade), or the clock's rungs for one of seconds.
 fn key_step(axis: Axis, key: &str, shift: bool, value: u64, (min, max, step): (u64, u64, u64)) -> Option<u64> {
     #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
     if axis.log {
         let rungs = if shift { 3 } else { 1 };
+        let rung = if axis.clock { crate::params::clock_step } else { crate::params::rung_step };
         let next = match key {
-            "ArrowRight" | "ArrowUp" => crate::params::rung_step(value, true, rungs).unwrap_or(max),
-            "ArrowLeft" | "ArrowDown" => crate::params::rung_step(value, false, rungs).unwrap_or(min),
-            "PageUp" => crate::params::rung_step(value, true, 3).unwrap_or(max),
-            "PageDown" => crate::params::rung_step(value, false, 3).unwrap_or(min),
+            "ArrowRight" | "ArrowUp" => rung(value, true, rungs).unwrap_or(max),
+            "ArrowLeft" | "ArrowDown" => rung(value, false, rungs).unwrap_or(min),
+            "PageUp" => rung(value, true, 3).unwrap_or(max),
+            "PageDown" => rung(value, false, 3).unwrap_or(min),
             "Home" => min,
             "End" => max,
             _ => return None,

@@ -54,6 +54,17 @@ pub fn scene_bar(
         let clock_ms = event_value(&e).parse().unwrap_or(0);
         Action::Transport(Transport::Seek { clock_ms })
     });
+    // The keys move it by a share of the run (`slider_key`), not its fine step.
+    let end_ms = timeline.end_ms;
+    let on_key = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if let Some(clock_ms) = crate::scene::slider_key(&e.key(), e.shift_key(), at_ms, end_ms) {
+                e.prevent_default();
+                dispatch.dispatch(Action::Transport(Transport::Seek { clock_ms }));
+            }
+        })
+    };
     let keys_open = state.keys_help;
     let toggle_keys = dispatch.to_callback().reform(move |_: MouseEvent| Action::ShowKeys(!keys_open));
     let in_seconds = state.open.in_seconds();
@@ -71,7 +82,7 @@ pub fn scene_bar(
                 // Its name for a screen reader; the clock beside it says what it is to the eye.
                 <label class="scene-instant visually-hidden" for={id.clone()}>{ t.scene_instant }</label>
                 <input type="range" id={id} class="scene-slider" min="0" max={timeline.end_ms.to_string()} step={step_ms.to_string()}
-                    value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} />
+                    value={at_ms.to_string()} aria-valuetext={now.clone()} oninput={on_seek} onkeydown={on_key} />
                 // Its room is the end's width twice: the slider beside it keeps its width as the time's text grows.
                 // The end on its own: a phone writes the instant alone, over the slider.
                 <output class="clock-value" data-room={format!("{end} / {end}")}>{ now }<span class="clock-end">{ format!(" / {end}") }</span></output>

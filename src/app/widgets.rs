@@ -308,6 +308,10 @@ pub struct Axis {
     /// every other page ~0.5–0.9 KB.
     #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
     pub log: bool,
+    /// A log axis of seconds whose keys step along the clock's rungs
+    /// (`params::clock_step`: 15, 10, 5, 3 min), not 1–2–5 (500 s, 200 s).
+    #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
+    pub clock: bool,
     /// A broken axis (`crate::scale`): values up to the knee's value fill
     /// the first part of it its fraction says, the rest the remainder. Only
     /// the age chart draws one.
@@ -335,6 +339,8 @@ impl Axis {
             vertical,
             #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
             log: false,
+            #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
+            clock: false,
             #[cfg(feature = "lesson-004-ops")]
             knee: None,
         }
@@ -351,6 +357,12 @@ impl Axis {
     #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
     pub fn log(to: f64, step: u64, floor: u64) -> Self {
         Self { log: true, ..Self::linear(0.0, to, (step, floor), false) }
+    }
+
+    /// The same log axis, of seconds, its keys on the clock's rungs.
+    #[cfg(feature = "lesson-004-ops")]
+    pub fn on_clock(self) -> Self {
+        Self { clock: true, ..self }
     }
 
     /// A level across a chart, counted from its bottom (`from`) to its top

@@ -736,6 +736,53 @@ test("lesson 000 playing 1,000 events: its log's rows move, none is rewritten (k
   await page.close();
 });
 
+// From the keyboard the instant moves by a share of its run: an arrow a
+// hundredth, Shift a tenth (its step, a thousandth for a pointer's drag,
+// moved the groups' 18 s run 18 ms a press).
+test("the scene's slider moves a hundredth of the run per arrow, a tenth with Shift", async () => {
+  const { page, errors } = await opened(`${server.base}lesson-004-streams/?exp=groups&lang=en`);
+  const slider = page.getByRole('slider', { name: 'Instant' });
+  const end = Number(await slider.getAttribute('max'));
+  await slider.press('Home');
+  await page.waitForFunction(() => document.querySelector('.scene-slider').value === '0');
+  const moved = async (key) => {
+    const before = Number(await slider.inputValue());
+    await slider.press(key);
+    await page.waitForFunction((before) => Number(document.querySelector('.scene-slider').value) !== before, before);
+    return (Number(await slider.inputValue()) - before) / end;
+  };
+  const arrow = await moved('ArrowRight');
+  assert.ok(arrow > 0.005 && arrow < 0.015, `an arrow moved ${arrow} of the run`);
+  const shifted = await moved('Shift+ArrowRight');
+  assert.ok(shifted > 0.09 && shifted < 0.11, `Shift and an arrow moved ${shifted} of the run`);
+  assert.ok((await moved('ArrowLeft')) < 0, 'back');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Exercise 8, both halves, from the figure: the visibility timeout's keys
+// step along the clock (15, 10, 5, 3 min, where 1–2–5 went 500 s, 200 s and
+// never reached 3 min), and the question asks how long the poison takes to
+// reach the DLQ, 15 min when it crashes its worker (it asked the workers'
+// minutes, 0 there).
+test("the DLQ's exercise 8: its timeout's keys reach 3 min, and a poison that crashes its worker reaches the DLQ in 5 × 3 min", async () => {
+  const { page, errors } = await opened(`${server.base}lesson-004-ops/?exp=dlq&lang=en`);
+  const handle = page.getByRole('slider', { name: 'Visibility timeout' });
+  assert.equal(await handle.getAttribute('aria-valuenow'), '900');
+  for (const s of ['600', '300', '180']) {
+    await handle.press('ArrowLeft');
+    await page.waitForFunction(
+      (s) => [...document.querySelectorAll('[role=slider]')].some((h) => h.getAttribute('aria-valuenow') === s),
+      s,
+    );
+  }
+  assert.match(await page.locator('.prediction-result').textContent(), /\b15 min\b/);
+  await page.getByLabel('Messages with the bug').selectOption({ label: 'crash the worker on open' });
+  await page.waitForFunction(() => /\b15 min\b/.test(document.querySelector('.prediction-result')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the DLQ without a DLQ: after Reset its scene still plays, to the retention running out in the queue', async () => {
   const { page, errors } = await opened(`${server.base}lesson-004-ops/?exp=dlq&preset=no-dlq&lang=en`);
   const clock = scene(page).locator('output.clock-value');

@@ -359,30 +359,32 @@ static PRESETS: [Preset; 5] = [
 static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| {
         lang.pick(
-            "¿cuántos minutos de workers ocupa el primer mensaje venenoso antes de entrar en la DLQ?",
-            "how many minutes of workers' time does the first poison message take before it moves to the DLQ?",
+            "¿cuántos minutos tarda el primer mensaje venenoso en llegar a la DLQ, sin contar sus esperas en la cola?",
+            "how many minutes does the first poison message take to reach the DLQ, not counting its waits in the queue?",
         )
     },
     unit: "min",
     counted: false,
     answer: |_, _, s: &State| s.run.as_ref().ok().and_then(|run| first_to_the_dlq_min(run)),
     why: |lang| {
-        // True of both poisons: one that hangs holds a worker the whole
-        // timeout; one that crashes its worker on opening holds none (0 min),
-        // and only waits hidden.
-        lang.pick("Si cada recepción se cuelga, ocupa a un worker hasta que vence el visibility timeout y el mensaje reaparece; tras la última recepción permitida pasa a la DLQ: recepciones × plazo. Si tumba al worker al abrirlo, no lo ocupa: solo espera escondido cada plazo.", "If each receive hangs, it holds a worker until the visibility timeout runs out and the message reappears; after the last receive allowed it moves to the DLQ: receives × timeout. If it crashes the worker on opening, it holds none: it only waits hidden each timeout.")
+        // Exercise 8, both halves: one that hangs holds its worker the whole
+        // timeout; one that crashes its worker on opening holds none, and
+        // still stays hidden each timeout before it reappears.
+        lang.pick("Cada recepción lo esconde un plazo, cuelgue a su worker o lo tumbe al abrirlo; tras la última recepción permitida pasa a la DLQ: recepciones × plazo, 5 × 15 = 75 min o 5 × 3 = 15 min.", "Each receive hides it for a timeout, whether it hangs its worker or crashes it on opening; after the last receive allowed it moves to the DLQ: receives × timeout, 5 × 15 = 75 min or 5 × 3 = 15 min.")
     },
 };
 
-/// The first message to reach the DLQ: the workers' time its receives held
-/// (the lesson's «minutos de workers ocupados»), in minutes, rounded; None
-/// when none does. Not the time from its first receive to its move: a copy
-/// that reappears may wait for a free worker.
+/// The first message to reach the DLQ: how long its receives hid it (each
+/// to its timeout, whether it held a worker or crashed it), in minutes,
+/// rounded; None when none does. Exercise 8 counts that (5 × 15 min, or
+/// 5 × 3 min): not the time from its first receive to its move, since a
+/// copy that reappears may wait for a free worker (message 1's 40 s).
 fn first_to_the_dlq_min(run: &QueueRun) -> Option<u64> {
     let (message, _) =
         (0..run.ends.len() as u32).filter_map(|m| Some((m, run.dead_letter_at_ms(m)?))).min_by_key(|&(_, at)| at)?;
-    let held_ms: u64 = run.receives.iter().filter(|r| r.message == message).map(|r| r.until_ms - r.at_ms).sum();
-    Some((held_ms + 30_000) / 60_000)
+    let hidden_ms: u64 =
+        run.receives.iter().filter(|r| r.message == message).map(|r| r.hidden_until_ms - r.at_ms).sum();
+    Some((hidden_ms + 30_000) / 60_000)
 }
 
 impl crate::unit::Spec for Dlq {

@@ -199,7 +199,7 @@ fn counters(t: &Strings, run: &QueueRun) -> [(&'static str, &'static str, String
 /// The lifelines' log axis of 0 s…`end_ms` in seconds: the marks and the
 /// visibility timeout's handle placed by one mapping.
 fn log_axis(end_ms: u64) -> Axis {
-    Axis::log(end_ms.max(1_000) as f64 / 1_000.0, 60, 60)
+    Axis::log(end_ms.max(1_000) as f64 / 1_000.0, 60, 60).on_clock()
 }
 
 /// x on the log axis of 0 s…`end_ms`, 0…1,000.

@@ -286,6 +286,10 @@ fn the_prediction_is_exercise_8s_75_minutes() {
     let answer = |params: &Params| (prediction.answer)(params, &Shared::default(), &State::new(params));
     assert_eq!(answer(&Params::default()), Some(75));
     assert_eq!(answer(&Params { visibility_s: 180, ..Params::default() }), Some(15));
+    // Exercise 8's second half: the worker crashes on opening (it held 0
+    // minutes of workers, which the question asked before), 5 × 3 = 15 min.
+    let crashing = Params { visibility_s: 180, poison: Poison::CrashOnOpen, ..Params::default() };
+    assert_eq!(answer(&crashing), Some(15));
     assert_eq!(answer(&Params { max_receive: 0, ..Params::default() }), None, "no DLQ, no answer");
 }
 
