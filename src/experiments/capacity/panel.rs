@@ -57,7 +57,9 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         (
             "drained",
             t.drained,
-            c.fluid.drained_at_s.map_or_else(|| t.never.to_owned(), |s| (t.drained_at)(&duration_text(s))),
+            c.fluid
+                .drained_at_s
+                .map_or_else(|| t.never.to_owned(), |s| (t.drained_at)(&duration_text(s).replace(' ', "\u{a0}"))),
         ),
         ("after", t.after_day, format::int(c.fluid.depth.last().map_or(0, |d| d.1))),
     ];
