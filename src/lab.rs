@@ -352,7 +352,13 @@ impl LabState {
         let shown: Vec<String> = changes
             .iter()
             .take(2)
-            .map(|p| format!("{} {}", p.label(self.lang), p.domain().human(&p.get(&self.params), self.lang)))
+            // A label's own aside goes: «(cambiado: Se cae el consumidor n.º 3)», not
+            // «(cambiado: Se cae el consumidor n.º (0 o fuera del grupo: ninguno) 3)».
+            .map(|p| {
+                let label = p.label(self.lang);
+                let name = label.split_once(" (").map_or(label, |(name, _)| name);
+                format!("{name} {}", p.domain().human(&p.get(&self.params), self.lang))
+            })
             .collect();
         let more = match changes.len() {
             0..=2 => String::new(),

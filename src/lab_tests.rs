@@ -133,6 +133,10 @@ fn a_changed_scenario_keeps_its_name_and_says_what_changed() {
     // Another tab's scenario names nothing on this one.
     let other = back.reduce(Action::Open(Experiment::AckTiming));
     assert!(other.scenario().is_none_or(|(s, _)| other.open.presets().contains(s.preset)));
+    // A label's aside stays out of the parentheses around the changes.
+    let crash = set(&state().reduce(Action::ApplyPreset { code: "kill-consumer" }), "crash_consumer", Value::Int(3));
+    let label = crash.scenario_label().unwrap_or_default();
+    assert!(label.ends_with("(cambiado: Se cae el consumidor n.º 3)"), "{label}");
 }
 
 #[test]
