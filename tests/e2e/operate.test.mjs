@@ -3,7 +3,7 @@
 // and reading a log again within its retention.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, onLaptop } from './harness.mjs';
+import { serve, launch, open, onLaptop, moreParams } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -125,6 +125,12 @@ test("«¿alguien espera?»: the queues' page opens on it; synchronous callers f
   assert.deepEqual([await counter(page, 'sync_failed'), await counter(page, 'queue_seen')], ['0', '1 s']);
   // Ana's request lives 300 ms: the queue's result comes too late for her.
   assert.match(await insight(), /the result up to 1 s later: longer than the 300 ms the request lives, nobody is waiting any more\./);
+  // The preset shows the case; the learner's own change of the run does the task.
+  assert.equal(await page.locator('[data-task="waits-fast-job"].task-done').count(), 0, 'choosing the preset does not do it');
+  const job = page.getByLabel('Each job takes');
+  if (!(await job.isVisible())) await moreParams(page);
+  await job.fill('60');
+  await job.press('Enter');
   await page.locator('[data-task="waits-fast-job"].task-done').waitFor();
   assert.deepEqual(errors, []);
   await page.close();
