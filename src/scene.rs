@@ -190,41 +190,9 @@ impl SceneClock {
     }
 }
 
-/// Where a key moves a scene's instant from its slider: an arrow a
-/// hundredth of the run, with Shift (or Page Up and Down) a tenth; Home
-/// and End its ends. The slider's own step is a thousandth, for a pointer's
-/// fine drag: as a key's, it moved the groups' 18 s run 18 ms a press.
-pub fn slider_key(key: &str, shift: bool, at_ms: u64, end_ms: u64) -> Option<u64> {
-    let big = (end_ms / 10).max(1);
-    let by = if shift { big } else { (end_ms / 100).max(1) };
-    Some(match key {
-        "ArrowRight" | "ArrowUp" => at_ms.saturating_add(by),
-        "ArrowLeft" | "ArrowDown" => at_ms.saturating_sub(by),
-        "PageUp" => at_ms.saturating_add(big),
-        "PageDown" => at_ms.saturating_sub(big),
-        "Home" => 0,
-        "End" => end_ms,
-        _ => return None,
-    })
-    .map(|ms| ms.min(end_ms))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_key_moves_the_slider_a_hundredth_or_a_tenth_of_the_run() {
-        let end = 18_000;
-        assert_eq!(slider_key("ArrowRight", false, 3_000, end), Some(3_180));
-        assert_eq!(slider_key("ArrowLeft", false, 3_000, end), Some(2_820));
-        assert_eq!(slider_key("ArrowUp", true, 3_000, end), Some(4_800));
-        assert_eq!(slider_key("PageDown", false, 1_000, end), Some(0));
-        assert_eq!(slider_key("ArrowRight", true, 17_000, end), Some(end));
-        assert_eq!((slider_key("Home", false, 9, end), slider_key("End", false, 9, end)), (Some(0), Some(end)));
-        assert_eq!(slider_key("a", false, 9, end), None);
-        assert_eq!(slider_key("ArrowRight", false, 0, 50), Some(1), "a run under 100 ms still moves");
-    }
 
     fn timeline() -> Timeline {
         let moment = |at_ms: u64, text: &str| Moment { at_ms, text: text.to_owned() };

@@ -33,27 +33,7 @@ pub struct HandleProps {
     pub on_set: Callback<u64>,
 }
 
-/// Ten steps for Shift and Page keys, as native sliders do.
-const BIG_STEPS: u64 = 10;
-
-/// Where a key moves a slider's value within `(min, max, step)`, as a
-/// native slider would; None for a key that is not a slider's.
-fn keyed(key: &str, shift: bool, value: u64, (min, max, step): (u64, u64, u64)) -> Option<u64> {
-    let big = step * BIG_STEPS;
-    let small = if shift { big } else { step };
-    let next = match key {
-        "ArrowRight" | "ArrowUp" => value.saturating_add(small),
-        "ArrowLeft" | "ArrowDown" => value.saturating_sub(small),
-        "PageUp" => value.saturating_add(big),
-        "PageDown" => value.saturating_sub(big),
-        "Home" => min,
-        "End" => max,
-        _ => return None,
-    };
-    Some(next.clamp(min, max))
-}
-
-/// Where a key moves a handle: as `keyed`, or on a log axis along a 1–2–5
+/// Where a key moves a handle: as `params::slider_key`, or on a log axis along a 1–2–5
 /// ladder (Shift: a decade), or the clock's rungs for one of seconds.
 fn key_step(axis: Axis, key: &str, shift: bool, value: u64, (min, max, step): (u64, u64, u64)) -> Option<u64> {
     #[cfg(any(feature = "lesson-003", feature = "lesson-004-ops"))]
@@ -72,7 +52,7 @@ fn key_step(axis: Axis, key: &str, shift: bool, value: u64, (min, max, step): (u
         return Some(next.clamp(min, max));
     }
     let _ = axis;
-    keyed(key, shift, value, (min, max, step))
+    crate::params::slider_key(key, shift, value, (min, max, step))
 }
 
 thread_local! {

@@ -54,12 +54,12 @@ pub fn scene_bar(
         let clock_ms = event_value(&e).parse().unwrap_or(0);
         Action::Transport(Transport::Seek { clock_ms })
     });
-    // The keys move it by a share of the run (`slider_key`), not its fine step.
-    let end_ms = timeline.end_ms;
+    // The keys move it by a hundredth of the run, not its fine step.
+    let keys = (0, timeline.end_ms, (timeline.end_ms / 100).max(1));
     let on_key = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: KeyboardEvent| {
-            if let Some(clock_ms) = crate::scene::slider_key(&e.key(), e.shift_key(), at_ms, end_ms) {
+            if let Some(clock_ms) = crate::params::slider_key(&e.key(), e.shift_key(), at_ms, keys) {
                 e.prevent_default();
                 dispatch.dispatch(Action::Transport(Transport::Seek { clock_ms }));
             }

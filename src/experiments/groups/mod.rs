@@ -223,9 +223,16 @@ impl Snapshot {
     /// moved (`moved`), and never processed in the run (`end`). Before the
     /// rebalance a batch committed first is still its consumer's to process.
     pub fn skipped(&self, end: &Snapshot, moved: &[usize]) -> Vec<(usize, u32)> {
-        let unread = |part: usize, offset: u32| end.reads[part][offset as usize] == 0;
-        let parts = moved.iter().map(|&part| (part, self.committed[part]));
-        parts.flat_map(|(part, c)| (0..c).filter(move |&o| unread(part, o)).map(move |o| (part, o))).collect()
+        // Plain loops: a flat_map of filters cost the page 0.4 KB more.
+        let mut skipped = Vec::new();
+        for &part in moved {
+            for offset in 0..self.committed[part] {
+                if end.reads[part][offset as usize] == 0 {
+                    skipped.push((part, offset));
+                }
+            }
+        }
+        skipped
     }
 }
 
