@@ -127,12 +127,15 @@ impl Params {
     }
 }
 
+/// A partition the crash moved: `moved_by`'s row.
+pub type Moved = (u32, Option<u32>, u32, u32, u64);
+
 /// A partition the crash moved by `at_s`: (partition, the heir (none: no
 /// consumer left), the one who died, the offset it resumes from, the
 /// tick), from the run's assignments. Who died is the partition's owner
 /// in the assignment before this one (a crash at 0 s is at the first
 /// assignment's tick).
-pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<(u32, Option<u32>, u32, u32, u64)> {
+pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<Moved> {
     let assignments = &group.assignments;
     (parts..assignments.len())
         .filter(|&i| assignments[i].0 < u64::from(at_s))
@@ -145,12 +148,11 @@ pub fn moved_by(group: &GroupRun, parts: usize, at_s: u32) -> Vec<(u32, Option<u
         .collect()
 }
 
-/// The events skipped for good by `at_s` (`Snapshot::skipped`) and how
-/// many «Nunca procesados» says: those, and once the group is done, every
-/// event nobody read.
-pub fn never_processed(run: &Run, now: &Snapshot, at_s: u32) -> (Vec<(usize, u32)>, u32) {
-    let moved = moved_by(&run.indexer, run.lengths.len(), at_s);
-    let skipped = now.skipped(&run.end(), &moved.iter().map(|m| m.0 as usize).collect::<Vec<_>>());
+/// The events skipped for good by `at_s` (`Snapshot::skipped`, `moved`
+/// being `moved_by` then, which its callers have) and how many «Nunca
+/// procesados» says: those, and once the group is done, every event nobody read.
+pub fn never_processed(run: &Run, now: &Snapshot, moved: &[Moved], at_s: u32) -> (Vec<(usize, u32)>, u32) {
+    let skipped = now.skipped(&run.end(), moved);
     let count = if u64::from(at_s) > run.indexer.end_tick { now.gaps() } else { skipped.len() as u32 };
     (skipped, count)
 }
@@ -181,7 +183,7 @@ pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
         let now = run.snapshot(&run.indexer, p.at_s);
         // Committing first trades repeats for gaps: said beside them, as
         // many as «Nunca procesados» (after processing, there are none).
-        let gaps = (p.commit != CommitMode::After).then(|| never_processed(run, &now, p.at_s).1);
+        let gaps = (p.commit != CommitMode::After).then(|| never_processed(run, &now, &moved, p.at_s).1);
         text += &(t.crashed)(p.crash_s, p.crash_consumer, &list.join("; "), (now.rereads(), gaps));
     }
     text
@@ -222,10 +224,11 @@ impl Snapshot {
     /// past by the consumer that died, on a partition the rebalance has
     /// moved (`moved`), and never processed in the run (`end`). Before the
     /// rebalance a batch committed first is still its consumer's to process.
-    pub fn skipped(&self, end: &Snapshot, moved: &[usize]) -> Vec<(usize, u32)> {
+    pub fn skipped(&self, end: &Snapshot, moved: &[Moved]) -> Vec<(usize, u32)> {
         // Plain loops: a flat_map of filters cost the page 0.4 KB more.
         let mut skipped = Vec::new();
-        for &part in moved {
+        for &(part, ..) in moved {
+            let part = part as usize;
             for offset in 0..self.committed[part] {
                 if end.reads[part][offset as usize] == 0 {
                     skipped.push((part, offset));
@@ -709,8 +712,7 @@ mod tests {
         let run = p.run();
         let end = run.end();
         let skipped = |at: u32| {
-            let moved: Vec<usize> =
-                moved_by(&run.indexer, run.lengths.len(), at).iter().map(|m| m.0 as usize).collect();
+            let moved = moved_by(&run.indexer, run.lengths.len(), at);
             (run.snapshot(&run.indexer, at).skipped(&end, &moved).len(), moved.is_empty())
         };
         let counts: Vec<(usize, bool)> = (0..=run.done_s() as u32).map(skipped).collect();

@@ -18,7 +18,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let indexer = run.snapshot(&run.indexer, p.at_s);
     let sink = run.sink.as_ref().map(|g| run.snapshot(g, p.at_s));
     let moved = super::moved_by(&run.indexer, run.lengths.len(), p.at_s);
-    let (skipped, never) = super::never_processed(run, &indexer, p.at_s);
+    let (skipped, never) = super::never_processed(run, &indexer, &moved, p.at_s);
     html! {
         <section class="card experiment groups" data-experiment="groups">
             <h2>{ t.heading }</h2>
@@ -77,7 +77,7 @@ fn counters(
 }
 
 /// Whose a partition was before the rebalance moved it (by the instant shown).
-fn moved_from(moved: &[(u32, Option<u32>, u32, u32, u64)], part: usize) -> Option<u32> {
+fn moved_from(moved: &[super::Moved], part: usize) -> Option<u32> {
     moved.iter().rev().find(|(p, ..)| *p as usize == part).map(|&(_, _, dead, ..)| dead)
 }
 
