@@ -193,10 +193,22 @@ pub fn mount_page() {
         root.set_inner_html("");
         yew::Renderer::<App>::with_root_and_props(root, AppProps { init }).render();
     };
-    let after_paint = wasm_bindgen::closure::Closure::once_into_js(move || {
-        gloo_timers::callback::Timeout::new(0, render).forget();
-    });
+    // The frame may never come (a tab hidden or starved of frames), so a
+    // timer mounts the lab too; whichever fires first renders, once.
+    let render = std::rc::Rc::new(std::cell::Cell::new(Some(render)));
+    let once = move || {
+        if let Some(render) = render.take() {
+            gloo_timers::callback::Timeout::new(0, render).forget();
+        }
+    };
+    let fallback = once.clone();
+    let after_paint = wasm_bindgen::closure::Closure::once_into_js(once);
     if let Some(window) = web_sys::window() {
         let _ = window.request_animation_frame(after_paint.unchecked_ref());
     }
+    gloo_timers::callback::Timeout::new(NO_FRAME_MOUNT_MS, fallback).forget();
 }
+
+/// How long the page waits for a first frame before mounting without one:
+/// past a paint at 60 Hz (or 30 Hz) many times over.
+const NO_FRAME_MOUNT_MS: u32 = 250;

@@ -26,6 +26,19 @@ test('the page loads with no console error and shows the lesson backoff table', 
   await page.close();
 });
 
+test('a tab that never paints a frame still mounts the lab (its first frame is raced by a timer)', async () => {
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const page = await context.newPage();
+  // A hidden or starved tab: no animation frame ever comes.
+  await page.addInitScript(() => {
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto(server.base);
+  await page.locator('.experiment').waitFor({ timeout: 10_000 });
+  assert.equal(await page.locator('#retry-lab-panic').count(), 0);
+  await context.close();
+});
+
 test('an English browser gets English; ?lang= wins over it', async () => {
   let { page, errors } = await open(browser, server.base, { locale: 'en-GB' });
   // The prerendered header (Spanish) follows the learner's language once the lab runs.
