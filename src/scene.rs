@@ -47,6 +47,10 @@ pub struct Timeline {
     /// into a run that starts when the group began to fall behind. Its
     /// clock counts from there (−10 min … +15 min), as the axis does.
     pub origin_ms: u64,
+    /// A run that moves in ticks (the groups' one second) steps a tick at a
+    /// time, so every reading of its offsets is a stop (the lesson's «a los
+    /// 3 s» among them); 0 steps from moment to moment.
+    pub tick_ms: u64,
 }
 
 impl Timeline {
@@ -61,12 +65,17 @@ impl Timeline {
             moments.insert(at, moment);
         }
         let last = moments.last().map_or(0, |m| m.at_ms);
-        Timeline { end_ms: end_ms.max(last).max(1), moments, origin_ms: 0 }
+        Timeline { end_ms: end_ms.max(last).max(1), moments, origin_ms: 0, tick_ms: 0 }
     }
 
     /// The same run, its clock counted from `origin_ms`.
     pub fn counted_from(self, origin_ms: u64) -> Self {
         Timeline { origin_ms, ..self }
+    }
+
+    /// The same run, stepped a tick of `tick_ms` at a time.
+    pub fn in_ticks_of(self, tick_ms: u64) -> Self {
+        Timeline { tick_ms, ..self }
     }
 
     /// A time on its clock, in the run's own scale: tenths of a second for
@@ -103,14 +112,24 @@ impl Timeline {
         texts.join(" ")
     }
 
-    /// Where a step forward from `at_ms` stops: the next moment, else the end.
+    /// Where a step forward from `at_ms` stops: the next moment or tick,
+    /// else the end.
     pub fn next_after(&self, at_ms: u64) -> u64 {
-        self.moments.iter().map(|m| m.at_ms).find(|&t| t > at_ms).unwrap_or(self.end_ms)
+        let moment = self.moments.iter().map(|m| m.at_ms).find(|&t| t > at_ms).unwrap_or(self.end_ms);
+        match self.tick_ms {
+            0 => moment,
+            tick => moment.min((at_ms / tick + 1) * tick).min(self.end_ms),
+        }
     }
 
-    /// Where a step back from `at_ms` stops: the moment before, else the start.
+    /// Where a step back from `at_ms` stops: the moment or tick before,
+    /// else the start.
     pub fn previous_before(&self, at_ms: u64) -> u64 {
-        self.moments.iter().map(|m| m.at_ms).rfind(|&t| t < at_ms).unwrap_or(0)
+        let moment = self.moments.iter().map(|m| m.at_ms).rfind(|&t| t < at_ms).unwrap_or(0);
+        match self.tick_ms {
+            0 => moment,
+            tick => moment.max(at_ms.saturating_sub(1) / tick * tick),
+        }
     }
 }
 
@@ -284,5 +303,25 @@ mod tests {
         assert_eq!(t.latest(1_999), "", "nothing yet");
         clock.transport(&t, Transport::Seek { clock_ms: 99_999 });
         assert_eq!(clock.at(&t), 10_000, "a seek stays within the run");
+    }
+
+    /// A run in ticks stops on every tick and on each moment between two.
+    #[test]
+    fn a_run_in_ticks_steps_a_tick_and_stops_on_its_moments() {
+        let t = timeline().in_ticks_of(3_000);
+        let mut clock = SceneClock::opened_at(0);
+        clock.transport(&t, Transport::Reset);
+        let mut forward = Vec::new();
+        for _ in 0..6 {
+            clock.transport(&t, Transport::Step);
+            forward.push(clock.at(&t));
+        }
+        assert_eq!(forward, [2_000, 3_000, 6_000, 9_000, 10_000, 10_000]);
+        let mut back = Vec::new();
+        for _ in 0..6 {
+            clock.transport(&t, Transport::StepBack);
+            back.push(clock.at(&t));
+        }
+        assert_eq!(back, [9_000, 6_000, 3_000, 2_000, 0, 0]);
     }
 }

@@ -157,12 +157,25 @@ pub fn never_processed(run: &Run, now: &Snapshot, moved: &[Moved], at_s: u32) ->
     (skipped, count)
 }
 
+/// The head-of-line story, if the run has a slow first event: its
+/// partition, how many events wait behind it there, and the second the
+/// next of them is read.
+pub fn head_of_line(p: &Params, run: &Run) -> Option<(u32, u32, u64)> {
+    let part = run.placed.first().filter(|_| p.slow_s > 1)?.0;
+    let behind = run.lengths[part as usize] - 1;
+    let next = run.indexer.reads.iter().find(|r| r.partition == part && r.offset == 1)?;
+    Some((part, behind, next.tick))
+}
+
 /// The figure's point at the instant shown: the group and its partitions,
 /// then, with a crash, what the rebalance moved and what was read twice by
 /// now (or that the crash is still ahead).
 pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
     let t = strings::strings(lang);
     let mut text = (t.insight)(p.consumers, run.lengths.len());
+    if let Some((part, behind, next_s)) = head_of_line(p, run) {
+        text += &(t.slow_first)(part, p.slow_s, behind, next_s);
+    }
     if let Some(sink) = &run.sink {
         let behind = run.snapshot(sink, p.at_s).lag;
         text += &(t.sink_behind)(p.second_consumers, behind, sink.end_tick.saturating_sub(u64::from(p.at_s)));
@@ -524,7 +537,11 @@ impl crate::unit::Spec for Groups {
         if let Some(sink) = &run.sink {
             moments.push(Moment { at_ms: (sink.end_tick + 1) * 1_000, text: (t.moment_done)(t.sink) });
         }
-        Some(Timeline::new(run.done_s() * 1_000, moments))
+        if let Some((part, behind, next_s)) = head_of_line(p, run) {
+            moments[0].text += &(t.slow_first)(part, p.slow_s, behind, next_s);
+            moments.push(Moment { at_ms: next_s * 1_000, text: (t.moment_unblocked)(part) });
+        }
+        Some(Timeline::new(run.done_s() * 1_000, moments).in_ticks_of(1_000))
     }
 }
 
@@ -559,6 +576,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::link;
 
     fn preset(code: &str) -> Params {
@@ -792,5 +810,57 @@ mod tests {
             slow.snapshot(&slow.indexer, 12).committed[other as usize],
             fast.snapshot(&fast.indexer, 12).committed[other as usize]
         );
+    }
+
+    fn timeline_of(p: &Params, lang: crate::i18n::Lang) -> crate::scene::Timeline {
+        let state = State { run: std::rc::Rc::new(p.run()) };
+        <Groups as crate::unit::Spec>::timeline(p, &Shared::default(), &state, lang).expect("a scene")
+    }
+
+    /// The slow event's story is told where it happens: from the start, in
+    /// the caption and the scene's first moment (the second the queue
+    /// behind it moves on, from the run), and a moment when it ends.
+    #[test]
+    fn the_slow_event_is_a_moment_and_in_the_caption() {
+        let p = preset("head-of-line");
+        let run = p.run();
+        let (part, behind, next_s) = head_of_line(&p, &run).expect("a slow first event");
+        assert_eq!((behind, run.lengths[part as usize]), (run.lengths[part as usize] - 1, 15));
+        assert!(next_s >= u64::from(p.slow_s), "nothing behind it is read while it runs: {next_s}");
+        assert_eq!(run.snapshot(&run.indexer, next_s as u32 - 1).committed[part as usize], 0);
+        let caption = insight(Lang::Es, &p, &run);
+        assert!(
+            caption.contains(&format!("ninguno de los 14 que vienen detrás se lee antes de los {next_s} s")),
+            "{caption}"
+        );
+        let timeline = timeline_of(&p, Lang::En);
+        assert!(timeline.moments[0].text.contains("none of the 14 behind it"), "{timeline:?}");
+        assert!(timeline
+            .moments
+            .iter()
+            .any(|m| m.at_ms == next_s * 1_000 && m.text.starts_with("The slow event ends")));
+        assert_eq!(head_of_line(&Params { slow_s: 0, ..p }, &run), None, "no slow event, no story");
+    }
+
+    /// The group moves a tick a second, and Step stops on each: the lesson's
+    /// «a los 3 s» (the indexer at offset 3, the sink at 1) is a stop.
+    #[test]
+    fn steps_stop_on_every_second_the_lesson_s_3_s_among_them() {
+        use crate::scene::{SceneClock, Transport};
+        let p = preset("lesson-004-groups");
+        let timeline = timeline_of(&p, Lang::Es);
+        let mut clock = SceneClock::opened_at(0);
+        clock.transport(&timeline, Transport::Reset);
+        let mut stops = Vec::new();
+        while clock.at_ms.is_some() {
+            clock.transport(&timeline, Transport::Step);
+            stops.push(clock.at(&timeline) / 1_000);
+        }
+        let all: Vec<u64> = (1..=timeline.end_ms / 1_000).collect();
+        assert_eq!(stops, all);
+        let run = p.run();
+        let sink = run.sink.as_ref().expect("the lesson's sink");
+        let (indexer_at, sink_at) = (run.snapshot(&run.indexer, 3), run.snapshot(sink, 3));
+        assert_eq!((indexer_at.committed[2], sink_at.committed[2]), (3, 1), "the lesson's partition 2 at 3 s");
     }
 }

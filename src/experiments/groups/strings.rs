@@ -31,6 +31,8 @@ pub struct Strings {
     pub moment_start: fn(u32, usize) -> String,
     pub moment_crash: fn(u32, &str) -> String,
     pub moment_done: fn(&str) -> String,
+    pub slow_first: fn(u32, u32, u32, u64) -> String,
+    pub moment_unblocked: fn(u32) -> String,
     /// A partition's new owner, marked on the figure: (the one who died).
     pub took_over_from: fn(u32) -> String,
     pub partitions: &'static str,
@@ -134,6 +136,11 @@ pub static ES: Strings = Strings {
     moment_start: |consumers, parts| format!("Consumidores: {consumers}, particiones: {parts}. Cada partición se lee desde su offset confirmado."),
     moment_crash: |dead, moved| format!("Muere el consumidor {dead}: el grupo se rebalancea y {moved}."),
     moment_done: |group| format!("El {group} ha leído todo el tópico."),
+    slow_first: |part, slow, behind, next| {
+        let who = if behind == 1 { "el que viene detrás no se lee".to_owned() } else { format!("ninguno de los {behind} que vienen detrás se lee") };
+        format!(" El evento 0 de la partición {part} tarda {slow} s: {who} antes de los {next} s.")
+    },
+    moment_unblocked: |part| format!("Termina el evento lento: la partición {part} sigue con el offset 1."),
     took_over_from: |dead| format!("(antes del {dead})"),
     head_of_line: "Mientras el primer evento se procesa, lo que viene detrás en su partición espera, y también las otras particiones de su consumidor: un consumidor avanza su offset, no confirma mensaje por mensaje. Por eso 50 trabajos de OCR por segundo van a una cola y no a un stream.",
     preset_lesson: "A los 3 s: el indexador en el offset 3, el sink en el 1",
@@ -201,6 +208,11 @@ pub static EN: Strings = Strings {
     moment_start: |consumers, parts| format!("Consumers: {consumers}, partitions: {parts}. Each partition is read from its committed offset."),
     moment_crash: |dead, moved| format!("Consumer {dead} dies: the group rebalances and {moved}."),
     moment_done: |group| format!("The {group} has read the whole topic."),
+    slow_first: |part, slow, behind, next| {
+        let who = if behind == 1 { "the one behind it is not read".to_owned() } else { format!("none of the {behind} behind it is read") };
+        format!(" Event 0 of partition {part} takes {slow} s: {who} before {next} s.")
+    },
+    moment_unblocked: |part| format!("The slow event ends: partition {part} goes on with offset 1."),
     took_over_from: |dead| format!("(was {dead}'s)"),
     head_of_line: "While the first event is processed, whatever comes after it in its partition waits, and so do its consumer's other partitions: a consumer advances its offset, it does not acknowledge message by message. That is why 50 OCR jobs a second go to a queue, not a stream.",
     preset_lesson: "At 3 s: the indexer at offset 3, the sink at 1",
