@@ -490,22 +490,30 @@ fn start_moment(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> cra
 /// Each time a failing message comes back and is received again, up to
 /// maxReceiveCount: the steps a learner counts (5 × 15 min), with its wait
 /// in the queue behind others that makes the DLQ's 1 h 15 min 40 s. Without a DLQ
-/// they would go on for days: the start says so instead.
+/// they go on for days, a moment each: the first failing message's 10th,
+/// 100th and 1,000th receive say it instead (its scene would otherwise say
+/// its 0 s line until the retention ends).
 fn receive_moments<'a>(
     params: &Params,
     run: &'a QueueRun,
     lang: crate::i18n::Lang,
 ) -> impl Iterator<Item = crate::scene::Moment> + 'a {
-    let (k, said) = (params.max_receive, s(lang).moment_received);
+    let (k, said, again) = (params.max_receive, s(lang).moment_received, s(lang).moment_again);
+    let first_poison: Option<usize> = run.poison.iter().position(|&poison| poison);
     let mut last: Vec<(u32, u64)> = vec![(0, 0); run.ends.len()];
-    run.receives.iter().filter(move |_| k > 0).filter_map(move |r| {
+    run.receives.iter().filter_map(move |r| {
         let (n, back_ms) = &mut last[r.message as usize];
         let wait_ms = r.at_ms.saturating_sub(*back_ms);
         *n += 1;
         *back_ms = r.hidden_until_ms;
-        let wait = (wait_ms >= 1_000).then(|| crate::format::duration_ms(wait_ms));
-        (r.poisoned && *n > 1)
-            .then(|| crate::scene::Moment { at_ms: r.at_ms, text: said(r.message + 1, *n, k, wait.as_deref()) })
+        let m = r.message + 1;
+        let text = match (k, *n) {
+            _ if !r.poisoned => return None,
+            (0, 10 | 100 | 1_000 | 10_000) if first_poison == Some(r.message as usize) => again(m, *n),
+            (0, _) | (_, 1) => return None,
+            _ => said(m, *n, k, (wait_ms >= 1_000).then(|| crate::format::duration_ms(wait_ms)).as_deref()),
+        };
+        Some(crate::scene::Moment { at_ms: r.at_ms, text })
     })
 }
 

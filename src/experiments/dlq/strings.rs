@@ -82,6 +82,8 @@ pub struct Strings {
     /// maxReceiveCount, how long it waited in the queue once back: behind
     /// the messages queued before it, 40 s for message 1).
     pub moment_received: fn(u32, u32, u32, Option<&str>) -> String,
+    /// Without a DLQ: a failing message's 10th, 100th… receive.
+    pub moment_again: fn(u32, u32) -> String,
     pub alert_on: fn(usize, &str) -> String,
     pub alert_off: &'static str,
     /// With maxReceiveCount 0 there is no DLQ: the caption and the alert say so.
@@ -194,6 +196,9 @@ pub static ES: Strings = Strings {
     moment_received: |m, n, k, wait| match wait {
         Some(w) => format!("El mensaje {m} reaparece, espera {w} en la cola y se recibe: recepción {n} de {k}."),
         None => format!("El mensaje {m} reaparece y se recibe otra vez: recepción {n} de {k}."),
+    },
+    moment_again: |m, n| {
+        format!("El mensaje {m} se recibe por {}.ª vez: sin DLQ sigue volviendo, y ocupa un worker cada vez.", crate::format::int(n.into()))
     },
     moment_start: |ms, visible, k, total| {
         let who = match ms {
@@ -316,6 +321,9 @@ pub static EN: Strings = Strings {
     moment_received: |m, n, k, wait| match wait {
         Some(w) => format!("Message {m} reappears, waits {w} in the queue and is received: receive {n} of {k}."),
         None => format!("Message {m} reappears and is received again: receive {n} of {k}."),
+    },
+    moment_again: |m, n| {
+        format!("Message {m} is received for the {}th time: with no DLQ it keeps coming back, holding a worker each time.", crate::format::int(n.into()))
     },
     moment_start: |ms, visible, k, total| {
         let who = match ms {

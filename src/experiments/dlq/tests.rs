@@ -369,10 +369,24 @@ fn each_receive_again_is_a_moment_with_its_wait() {
     assert_eq!(first.len(), 4, "receives 2 to 5: {first:?}");
     assert_eq!(first[0], (940_000, "El mensaje 1 reaparece, espera 40 s en la cola y se recibe: recepción 2 de 5."));
     assert_eq!(first[3], (3_640_000, "El mensaje 1 reaparece y se recibe otra vez: recepción 5 de 5."));
-    // Without a DLQ they would go on for days: none is listed.
+    // Without a DLQ they go on for days: not each, but the first failing
+    // message's 10th and 100th receive, so the scene's line moves on.
     let no_dlq = Params { max_receive: 0, ..p };
     let t = timeline_of(&no_dlq);
     assert!(!t.moments.iter().any(|m| m.text.contains("reaparece")), "{t:?}");
+    let t = timeline_of(&preset_params("no-dlq"));
+    let again: Vec<&str> = t.moments.iter().map(|m| m.text.as_str()).filter(|m| m.contains("se recibe por")).collect();
+    assert_eq!(
+        again[..2],
+        [
+            "El mensaje 1 se recibe por 10.ª vez: sin DLQ sigue volviendo, y ocupa un worker cada vez.",
+            "El mensaje 1 se recibe por 100.ª vez: sin DLQ sigue volviendo, y ocupa un worker cada vez."
+        ],
+        "{t:?}"
+    );
+    let tenth_ms = t.moments.iter().find(|m| m.text.contains("10.ª")).unwrap().at_ms;
+    let visibility_ms = u64::from(preset_params("no-dlq").visibility_s) * 1_000;
+    assert!(tenth_ms >= 9 * visibility_ms, "nine visibility timeouts first: {tenth_ms}");
 }
 
 fn timeline_of(p: &Params) -> crate::scene::Timeline {
