@@ -135,9 +135,14 @@ impl BufferRun {
 }
 
 /// One second's arrivals through the policy; returns the new queue length.
+/// The consumer takes its share while they arrive, so a bound holds what
+/// waits after it: a second has room for the bound and the consumer's rate
+/// (a bound under that rate never starves the consumer: 50 slots and 100/s
+/// out still pass 100 a second).
 fn arrive(config: &BufferConfig, queue: u64, c: &mut BufferCounters) -> u64 {
     let offered = config.in_per_s;
-    let room = config.capacity.saturating_sub(queue);
+    let bound = config.capacity.saturating_add(config.out_per_s);
+    let room = bound.saturating_sub(queue);
     match config.policy {
         Policy::Unbounded => {
             c.accepted += offered;
@@ -155,7 +160,7 @@ fn arrive(config: &BufferConfig, queue: u64, c: &mut BufferCounters) -> u64 {
         }
         Policy::DropOldest => {
             c.accepted += offered;
-            let over = (queue + offered).saturating_sub(config.capacity);
+            let over = (queue + offered).saturating_sub(bound);
             c.dropped_oldest += over;
             queue + offered - over
         }
@@ -210,13 +215,13 @@ mod tests {
             assert_eq!(check_conservation(&run), Ok(()), "{policy:?}");
             assert_eq!(run.counters.died_at_s, None);
             assert_eq!(run.counters.consumed, 360_000, "{policy:?}: the consumer never idles");
-            // 16 a second over the hour, less the 900 waiting at the end
-            // (each second fills the buffer to 1,000, then 100 are taken).
+            // 16 a second over the hour, less the 1,000 waiting at the end
+            // (the buffer full, the consumer taking 100 a second).
             let refused = run.counters.held_back + run.counters.dropped_newest + run.counters.dropped_oldest;
-            assert_eq!(refused, 16 * 3_600 - 900, "{policy:?}");
-            assert_eq!((run.counters.queue_max, run.counters.queue_end), (900, 900));
+            assert_eq!(refused, 16 * 3_600 - 1_000, "{policy:?}");
+            assert_eq!((run.counters.queue_max, run.counters.queue_end), (1_000, 1_000));
         }
-        assert_eq!(bounded(Policy::SlowProducer).counters.accepted, 360_900);
+        assert_eq!(bounded(Policy::SlowProducer).counters.accepted, 361_000);
         assert_eq!(bounded(Policy::DropOldest).counters.accepted, 417_600);
     }
 
@@ -226,9 +231,25 @@ mod tests {
             let c = BufferRun::new(BufferConfig { policy, capacity: 10_000, ..BufferConfig::default() }).counters;
             assert_eq!(
                 (c.dropped_oldest + c.held_back, c.queue_end, c.died_at_s),
-                (1_372_500, 9_900, None),
+                (1_372_400, 10_000, None),
                 "{policy:?}"
             );
+        }
+    }
+
+    /// A bound smaller than what the consumer takes a second bounds what
+    /// waits, never the throughput: 116 in, 100 out, 50 slots still pass
+    /// 100 a second (they passed 50, and the consumer idled half the time).
+    #[test]
+    fn a_small_bound_never_starves_the_consumer() {
+        for policy in [Policy::SlowProducer, Policy::DropNewest, Policy::DropOldest] {
+            for capacity in [1, 50, 99, 100] {
+                let run =
+                    BufferRun::new(BufferConfig { policy, capacity, duration_s: 3_600, ..BufferConfig::default() });
+                assert_eq!(run.counters.consumed, 360_000, "{policy:?}, {capacity} slots");
+                assert_eq!(run.counters.queue_end, capacity, "{policy:?}, {capacity} slots");
+                assert_eq!(check_conservation(&run), Ok(()));
+            }
         }
     }
 

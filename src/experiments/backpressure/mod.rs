@@ -195,12 +195,15 @@ impl crate::unit::Spec for Backpressure {
         let t = strings::strings(lang);
         let run = &state.run;
         let config = &run.config;
-        let mut moments =
-            vec![Moment { at_ms: 0, text: (t.moment_start)(&int(config.in_per_s), &int(config.out_per_s)) }];
+        let mut moments = vec![Moment {
+            at_ms: 0,
+            text: (t.moment_start)(&int(config.in_per_s), &int(config.out_per_s), config.in_per_s <= config.out_per_s),
+        }];
         // The instant a second's arrivals first find no room: the queue grows by
-        // the difference each second, and a second's arrivals land before its service.
+        // the difference each second, and a second's room is the bound and
+        // what the consumer takes in it (the core's `arrive`).
         let growth = config.in_per_s.saturating_sub(config.out_per_s);
-        let full_s = (growth > 0).then(|| config.capacity.saturating_sub(config.in_per_s) / growth + 1);
+        let full_s = (growth > 0).then(|| config.capacity / growth);
         if let Some(at_s) = full_s.filter(|s| config.policy != Policy::Unbounded && *s <= config.duration_s) {
             let policy = t.policy_labels.get(config.policy as usize).copied().unwrap_or_default();
             moments.push(Moment { at_ms: at_s * 1_000, text: (t.moment_full)(policy) });
@@ -221,7 +224,9 @@ impl crate::unit::Computed for Backpressure {
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("backpressure-survive", witness: "exp=backpressure&policy=drop-oldest&buffer=10000", |p: &Params, _: &Shared, s: &State| {
-            p.in_per_s > p.out_per_s && s.run.counters.died_at_s.is_none()
+            // Alive by a bound, through a whole day: more memory or a
+            // shorter run only puts the death off.
+            p.in_per_s > p.out_per_s && p.policy != Policy::Unbounded && p.duration_s >= 86_400 && s.run.counters.died_at_s.is_none()
         },
         es: ["Con 116 entrando y 100 saliendo por segundo, haz que el proceso llegue vivo al final del día.",
             "Ponle un límite a la cola: descartar o frenar al productor.",
@@ -272,14 +277,39 @@ mod tests {
         assert_eq!(unbounded.moments.last().map(|m| m.at_ms), Some(32_769_000), "{unbounded:?}");
         let bounded = Params { policy: Policy::DropNewest, ..Params::default() };
         let held = scene(&bounded);
-        // 10,000 places, 116 in and 100 out: after 618 s (9,888 queued) the
-        // next second's arrivals find no room.
+        // 10,000 places, 116 in and 100 out: after 625 s (10,000 waiting)
+        // the next second's arrivals find no room.
         let full = held.moments.iter().find(|m| m.text.starts_with("The queue reaches its bound")).expect("full");
-        assert_eq!(full.at_ms, 618_000, "{held:?}");
-        let run = BufferRun::new(BufferConfig { duration_s: 618, ..bounded.config() });
-        assert_eq!(run.counters.dropped_newest, 0, "no drop before it");
-        let run = BufferRun::new(BufferConfig { duration_s: 619, ..bounded.config() });
-        assert!(run.counters.dropped_newest > 0, "a drop in it");
+        assert_eq!(full.at_ms, 625_000, "{held:?}");
+        for (capacity, full_s) in [(10_000, 625), (16, 1), (17, 1), (32, 2)] {
+            let config = BufferConfig { capacity, ..bounded.config() };
+            let run = BufferRun::new(BufferConfig { duration_s: full_s, ..config.clone() });
+            assert_eq!(run.counters.dropped_newest, 0, "no drop before it, {capacity} places");
+            let run = BufferRun::new(BufferConfig { duration_s: full_s + 1, ..config });
+            assert!(run.counters.dropped_newest > 0, "a drop in it, {capacity} places");
+        }
         assert!(!held.moments.iter().any(|m| m.text.contains("died")), "{held:?}");
+        let keeps_up = scene(&Params { in_per_s: 90, ..Params::default() });
+        assert_eq!(
+            keeps_up.latest(0),
+            "90/s come in and 100/s go out: the consumer keeps up and the queue does not grow."
+        );
+    }
+
+    /// «Alive to the end of the day» is done by a bound, not by memory
+    /// enough for the day's growth nor by a run shorter than a day.
+    #[test]
+    fn surviving_the_day_takes_a_bound() {
+        let done = |p: &Params| {
+            let state = <Backpressure as crate::unit::Unit>::init(p, &Shared::default(), 0);
+            (TASKS[0].done)(p, &Shared::default(), &state)
+        };
+        let bounded = Params { policy: Policy::DropOldest, ..Params::default() };
+        assert!(done(&bounded));
+        assert!(!done(&Params::default()), "unbounded, it dies");
+        let roomy = Params { memory_mib: 4_096, ..Params::default() };
+        assert!(BufferRun::new(roomy.config()).counters.died_at_s.is_none(), "4 GiB hold the day");
+        assert!(!done(&roomy), "more memory is no bound");
+        assert!(!done(&Params { duration_s: 3_600, ..Params::default() }), "an hour is no day");
     }
 }

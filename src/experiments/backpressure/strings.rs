@@ -37,7 +37,8 @@ pub struct Strings {
     pub y_unit: &'static str,
     pub dies_note: &'static str,
     /// The scene's moments: (in, out) per second; the bound reached (the policy).
-    pub moment_start: fn(&str, &str) -> String,
+    /// (in, out, the consumer keeps up)
+    pub moment_start: fn(&str, &str, bool) -> String,
     pub moment_full: fn(&str) -> String,
     pub preset_day: &'static str,
     pub preset_drop: &'static str,
@@ -58,7 +59,7 @@ pub static ES: Strings = Strings {
     memory_mib: "Memoria del proceso",
     growth: |inp, out, diff, day| format!("{inp}/s entran, {out}/s salen: la cola crece {diff} por segundo, {day} por día (la cuenta de «Colas y streams»)."),
     keeps_up: |inp, out| format!("{inp}/s entran, {out}/s salen: el consumidor alcanza y la cola no crece."),
-    bounded: |limit, what, n| format!(" Límite de {limit} mensajes · {what}: {n}."),
+    bounded: |limit, what, n| format!(" Límite de {limit} {} · {what}: {n}.", if limit == "1" { "mensaje" } else { "mensajes" }),
     accepted: "Entraron a la cola",
     consumed: "Procesados",
     dropped_newest: "Descartados al llegar",
@@ -74,7 +75,10 @@ pub static ES: Strings = Strings {
     memory_line: "caben en memoria",
     y_unit: "mensajes en cola",
     dies_note: "muere sin memoria",
-    moment_start: |inp, out| format!("Entran {inp}/s y salen {out}/s: lo que sobra espera en la cola, en memoria."),
+    moment_start: |inp, out, keeps_up| {
+        let then = if keeps_up { "el consumidor da abasto y la cola no crece" } else { "lo que sobra espera en la cola, en memoria" };
+        format!("Entran {inp}/s y salen {out}/s: {then}.")
+    },
     moment_full: |policy| format!("La cola llega a su límite ({policy}): la memoria deja de crecer."),
     preset_day: "116/s contra 100/s, un día",
     preset_drop: "Cola con límite que descarta",
@@ -95,7 +99,7 @@ pub static EN: Strings = Strings {
     memory_mib: "Process memory",
     growth: |inp, out, diff, day| format!("{inp}/s in, {out}/s out: the queue grows by {diff} a second, {day} a day (the arithmetic of “Queues and streams”)."),
     keeps_up: |inp, out| format!("{inp}/s in, {out}/s out: the consumer keeps up and the queue does not grow."),
-    bounded: |limit, what, n| format!(" A limit of {limit} messages · {what}: {n}."),
+    bounded: |limit, what, n| format!(" A limit of {limit} {} · {what}: {n}.", if limit == "1" { "message" } else { "messages" }),
     accepted: "Entered the queue",
     consumed: "Processed",
     dropped_newest: "Dropped on arrival",
@@ -111,7 +115,10 @@ pub static EN: Strings = Strings {
     memory_line: "memory holds",
     y_unit: "messages queued",
     dies_note: "dies out of memory",
-    moment_start: |inp, out| format!("{inp}/s come in and {out}/s go out: the rest waits in the queue, in memory."),
+    moment_start: |inp, out, keeps_up| {
+        let then = if keeps_up { "the consumer keeps up and the queue does not grow" } else { "the rest waits in the queue, in memory" };
+        format!("{inp}/s come in and {out}/s go out: {then}.")
+    },
     moment_full: |policy| format!("The queue reaches its bound ({policy}): memory stops growing."),
     preset_day: "116/s against 100/s, one day",
     preset_drop: "A bounded queue that drops",

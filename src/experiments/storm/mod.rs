@@ -403,6 +403,15 @@ static PRESETS: [Preset; 5] = [
 ];
 
 /// The number its lesson states, asked before the figure says it.
+/// The side the prediction asks about, «sin jitter»: the lesson's
+/// exponential one if either side has it, else one with no jitter at all
+/// (none: the run has no such side, and the answer says so). Not always
+/// the left: a learner may swap the two.
+fn no_jitter_side(p: &Params) -> Option<usize> {
+    let plain = |wanted: &dyn Fn(Strategy) -> bool| p.strategies.iter().position(|&s| wanted(s));
+    plain(&|s| s == Strategy::Exponential).or_else(|| plain(&|s| matches!(s, Strategy::Immediate | Strategy::Fixed)))
+}
+
 static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| {
         lang.pick(
@@ -412,7 +421,9 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     },
     unit: "/s",
     counted: false,
-    answer: |_, _, s: &State| s.runs[0].as_ref().map(|run| run.counters.peak_calls_per_s),
+    answer: |p, _, s: &State| {
+        no_jitter_side(p).and_then(|side| s.runs[side].as_ref()).map(|run| run.counters.peak_calls_per_s)
+    },
     why: |lang| {
         lang.pick("Sin jitter, los clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: cada ola junta a todos los que siguen intentando.", "Without jitter, clients that failed together wait the same and come back together: each wave gathers everyone still trying.")
     },
@@ -887,5 +898,28 @@ mod tests {
         let laid = strip_layout(&end, 1_000);
         assert!(laid.windows(2).all(|p| p[0].1 + p[0].2 <= p[1].1), "{laid:?}");
         assert!(laid.iter().all(|(_, x, w)| *w >= STRIP_MIN && x + w <= 1_000), "{laid:?}");
+    }
+
+    /// The prediction asks about the side without jitter, wherever it is:
+    /// swapped to the right, the answer is the right's peak (it was the
+    /// left's, full jitter's 160/s beside the chart's 1,000/s).
+    #[test]
+    fn the_prediction_answers_for_the_side_without_jitter() {
+        let answer = |p: &Params| {
+            let state = <Storm as crate::unit::Unit>::init(p, &Shared::default(), 0);
+            (PREDICTION.answer)(p, &Shared::default(), &state)
+        };
+        let lesson = Params::default();
+        let swapped = Params { strategies: [lesson.strategies[1], lesson.strategies[0]], ..lesson.clone() };
+        assert_eq!(lesson.strategies[0], Strategy::Exponential);
+        assert_eq!(answer(&swapped), answer(&lesson));
+        let peak = |p: &Params, side: usize| {
+            let state = <Storm as crate::unit::Unit>::init(p, &Shared::default(), 0);
+            state.runs[side].as_ref().map(|run| run.counters.peak_calls_per_s)
+        };
+        assert_eq!(answer(&swapped), peak(&swapped, 1));
+        assert_ne!(peak(&swapped, 0), peak(&swapped, 1), "the sides differ, so the test tells them apart");
+        let both_jittered = Params { strategies: [Strategy::Full, Strategy::Full], ..lesson };
+        assert_eq!(answer(&both_jittered), None, "no side without jitter: «eso no llega a pasar»");
     }
 }

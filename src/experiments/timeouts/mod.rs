@@ -237,7 +237,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Split the workers into two pools (bulkheads).",
             "With one shared pool, A's calls (2 s each) hold all 20 workers and B, which answers in 50 ms, gets none. With a pool each, A's slowness stays in its half."]),
     crate::tasks::task!("timeouts-no-waste", witness: "exp=timeouts&timeout_ms=250", |p: &Params, _: &Shared, s: &State| {
-            p.timeout_ms <= p.deadline_ms && s.run.counters[0].too_late == 0 && s.run.counters[0].wasted_ms == 0
+            p.timeout_ms < p.deadline_ms && s.run.counters[0].too_late == 0 && s.run.counters[0].wasted_ms == 0
         },
         es: ["Ajusta el timeout para que ningún worker trabaje para una llamada cuyo cliente ya se fue.",
             "El cliente se rinde a los 300 ms; el timeout está en 10 s.",
@@ -288,5 +288,20 @@ mod tests {
         let p = Params { workers: 2, separate_pools: true, ..Params::default() };
         let run = PoolRun::new(p.config());
         assert!(run.counters[1].in_time > 0, "B served by its own worker");
+    }
+
+    /// The rule is «a timeout below the caller's deadline»: equal to it
+    /// wastes nothing in the model, yet the verdict says the rule is broken,
+    /// and the task agrees with the verdict.
+    #[test]
+    fn the_no_waste_task_wants_the_timeout_below_the_deadline() {
+        let done = |timeout_ms: u32| {
+            let p = Params { timeout_ms, ..Params::default() };
+            let state = <Timeouts as crate::unit::Unit>::init(&p, &Shared::default(), 0);
+            (TASKS[1].done)(&p, &Shared::default(), &state)
+        };
+        let deadline_ms = Params::default().deadline_ms;
+        assert!(done(deadline_ms - 50));
+        assert!(!done(deadline_ms), "equal is not below");
     }
 }
