@@ -283,7 +283,7 @@ mod tests {
         assert_eq!(full.at_ms, 625_000, "{held:?}");
         for (capacity, full_s) in [(10_000, 625), (16, 1), (17, 1), (32, 2)] {
             let config = BufferConfig { capacity, ..bounded.config() };
-            let run = BufferRun::new(BufferConfig { duration_s: full_s, ..config.clone() });
+            let run = BufferRun::new(BufferConfig { duration_s: full_s, ..config });
             assert_eq!(run.counters.dropped_newest, 0, "no drop before it, {capacity} places");
             let run = BufferRun::new(BufferConfig { duration_s: full_s + 1, ..config });
             assert!(run.counters.dropped_newest > 0, "a drop in it, {capacity} places");
