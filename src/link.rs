@@ -14,7 +14,8 @@
 //! the age alert under the promise, which v3 links read as they meant.
 //! `v=1` links, and links without `v` (written before there was a v2),
 //! read exactly as before: `preset=consumer-down` keeps its v1 definition
-//! in the registry for them.
+//! in the registry for them. A link without `v` naming a preset v1 never
+//! had is an author's, written by hand: it reads as today's.
 
 use crate::format::{format_seconds, parse_seconds};
 use crate::groups::Group;
@@ -190,7 +191,17 @@ impl Reader {
             "v" => {} // read first, see `decode_pairs`
             "preset" => {
                 let version = self.link.version;
-                let ours = registry::preset(version, value).filter(|(e, _)| self.is_here(|g| g.experiments, e.code()));
+                let here = |version| {
+                    registry::preset(version, value).filter(|(e, _)| self.is_here(|g| g.experiments, e.code()))
+                };
+                let mut ours = here(version);
+                // Without `v` a link is v1's, or an author's by hand: a
+                // preset v1 never had is today's (`storm-shedding`), not a
+                // refusal that opens the default, the preset's opposite.
+                if ours.is_none() && !self.link.version_given {
+                    ours = here(VERSION);
+                    self.link.version = if ours.is_some() { VERSION } else { version };
+                }
                 if let Some((_, preset)) = ours {
                     self.link.preset = Some(preset.code);
                     self.own = true;

@@ -221,6 +221,24 @@ fn consumer_down_means_what_it_meant_in_each_version() {
     assert!(init("v=1&preset=outage-story").notices.iter().any(|n| n.key == "preset"), "v1 knew no outage story");
 }
 
+/// A link without `v` naming a preset v1 never had is an author's, by
+/// hand (`?exp=storm&preset=storm-shedding`): it opens today's preset. It
+/// opened the default with «no válido», the preset's opposite. A code v1
+/// knew keeps its v1 meaning, and `v=1` still refuses the new one.
+#[test]
+fn a_link_without_v_opens_a_preset_v1_never_had() {
+    for code_now in ["outage-story", "storm-shedding", "desired-no-unblock", "enrichment-down", "exercise-8-crash"] {
+        let i = init(&format!("preset={code_now}"));
+        assert_eq!(code(&i), Some(code_now), "{code_now}: {:?}", i.notices);
+        assert!(i.notices.is_empty(), "{code_now}: {:?}", i.notices);
+        let today = init(&format!("v=4&preset={code_now}"));
+        assert_eq!(i.params, today.params, "{code_now}: as the lab writes it today");
+    }
+    assert_eq!(init("preset=consumer-down").params.retries.failure, ppm(900_000), "v1's own code, v1's meaning");
+    assert!(init("v=1&preset=storm-shedding").notices.iter().any(|n| n.key == "preset"));
+    assert!(init("preset=no-such-preset").notices.iter().any(|n| n.key == "preset"));
+}
+
 /// Links the v1 page wrote (`LinkV1::of(..).encode()`, one per preset) open
 /// exactly as they did.
 #[test]
