@@ -151,7 +151,9 @@ impl crate::unit::Spec for Desired {
         let Scenario { unblock_ms, until_ms, .. } = p.scenario();
         if let Some(at_ms) = unblock_ms {
             let left = inc.rules.iter().filter(|(from, to)| *from <= at_ms && to.is_none_or(|to| to > at_ms)).count();
-            moments.push(Moment { at_ms, text: (t.moment_unblock)(left as u32) });
+            // T may lapse before the unblock: then the unblock frees nothing there.
+            let held = des.blocked.iter().any(|(from, to)| *from < at_ms && to.is_none_or(|to| to >= at_ms));
+            moments.push(Moment { at_ms, text: (t.moment_unblock)(left as u32, held) });
         }
         if des.blocked.iter().any(|(_, to)| *to == Some(until_ms)) {
             moments.push(Moment { at_ms: until_ms, text: t.moment_t.to_owned() });
@@ -230,6 +232,14 @@ mod tests {
         assert_eq!(never.last().map(|m| m.0), Some(3_600_000), "the state lapses at T: {never:?}");
         let early = scene(&Params { unblock_s: 60, ..Params::default() });
         assert!(early[3].1.contains("vuelve a bloquear"), "the copy at 90 s, after the unblock at 60 s: {early:?}");
+        assert!(story[3].1.ends_with("«bloqueada hasta T» la libera"), "{story:?}");
+        // T at 600 s, the unblock at 1,800 s: T had lifted the state first.
+        let t_first = scene(&Params { until_s: 600, ..Params::default() });
+        let unblock = t_first.iter().find(|m| m.1.starts_with("El analista")).expect("the unblock");
+        assert!(unblock.1.ends_with("«bloqueada hasta T» ya había vencido en T"), "{t_first:?}");
+        let once = scene(&Params { copies: 1, ..Params::default() });
+        let unblock = once.iter().find(|m| m.1.starts_with("El analista")).expect("the unblock");
+        assert!(unblock.1.contains("no queda ninguna regla y la IP queda libre"), "{once:?}");
     }
 
     /// The unblock frees the desired state only when it comes before T;
@@ -247,5 +257,7 @@ mod tests {
         let t_first = point(&Params { until_s: 900, ..Params::default() });
         assert!(!t_first.contains("desbloqueo"), "{t_first}");
         assert!(t_first.ends_with("un solo estado, que vence en T."), "{t_first}");
+        let two = point(&Params { copies: 2, ..Params::default() });
+        assert!(two.contains("al final queda 1 regla y la IP sigue bloqueada"), "{two}");
     }
 }

@@ -28,7 +28,9 @@ pub struct Strings {
     /// The scene's moments: copy n arrives at s (it blocks the state
     /// again); the unblock with the increment's rules left; T.
     pub moment_copy: fn(u32, u64, bool) -> String,
-    pub moment_unblock: fn(u32) -> String,
+    /// (rules left, whether «bloqueada hasta T» still held the IP: T may
+    /// have lapsed before the unblock)
+    pub moment_unblock: fn(u32, bool) -> String,
     pub moment_t: &'static str,
 }
 
@@ -45,7 +47,7 @@ pub static ES: Strings = Strings {
         match (copies, blocked) {
             (_, false) => format!("«bloquea» no deja reglas al final. {state}"),
             (1, true) => format!("Una copia de «bloquea» es una regla sin fin: sin desbloqueo, la IP sigue bloqueada. {state}"),
-            (_, true) => format!("{copies} copias de «bloquea» son {copies} reglas: al final quedan {left} y la IP sigue bloqueada. {state}"),
+            (_, true) => format!("{copies} copias de «bloquea» son {copies} reglas: al final {} y la IP sigue bloqueada. {state}", rules_es(left)),
         }
     },
     copies: "Copias de la acción",
@@ -66,9 +68,13 @@ pub static ES: Strings = Strings {
         (_, true) => format!("{at_s} s: llega la copia {n}: «bloquea» escribe la regla {n}; «bloqueada hasta T» vuelve a bloquear"),
         (_, false) => format!("{at_s} s: llega la copia {n}: «bloquea» escribe la regla {n}; «bloqueada hasta T» no cambia"),
     },
-    moment_unblock: |left| match left {
-        0 => "El analista desbloquea: con «bloquea» no queda ninguna regla; las dos formas liberan la IP".to_owned(),
-        _ => format!("El analista desbloquea: con «bloquea» {} y la IP sigue bloqueada; «bloqueada hasta T» la libera", rules_es(left)),
+    moment_unblock: |left, held| {
+        let incremental = match left {
+            0 => "no queda ninguna regla y la IP queda libre".to_owned(),
+            _ => format!("{} y la IP sigue bloqueada", rules_es(left)),
+        };
+        let desired = if held { "«bloqueada hasta T» la libera" } else { "«bloqueada hasta T» ya había vencido en T" };
+        format!("El analista desbloquea: con «bloquea» {incremental}; {desired}")
     },
     moment_t: "T: «bloqueada hasta T» vence sola",
 };
@@ -86,7 +92,7 @@ pub static EN: Strings = Strings {
         match (copies, blocked) {
             (_, false) => format!("“Block” leaves no rule at the end. {state}"),
             (1, true) => format!("One copy of “block” is a rule without end: with no unblock, the IP stays blocked. {state}"),
-            (_, true) => format!("{copies} copies of “block” are {copies} rules: {left} are left at the end and the IP stays blocked. {state}"),
+            (_, true) => format!("{copies} copies of “block” are {copies} rules: {} at the end and the IP stays blocked. {state}", rules_en(left)),
         }
     },
     copies: "Copies of the action",
@@ -107,9 +113,13 @@ pub static EN: Strings = Strings {
         (_, true) => format!("{at_s} s: copy {n} arrives: “block” writes rule {n}; “blocked until T” blocks again"),
         (_, false) => format!("{at_s} s: copy {n} arrives: “block” writes rule {n}; “blocked until T” does not change"),
     },
-    moment_unblock: |left| match left {
-        0 => "The analyst unblocks: with “block” no rule is left; both forms free the IP".to_owned(),
-        _ => format!("The analyst unblocks: with “block” {} and the IP stays blocked; “blocked until T” frees it", rules_en(left)),
+    moment_unblock: |left, held| {
+        let incremental = match left {
+            0 => "no rule is left and the IP is free".to_owned(),
+            _ => format!("{} and the IP stays blocked", rules_en(left)),
+        };
+        let desired = if held { "“blocked until T” frees it" } else { "“blocked until T” had already lapsed at T" };
+        format!("The analyst unblocks: with “block” {incremental}; {desired}")
     },
     moment_t: "T: “blocked until T” lapses by itself",
 };

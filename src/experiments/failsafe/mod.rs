@@ -216,4 +216,20 @@ mod tests {
         let down = state(&link::preset_params(&PRESETS, "enrichment-down").failsafe, &shared);
         assert!(down.lost[0] > st.lost[0] && down.lost[1] == 0, "{:?}", down.lost);
     }
+
+    /// One is one: «1 respuesta a ciegas», never «1 respuestas a ciegas».
+    #[test]
+    fn the_point_says_one_in_the_singular() {
+        use crate::i18n::Lang;
+        let es = (super::strings::strings(Lang::Es).insight)(1, 2, 1, 1, 1);
+        assert_eq!(
+            es,
+            "Sin respuesta definida: 1 evento descartado, 2 detecciones perdidas, 1 respuesta a ciegas. Fallando de forma segura: 1 marcado, ninguna perdida, 1 espera a una persona."
+        );
+        let en = (super::strings::strings(Lang::En).insight)(2, 1, 1, 3, 2);
+        assert_eq!(
+            en,
+            "With no defined answer: 2 events dropped, 1 detection lost, 1 blind response. Failing safely: 3 marked, none lost, 2 wait for a person."
+        );
+    }
 }

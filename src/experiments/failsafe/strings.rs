@@ -30,7 +30,12 @@ pub static ES: Strings = Strings {
     heading: "Cuando un componente no pudo decidir",
     intro: "Los mismos eventos pasan por dos cadenas. Cada evento se enriquece (por ejemplo, la reputación de la IP), y si es un ataque se dispara una detección con una respuesta automática que necesita confirmar el contexto (¿es un servidor crítico?). En la primera, sin respuesta definida para «no pude decidir»: el evento que no se pudo enriquecer se descarta, y la respuesta actúa sin confirmar. La segunda falla de forma segura: el evento sale sin el campo y con una marca, y la respuesta pide aprobación humana.",
     insight: |dropped, lost, blind, marked, asked| format!(
-        "Sin respuesta definida: {dropped} eventos descartados, {lost} detecciones perdidas, {blind} respuestas a ciegas. Fallando de forma segura: {marked} marcados, ninguna perdida, {asked} esperan a una persona."),
+        "Sin respuesta definida: {}, {}, {}. Fallando de forma segura: {}, ninguna perdida, {}.",
+        counted(dropped, "evento descartado", "eventos descartados"),
+        counted(lost, "detección perdida", "detecciones perdidas"),
+        counted(blind, "respuesta a ciegas", "respuestas a ciegas"),
+        counted(marked, "marcado", "marcados"),
+        counted(asked, "espera a una persona", "esperan a una persona")),
     enrich_failure: "Falla del enriquecimiento",
     context_failure: "Contexto sin confirmar",
     attacks: "Eventos que son ataques",
@@ -49,7 +54,12 @@ pub static EN: Strings = Strings {
     heading: "When a component could not decide",
     intro: "The same events go through two pipelines. Each event is enriched (say, the IP's reputation), and an attack fires a detection with an automatic response that must confirm the context (is this a critical server?). In the first, with no defined answer for “I could not decide”: an event that could not be enriched is dropped, and the response acts without confirming. The second fails safely: the event goes on without the field and with a mark, and the response asks for human approval.",
     insight: |dropped, lost, blind, marked, asked| format!(
-        "With no defined answer: {dropped} events dropped, {lost} detections lost, {blind} blind responses. Failing safely: {marked} marked, none lost, {asked} wait for a person."),
+        "With no defined answer: {}, {}, {}. Failing safely: {} marked, none lost, {}.",
+        counted(dropped, "event dropped", "events dropped"),
+        counted(lost, "detection lost", "detections lost"),
+        counted(blind, "blind response", "blind responses"),
+        marked,
+        counted(asked, "waits for a person", "wait for a person")),
     enrich_failure: "Enrichment failure",
     context_failure: "Context not confirmed",
     attacks: "Events that are attacks",
@@ -65,4 +75,9 @@ pub static EN: Strings = Strings {
 
 pub fn strings(lang: Lang) -> &'static Strings {
     lang.pick(&ES, &EN)
+}
+
+/// «1 respuesta a ciegas», «2 respuestas a ciegas».
+fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
