@@ -134,15 +134,21 @@ impl crate::unit::Spec for Ttl {
                 Outcome::Discarded => 1,
                 Outcome::ProcessedAgain => 2,
             };
-            moments
-                .push(Moment { at_ms: d.at_ms, text: (t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i]) });
+            // A sentence: the moments of one instant are said together.
+            let text = (t.delivery)(&crate::format::seconds(d.at_ms), t.outcomes[i]) + ".";
+            moments.push(Moment { at_ms: d.at_ms, text });
             // Each delivery the record covers carries its expiry: said once
             // (it was said four times at 300 s).
             if let Some(at_ms) = d.expires_at_ms.filter(|ms| *ms <= AXIS_MS && !expiries.contains(ms)) {
                 expiries.push(at_ms);
-                moments.push(Moment { at_ms, text: (t.expired)(&crate::format::seconds(at_ms)) });
             }
         }
+        // After the deliveries of its instant: the id still covers a retry
+        // at its expiry (TTL 1,890 s discards the retry at 1,890 s), so the
+        // expiry is said after that retry's «descartado», not before it.
+        moments.extend(
+            expiries.into_iter().map(|at_ms| Moment { at_ms, text: (t.expired)(&crate::format::seconds(at_ms)) }),
+        );
         Some(Timeline::new(AXIS_MS, moments))
     }
 }
@@ -200,7 +206,7 @@ mod tests {
         let again = t
             .moments
             .iter()
-            .position(|m| m.text == "450 s: processed again (the id had expired)")
+            .position(|m| m.text == "450 s: processed again (the id had expired).")
             .unwrap_or_else(|| panic!("{t:?}"));
         assert!(expiry < again, "{t:?}");
         assert_eq!(t.end_ms, AXIS_MS);
@@ -221,6 +227,11 @@ mod tests {
         let state = State { deliveries: std::rc::Rc::new(p.run().deliveries()) };
         let t = <Ttl as crate::unit::Spec>::timeline(&p, &Shared::default(), &state, crate::i18n::Lang::En).unwrap();
         assert!(t.moments.iter().any(|m| m.text.starts_with("1,890 s: the stored id expires")), "{t:?}");
+        // The retry at 1,890 s is still covered: said first, then the expiry.
+        assert_eq!(
+            t.latest(1_890_000),
+            "1,890 s: discarded (the id is still valid). 1,890 s: the stored id expires; a repeat that arrives after it is processed again."
+        );
     }
 
     /// With no repeat the TTL decides nothing, and a record that lets none
