@@ -261,6 +261,30 @@ mod tests {
     }
 }
 
+/// A number as a learner from Spain writes it, the lab's way: dots between
+/// thousands («1.000», «1.382.400» → «1,000», «1,382,400») and a decimal
+/// comma («1,5» → «1.5»). A group of three digits after one dot is
+/// thousands unless the number starts with 0 («0.125» stays a fraction);
+/// one comma before three digits stays the lab's thousands («86,400»).
+fn as_lab_number(number: &str) -> String {
+    let (dots, commas) = (number.matches('.').count(), number.matches(',').count());
+    // Before any comma: «1.382.400» of «1.382.400,5».
+    let mut groups = number.split(',').next().unwrap_or("").trim_end().split('.');
+    let first = groups.next().unwrap_or("").trim_start();
+    let dotted = dots > 0
+        && groups.clone().count() == dots
+        && groups.all(|g| g.len() == 3)
+        && !first.is_empty()
+        && !first.starts_with('0');
+    let decimals = number.rsplit(',').next().unwrap_or("").trim_end().len();
+    match (dotted, commas) {
+        (true, 0) => number.replace('.', ""),
+        (true, 1) => number.replace('.', "").replace(',', "."),
+        (false, 1) if dots == 0 && decimals != 3 => number.replace(',', "."),
+        _ => number.to_owned(),
+    }
+}
+
 /// Reads an amount as a learner types it, in the control's unit: digits
 /// with `,` or spaces between thousands ("86,400"), `.` for decimals with
 /// a multiplier ("1.2 M", "10 k"), and, for a duration, another unit of
@@ -275,6 +299,7 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     // Checked, though `find` gives a char boundary: `split_at`'s panic path (Debug for
     // chars, Unicode tables) would cost the page kilobytes.
     let (number, suffix) = text.split_at_checked(split)?;
+    let number = as_lab_number(number);
     let number: String = number.chars().filter(|c| !matches!(c, ',' | ' ' | '_')).collect();
     let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
     if (whole.is_empty() && fraction.is_empty())
@@ -340,6 +365,17 @@ mod amount_tests {
             ("1 min", "", None),
             ("-5", "", None),
             ("1.2.3", "", None),
+            // As a learner from Spain writes them.
+            ("1.000", "/s", Some(1_000)),
+            ("1.382.400", "", Some(1_382_400)),
+            ("1.382.400,4", "", Some(1_382_400)),
+            ("1,5", "h", Some(2)),
+            ("1,5 h", "s", Some(5_400)),
+            ("2.500 s", "ms", Some(2_500_000)),
+            ("0.125", "s", Some(0)),
+            ("1,000.5", "", Some(1_001)),
+            ("10.5", "", Some(11)),
+            ("1.000.5", "", None),
             ("99999999999999999999", "", None),
         ] {
             assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");

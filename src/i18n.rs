@@ -111,6 +111,8 @@ pub struct Texts {
     pub scene_instant: &'static str,
     pub scene_label: &'static str,
     pub keys_title: &'static str,
+    /// Over counters that count the whole run, beside a figure at an instant.
+    pub run_totals: &'static str,
     /// The keys every scene answers to (key, what it does).
     pub keys: [(&'static str, &'static str); 7],
     pub finished: &'static str,
@@ -181,6 +183,7 @@ pub static ES: Texts = Texts {
     scene_instant: "Instante",
     scene_label: "La ejecución en el tiempo",
     keys_title: "Teclado",
+    run_totals: "En toda la ejecución (no solo hasta el instante mostrado)",
     keys: [
         ("Espacio", "reproduce o pausa"),
         ("→", "al momento siguiente"),
@@ -254,6 +257,7 @@ pub static EN: Texts = Texts {
     scene_instant: "Instant",
     scene_label: "The run in time",
     keys_title: "Keyboard",
+    run_totals: "Over the whole run (not only up to the instant shown)",
     keys: [
         ("Space", "plays or pauses"),
         ("→", "to the next moment"),

@@ -2146,8 +2146,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "storm-too-many",
         {
-          "en": "With 300 clients or more, jitter stops helping. Make it help again: 9 in 10 through.",
-          "es": "Con 300 clientes o más el jitter deja de ayudar. Haz que vuelva a ayudar: que pasen 9 de cada 10."
+          "en": "With 300 clients or more, not even jitter gets most of them through. Get 9 in 10 through.",
+          "es": "Con 300 clientes o más, ni con jitter pasa la mayoría. Haz que pasen 9 de cada 10."
         }
       ],
       [

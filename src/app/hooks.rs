@@ -293,6 +293,8 @@ pub fn use_page_header(lang: Lang, enabled: bool) {
                 }
             }
             let _ = header.set_attribute("lang", lang.code());
+            // The tab's title too (the prerendered one is Spanish).
+            gloo_utils::document().set_title(&format!("{} · Retry Lab", (here.title)(*lang)));
         }
     });
 }

@@ -240,6 +240,17 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
     }
 }
 
+/// Counters of the whole run beside a scene at an instant, said over them:
+/// the figure and its caption show the instant, these do not.
+pub fn run_counters<L: Into<AttrValue>>(lang: Lang, rows: impl IntoIterator<Item = (&'static str, L, String)>) -> Html {
+    html! {
+        <>
+            <p class="totals">{ lang.texts().run_totals }</p>
+            { counter_grid(rows) }
+        </>
+    }
+}
+
 /// A queue experiment whose run went over its work budget: its heading and
 /// controls (to lower what the message names), the message, no figure.
 #[cfg(any(feature = "lesson-004", feature = "lesson-004-ops"))]

@@ -195,6 +195,21 @@ test('every control a finger taps is at least 44 × 44 px, no select cuts its te
   }
 });
 
+// The course's menu, opened on a phone: each lesson a 44 px target too
+// (16 px lines 30 px apart, a review found; the check above skips a closed
+// menu's links, so it opens it).
+test('the lessons menu opened on a phone: every lesson is a 44 px target', async () => {
+  const ctx = await browser.newContext({ viewport: SIZES[1] });
+  const page = await ctx.newPage();
+  await page.goto(`${server.base}lesson-003/?lang=es`);
+  await page.locator('.hero').waitFor();
+  await page.locator('.course-toggle').click();
+  const links = page.locator('.course-menu[open] a');
+  assert.equal(await links.count(), 8);
+  assert.deepEqual(await page.evaluate(smallTargets, TAP_PX), []);
+  await ctx.close();
+});
+
 test('every experiment opens on its figure, its point and its primary control, at both sizes and in both languages', async () => {
   const context = await browser.newContext({ viewport: SIZES[0] });
   const all = await experiments(await context.newPage());

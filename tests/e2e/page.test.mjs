@@ -45,11 +45,14 @@ test('an English browser gets English; ?lang= wins over it', async () => {
   await page.locator('.experiment').waitFor();
   assert.equal(await page.locator('h1').textContent(), 'At-least-once is reality, exactly-once is a practical myth');
   assert.match(await page.locator('.lab-intro').textContent(), /^A consumer that sometimes fails/);
+  // The tab's title too (the prerendered one is Spanish).
+  assert.equal(await page.title(), 'At-least-once: retries and dead-letter · Retry Lab');
   await page.close();
   ({ page } = await open(browser, server.base + '?lang=es', { locale: 'en-GB' }));
   await page.locator('.experiment').waitFor();
   assert.equal(await page.locator('h1').textContent(), 'At-least-once es la realidad, exactly-once es un mito práctico');
   assert.equal(await page.locator('html').getAttribute('lang'), 'es');
+  assert.equal(await page.title(), 'At-least-once: reintentos y dead-letter · Retry Lab');
   assert.deepEqual(errors, []);
   await page.close();
 });

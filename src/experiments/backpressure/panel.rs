@@ -5,7 +5,7 @@ use retry_lab_core::backpressure::{BufferRun, Policy};
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, chart_note, counter_grid, hero, nice_up, percent, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, hero, nice_up, percent, run_counters, Axis, Frame, View};
 use crate::format::{self, duration_text};
 
 type Props<'a, F> = View<'a, super::Backpressure, F>;
@@ -56,7 +56,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                     { chart(props, run, &fate) }
                 </>
             }) }
-            { counter_grid(rows.into_iter().map(|(key, label, value)| (key, label, format::int(value)))) }
+            { run_counters(props.lang, rows.into_iter().map(|(key, label, value)| (key, label, format::int(value)))) }
             <div class="control">
                 <label for={props.frame.id("memory-gauge")}>{ t.memory_gauge }</label>
                 <meter id={props.frame.id("memory-gauge")} min="0" max={memory.to_string()} high={(memory / 10 * 8).to_string()} value={used.to_string()}></meter>

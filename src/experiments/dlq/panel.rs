@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use super::{Actions, Params};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View};
+use crate::app::widgets::{about, hero, lane_chart, lanes_height, run_counters, Axis, Frame, View};
 use crate::format::{self, duration_ms, duration_text};
 use crate::params::Value;
 
@@ -44,8 +44,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { alert(t, run, look_ms) }
             { actions_editor(props, t, params) }
             { dlq_table(props, t, run, params, look_ms) }
-            <h3>{ t.totals }</h3>
-            { counter_grid(counters(t, run)) }
+            { run_counters(props.lang, counters(t, run)) }
         </section>
     }
 }

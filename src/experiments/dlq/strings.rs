@@ -90,9 +90,6 @@ pub struct Strings {
     pub no_dlq: &'static str,
     pub no_dlq_alert: &'static str,
     pub dlq_caption: fn(&str) -> String,
-    /// Over the counters: they count the whole run, the caption and the
-    /// table the instant shown.
-    pub totals: &'static str,
     pub col_message: &'static str,
     pub col_receives: &'static str,
     pub col_age: &'static str,
@@ -220,7 +217,6 @@ pub static ES: Strings = Strings {
     no_dlq: "Sin DLQ (maxReceiveCount 0): un mensaje venenoso vuelve una y otra vez, ocupando workers, hasta que vence su retención, y nadie se entera.",
     no_dlq_alert: "Sin DLQ no hay alerta: nada avisa del mensaje venenoso.",
     dlq_caption: |at| format!("La DLQ {}", crate::format::a_los(at)),
-    totals: "En toda la ejecución (no solo hasta el instante mostrado)",
     col_message: "Mensaje",
     col_receives: "Recepciones",
     col_age: "Edad",
@@ -345,7 +341,6 @@ pub static EN: Strings = Strings {
     no_dlq: "No DLQ (maxReceiveCount 0): a poison message comes back again and again, holding workers, until its retention runs out, and nobody knows.",
     no_dlq_alert: "Without a DLQ there is no alert: nothing tells anyone about the poison message.",
     dlq_caption: |at| format!("The DLQ at {at}"),
-    totals: "Over the whole run (not only up to the instant shown)",
     col_message: "Message",
     col_receives: "Receives",
     col_age: "Age",

@@ -7,7 +7,7 @@ use retry_lab_core::storm::{amplification, BreakerState, Call, CallOutcome, Stor
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, chart_note, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View};
+use crate::app::widgets::{about, chart_note, hero, lane_chart, lanes_height, run_counters, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Storm, F>;
@@ -99,7 +99,7 @@ fn side_view<F: Frame>(
             // On a phone both plots come first (one screen, one clock) and
             // each side's numbers after them, named again.
             <p class="side-name" aria-hidden="true">{ strategy }</p>
-            { counter_grid(rows) }
+            { run_counters(lang, rows) }
             if breaker { { breaker_strip(t, run, span_us(bin_ms, horizon_us), at_us) } }
             { lanes(t, run, span_us(bin_ms, horizon_us), at_us) }
         </div>

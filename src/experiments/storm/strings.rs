@@ -254,9 +254,9 @@ pub static EN: Strings = Strings {
         n => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix, and since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", clients_en(clients), more_spend_en(n)),
     },
     verdict_jitter_saves: |spread, fewer, attempts| match (spread, fewer) {
-        (0, 0) => "With jitter the calls spread out and it stays up, as «Confiabilidad a escala» says.".to_owned(),
-        (0, fewer) => format!("With jitter it stays up, as «Confiabilidad a escala» says, though since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", more_spend_en(fewer)),
-        _ => "With jitter fewer waves knock it down and more clients get through: spreading the calls helps, as «Confiabilidad a escala» says.".to_owned(),
+        (0, 0) => "With jitter the calls spread out and it stays up, as “Reliability at scale” says.".to_owned(),
+        (0, fewer) => format!("With jitter it stays up, as “Reliability at scale” says, though since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", more_spend_en(fewer)),
+        _ => "With jitter fewer waves knock it down and more clients get through: spreading the calls helps, as “Reliability at scale” says.".to_owned(),
     },
     verdict_too_many: |clients, window, per_window, absorbs| format!("With {} jitter is not enough: it spreads the retries over windows of up to {window}, and about {per_window} calls still land in every 100 ms of them, more than the {absorbs} it absorbs. With wider windows (a longer base or more attempts) or more capacity, jitter saves it again.", clients_en(clients)),
     measured: "Measured by the lab on the default scenario (100 clients, back at 1 s with 50/s, base 200 ms, 5 attempts; a dependency that falls over again), seeds 1 to 20: without jitter the wave knocks it down twice and 40 clients get through, the last at 3 s; with full jitter it never falls and 74 to 88 get through, the last between 2.2 and 2.6 s. With the dependency that sheds the excess, no jitter gets all 100 through.",

@@ -5,7 +5,7 @@ use retry_lab_core::dedup_ttl::{Outcome, TtlDelivery};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, percent, Axis, Frame, View};
+use crate::app::widgets::{about, hero, percent, run_counters, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Ttl, F>;
@@ -33,7 +33,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(props.params.ttl_s, effects, deliveries.len().saturating_sub(1)), false, timeline(props.frame, t, deliveries, props.at_ms, props.params.ttl_s > 0)) }
-            { counter_grid(rows) }
+            { run_counters(props.lang, rows) }
         </section>
     }
 }

@@ -6,7 +6,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, Receive, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, percent, Axis, Frame, View, LANE_PX};
+use crate::app::widgets::{about, hero, lane_chart, lanes_height, percent, run_counters, Axis, Frame, View, LANE_PX};
 use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Visibility, F>;
@@ -50,7 +50,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { hero(props.frame, controls, insight, false, gantt(props.frame, t, run, props.at_ms)) }
             { rule }
-            { counter_grid(rows) }
+            { run_counters(props.lang, rows) }
         </section>
     }
 }

@@ -5,7 +5,7 @@ use retry_lab_core::queue::{MessageEnd, QueueRun, ReceiveEnd};
 use yew::prelude::*;
 
 use super::strings::{strings, Strings};
-use crate::app::widgets::{about, counter_grid, hero, lane_chart, lanes_height, Axis, Frame, View};
+use crate::app::widgets::{about, hero, lane_chart, lanes_height, run_counters, Axis, Frame, View};
 use crate::format::{self, duration_ms};
 
 type Props<'a, F> = View<'a, super::Workers, F>;
@@ -61,7 +61,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             <h2>{ t.heading }</h2>
             { about(props.lang, t.intro) }
             { hero(props.frame, controls, insight, false, chart(props.frame, t, run, props.at_ms)) }
-            { counter_grid(rows) }
+            { run_counters(props.lang, rows) }
         </section>
     }
 }
