@@ -61,7 +61,38 @@ pub enum Again {
     Held,
 }
 
+/// Why a healthy job's message is received as often as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cover {
+    /// The timeout outlasts the job.
+    Covers,
+    /// Shorter than the job, but the heartbeat renews it.
+    Renewed,
+    /// Shorter than the job and not renewed: the copy reappears, and no
+    /// other worker is free to take it («Workers libres» 1).
+    NoFreeWorker,
+    /// Shorter than the job: the copy reappears and is received again.
+    RunsOut,
+    /// Renewed, but SQS stops renewing 12 h after the receive.
+    Ceiling,
+}
+
 impl Params {
+    /// Why a healthy, living job's message was received `copies` times: the
+    /// caption said «un timeout de 10 min cubre un trabajo de 40 min» when
+    /// the heartbeat, or no free worker, was what kept it once.
+    pub fn cover(&self, copies: u64) -> Cover {
+        // A beat renews the lease only if it comes before the lease runs out.
+        let renewed = self.heartbeat_s > 0 && self.heartbeat_s < self.timeout_s;
+        match (copies, u64::from(self.timeout_s) >= u64::from(self.job_s), renewed) {
+            (1, true, _) => Cover::Covers,
+            (1, false, true) => Cover::Renewed,
+            (1, false, false) => Cover::NoFreeWorker,
+            _ if renewed && u64::from(self.job_s) * 1_000 > retry_lab_core::queue::RECEIVE_CEILING_MS => Cover::Ceiling,
+            _ => Cover::RunsOut,
+        }
+    }
+
     /// The figure's point: the copies, and what made them (the job outliving
     /// the timeout, a poison message, or a dead worker's lease running out).
     pub fn insight(&self, lang: crate::i18n::Lang, copies: u64) -> String {
@@ -77,7 +108,10 @@ impl Params {
                 let why = if self.heartbeat_s > 0 { Again::Died } else { Again::Held };
                 (t.insight_again)(why, copies, &duration_text(self.dies_s.into()), &visibility)
             }
-            Poison::None => (t.insight)(copies, &visibility, &duration_text(self.job_s.into())),
+            Poison::None => {
+                let beat = duration_text(self.heartbeat_s.into());
+                (t.insight)(self.cover(copies), copies, &visibility, &duration_text(self.job_s.into()), &beat)
+            }
         }
     }
 
@@ -251,7 +285,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     counted: false,
     answer: |_, _, s: &State| s.run.as_ref().ok().map(|run| run.copies(0) as u64),
     why: |lang| {
-        lang.pick("Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout de al menos 2 × el p99 del trabajo.", "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout of at least 2 × the job's p99.")
+        lang.pick("Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout mayor que el p99 del trabajo, con margen (el doble, por ejemplo), o un latido que lo renueve.", "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout above the job's p99, with a margin (twice, say), or a heartbeat that renews it.")
     },
 };
 
@@ -274,6 +308,15 @@ static PREDICTION_POISON: crate::tasks::Prediction<Params, State> = crate::tasks
     ..PREDICTION
 };
 
+/// The same with no DLQ (maxReceiveCount 0): nothing stops it but its
+/// retention (the why promised a DLQ that was off).
+static PREDICTION_POISON_NO_DLQ: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    why: |lang| {
+        lang.pick("Un mensaje venenoso nunca termina bien: cada recepción acaba en su plazo y el mensaje vuelve. Sin DLQ (maxReceiveCount 0) vuelve hasta que vence su retención: ningún timeout lo arregla, y nada avisa.", "A poison message never ends well: each receive ends at its deadline and the message comes back. With no DLQ (maxReceiveCount 0) it comes back until its retention runs out: no timeout fixes it, and nothing tells anyone.")
+    },
+    ..PREDICTION
+};
+
 impl crate::unit::Spec for Visibility {
     type Params = Params;
     type State = State;
@@ -288,6 +331,7 @@ impl crate::unit::Spec for Visibility {
         Some(match p.poison {
             Poison::None if p.dies_s > 0 => (&PREDICTION_DIES, "dies"),
             Poison::None => (&PREDICTION, ""),
+            _ if p.max_receive == 0 => (&PREDICTION_POISON_NO_DLQ, "poison"),
             _ => (&PREDICTION_POISON, "poison"),
         })
     }
@@ -338,6 +382,13 @@ impl crate::unit::Computed for Visibility {
     }
 }
 
+/// Effects with an idempotent consumer: one if any receive's job finished,
+/// whoever deleted the message (a DLQ can take it while its workers are
+/// still on it: 3 finished jobs were 0 effects, not 1).
+pub fn idempotent_effects(run: &QueueRun) -> u64 {
+    u64::from(run.naive_effects() > 0)
+}
+
 /// The Gantt's rows drawn at most (a poison message redelivered for days
 /// has thousands): the scene's run is those rows'.
 pub const ROWS_SHOWN: usize = 40;
@@ -352,7 +403,7 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     // Exercise 5: any timeout from the job's length up to the lesson's rule
     // (twice the p99, 480 s) leaves one copy and is an answer the lesson gives.
     crate::tasks::task!("visibility-one-copy", witness: "exp=visibility&job_s=240&visibility_s=240", |p: &Params, _: &Shared, s: &State| {
-            p.job_s == 240 && p.heartbeat_s == 0 && p.timeout_s <= 2 * p.job_s && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
+            p.job_s == 240 && p.heartbeat_s == 0 && p.timeout_s > p.job_s && p.timeout_s <= 2 * p.job_s && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
         },
         es: ["Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia: por encima del trabajo, y con un margen que no pase del doble del p99, el ejemplo de la lección.",
             "Empieza en 30 s: ¿cuántas copias hay? Sube el plazo hasta que quede una.",
@@ -385,7 +436,12 @@ pub fn death_ms(run: &QueueRun) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::link;
+
+    fn preset(code: &str) -> Params {
+        link::preset_params(&PRESETS, code).visibility
+    }
 
     fn preset_run(code: &str) -> QueueRun {
         QueueRun::new(link::preset_params(&PRESETS, code).visibility.config()).unwrap()
@@ -470,5 +526,70 @@ mod tests {
         let held = words("long-deadline");
         assert!(held.starts_with("El worker muere a los 5 min y nadie borra el mensaje"), "{held}");
         assert!(held.contains("visibility timeout de 1 h 20 min"), "{held}");
+    }
+
+    /// The caption credits what kept the message to one receive: the
+    /// timeout, the heartbeat, or no free worker; and SQS's 12 h ceiling
+    /// when renewing stops (it blamed the 10 min timeout for a 13 h job).
+    #[test]
+    fn the_caption_says_what_kept_the_message_once() {
+        let run = |p: &Params| QueueRun::new(p.config()).map(|r| r.copies(0) as u64).expect("a run");
+        let sqs = Params { job_s: 2_400, timeout_s: 600, ..Params::default() };
+        let cases = [
+            (Params { timeout_s: 480, job_s: 240, ..Params::default() }, Cover::Covers, 1),
+            (Params { heartbeat_s: 300, ..sqs.clone() }, Cover::Renewed, 1),
+            (Params { consumers: 1, ..sqs.clone() }, Cover::NoFreeWorker, 1),
+            (sqs.clone(), Cover::RunsOut, 4),
+            (Params { heartbeat_s: 900, ..sqs.clone() }, Cover::RunsOut, 4),
+            (preset("sqs-12h-ceiling"), Cover::Ceiling, 2),
+        ];
+        for (p, cover, copies) in cases {
+            assert_eq!((p.cover(run(&p)), run(&p)), (cover, copies), "{p:?}");
+        }
+        let ceiling = preset("sqs-12h-ceiling");
+        let words = ceiling.insight(Lang::Es, run(&ceiling));
+        assert!(words.contains("más allá de 12 h desde la recepción"), "{words}");
+        let renewed = Params { heartbeat_s: 300, ..sqs };
+        let words = renewed.insight(Lang::Es, 1);
+        assert!(
+            words.starts_with(
+                "Un visibility timeout de 10 min no cubre un trabajo de 40 min, pero el latido cada 5 min lo renueva"
+            ),
+            "{words}"
+        );
+    }
+
+    /// Exercise 5's task wants a timeout above the job (240 s = 240 s
+    /// ticked it), within twice its p99.
+    #[test]
+    fn the_one_copy_task_wants_a_timeout_above_the_job() {
+        let done = |timeout_s: u32| {
+            let p = Params { job_s: 240, timeout_s, ..Params::default() };
+            let state = <Visibility as crate::unit::Unit>::init(&p, &Shared::default(), 0);
+            (TASKS[0].done)(&p, &Shared::default(), &state)
+        };
+        assert_eq!((done(240), done(300), done(480), done(481)), (false, true, true, false));
+    }
+
+    /// A poison message with no DLQ is told so after the guess: nothing
+    /// stops it but its retention (the why promised a DLQ that was off).
+    #[test]
+    fn a_poison_message_without_a_dlq_is_not_promised_one() {
+        let p = Params { max_receive: 0, ..preset("exercise-8-hang") };
+        let (asked, _) = <Visibility as crate::unit::Spec>::prediction(&p).expect("asked");
+        let why = (asked.why)(Lang::Es);
+        assert!(why.contains("Sin DLQ") && !why.contains("lo para la DLQ"), "{why}");
+    }
+
+    /// A DLQ that takes the message while its workers finish: each finished
+    /// job is an effect without idempotency, one with it.
+    #[test]
+    fn finished_jobs_are_one_idempotent_effect_whoever_deleted_the_message() {
+        let p = Params { max_receive: 3, ..preset("visibility-sqs") };
+        let run = QueueRun::new(p.config()).expect("a run");
+        assert!(run.dead_letter_at_ms(0).is_some(), "the DLQ takes it");
+        assert_eq!((run.naive_effects(), idempotent_effects(&run)), (3, 1));
+        let hung = QueueRun::new(preset("exercise-8-hang").config()).expect("a run");
+        assert_eq!(idempotent_effects(&hung), 0, "a job that never ends has no effect");
     }
 }

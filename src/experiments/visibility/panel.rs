@@ -40,7 +40,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         ("copies", t.copies, format::int(run.copies(0) as u64)),
         ("worker_time", t.worker_time, duration_ms(run.worker_ms())),
         ("effects_naive", t.effects_naive, format::int(run.naive_effects() as u64)),
-        ("effects_idempotent", t.effects_idempotent, format::int(u64::from(done.is_some()))),
+        ("effects_idempotent", t.effects_idempotent, format::int(super::idempotent_effects(run))),
         ("done_at", t.done_at, at_or_never(done)),
         ("dead_letter_at", t.dead_letter_at, at_or_never(run.dead_letter_at_ms(0))),
     ];

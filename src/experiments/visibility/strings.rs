@@ -7,7 +7,8 @@ pub struct Strings {
     pub heading: &'static str,
     pub intro: &'static str,
     /// The figure's point: (copies of message 1, visibility timeout, job).
-    pub insight: fn(u64, &str, &str) -> String,
+    /// (why, copies, the timeout, the job, the heartbeat)
+    pub insight: fn(super::Cover, u64, &str, &str, &str) -> String,
     /// Why message 1 came back when the job's length is not it (`super::Again`):
     /// (why, copies, the visibility timeout or the worker's death instant).
     /// Why, copies, when (the timeout, or the worker's death), the timeout.
@@ -65,9 +66,12 @@ pub static ES: Strings = Strings {
     experiment: "Visibility timeout y DLQ",
     heading: "Un mensaje escondido mientras un worker lo procesa",
     intro: "Al recibir el mensaje, el broker lo esconde durante el visibility timeout; el worker lo borra al terminar. Si el plazo vence antes, el mensaje reaparece y otro worker lo toma: cada copia hace todo el trabajo y la primera que termina lo borra. Un worker vivo puede renovar el plazo con un latido; un mensaje venenoso nunca termina y, tras N recepciones sin ack, pasa a la DLQ.",
-    insight: |copies, visibility, job| match copies {
-        1 => format!("Un visibility timeout de {visibility} cubre un trabajo de {job}: el mensaje se recibe una sola vez."),
-        n => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job}: el mensaje reaparece y se recibe {n} veces."),
+    insight: |cover, n, visibility, job, beat| match cover {
+        super::Cover::Covers => format!("Un visibility timeout de {visibility} cubre un trabajo de {job}: el mensaje se recibe una sola vez."),
+        super::Cover::Renewed => format!("Un visibility timeout de {visibility} no cubre un trabajo de {job}, pero el latido cada {beat} lo renueva mientras el worker trabaja: el mensaje se recibe una sola vez."),
+        super::Cover::NoFreeWorker => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job} y el mensaje reaparece, pero ningún otro worker está libre para recibirlo: se recibe una sola vez."),
+        super::Cover::RunsOut => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job}: el mensaje reaparece y se recibe {n} veces."),
+        super::Cover::Ceiling => format!("El latido renueva el plazo de {visibility}, pero SQS no lo extiende más allá de 12 h desde la recepción: un trabajo de {job} pasa ese techo, el mensaje reaparece y se recibe {n} veces."),
     },
     insight_again: |why, n, at, timeout| {
         let times = if n == 1 { "1 vez".to_owned() } else { format!("{n} veces") };
@@ -125,9 +129,12 @@ pub static EN: Strings = Strings {
     experiment: "Visibility timeout and the DLQ",
     heading: "A message hidden while a worker processes it",
     intro: "On receive the broker hides the message for the visibility timeout; the worker deletes it when done. If the deadline passes first, the message shows again and another worker takes it: every copy does the whole job and the first to finish deletes it. A live worker can renew the deadline (a heartbeat); a poison message never finishes and, after N receives without an ack, moves to the DLQ.",
-    insight: |copies, visibility, job| match copies {
-        1 => format!("A {visibility} visibility timeout covers a {job} job: the message is received once."),
-        n => format!("The {visibility} visibility timeout runs out before a {job} job ends: the message reappears and is received {n} times."),
+    insight: |cover, n, visibility, job, beat| match cover {
+        super::Cover::Covers => format!("A {visibility} visibility timeout covers a {job} job: the message is received once."),
+        super::Cover::Renewed => format!("A {visibility} visibility timeout does not cover a {job} job, but the heartbeat every {beat} renews it while the worker works: the message is received once."),
+        super::Cover::NoFreeWorker => format!("The {visibility} visibility timeout runs out before a {job} job ends and the message reappears, but no other worker is free to receive it: it is received once."),
+        super::Cover::RunsOut => format!("The {visibility} visibility timeout runs out before a {job} job ends: the message reappears and is received {n} times."),
+        super::Cover::Ceiling => format!("The heartbeat renews the {visibility} lease, but SQS extends it no further than 12 h from the receive: a {job} job passes that ceiling, the message reappears and is received {n} times."),
     },
     insight_again: |why, n, at, timeout| {
         let times = if n == 1 { "once".to_owned() } else { format!("{n} times") };
