@@ -117,8 +117,13 @@ test("competing consumers: more workers empty the queue sooner; a restart loses 
   assert.equal(await counter(page, 'done'), '100');
   await page.getByLabel('The queue lives in').selectOption('broker');
   await page.waitForFunction(() => document.querySelector('[data-counter=lost] dd')?.textContent.trim() === '0');
-  assert.deepEqual([await counter(page, 'done'), await counter(page, 'repeated'), await counter(page, 'done_at')], ['200', '20', '36 s']);
-  // «Repetidos 20» and the 30 s gap, said where the figure's point is.
+  // Cut by the restart and done again is done once (the lesson's «repetidos»
+  // is a job done twice), and 200 s of work in 36 s is 5.6 times, not 5.
+  assert.deepEqual(
+    [await counter(page, 'done'), await counter(page, 'repeated'), await counter(page, 'done_at'), await counter(page, 'speedup')],
+    ['200', '0', '36 s', '5.6×'],
+  );
+  // The 20 cut jobs and the 30 s gap, said where the figure's point is.
   assert.match(
     await page.locator('.workers .hero .insight').textContent(),
     /The restart leaves 20 jobs half done: the broker delivers them again when their 30 s visibility timeout runs out/,

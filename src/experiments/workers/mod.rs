@@ -233,7 +233,11 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Set 200 jobs of 1,000 ms and add workers.",
             "The workers compete for one queue: each message goes to one of them. 200 one-second jobs over 20 workers are 10 rounds of 1 s; with one worker, 200 s."]),
     crate::tasks::task!("workers-restart", witness: "preset=restart-in-memory", |p: &Params, _: &Shared, s: &State| {
-            p.in_memory && s.run.as_ref().is_ok_and(|r| r.ends.iter().any(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. })))
+            // «A mitad del trabajo»: some done before the restart, some lost
+            // (a restart at 1 ms lost everything and did nothing).
+            use retry_lab_core::queue::MessageEnd;
+            let ended = |wanted: fn(&MessageEnd) -> bool| s.run.as_ref().is_ok_and(|r| r.ends.iter().any(wanted));
+            p.in_memory && ended(|e| matches!(e, MessageEnd::Lost { .. })) && ended(|e| matches!(e, MessageEnd::Deleted { .. }))
         },
         es: ["Reinicia una cola en memoria a mitad del trabajo y cuenta lo que se pierde.",
             "Elige la cola en memoria y un reinicio antes de que terminen.",
@@ -242,6 +246,17 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Pick the in-memory queue and a restart before they finish.",
             "An in-memory queue dies with its process: what waited inside is gone. A broker keeps the messages outside the process, and the workers go on when it is back."]),
 ];
+
+/// Jobs done more than once, as the lesson counts «repetidos»
+/// (`len(hechos) - len(set(hechos))`): a job cut by a restart and done
+/// again is done once.
+pub fn done_twice(run: &QueueRun) -> u64 {
+    use retry_lab_core::queue::ReceiveEnd;
+    let mut done = vec![false; run.ends.len()];
+    let finished =
+        run.receives.iter().filter(|r| matches!(r.end, ReceiveEnd::Deleted | ReceiveEnd::FinishedAfterDelete));
+    finished.filter(|r| std::mem::replace(&mut done[r.message as usize], true)).count() as u64
+}
 
 #[cfg(test)]
 mod tests {
@@ -304,5 +319,28 @@ mod tests {
         assert!(!one.contains("más rápido que uno solo"), "{one}");
         assert!((es.insight)(4, "1 s", "3×", 0).contains("4 workers sobre la misma cola"));
         assert!((es.insight)(1, "1 s", "1×", 5).starts_with("1 worker sobre la misma cola"));
+    }
+
+    /// «Repetidos» is the lesson's: a job done twice. A broker's restart cuts
+    /// 20 jobs and they are done again, once each: 0, not 20.
+    #[test]
+    fn a_job_cut_and_done_again_is_not_repeated() {
+        let p = crate::link::preset_params(&PRESETS, "restart-broker").workers;
+        let run = QueueRun::new(p.config()).unwrap();
+        assert_eq!(done_twice(&run), 0);
+        assert!(run.receives.len() > run.ends.len(), "some were received twice");
+    }
+
+    /// «A mitad del trabajo»: a restart that did nothing first (1 ms) loses
+    /// everything but is not the task.
+    #[test]
+    fn the_restart_task_wants_some_work_done_first() {
+        let done = |p: &Params| {
+            let state = State { run: QueueRun::new(p.config()).map(Rc::new) };
+            (TASKS[1].done)(p, &Shared::default(), &state)
+        };
+        let p = crate::link::preset_params(&PRESETS, "restart-in-memory").workers;
+        assert!(done(&p));
+        assert!(!done(&Params { restart_ms: 1, ..p }));
     }
 }

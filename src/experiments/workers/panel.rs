@@ -41,11 +41,21 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         })
         .max();
     let one_worker_ms = u64::from(run.config.messages) * run.config.job_ms;
-    let speedup = run.done_at_ms().map_or_else(|| t.never.to_owned(), |ms| format!("{}×", one_worker_ms / ms.max(1)));
+    // To a tenth (200 s ÷ 36 s is 5.6×, not 5×); none when not all was done.
+    let speedup = run.done_at_ms().map_or_else(
+        || "—".to_owned(),
+        |ms| {
+            let tenths = (one_worker_ms * 10 + ms / 2) / ms.max(1);
+            match tenths % 10 {
+                0 => format!("{}×", format::int(tenths / 10)),
+                tenth => format!("{}.{tenth}×", format::int(tenths / 10)),
+            }
+        },
+    );
     let done_text = finished.map_or_else(|| t.never.to_owned(), format_ms);
     let mut insight = (t.insight)(run.config.workers, &done_text, &speedup, lost);
-    // Why a broker's restart ends 30 s late, and what «Repetidos» counts.
-    let again = repeated(run);
+    // Why a broker's restart ends 30 s late.
+    let again = restarted(run);
     if again > 0 && lost == 0 {
         insight.push_str(&(t.again)(again, &format::duration_ms(run.config.visibility_ms)));
     }
@@ -53,7 +63,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), format_ms)),
         ("speedup", t.speedup, speedup),
         ("done", t.done, format::int(done)),
-        ("repeated", t.repeated, format::int(again)),
+        ("repeated", t.repeated, format::int(super::done_twice(run))),
         ("lost", t.lost, format::int(lost)),
     ];
     html! {
@@ -67,7 +77,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
 }
 
 /// Receives beyond the first of each message: jobs started again.
-fn repeated(run: &QueueRun) -> u64 {
+fn restarted(run: &QueueRun) -> u64 {
     let mut received = vec![false; run.ends.len()];
     let firsts = run.receives.iter().filter(|r| !std::mem::replace(&mut received[r.message as usize], true)).count();
     (run.receives.len() - firsts) as u64
