@@ -195,7 +195,11 @@ impl crate::unit::Computed for Waits {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("waits-fast-job", witness: "exp=waits&waits_job_ms=50", |p: &Params, _: &Shared, s: &State| p.job_ms <= 100 && s.queue_worst_seen_ms >= 5 * p.job_ms,
+    crate::tasks::task!("waits-fast-job", witness: "exp=waits&waits_job_ms=50", |p: &Params, _: &Shared, s: &State| {
+            // With nothing down, as Ana's request: an outage makes the queue
+            // the better choice, the task's opposite.
+            p.job_ms <= 100 && s.sync_failed == 0 && s.queue_worst_seen_ms >= 5 * p.job_ms
+        },
         es: ["Encuentra cuándo la cola empeora las cosas para quien espera la respuesta.",
             "Baja el trabajo a 50 ms, como la request de Ana.",
             "Con un trabajo de milisegundos, la cola agrega latencia, polling y piezas: el resultado llega en el siguiente sondeo. Si alguien aguarda la respuesta, mejor una llamada directa con plazo y respuesta de reserva; la cola queda para el trabajo que admite demora."],
@@ -205,10 +209,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("waits-long-outage", witness: "exp=waits&waits_down_to_s=30", |p: &Params, _: &Shared, s: &State| p.down_to_s >= 30 && p.down_from_s < p.down_to_s && s.sync_failed > 10,
         es: ["Deja caídos los workers hasta los 30 s y compara: ¿cuántas requests síncronas fallan, cuántos trabajos de la cola se pierden?",
             "Sube «Los workers vuelven a los» a 30 s.",
-            "La cola desacopla: guarda los trabajos mientras los workers no están y los hace al volver; nadie espera. Lo síncrono falla cada vez y depende de su fallback."],
+            "La cola desacopla: guarda los trabajos mientras los workers no están y los hace al volver; ninguno se pierde, aunque su resultado llega tarde. Lo síncrono falla mientras están caídos y depende de su fallback."],
         en: ["Keep the workers down until 30 s and compare: how many synchronous requests fail, how many queued jobs are lost?",
             "Raise “The workers are back at” to 30 s.",
-            "The queue decouples: it keeps the jobs while the workers are gone and they are done on return; nobody waits. Synchronous fails each time and depends on its fallback."]),
+            "The queue decouples: it keeps the jobs while the workers are gone and they are done on return; none is lost, though its result comes late. Synchronous fails while they are down and depends on its fallback."]),
 ];
 
 #[cfg(test)]
@@ -265,5 +269,22 @@ mod scene_tests {
         let st = Waits::state(&calm, &Shared::default());
         let timeline = Waits::timeline(&calm, &Shared::default(), &st, crate::i18n::Lang::Es).unwrap();
         assert_eq!(timeline.moments.len(), 2, "start and the queue's last job");
+    }
+
+    /// «Cuándo la cola empeora las cosas» is Ana's case, nothing down: with
+    /// the workers down to 30 s the queue loses nothing where the synchronous
+    /// call fails 15 of 20, and the task does not tick.
+    #[test]
+    fn the_fast_job_task_wants_nothing_down() {
+        let done = |p: &Params| {
+            let state = <Waits as crate::unit::Unit>::init(p, &Shared::default(), 0);
+            (TASKS[0].done)(p, &Shared::default(), &state)
+        };
+        let fast = Params { job_ms: 50, ..Params::default() };
+        let down = Params { down_from_s: 0, down_to_s: 30, ..fast.clone() };
+        let state = <Waits as crate::unit::Unit>::init(&down, &Shared::default(), 0);
+        assert!(state.sync_failed > 0, "the outage fails synchronous calls");
+        assert!(!done(&down));
+        assert!(done(&Params { down_to_s: 0, down_from_s: 0, ..fast }));
     }
 }
