@@ -402,7 +402,7 @@ pub fn gantt_end_ms(shown: &[retry_lab_core::queue::Receive]) -> u64 {
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     // Exercise 5: any timeout from the job's length up to the lesson's rule
     // (twice the p99, 480 s) leaves one copy and is an answer the lesson gives.
-    crate::tasks::task!("visibility-one-copy", witness: "exp=visibility&job_s=240&visibility_s=240", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("visibility-one-copy", witness: "exp=visibility&job_s=240&visibility_s=480", |p: &Params, _: &Shared, s: &State| {
             p.job_s == 240 && p.heartbeat_s == 0 && p.timeout_s > p.job_s && p.timeout_s <= 2 * p.job_s && s.run.as_ref().is_ok_and(|r| r.copies(0) == 1)
         },
         es: ["Con un trabajo de 4 minutos (240 s), encuentra un visibility timeout que deje una sola copia: por encima del trabajo, y con un margen que no pase del doble del p99, el ejemplo de la lección.",

@@ -195,16 +195,16 @@ impl crate::unit::Computed for Waits {
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
-    crate::tasks::task!("waits-fast-job", witness: "exp=waits&waits_job_ms=50", |p: &Params, _: &Shared, s: &State| {
+    crate::tasks::task!("waits-fast-job", witness: "exp=waits&waits_job_ms=50&waits_down_to_s=0", |p: &Params, _: &Shared, s: &State| {
             // With nothing down, as Ana's request: an outage makes the queue
             // the better choice, the task's opposite.
             p.job_ms <= 100 && s.sync_failed == 0 && s.queue_worst_seen_ms >= 5 * p.job_ms
         },
         es: ["Encuentra cuándo la cola empeora las cosas para quien espera la respuesta.",
-            "Baja el trabajo a 50 ms, como la request de Ana.",
+            "Baja el trabajo a 50 ms y quita la caída (los workers vuelven a los 0 s), como la request de Ana.",
             "Con un trabajo de milisegundos, la cola agrega latencia, polling y piezas: el resultado llega en el siguiente sondeo. Si alguien aguarda la respuesta, mejor una llamada directa con plazo y respuesta de reserva; la cola queda para el trabajo que admite demora."],
         en: ["Find when the queue makes things worse for whoever waits for the answer.",
-            "Lower the job to 50 ms, like Ana's request.",
+            "Lower the job to 50 ms and remove the outage (the workers are back at 0 s), like Ana's request.",
             "With a job of milliseconds, the queue adds latency, polling and moving parts: the result arrives at the next poll. If someone waits, go synchronous with a timeout and a fallback; the queue is for what can wait."]),
     crate::tasks::task!("waits-long-outage", witness: "exp=waits&waits_down_to_s=30", |p: &Params, _: &Shared, s: &State| p.down_to_s >= 30 && p.down_from_s < p.down_to_s && s.sync_failed > 10,
         es: ["Deja caídos los workers hasta los 30 s y compara: ¿cuántas requests síncronas fallan, cuántos trabajos de la cola se pierden?",
