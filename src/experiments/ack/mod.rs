@@ -151,6 +151,15 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     },
 };
 
+/// The same with the broker's own duplicates on: they are extra effects
+/// too (the why gave the crashes' formula alone, 0 at 0 % beside 11).
+static PREDICTION_DUPS: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    why: |lang| {
+        lang.pick("Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar (c ÷ (1 − c) de más por mensaje, con caídas c). Además el broker entrega de más por su cuenta: cada duplicado suyo es otro efecto, con o sin caídas.", "Every crash between the effect and the ack leaves a message the broker delivers again (c ÷ (1 − c) extra per message, with crashes c). The broker also delivers extra copies on its own: each of its duplicates is one more effect, crashes or not.")
+    },
+    ..PREDICTION
+};
+
 impl crate::unit::Spec for AckTiming {
     type Params = Params;
     type State = State;
@@ -162,6 +171,9 @@ impl crate::unit::Spec for AckTiming {
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
     const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
+    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
+        Some(if p.broker_dups == Probability::ZERO { (&PREDICTION, "") } else { (&PREDICTION_DUPS, "") })
+    }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment_ack
     }
@@ -295,5 +307,16 @@ mod tests {
             )),
             "{words}"
         );
+    }
+
+    /// The broker's duplicates are said after the guess when they are on:
+    /// at 0 % crashes the formula alone gives 0 beside 11 extra effects.
+    #[test]
+    fn the_why_names_the_brokers_duplicates_when_they_are_on() {
+        let p = crate::link::preset_params(&PRESETS, "broker-duplicates").ack;
+        let (asked, _) = <AckTiming as crate::unit::Spec>::prediction(&p).expect("asked");
+        assert!((asked.why)(crate::i18n::Lang::Es).contains("cada duplicado suyo es otro efecto"));
+        let (asked, _) = <AckTiming as crate::unit::Spec>::prediction(&Params::default()).expect("asked");
+        assert!(!(asked.why)(crate::i18n::Lang::Es).contains("duplicado"));
     }
 }
