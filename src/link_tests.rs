@@ -227,7 +227,8 @@ fn consumer_down_means_what_it_meant_in_each_version() {
 /// knew keeps its v1 meaning, and `v=1` still refuses the new one.
 #[test]
 fn a_link_without_v_opens_a_preset_v1_never_had() {
-    for code_now in ["outage-story", "storm-shedding", "desired-no-unblock", "enrichment-down", "exercise-8-crash"] {
+    let codes = ["outage-story", "storm-shedding", "desired-no-unblock", "enrichment-down", "exercise-8-crash"];
+    for code_now in codes.into_iter().chain(["ana-request", "pubsub-600s", "rabbitmq-30min", "sqs-12h-ceiling"]) {
         let i = init(&format!("preset={code_now}"));
         assert_eq!(code(&i), Some(code_now), "{code_now}: {:?}", i.notices);
         assert!(i.notices.is_empty(), "{code_now}: {:?}", i.notices);
