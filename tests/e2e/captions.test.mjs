@@ -116,6 +116,8 @@ test('counters of the whole run beside a scene say so, on every experiment of «
   for (const code of ['storm', 'timeouts', 'backpressure']) {
     const { page, errors } = await open(browser, `${server.base}lesson-003/?exp=${code}&lang=es`);
     await caption(page).waitFor();
+    // The storm's counters hold its question's answer: hidden until the guess.
+    await reveal(page);
     const note = page.locator(`[data-experiment="${code}"] .totals`).first();
     assert.equal(await note.textContent(), 'En toda la ejecución (no solo hasta el instante mostrado)', code);
     assert.ok(await note.isVisible(), code);

@@ -153,7 +153,7 @@ test("predict before reveal: the figure asks for the lesson's number, then shows
   const text = await caption.textContent();
   assert.match(text, /You estimated 3; the simulation gives \d+\./);
   assert.match(text, point, 'the point, once guessed');
-  assert.match(text, /2 × the job's p99/, "the lesson's explanation");
+  assert.match(text, /above the job's p99 with a margin/, "the lesson's explanation");
   // Kept with the progress: back on the page, the guess and the answer are there.
   await page.reload();
   await caption.locator('.prediction-result').waitFor();

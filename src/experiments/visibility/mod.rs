@@ -285,7 +285,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     counted: false,
     answer: |_, _, s: &State| s.run.as_ref().ok().map(|run| run.copies(0) as u64),
     why: |lang| {
-        lang.pick("Cada vez que el visibility timeout vence antes de que el trabajo termine, el mensaje vuelve a la cola y otro worker lo toma: la regla es un timeout que supere el p99 del trabajo con holgura (por ejemplo, el doble), o un latido que lo renueve.", "Each time the visibility timeout runs out before the job ends, the message is back in the queue and another worker takes it: the rule is a timeout above the job's p99, with a margin (twice, say), or a heartbeat that renews it.")
+        lang.pick("Si el plazo vence antes de que termine el trabajo, el mensaje vuelve a la cola y otro worker lo toma. La regla: un timeout que supere el p99 del trabajo con holgura, o un latido.", "When the timeout runs out before the job ends, the message is back in the queue and another worker takes it. The rule: a timeout above the job's p99 with a margin, or a heartbeat.")
     },
 };
 
