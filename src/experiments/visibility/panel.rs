@@ -141,14 +141,22 @@ fn died_note(x: &dyn Fn(u64) -> u64, t: &Strings, run: &QueueRun, now: u64) -> O
 fn copy_note(x: &dyn Fn(u64) -> u64, r: &Receive, row: usize, text: String) -> Html {
     let (start, end) = (x(r.at_ms), x(r.hidden_until_ms));
     let top = row * LANE_PX;
-    let (style, side, text) = if end <= 600 {
-        (format!("left:{};top:{top}px", percent(end)), "note-right", format!("◂ {text}"))
+    // Its why («: venció el timeout») waits for room: a phone's plot shows
+    // «copia 2» alone (the line under the figure says why), never cut.
+    let (head, why) = text.split_at_checked(text.find(':').unwrap_or(text.len())).unwrap_or((&text, ""));
+    let why = (!why.is_empty()).then(|| html! { <span class="note-why">{ why }</span> });
+    let (style, side, before, after) = if end <= 600 {
+        (format!("left:{};top:{top}px", percent(end)), "note-right", "◂ ", "")
     } else if start >= 400 {
-        (format!("right:{};top:{top}px", percent(1_000 - start)), "note-left", format!("{text} ▸"))
+        (format!("right:{};top:{top}px", percent(1_000 - start)), "note-left", "", " ▸")
     } else {
         // A long band from near the left (the heartbeat's copy, 6 min into 46):
         // no room on either side, so its words go on it, from its start.
-        (format!("left:{};top:{top}px", percent(start)), "note-on", text)
+        (format!("left:{};top:{top}px", percent(start)), "note-on", "", "")
     };
-    html! { <span class={class_list!("chart-note", side, "note-copy")} {style} aria-hidden="true">{ text }</span> }
+    html! {
+        <span class={class_list!("chart-note", side, "note-copy")} {style} aria-hidden="true">
+            { before }{ head }{ for why }{ after }
+        </span>
+    }
 }
