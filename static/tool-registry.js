@@ -112,7 +112,7 @@ export const TOOL_EXPERIMENTS = {
       [
         "ack-crash-20",
         {
-          "en": "Raise the crash probability to 20 % or more and compare what ack-before loses with what ack-after repeats.",
+          "en": "Raise the crash probability to 20% or more and compare what ack-before loses with what ack-after repeats.",
           "es": "Sube la probabilidad de caída al 20 % o más y compara lo que pierde el ack antes con lo que repite el ack después."
         }
       ],

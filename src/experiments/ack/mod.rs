@@ -147,7 +147,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     // A formula and the lesson's case, named as such: the why stays beside
     // the result when the crash rate changes (it said «con 5 %» beside 277).
     why: |lang| {
-        lang.pick("Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con caídas c, c ÷ (1 − c) de más por mensaje en promedio; con el 5 % de la lección, ≈ 53 por cada 1,000, y su semilla 7 da 60.", "Every crash between the effect and the ack leaves a message the broker delivers again: with crashes c, c ÷ (1 − c) extra per message on average; at the lesson's 5 %, ≈ 53 per 1,000, and its seed 7 gives 60.")
+        lang.pick("Cada caída entre el efecto y el ack deja un mensaje que el broker vuelve a entregar: con caídas c, c ÷ (1 − c) de más por mensaje en promedio; con el 5 % de la lección, ≈ 53 por cada 1,000, y su semilla 7 da 60.", "Every crash between the effect and the ack leaves a message the broker delivers again: with crashes c, c ÷ (1 − c) extra per message on average; at the lesson's 5%, ≈ 53 per 1,000, and its seed 7 gives 60.")
     },
 };
 
@@ -242,9 +242,9 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
         es: ["Sube la probabilidad de caída al 20 % o más y compara lo que pierde el ack antes con lo que repite el ack después.",
             "Mueve el control de caída; mira las columnas de perdidos y de efectos.",
             "Con el ack primero (at-most-once), una caída a medio trabajo deja ese mensaje sin hacer para siempre. Con el ack al final (at-least-once), el broker lo entrega de nuevo y el trabajo se repite. Con 5 % la lección cuenta 58 perdidos o 60 repetidos por cada 1,000."],
-        en: ["Raise the crash probability to 20 % or more and compare what ack-before loses with what ack-after repeats.",
+        en: ["Raise the crash probability to 20% or more and compare what ack-before loses with what ack-after repeats.",
             "Move the crash control; watch the lost and effects columns.",
-            "Ack before is at-most-once: each crash in the middle of the job loses that message. Ack after is at-least-once: the message comes back and is processed again. At 5 % the lesson counts 58 lost or 60 repeated per 1,000."]),
+            "Ack before is at-most-once: each crash in the middle of the job loses that message. Ack after is at-least-once: the message comes back and is processed again. At 5% the lesson counts 58 lost or 60 repeated per 1,000."]),
     crate::tasks::task!("ack-broker-dups", witness: "exp=ack&broker_dups=0.05", |p: &Params, _: &Shared, s: &State| {
             p.broker_dups.ppm() > 0 && s.as_deref().is_some_and(|[_, _, dedup]| dedup.row.duplicates_discarded > 0)
         },
