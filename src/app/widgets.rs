@@ -243,12 +243,13 @@ pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static
 /// Counters of the whole run beside a scene at an instant, said over them:
 /// the figure and its caption show the instant, these do not.
 pub fn run_counters<L: Into<AttrValue>>(lang: Lang, rows: impl IntoIterator<Item = (&'static str, L, String)>) -> Html {
-    html! {
-        <>
-            <p class="totals">{ lang.texts().run_totals }</p>
-            { counter_grid(rows) }
-        </>
-    }
+    html! { <>{ run_totals(lang) }{ counter_grid(rows) }</> }
+}
+
+/// The words over counters of the whole run (`run_counters`), alone: over
+/// several grids at once (the pools' two dependencies).
+pub fn run_totals(lang: Lang) -> Html {
+    html! { <p class="totals">{ lang.texts().run_totals }</p> }
 }
 
 /// A queue experiment whose run went over its work budget: its heading and

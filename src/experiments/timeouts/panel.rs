@@ -5,7 +5,7 @@ use retry_lab_core::timeouts::PoolRun;
 use yew::prelude::*;
 
 use super::strings::strings;
-use crate::app::widgets::{about, counter_grid, hero, percent, Axis, Frame, View};
+use crate::app::widgets::{about, counter_grid, hero, percent, run_totals, Axis, Frame, View};
 use crate::format;
 
 type Props<'a, F> = View<'a, super::Timeouts, F>;
@@ -31,7 +31,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             { hero(props.frame, props.frame.controls(&|_| true, &|_| None, false), (t.insight)(c[0].in_time, c[0].requests, c[1].in_time, c[1].requests), false, chart(props, run)) }
             <p class={rule.0} role="status">{ rule.1 }</p>
-            <p class="totals">{ props.lang.texts().run_totals }</p>
+            { run_totals(props.lang) }
             <div class="storm-sides">
                 { for (0..2).map(|dep| dependency(props, run, dep)) }
             </div>

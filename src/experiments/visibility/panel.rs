@@ -103,8 +103,8 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
                 if now < end_ms { <line class="scene-now-line" x1={x(now).to_string()} x2={x(now).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
             </svg>
             // On the chart, once the clock reaches it: the first copy the timeout hands out, and the last one drawn.
-            { for shown[..reached].get(1).map(|r| copy_note(&x, r, 1, (t.copy_note)(2, true))) }
-            { for (reached > 2).then(|| copy_note(&x, &shown[reached - 1], reached - 1, (t.copy_note)(reached, false))) }
+            { for shown[..reached].get(1).map(|r| copy_note(&x, r, 1, (t.copy_note)(2), Some(t.copy_why))) }
+            { for (reached > 2).then(|| copy_note(&x, &shown[reached - 1], reached - 1, (t.copy_note)(reached), None)) }
             { for died_note(&x, t, run, now) }
             { frame.handle("visibility_s", axis) }
             </div>
@@ -138,13 +138,12 @@ fn died_note(x: &dyn Fn(u64) -> u64, t: &Strings, run: &QueueRun, now: u64) -> O
 /// it, pointing on; else (room on neither side) on the band, from its start.
 /// (On the row above, a phone's narrow chart let them cover the first job's
 /// whole bar and its one deletion.)
-fn copy_note(x: &dyn Fn(u64) -> u64, r: &Receive, row: usize, text: String) -> Html {
+fn copy_note(x: &dyn Fn(u64) -> u64, r: &Receive, row: usize, name: String, why: Option<&str>) -> Html {
     let (start, end) = (x(r.at_ms), x(r.hidden_until_ms));
     let top = row * LANE_PX;
     // Its why («: venció el timeout») waits for room: a phone's plot shows
     // «copia 2» alone (the line under the figure says why), never cut.
-    let (head, why) = text.split_at_checked(text.find(':').unwrap_or(text.len())).unwrap_or((&text, ""));
-    let why = (!why.is_empty()).then(|| html! { <span class="note-why">{ why }</span> });
+    let why = why.map(|why| html! { <span class="note-why">{ why }</span> });
     let (style, side, before, after) = if end <= 600 {
         (format!("left:{};top:{top}px", percent(end)), "note-right", "◂ ", "")
     } else if start >= 400 {
@@ -156,7 +155,7 @@ fn copy_note(x: &dyn Fn(u64) -> u64, r: &Receive, row: usize, text: String) -> H
     };
     html! {
         <span class={class_list!("chart-note", side, "note-copy")} {style} aria-hidden="true">
-            { before }{ head }{ for why }{ after }
+            { before }{ name }{ for why }{ after }
         </span>
     }
 }

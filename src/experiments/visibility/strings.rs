@@ -35,9 +35,10 @@ pub struct Strings {
     pub legend_work: &'static str,
     pub legend_deleted: &'static str,
     pub rows_more: fn(usize) -> String,
-    /// Written on the chart at a copy: its number (and, on the first
-    /// redelivery, why it came).
-    pub copy_note: fn(usize, bool) -> String,
+    /// Written on the chart at a copy: its number.
+    pub copy_note: fn(usize) -> String,
+    /// After the first copy's name, where there is room: why it came.
+    pub copy_why: &'static str,
     /// On the first row where its worker died: the job's bar stops there.
     pub died_note: &'static str,
     /// The scene's moments: the first receive (its timeout), each copy
@@ -104,7 +105,8 @@ pub static ES: Strings = Strings {
     legend_work: "trabajo del worker",
     legend_deleted: "borrado",
     rows_more: |n| format!("y {n} recepciones más."),
-    copy_note: |n, first| if first { format!("copia {n}: venció el timeout") } else { format!("copia {n}") },
+    copy_note: |n| format!("copia {n}"),
+    copy_why: ": venció el timeout",
     died_note: "◂ el worker muere",
     moment_first: |timeout| format!("Un worker recibe el mensaje: queda oculto {timeout} mientras trabaja."),
     moment_copy: |n, died| if died { format!("Venció el plazo del worker muerto: otro worker recibe la copia {n}.") } else { format!("Venció el visibility timeout y el trabajo no ha terminado: otro worker recibe la copia {n}.") },
@@ -167,7 +169,8 @@ pub static EN: Strings = Strings {
     legend_work: "the worker's job",
     legend_deleted: "deleted",
     rows_more: |n| format!("and {n} more receives."),
-    copy_note: |n, first| if first { format!("copy {n}: the timeout ran out") } else { format!("copy {n}") },
+    copy_note: |n| format!("copy {n}"),
+    copy_why: ": the timeout ran out",
     died_note: "◂ the worker dies",
     moment_first: |timeout| format!("A worker receives the message: it stays hidden for {timeout} while it works."),
     moment_copy: |n, died| if died { format!("The dead worker's lease ran out: another worker receives copy {n}.") } else { format!("The visibility timeout ran out before the job finished: another worker receives copy {n}.") },
