@@ -33,6 +33,11 @@ pub struct LabState {
     /// not recorded until they change the run (the clock and the playback
     /// rate are where it is looked at, not a change).
     pub preset_as_chosen: bool,
+    /// The preset last chosen (picked, or opened by a link): the questions
+    /// asked in it are its own (`question_key`). A change that makes the
+    /// run another preset's leaves it, so a knob never hides the figure
+    /// behind a question already answered.
+    pub asked_in: Option<&'static crate::unit::Preset>,
     /// The guided tasks this browser completed (recorded here, by the
     /// reducer, when a learner's action makes one hold; saved by a hook).
     pub progress: Progress,
@@ -123,6 +128,7 @@ impl LabState {
             locked: Rc::new(init.locked.clone()),
             preset: init.preset,
             preset_as_chosen: init.preset.is_some(),
+            asked_in: init.preset.map(|scenario| scenario.preset),
             progress: init.progress.clone(),
             keeping: match (init.host_progress, init.storage) {
                 (true, _) => Keeping::Host,
@@ -163,6 +169,7 @@ impl LabState {
             Action::Unit(_) => true,
             _ => false,
         };
+        let changes_scenario = changes_run && self.changes_scenario(&action);
         match action {
             Action::SetLang(lang) => next.lang = lang,
             Action::Open(experiment) => {
@@ -204,7 +211,7 @@ impl LabState {
             }
         }
         next.preset_as_chosen &= !(changes_run && next.params != self.params);
-        if records && !next.preset_as_chosen && next.record_tasks() {
+        if records && !next.preset_as_chosen && next.record_tasks(self, changes_scenario) {
             next.tries = 0; // the next task starts its own count
         }
         next
@@ -380,33 +387,75 @@ impl LabState {
         self.open = experiment;
         self.units = States::init(&self.params, experiment, clock_ms);
         self.preset = Some(crate::unit::Scenario::of(preset));
+        self.asked_in = Some(preset);
         true
     }
 
-    /// Records the open experiment's tasks that hold now; returns whether
-    /// one was new.
-    fn record_tasks(&mut self) -> bool {
+    /// Records the open experiment's tasks the learner made hold; returns
+    /// whether one was new. A task that held `before` too (a preset's
+    /// witness) is theirs only when they changed the scenario's own knobs
+    /// (`changes_scenario`): «200 páginas» holds its task, and switching
+    /// «La cola vive en», which the preset leaves alone, does not do it.
+    fn record_tasks(&mut self, before: &LabState, changes_scenario: bool) -> bool {
+        let mut held_before: Option<Vec<&'static str>> = None;
         let mut new = false;
         for task in self.units.tasks(&self.params, self.open, self.lang) {
-            if task.holds {
+            if !task.holds || self.progress.contains(self.open.code(), task.code) {
+                continue;
+            }
+            let held = held_before.get_or_insert_with(|| before.holding_tasks(self.open));
+            if changes_scenario || !held.contains(&task.code) {
                 new |= self.progress.insert(self.open.code(), task.code);
             }
         }
         new
     }
 
+    /// The codes of `open`'s tasks that hold in this state (none when
+    /// another experiment is open).
+    fn holding_tasks(&self, open: Experiment) -> Vec<&'static str> {
+        if self.open != open {
+            return Vec::new();
+        }
+        let tasks = self.units.tasks(&self.params, open, self.lang);
+        tasks.into_iter().filter(|task| task.holds).map(|task| task.code).collect()
+    }
+
+    /// Whether `action` changes a knob the run's scenario sets (a learner's
+    /// intervention always does; a run of no preset has every knob).
+    fn changes_scenario(&self, action: &Action) -> bool {
+        let Action::Set { key, .. } = action else { return true };
+        match self.scenario() {
+            Some((scenario, _)) => scenario.preset.values.iter().any(|(k, _)| k == key),
+            None => true,
+        }
+    }
+
     /// The open experiment's prediction and the learner's guess, if any
     /// (`Some(None)`: they chose to see the answer without one).
     pub fn prediction(&self) -> Option<(crate::tasks::PredictionView, Option<Option<u64>>)> {
         let view = self.units.prediction(&self.params, self.open, self.lang)?;
-        let guess = self.progress.guess(&question_key(self.open.code(), view.key));
+        let guess = self.progress.guess(&self.question_key(view.key));
         Some((view, guess))
     }
 
     /// Where the open experiment's question keeps its guess.
     fn prediction_key(&self) -> Option<String> {
         let view = self.units.prediction(&self.params, self.open, self.lang)?;
-        Some(question_key(self.open.code(), view.key))
+        Some(self.question_key(view.key))
+    }
+
+    /// A question asked in a chosen preset is that preset's: a guess made
+    /// on the default (300 ms) is never shown beside another preset's
+    /// answer (36 s), which asks again. The default's own preset, or none
+    /// chosen, keeps the experiment's key (the one guesses were kept under
+    /// before).
+    fn question_key(&self, key: &str) -> String {
+        let open = self.open;
+        let asked_in = self.asked_in.filter(|preset| {
+            open.presets().contains(preset) && !link::changes_from(preset, &LabParams::default(), open).is_empty()
+        });
+        question_key(open.code(), key, asked_in.map(|preset| preset.code))
     }
 
     /// Of `tasks` (this state's `task_list`, already checked), the one
@@ -479,12 +528,14 @@ fn records_tasks(action: &Action) -> bool {
     !(records_nothing(action) || matches!(action, Action::SetLang(_) | Action::Open(_)))
 }
 
-/// `retries`, or `capacity.drain` for an experiment's other question.
-fn question_key(experiment: &str, key: &str) -> String {
-    if key.is_empty() {
-        experiment.to_owned()
-    } else {
-        format!("{experiment}.{key}")
+/// `retries`, or `capacity.drain` for an experiment's other question; in
+/// a preset's scenario, `timeouts.pool-full` or `capacity.drain-exercise-6`
+/// (all codes, so that `tasks::is_question` reads them back).
+fn question_key(experiment: &str, key: &str, preset: Option<&str>) -> String {
+    match (key, preset) {
+        ("", None) => experiment.to_owned(),
+        (key, None) | ("", Some(key)) => format!("{experiment}.{key}"),
+        (key, Some(preset)) => format!("{experiment}.{key}-{preset}"),
     }
 }
 

@@ -422,13 +422,58 @@ fn each_question_keeps_its_own_guess() {
     let drain = peak.reduce(Action::ApplyPreset { code: "exercise-6" });
     assert_eq!(guess(&drain), None, "the drain's question is asked, not answered with the wait's guess");
     let drain = drain.reduce(Action::Predict(Some(300)));
-    assert_eq!((guess(&drain), drain.progress.guess("capacity.drain")), (Some(Some(300)), Some(Some(300))));
+    let key = "capacity.drain-exercise-6";
+    assert_eq!((guess(&drain), drain.progress.guess(key)), (Some(Some(300)), Some(Some(300))));
     assert_eq!(drain.progress.guess("capacity"), Some(Some(2_000)));
     // Kept and read back as storage items.
     let (read, ignored) = crate::tasks::Progress::from_items(drain.progress.items());
     assert_eq!((read, ignored), (drain.progress.clone(), false));
     let cleared = drain.reduce(Action::ClearTasks);
-    assert_eq!((cleared.progress.guess("capacity"), cleared.progress.guess("capacity.drain")), (None, None));
+    assert_eq!((cleared.progress.guess("capacity"), cleared.progress.guess(key)), (None, None));
+}
+
+/// A guess belongs to the scenario it was made in: another preset asks its
+/// own question (a guess of the default's 36 s is never set beside a
+/// preset's 300 ms), and going back shows the first guess again. Every
+/// key is one the stored progress reads back.
+#[test]
+fn a_guess_stays_with_its_preset() {
+    let guess = |s: &LabState| s.prediction().and_then(|(_, guess)| guess);
+    let mut asked = 0;
+    for (experiment, preset) in crate::registry::presets(link::VERSION) {
+        if link::changes_from(preset, &LabParams::default(), experiment).is_empty() {
+            continue; // the default's own preset: the experiment's question
+        }
+        let opened = LabState::new(&LabInit { experiment, ..LabInit::default() });
+        if opened.prediction().is_none() {
+            continue;
+        }
+        let default = opened.reduce(Action::Predict(Some(7)));
+        let other = default.reduce(Action::ApplyPreset { code: preset.code });
+        if other.prediction().is_none() {
+            continue;
+        }
+        assert_eq!(guess(&other), None, "{} asks again, not with the default's guess", preset.code);
+        let guessed = other.reduce(Action::Predict(Some(123_456_789_012_345)));
+        assert_eq!(guess(&guessed), Some(Some(123_456_789_012_345)));
+        let (read, ignored) = crate::tasks::Progress::from_items(guessed.progress.items());
+        assert!(!ignored && read == guessed.progress, "{}: {:?}", preset.code, guessed.progress);
+        let reopened = LabState::new(&LabInit { experiment, progress: read, ..LabInit::default() });
+        assert_eq!(guess(&reopened), Some(Some(7)), "{}: the default's guess is kept", preset.code);
+        asked += 1;
+    }
+    assert!(asked >= 20, "presets with a question of their own: {asked}");
+    // A knob that makes the run another preset's keeps the question where
+    // the learner answered it: the figure is not hidden again.
+    let opened =
+        LabState::new(&LabInit { experiment: crate::registry::Experiment::Backpressure, ..LabInit::default() });
+    let guessed = opened.reduce(Action::Predict(Some(5)));
+    let dropping = guessed.reduce(Action::Set { key: "policy", value: Value::Int(3) });
+    assert_eq!(
+        dropping.scenario().map(|(s, changes)| (s.preset.code, changes.is_empty())),
+        Some(("drop-oldest", true))
+    );
+    assert_eq!(guess(&dropping), Some(Some(5)));
 }
 
 /// No task completes on an experiment as it opens, nor by playing its

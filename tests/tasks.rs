@@ -220,3 +220,26 @@ fn a_preset_does_no_task_the_learners_own_change_does() {
         assert!(moved.progress.contains("groups", "groups-commit-first"), "the learner's change does the task");
     }
 }
+
+/// A change the preset does not speak of leaves its witness's task undone:
+/// «200 páginas» already takes 10 s, and moving «La cola vive en» (or
+/// anything else the preset leaves alone) is not processing them faster.
+/// Its own knobs are: 25 workers, still within 10 s, is the learner's run.
+#[test]
+fn an_unrelated_change_does_not_do_a_preset_s_task() {
+    use retry_lab_web::params::Value;
+    for chosen in [lab("exp=workers").reduce(Action::ApplyPreset { code: "pdf-pages" }), lab("preset=pdf-pages")] {
+        let moved = chosen.reduce(Action::Set { key: "queue", value: Value::Int(1) });
+        assert!(holds(&moved, "workers-pdf"), "in memory, nothing restarts: still 10 s");
+        assert!(!moved.progress.contains("workers", "workers-pdf"), "the queue's place did not do it");
+        let again = moved.reduce(Action::Set { key: "queue", value: Value::Int(0) });
+        assert!(!again.progress.contains("workers", "workers-pdf"), "nor moving it back");
+        let own = again.reduce(Action::Set { key: "job_workers", value: Value::Int(25) });
+        assert!(own.progress.contains("workers", "workers-pdf"), "25 workers is the learner's change");
+    }
+    // Broken and made again by the learner, the task is theirs whatever they touched last.
+    let slow = lab("preset=pdf-pages").reduce(Action::Set { key: "job_workers", value: Value::Int(2) });
+    assert!(!holds(&slow, "workers-pdf"));
+    let fast = slow.reduce(Action::Set { key: "job_workers", value: Value::Int(20) });
+    assert!(fast.progress.contains("workers", "workers-pdf"));
+}

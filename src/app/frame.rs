@@ -428,6 +428,8 @@ fn with_unit(n: u64, unit: &str) -> String {
     match unit {
         "" => format::int(n),
         "s" if n >= 60 => format!("{} s ({})", format::int(n), format::duration_text(n)),
+        // «10,000 ms (10 s)»: the lesson says «200 s → 10 s», not 10,000 ms.
+        "ms" if n >= 1_000 => format!("{} ms ({})", format::int(n), format::duration_ms(n)),
         // A rate reads as one word: «1,560/s».
         _ if unit.starts_with('/') => format!("{}{unit}", format::int(n)),
         _ => format!("{} {unit}", format::int(n)),

@@ -3,7 +3,7 @@
 // two instants or settings; and every page's hero caption has one style.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, moreParams } from './harness.mjs';
+import { serve, launch, open, moreParams, choosePreset } from './harness.mjs';
 import { ENTRIES } from './budget.mjs';
 
 let server, browser;
@@ -225,7 +225,7 @@ test('the age alert fires before the promise breaks, the promise drawn as its ow
   await reveal(page);
   assert.match(await text(page), /the age alert goes off at 14 min, before the 5 min promise breaks \(at 15 min 1 s\)/);
   await page.locator('.age-chart[data-chart=age] .promise-line').waitFor({ state: 'attached' });
-  await page.getByLabel('Scenario').selectOption('age-poison-dlq');
+  await choosePreset(page, 'age-poison-dlq');
   await page.waitForFunction(() => /DLQ/.test(document.querySelector('.hero > figcaption.insight').textContent));
   assert.deepEqual(errors, []);
   await page.close();

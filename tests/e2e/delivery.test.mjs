@@ -2,7 +2,7 @@
 // record is written, by accessible names, with the lessons' numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, moreParams, reveal } from './harness.mjs';
+import { serve, launch, open, moreParams, reveal, choosePreset } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -111,7 +111,7 @@ test('an expiring record: a 300 s TTL lets the repeats at 450 and 930 s through;
     Math.abs(band.width / track.width - 0.15) < 0.02,
     `the id's first band spans 300 of 2,000 s: ${band.width} of ${track.width} px`,
   );
-  await page.getByLabel('Scenario').selectOption('ttl-schedule');
+  await choosePreset(page, 'ttl-schedule');
   await page.waitForFunction(() => document.querySelector('[data-counter=effects] dd')?.textContent.trim() === '1');
   assert.equal(await page.locator('.ttl-line .ttl-mark.discarded').count(), 6);
   assert.equal(await counter('again'), 'never');
@@ -172,7 +172,7 @@ test('the ack table names its semantics, breaks effects down per message, and th
   const insight = () => page.locator('.hero .insight').textContent();
   assert.match(await insight(), /a consumer that crashes on 5% of deliveries/);
   assert.match(await page.locator('.ack-timing').textContent(), /this is the lesson's table/);
-  await page.getByLabel('Scenario').selectOption('broker-duplicates');
+  await choosePreset(page, 'broker-duplicates');
   await page.waitForFunction(() => document.querySelector('tr[data-mode="after"] td:nth-child(3)')?.textContent.trim() !== '1,060');
   // No crash: the headline says so, and the lesson's table is no longer claimed.
   assert.match(await insight(), /a consumer that never crashes/);

@@ -109,6 +109,22 @@ export async function reveal(page) {
   }
 }
 
+/**
+ * Chooses a scenario in the picker, as a learner would, and sees it: a
+ * preset asks its own question again (a guess is the scenario's it was made
+ * in), so the figure waits for a guess or «Ver sin estimar» once more.
+ */
+export async function choosePreset(page, code) {
+  await page.getByLabel(/^(Scenario|Escenario)$/).selectOption(code);
+  await revealAsked(page);
+}
+
+/** After a change that may ask a question of its own (another shape of run), sees it without a guess. */
+export async function revealAsked(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await reveal(page);
+}
+
 /** Moves the open scene's instant to `share` (0…1) of its run, by its slider, and waits a frame. */
 export async function seekScene(page, share) {
   const slider = page.locator('.scene-slider');

@@ -3,7 +3,7 @@
 // and reading a log again within its retention.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, onLaptop, moreParams } from './harness.mjs';
+import { serve, launch, open, onLaptop, moreParams, choosePreset } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -86,7 +86,7 @@ test('size: a 10 MiB photo is refused by every broker, its address is not; 300 K
   assert.equal(await counter(page, 'per_day'), '450 MB');
   assert.deepEqual(await page.locator('.size-row').evaluateAll((rows) => rows.map((r) => r.dataset.accepted)), ['true', 'true', 'true']);
   await page.locator('[data-task="size-claim-check"].task-done').waitFor();
-  await page.getByLabel('Scenario').selectOption('pdf-300kib');
+  await choosePreset(page, 'pdf-300kib');
   await page.waitForFunction(() => document.querySelector('[data-counter=message_bytes] dd')?.textContent.trim() === '300 KiB');
   assert.deepEqual(await page.locator('.size-row').evaluateAll((rows) => rows.map((r) => r.dataset.accepted)), ['true', 'false', 'true']);
   assert.deepEqual(errors, []);
@@ -120,7 +120,7 @@ test("«¿alguien espera?»: the queues' page opens on it; synchronous callers f
   assert.equal(await page.locator('.caller-failed').count(), 8 + 1, 'each failed call drawn, and its legend mark');
   const insight = () => page.locator('.waits .hero .insight').textContent();
   assert.doesNotMatch(await insight(), /nobody is waiting/, "the PDF's caller asks later, as it should");
-  await page.getByLabel('Scenario').selectOption('ana-request');
+  await choosePreset(page, 'ana-request');
   await page.waitForFunction(() => document.querySelector('[data-counter=sync_wait] dd')?.textContent.trim() === '50 ms');
   assert.deepEqual([await counter(page, 'sync_failed'), await counter(page, 'queue_seen')], ['0', '1 s']);
   // Ana's request lives 300 ms: the queue's result comes too late for her.

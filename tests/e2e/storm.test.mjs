@@ -2,7 +2,7 @@
 // strategies side by side, the budget and the breaker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, moreParams, reveal, clearOfSceneBar, onLaptop } from './harness.mjs';
+import { serve, launch, open, moreParams, reveal, clearOfSceneBar, onLaptop, choosePreset } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -69,7 +69,7 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   assert.equal(await side(page, 'b').getAttribute('data-strategy'), 'decorrelated');
 
   // The breaker preset: most calls answered by the fallback, as many successes.
-  await page.getByLabel('Escenario').selectOption('breaker');
+  await choosePreset(page, 'breaker');
   await page.locator('.breaker-strip').first().waitFor();
   assert.equal(await counter(page, 'a', 'calls_to_dependency'), 75);
   assert.equal(await counter(page, 'a', 'fallbacks'), 395);
@@ -105,7 +105,7 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   await page.waitForURL(/preset=breaker/);
 
   // The budget preset: the retries stop once failures dominate.
-  await page.getByLabel('Escenario').selectOption('retry-budget');
+  await choosePreset(page, 'retry-budget');
   await page.locator('[data-counter=throttled]').first().waitFor({ state: 'attached' });
   assert.equal(await counter(page, 'a', 'calls'), 104);
 
@@ -231,7 +231,7 @@ test('timeouts and bulkheads: a slow dependency starves the healthy one until th
   assert.match(await page.locator('p.rule').textContent(), /not shorter than the caller's deadline: work goes on/);
   await page.getByLabel('Pool').selectOption('separate');
   assert.deepEqual([await depCounter(page, 'b', 'in_time'), await depCounter(page, 'b', 'rejected')], [500, 0]);
-  await page.getByLabel('Scenario').selectOption('short-timeout');
+  await choosePreset(page, 'short-timeout');
   await page.locator('p.rule.kept').waitFor();
   assert.deepEqual(
     [await depCounter(page, 'a', 'timed_out'), await depCounter(page, 'a', 'wasted'), await depCounter(page, 'b', 'in_time')],

@@ -2,7 +2,7 @@
 // lesson's numbers through the presets and the controls, by accessible names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, reveal, seekScene } from './harness.mjs';
+import { serve, launch, open, reveal, seekScene, choosePreset } from './harness.mjs';
 
 let server, browser;
 before(async () => {
@@ -32,7 +32,7 @@ test("partitions and keys, then the lag: the lesson's six events and exercise 9"
   assert.equal(await crc.locator('[data-partition="0"] .cell').count(), 0);
   // The arithmetic: zlib.crc32(b"listing-42") = 235,534,076, remainder 2 over 3 partitions.
   await crc.getByText('listing-42: 235,534,076 ÷ 3, remainder 2').waitFor();
-  await page.getByLabel('Scenario').selectOption('exercise-9-resize');
+  await choosePreset(page, 'exercise-9-resize');
   await page.locator('figure.topic .cell.moves').first().waitFor();
 
   await page.getByRole('button', { name: 'Consumer lag' }).click();
@@ -47,9 +47,9 @@ test("partitions and keys, then the lag: the lesson's six events and exercise 9"
     await page.locator('.lag .dlq-alert').textContent(),
     /^At “now” the lag is at the ≈ 60 s line \(60 s\): the group is behind\./,
   );
-  await page.getByLabel('Scenario').selectOption('exercise-9b');
+  await choosePreset(page, 'exercise-9b');
   await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === '1 min 15 s');
-  await page.getByLabel('Scenario').selectOption('more-consumers');
+  await choosePreset(page, 'more-consumers');
   await page.waitForFunction(() => document.querySelector('[data-counter=catch_up] dd')?.textContent.trim() === 'never');
   assert.equal(await counter('idle'), '8');
   // Falling behind from 60 s: the alert fires once the lag has stayed above ≈ 60 s for 5 minutes.
@@ -74,10 +74,10 @@ test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a 
   await p2.waitFor();
   assert.equal(await p2.getAttribute('data-committed'), '3');
   assert.match(await p2.getAttribute('aria-label'), /indexer 3, lake sink 1/);
-  await page.getByLabel('Scenario').selectOption('exercise-3');
+  await choosePreset(page, 'exercise-3');
   await waitCounter(page, 'idle', '8');
   assert.equal(await counter(page, 'reading'), '12');
-  await page.getByLabel('Scenario').selectOption('kill-consumer');
+  await choosePreset(page, 'kill-consumer');
   await page.locator('.hero > figcaption.insight').filter({ hasText: 'consumer 2 dies and the group rebalances' }).waitFor();
   // Drag the instant to the end: re-reads, no gaps.
   const slider = page.getByLabel('Instant', { exact: true });
@@ -107,7 +107,7 @@ test('groups and offsets: the indexer at 3 and the sink at 1, idle consumers, a 
   }
   // Head-of-line: the first event (listing-42, partition 2) takes 20 s; at 12 s its
   // partition is still at offset 0 while partition 1 is done.
-  await page.getByLabel('Scenario').selectOption('head-of-line');
+  await choosePreset(page, 'head-of-line');
   await page.locator('.groups .hint', { hasText: 'the first event is processed' }).waitFor();
   assert.equal(await p2.getAttribute('data-committed'), '0');
   assert.notEqual(await page.locator('.groups [data-partition="1"]').getAttribute('data-committed'), '0');
@@ -147,13 +147,13 @@ test('capacity: C01, exercises 4, 6 and 7', async () => {
     ['27', '8', '16 min 40 s'],
   );
   await page.getByRole('status').filter({ hasText: 'longer than the promise (5 min)' }).waitFor();
-  await page.getByLabel('Scenario').selectOption('exercise-6');
+  await choosePreset(page, 'exercise-6');
   await waitCounter(page, 'deepest', '60,000');
   // Exercise 6 as the lesson counts it: 400 s once the workers are back (and
   // the run's clock beside it, from the outage's start).
   assert.equal(await counter(page, 'drain_after_back'), '6 min 40 s');
   assert.equal((await counter(page, 'drained')).replace(/\u00a0/g, ' '), 'at 26 min 40 s');
-  await page.getByLabel('Scenario').selectOption('c01-day');
+  await choosePreset(page, 'c01-day');
   await waitCounter(page, 'drained', 'never');
   assert.equal(await counter(page, 'after'), '1,382,400');
   assert.deepEqual(errors, []);
@@ -204,7 +204,7 @@ for (const [width, height] of [
     await page.waitForFunction(() => !document.querySelector('.lag-chart .level-note.below'));
     await check('above');
     // Where the alert fires, 5 min after «ahora», the two notes stand apart.
-    await page.getByLabel('Escenario').selectOption('more-consumers');
+    await choosePreset(page, 'more-consumers');
     await page.locator('.lag-chart .note-fires').waitFor();
     assert.ok(
       apart(await box(page.locator('.lag-chart .note-now')), await box(page.locator('.lag-chart .note-fires'))),
