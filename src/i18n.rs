@@ -176,7 +176,7 @@ pub static ES: Texts = Texts {
     step: "Avanzar",
     reset: "Reiniciar",
     speed: "Velocidad",
-    speed_value: |n| format!("{n} s simulados por segundo"),
+    speed_value: |n| format!("{n} s {} por segundo", if n == "1" { "simulado" } else { "simulados" }),
     clock: "Reloj simulado",
     keyboard_hint: "Teclado: Espacio reproduce o pausa; → avanza un paso.",
     step_back: "Retroceder",
@@ -195,7 +195,11 @@ pub static ES: Texts = Texts {
     ],
     finished: "Terminado: no queda nada por entregar.",
     finished_parked: |n| {
-        format!("Terminado: nada más en camino, pero {n} eventos siguen en dead-letter: reinténtalos desde allí.")
+        if n == "1" {
+            "Terminado: nada más en camino, pero 1 evento sigue en dead-letter: reinténtalo desde allí.".to_owned()
+        } else {
+            format!("Terminado: nada más en camino, pero {n} eventos siguen en dead-letter: reinténtalos desde allí.")
+        }
     },
     deliveries: "Entregas",
     effects: "Efectos",
@@ -269,7 +273,11 @@ pub static EN: Texts = Texts {
     ],
     finished: "Finished: nothing left to deliver.",
     finished_parked: |n| {
-        format!("Finished: nothing more on its way, but {n} events remain in dead-letter: retry them from there.")
+        if n == "1" {
+            "Finished: nothing more on its way, but 1 event remains in dead-letter: retry it from there.".to_owned()
+        } else {
+            format!("Finished: nothing more on its way, but {n} events remain in dead-letter: retry them from there.")
+        }
     },
     deliveries: "Deliveries",
     effects: "Effects",

@@ -170,6 +170,9 @@ impl LabState {
             _ => false,
         };
         let changes_scenario = changes_run && self.changes_scenario(&action);
+        // The learner's input to the run is theirs even when no parameter
+        // moves (a start typed without its Z is refused, the pass stays).
+        let intervenes = matches!(action, Action::Unit(_));
         match action {
             Action::SetLang(lang) => next.lang = lang,
             Action::Open(experiment) => {
@@ -210,7 +213,7 @@ impl LabState {
                 }
             }
         }
-        next.preset_as_chosen &= !(changes_run && next.params != self.params);
+        next.preset_as_chosen &= !(changes_run && (intervenes || next.params != self.params));
         if records && !next.preset_as_chosen && next.record_tasks(self, changes_scenario) {
             next.tries = 0; // the next task starts its own count
         }
@@ -434,14 +437,14 @@ impl LabState {
     /// The open experiment's prediction and the learner's guess, if any
     /// (`Some(None)`: they chose to see the answer without one).
     pub fn prediction(&self) -> Option<(crate::tasks::PredictionView, Option<Option<u64>>)> {
-        let view = self.units.prediction(&self.params, self.open, self.lang)?;
+        let view = self.units.prediction(&self.params, self.open, self.asked_in_code(), self.lang)?;
         let guess = self.progress.guess(&self.question_key(view.key));
         Some((view, guess))
     }
 
     /// Where the open experiment's question keeps its guess.
     fn prediction_key(&self) -> Option<String> {
-        let view = self.units.prediction(&self.params, self.open, self.lang)?;
+        let view = self.units.prediction(&self.params, self.open, self.asked_in_code(), self.lang)?;
         Some(self.question_key(view.key))
     }
 
@@ -456,6 +459,11 @@ impl LabState {
             open.presets().contains(preset) && !link::changes_from(preset, &LabParams::default(), open).is_empty()
         });
         question_key(open.code(), key, asked_in.map(|preset| preset.code))
+    }
+
+    /// The chosen preset's code, if it is one of the open experiment's.
+    fn asked_in_code(&self) -> Option<&'static str> {
+        self.asked_in.filter(|preset| self.open.presets().contains(preset)).map(|preset| preset.code)
     }
 
     /// Of `tasks` (this state's `task_list`, already checked), the one

@@ -135,7 +135,9 @@ pub trait Spec {
     /// experiment's own). A run of another shape can ask the lesson's other
     /// number (capacity: exercise 6's drain, not C01's wait), with its own
     /// guess, so a guess is never shown beside another question's answer.
-    fn prediction(_: &Self::Params) -> Option<crate::tasks::Asked<Self::Params, Self::State>> {
+    /// `preset`: the preset the learner chose, whose exercise may be
+    /// another of the lesson's numbers (capacity's exercise 4: Little's law).
+    fn prediction(_: &Self::Params, _preset: Option<&str>) -> Option<crate::tasks::Asked<Self::Params, Self::State>> {
         Self::PREDICTION.map(|pr| (pr, ""))
     }
     /// A figure with no time in it (an id, a hash, a size): it says so where
@@ -459,11 +461,11 @@ macro_rules! registry {
 
         impl States {
             /// The open experiment's prediction, with the run's answer.
-            pub fn prediction(&self, p: &LabParams, open: Experiment, lang: Lang) -> Option<PredictionView> {
+            pub fn prediction(&self, p: &LabParams, open: Experiment, preset: Option<&str>, lang: Lang) -> Option<PredictionView> {
                 fn view<P, S>((pr, key): (&Prediction<P, S>, &'static str), p: &P, shared: &Shared, s: &S, lang: Lang) -> PredictionView {
                     PredictionView { key, question: (pr.question)(lang), unit: pr.unit, counted: pr.counted, answer: (pr.answer)(p, shared, s), why: (pr.why)(lang) }
                 }
-                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::prediction(&p.$module).map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
+                match open { $(#[cfg(feature = $feature)] Experiment::$variant => <self::$module::$variant as Spec>::prediction(&p.$module, preset).map(|pr| view(pr, &p.$module, &p.shared, &self.$module, lang)),)+ }
             }
         }
 

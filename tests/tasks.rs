@@ -221,6 +221,21 @@ fn a_preset_does_no_task_the_learners_own_change_does() {
     }
 }
 
+/// A learner's own input is their doing even where it changes no parameter:
+/// a start typed without its Z is refused (the last valid pass stays), and
+/// that refusal is the task, from the page's preset as from a bare link.
+#[test]
+fn a_refused_input_does_its_task() {
+    for query in ["exp=uuid5", "preset=double-publication", "v=4&preset=double-publication"] {
+        let opened = lab(query);
+        let (_, action) = witness(Experiment::parse("uuid5").expect("uuid5"), "uuid5-invalid");
+        let typed = opened.reduce(action.expect("typed"));
+        assert_eq!(typed.params, opened.params, "{query}: the last valid pass stays");
+        assert!(holds(&typed, "uuid5-invalid"), "{query}: refused");
+        assert!(typed.progress.contains("uuid5", "uuid5-invalid"), "{query}: the learner typed it");
+    }
+}
+
 /// A change the preset does not speak of leaves its witness's task undone:
 /// «200 páginas» already takes 10 s, and moving «La cola vive en» (or
 /// anything else the preset leaves alone) is not processing them faster.

@@ -171,7 +171,7 @@ impl crate::unit::Spec for AckTiming {
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
     const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
-    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
+    fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
         Some(if p.broker_dups == Probability::ZERO { (&PREDICTION, "") } else { (&PREDICTION_DUPS, "") })
     }
     fn title(lang: crate::i18n::Lang) -> &'static str {
@@ -314,9 +314,9 @@ mod tests {
     #[test]
     fn the_why_names_the_brokers_duplicates_when_they_are_on() {
         let p = crate::link::preset_params(&PRESETS, "broker-duplicates").ack;
-        let (asked, _) = <AckTiming as crate::unit::Spec>::prediction(&p).expect("asked");
+        let (asked, _) = <AckTiming as crate::unit::Spec>::prediction(&p, None).expect("asked");
         assert!((asked.why)(crate::i18n::Lang::Es).contains("cada duplicado suyo es otro efecto"));
-        let (asked, _) = <AckTiming as crate::unit::Spec>::prediction(&Params::default()).expect("asked");
+        let (asked, _) = <AckTiming as crate::unit::Spec>::prediction(&Params::default(), None).expect("asked");
         assert!(!(asked.why)(crate::i18n::Lang::Es).contains("duplicado"));
     }
 }

@@ -60,7 +60,7 @@ pub static ES: Strings = Strings {
     promise_legend: "—— la promesa",
     promise_words: "la promesa",
     insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
-        let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} mensajes: esa alerta nunca suena.") };
+        let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} {}: esa alerta nunca suena.", if depth == "1" { "mensaje" } else { "mensajes" }) };
         let age_part = match (age_fires, dlq, broken) {
             (_, _, Some("0 s")) => format!("La cola va {behind} atrás desde el principio: la promesa de {promise} ya está rota, y la alerta de edad lo dice."),
             (Some(at), _, Some(broken)) if late => format!("La edad del más viejo sí, pero tarde: la alerta de edad suena {}, cuando la promesa de {promise} ya se rompió ({}). Su umbral debe quedar bajo la promesa.", crate::format::a_los(at), crate::format::a_los(broken)),
@@ -96,7 +96,7 @@ pub static ES: Strings = Strings {
     moment_depth: "La alerta de profundidad suena: hay más mensajes en cola que su umbral.",
     moment_age: "La alerta de edad suena: el más viejo lleva esperando más que su umbral.",
     moment_promise: "El más viejo ya esperó más que la promesa.",
-    moment_dlq: "El mensaje envenenado agota sus recepciones y pasa a la DLQ: la edad vuelve a bajar.",
+    moment_dlq: "El mensaje venenoso agota sus recepciones y pasa a la DLQ: la edad vuelve a bajar.",
     threshold_legend: "- - - umbral de la alerta",
     preset_poison: "Un mensaje venenoso, sin DLQ",
     preset_poison_dlq: "Un mensaje venenoso, maxReceiveCount 5",
@@ -111,7 +111,7 @@ pub static EN: Strings = Strings {
     promise_legend: "—— the promise",
     promise_words: "the promise",
     insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
-        let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} messages: that alert never goes off.") };
+        let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} {}: that alert never goes off.", if depth == "1" { "message" } else { "messages" }) };
         let age_part = match (age_fires, dlq, broken) {
             (_, _, Some("0 s")) => format!("The queue is {behind} behind from the start: the {promise} promise is broken already, and the age alert says so."),
             (Some(at), _, Some(broken)) if late => format!("The age of the oldest does, but late: the age alert goes off at {at}, when the {promise} promise has already broken (at {broken}). Its threshold belongs under the promise."),

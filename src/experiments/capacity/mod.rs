@@ -340,6 +340,46 @@ static PREDICTION_DRAIN: crate::tasks::Prediction<Params, State> = crate::tasks:
     },
 };
 
+/// Exercise 4's question, asked in its preset: Little's law on its box's
+/// numbers (85 waiting, 170 out an hour: half an hour), not C01's wait.
+static PREDICTION_LITTLE: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "ejercicio 4: con los mensajes que esperan y los que salen por hora de «Ley de Little», ¿cuánto espera cada uno?",
+            "exercise 4: with the messages waiting and those leaving an hour in «Little's law», how long does each one wait?",
+        )
+    },
+    unit: "s",
+    counted: true,
+    answer: |_, _, s: &State| s.little_wait_s,
+    why: |lang| {
+        lang.pick(
+            "W = L ÷ λ: en el ejercicio 4, 85 ÷ 170 por hora = 0.5 h.",
+            "W = L ÷ λ: in exercise 4, 85 ÷ 170 an hour = 0.5 h.",
+        )
+    },
+};
+
+/// Exercise 7's question, asked in its preset: the last of the messages
+/// that arrive at once, with KEDA's workers capped (the lesson's ≈ 1,000 s).
+static PREDICTION_KEDA: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "ejercicio 7: con el máximo de workers de KEDA, ¿cuánto espera el último de los mensajes que llegan de golpe?",
+            "exercise 7: with KEDA's maximum of workers, how long does the last of the messages arriving at once wait?",
+        )
+    },
+    unit: "s",
+    counted: true,
+    answer: |_, _, s: &State| Some(s.keda.2),
+    why: |lang| {
+        lang.pick(
+            "KEDA pide mensajes ÷ queueLength workers, pero el máximo manda: en el ejercicio 7, 400 ÷ 8 = 50 rondas de 20 s.",
+            "KEDA asks for messages ÷ queueLength workers, but the maximum rules: in exercise 7, 400 ÷ 8 = 50 rounds of 20 s.",
+        )
+    },
+};
+
 impl crate::unit::Spec for Capacity {
     type Params = Params;
     type State = State;
@@ -350,8 +390,13 @@ impl crate::unit::Spec for Capacity {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
-    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
-        Some(if p.down_s > 0 { (&PREDICTION_DRAIN, "drain") } else { (&PREDICTION, "") })
+    fn prediction(p: &Params, preset: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
+        Some(match preset {
+            Some("exercise-4") => (&PREDICTION_LITTLE, "little"),
+            Some("exercise-7") => (&PREDICTION_KEDA, "keda"),
+            _ if p.down_s > 0 => (&PREDICTION_DRAIN, "drain"),
+            _ => (&PREDICTION, ""),
+        })
     }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment

@@ -87,7 +87,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                 ("keda_last_wait", t.keda_last_wait, duration_text(last_wait_s)),
             ]) }
             <p class={class_list!("dlq-alert", (last_wait_s > p.promise_s).then_some("on"))} role="status">
-                { (t.keda_promise)(last_wait_s <= p.promise_s, &duration_text(p.promise_s)) }
+                { (t.keda_promise)(last_wait_s.cmp(&p.promise_s), &duration_text(p.promise_s)) }
             </p>
         </section>
     }

@@ -62,7 +62,8 @@ pub struct Strings {
     pub keda_wanted: &'static str,
     pub keda_running: &'static str,
     pub keda_last_wait: &'static str,
-    pub keda_promise: fn(bool, &str) -> String,
+    /// The last one's wait against the promise, and the promise.
+    pub keda_promise: fn(std::cmp::Ordering, &str) -> String,
     pub preset_c01: &'static str,
     /// C01's day as rates: (photos a day, the mean a second, the peak's
     /// factor, the peak, the peak as the lesson rounds it).
@@ -146,7 +147,11 @@ pub static ES: Strings = Strings {
     keda_wanted: "Workers que pide",
     keda_running: "Workers que corren",
     keda_last_wait: "Espera del último",
-    keda_promise: |kept, promise| if kept { format!("El último espera menos que la promesa ({promise}).") } else { format!("El último espera más que la promesa ({promise}): con ese máximo de workers, no se cumple.") },
+    keda_promise: |wait, promise| match wait {
+        std::cmp::Ordering::Less => format!("El último espera menos que la promesa ({promise})."),
+        std::cmp::Ordering::Equal => format!("El último espera justo la promesa ({promise}): se cumple sin margen."),
+        std::cmp::Ordering::Greater => format!("El último espera más que la promesa ({promise}): con ese máximo de workers, no se cumple."),
+    },
     preset_c01: "C01: pico de 350/s una hora, 10 workers",
     c01_derivation: |day, mean, factor, peak, rounded| format!("C01: {day} de fotos al día ÷ 86,400 s ≈ {mean} por segundo en promedio; × {factor} en la hora pico = {peak} ≈ {rounded} por segundo."),
     preset_day: "C01: entran 116/s y salen 100/s, un día",
@@ -228,7 +233,11 @@ pub static EN: Strings = Strings {
     keda_wanted: "Workers it asks for",
     keda_running: "Workers running",
     keda_last_wait: "The last one's wait",
-    keda_promise: |kept, promise| if kept { format!("The last one waits less than the promise ({promise}).") } else { format!("The last one waits longer than the promise ({promise}): with at most that many workers, it is not kept.") },
+    keda_promise: |wait, promise| match wait {
+        std::cmp::Ordering::Less => format!("The last one waits less than the promise ({promise})."),
+        std::cmp::Ordering::Equal => format!("The last one waits exactly the promise ({promise}): kept with no margin."),
+        std::cmp::Ordering::Greater => format!("The last one waits longer than the promise ({promise}): with at most that many workers, it is not kept."),
+    },
     preset_c01: "C01: a 350/s peak for an hour, 10 workers",
     c01_derivation: |day, mean, factor, peak, rounded| format!("C01: {day} photos a day ÷ 86,400 s ≈ {mean} a second on average; × {factor} in the peak hour = {peak} ≈ {rounded} a second."),
     preset_day: "C01: 116/s in, 100/s out, for a day",

@@ -184,7 +184,10 @@ pub fn insight(lang: crate::i18n::Lang, p: &Params, run: &Run) -> String {
         return text;
     }
     let moved = moved_by(&run.indexer, run.lengths.len(), p.at_s);
-    if moved.is_empty() {
+    // Consumers past the partitions' count read nothing (exercise 3's 8).
+    if p.crash_consumer as usize > run.lengths.len() {
+        text += &(t.crash_idle)(p.crash_consumer, p.crash_s);
+    } else if moved.is_empty() {
         text += &(t.crash_ahead)(p.crash_consumer, p.crash_s);
     } else {
         let list: Vec<String> = moved
@@ -600,6 +603,25 @@ mod tests {
         let idle = |code: &str| preset(code).run().indexer.idle_at_start;
         assert_eq!(idle("idle-consumer"), 1, "12 partitions, 13 consumers");
         assert_eq!(idle("exercise-3"), 8, "20 consumers: 12 read, 8 idle");
+    }
+
+    /// An idle consumer's death moves nothing, and the caption says so at
+    /// every instant (it asked to move the instant past a crash long gone).
+    #[test]
+    fn an_idle_consumers_death_moves_no_partition() {
+        use crate::i18n::Lang;
+        let p = Params { crash_consumer: 13, crash_s: 2, ..preset("idle-consumer") };
+        let run = p.run();
+        for at_s in [0, 2, 8] {
+            assert!(moved_by(&run.indexer, run.lengths.len(), at_s).is_empty());
+            let said = insight(Lang::Es, &Params { at_s, ..p.clone() }, &run);
+            assert!(
+                said.ends_with(
+                    "El consumidor 13 muere a los 2 s sin partición que leer: el rebalanceo no mueve ninguna."
+                ),
+                "{said}"
+            );
+        }
     }
 
     /// With a crash the caption is the run at the instant shown: before the

@@ -26,6 +26,8 @@ pub struct Strings {
     pub orphaned: fn(u32) -> String,
     /// Before the crash: (who dies, when).
     pub crash_ahead: fn(u32, u32) -> String,
+    /// A consumer with no partition died: the rebalance moves none.
+    pub crash_idle: fn(u32, u32) -> String,
     /// The scene's moments: the group reading, a consumer's death and the
     /// rebalance, each group done.
     pub moment_start: fn(u32, usize) -> String,
@@ -133,6 +135,7 @@ pub static ES: Strings = Strings {
     },
     preset_sink_behind: "El sink al lake, un minuto atrás",
     crash_ahead: |dead, at| format!(" El consumidor {dead} muere a los {at} s: mueve el instante más allá para ver el rebalanceo."),
+    crash_idle: |dead, at| format!(" El consumidor {dead} muere a los {at} s sin partición que leer: el rebalanceo no mueve ninguna."),
     moment_start: |consumers, parts| format!("Consumidores: {consumers}, particiones: {parts}. Cada partición se lee desde su offset confirmado."),
     moment_crash: |dead, moved| format!("Muere el consumidor {dead}: el grupo se rebalancea y {moved}."),
     moment_done: |group| format!("El {group} ha leído todo el tópico."),
@@ -205,6 +208,7 @@ pub static EN: Strings = Strings {
     },
     preset_sink_behind: "The lake sink, a minute behind",
     crash_ahead: |dead, at| format!(" Consumer {dead} dies at {at} s: move the instant past it to see the rebalance."),
+    crash_idle: |dead, at| format!(" Consumer {dead} dies at {at} s with no partition to read: the rebalance moves none."),
     moment_start: |consumers, parts| format!("Consumers: {consumers}, partitions: {parts}. Each partition is read from its committed offset."),
     moment_crash: |dead, moved| format!("Consumer {dead} dies: the group rebalances and {moved}."),
     moment_done: |group| format!("The {group} has read the whole topic."),

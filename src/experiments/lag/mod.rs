@@ -334,7 +334,10 @@ impl crate::unit::Spec for Lag {
         if past_s > 0.0 {
             moments.push(Moment { at_ms: 0, text: (t.moment_behind)(&int(p.before_per_s()), &int(p.arrival_per_s)) });
         }
-        moments.push(Moment { at_ms: ms(0.0), text: (t.moment_fix)(&int(c.consume_per_s), c.catch_up_s.is_some()) });
+        moments.push(Moment {
+            at_ms: ms(0.0),
+            text: (t.moment_fix)(&int(c.consume_per_s), c.consume_per_s.cmp(&p.arrival_per_s)),
+        });
         let alert = p.alert();
         let span_s = p.span_s();
         if let Some(at_s) = alert.fires_at_s.filter(|s| *s <= span_s) {
@@ -503,5 +506,23 @@ mod tests {
         assert_eq!(a.lag_at(800.0), 0.0);
         let never = preset("more-consumers");
         assert!(never.lag_at(600.0) > never.lag_at(0.0), "18,000/s against 20,000/s: it grows");
+    }
+
+    /// The fix's moment says what the line does: reading exactly what
+    /// arrives, the lag stays flat (it said «sigue creciendo» beside a flat line).
+    #[test]
+    fn the_fix_says_whether_the_lag_falls_stays_or_grows() {
+        use crate::i18n::Lang;
+        let said = |arrival_per_s| {
+            let p = Params { arrival_per_s, ..preset("exercise-9a") };
+            let timeline =
+                <Lag as crate::unit::Spec>::timeline(&p, &Shared::default(), &(), Lang::Es).expect("a scene");
+            let fix = timeline.moments.iter().find(|m| m.text.starts_with("Ahora lee")).expect("the fix's moment");
+            (fix.text.clone(), p.lag_at(0.0) == p.lag_at(600.0))
+        };
+        assert!(said(20_000).0.ends_with("el atraso baja."));
+        let (flat, stays) = said(21_600);
+        assert!(stays && flat.ends_with("se queda donde está."), "{flat}");
+        assert!(said(22_000).0.ends_with("sigue creciendo."));
     }
 }

@@ -18,6 +18,8 @@ pub struct Strings {
     pub idle: &'static str,
     pub consume: &'static str,
     pub spare: &'static str,
+    /// The spare's place when the group reads less than arrives.
+    pub short: &'static str,
     pub catch_up: &'static str,
     pub never: &'static str,
     pub lag_time: &'static str,
@@ -49,7 +51,8 @@ pub struct Strings {
     /// The scene's moments: the group reads (before) while (arrivals) come.
     pub moment_behind: fn(&str, &str) -> String,
     /// The fix: the group now reads (rate); whether that drains the lag.
-    pub moment_fix: fn(&str, bool) -> String,
+    /// The rate after the fix, and how it compares with the arrivals.
+    pub moment_fix: fn(&str, std::cmp::Ordering) -> String,
     pub moment_caught_up: &'static str,
     /// The alert fires, and clears (the lag back at its line).
     pub moment_fires: &'static str,
@@ -84,6 +87,7 @@ pub static ES: Strings = Strings {
     idle: "Sin partición",
     consume: "El grupo consume",
     spare: "Sobra",
+    short: "Falta",
     catch_up: "Al día en",
     never: "nunca",
     lag_time: "Lag en tiempo, el que mira la alerta (eventos atrás ÷ llegada)",
@@ -107,10 +111,10 @@ pub static ES: Strings = Strings {
     fires_note: "la alerta suena",
     caught_up_note: "al día",
     moment_behind: |before, arrival| format!("El grupo lee {before}/s y llegan {arrival}/s: cada segundo queda más atrás."),
-    moment_fix: |rate, drains| if drains {
-        format!("Ahora lee {rate}/s: más de lo que llega, el atraso baja.")
-    } else {
-        format!("Ahora lee {rate}/s: no alcanza, el atraso sigue creciendo.")
+    moment_fix: |rate, than_arrivals| match than_arrivals {
+        std::cmp::Ordering::Greater => format!("Ahora lee {rate}/s: más de lo que llega, el atraso baja."),
+        std::cmp::Ordering::Equal => format!("Ahora lee {rate}/s: justo lo que llega, el atraso se queda donde está."),
+        std::cmp::Ordering::Less => format!("Ahora lee {rate}/s: no alcanza, el atraso sigue creciendo."),
     },
     moment_caught_up: "Al día: lag 0.",
     moment_fires: "Suena la alerta: el lag lleva 5 minutos por encima de ≈ 60 s.",
@@ -144,6 +148,7 @@ pub static EN: Strings = Strings {
     idle: "Without a partition",
     consume: "The group consumes",
     spare: "Spare",
+    short: "Short by",
     catch_up: "Caught up in",
     never: "never",
     lag_time: "Lag in time, what the alert watches (events behind ÷ arrivals)",
@@ -167,10 +172,10 @@ pub static EN: Strings = Strings {
     fires_note: "the alert fires",
     caught_up_note: "caught up",
     moment_behind: |before, arrival| format!("The group reads {before}/s while {arrival}/s arrive: every second it falls further behind."),
-    moment_fix: |rate, drains| if drains {
-        format!("Now it reads {rate}/s: more than arrives, the lag falls.")
-    } else {
-        format!("Now it reads {rate}/s: not enough, the lag keeps growing.")
+    moment_fix: |rate, than_arrivals| match than_arrivals {
+        std::cmp::Ordering::Greater => format!("Now it reads {rate}/s: more than arrives, the lag falls."),
+        std::cmp::Ordering::Equal => format!("Now it reads {rate}/s: just what arrives, the lag stays where it is."),
+        std::cmp::Ordering::Less => format!("Now it reads {rate}/s: not enough, the lag keeps growing."),
     },
     moment_caught_up: "Caught up: lag 0.",
     moment_fires: "The alert fires: the lag has been above ≈ 60 s for 5 minutes.",

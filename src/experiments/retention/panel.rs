@@ -18,9 +18,12 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let st = &props.state;
     let hours = t.hours;
     let time = |s: Option<u64>| s.map_or_else(|| t.never.to_owned(), duration_text);
-    let replay = st.replay.map(|b| (format::millions(b.events), time(b.catch_up_s)));
-    let insight =
-        (t.insight)(&hours(p.retention_h), &hours(p.replay_h), replay.as_ref().map(|(e, s)| (e.as_str(), s.as_str())));
+    let replay = st.replay.map(|b| (format::millions(b.events), b.catch_up_s.map(duration_text)));
+    let insight = (t.insight)(
+        &hours(p.retention_h),
+        &hours(p.replay_h),
+        replay.as_ref().map(|(events, caught_up)| (events.as_str(), caught_up.as_deref())),
+    );
     let rows = [
         ("replay_events", t.replay_events, replay.as_ref().map_or_else(|| t.gone_note.to_owned(), |r| r.0.clone())),
         ("replay_time", t.replay_time, replay.as_ref().map_or_else(|| "—".to_owned(), |r| r.1.clone())),

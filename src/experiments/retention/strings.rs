@@ -7,8 +7,8 @@ pub struct Strings {
     pub heading: &'static str,
     pub intro: &'static str,
     /// The figure's point: (retention, how far back, events to read again
-    /// and the time it takes, None when deleted).
-    pub insight: fn(&str, &str, Option<(&str, &str)>) -> String,
+    /// and the time it takes, None if never; None when deleted).
+    pub insight: fn(&str, &str, Option<(&str, Option<&str>)>) -> String,
     pub retention: &'static str,
     pub replay: &'static str,
     pub start: &'static str,
@@ -50,7 +50,8 @@ pub static ES: Strings = Strings {
     heading: "Volver a leer lo que sigue en el log",
     intro: "Leer un stream no borra nada: el log se borra solo por tiempo o por tamaño (aquí, por tiempo), desde el principio, se haya leído o no. Por omisión Kafka conserva 7 días (log.retention.hours=168); Kinesis, 24 horas, y se puede llevar hasta 365 días. Cuando un error dejó mal calculadas las features del día anterior, el grupo mueve su offset hacia atrás y lo procesa de nuevo (replay), siempre que siga dentro de la retención. Un sistema que llega después elige dónde empezar: lo más viejo que queda retenido, o lo que se escriba de aquí en adelante; el productor no lo nota.",
     insight: |retention, back, replay| match replay {
-        Some((events, time)) => format!("Con {retention} de retención, se puede volver {back} atrás: {events} eventos otra vez, al día en {time}."),
+        Some((events, Some(time))) => format!("Con {retention} de retención, se puede volver {back} atrás: {events} eventos otra vez, al día en {time}."),
+        Some((events, None)) => format!("Con {retention} de retención, se puede volver {back} atrás: {events} eventos otra vez, pero a ese ritmo de lectura el grupo nunca se pone al día."),
         None => format!("Con {retention} de retención, lo de hace {back} ya se borró: para reprocesarlo hay que volver al data lake, que es la fuente de verdad."),
     },
     retention: "Retención del log",
@@ -88,7 +89,8 @@ pub static EN: Strings = Strings {
     heading: "Replaying what the log still holds",
     intro: "Reading a stream deletes nothing: the log is deleted only by time or by size (here, by time), from its start, read or not. Kafka keeps 7 days by default (log.retention.hours=168); Kinesis, 24 hours, extendable to 365 days. If a bug wrote yesterday's features wrong, the group moves its offset back and processes again (replay), within the retention. And a new system reads from the start of the retention or from the end, without the producer noticing.",
     insight: |retention, back, replay| match replay {
-        Some((events, time)) => format!("With {retention} of retention, going {back} back works: {events} events again, caught up in {time}."),
+        Some((events, Some(time))) => format!("With {retention} of retention, going {back} back works: {events} events again, caught up in {time}."),
+        Some((events, None)) => format!("With {retention} of retention, going {back} back works: {events} events again, but at that reading rate the group never catches up."),
         None => format!("With {retention} of retention, what is {back} old was already deleted: to reprocess it, the source of truth is the data lake."),
     },
     retention: "The log's retention",

@@ -245,6 +245,9 @@ impl crate::unit::Spec for Retries {
     const PARAMS: &'static [ParamSpec<Params>] = &PARAMS;
     const PRESETS: &'static [Preset] = &PRESETS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
+        Some(if p.jitter == Jitter::None { (&PREDICTION, "") } else { (&PREDICTION_JITTER, "jitter") })
+    }
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const LADDER: Option<&'static crate::ladder::Ladder<Params>> = Some(&LADDER);
     fn title(lang: Lang) -> &'static str {
@@ -437,7 +440,9 @@ static TASKS: [crate::tasks::Task<Params, State>; 3] = [
             "With failure probability p an event reaches dead-letter with probability p to the 7th (original + 6 retries): at 30 %, 2 in 10,000; at 90 %, almost half."]),
 ];
 
-/// The number its lesson states, asked before the figure says it.
+/// The number its lesson states, asked before the figure says it: without
+/// jitter, the schedule's sum, which the lesson counts (it holds whether or
+/// not an event fails that often, so «la cuenta da», not «la simulación»).
 const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| {
         lang.pick(
@@ -446,19 +451,22 @@ const PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predic
         )
     },
     unit: "s",
-    counted: false,
-    // Without jitter, the schedule's sum (the question holds whether or not
-    // an event fails that often); with it, what this run's first dead
-    // letter waited.
-    answer: |p: &Params, _, s: &State| {
-        if p.jitter == Jitter::None {
-            Some(p.backoff().total_s())
-        } else {
-            s.jittered_total_s
-        }
-    },
+    counted: true,
+    answer: |p: &Params, _, _| Some(p.backoff().total_s()),
     why: |lang| {
-        lang.pick("Sin jitter, el intento número n espera base · 2^(n-1): con la base de 30 s y los 6 reintentos de la lección, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. Con jitter, cada evento suma otro total.", "Without jitter, retry n waits base · 2^(n-1): with the lesson's 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s. With jitter, each event's total differs.")
+        lang.pick("Sin jitter, el intento número n espera base · 2^(n-1), y las esperas suman base · (2^reintentos − 1): con la base de 30 s y los 6 reintentos de la lección, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.", "Without jitter, retry n waits base · 2^(n-1), and the waits add up to base · (2^retries − 1): with the lesson's 30 s base and 6 retries, 30 + 60 + 120 + 240 + 480 + 960 = 1,890 s.")
+    },
+};
+
+/// With jitter no sum is the answer: what this run's first dead letter
+/// waited, from its first attempt (its own question, with its own guess).
+const PREDICTION_JITTER: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: PREDICTION.question,
+    unit: "s",
+    counted: false,
+    answer: |_, _, s: &State| s.jittered_total_s,
+    why: |lang| {
+        lang.pick("Con jitter, cada espera se sortea en vez de ser base · 2^(n-1): cada evento suma otro total, y la simulación da el del primero que llegó a dead-letter.", "With jitter, each wait is drawn at random instead of being base · 2^(n-1): each event adds up another total, and the simulation gives the first one's to reach dead-letter.")
     },
 };
 
@@ -507,7 +515,7 @@ mod tests {
         let trace = pair.idempotent.trace();
         let dead = trace.iter().find(|a| a.follow == retry_lab_core::Follow::DeadLettered).unwrap();
         let first = trace.iter().find(|a| a.event == dead.event).unwrap();
-        let answer = (PREDICTION.answer)(&p, &lab.shared, &state);
+        let answer = (PREDICTION_JITTER.answer)(&p, &lab.shared, &state);
         assert_eq!(answer, Some((dead.at_ms - first.at_ms + 500) / 1_000), "seed {}", lab.shared.seed);
         assert_ne!(answer, Some(1_890));
         let without = Params { jitter: Jitter::None, ..p };

@@ -327,7 +327,7 @@ impl crate::unit::Spec for Visibility {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
-    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
+    fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
         Some(match p.poison {
             Poison::None if p.dies_s > 0 => (&PREDICTION_DIES, "dies"),
             Poison::None => (&PREDICTION, ""),
@@ -510,7 +510,7 @@ mod tests {
         // Its question's why names the death, with its own guess.
         let asked = |code: &str| {
             let p = link::preset_params(&PRESETS, code).visibility;
-            <Visibility as crate::unit::Spec>::prediction(&p).map(|(pr, key)| (key, (pr.why)(Lang::Es)))
+            <Visibility as crate::unit::Spec>::prediction(&p, None).map(|(pr, key)| (key, (pr.why)(Lang::Es)))
         };
         for code in ["long-deadline", "heartbeat"] {
             let (key, why) = asked(code).expect("asked");
@@ -576,7 +576,7 @@ mod tests {
     #[test]
     fn a_poison_message_without_a_dlq_is_not_promised_one() {
         let p = Params { max_receive: 0, ..preset("exercise-8-hang") };
-        let (asked, _) = <Visibility as crate::unit::Spec>::prediction(&p).expect("asked");
+        let (asked, _) = <Visibility as crate::unit::Spec>::prediction(&p, None).expect("asked");
         let why = (asked.why)(Lang::Es);
         assert!(why.contains("Sin DLQ") && !why.contains("lo para la DLQ"), "{why}");
     }

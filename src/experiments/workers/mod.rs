@@ -182,7 +182,7 @@ impl crate::unit::Spec for Workers {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
-    fn prediction(p: &Params) -> Option<crate::tasks::Asked<Params, State>> {
+    fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
         Some(if p.in_memory && p.restart_ms > 0 { (&PREDICTION_LOST, "lost") } else { (&PREDICTION, "") })
     }
     fn title(lang: crate::i18n::Lang) -> &'static str {
@@ -303,7 +303,7 @@ mod tests {
         let view = |code: &str| {
             let p = crate::link::preset_params(&PRESETS, code).workers;
             let state = State { run: QueueRun::new(p.config()).map(Rc::new) };
-            let (asked, key) = Workers::prediction(&p).expect("a question");
+            let (asked, key) = Workers::prediction(&p, None).expect("a question");
             (key, (asked.answer)(&p, &Shared::default(), &state))
         };
         assert_eq!(view("restart-in-memory"), ("lost", Some(100)));
