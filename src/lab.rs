@@ -279,10 +279,10 @@ impl LabState {
         if self.is_locked(param) {
             return;
         }
-        let mut clock = SceneClock { at_ms: Some(now_ms), playing: self.units.scene.playing };
+        let mut clock = SceneClock { at_ms: Some(now_ms), ..self.units.scene };
         clock.transport(&timeline, transport);
         let at_ms = clock.at(&timeline);
-        self.units.scene = SceneClock { at_ms: Some(at_ms), playing: clock.playing };
+        self.units.scene = SceneClock { at_ms: Some(at_ms), ..clock };
         if param.apply(&mut self.params, Value::Int(at_ms / 1_000)) {
             self.units.params_changed(&self.params, param.owner);
         }

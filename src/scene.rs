@@ -112,6 +112,13 @@ impl Timeline {
         texts.join(" ")
     }
 
+    /// How long a play holds on each of its moments (`HOLD_REAL_MS`, less
+    /// when they are many); the start and the end hold no play.
+    fn hold_real_ms(&self) -> u32 {
+        let inside = self.moments.iter().filter(|m| m.at_ms > 0 && m.at_ms < self.end_ms).count();
+        HOLD_REAL_MS.min(HOLDS_REAL_MS / inside.max(1) as u32)
+    }
+
     /// Where a step forward from `at_ms` stops: the next moment or tick,
     /// else the end.
     pub fn next_after(&self, at_ms: u64) -> u64 {
@@ -151,6 +158,12 @@ pub fn cut(series: &[(u64, u64)], at: u64) -> Vec<(u64, u64)> {
 pub const PLAY_REAL_MS: f64 = 25_000.0;
 /// A frame's advance is capped (a background tab's long pause is no jump).
 const TICK_REAL_MS_MAX: f64 = 250.0;
+/// Real time a playing scene holds on each moment it reaches, so that what
+/// happens there (a consumer dies, the lag crosses its line) is seen and
+/// read where it happens; a run with many moments holds each less, so its
+/// holds add at most `HOLDS_REAL_MS` to a play.
+const HOLD_REAL_MS: u32 = 1_500;
+const HOLDS_REAL_MS: u32 = 12_000;
 
 /// The open scene's clock: the instant shown and whether it plays. No
 /// instant: the run's end, the whole picture, which is how a scene opens
@@ -159,12 +172,14 @@ const TICK_REAL_MS_MAX: f64 = 250.0;
 pub struct SceneClock {
     pub at_ms: Option<u64>,
     pub playing: bool,
+    /// Real time the playing clock still holds on the moment it reached.
+    pub hold_real_ms: u32,
 }
 
 impl SceneClock {
     /// A link's clock (`at`); 0 or none opens the whole run.
     pub fn opened_at(clock_ms: u64) -> Self {
-        SceneClock { at_ms: (clock_ms > 0).then_some(clock_ms), playing: false }
+        SceneClock { at_ms: (clock_ms > 0).then_some(clock_ms), playing: false, hold_real_ms: 0 }
     }
 
     /// The instant shown, within the run.
@@ -175,6 +190,9 @@ impl SceneClock {
     pub fn transport(&mut self, timeline: &Timeline, transport: Transport) {
         let now = self.at(timeline);
         let end = timeline.end_ms;
+        if !matches!(transport, Transport::Tick { .. }) {
+            self.hold_real_ms = 0;
+        }
         match transport {
             Transport::TogglePlay => {
                 // Play from the end plays the run again, from its start.
@@ -189,8 +207,18 @@ impl SceneClock {
             Transport::Reset => self.stop_at(0),
             Transport::Tick { elapsed_real_ms, .. } if self.playing => {
                 let elapsed = elapsed_real_ms.clamp(0.0, TICK_REAL_MS_MAX);
+                if self.hold_real_ms > 0 {
+                    self.hold_real_ms = self.hold_real_ms.saturating_sub(elapsed as u32);
+                    return;
+                }
                 let advance_ms = (elapsed * end as f64 / PLAY_REAL_MS).ceil() as u64;
                 let to = now.saturating_add(advance_ms.max(1));
+                // A moment passed on the way: the clock stops on it, and holds.
+                if let Some(moment) = timeline.moments.iter().map(|m| m.at_ms).find(|&t| t > now && t < to.min(end)) {
+                    self.at_ms = Some(moment);
+                    self.hold_real_ms = timeline.hold_real_ms();
+                    return;
+                }
                 self.at_ms = Some(to.min(end));
                 self.playing = to < end;
             }
@@ -260,6 +288,34 @@ mod tests {
             clock.transport(&t, Transport::Tick { elapsed_real_ms: 250.0, now_real_ms: 0.0 });
         }
         assert_eq!((clock, clock.at(&t)), (SceneClock::default(), 10_000), "stopped at the end: the whole picture");
+    }
+
+    /// Playing, the clock stops on each moment it reaches and holds there
+    /// (it ran through a consumer's death in 0.4 s); a pause or a seek ends
+    /// the hold, and many moments hold less each.
+    #[test]
+    fn a_playing_scene_holds_on_its_moments() {
+        let t = timeline();
+        let mut clock = SceneClock::opened_at(1_990);
+        clock.transport(&t, Transport::TogglePlay);
+        let tick = Transport::Tick { elapsed_real_ms: 100.0, now_real_ms: 0.0 };
+        clock.transport(&t, tick);
+        assert_eq!((clock.at(&t), clock.hold_real_ms), (2_000, 1_500), "stopped on the moment at 2 s");
+        for _ in 0..14 {
+            clock.transport(&t, tick);
+        }
+        assert_eq!((clock.at(&t), clock.hold_real_ms, clock.playing), (2_000, 100, true), "1.4 s later, still there");
+        clock.transport(&t, tick);
+        clock.transport(&t, tick);
+        assert_eq!(clock.at(&t), 2_040, "and on");
+        clock.transport(&t, Transport::Seek { clock_ms: 5_990 });
+        clock.transport(&t, tick);
+        assert_eq!((clock.at(&t), clock.hold_real_ms), (6_000, 1_500));
+        clock.transport(&t, Transport::Pause);
+        assert_eq!(clock.hold_real_ms, 0);
+        let moment = |at_ms: u64| Moment { at_ms, text: String::new() };
+        let busy = Timeline::new(100_000, (1..=40).map(|i| moment(i * 2_000)).collect());
+        assert_eq!(busy.hold_real_ms(), 300, "40 moments share 12 s");
     }
 
     #[test]

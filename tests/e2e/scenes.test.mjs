@@ -346,7 +346,7 @@ test('while a prediction waits no answer is readable on the page; revealing keep
       return whole;
     });
     // Fraud's 9 is under the forms' 100: who processed each payment counts it out.
-    if (code === 'fraud') assert.equal(await page.locator('.topic .cells').first().isVisible(), false, `fraud${more}: who processed each payment`);
+    if (code === 'fraud') assert.equal(await page.locator('.fraud .topic .cells').first().isVisible(), false, `fraud${more}: who processed each payment`);
     await skip.click();
     const result = page.locator('.prediction-result');
     await result.waitFor();

@@ -223,6 +223,16 @@ pub struct Snapshot {
     pub lag: u64,
 }
 
+/// The indexer's consumers with a partition at the instant, and the live
+/// ones without: a crash and its rebalance change both (3 reading became
+/// 2; with 13 for 12 partitions, the idle one takes over and none is left).
+pub fn readers_at(p: &Params, indexer: &Snapshot) -> (u32, u32) {
+    // No sort: std's would cost the page its code, for 20 consumers at most.
+    let reading = (0..p.consumers).filter(|c| indexer.owners.contains(&Some(*c))).count() as u32;
+    let dead = u32::from((1..=p.consumers).contains(&p.crash_consumer) && p.at_s >= p.crash_s);
+    (reading, (p.consumers - dead).saturating_sub(reading))
+}
+
 impl Snapshot {
     /// Reads of every event, repeats included.
     pub fn processed(&self) -> u32 {
@@ -603,6 +613,20 @@ mod tests {
         let idle = |code: &str| preset(code).run().indexer.idle_at_start;
         assert_eq!(idle("idle-consumer"), 1, "12 partitions, 13 consumers");
         assert_eq!(idle("exercise-3"), 8, "20 consumers: 12 read, 8 idle");
+    }
+
+    /// The counters of readers follow the crash: 3 read, then 2; with 13
+    /// consumers for 12 partitions, the idle one takes over, none is idle.
+    #[test]
+    fn the_readers_follow_the_crash_and_the_rebalance() {
+        let at = |p: &Params, at_s: u32| {
+            let p = Params { at_s, ..p.clone() };
+            readers_at(&p, &p.run().snapshot(&p.run().indexer, at_s))
+        };
+        let kill = preset("kill-consumer");
+        assert_eq!((at(&kill, 3), at(&kill, 16)), ((3, 0), (2, 0)), "{kill:?}");
+        let spare = Params { crash_consumer: 1, crash_s: 2, ..preset("idle-consumer") };
+        assert_eq!((at(&spare, 1), at(&spare, 8)), ((12, 1), (12, 0)));
     }
 
     /// An idle consumer's death moves nothing, and the caption says so at

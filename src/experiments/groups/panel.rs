@@ -30,7 +30,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                     <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>
                 </div>
             }) }
-            { counters(t, run, p.consumers, (&indexer, never), sink.as_ref()) }
+            { counters(t, p, (&indexer, never), sink.as_ref()) }
             if p.slow_s > 1 { <p class="hint">{ t.head_of_line }</p> }
         </section>
     }
@@ -54,16 +54,10 @@ fn crash_handle<F: Frame>(frame: &F, p: &super::Params, run: &Run) -> Html {
     }
 }
 
-fn counters(
-    t: &Strings,
-    run: &Run,
-    consumers: u32,
-    (indexer, never): (&Snapshot, u32),
-    sink: Option<&Snapshot>,
-) -> Html {
-    let idle = run.indexer.idle_at_start;
+fn counters(t: &Strings, p: &super::Params, (indexer, never): (&Snapshot, u32), sink: Option<&Snapshot>) -> Html {
+    let (reading, idle) = super::readers_at(p, indexer);
     let mut rows = vec![
-        ("reading", t.reading, format::int((consumers - idle).into())),
+        ("reading", t.reading, format::int(reading.into())),
         ("idle", t.idle, format::int(idle.into())),
         ("processed", t.processed, format::int(indexer.processed().into())),
         ("rereads", t.rereads, format::int(indexer.rereads().into())),

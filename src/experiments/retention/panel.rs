@@ -26,7 +26,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     );
     let rows = [
         ("replay_events", t.replay_events, replay.as_ref().map_or_else(|| t.gone_note.to_owned(), |r| r.0.clone())),
-        ("replay_time", t.replay_time, replay.as_ref().map_or_else(|| "—".to_owned(), |r| r.1.clone())),
+        (
+            "replay_time",
+            t.replay_time,
+            replay.as_ref().map_or_else(|| "—".to_owned(), |r| r.1.clone().unwrap_or_else(|| t.never.to_owned())),
+        ),
         ("reader_events", t.reader_events, format::millions(st.new_reader.events)),
         ("reader_time", t.reader_time, time(st.new_reader.catch_up_s)),
     ];

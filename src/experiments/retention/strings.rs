@@ -2,13 +2,16 @@
 
 use crate::i18n::Lang;
 
+/// A replay's events, and when the group is caught up (None: never).
+pub type Replay<'a> = (&'a str, Option<&'a str>);
+
 pub struct Strings {
     pub experiment: &'static str,
     pub heading: &'static str,
     pub intro: &'static str,
     /// The figure's point: (retention, how far back, events to read again
     /// and the time it takes, None if never; None when deleted).
-    pub insight: fn(&str, &str, Option<(&str, Option<&str>)>) -> String,
+    pub insight: fn(&str, &str, Option<Replay>) -> String,
     pub retention: &'static str,
     pub replay: &'static str,
     pub start: &'static str,
