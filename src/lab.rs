@@ -369,6 +369,10 @@ impl LabState {
                 // A char pattern: a `str` one («" ("») brings the two-way searcher
                 // (0.5 KB), and slicing at an index its panic's formatting (3.7 KB).
                 let name = label.split('(').next().unwrap_or(label).trim_end_matches(' ');
+                // A plan's text is a link's code («fix@2100,retry:1@2625»): its name says it.
+                if let crate::params::Domain::Text { .. } = p.domain() {
+                    return name.to_owned();
+                }
                 format!("{name} {}", p.domain().human(&p.get(&self.params), self.lang))
             })
             .collect();
@@ -450,20 +454,18 @@ impl LabState {
 
     /// A question asked in a chosen preset is that preset's: a guess made
     /// on the default (300 ms) is never shown beside another preset's
-    /// answer (36 s), which asks again. The default's own preset, or none
-    /// chosen, keeps the experiment's key (the one guesses were kept under
-    /// before).
+    /// answer (36 s), which asks again. The default's own preset (no values
+    /// of its own), or none chosen, keeps the experiment's key (the one
+    /// guesses were kept under before).
     fn question_key(&self, key: &str) -> String {
-        let open = self.open;
-        let asked_in = self.asked_in.filter(|preset| {
-            open.presets().contains(preset) && !link::changes_from(preset, &LabParams::default(), open).is_empty()
-        });
-        question_key(open.code(), key, asked_in.map(|preset| preset.code))
+        question_key(self.open.code(), key, self.asked_in_code())
     }
 
-    /// The chosen preset's code, if it is one of the open experiment's.
+    /// The chosen preset's code, if it is one of the open experiment's and
+    /// not its default's own.
     fn asked_in_code(&self) -> Option<&'static str> {
-        self.asked_in.filter(|preset| self.open.presets().contains(preset)).map(|preset| preset.code)
+        let preset = self.asked_in.filter(|preset| !preset.values.is_empty())?;
+        self.open.presets().contains(preset).then_some(preset.code)
     }
 
     /// Of `tasks` (this state's `task_list`, already checked), the one
@@ -540,11 +542,17 @@ fn records_tasks(action: &Action) -> bool {
 /// a preset's scenario, `timeouts.pool-full` or `capacity.drain-exercise-6`
 /// (all codes, so that `tasks::is_question` reads them back).
 fn question_key(experiment: &str, key: &str, preset: Option<&str>) -> String {
-    match (key, preset) {
-        ("", None) => experiment.to_owned(),
-        (key, None) | ("", Some(key)) => format!("{experiment}.{key}"),
-        (key, Some(preset)) => format!("{experiment}.{key}-{preset}"),
-    }
+    // Pushed, not `format!`ed: three formats cost every page their code.
+    let mut question = experiment.to_owned();
+    let mut part = |separator: char, text: &str| {
+        if !text.is_empty() {
+            question.push(separator);
+            question.push_str(text);
+        }
+    };
+    part('.', key);
+    part(if key.is_empty() { '.' } else { '-' }, preset.unwrap_or_default());
+    question
 }
 
 #[cfg(test)]

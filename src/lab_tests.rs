@@ -137,6 +137,11 @@ fn a_changed_scenario_keeps_its_name_and_says_what_changed() {
     let crash = set(&state().reduce(Action::ApplyPreset { code: "kill-consumer" }), "crash_consumer", Value::Int(3));
     let label = crash.scenario_label().unwrap_or_default();
     assert!(label.ends_with("(cambiado: Se cae el consumidor n.º 3)"), "{label}");
+    // A plan changed is named, not written as its link's code (fix@2100,retry:1@2625).
+    let (link, _) = crate::link::decode("v=4&preset=story&lang=es&do=fix%402100%2Cretry%3A1%402625");
+    let story = LabState::new(&link.to_init(&[], Vec::new()));
+    let label = story.scenario_label().unwrap_or_default();
+    assert!(label.ends_with("(cambiado: Intervenciones)") && !label.contains('@'), "{label}");
 }
 
 #[test]

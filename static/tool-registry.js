@@ -1473,8 +1473,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "partitions-resize",
         {
-          "en": "Change the topic's number of partitions and count the keys that move to another partition.",
-          "es": "Cambia el número de particiones del tópico y cuenta las llaves que cambian de partición."
+          "en": "Compare the topic with another number of partitions and see which keys move to another partition.",
+          "es": "Compara el tópico con otro número de particiones y mira qué llaves cambian de partición."
         }
       ],
       [

@@ -625,6 +625,9 @@ test("lesson 000's fix line is grabbed in its own row: fixed before the schedule
   // Its own row: the fix's grip and the outage's never overlap, though both stand at 2,100 s.
   const [a, b] = [await fix.locator('.handle-grip').boundingBox(), await back.locator('.handle-grip').boundingBox()];
   assert.ok(a.y >= b.y + b.height, `the fix's grip (${a.y}) under the outage's (${b.y}+${b.height})`);
+  // The fix ends the 0–3,600 s outage: the consumer is back where the band ends, and the handle says so.
+  assert.equal(await back.getAttribute('aria-valuenow'), '2100');
+  assert.match(await back.getAttribute('aria-valuetext'), /back at 2,100 s \(with the fix\)$/);
   const seek = page.getByRole('slider', { name: 'Go to a time' });
   const atEnd = async (marks) => {
     await seek.fill(await seek.getAttribute('max'));

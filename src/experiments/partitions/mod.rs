@@ -199,10 +199,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("partitions-resize", witness: "preset=exercise-9-resize", |p: &Params, _: &Shared, s: &State| {
             p.resize_to > 0 && p.resize_to != p.partitions && s.layouts[0].moves.iter().any(|m| *m)
         },
-        es: ["Cambia el número de particiones del tópico y cuenta las llaves que cambian de partición.",
+        es: ["Compara el tópico con otro número de particiones y mira qué llaves cambian de partición.",
             "Usa «Comparar con otro número de particiones» con otro número de particiones.",
             "La partición es el hash de la llave módulo P: otro P, otra partición para muchas llaves, y mientras conviven la vieja y la nueva se pierde el orden por llave. Por eso las particiones se eligen con margen desde el principio."],
-        en: ["Change the topic's number of partitions and count the keys that move to another partition.",
+        en: ["Compare the topic with another number of partitions and see which keys move to another partition.",
             "Use “Compare with another partition count” with another number of partitions.",
             "The partition is the key's hash modulo P: another P, another partition for many keys, and while old and new coexist the per-key order is lost. So partitions are chosen with margin from the start."]),
     crate::tasks::task!("partitions-one", witness: "exp=partitions&partitions=1", |p: &Params, _: &Shared, _: &State| p.partitions == 1,

@@ -301,6 +301,9 @@ fn compare(props: &CompareProps) -> Html {
 /// retries" after a person retried some from here (lesson 000's climax).
 fn dlq_empty_text(engine: &retry_lab_core::Engine, s: &super::strings::Strings) -> String {
     let retried = engine.counters().manual_retries;
+    if retried == 0 && engine.census().waiting > 0 {
+        return s.dlq_empty_yet.to_owned();
+    }
     if retried == 0 {
         return s.dlq_empty.to_owned();
     }

@@ -47,6 +47,8 @@ pub struct Strings {
     pub dead_lettered: &'static str,
     pub dlq_heading: &'static str,
     pub dlq_empty: &'static str,
+    /// Empty while events still wait to retry (the consumer is down at 0 s).
+    pub dlq_empty_yet: &'static str,
     /// Empty again after manual retries: how many were retried, how many delivered.
     pub dlq_emptied: fn(&str, &str) -> String,
     pub dlq_more: fn(&str) -> String,
@@ -83,6 +85,8 @@ pub struct Strings {
     pub fix_at: &'static str,
     /// The two handles' names on a phone, where their labels are left out.
     pub outage_back_short: &'static str,
+    /// After the consumer's return, when the fix ended its outage.
+    pub with_fix: &'static str,
     pub fix_at_short: &'static str,
     pub add_outage: &'static str,
     pub remove_outage: fn(u32) -> String,
@@ -179,7 +183,11 @@ pub static ES: Strings = Strings {
     dead_lettered: "En dead-letter",
     dlq_heading: "Cola de dead-letter (DLQ)",
     dlq_empty: "Vacía: ningún evento agotó sus reintentos. Sube la probabilidad de fallo o deja caído al consumidor para ver uno llegar.",
-    dlq_emptied: |retried, delivered| format!("Vacía otra vez: {retried} eventos reintentados a mano desde aquí, {delivered} ya entregados."),
+    dlq_empty_yet: "Vacía por ahora: ningún evento agotó todavía sus reintentos.",
+    dlq_emptied: |retried, delivered| match retried {
+        "1" => format!("Vacía otra vez: 1 evento reintentado a mano desde aquí, {}.", if delivered == "1" { "ya entregado" } else { "todavía sin entregar" }),
+        _ => format!("Vacía otra vez: {retried} eventos reintentados a mano desde aquí, {delivered} ya entregados."),
+    },
     dlq_more: |n| format!("y {n} más (Reintentar todos los incluye)."),
     col_id: "Id",
     col_fact_key: "Clave del hecho",
@@ -211,6 +219,7 @@ pub static ES: Strings = Strings {
     outage_back: |n| format!("Caída {n}: el consumidor vuelve a los"),
     fix_at: "La causa raíz se arregla a los",
     outage_back_short: "vuelve",
+    with_fix: "(con el arreglo)",
     fix_at_short: "arreglo",
     add_outage: "Añadir una caída",
     remove_outage: |n| format!("Quitar la caída {n}"),
@@ -305,7 +314,11 @@ pub static EN: Strings = Strings {
     dead_lettered: "In dead-letter",
     dlq_heading: "Dead-letter queue (DLQ)",
     dlq_empty: "Empty: no event has exhausted its retries. Raise the failure probability or take the consumer down to see one arrive.",
-    dlq_emptied: |retried, delivered| format!("Empty again: {retried} events retried by hand from here, {delivered} delivered so far."),
+    dlq_empty_yet: "Empty for now: no event has exhausted its retries yet.",
+    dlq_emptied: |retried, delivered| match retried {
+        "1" => format!("Empty again: 1 event retried by hand from here, {}.", if delivered == "1" { "delivered" } else { "not delivered yet" }),
+        _ => format!("Empty again: {retried} events retried by hand from here, {delivered} delivered so far."),
+    },
     dlq_more: |n| format!("and {n} more (Retry all includes them)."),
     col_id: "Id",
     col_fact_key: "Fact key",
@@ -337,6 +350,7 @@ pub static EN: Strings = Strings {
     outage_back: |n| format!("Outage {n}: the consumer is back at"),
     fix_at: "Root cause fixed at",
     outage_back_short: "back",
+    with_fix: "(with the fix)",
     fix_at_short: "fix",
     add_outage: "Add an outage",
     remove_outage: |n| format!("Remove outage {n}"),

@@ -264,18 +264,22 @@ fn outage_handles(t: &Strings, scale: Scale, plan: &retry_lab_core::Plan, edit: 
         // Up to the next outage's start (windows never overlap), the fix, or the axis's end.
         let next_s = outages.get(index + 1).map(|n| (n.start_ms / 1_000).saturating_sub(1));
         let fix_s = plan.fixed_from_ms().map(|ms| ms / 1_000).filter(|fix| *fix > start_s);
-        // Never under its own end (a fix inside the outage cuts the band, not
-        // the window: the preset's 0–3,600 s with the fix at 2,100 s).
-        let max = [next_s, fix_s].into_iter().flatten().min().unwrap_or(horizon_s).max(start_s + 1).max(end_s);
+        // A fix inside the outage ends it (the preset's 0–3,600 s with the fix
+        // at 2,100 s): the handle is where the consumer is back, the band's
+        // end, never the window's 3,600 s beside a band ending at 2,100 s.
+        let cut_s = fix_s.filter(|fix| *fix < end_s);
+        let back_s = cut_s.unwrap_or(end_s);
+        let max = [next_s, fix_s].into_iter().flatten().min().unwrap_or(horizon_s).max(start_s + 1).max(back_s);
         let on_set = edit.send.reform(move |end_s| Action::SetOutage { index, start_s, end_s });
         let label = (t.outage_back)(index as u32 + 1);
         // In seconds, as the axis, the caption and the lesson (1,890 s) count.
-        let shown = format::seconds(end_s * 1_000);
+        let shown = format::seconds(back_s * 1_000);
+        let shown = if cut_s.is_some() { format!("{shown} {}", t.with_fix) } else { shown };
         let (label, shown) = (label.into(), shown.into());
         let short = t.outage_back_short;
         handle(HandleProps {
             label,
-            value: end_s,
+            value: back_s,
             min: start_s + 1,
             max,
             axis,
