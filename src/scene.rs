@@ -162,7 +162,7 @@ const TICK_REAL_MS_MAX: f64 = 250.0;
 /// happens there (a consumer dies, the lag crosses its line) is seen and
 /// read where it happens; a run with many moments holds each less, so its
 /// holds add at most `HOLDS_REAL_MS` to a play.
-const HOLD_REAL_MS: u32 = 1_500;
+pub const HOLD_REAL_MS: u32 = 1_500;
 const HOLDS_REAL_MS: u32 = 12_000;
 
 /// The open scene's clock: the instant shown and whether it plays. No

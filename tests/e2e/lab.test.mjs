@@ -200,6 +200,9 @@ test('every slider keeps a usable width, in Spanish at 1,280 px before playing',
 test('the outage story: down, dead-letter, fix the cause, retry, delivered; seek back and forth', async () => {
   const { page, errors } = await open(browser, server.base + '?v=2&preset=consumer-down&lang=en');
   const seek = page.getByLabel('Go to a time');
+  // Down from the start, nothing dead-lettered yet: the queue is empty for now, not told to wait for a failure.
+  await seek.fill('100');
+  assert.equal(await page.locator('.card.dlq .empty').textContent(), 'Empty for now: no event has exhausted its retries yet.');
   await seek.fill('2000');
   assert.equal(await counter(page, 'dead_lettered'), 10, 'an hour down: every event in dead-letter');
   assert.ok((await page.locator('.outage-band').count()) >= 1);

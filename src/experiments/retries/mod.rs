@@ -503,6 +503,31 @@ mod tests {
         assert_eq!(Story::of(&pair.idempotent, &lab.retries, pair.plan()), None);
     }
 
+    /// Playing the story from 0, the clock stops on the first dead letter
+    /// (1,890 s), holds there a moment, and stops again at the fix and the
+    /// retry by hand (2,100 s); a pause ends a hold.
+    #[test]
+    fn play_holds_on_the_first_dead_letter_and_the_fix() {
+        use crate::unit::Transport;
+        let lab = crate::link::preset_params(&PRESETS, "story");
+        let mut state = State::new(&lab.retries, &lab.shared, 0);
+        state.transport(&lab.retries, Transport::TogglePlay);
+        let mut stops = Vec::new();
+        let mut now = 0.0;
+        while state.playing && stops.len() < 4 {
+            now += 16.0;
+            state.transport(&lab.retries, Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: now });
+            if state.hold_real_ms == crate::scene::HOLD_REAL_MS {
+                stops.push(state.clock_ms);
+            }
+        }
+        assert_eq!(stops, [1_890_000, 2_100_000], "seed {}", lab.shared.seed);
+        state.transport(&lab.retries, Transport::Seek { clock_ms: 1_000_000 });
+        state.transport(&lab.retries, Transport::TogglePlay);
+        state.transport(&lab.retries, Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: now + 16.0 });
+        assert!(state.playing);
+    }
+
     /// With jitter the prediction's answer is the run's own: the first
     /// event to reach dead-letter, from its first attempt (it said the
     /// schedule's 1,890 s while that event got there at 698.5 s).

@@ -15,6 +15,9 @@ use crate::unit::{Locks, Transport};
 pub const NARRATION_INTERVAL_MS: f64 = 2_000.0;
 /// A new outage window lasts this long (the learner edits it).
 const NEW_OUTAGE_MS: u64 = 600_000;
+/// Due instants a frame of play steps through one by one, looking for a
+/// moment to hold on; past them (a fast play of 1,000 events) it runs on.
+const STEPS_PER_FRAME_MAX: u32 = 256;
 
 /// What the live region says: the most notable thing that just happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +63,8 @@ pub struct State {
     pub playing: bool,
     pub narration: Option<Narration>,
     narrated_at_real_ms: f64,
+    /// Real time a playing run still holds on the moment it reached.
+    pub hold_real_ms: u32,
     /// What the run was built from: it is rebuilt only when this changes.
     built_from: (SimConfig, Plan),
     /// With jitter, how long the first event to reach dead-letter waited
@@ -93,6 +98,7 @@ impl State {
             playing: false,
             narration: None,
             narrated_at_real_ms: f64::NEG_INFINITY,
+            hold_real_ms: 0,
             built_from,
             jittered_total_s,
         }
@@ -122,6 +128,9 @@ impl State {
     }
 
     pub fn transport(&mut self, params: &Params, transport: Transport) {
+        if !matches!(transport, Transport::Tick { .. }) {
+            self.hold_real_ms = 0;
+        }
         match transport {
             Transport::TogglePlay => self.playing = !self.playing && !self.finished(),
             Transport::Pause => self.playing = false,
@@ -145,16 +154,38 @@ impl State {
                 }
                 // Long pauses (a background tab) do not jump the run ahead.
                 let elapsed = elapsed_real_ms.clamp(0.0, 250.0);
+                if self.hold_real_ms > 0 {
+                    self.hold_real_ms = self.hold_real_ms.saturating_sub(elapsed as u32);
+                    return;
+                }
                 let advance_ms = (elapsed * f64::from(params.speed_s_per_s)).round() as u64;
                 // Every delivery falls at or before the run's end: play stops there.
                 let to_ms = (self.clock_ms + advance_ms).min(self.run_end_ms().max(self.clock_ms));
-                self.advance_to(to_ms, Some(now_real_ms));
+                self.play_to(to_ms, now_real_ms);
                 if self.finished() {
                     self.playing = false;
                 }
             }
             Transport::Seek { clock_ms } => self.seek(clock_ms.min(limits::PLAN_TIME_MS_MAX)),
         }
+    }
+
+    /// Plays on to `to_ms`, stopping on the first moment the lesson turns on
+    /// (an event reaching an empty dead-letter queue, the fix, a retry by
+    /// hand), where the clock holds `HOLD_REAL_MS`: play ran through the
+    /// 1,890 s of the first dead letter in one frame.
+    fn play_to(&mut self, to_ms: u64, now_real_ms: f64) {
+        for _ in 0..STEPS_PER_FRAME_MAX {
+            let Some(due) = self.pair.next_due_ms().filter(|due| *due <= to_ms) else { break };
+            let none_parked = self.pair.idempotent.dead_letters().is_empty();
+            self.advance_to(due.max(self.clock_ms), Some(now_real_ms));
+            let intervened = self.pair.plan().interventions().iter().any(|t| t.at_ms == due);
+            if intervened || (none_parked && !self.pair.idempotent.dead_letters().is_empty()) {
+                self.hold_real_ms = crate::scene::HOLD_REAL_MS;
+                return;
+            }
+        }
+        self.advance_to(to_ms, Some(now_real_ms));
     }
 
     /// Any simulated time, forward or back: deterministic, so a seek back
