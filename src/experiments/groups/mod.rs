@@ -233,6 +233,17 @@ pub fn readers_at(p: &Params, indexer: &Snapshot) -> (u32, u32) {
     (reading, (p.consumers - dead).saturating_sub(reading))
 }
 
+/// The live consumers with no partition at the instant, as the page
+/// numbers them («13, 14, 15»); None when every one reads.
+pub fn idle_at(p: &Params, indexer: &Snapshot) -> Option<String> {
+    let dead = |c: u32| c + 1 == p.crash_consumer && p.at_s >= p.crash_s;
+    let idle: Vec<String> = (0..p.consumers)
+        .filter(|c| !dead(*c) && !indexer.owners.contains(&Some(*c)))
+        .map(|c| (c + 1).to_string())
+        .collect();
+    (!idle.is_empty()).then(|| idle.join(", "))
+}
+
 impl Snapshot {
     /// Reads of every event, repeats included.
     pub fn processed(&self) -> u32 {
@@ -627,6 +638,13 @@ mod tests {
         assert_eq!((at(&kill, 3), at(&kill, 16)), ((3, 0), (2, 0)), "{kill:?}");
         let spare = Params { crash_consumer: 1, crash_s: 2, ..preset("idle-consumer") };
         assert_eq!((at(&spare, 1), at(&spare, 8)), ((12, 1), (12, 0)));
+        // And the idle ones are named under the partitions: exercise 3's 13 to 20.
+        let idle = |p: &Params, at_s: u32| {
+            let p = Params { at_s, ..p.clone() };
+            idle_at(&p, &p.run().snapshot(&p.run().indexer, at_s))
+        };
+        assert_eq!(idle(&preset("exercise-3"), 0).as_deref(), Some("13, 14, 15, 16, 17, 18, 19, 20"));
+        assert_eq!((idle(&spare, 1).as_deref(), idle(&spare, 8)), (Some("13"), None));
     }
 
     /// An idle consumer's death moves nothing, and the caption says so at

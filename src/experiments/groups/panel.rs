@@ -27,6 +27,8 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
                 <div class="topic" aria-describedby={props.frame.id("groups-legend")}>
                     { crash_handle(props.frame, p, run) }
                     { for (0..run.lengths.len()).map(|part| partition_row(t, run, part, (&indexer, &skipped), sink.as_ref(), moved_from(&moved, part))) }
+                    // Exercise 3's 8 idle consumers, named where the partitions are, not only counted.
+                    if let Some(idle) = super::idle_at(p, &indexer) { <p class="idle-consumers">{ (t.idle_row)(&idle) }</p> }
                     <p id={props.frame.id("groups-legend")} class="hint">{ t.legend }</p>
                 </div>
             }) }

@@ -62,6 +62,8 @@ pub struct Strings {
     pub no_owner: &'static str,
     pub empty: &'static str,
     pub legend: &'static str,
+    /// The live consumers with no partition at the instant («13, 14»), under the partitions.
+    pub idle_row: fn(&str) -> String,
     pub head_of_line: &'static str,
     pub preset_lesson: &'static str,
     pub preset_idle: &'static str,
@@ -105,6 +107,7 @@ pub static ES: Strings = Strings {
     owner_n: |c| format!("consumidor {c}"),
     no_owner: "sin consumidor",
     empty: "vacía",
+    idle_row: |idle| format!("Sin partición, esperando: {} {idle}.", if idle.contains(',') { "consumidores" } else { "consumidor" }),
     legend: "▲ offset confirmado del indexador · △ del sink al lake · azul: procesado · ×2: procesado dos veces · borde rojo punteado: confirmado sin procesar",
     crashed: |at, dead, moved, (rereads, gaps)| {
         let twice = if rereads == 1 { "1 evento se leyó dos veces".to_owned() } else { format!("{rereads} eventos se leyeron dos veces") };
@@ -188,6 +191,7 @@ pub static EN: Strings = Strings {
     owner_n: |c| format!("consumer {c}"),
     no_owner: "no consumer",
     empty: "empty",
+    idle_row: |idle| format!("No partition, waiting: {} {idle}.", if idle.contains(',') { "consumers" } else { "consumer" }),
     legend: "▲ the indexer's committed offset · △ the lake sink's · blue: processed · ×2: processed twice · red dashed border: committed, not processed",
     crashed: |at, dead, moved, (rereads, gaps)| {
         let twice = if rereads == 1 { "1 event has been read twice".to_owned() } else { format!("{rereads} events have been read twice") };
