@@ -35,7 +35,7 @@ pub struct Group {
 /// The Spanish intros, also prerendered in `index.html`, `lesson-003.html` and `lesson-004.html`
 /// (`tests/registry.rs` keeps them equal).
 pub const INTRO_000_ES: &str = "Un consumidor que a veces falla: el hub reintenta con backoff exponencial, aparta en dead-letter lo que agota sus reintentos y lo reintenta cuando se arregla la causa.";
-pub const INTRO_000_IDS_ES: &str = "El mismo pase publicado dos veces: con ids v4 al azar el consumidor lo procesa dos veces, con un id uuid5 una. Y el consumidor que pierde su cursor vuelve a leer.";
+pub const INTRO_000_IDS_ES: &str = "El mismo pase publicado dos veces: cuántas veces lo procesa el consumidor con ids v4 al azar y con un id uuid5. Y el consumidor que pierde su cursor vuelve a leer.";
 pub const INTRO_001_ES: &str = "Como máximo una vez, al menos una vez, exactamente una vez: un mensaje entre la cola, el consumidor y la base de datos, y dónde escribir el registro de ids procesados.";
 pub const INTRO_003_ES: &str = "Qué mantiene en pie a un servicio cuando su dependencia falla o se satura: reintentos con y sin jitter, timeouts y bulkheads, colas con límite.";
 pub const INTRO_003_ACTIONS_ES: &str = "Qué hace que una acción se pueda repetir y que falle sin daño: un registro de ids procesados que expira, acciones escritas como estado deseado y una respuesta definida para «no pude decidir».";
@@ -103,7 +103,7 @@ pub static GROUPS: [Group; 8] = [
         subtitle: |_| "",
         #[cfg(feature = "lesson-000-ids")]
         intro: |lang| {
-            lang.pick(INTRO_000_IDS_ES, "The same pass published twice: with random v4 ids the consumer processes it twice, with a uuid5 id once. And the consumer that loses its polling cursor reads again.")
+            lang.pick(INTRO_000_IDS_ES, "The same pass published twice: how many times the consumer processes it with random v4 ids and with a uuid5 id. And the consumer that loses its polling cursor reads again.")
         },
         #[cfg(not(feature = "lesson-000-ids"))]
         intro: |_| "",

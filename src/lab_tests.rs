@@ -402,6 +402,8 @@ fn predictions_answer_with_the_lessons_numbers() {
     assert_eq!(answer(E::Capacity, None), Some(2_700), "C01's peak: the last in waits 45 min");
     assert_eq!(answer(E::Capacity, Some("exercise-6")), Some(400), "exercise 6: 60,000 ÷ (200 − 50)");
     assert_eq!(answer(E::Capacity, Some("exercise-4")), Some(1_800), "exercise 4: 85 ÷ 170 an hour = 0.5 h");
+    assert_eq!(answer(E::Visibility, Some("exercise-8-hang")), Some(4_500), "exercise 8: 5 × 15 min hung");
+    assert_eq!(answer(E::Visibility, Some("exercise-8-crash")), Some(900), "exercise 8: crashing on open, 15 min");
     assert_eq!(answer(E::Capacity, Some("exercise-7")), Some(1_000), "exercise 7: 400 ÷ 8 × 20 s");
     assert_eq!(answer(E::Capacity, Some("exercise-6-slow")), Some(6_000), "exercise 6 at 60/s: 100 min");
     assert_eq!(answer(E::Lag, Some("exercise-9a")), Some(750));

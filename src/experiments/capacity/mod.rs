@@ -345,8 +345,8 @@ static PREDICTION_DRAIN: crate::tasks::Prediction<Params, State> = crate::tasks:
 static PREDICTION_LITTLE: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| {
         lang.pick(
-            "ejercicio 4: con los mensajes que esperan y los que salen por hora de «Ley de Little», ¿cuánto espera cada uno?",
-            "exercise 4: with the messages waiting and those leaving an hour in «Little's law», how long does each one wait?",
+            "ejercicio 4 (ley de Little): ¿cuánto espera cada mensaje?",
+            "exercise 4 (Little's law): how long does each message wait?",
         )
     },
     unit: "s",
@@ -365,8 +365,8 @@ static PREDICTION_LITTLE: crate::tasks::Prediction<Params, State> = crate::tasks
 static PREDICTION_KEDA: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| {
         lang.pick(
-            "ejercicio 7: con el máximo de workers de KEDA, ¿cuánto espera el último de los mensajes que llegan de golpe?",
-            "exercise 7: with KEDA's maximum of workers, how long does the last of the messages arriving at once wait?",
+            "ejercicio 7 (KEDA): ¿cuánto espera el último mensaje?",
+            "exercise 7 (KEDA): how long does the last message wait?",
         )
     },
     unit: "s",

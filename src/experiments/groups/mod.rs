@@ -237,11 +237,15 @@ pub fn readers_at(p: &Params, indexer: &Snapshot) -> (u32, u32) {
 /// numbers them («13, 14, 15»); None when every one reads.
 pub fn idle_at(p: &Params, indexer: &Snapshot) -> Option<String> {
     let dead = |c: u32| c + 1 == p.crash_consumer && p.at_s >= p.crash_s;
-    let idle: Vec<String> = (0..p.consumers)
-        .filter(|c| !dead(*c) && !indexer.owners.contains(&Some(*c)))
-        .map(|c| (c + 1).to_string())
-        .collect();
-    (!idle.is_empty()).then(|| idle.join(", "))
+    let mut idle = String::new();
+    for c in (0..p.consumers).filter(|c| !dead(*c) && !indexer.owners.contains(&Some(*c))) {
+        // Pushed, not joined: a slice's `join` costs the page its code.
+        if !idle.is_empty() {
+            idle.push_str(", ");
+        }
+        idle.push_str(&crate::format::int(u64::from(c + 1)));
+    }
+    (!idle.is_empty()).then_some(idle)
 }
 
 impl Snapshot {

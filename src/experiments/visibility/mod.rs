@@ -317,6 +317,24 @@ static PREDICTION_POISON_NO_DLQ: crate::tasks::Prediction<Params, State> = crate
     ..PREDICTION
 };
 
+/// Exercise 8's own question, asked in its two presets: when the poison
+/// message reaches the DLQ (75 min hung for 15 min × 5; 15 min crashing
+/// on open), not its receives, which the preset's name already says.
+static PREDICTION_DLQ_AT: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
+    question: |lang| {
+        lang.pick(
+            "ejercicio 8: ¿cuánto tarda el mensaje 1 en llegar a la DLQ?",
+            "exercise 8: how long does message 1 take to reach the DLQ?",
+        )
+    },
+    unit: "s",
+    counted: false,
+    answer: |_, _, s: &State| s.run.as_ref().ok().and_then(|run| run.dead_letter_at_ms(0)).map(|ms| ms / 1_000),
+    why: |lang| {
+        lang.pick("maxReceiveCount recepciones, y cada una acaba cuando vence su plazo (se cuelga: el visibility timeout) o cuando el worker cae: en el ejercicio 8, 5 × 15 min = 75 min colgado.", "maxReceiveCount receives, each ending when its deadline runs out (hung: the visibility timeout) or when the worker falls over: in exercise 8, 5 × 15 min = 75 min hung.")
+    },
+};
+
 impl crate::unit::Spec for Visibility {
     type Params = Params;
     type State = State;
@@ -327,8 +345,9 @@ impl crate::unit::Spec for Visibility {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
-    fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
+    fn prediction(p: &Params, preset: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
         Some(match p.poison {
+            _ if matches!(preset, Some("exercise-8-hang" | "exercise-8-crash")) => (&PREDICTION_DLQ_AT, "dlq"),
             Poison::None if p.dies_s > 0 => (&PREDICTION_DIES, "dies"),
             Poison::None => (&PREDICTION, ""),
             _ if p.max_receive == 0 => (&PREDICTION_POISON_NO_DLQ, "poison"),
