@@ -315,9 +315,7 @@ test('while a prediction waits no answer is readable on the page; revealing keep
   // its default hides.
   const runs = [
     ...Object.keys(TOOL_EXPERIMENTS).map((code) => [code, '']),
-    ...Object.entries(TOOL_EXPERIMENTS).flatMap(([code, { presets }]) =>
-      presets.map(([preset]) => [code, `&v=4&preset=${preset}`]),
-    ),
+    ...Object.entries(TOOL_EXPERIMENTS).flatMap(([code, { presets }]) => presets.map(([preset]) => [code, `&v=4&preset=${preset}`])),
   ];
   for (const [code, more] of runs) {
     const { page, errors } = await open(browser, `${server.base}${PAGE_OF_CODE.get(code)}?exp=${code}${more}&lang=en`);
@@ -346,13 +344,16 @@ test('while a prediction waits no answer is readable on the page; revealing keep
       return whole;
     });
     // Fraud's 9 is under the forms' 100: who processed each payment counts it out.
-    if (code === 'fraud') assert.equal(await page.locator('.fraud .topic .cells').first().isVisible(), false, `fraud${more}: who processed each payment`);
+    if (code === 'fraud')
+      assert.equal(await page.locator('.fraud .topic .cells').first().isVisible(), false, `fraud${more}: who processed each payment`);
     await skip.click();
     const result = page.locator('.prediction-result');
     await result.waitFor();
     await page.waitForFunction(() => document.activeElement?.classList.contains('prediction-result'));
-    if (more === '&v=4&preset=exercise-6-slow') assert.match(await result.textContent(), /gives 6,000 s .*net rate/, 'exercise 6 asks for the drain');
-    if (more === '&v=4&preset=restart-in-memory') assert.match(await result.textContent(), /gives 100\. .*memory/, 'the restart asks what is lost');
+    if (more === '&v=4&preset=exercise-6-slow')
+      assert.match(await result.textContent(), /gives 6,000 s .*net rate/, 'exercise 6 asks for the drain');
+    if (more === '&v=4&preset=restart-in-memory')
+      assert.match(await result.textContent(), /gives 100\. .*memory/, 'the restart asks what is lost');
     for (const form of answerForms(await result.textContent())) {
       const shown = new RegExp(`(?<![\\d.,])${form.replace(/[.]/g, '\\.')}(?![\\d])`);
       assert.doesNotMatch(visible, shown, `${code}${more}: the answer ${form} is readable while the guess waits`);
