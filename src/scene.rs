@@ -165,6 +165,23 @@ const TICK_REAL_MS_MAX: f64 = 250.0;
 pub const HOLD_REAL_MS: u32 = 1_500;
 const HOLDS_REAL_MS: u32 = 12_000;
 
+/// A playing clock's hold on the moment it reached, as both clocks keep it
+/// (the scenes' and lesson 000's): any other transport ends it; a tick
+/// while it plays and holds is spent on it, and the clock stays (true).
+pub fn spend_hold(hold_real_ms: &mut u32, playing: bool, transport: &Transport) -> bool {
+    match *transport {
+        Transport::Tick { elapsed_real_ms, .. } if playing && *hold_real_ms > 0 => {
+            *hold_real_ms = hold_real_ms.saturating_sub(elapsed_real_ms.clamp(0.0, TICK_REAL_MS_MAX) as u32);
+            true
+        }
+        Transport::Tick { .. } => false,
+        _ => {
+            *hold_real_ms = 0;
+            false
+        }
+    }
+}
+
 /// The open scene's clock: the instant shown and whether it plays. No
 /// instant: the run's end, the whole picture, which is how a scene opens
 /// (and what its link says by saying nothing).
@@ -190,8 +207,8 @@ impl SceneClock {
     pub fn transport(&mut self, timeline: &Timeline, transport: Transport) {
         let now = self.at(timeline);
         let end = timeline.end_ms;
-        if !matches!(transport, Transport::Tick { .. }) {
-            self.hold_real_ms = 0;
+        if spend_hold(&mut self.hold_real_ms, self.playing, &transport) {
+            return;
         }
         match transport {
             Transport::TogglePlay => {
@@ -207,10 +224,6 @@ impl SceneClock {
             Transport::Reset => self.stop_at(0),
             Transport::Tick { elapsed_real_ms, .. } if self.playing => {
                 let elapsed = elapsed_real_ms.clamp(0.0, TICK_REAL_MS_MAX);
-                if self.hold_real_ms > 0 {
-                    self.hold_real_ms = self.hold_real_ms.saturating_sub(elapsed as u32);
-                    return;
-                }
                 let advance_ms = (elapsed * end as f64 / PLAY_REAL_MS).ceil() as u64;
                 let to = now.saturating_add(advance_ms.max(1));
                 // A moment passed on the way: the clock stops on it, and holds.

@@ -451,9 +451,6 @@ macro_rules! registry {
                 tables
             }
             /// The open experiment's tasks, each checked on its state now.
-            /// Never inlined: the reducer asks it of two states, and each
-            /// copy of this match over the page's experiments costs the page.
-            #[inline(never)]
             pub fn tasks(&self, p: &LabParams, open: Experiment, lang: Lang) -> Vec<TaskView> {
                 fn views<P, S>(tasks: &[Task<P, S>], p: &P, shared: &Shared, s: &S, lang: Lang) -> Vec<TaskView> {
                     tasks.iter().map(|t| TaskView { code: t.code, text: (t.text)(lang), holds: (t.done)(p, shared, s) }).collect()

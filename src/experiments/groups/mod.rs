@@ -229,16 +229,14 @@ pub struct Snapshot {
 pub fn readers_at(p: &Params, indexer: &Snapshot) -> (u32, u32) {
     // No sort: std's would cost the page its code, for 20 consumers at most.
     let reading = (0..p.consumers).filter(|c| indexer.owners.contains(&Some(*c))).count() as u32;
-    let dead = u32::from((1..=p.consumers).contains(&p.crash_consumer) && p.at_s >= p.crash_s);
-    (reading, (p.consumers - dead).saturating_sub(reading))
+    (reading, idle_consumers(p, indexer).count() as u32)
 }
 
 /// The live consumers with no partition at the instant, as the page
 /// numbers them («13, 14, 15»); None when every one reads.
 pub fn idle_at(p: &Params, indexer: &Snapshot) -> Option<String> {
-    let dead = |c: u32| c + 1 == p.crash_consumer && p.at_s >= p.crash_s;
     let mut idle = String::new();
-    for c in (0..p.consumers).filter(|c| !dead(*c) && !indexer.owners.contains(&Some(*c))) {
+    for c in idle_consumers(p, indexer) {
         // Pushed, not joined: a slice's `join` costs the page its code.
         if !idle.is_empty() {
             idle.push_str(", ");
@@ -246,6 +244,13 @@ pub fn idle_at(p: &Params, indexer: &Snapshot) -> Option<String> {
         idle.push_str(&crate::format::int(u64::from(c + 1)));
     }
     (!idle.is_empty()).then_some(idle)
+}
+
+/// The live consumers (from 0) with no partition at the instant: the
+/// counter counts them, the line under the partitions names them.
+fn idle_consumers<'a>(p: &'a Params, indexer: &'a Snapshot) -> impl Iterator<Item = u32> + 'a {
+    let dead = move |c: u32| c + 1 == p.crash_consumer && p.at_s >= p.crash_s;
+    (0..p.consumers).filter(move |c| !dead(*c) && !indexer.owners.contains(&Some(*c)))
 }
 
 impl Snapshot {

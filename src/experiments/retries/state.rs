@@ -128,8 +128,8 @@ impl State {
     }
 
     pub fn transport(&mut self, params: &Params, transport: Transport) {
-        if !matches!(transport, Transport::Tick { .. }) {
-            self.hold_real_ms = 0;
+        if crate::scene::spend_hold(&mut self.hold_real_ms, self.playing, &transport) {
+            return;
         }
         match transport {
             Transport::TogglePlay => self.playing = !self.playing && !self.finished(),
@@ -154,10 +154,6 @@ impl State {
                 }
                 // Long pauses (a background tab) do not jump the run ahead.
                 let elapsed = elapsed_real_ms.clamp(0.0, 250.0);
-                if self.hold_real_ms > 0 {
-                    self.hold_real_ms = self.hold_real_ms.saturating_sub(elapsed as u32);
-                    return;
-                }
                 let advance_ms = (elapsed * f64::from(params.speed_s_per_s)).round() as u64;
                 // Every delivery falls at or before the run's end: play stops there.
                 let to_ms = (self.clock_ms + advance_ms).min(self.run_end_ms().max(self.clock_ms));
