@@ -355,8 +355,9 @@ test("the builder's reveal.js deck: a title slide and one slide per scenario, ea
   assert.equal(download.suggestedFilename(), 'retry-lab-visibility-deck.html');
   await page.getByText(`Deck ready (${scenarios.length} scenario slides).`).waitFor();
   assert.deepEqual(errors, []);
-  await page.close();
+  // The download is saved before its page closes: closing first cancels one still being written.
   const html = await readFile(await download.path(), 'utf8');
+  await page.close();
   assert.ok(html.includes(REVEAL_BASE), 'reveal.js from jsDelivr, pinned');
   // Served here from npm's copy (the test has no network).
   await cp(join(ROOT, 'node_modules/reveal.js/dist'), join(hostDir, 'reveal'), { recursive: true });
