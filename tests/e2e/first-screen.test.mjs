@@ -381,6 +381,40 @@ test("on a phone the experiments' row fades at its end while more of it is to th
   }
 });
 
+// A table wider than a phone scrolls inside its card: its cut edge fades the
+// same way while more of it is to the right (a reviewer saw fraud's and the
+// DLQ's columns cut with no sign of more), and one that fits never fades
+// (lesson 000's comparison, 14 px too wide before). Read on screen: a card
+// out of view is not drawn (content-visibility), nor its scroll timeline.
+test('on a phone a table wider than its card fades at its cut edge until it is scrolled to its end; the comparison fits', async () => {
+  const fade = (table) => table.evaluate((t) => getComputedStyle(t).getPropertyValue('--tabs-fade'));
+  const cut = [];
+  for (const path of ['lesson-004-streams/?exp=fraud&lang=es', 'lesson-004-ops/?exp=dlq&lang=es&at=5400', '?lang=es']) {
+    const ctx = await browser.newContext({ viewport: SIZES[1] });
+    const page = await ctx.newPage();
+    await page.goto(server.base + path);
+    await page.locator('.experiment').waitFor();
+    const skip = page.getByRole('button', { name: 'Ver sin estimar' });
+    if (await skip.count()) await skip.click();
+    const table = page.locator('.table-scroll:not([hidden])').first();
+    await table.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const wider = await table.evaluate((t) => t.scrollWidth > t.clientWidth + 1);
+    assert.equal((await fade(table)) !== '0px', wider, `${path}: a table ${wider ? 'cut' : 'that fits'} fades ${await fade(table)}`);
+    if (wider) {
+      cut.push(path);
+      await table.evaluate((t) => t.scrollTo(t.scrollWidth, 0));
+      await page.waitForFunction((t) => getComputedStyle(t).getPropertyValue('--tabs-fade') === '0px', await table.elementHandle());
+    }
+    await ctx.close();
+  }
+  assert.deepEqual(
+    cut,
+    ['lesson-004-streams/?exp=fraud&lang=es', 'lesson-004-ops/?exp=dlq&lang=es&at=5400'],
+    'fraud and the DLQ are wider than a phone; lesson 000 fits',
+  );
+});
+
 // Lighthouse's LCP waits for whatever the module paints if that is larger
 // than the prerendered header: the lesson-004 page measured 2.0 s when its
 // first experiment's caption outgrew its intro. Structural, not timed: on

@@ -425,6 +425,32 @@ test("lesson 000's climax: dead-letter's ■, the fix's line and the retry's ✓
   }
 });
 
+test('lesson 000: a retry by hand during the outage starts a new cycle whose ✕ falls where the ■ was drawn, and the ■ stays on top', async () => {
+  // Event 1 dead-lettered at 1,890 s, retried by hand at 1,900 s while the
+  // consumer is still down: its new cycle's retry at 1,990 s lands on the ■.
+  const run = '?lang=en&events=10&failure=0&down=0-2100&do=retry:1@1900,fix@2100,retryall@2100&at=4000';
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
+    const { page, errors } = await open(browser, server.base + run, { viewport });
+    await reveal(page);
+    const dead = page.locator('.lane[data-event="1"] .mark-dlq');
+    await dead.scrollIntoViewIfNeeded();
+    const box = await dead.boundingBox();
+    const covered = await page.evaluate(
+      ({ x, y }) => {
+        const top = document.elementFromPoint(x, y);
+        return top?.closest('.mark-dlq') ? null : `${top?.className}: ${top?.getAttribute('aria-label')}`;
+      },
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    assert.equal(covered, null, `${viewport.width} px: the ■ of event 1 is under another mark`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 // The quantity a lesson turns on, grabbed on the figure (issue 36): each
 // handle by its accessible name moves by keys, changes what the figure
 // says and goes into the link.
