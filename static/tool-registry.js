@@ -1250,8 +1250,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "idle-consumer",
         {
-          "en": "12 partitions, 13 consumers: one with nothing",
-          "es": "12 particiones y 13 consumidores: uno sin nada"
+          "en": "12 partitions, 13 consumers",
+          "es": "12 particiones y 13 consumidores"
         }
       ],
       [

@@ -348,7 +348,9 @@ static PRESETS: [Preset; 5] = [
             ("dlq_max_receive", "4"),
             ("dlq_retention_h", "24"),
             ("dlq_do", ""),
-            ("look_s", "172800"),
+            // 2 d 2 h: after both moves (4 × 12 h from their arrivals, at 2 d
+            // and 2 d 5 min), which its story is about; the run is the same.
+            ("look_s", "180000"),
         ],
         versions: (1, crate::unit::LINK_VERSION),
     },
@@ -370,7 +372,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         // Exercise 8, both halves: one that hangs holds its worker the whole
         // timeout; one that crashes its worker on opening holds none, and
         // still stays hidden each timeout before it reappears.
-        lang.pick("Cada recepción lo esconde un plazo, cuelgue a su worker o lo tumbe al abrirlo; tras la última recepción permitida pasa a la DLQ: recepciones × plazo, 5 × 15 = 75 min o 5 × 3 = 15 min.", "Each receive hides it for a timeout, whether it hangs its worker or crashes it on opening; after the last receive allowed it moves to the DLQ: receives × timeout, 5 × 15 = 75 min or 5 × 3 = 15 min.")
+        lang.pick("Cada recepción lo esconde un plazo, cuelgue a su worker o lo tumbe al abrirlo; tras la última recepción permitida pasa a la DLQ: recepciones × plazo (en el ejercicio 8, 5 × 15 = 75 min o 5 × 3 = 15 min).", "Each receive hides it for a timeout, whether it hangs its worker or crashes it on opening; after the last receive allowed it moves to the DLQ: receives × timeout (in exercise 8, 5 × 15 = 75 min or 5 × 3 = 15 min).")
     },
 };
 

@@ -165,6 +165,25 @@ fn a_short_dlq_retention_loses_messages_unseen() {
     assert_eq!(run.dlq_len_at(2 * 24 * H), 0);
 }
 
+/// A preset opens on an instant its story has reached: every move to the DLQ
+/// is before it, so the headline counts what the counters beside it count
+/// (the short retention opened at 2 d, just before its moves: «0 mensajes
+/// han pasado por la DLQ» beside «Pasaron a la DLQ 2»).
+#[test]
+fn each_preset_opens_after_its_moves_to_the_dlq() {
+    for preset in PRESETS.iter() {
+        let p = preset_params(preset.code);
+        let run = p.run().unwrap();
+        let look_ms = u64::from(p.look_s) * 1_000;
+        let late: Vec<u64> = run.dlq.iter().map(|e| e.moved_at_ms).filter(|&at| at > look_ms).collect();
+        assert!(late.is_empty(), "{}: moves at {late:?} ms, after its instant {look_ms} ms", preset.code);
+        if !run.dlq.is_empty() {
+            let moved = format!("{} mensajes han pasado por la DLQ", run.dlq.len());
+            assert!(insight(crate::i18n::Lang::Es, &run, look_ms).contains(&moved), "{}", preset.code);
+        }
+    }
+}
+
 /// The scene agrees with the alert beside it: a move into a DLQ whose
 /// retention had already passed leaves it empty and silent (it said «ya son
 /// 0 allí y la alerta sigue sonando» beside «Sin alerta»), said once.

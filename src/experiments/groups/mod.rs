@@ -494,7 +494,7 @@ static PRESETS: [Preset; 8] = [
 ];
 
 /// Exercise 3's count (12 partitions, 20 consumers: 8 idle), asked first
-/// at any setting.
+/// at any setting of the lesson's scenarios about it.
 static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Prediction {
     question: |lang| {
         lang.pick(
@@ -521,6 +521,12 @@ impl crate::unit::Spec for Groups {
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
+    /// Who reads what is the question of the scenarios about it; the others
+    /// are about a crash, a commit or a slow event, where no consumer waits
+    /// idle (it asked them all, answer 0).
+    fn prediction(_: &Params, preset: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
+        matches!(preset, None | Some("idle-consumer" | "exercise-3")).then_some((&PREDICTION, ""))
+    }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         s(lang).experiment
     }
@@ -633,6 +639,21 @@ mod tests {
         let idle = |code: &str| preset(code).run().indexer.idle_at_start;
         assert_eq!(idle("idle-consumer"), 1, "12 partitions, 13 consumers");
         assert_eq!(idle("exercise-3"), 8, "20 consumers: 12 read, 8 idle");
+    }
+
+    /// The idle count is asked where a scenario is about who reads what, and
+    /// its answer there is never 0; a crash's, a commit's or a slow event's
+    /// scenario asks nothing (it asked each «how many idle?», answer 0).
+    #[test]
+    fn the_idle_question_is_asked_where_someone_idles() {
+        use crate::unit::Spec;
+        for preset in PRESETS.iter() {
+            let code = (!preset.values.is_empty()).then_some(preset.code);
+            let asked = Groups::prediction(&self::preset(preset.code), code).is_some();
+            let idle = self::preset(preset.code).run().indexer.idle_at_start;
+            // The lesson's own setup (no values) asks it too: exercise 3 is its question.
+            assert_eq!(asked, idle > 0 || code.is_none(), "{}: asked {asked}, {idle} idle", preset.code);
+        }
     }
 
     /// The counters of readers follow the crash: 3 read, then 2; with 13

@@ -122,10 +122,10 @@ impl crate::unit::Computed for Size {
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [
     crate::tasks::task!("size-claim-check", witness: "exp=size&claim_check=on", |p: &Params, _: &Shared, s: &State| p.payload_kib >= 10_240 && s.sizing.accepted() == [true; 3],
-        es: ["Haz que la foto de unos 10 MB pase por los tres brokers sin achicarla.",
+        es: ["Haz que la foto de unos 10 MB quepa en los tres límites sin achicarla.",
             "Usa el claim check.",
             "El archivo va al almacén y el mensaje lleva solo su dirección: 45 bytes en vez de 10 MiB, lo mismo en cualquier broker."],
-        en: ["Get the 10 MiB photo through all three brokers without shrinking it.",
+        en: ["Get the 10 MiB photo under all three limits without shrinking it.",
             "Use the claim check.",
             "The file goes to the object store and the message carries only its address: 45 bytes instead of 10 MiB, the same in any broker."]),
     crate::tasks::task!("size-sqs-2025", witness: "exp=size&payload_kib=300", |_: &Params, _: &Shared, s: &State| s.sizing.accepted()[..2] == [true, false],

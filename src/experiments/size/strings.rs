@@ -35,8 +35,8 @@ pub static ES: Strings = Strings {
     heading: "Un mensaje contra el límite de cada broker",
     intro: "Cada broker pone un tope al peso de un mensaje: en SQS es 1 MiB (256 KiB hasta agosto de 2025) y Kafka 4.2 trae por omisión message.max.bytes = 1,048,588 bytes. Con el claim check, el productor sube el archivo al almacén y mete en la cola solo su dirección, {\"job_id\": \"8f3a\", \"pdf\": \"uploads/8f3a.pdf\"}; el worker la usa para bajarlo.",
     insight: |size, refused, per_day| match refused {
-        0 => format!("Un mensaje de {size} entra en los tres brokers: por la cola pasan {per_day} al día."),
-        3 => format!("Un mensaje de {size} no entra en ningún broker. Súbelo al almacén y manda su dirección."),
+        0 => format!("Un mensaje de {size} cabe en los tres límites: por la cola pasan {per_day} al día."),
+        3 => format!("Un mensaje de {size} no cabe en ningún límite. Súbelo al almacén y manda su dirección."),
         1 => format!("Un mensaje de {size}: solo un límite de los tres lo rechaza."),
         n => format!("Un mensaje de {size}: {n} de los tres límites lo rechazan."),
     },
@@ -63,8 +63,8 @@ pub static EN: Strings = Strings {
     heading: "A message against each broker's limit",
     intro: "Brokers cap each message's size: SQS takes up to 1 MiB since August 2025 (256 KiB before) and Kafka 4.2 defaults to message.max.bytes = 1,048,588 bytes. With the claim check, the producer uploads the file to the object store and puts only its address in the queue, {\"job_id\": \"8f3a\", \"pdf\": \"uploads/8f3a.pdf\"}; the worker uses it to download the file.",
     insight: |size, refused, per_day| match refused {
-        0 => format!("A {size} message fits all three brokers: {per_day} a day go through the queue."),
-        3 => format!("A {size} message fits no broker. Upload it to the object store and send its address."),
+        0 => format!("A {size} message fits all three limits: {per_day} a day go through the queue."),
+        3 => format!("A {size} message fits none of the limits. Upload it to the object store and send its address."),
         1 => format!("A {size} message: only one of the three limits refuses it."),
         n => format!("A {size} message: {n} of the three limits refuse it."),
     },

@@ -331,7 +331,7 @@ static PREDICTION_DLQ_AT: crate::tasks::Prediction<Params, State> = crate::tasks
     counted: false,
     answer: |_, _, s: &State| s.run.as_ref().ok().and_then(|run| run.dead_letter_at_ms(0)).map(|ms| ms / 1_000),
     why: |lang| {
-        lang.pick("maxReceiveCount recepciones, y cada una acaba cuando vence su plazo (se cuelga: el visibility timeout) o cuando el worker cae: en el ejercicio 8, 5 × 15 min = 75 min colgado.", "maxReceiveCount receives, each ending when its deadline runs out (hung: the visibility timeout) or when the worker falls over: in exercise 8, 5 × 15 min = 75 min hung.")
+        lang.pick("maxReceiveCount recepciones, y cada una acaba cuando vence su plazo (se cuelga: el visibility timeout) o cuando el worker cae: en el ejercicio 8, 5 × 15 min = 75 min si se cuelga, 5 × 3 min = 15 min si lo tumba al abrirlo.", "maxReceiveCount receives, each ending when its deadline runs out (hung: the visibility timeout) or when the worker falls over: in exercise 8, 5 × 15 min = 75 min if it hangs, 5 × 3 min = 15 min if it crashes its worker on opening.")
     },
 };
 
