@@ -154,8 +154,8 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     answer: |_: &Params, _, s: &State| Some(s.run.growth_per_s().max(0) as u64 * 86_400),
     why: |lang| {
         lang.pick(
-            "Lo que entra y no sale se queda: la diferencia por segundo, por los 86,400 segundos del día. Es la cuenta de la lección; en la figura, el límite de la cola o la memoria del proceso la cortan antes.",
-            "What comes in and does not go out stays: the difference per second, times the day's 86,400 seconds. That is the lesson's arithmetic; in the figure, the queue's limit or the process's memory cuts it short.",
+            "Lo que entra y no sale se queda: la diferencia por segundo, por los 86,400 segundos del día. Es la cuenta de la lección; en la figura, el límite de la cola o la memoria del proceso, si se alcanzan antes, la cortan.",
+            "What comes in and does not go out stays: the difference per second, times the day's 86,400 seconds. That is the lesson's arithmetic; in the figure, the queue's limit or the process's memory, if reached first, cuts it short.",
         )
     },
 };

@@ -136,12 +136,16 @@ pub enum Verdict {
     /// Jitter does no better: its windows are too narrow for this many
     /// clients (about `per_window` calls per 100 ms in the widest).
     TooMany { per_window: u64 },
+    /// The dependency sheds what passes its capacity instead of falling: no
+    /// wave knocks it down, jitter has nothing to fix, and `fewer` jittered
+    /// clients spend their attempts without getting through (the shedding
+    /// preset showed 100 of 100 without jitter, 78 with it, and no word why).
+    Sheds { fewer: u32 },
 }
 
 impl Params {
     pub fn verdict(&self, runs: &[Option<Rc<StormRun>>; 2]) -> Option<Verdict> {
         let [Some(a), Some(b)] = runs else { return None };
-        let Behaviour::Fragile { .. } = self.behaviour else { return None };
         let (sync, spread) = match (a.config.strategy.is_random(), b.config.strategy.is_random()) {
             (false, true) => (a, b),
             (true, false) => (b, a),
@@ -152,6 +156,8 @@ impl Params {
             Verdict::NobodyInTime
         } else if spent_before_back(sync) {
             Verdict::SyncTooSoon { spread_ok: j.succeeded }
+        } else if self.behaviour == Behaviour::Shedding {
+            Verdict::Sheds { fewer: s.succeeded.saturating_sub(j.succeeded) }
         } else if s.collapses == 0 {
             Verdict::NothingToFix { fewer: s.succeeded.saturating_sub(j.succeeded) }
         } else if j.collapses == 0 || (j.collapses < s.collapses && j.succeeded > s.succeeded) {
@@ -197,6 +203,7 @@ impl Params {
             // The sides' sentences already count the waves without jitter.
             Verdict::JitterSaves { spread, fewer, .. } => (t.verdict_jitter_saves)(spread, fewer, self.attempts_max),
             Verdict::TooMany { per_window } => (t.verdict_too_many)(self.clients, &window, per_window, absorbs),
+            Verdict::Sheds { fewer } => (t.verdict_sheds)(fewer, self.attempts_max),
         })
     }
 }
@@ -765,6 +772,25 @@ mod tests {
         let shedding = Params { behaviour: Behaviour::Shedding, ..Params::default() };
         let [none, _] = runs(&shedding, &Shared::default()).map(|r| r.unwrap().counters);
         assert_eq!((none.calls, none.succeeded, none.collapses), (450, 100, 0));
+    }
+
+    /// A dependency that sheds the excess never falls: the verdict says jitter
+    /// has nothing to fix there and why the jittered side gets fewer through
+    /// (the preset showed 100 of 100 beside 78 of 100 and said nothing); and
+    /// one attempt is «su único intento», never «sus 1 intentos».
+    #[test]
+    fn shedding_says_why_jitter_gets_fewer_through() {
+        let shedding = Params { behaviour: Behaviour::Shedding, ..Params::default() };
+        let both = runs(&shedding, &Shared::default());
+        assert_eq!(shedding.verdict(&both), Some(Verdict::Sheds { fewer: 22 }));
+        let words = shedding.insight(Lang::Es, &both);
+        assert!(
+            words.contains("ninguna ola la tumba") && words.contains("22 clientes más gastan sus 5 intentos sin pasar"),
+            "{words}"
+        );
+        let once = Params { behaviour: Behaviour::Shedding, attempts_max: 1, ..Params::default() };
+        let words = once.insight(Lang::Es, &runs(&once, &Shared::default()));
+        assert!(!words.contains("sus 1 intentos") && !words.contains("los 1 intentos"), "{words}");
     }
 
     /// Each collapse's moment counts the wave the engine's rule saw: at

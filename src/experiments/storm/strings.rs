@@ -25,6 +25,8 @@ pub struct Strings {
     pub verdict_sync_too_soon: fn(u32, u32) -> String,
     pub verdict_jitter_saves: fn(u32, u32, u32) -> String,
     pub verdict_too_many: fn(u32, &str, u64, u64) -> String,
+    /// (jittered clients fewer through, the attempts).
+    pub verdict_sheds: fn(u32, u32) -> String,
     pub clients: &'static str,
     pub recover: &'static str,
     pub capacity: &'static str,
@@ -139,7 +141,7 @@ pub static ES: Strings = Strings {
     calls_to_dependency: "Llegaron a la dependencia",
     peak: "Los 100 ms más cargados tras volver, en llamadas por segundo",
     succeeded: "Con éxito",
-    exhausted: |n| format!("Se agotaron los {n} intentos: su evento va a la DLQ"),
+    exhausted: |n| if n == 1 { "Se agotó su único intento: su evento va a la DLQ".to_owned() } else { format!("Se agotaron los {n} intentos: su evento va a la DLQ") },
     throttled: "Sin presupuesto para reintentar: su evento va a la DLQ",
     fallbacks: "Respondidos por el fallback",
     ended_on_fallback: "Terminaron con el fallback (su último intento)",
@@ -158,18 +160,22 @@ pub static ES: Strings = Strings {
     lesson_003_says: "«Confiabilidad a escala»: muchos clientes contra una dependencia compartida. Sin jitter todos reintentan en el mismo instante y cada pico choca con la capacidad; con jitter las llamadas se reparten.",
     lesson_000_says: "«At-least-once es la realidad»: un solo hub que reintenta sus propias entregas. Sin jitter la espera es determinista y un log dice exactamente cuándo tocaba el próximo intento.",
     amplification: |r, l| format!("Reintentar en cada capa multiplica: con {r} reintentos (es decir, {r} + 1 intentos) en cada una de {l} capas, la de abajo recibe hasta ({r} + 1)^{l} llamadas por cada pedido. Reintenta en una sola capa."),
-    verdict_nobody_in_time: |attempts| format!("Vuelve cuando todos ya gastaron sus {attempts} intentos: no pasa nadie, con o sin jitter. Más intentos o una base más larga estiran la espera hasta después de la vuelta."),
-    verdict_sync_too_soon: |attempts, ok| format!("Sin jitter, los {attempts} intentos se gastan antes de que la dependencia vuelva y no pasa nadie; con jitter los intentos se estiran más allá de la vuelta y pasan {ok}. Aquí decide cuánto se espera antes de rendirse, no la ola."),
+    verdict_nobody_in_time: |attempts| format!("Vuelve cuando todos ya gastaron {}: no pasa nadie, con o sin jitter. Más intentos o una base más larga estiran la espera hasta después de la vuelta.", sus_intentos(attempts)),
+    verdict_sync_too_soon: |attempts, ok| format!("Sin jitter, {} antes de que la dependencia vuelva y no pasa nadie; con jitter los intentos se estiran más allá de la vuelta y pasan {ok}. Aquí decide cuánto se espera antes de rendirse, no la ola.", if attempts == 1 { "el único intento se gasta".to_owned() } else { format!("los {attempts} intentos se gastan") }),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
         0 => format!("Con {} la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar.", clientes(clients)),
-        n => format!("Con {} la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, {} sus {attempts} intentos antes de que vuelva.", clientes(clients), more_spend(n)),
+        n => format!("Con {} la dependencia aguanta la ola sincronizada: el jitter no tiene nada que arreglar, y como el jitter total espera en promedio la mitad, {} {} antes de que vuelva.", clientes(clients), more_spend(n), sus_intentos(attempts)),
     },
     verdict_jitter_saves: |spread, fewer, attempts| match (spread, fewer) {
         (0, 0) => "Con jitter las llamadas se reparten y sigue en pie, como dice «Confiabilidad a escala».".to_owned(),
-        (0, fewer) => format!("Con jitter sigue en pie, como dice «Confiabilidad a escala», aunque como el jitter total espera en promedio la mitad, {} sus {attempts} intentos antes de que vuelva.", more_spend(fewer)),
+        (0, fewer) => format!("Con jitter sigue en pie, como dice «Confiabilidad a escala», aunque como el jitter total espera en promedio la mitad, {} {} antes de que vuelva.", more_spend(fewer), sus_intentos(attempts)),
         _ => "Con jitter la tumban menos olas y pasan más clientes: repartir las llamadas ayuda, como dice «Confiabilidad a escala».".to_owned(),
     },
     verdict_too_many: |clients, window, per_window, absorbs| format!("Con {} el jitter no alcanza: reparte los reintentos en ventanas de hasta {window}, y ahí siguen cayendo unas {per_window} llamadas cada 100 ms, más de las {absorbs} que aguanta. Con ventanas más anchas (más base o más intentos) o más capacidad, el jitter vuelve a salvarla.", clientes(clients)),
+    verdict_sheds: |fewer, attempts| match fewer {
+        0 => "Esta dependencia descarta lo que pasa de su capacidad en vez de caerse: ninguna ola la tumba y el jitter no tiene nada que arreglar.".to_owned(),
+        n => format!("Esta dependencia descarta lo que pasa de su capacidad en vez de caerse: ninguna ola la tumba y el jitter no tiene nada que arreglar; y como el jitter total espera en promedio la mitad, {} {} sin pasar.", more_spend(n), sus_intentos(attempts)),
+    },
     measured: "Medido por el laboratorio en el escenario por defecto (100 clientes, vuelve a 1 s con 50/s, base 200 ms, 5 intentos; dependencia que se vuelve a caer), semillas 1 a 20: sin jitter la ola la tumba 2 veces y pasan 40 clientes, el último a 3 s; con jitter total ninguna caída y pasan 74 a 88, el último entre 2.2 y 2.6 s. Con la dependencia que descarta el exceso, sin jitter pasan los 100.",
     invalid: "Esta combinación no se puede simular.",
     preset_storm: "100 clientes, 50/s",
@@ -247,18 +253,22 @@ pub static EN: Strings = Strings {
     lesson_003_says: "“Reliability at scale”: many clients against a shared dependency. Without jitter they all retry at the same instant and every spike hits the capacity; with jitter the calls spread out.",
     lesson_000_says: "“At-least-once is reality”: one hub retrying its own deliveries. Without jitter the wait is deterministic, and a log tells exactly when the next attempt was due.",
     amplification: |r, l| format!("Retrying at every layer multiplies: with {r} retries ({r} + 1 attempts) at each of {l} layers, the bottom one gets up to ({r} + 1)^{l} calls for one request. Retry at one layer only."),
-    verdict_nobody_in_time: |attempts| format!("It comes back when everyone has spent their {attempts} attempts: nobody gets through, with or without jitter. More attempts or a longer base stretch the wait past its return."),
+    verdict_nobody_in_time: |attempts| format!("It comes back when everyone has spent {}: nobody gets through, with or without jitter. More attempts or a longer base stretch the wait past its return.", their_attempts(attempts)),
     verdict_sync_too_soon: |attempts, ok| format!("Without jitter, the {attempts} attempts are spent before the dependency is back and nobody gets through; with jitter the attempts stretch past its return and {ok} get through. What decides here is how long clients wait before giving up, not the wave."),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
         0 => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix.", clients_en(clients)),
-        n => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix, and since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", clients_en(clients), more_spend_en(n)),
+        n => format!("With {} the dependency withstands the synchronized wave: jitter has nothing to fix, and since full jitter waits half as long on average, {} {} before it is back.", clients_en(clients), more_spend_en(n), their_attempts(attempts)),
     },
     verdict_jitter_saves: |spread, fewer, attempts| match (spread, fewer) {
         (0, 0) => "With jitter the calls spread out and it stays up, as “Reliability at scale” says.".to_owned(),
-        (0, fewer) => format!("With jitter it stays up, as “Reliability at scale” says, though since full jitter waits half as long on average, {} their {attempts} attempts before it is back.", more_spend_en(fewer)),
+        (0, fewer) => format!("With jitter it stays up, as “Reliability at scale” says, though since full jitter waits half as long on average, {} {} before it is back.", more_spend_en(fewer), their_attempts(attempts)),
         _ => "With jitter fewer waves knock it down and more clients get through: spreading the calls helps, as “Reliability at scale” says.".to_owned(),
     },
     verdict_too_many: |clients, window, per_window, absorbs| format!("With {} jitter is not enough: it spreads the retries over windows of up to {window}, and about {per_window} calls still land in every 100 ms of them, more than the {absorbs} it absorbs. With wider windows (a longer base or more attempts) or more capacity, jitter saves it again.", clients_en(clients)),
+    verdict_sheds: |fewer, attempts| match fewer {
+        0 => "This dependency sheds what passes its capacity instead of falling: no wave knocks it down and jitter has nothing to fix.".to_owned(),
+        n => format!("This dependency sheds what passes its capacity instead of falling: no wave knocks it down and jitter has nothing to fix; and since full jitter waits half as long on average, {} {} without getting through.", more_spend_en(n), their_attempts(attempts)),
+    },
     measured: "Measured by the lab on the default scenario (100 clients, back at 1 s with 50/s, base 200 ms, 5 attempts; a dependency that falls over again), seeds 1 to 20: without jitter the wave knocks it down twice and 40 clients get through, the last at 3 s; with full jitter it never falls and 74 to 88 get through, the last between 2.2 and 2.6 s. With the dependency that sheds the excess, no jitter gets all 100 through.",
     invalid: "This combination cannot be simulated.",
     preset_storm: "100 clients, 50/s",
@@ -290,6 +300,23 @@ fn clients_en(n: u32) -> String {
 }
 
 /// How many more clients run out of attempts: «1 cliente más gasta».
+/// «sus 5 intentos», and with one «su único intento» (it said «sus 1 intentos»).
+fn sus_intentos(n: u32) -> String {
+    if n == 1 {
+        "su único intento".into()
+    } else {
+        format!("sus {n} intentos")
+    }
+}
+
+fn their_attempts(n: u32) -> String {
+    if n == 1 {
+        "their only attempt".into()
+    } else {
+        format!("their {n} attempts")
+    }
+}
+
 fn more_spend(n: u32) -> String {
     if n == 1 {
         "1 cliente más gasta".into()

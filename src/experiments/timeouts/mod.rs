@@ -237,7 +237,9 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Split the workers into two pools (bulkheads).",
             "With one shared pool, A's calls (2 s each) hold all 20 workers and B, which answers in 50 ms, gets none. With a pool each, A's slowness stays in its half."]),
     crate::tasks::task!("timeouts-no-waste", witness: "exp=timeouts&timeout_ms=250", |p: &Params, _: &Shared, s: &State| {
-            p.timeout_ms < p.deadline_ms && s.run.counters[0].too_late == 0 && s.run.counters[0].wasted_ms == 0
+            // And calls are still answered: a 1 ms timeout wasted nothing and served nobody.
+            let answered = s.run.counters.iter().any(|c| c.in_time > 0);
+            p.timeout_ms < p.deadline_ms && s.run.counters[0].too_late == 0 && s.run.counters[0].wasted_ms == 0 && answered
         },
         es: ["Ajusta el timeout para que ningún worker trabaje para una llamada cuyo cliente ya se fue.",
             "El cliente se rinde a los 300 ms; el timeout está en 10 s.",
@@ -303,5 +305,9 @@ mod tests {
         let deadline_ms = Params::default().deadline_ms;
         assert!(done(deadline_ms - 50));
         assert!(!done(deadline_ms), "equal is not below");
+        // A timeout that cuts every answer wastes nothing and serves nobody: not the task.
+        let cut = Params { timeout_ms: 1, ..Params::default() };
+        assert!(PoolRun::new(cut.config()).counters.iter().all(|c| c.in_time == 0));
+        assert!(!done(1), "1 ms answers nobody");
     }
 }

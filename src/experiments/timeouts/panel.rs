@@ -20,7 +20,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     // The rule, and whether this run paid for breaking it: a timeout past
     // the deadline wastes work only when some call outlasts the deadline.
     let wasted = c.iter().any(|c| c.wasted_ms > 0);
+    // Kept to the letter by a timeout so short that no call is answered (1 ms).
+    let none_answered = c.iter().all(|c| c.in_time == 0);
     let rule = match (run.config.timeout_ms < run.config.deadline_ms, wasted) {
+        (true, _) if none_answered => ("rule broken", t.rule_too_short),
         (true, _) => ("rule kept", t.rule_kept),
         (false, true) => ("rule broken", t.rule_broken),
         (false, false) => ("rule kept", t.rule_unpaid),

@@ -29,6 +29,7 @@ pub struct Strings {
     pub rule_kept: &'static str,
     /// The rule broken, with no call past the deadline in this run.
     pub rule_unpaid: &'static str,
+    pub rule_too_short: &'static str,
     pub chart_label: fn(&str) -> String,
     pub busy: [&'static str; 2],
     /// Over the pool's chart, one call to A on a log axis of milliseconds:
@@ -75,6 +76,7 @@ pub static ES: Strings = Strings {
     rule_broken: "El timeout no es menor que el plazo del llamador: el trabajo sigue cuando ya nadie lo espera.",
     rule_kept: "El timeout es menor que el plazo del llamador: nadie trabaja para quien ya se fue.",
     rule_unpaid: "El timeout no es menor que el plazo del llamador, pero en esta corrida ninguna llamada pasa del plazo: nadie trabajó para quien ya se fue.",
+    rule_too_short: "El timeout corta hasta las respuestas de la dependencia sana: nadie trabaja para quien ya se fue, pero nadie recibe respuesta.",
     chart_label: |workers| format!("Workers ocupados por A y por B cada 100 ms, de {workers}."),
     moment_start: |workers| format!("Llegan pedidos para A y para B; {workers} workers los atienden."),
     moment_full: |dep, a| format!("{dep}: primer pedido rechazado, no queda ningún worker libre ({a} esperan a A)."),
@@ -116,6 +118,7 @@ pub static EN: Strings = Strings {
     rule_broken: "The timeout is not shorter than the caller's deadline: work goes on after nobody waits for it.",
     rule_kept: "The timeout is shorter than the caller's deadline: nobody works for a caller who has left.",
     rule_unpaid: "The timeout is not shorter than the caller's deadline, but in this run no call outlasts the deadline: nobody worked for a caller who had left.",
+    rule_too_short: "The timeout cuts even the healthy dependency's answers: nobody works for a caller who has left, but nobody gets an answer either.",
     chart_label: |workers| format!("Workers busy with A and with B every 100 ms, out of {workers}."),
     moment_start: |workers| format!("Requests for A and for B arrive; {workers} workers serve them."),
     moment_full: |dep, a| format!("{dep}: first request refused, no worker is free ({a} are waiting on A)."),

@@ -73,6 +73,10 @@ pub enum Cover {
     NoFreeWorker,
     /// Shorter than the job: the copy reappears and is received again.
     RunsOut,
+    /// As `RunsOut`, but every free worker took a copy before the first
+    /// ended: fewer copies than job ÷ timeout (a 1 s timeout on exercise 5's
+    /// 4 min job gave «30 veces», the workers' number, not the rule's 240).
+    AllWorkers,
     /// Renewed, but SQS stops renewing 12 h after the receive.
     Ceiling,
 }
@@ -89,6 +93,9 @@ impl Params {
             (1, false, true) => Cover::Renewed,
             (1, false, false) => Cover::NoFreeWorker,
             _ if renewed && u64::from(self.job_s) * 1_000 > retry_lab_core::queue::RECEIVE_CEILING_MS => Cover::Ceiling,
+            _ if copies >= u64::from(self.consumers) && self.job_s.div_ceil(self.timeout_s.max(1)) > self.consumers => {
+                Cover::AllWorkers
+            }
             _ => Cover::RunsOut,
         }
     }
@@ -561,6 +568,7 @@ mod tests {
             (sqs.clone(), Cover::RunsOut, 4),
             (Params { heartbeat_s: 900, ..sqs.clone() }, Cover::RunsOut, 4),
             (preset("sqs-12h-ceiling"), Cover::Ceiling, 2),
+            (Params { timeout_s: 1, ..preset("exercise-5") }, Cover::AllWorkers, 30),
         ];
         for (p, cover, copies) in cases {
             assert_eq!((p.cover(run(&p)), run(&p)), (cover, copies), "{p:?}");
@@ -568,6 +576,9 @@ mod tests {
         let ceiling = preset("sqs-12h-ceiling");
         let words = ceiling.insight(Lang::Es, run(&ceiling));
         assert!(words.contains("más allá de 12 h desde la recepción"), "{words}");
+        let swamped = Params { timeout_s: 1, ..preset("exercise-5") };
+        let words = swamped.insight(Lang::Es, run(&swamped));
+        assert!(words.contains("se recibe 30 veces, una por worker libre"), "{words}");
         let renewed = Params { heartbeat_s: 300, ..sqs };
         let words = renewed.insight(Lang::Es, 1);
         assert!(

@@ -72,6 +72,7 @@ pub static ES: Strings = Strings {
         super::Cover::Renewed => format!("Un visibility timeout de {visibility} no cubre un trabajo de {job}, pero el latido cada {beat} lo renueva mientras el worker trabaja: el mensaje se recibe una sola vez."),
         super::Cover::NoFreeWorker => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job} y el mensaje reaparece, pero ningún otro worker está libre para recibirlo: se recibe una sola vez."),
         super::Cover::RunsOut => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job}: el mensaje reaparece y se recibe {n} veces."),
+        super::Cover::AllWorkers => format!("El visibility timeout de {visibility} vence antes de que termine un trabajo de {job}: el mensaje reaparece y se recibe {n} veces, una por worker libre; con más workers, más copias."),
         super::Cover::Ceiling => format!("El latido renueva el plazo de {visibility}, pero SQS no lo extiende más allá de 12 h desde la recepción: un trabajo de {job} pasa ese techo, el mensaje reaparece y se recibe {n} veces."),
     },
     insight_again: |why, n, at, timeout| {
@@ -136,6 +137,7 @@ pub static EN: Strings = Strings {
         super::Cover::Renewed => format!("A {visibility} visibility timeout does not cover a {job} job, but the heartbeat every {beat} renews it while the worker works: the message is received once."),
         super::Cover::NoFreeWorker => format!("The {visibility} visibility timeout runs out before a {job} job ends and the message reappears, but no other worker is free to receive it: it is received once."),
         super::Cover::RunsOut => format!("The {visibility} visibility timeout runs out before a {job} job ends: the message reappears and is received {n} times."),
+        super::Cover::AllWorkers => format!("The {visibility} visibility timeout runs out before a {job} job ends: the message reappears and is received {n} times, once per free worker; more workers, more copies."),
         super::Cover::Ceiling => format!("The heartbeat renews the {visibility} lease, but SQS extends it no further than 12 h from the receive: a {job} job passes that ceiling, the message reappears and is received {n} times."),
     },
     insight_again: |why, n, at, timeout| {
