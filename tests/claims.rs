@@ -77,6 +77,7 @@ fn the_storms_verdict_agrees_with_the_engine_at_every_load() {
                     s.collapses > 0 && j.collapses > 0 && !(j.collapses < s.collapses && j.succeeded > s.succeeded),
                     "?{query}"
                 ),
+                Verdict::Sheds { .. } => panic!("?{query}: the default dependency falls, it does not shed"),
             }
             let words = p.storm.insight(Lang::Es, &runs);
             assert!(words.contains(&p.storm.verdict_text(Lang::Es, &runs).unwrap()), "?{query}: {words}");
@@ -89,6 +90,26 @@ fn the_storms_verdict_agrees_with_the_engine_at_every_load() {
             if let Some(expected) = expected {
                 assert!(words.contains(expected), "?{query}: {words}");
             }
+        }
+    }
+}
+
+/// A dependency that sheds the excess: at every load no wave knocks it
+/// down, and the verdict counts the jittered clients fewer through.
+#[test]
+fn a_shedding_dependency_never_falls_and_the_verdict_says_so_at_every_load() {
+    use retry_lab_web::experiments::storm::Verdict;
+    for clients in CLIENTS {
+        for seed in SEEDS {
+            let query = format!("v=4&exp=storm&dependency=shedding&clients={clients}&seed={seed}");
+            let p = params(&query);
+            let runs = storm_runs(&p);
+            let [Some(sync), Some(spread)] = &runs else { panic!("?{query}") };
+            let (s, j) = (&sync.counters, &spread.counters);
+            assert_eq!((s.collapses, j.collapses), (0, 0), "?{query}");
+            let fewer = s.succeeded.saturating_sub(j.succeeded);
+            assert_eq!(p.storm.verdict(&runs), Some(Verdict::Sheds { fewer }), "?{query}");
+            assert!(p.storm.insight(Lang::Es, &runs).contains("ninguna ola la tumba"), "?{query}");
         }
     }
 }
