@@ -372,7 +372,7 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
         // Exercise 8, both halves: one that hangs holds its worker the whole
         // timeout; one that crashes its worker on opening holds none, and
         // still stays hidden each timeout before it reappears.
-        lang.pick("Cada recepción lo esconde un plazo, cuelgue a su worker o lo tumbe al abrirlo; tras la última recepción permitida pasa a la DLQ: recepciones × plazo (en el ejercicio 8, 5 × 15 = 75 min o 5 × 3 = 15 min).", "Each receive hides it for a timeout, whether it hangs its worker or crashes it on opening; after the last receive allowed it moves to the DLQ: receives × timeout (in exercise 8, 5 × 15 = 75 min or 5 × 3 = 15 min).")
+        lang.pick("Cada recepción lo esconde un plazo, cuelgue a su worker o lo tumbe al abrirlo; tras la última recepción pasa a la DLQ: recepciones × plazo (ejercicio 8: 5 × 15 = 75 min o 5 × 3 = 15 min).", "Each receive hides it for a timeout, whether it hangs its worker or crashes it on opening; after the last receive allowed it moves to the DLQ: receives × timeout, 5 × 15 = 75 min or 5 × 3 = 15 min.")
     },
 };
 
