@@ -78,11 +78,11 @@ pub static ES: Strings = Strings {
     rule_unpaid: "El timeout no es menor que el plazo del llamador, pero en esta corrida ninguna llamada pasa del plazo: nadie trabajó para quien ya se fue.",
     rule_too_short: "El timeout corta hasta las respuestas de la dependencia sana: nadie trabaja para quien ya se fue, pero nadie recibe respuesta.",
     chart_label: |workers| format!("Workers ocupados por A y por B cada 100 ms, de {workers}."),
-    moment_start: |workers| format!("Llegan pedidos para A y para B; {workers} workers los atienden."),
-    moment_full: |dep, a| format!("{dep}: primer pedido rechazado, no queda ningún worker libre ({a} esperan a A)."),
+    moment_start: |workers| format!("Llegan peticiones para A y para B; {workers} workers las atienden."),
+    moment_full: |dep, a| format!("{dep}: primera petición rechazada, no queda ningún worker libre ({a} esperan a A)."),
     moment_end: |[(a, of_a), (b, of_b)]| {
         let n = crate::format::int;
-        format!("Fin: A respondió a tiempo {} de {} pedidos; B, {} de {}.", n(a), n(of_a), n(b), n(of_b))
+        format!("Fin: A respondió a tiempo {} de {} peticiones; B, {} de {}.", n(a), n(of_a), n(b), n(of_b))
     },
     busy: ["ocupados por A", "ocupados por B"],
     preset_shared: "Pool compartido, timeout largo",
