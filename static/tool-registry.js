@@ -1958,8 +1958,8 @@ export const TOOL_EXPERIMENTS = {
       [
         "size-claim-check",
         {
-          "en": "Get the 10 MiB photo through all three brokers without shrinking it.",
-          "es": "Haz que la foto de unos 10 MB pase por los tres brokers sin achicarla."
+          "en": "Get the 10 MiB photo under all three limits without shrinking it.",
+          "es": "Haz que la foto de unos 10 MB quepa en los tres límites sin achicarla."
         }
       ],
       [
