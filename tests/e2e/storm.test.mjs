@@ -54,7 +54,7 @@ test('a learner compares no jitter with full jitter, overloads the dependency, a
   await page.locator('[data-task="storm-shedding"].task-done').waitFor();
   // And the headline says why jitter gets fewer through here (it showed 100 beside 78 and no word).
   await page.locator('.hero > figcaption.insight', { hasText: 'ninguna ola la tumba' }).waitFor();
-  assert.match(await page.locator('.hero > figcaption.insight').innerText(), /22 clientes más gastan sus 5 intentos sin pasar/);
+  assert.match(await page.locator('.hero > figcaption.insight').innerText(), /con él pasan 22 clientes menos/);
 
   // Capacity 30, typed as a learner would (under «Más parámetros»).
   await moreParams(page);

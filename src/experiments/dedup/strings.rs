@@ -60,7 +60,7 @@ pub struct Strings {
 pub static ES: Strings = Strings {
     experiment: "Dónde va el registro",
     heading: "Dónde escribe el consumidor su registro de ids procesados",
-    intro: "El mismo consumidor idempotente y la misma caída, en el peor momento de cada forma (entre sus dos escrituras, o después del commit y antes del ack), con el registro en tres lugares. Solo dentro de la misma transacción que el efecto cada mensaje tiene un efecto: fuera de ella, una caída entre las dos escrituras deja un duplicado o un hueco que el registro no evita (una caída después de ambas, antes del ack, sí la descarta: el diagrama de arriba).",
+    intro: "El mismo consumidor idempotente y la misma caída, en el peor momento de cada forma (entre sus dos escrituras, o después del commit y antes del ack), con el registro en tres lugares. Solo dentro de la misma transacción que el efecto cada mensaje tiene un efecto: fuera de ella, una caída entre las dos escrituras deja un duplicado o un hueco que el registro no evita; tras una caída después de ambas, antes del ack, el registro sí descarta la copia (el diagrama).",
     insight: |messages, same_tx, after, lost| format!("{} mensajes: con el registro en la misma transacción que el efecto, {} efectos; registrado después, {} ({} repetidos); registrado antes, {} perdidos.",
         int(messages.into()), int(same_tx), int(after), int(after.saturating_sub(messages.into())), int(lost.into())),
     messages: "Mensajes",
@@ -117,7 +117,7 @@ pub static ES: Strings = Strings {
 pub static EN: Strings = Strings {
     experiment: "Where the record goes",
     heading: "Where the consumer writes its record of processed ids",
-    intro: "The same idempotent consumer and the same crash, at each placement's worst moment (between its two writes, or after the commit and before the ack), with the record in three places. Only inside the effect's transaction does each message take effect once: outside it, a crash between the two writes leaves a duplicate or a gap the record does not prevent (a crash after both, before the ack, it does discard: the diagram above).",
+    intro: "The same idempotent consumer and the same crash, at each placement's worst moment (between its two writes, or after the commit and before the ack), with the record in three places. Only inside the effect's transaction does each message take effect once: outside it, a crash between the two writes leaves a duplicate or a gap the record does not prevent; after a crash following both, before the ack, the record does discard the copy (the diagram).",
     insight: |messages, same_tx, after, lost| format!("{} messages: with the record in the effect's transaction, {} effects; recorded after, {} ({} repeats); recorded before, {} lost.",
         int(messages.into()), int(same_tx), int(after), int(after.saturating_sub(messages.into())), int(lost.into())),
     messages: "Messages",

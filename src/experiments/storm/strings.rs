@@ -25,8 +25,8 @@ pub struct Strings {
     pub verdict_sync_too_soon: fn(u32, u32) -> String,
     pub verdict_jitter_saves: fn(u32, u32, u32) -> String,
     pub verdict_too_many: fn(u32, &str, u64, u64) -> String,
-    /// (jittered clients fewer through, the attempts).
-    pub verdict_sheds: fn(u32, u32) -> String,
+    /// (jittered clients fewer through).
+    pub verdict_sheds: fn(u32) -> String,
     pub clients: &'static str,
     pub recover: &'static str,
     pub capacity: &'static str,
@@ -172,9 +172,9 @@ pub static ES: Strings = Strings {
         _ => "Con jitter la tumban menos olas y pasan más clientes: repartir las llamadas ayuda, como dice «Confiabilidad a escala».".to_owned(),
     },
     verdict_too_many: |clients, window, per_window, absorbs| format!("Con {} el jitter no alcanza: reparte los reintentos en ventanas de hasta {window}, y ahí siguen cayendo unas {per_window} llamadas cada 100 ms, más de las {absorbs} que aguanta. Con ventanas más anchas (más base o más intentos) o más capacidad, el jitter vuelve a salvarla.", clientes(clients)),
-    verdict_sheds: |fewer, attempts| match fewer {
+    verdict_sheds: |fewer| match fewer {
         0 => "Esta dependencia descarta lo que pasa de su capacidad en vez de caerse: ninguna ola la tumba y el jitter no tiene nada que arreglar.".to_owned(),
-        n => format!("Esta dependencia descarta lo que pasa de su capacidad en vez de caerse: ninguna ola la tumba y el jitter no tiene nada que arreglar; y como el jitter total espera en promedio la mitad, {} {} sin pasar.", more_spend(n), sus_intentos(attempts)),
+        n => format!("Esta dependencia descarta lo que pasa de su capacidad en vez de caerse: ninguna ola la tumba y el jitter no tiene nada que arreglar; con él {}, porque el jitter total espera en promedio la mitad que el exponencial.", if n == 1 { "pasa 1 cliente menos".to_owned() } else { format!("pasan {n} clientes menos") }),
     },
     measured: "Medido por el laboratorio en el escenario por defecto (100 clientes, vuelve a 1 s con 50/s, base 200 ms, 5 intentos; dependencia que se vuelve a caer), semillas 1 a 20: sin jitter la ola la tumba 2 veces y pasan 40 clientes, el último a 3 s; con jitter total ninguna caída y pasan 74 a 88, el último entre 2.2 y 2.6 s. Con la dependencia que descarta el exceso, sin jitter pasan los 100.",
     invalid: "Esta combinación no se puede simular.",
@@ -265,9 +265,9 @@ pub static EN: Strings = Strings {
         _ => "With jitter fewer waves knock it down and more clients get through: spreading the calls helps, as “Reliability at scale” says.".to_owned(),
     },
     verdict_too_many: |clients, window, per_window, absorbs| format!("With {} jitter is not enough: it spreads the retries over windows of up to {window}, and about {per_window} calls still land in every 100 ms of them, more than the {absorbs} it absorbs. With wider windows (a longer base or more attempts) or more capacity, jitter saves it again.", clients_en(clients)),
-    verdict_sheds: |fewer, attempts| match fewer {
+    verdict_sheds: |fewer| match fewer {
         0 => "This dependency sheds what passes its capacity instead of falling: no wave knocks it down and jitter has nothing to fix.".to_owned(),
-        n => format!("This dependency sheds what passes its capacity instead of falling: no wave knocks it down and jitter has nothing to fix; and since full jitter waits half as long on average, {} {} without getting through.", more_spend_en(n), their_attempts(attempts)),
+        n => format!("This dependency sheds what passes its capacity instead of falling: no wave knocks it down and jitter has nothing to fix; with it {}, since full jitter waits half as long as the exponential on average.", if n == 1 { "1 client fewer gets through".to_owned() } else { format!("{n} fewer clients get through") }),
     },
     measured: "Measured by the lab on the default scenario (100 clients, back at 1 s with 50/s, base 200 ms, 5 attempts; a dependency that falls over again), seeds 1 to 20: without jitter the wave knocks it down twice and 40 clients get through, the last at 3 s; with full jitter it never falls and 74 to 88 get through, the last between 2.2 and 2.6 s. With the dependency that sheds the excess, no jitter gets all 100 through.",
     invalid: "This combination cannot be simulated.",
