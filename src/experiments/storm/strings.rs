@@ -299,7 +299,6 @@ fn clients_en(n: u32) -> String {
     }
 }
 
-/// How many more clients run out of attempts: «1 cliente más gasta».
 /// «sus 5 intentos», and with one «su único intento» (it said «sus 1 intentos»).
 fn sus_intentos(n: u32) -> String {
     if n == 1 {
@@ -317,6 +316,7 @@ fn their_attempts(n: u32) -> String {
     }
 }
 
+/// How many more clients run out of attempts: «1 cliente más gasta».
 fn more_spend(n: u32) -> String {
     if n == 1 {
         "1 cliente más gasta".into()
