@@ -14,6 +14,24 @@ use crate::probability::Probability;
 
 pub(super) const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
+/// How many requeued events `touch_ahead` reads at once.
+const TOUCH_AHEAD: usize = 8;
+
+/// Reads the records of the next `TOUCH_AHEAD` requeued events, once every
+/// `TOUCH_AHEAD` pops. Requeued events lie ~20 records apart in a table far
+/// larger than the cache, so each one's record is a miss; one at a time, a
+/// delivery waited for each (a quarter of a 1M-message run). These reads
+/// depend on nothing, so the processor fetches the eight lines together:
+/// measured natively 8.8-9.7 -> 7.5-7.8 ms, in wasm 51-64 -> 76-81 M
+/// deliveries/s. Plain reads, not a prefetch instruction, so that wasm gains too.
+#[inline(always)]
+fn touch_ahead(events: &[EventRecord], requeued: &VecDeque<u32>) {
+    let sum = requeued
+        .range(..TOUCH_AHEAD.min(requeued.len()))
+        .fold(0u32, |sum, &event| sum.wrapping_add(events.get(event as usize).map_or(0, |record| record.attempts)));
+    std::hint::black_box(sum);
+}
+
 /// The next deliveries, in order.
 #[derive(Clone)]
 pub(super) enum Agenda {
@@ -157,12 +175,16 @@ impl Batch<'_> {
     pub(super) fn pop_next(&mut self) -> Option<u32> {
         let hot = &mut self.hot;
         let unpublished = hot.next_publication < self.published_total;
-        match &mut self.tables.agenda {
+        let Tables { agenda, events, .. } = &mut *self.tables;
+        match agenda {
             Agenda::Fifo { requeued } => {
                 if unpublished {
                     hot.next_publication += 1;
                     Some(hot.next_publication - 1)
                 } else {
+                    if hot.counters.deliveries.is_multiple_of(TOUCH_AHEAD as u64) {
+                        touch_ahead(events, requeued);
+                    }
                     requeued.pop_front()
                 }
             }
