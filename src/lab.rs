@@ -58,8 +58,22 @@ pub struct LabState {
     pub projector: bool,
     /// The keys' help is open («?»).
     pub keys_help: bool,
+    /// What the lab did with the last number typed into a field, said
+    /// under that field until the learner's next change.
+    pub input_note: Option<InputNote>,
     /// Bumped on every change, so components compare one number.
     pub version: u64,
+}
+
+/// A typed number past its parameter's range is used at the range's end;
+/// text that is not an amount leaves the value as it was. Either way the
+/// field says so: a silent change would show a run the learner did not ask
+/// for, or seem to ignore them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputNote {
+    pub key: &'static str,
+    /// The number typed, past the range; `None`: not an amount.
+    pub typed: Option<u64>,
 }
 
 /// A task as the embedding page hears of it.
@@ -140,6 +154,7 @@ impl LabState {
             tries: 0,
             projector: init.projector,
             keys_help: false,
+            input_note: None,
             version: 0,
         }
     }
@@ -160,6 +175,8 @@ impl LabState {
         };
         let mut next = self.clone();
         next.version += 1;
+        // A typed value's note is said until the next change (a frame is none).
+        next.input_note.take_if(|_| !matches!(action, Action::Transport(_)));
         // A try is the learner's own action (not a frame).
         let records = records_tasks(&action);
         let tried = records && !matches!(action, Action::Transport(Transport::Tick { .. }));
@@ -184,9 +201,11 @@ impl LabState {
                 next.confirming_clear = false;
             }
             Action::Set { key, value } => {
+                let note = typed_note(key, &value);
                 if !next.set(key, value) {
-                    return self.clone();
+                    return self.noted(note); // still said: 0 typed where 1 is the least and was
                 }
+                next.input_note = note;
             }
             Action::ApplyPreset { code } => {
                 if !next.apply_preset(code) {
@@ -446,6 +465,21 @@ impl LabState {
         Some((view, guess))
     }
 
+    /// `self` with `note` (`None` clears an old one), unchanged otherwise.
+    fn noted(&self, note: Option<InputNote>) -> LabState {
+        let mut next = self.clone();
+        if note != self.input_note {
+            next.version += 1;
+            next.input_note = note;
+        }
+        next
+    }
+
+    /// A question waits for its guess: the figure shows its setup only.
+    pub fn awaiting_guess(&self) -> bool {
+        matches!(self.prediction(), Some((_, None)))
+    }
+
     /// Where the open experiment's question keeps its guess.
     fn prediction_key(&self) -> Option<String> {
         let view = self.units.prediction(&self.params, self.open, self.asked_in_code(), self.lang)?;
@@ -536,6 +570,18 @@ fn records_nothing(action: &Action) -> bool {
 /// a guess, the view or clearing cannot.
 fn records_tasks(action: &Action) -> bool {
     !(records_nothing(action) || matches!(action, Action::SetLang(_) | Action::Open(_)))
+}
+
+/// The note a value asked for a whole-number parameter earns: a number
+/// past its range (clamped), or text (what its field could not read).
+fn typed_note(key: &'static str, asked: &Value) -> Option<InputNote> {
+    let domain = ParamId::by_key(key)?.domain();
+    let crate::params::Domain::Int { .. } = domain else { return None };
+    match (asked, domain.clamp(asked.clone())) {
+        (Value::Int(typed), Some(Value::Int(used))) if *typed != used => Some(InputNote { key, typed: Some(*typed) }),
+        (Value::Text(_), _) => Some(InputNote { key, typed: None }),
+        _ => None,
+    }
 }
 
 /// `retries`, or `capacity.drain` for an experiment's other question; in

@@ -72,7 +72,7 @@ impl Frame for LabFrame<'_> {
     }
     fn scene_at(&self) -> Option<u64> {
         // While a guess is asked, a scene shows its setup, not its outcome.
-        let awaiting = matches!(self.state.prediction(), Some((_, None)));
+        let awaiting = self.state.awaiting_guess();
         self.scene.as_ref().map(|(at_ms, _)| if awaiting { 0 } else { *at_ms })
     }
     fn handle(&self, key: &str, axis: Axis) -> Html {
@@ -152,8 +152,9 @@ fn param_control(p: &LabFrame, param: ParamId, hint: Option<AttrValue>) -> Html 
                 },
             )
         }
-        Domain::Int { unit, .. } => {
-            amount_control(Labelled { id, label: param.label(lang), locked, lang }, unit, value, send)
+        Domain::Int { unit, min, max } => {
+            let note = input_note(state, param);
+            amount_control(Labelled { id, label: param.label(lang), locked, lang }, (unit, min, max), value, send, note)
         }
         Domain::Choice { codes, labels } => {
             choice_control(Labelled { id, label: param.label(lang), locked, lang }, codes, labels(lang), value, send)
@@ -171,15 +172,37 @@ struct Labelled {
     lang: crate::i18n::Lang,
 }
 
-/// An amount typed in human units ("1.2 M", "15 min", "1 día"); what cannot
-/// be read puts the field back to the value it had.
-fn amount_control(c: Labelled, unit: &'static str, value: u64, send: impl Fn(Option<Value>) + 'static) -> Html {
+/// What the lab did with the number last typed into this parameter's
+/// field, if anything (`LabState::input_note`).
+fn input_note(state: &LabState, param: ParamId) -> Option<String> {
+    let note = state.input_note.as_ref().filter(|note| note.key == param.key())?;
+    let lang = state.lang;
+    let (typed, words) = match note.typed {
+        Some(typed) => (format::int(typed) + ": ", lang.pick("fuera de rango; se usa", "out of range; using")),
+        None => (String::new(), lang.pick("No es una cantidad; sigue", "Not an amount; keeping")),
+    };
+    Some(format!("{typed}{words} {}.", param.domain().human(&param.get(&state.params), lang)))
+}
+
+/// An amount typed in human units ("1.2 M", "15 min", "1 día"). One past
+/// the range shows the range's end at once; what cannot be read puts the
+/// field back to the value it had; `note` says which under the field.
+fn amount_control(
+    c: Labelled,
+    (unit, min, max): (&'static str, u64, u64),
+    value: u64,
+    send: impl Fn(Option<Value>) + 'static,
+    note: Option<String>,
+) -> Html {
     let shown = format::int(value);
     let onchange = {
         let shown = shown.clone();
-        Callback::from(move |e: Event| match format::parse_amount(&event_value(&e), unit) {
-            Some(n) => send(Some(Value::Int(n))),
-            None => set_event_value(&e, &shown),
+        Callback::from(move |e: Event| {
+            let typed = format::parse_amount(&event_value(&e), unit);
+            // The value used, at once (the run may not change: 0 typed where 1 was).
+            set_event_value(&e, &typed.map_or_else(|| shown.clone(), |n| format::int(n.clamp(min, max))));
+            // Text goes too: the reducer says it was not read.
+            send(Some(typed.map_or(Value::Text(String::new()), Value::Int)))
         })
     };
     let human = (unit == "s" && value >= 60).then(|| format!("= {}", format::duration_text(value)));
@@ -193,6 +216,7 @@ fn amount_control(c: Labelled, unit: &'static str, value: u64, send: impl Fn(Opt
                 <span class="unit">{ unit }</span>
                 if let Some(human) = human { <span class="value-human">{ human }</span> }
             </div>
+            if let Some(note) = note { <p class="input-note" role="status">{ note }</p> }
         </div>
     }
 }

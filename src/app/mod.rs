@@ -128,7 +128,11 @@ pub fn app(props: &AppProps) -> Html {
         "lab",
         init.compact.then_some("lab-compact"),
         state.projector.then_some("projector"),
-        contrast.then_some("contrast")
+        contrast.then_some("contrast"),
+        // The style sheet hides the answers while a guess waits. A class,
+        // not `:has(.hero-waiting)`: with `:has()` every node a playing
+        // scene inserts re-checked the lab and restyled its tables.
+        state.awaiting_guess().then_some("guess-waiting")
     );
     html! {
         <div class={class} ref={root} lang={lang.code()} data-theme={init.theme.map(|t| t.code())}>

@@ -331,3 +331,36 @@ test('the delivery log keeps one height: empty, full, and before it is first dra
     assert.ok(Math.abs(heights[0] - heights[1]) <= 1, `${viewport.width} px: full log ${heights[0]} px, empty ${heights[1]} px`);
   }
 });
+
+test('a number typed past its range is used at its end and said under its field; text that is no amount is said and put back', async () => {
+  const { page, errors } = await open(browser, server.base + '?lang=en&preset=lesson');
+  await page
+    .locator('details.more-params')
+    .first()
+    .evaluate((d) => {
+      d.open = true;
+    });
+  const events = page.getByLabel('Events', { exact: true });
+  const note = page.locator('.control').filter({ has: events }).getByRole('status');
+  await events.fill('0');
+  await events.press('Enter');
+  await note.waitFor();
+  assert.equal(await note.textContent(), '0: out of range; using 1.');
+  assert.equal(await events.inputValue(), '1', 'the field shows the value used');
+  assert.equal(await page.locator('.timeline .lane').count(), 1, 'the run has the one event');
+  // Past the top: used at the top.
+  await events.fill('5000');
+  await events.press('Enter');
+  await page.waitForFunction(() => /^5,000: out of range; using 1,000\.$/.test(document.querySelector('.input-note')?.textContent ?? ''));
+  assert.equal(await events.inputValue(), '1,000');
+  await events.fill('abc');
+  await events.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === 'Not an amount; keeping 1,000.');
+  assert.equal(await events.inputValue(), '1,000', 'put back');
+  // The next change in range clears it.
+  await events.fill('20');
+  await events.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('.input-note'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
