@@ -286,10 +286,15 @@ fn tools_line((export, embed, sweep): (String, String, String), sweep_shown: boo
     let texts = lang.texts();
     html! {
         <p class="embed-this">
-            if sweep_shown { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ " · " } }
-            <a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a>
+            if sweep_shown { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ separator() } }
+            <a href={export}>{ texts.export_run }</a>{ separator() }<a href={embed}>{ texts.embed_this }</a>
         </p>
     }
+}
+
+/// The «·» between two links of a line, which a phone drops (one link a row).
+fn separator() -> Html {
+    html! { <span class="sep" aria-hidden="true">{ " · " }</span> }
 }
 
 /// Every lesson page by its name, this one marked `aria-current="page"`.

@@ -364,3 +364,26 @@ test('a number typed past its range is used at its end and said under its field;
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the tools line under the lab: on a phone one link a row, no «·» left at a row's end; on a laptop one line with its «·»", async () => {
+  for (const [width, height] of [
+    [360, 780],
+    [1280, 900],
+  ]) {
+    const { page, errors } = await open(browser, server.base + 'lesson-001/?lang=es', { viewport: { width, height } });
+    const line = page.locator('.embed-this');
+    await line.scrollIntoViewIfNeeded();
+    const links = await line.getByRole('link').evaluateAll((all) => all.map((a) => Math.round(a.getBoundingClientRect().top)));
+    const dots = await line.locator('.sep').evaluateAll((all) => all.filter((s) => s.getClientRects().length > 0).length);
+    if (width === 360) {
+      assert.equal(new Set(links).size, links.length, `one link a row: ${links}`);
+      assert.equal(dots, 0, 'no «·» on a phone');
+      assert.ok(!(await line.innerText()).includes('·'), await line.innerText());
+    } else {
+      assert.equal(new Set(links).size, 1, `one line: ${links}`);
+      assert.equal(dots, links.length - 1);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
