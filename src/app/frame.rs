@@ -154,7 +154,11 @@ fn param_control(p: &LabFrame, param: ParamId, hint: Option<AttrValue>) -> Html 
         }
         Domain::Int { unit, min, max } => {
             let note = input_note(state, param);
-            amount_control(Labelled { id, label: param.label(lang), locked, lang }, (unit, min, max), value, send, note)
+            // Typing while a scene plays: each frame would put the field back.
+            let onfocus =
+                state.playing().then(|| p.dispatch.to_callback().reform(|_| Action::Transport(Transport::Pause)));
+            let c = Labelled { id, label: param.label(lang), locked, lang };
+            amount_control(c, (unit, min, max), value, send, (note, onfocus))
         }
         Domain::Choice { codes, labels } => {
             choice_control(Labelled { id, label: param.label(lang), locked, lang }, codes, labels(lang), value, send)
@@ -192,7 +196,7 @@ fn amount_control(
     (unit, min, max): (&'static str, u64, u64),
     value: u64,
     send: impl Fn(Option<Value>) + 'static,
-    note: Option<String>,
+    (note, onfocus): (Option<String>, Option<Callback<FocusEvent>>),
 ) -> Html {
     let shown = format::int(value);
     let onchange = {
@@ -211,12 +215,12 @@ fn amount_control(
         <div class="control">
             { control_label(id.clone(), label, locked, lang.texts().locked) }
             <div class="control-row">
-                <input type="text" id={id} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
-                    disabled={locked} {onchange} />
+                <input type="text" id={id.clone()} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
+                    disabled={locked} {onchange} {onfocus} aria-describedby={note.is_some().then(|| format!("{id}-note"))} />
                 <span class="unit">{ unit }</span>
                 if let Some(human) = human { <span class="value-human">{ human }</span> }
             </div>
-            if let Some(note) = note { <p class="input-note" role="status">{ note }</p> }
+            if let Some(note) = note { <p class="input-note" id={format!("{id}-note")} role="status">{ note }</p> }
         </div>
     }
 }
@@ -367,6 +371,9 @@ fn controls(
         .filter(|param| !is_primary(param) && !param.is_view_of(experiment))
         .any(|param| param.get(&state.params) != param.get(&defaults))
         || (seeded && state.params.shared != defaults.shared);
+    // So is a note under one of them (its value may be the default again).
+    let noted =
+        state.input_note.as_ref().is_some_and(|note| params.iter().any(|p| !is_primary(p) && p.key() == note.key));
     let more: Vec<Html> = params
         .iter()
         .filter(|param| !is_primary(param))
@@ -379,7 +386,7 @@ fn controls(
                 { for params.iter().filter(|param| is_primary(param)).map(|&param| param_control(p, param, hint(param.key()))) }
             </div>
             if has_more {
-                <details class="more-params" open={moved}>
+                <details class="more-params" open={moved || noted}>
                     <summary>{ t.more_params }</summary>
                     <div class="control-grid">
                         { for more }
