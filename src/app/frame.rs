@@ -154,11 +154,8 @@ fn param_control(p: &LabFrame, param: ParamId, hint: Option<AttrValue>) -> Html 
         }
         Domain::Int { unit, min, max } => {
             let note = input_note(state, param);
-            // Typing while a scene plays: each frame would put the field back.
-            let onfocus =
-                state.playing().then(|| p.dispatch.to_callback().reform(|_| Action::Transport(Transport::Pause)));
             let c = Labelled { id, label: param.label(lang), locked, lang };
-            amount_control(c, (unit, min, max), value, send, (note, onfocus))
+            amount_control(c, (unit, min, max), value, send, note)
         }
         Domain::Choice { codes, labels } => {
             choice_control(Labelled { id, label: param.label(lang), locked, lang }, codes, labels(lang), value, send)
@@ -196,7 +193,7 @@ fn amount_control(
     (unit, min, max): (&'static str, u64, u64),
     value: u64,
     send: impl Fn(Option<Value>) + 'static,
-    (note, onfocus): (Option<String>, Option<Callback<FocusEvent>>),
+    note: Option<String>,
 ) -> Html {
     let shown = format::int(value);
     let onchange = {
@@ -215,12 +212,12 @@ fn amount_control(
         <div class="control">
             { control_label(id.clone(), label, locked, lang.texts().locked) }
             <div class="control-row">
-                <input type="text" id={id.clone()} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
-                    disabled={locked} {onchange} {onfocus} aria-describedby={note.is_some().then(|| format!("{id}-note"))} />
+                <input type="text" id={id} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
+                    disabled={locked} {onchange} />
                 <span class="unit">{ unit }</span>
                 if let Some(human) = human { <span class="value-human">{ human }</span> }
             </div>
-            if let Some(note) = note { <p class="input-note" id={format!("{id}-note")} role="status">{ note }</p> }
+            if let Some(note) = note { <p class="input-note" role="status">{ note }</p> }
         </div>
     }
 }
@@ -371,9 +368,6 @@ fn controls(
         .filter(|param| !is_primary(param) && !param.is_view_of(experiment))
         .any(|param| param.get(&state.params) != param.get(&defaults))
         || (seeded && state.params.shared != defaults.shared);
-    // So is a note under one of them (its value may be the default again).
-    let noted =
-        state.input_note.as_ref().is_some_and(|note| params.iter().any(|p| !is_primary(p) && p.key() == note.key));
     let more: Vec<Html> = params
         .iter()
         .filter(|param| !is_primary(param))
@@ -386,7 +380,7 @@ fn controls(
                 { for params.iter().filter(|param| is_primary(param)).map(|&param| param_control(p, param, hint(param.key()))) }
             </div>
             if has_more {
-                <details class="more-params" open={moved || noted}>
+                <details class="more-params" open={moved}>
                     <summary>{ t.more_params }</summary>
                     <div class="control-grid">
                         { for more }

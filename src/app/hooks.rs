@@ -112,10 +112,12 @@ pub(crate) fn now_ms() -> f64 {
 
 /// Space plays or pauses, → steps, unless focus is in a control that uses
 /// those keys itself. The reducer gives them to the open experiment only. Inside the lab always; on the whole document only for
-/// the standalone page (embedded labs must not fight over the keyboard).
+/// the standalone page (embedded labs must not fight over the keyboard). `standalone_playing`:
+/// whether the lab is its page's, and whether a scene plays (a key typed into a field pauses it).
 #[hook]
-pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatcher<LabState>) {
-    use_effect_with((root, standalone), move |(root, standalone)| {
+pub fn use_keyboard(root: NodeRef, standalone_playing: (bool, bool), dispatch: UseReducerDispatcher<LabState>) {
+    use_effect_with((root, standalone_playing), move |(root, (standalone, playing))| {
+        let playing = *playing;
         let target: Option<web_sys::EventTarget> = if *standalone {
             Some(gloo_utils::document().into())
         } else {
@@ -144,6 +146,11 @@ pub fn use_keyboard(root: NodeRef, standalone: bool, dispatch: UseReducerDispatc
                         give_keys_back(focus.as_ref());
                         dispatch.dispatch(Action::ShowKeys(false));
                         return;
+                    }
+                    // A key typed into a field while a scene plays pauses it first:
+                    // each frame would put the field back to the state's value.
+                    if playing && in_lab && focus.as_ref().is_some_and(|el| el.tag_name() == "INPUT") {
+                        dispatch.dispatch(Action::Transport(Transport::Pause));
                     }
                     let Some(action) = scene_key(event, focus.as_ref()).filter(|_| in_lab) else { return };
                     // Taken: neither the page's scrolling nor a deck's own keys act on it too.

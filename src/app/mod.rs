@@ -176,7 +176,7 @@ fn use_lab_effects(
     // and goes on from there when seen again.
     let seen = hooks::use_seen(root.clone());
     hooks::use_playback_clock(state.playing() && seen, dispatch.clone());
-    hooks::use_keyboard(root.clone(), init.standalone, dispatch.clone());
+    hooks::use_keyboard(root.clone(), (init.standalone, state.playing()), dispatch.clone());
     hooks::use_open_tab_shown(root.clone(), state.open);
     hooks::use_url_sync(own_query, init.standalone && !state.playing());
     host::use_embed_height(root, init.compact && !init.host_off);
@@ -286,15 +286,10 @@ fn tools_line((export, embed, sweep): (String, String, String), sweep_shown: boo
     let texts = lang.texts();
     html! {
         <p class="embed-this">
-            if sweep_shown { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ separator() } }
-            <a href={export}>{ texts.export_run }</a>{ separator() }<a href={embed}>{ texts.embed_this }</a>
+            if sweep_shown { <a class="sweep-link" href={sweep}>{ crate::sweep::link_words(lang) }</a>{ " · " } }
+            <a href={export}>{ texts.export_run }</a>{ " · " }<a href={embed}>{ texts.embed_this }</a>
         </p>
     }
-}
-
-/// The «·» between two links of a line, which a phone drops (one link a row).
-fn separator() -> Html {
-    html! { <span class="sep" aria-hidden="true">{ " · " }</span> }
 }
 
 /// Every lesson page by its name, this one marked `aria-current="page"`.
