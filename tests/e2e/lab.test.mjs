@@ -354,7 +354,6 @@ test('a number typed past its range is used at its end and said under its field;
   await note.waitFor();
   assert.equal(await note.textContent(), '0: out of range; using 1.');
   assert.equal(await events.inputValue(), '1', 'the field shows the value used');
-  assert.equal(await events.getAttribute('aria-describedby'), await note.getAttribute('id'), 'the note describes its field');
   assert.equal(await page.locator('.timeline .lane').count(), 1, 'the run has the one event');
   // Past the top: used at the top.
   await events.fill('5000');
