@@ -300,10 +300,41 @@ fn as_lab_number(number: &str) -> String {
     number.bytes().filter_map(mark).collect()
 }
 
+/// Units of time as a learner writes them, in milliseconds. A unit is any
+/// start of one of these words, the first that has it («m» is minutes,
+/// «mil» milliseconds, «se» seconds, «sem» weeks), or such a start with an
+/// «s» after it («mins», «hrs», «segs»). Spanish first: the course is.
+const TIME_UNITS_MS: [(&str, u64); 15] = [
+    ("minutos", 60_000),
+    ("minutes", 60_000),
+    ("ms", 1),
+    ("milisegundos", 1),
+    ("milliseconds", 1),
+    ("segundos", 1_000),
+    ("seconds", 1_000),
+    ("semanas", 604_800_000),
+    ("weeks", 604_800_000),
+    ("horas", 3_600_000),
+    ("hours", 3_600_000),
+    ("hr", 3_600_000),
+    ("días", 86_400_000),
+    ("dias", 86_400_000),
+    ("days", 86_400_000),
+];
+
+/// A unit of time's length in milliseconds (`TIME_UNITS_MS`), if `word` is one.
+fn time_unit_ms(word: &str) -> Option<u64> {
+    let find =
+        |word: &str| TIME_UNITS_MS.iter().find(|(unit, _)| !word.is_empty() && unit.starts_with(word)).map(|u| u.1);
+    find(word).or_else(|| find(word.strip_suffix('s')?))
+}
+
 /// Reads an amount as a learner types it, in the control's unit: digits
 /// with `,` or spaces between thousands ("86,400"), `.` for decimals with
-/// a multiplier ("1.2 M", "10 k"), and, for a duration, another unit of
-/// time ("15 min", "1 día", "2 h", "1.5 h", "300 ms" in seconds rounds).
+/// a multiplier ("1.2 M", "10 k"), the field's own unit ("5/s"), and, for a
+/// duration, another unit of time in Spanish or English, whole or cut short
+/// ("15 min", "2 horas", "1 día", "1 semana", "90 segundos", "1.5 h"; "300
+/// ms" in seconds rounds).
 /// `None` when it is none of these: the control keeps its value.
 pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     // ASCII lower case: Unicode's tables would cost the page kilobytes ("DÍA" stays unread).
@@ -326,24 +357,15 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     // The amount in millionths, so that "1.2 M" and "1.5 h" stay exact.
     let millionths =
         whole.parse::<u64>().ok()?.checked_mul(1_000_000)? + format!("{fraction:0<6}").parse::<u64>().ok()?;
-    let factor_ms: Option<u64> = |name: &str| -> Option<u64> {
-        Some(match name {
-            "ms" => 1,
-            "s" | "seg" | "sec" => 1_000,
-            "min" | "m" => 60_000,
-            "h" => 3_600_000,
-            "d" | "día" | "días" | "dia" | "dias" | "day" | "days" => 86_400_000,
-            _ => return None,
-        })
-    }(suffix.trim());
-    let scale = match (suffix.trim(), unit) {
+    // «5/s» in a field of messages per second: its own unit, said again.
+    let suffix = suffix.trim();
+    let suffix = if unit.starts_with('/') { suffix.strip_suffix(unit).unwrap_or(suffix).trim() } else { suffix };
+    let scale = match (suffix, unit) {
         ("", _) => Some((1u64, 1u64)),
         ("k", _) => Some((1_000, 1)),
-        ("m", "") | ("m", "/s") | ("m", "/h") => Some((1_000_000, 1)),
-        (_, "ms") => factor_ms.map(|f| (f, 1)),
-        (_, "s") => factor_ms.map(|f| (f, 1_000)),
-        (_, "h") => factor_ms.map(|f| (f, 3_600_000)),
-        _ => None,
+        ("m", "" | "/s" | "/h") => Some((1_000_000, 1)),
+        // A time in another unit of time, both in milliseconds.
+        _ => time_unit_ms(suffix).zip(time_unit_ms(unit)),
     };
     let (times, per) = scale?;
     // Round to the nearest whole unit (u64: 128-bit division would cost the page its routines).
@@ -391,6 +413,29 @@ mod amount_tests {
             ("1,000.5", "", Some(1_001)),
             ("10.5", "", Some(11)),
             ("1.000.5", "", None),
+            // Units in words, Spanish first, whole, cut short or plural.
+            ("5 minutos", "s", Some(300)),
+            ("1 minuto", "ms", Some(60_000)),
+            ("90 segundos", "s", Some(90)),
+            ("2 segs", "ms", Some(2_000)),
+            ("2 horas", "s", Some(7_200)),
+            ("1 hora", "h", Some(1)),
+            ("3 hrs", "h", Some(3)),
+            ("2 días", "h", Some(48)),
+            ("2 dias", "h", Some(48)),
+            ("1 semana", "h", Some(168)),
+            ("2 weeks", "h", Some(336)),
+            ("5 mins", "s", Some(300)),
+            ("250 milisegundos", "ms", Some(250)),
+            ("1500 milliseconds", "s", Some(2)),
+            ("15 min", "min", Some(15)),
+            ("2 h", "min", Some(120)),
+            ("5 sombreros", "s", None),
+            ("5 minutos", "", None),
+            // A rate with its own unit, or thousands of it.
+            ("5/s", "/s", Some(5)),
+            ("10 k/s", "/s", Some(10_000)),
+            ("5/h", "/s", None),
             ("99999999999999999999", "", None),
         ] {
             assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");

@@ -2,8 +2,6 @@
 //! straight into the DOM (the Yew app is dead by then), in the page's
 //! language, with the message and a way to reload.
 
-use wasm_bindgen::JsCast;
-
 use crate::i18n::Lang;
 
 pub const BANNER_ID: &str = "retry-lab-panic";
@@ -63,10 +61,8 @@ pub fn show(message: &str) {
     append("code", "panic-message", message);
     append("span", "panic-hint", texts.panic_hint);
     // A plain link reloads without any script: wasm is unusable after a panic.
+    // An empty `href` is the page's own address, query and all.
     if let Some(link) = append("a", "panic-reload", texts.panic_reload) {
-        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-        if let Ok(anchor) = link.dyn_into::<web_sys::HtmlAnchorElement>() {
-            anchor.set_href(&href);
-        }
+        let _ = link.set_attribute("href", "");
     }
 }

@@ -364,6 +364,18 @@ test('a number typed past its range is used at its end and said under its field;
   await events.press('Enter');
   await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === 'Not an amount; keeping 1,000.');
   assert.equal(await events.inputValue(), '1,000', 'put back');
+  // Units in the course's words: «5 minutos» in a field of seconds is read,
+  // and the note says the number in the field's unit.
+  const base = page.getByLabel('Backoff base', { exact: true });
+  await base.fill('5 minutos');
+  await base.press('Enter');
+
+  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '300 s: out of range; using 120 s.');
+  assert.equal(await base.inputValue(), '120');
+  await base.fill('90 segundos');
+  await base.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('.input-note'));
+  assert.equal(await base.inputValue(), '90');
   // The next change in range clears it.
   await events.fill('20');
   await events.press('Enter');
