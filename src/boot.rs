@@ -31,23 +31,18 @@ pub fn browser_languages() -> Vec<String> {
     let Some(window) = web_sys::window() else {
         return Vec::new();
     };
-    let navigator = window.navigator();
-    let list: Vec<String> = navigator.languages().iter().filter_map(|v| v.as_string()).collect();
-    if list.is_empty() {
-        navigator.language().into_iter().collect()
-    } else {
-        list
-    }
+    // `languages` holds `language` first in every browser the lab runs in
+    // (it needs WebAssembly and `:is()`); empty, the lab speaks Spanish.
+    window.navigator().languages().iter().filter_map(|v| v.as_string()).collect()
 }
 
 /// The standalone page (and the iframe embed): state from `location.search`.
 pub fn page_init() -> LabInit {
     let location = web_sys::window().map(|w| w.location());
     let query = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
-    let share_base = location
-        .as_ref()
-        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
-        .unwrap_or_default();
+    // The page's address without its query or fragment.
+    let href = location.as_ref().and_then(|l| l.href().ok()).unwrap_or_default();
+    let share_base = href.get(..href.find(['?', '#']).unwrap_or(href.len())).unwrap_or_default().to_owned();
     let (link, notices) = link::decode(&query);
     LabInit { share_base, standalone: true, ..with_progress(link.to_init(&browser_languages(), notices)) }
 }

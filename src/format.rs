@@ -265,7 +265,8 @@ mod tests {
 /// thousands («1.000», «1.382.400» → «1,000», «1,382,400») and a decimal
 /// comma («1,5» → «1.5»). A group of three digits after one dot is
 /// thousands unless the number starts with 0 («0.125» stays a fraction);
-/// one comma before three digits stays the lab's thousands («86,400»).
+/// one comma before three digits stays the lab's thousands («86,400»),
+/// unless after a lone 0 («0,250» is a quarter).
 fn as_lab_number(number: &str) -> String {
     // One pass over its bytes (digits, marks and spaces, all ASCII): `str`
     // searchers from the end (`rsplit`, `trim_end`) cost the page a kilobyte.
@@ -288,7 +289,8 @@ fn as_lab_number(number: &str) -> String {
     }
     let leading_zero = number.bytes().find(|b| *b != b' ') == Some(b'0');
     let dotted = dots > 0 && thousands && first.unwrap_or(0) > 0 && !leading_zero;
-    let decimal_comma = commas == 1 && (dotted || (dots == 0 && group != 3));
+    // «0,250» is a quarter: no number's thousands start with a lone 0.
+    let decimal_comma = commas == 1 && (dotted || (dots == 0 && (group != 3 || leading_zero)));
     if !dotted && !decimal_comma {
         return number.to_owned();
     }
@@ -331,14 +333,18 @@ fn time_unit_ms(word: &str) -> Option<u64> {
 
 /// Reads an amount as a learner types it, in the control's unit: digits
 /// with `,` or spaces between thousands ("86,400"), `.` for decimals with
-/// a multiplier ("1.2 M", "10 k"), the field's own unit ("5/s"), and, for a
+/// a multiplier ("1.2 M", "10 k"; «M» a million even in a field of time), the
+/// field's own unit ("5/s", "256 KiB"), and, for a
 /// duration, another unit of time in Spanish or English, whole or cut short
 /// ("15 min", "2 horas", "1 día", "1 semana", "90 segundos", "1.5 h"; "300
 /// ms" in seconds rounds).
 /// `None` when it is none of these: the control keeps its value.
 pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
+    // «M» is a million in any field; «m» is minutes where time is typed.
+    let mega = text.contains('M');
     // ASCII lower case: Unicode's tables would cost the page kilobytes ("DÍA" stays unread).
-    let text = text.trim().to_ascii_lowercase();
+    let (text, unit) = (text.trim().to_ascii_lowercase(), unit.to_ascii_lowercase());
+    let unit = unit.as_str();
     let split = text
         .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == ' ' || c == '_'))
         .unwrap_or(text.len());
@@ -357,13 +363,17 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     // The amount in millionths, so that "1.2 M" and "1.5 h" stay exact.
     let millionths =
         whole.parse::<u64>().ok()?.checked_mul(1_000_000)? + format!("{fraction:0<6}").parse::<u64>().ok()?;
-    // «5/s» in a field of messages per second: its own unit, said again.
+    // The field's own unit said again: «256 KiB», «5/s», «10 k/s».
     let suffix = suffix.trim();
-    let suffix = if unit.starts_with('/') { suffix.strip_suffix(unit).unwrap_or(suffix).trim() } else { suffix };
+    let suffix = match suffix.strip_suffix(unit) {
+        Some(rest) if rest.is_empty() || unit.starts_with('/') => rest.trim(),
+        _ => suffix,
+    };
     let scale = match (suffix, unit) {
         ("", _) => Some((1u64, 1u64)),
         ("k", _) => Some((1_000, 1)),
         ("m", "" | "/s" | "/h") => Some((1_000_000, 1)),
+        ("m", _) if mega => Some((1_000_000, 1)),
         // A time in another unit of time, both in milliseconds.
         _ => time_unit_ms(suffix).zip(time_unit_ms(unit)),
     };
@@ -413,6 +423,16 @@ mod amount_tests {
             ("1,000.5", "", Some(1_001)),
             ("10.5", "", Some(11)),
             ("1.000.5", "", None),
+        ] {
+            assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");
+        }
+    }
+
+    /// The course's words for units, a field's own unit, a Spanish decimal
+    /// comma and the two «m»s.
+    #[test]
+    fn units_as_the_course_writes_them() {
+        for (text, unit, expected) in [
             // Units in words, Spanish first, whole, cut short or plural.
             ("5 minutos", "s", Some(300)),
             ("1 minuto", "ms", Some(60_000)),
@@ -436,6 +456,19 @@ mod amount_tests {
             ("5/s", "/s", Some(5)),
             ("10 k/s", "/s", Some(10_000)),
             ("5/h", "/s", None),
+            // A field's own unit, in any case.
+            ("256 KiB", "KiB", Some(256)),
+            ("256 kib", "KiB", Some(256)),
+            ("50 s/s", "s/s", Some(50)),
+            ("2 min", "KiB", None),
+            // A Spanish decimal comma after a lone 0 («0,250» is no thousands).
+            ("0,250 s", "ms", Some(250)),
+            ("0,5", "s", Some(1)),
+            ("1,500", "ms", Some(1_500)),
+            // «M» is a million anywhere; «m» is minutes where time is typed.
+            ("1.2 M", "s", Some(1_200_000)),
+            ("1.2 m", "s", Some(72)),
+            ("1.2 m", "/s", Some(1_200_000)),
             ("99999999999999999999", "", None),
         ] {
             assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");

@@ -178,15 +178,13 @@ struct Labelled {
 fn input_note(state: &LabState, param: ParamId) -> Option<String> {
     let note = state.input_note.as_ref().filter(|note| note.key == param.key())?;
     let lang = state.lang;
-    let domain = param.domain();
     // In the field's unit («1 min» in milliseconds: «60,000 ms: …»).
+    let human = |value: &Value| param.domain().human(value, lang);
     let (typed, words) = match note.typed {
-        Some(typed) => {
-            (domain.human(&Value::Int(typed), lang) + ": ", lang.pick("fuera de rango; se usa", "out of range; using"))
-        }
+        Some(typed) => (human(&Value::Int(typed)) + ": ", lang.pick("fuera de rango; se usa", "out of range; using")),
         None => (String::new(), lang.pick("No es una cantidad; sigue", "Not an amount; keeping")),
     };
-    Some(format!("{typed}{words} {}.", domain.human(&param.get(&state.params), lang)))
+    Some(format!("{typed}{words} {}.", human(&param.get(&state.params))))
 }
 
 /// An amount typed in human units ("1.2 M", "15 min", "1 día"). One past
