@@ -322,25 +322,93 @@ fn dlq_empty_text(engine: &retry_lab_core::Engine, s: &super::strings::Strings) 
 /// dead letters miss its frame.
 const DLQ_ROWS_SHOWN: usize = 12;
 
+/// The dead-letter card of the run as it stands: a component, so that a
+/// frame of the clock that leaves the queue as it was (nearly all of them)
+/// skips its table, a third of the page's nodes, instead of comparing it.
 fn dead_letter_panel<F: Frame>(props: &Props<F>) -> Html {
     let s = strings(props.lang);
     let engine = props.state.pair.shown(props.params.consumer);
-    // A full plan takes no more interventions (the interventions card says so).
-    let locked = props.frame.locked("do") || props.params.plan.interventions().len() >= super::INTERVENTIONS_MAX;
     let dead = engine.dead_letters();
+    let rows: Vec<DeadRow> = dead.iter().take(DLQ_ROWS_SHOWN).map(|&event| dead_row(engine, event, s)).collect();
+    html! {
+        <DeadLetters lang={props.lang} {rows} total={dead.len()} empty_text={dlq_empty_text(engine, s)}
+            retries_max={props.params.retries_max}
+            // A full plan takes no more interventions (the interventions card says so).
+            locked={props.frame.locked("do") || props.params.plan.interventions().len() >= super::INTERVENTIONS_MAX}
+            send={props.send()} />
+    }
+}
+
+/// One dead letter as its row shows it.
+#[derive(Clone, PartialEq)]
+struct DeadRow {
+    event: u32,
+    id: String,
+    fact_key: String,
+    /// The cycle's first delivery is not a retry: "6 of 6" retries used.
+    retries_used: u32,
+    deliveries: u32,
+    reason: &'static str,
+    entered_ms: u64,
+}
+
+fn dead_row(engine: &retry_lab_core::Engine, event: u32, s: &Strings) -> DeadRow {
+    let record = engine.event(event);
+    DeadRow {
+        event,
+        id: engine.event_id(event).to_string(),
+        fact_key: engine.fact_key(event),
+        retries_used: u32::from(record.cycle_attempts).saturating_sub(1),
+        deliveries: record.attempts,
+        reason: match record.last_failure {
+            Some(FailureKind::AckLost) => s.outcome_ack_lost,
+            Some(FailureKind::CrashAfterAck) => s.outcome_crash_after_ack,
+            _ => s.outcome_request_lost,
+        },
+        entered_ms: match engine.status(event) {
+            Status::DeadLettered { at_ms } => at_ms,
+            _ => 0,
+        },
+    }
+}
+
+#[derive(Properties)]
+struct DeadLettersProps {
+    lang: Lang,
+    /// The first `DLQ_ROWS_SHOWN` dead letters, of `total`.
+    rows: Vec<DeadRow>,
+    total: usize,
+    empty_text: String,
+    retries_max: u32,
+    locked: bool,
+    send: Callback<RetriesAction>,
+}
+
+impl PartialEq for DeadLettersProps {
+    fn eq(&self, other: &Self) -> bool {
+        // `send` is made anew each render and reaches the same lab each time.
+        (self.lang, &self.rows, self.total, &self.empty_text, self.retries_max, self.locked)
+            == (other.lang, &other.rows, other.total, &other.empty_text, other.retries_max, other.locked)
+    }
+}
+
+#[component(DeadLetters)]
+fn dead_letters(props: &DeadLettersProps) -> Html {
+    let s = strings(props.lang);
+    let empty = props.rows.is_empty();
     // A fixed set of row slots, filled or hidden, so that a seek changes
     // text in rows that exist instead of building and dropping rows (which
     // cost a seek into a run with dead letters its frame).
-    let rows = (0..DLQ_ROWS_SHOWN).map(|slot| dead_letter_row(props, dead.get(slot).copied(), locked));
+    let rows = (0..DLQ_ROWS_SHOWN).map(|slot| dead_letter_row(props, props.rows.get(slot)));
     html! {
         <section class="card dlq" aria-live="off">
             <div class="card-head">
-                <h2>{ s.dlq_heading }{ format!(" ({})", format::int(dead.len() as u64)) }</h2>
-                <button type="button" class="retry-all" disabled={dead.is_empty() || locked}
-                    onclick={send(props, RetriesAction::RetryAllDeadLetters)}>{ s.retry_all }</button>
+                <h2>{ s.dlq_heading }{ format!(" ({})", format::int(props.total as u64)) }</h2>
+                <button type="button" class="retry-all" disabled={empty || props.locked}
+                    onclick={props.send.reform(|_| RetriesAction::RetryAllDeadLetters)}>{ s.retry_all }</button>
             </div>
-            <p class="empty" hidden={!dead.is_empty()}>{ dlq_empty_text(engine, s) }</p>
-            <div class="table-scroll dlq-scroll" tabindex="0" role="region" aria-label={s.dlq_heading} hidden={dead.is_empty()}>
+            <p class="empty" hidden={!empty}>{ props.empty_text.clone() }</p>
+            <div class="table-scroll dlq-scroll" tabindex="0" role="region" aria-label={s.dlq_heading} hidden={empty}>
                 <table>
                     <thead><tr>
                         <th scope="col">{ s.col_id }</th><th scope="col">{ s.col_fact_key }</th>
@@ -350,41 +418,28 @@ fn dead_letter_panel<F: Frame>(props: &Props<F>) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            if dead.len() > DLQ_ROWS_SHOWN { <p class="hint">{ (s.dlq_more)(&format::int((dead.len() - DLQ_ROWS_SHOWN) as u64)) }</p> }
+            if props.total > DLQ_ROWS_SHOWN { <p class="hint">{ (s.dlq_more)(&format::int((props.total - DLQ_ROWS_SHOWN) as u64)) }</p> }
         </section>
     }
 }
 
-/// One slot of the dead-letter table: an event's row, or a hidden row of
-/// the very same shape (so filling it later only changes text).
-fn dead_letter_row<F: Frame>(props: &Props<F>, event: Option<u32>, locked: bool) -> Html {
+/// One slot of the dead-letter table: a dead letter's row, or a hidden row
+/// of the very same shape (so filling it later only changes text).
+fn dead_letter_row(props: &DeadLettersProps, row: Option<&DeadRow>) -> Html {
     let s = strings(props.lang);
-    let engine = props.state.pair.shown(props.params.consumer);
-    // A hidden slot shows event 0's record; nobody sees or reaches it.
-    let shown = event.unwrap_or(0).min(engine.config().published_total().saturating_sub(1));
-    let record = engine.event(shown);
-    let id = engine.event_id(shown).to_string();
-    let entered_ms = match engine.status(shown) {
-        Status::DeadLettered { at_ms } => at_ms,
-        _ => 0,
-    };
-    let reason = match record.last_failure {
-        Some(FailureKind::AckLost) => s.outcome_ack_lost,
-        Some(FailureKind::CrashAfterAck) => s.outcome_crash_after_ack,
-        _ => s.outcome_request_lost,
-    };
-    // The cycle's first delivery is not a retry: "6 of 6" retries used.
-    let used = u32::from(record.cycle_attempts).saturating_sub(1);
+    let event = row.map_or(0, |r| r.event);
+    let (id, fact_key, reason) = row.map_or(("", "", ""), |r| (r.id.as_str(), r.fact_key.as_str(), r.reason));
+    let (used, deliveries, entered_ms) = row.map_or((0, 0, 0), |r| (r.retries_used, r.deliveries, r.entered_ms));
     html! {
-        <tr hidden={event.is_none()} data-event={event.map(|e| (e + 1).to_string())}>
-            <td><span class="event-number">{ shown + 1 }</span>{ " " }<code title={id.clone()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
-            <td class="wrap"><code class="clamp">{ engine.fact_key(shown) }</code></td>
-            <td class="num retries-used">{ (s.retries_used)(used, props.params.retries_max) }</td>
-            <td class="num deliveries">{ record.attempts }</td>
+        <tr hidden={row.is_none()} data-event={row.map(|r| (r.event + 1).to_string())}>
+            <td><span class="event-number">{ event + 1 }</span>{ " " }<code title={id.to_owned()}>{ id.get(..8).unwrap_or_default() }{ "…" }</code></td>
+            <td class="wrap"><code class="clamp">{ fact_key.to_owned() }</code></td>
+            <td class="num retries-used">{ (s.retries_used)(used, props.retries_max) }</td>
+            <td class="num deliveries">{ deliveries }</td>
             <td class="wrap"><span class="clamp">{ reason }</span></td>
             <td class="num">{ format::seconds(entered_ms) }</td>
-            <td><button type="button" class="retry-one" aria-label={(s.retry_event)(shown + 1)} disabled={locked || event.is_none()}
-                onclick={send(props, RetriesAction::RetryDeadLetter(shown))}>{ s.retry }</button></td>
+            <td><button type="button" class="retry-one" aria-label={(s.retry_event)(event + 1)} disabled={props.locked || row.is_none()}
+                onclick={props.send.reform(move |_| RetriesAction::RetryDeadLetter(event))}>{ s.retry }</button></td>
         </tr>
     }
 }
