@@ -387,9 +387,16 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
 mod amount_tests {
     use super::parse_amount;
 
+    /// Each `(typed, field's unit, read)` as the field reads it.
+    fn reads(cases: &[(&str, &str, Option<u64>)]) {
+        for &(text, unit, expected) in cases {
+            assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");
+        }
+    }
+
     #[test]
     fn amounts_read_as_a_learner_types_them() {
-        for (text, unit, expected) in [
+        reads(&[
             ("86400", "s", Some(86_400)),
             ("86,400", "s", Some(86_400)),
             ("1 día", "s", Some(86_400)),
@@ -423,16 +430,14 @@ mod amount_tests {
             ("1,000.5", "", Some(1_001)),
             ("10.5", "", Some(11)),
             ("1.000.5", "", None),
-        ] {
-            assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");
-        }
+        ]);
     }
 
     /// The course's words for units, a field's own unit, a Spanish decimal
     /// comma and the two «m»s.
     #[test]
     fn units_as_the_course_writes_them() {
-        for (text, unit, expected) in [
+        reads(&[
             // Units in words, Spanish first, whole, cut short or plural.
             ("5 minutos", "s", Some(300)),
             ("1 minuto", "ms", Some(60_000)),
@@ -470,8 +475,6 @@ mod amount_tests {
             ("1.2 m", "s", Some(72)),
             ("1.2 m", "/s", Some(1_200_000)),
             ("99999999999999999999", "", None),
-        ] {
-            assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");
-        }
+        ]);
     }
 }
