@@ -37,7 +37,7 @@ pub fn show(message: &str) {
         Some(existing) => existing,
         None => {
             let Ok(banner) = document.create_element("div") else { return };
-            banner.set_id(BANNER_ID);
+            let _ = banner.set_attribute("id", BANNER_ID);
             let _ = banner.set_attribute("role", "alert");
             let _ = banner.set_attribute("class", "panic-banner");
             if let Some(body) = document.body() {
@@ -61,8 +61,9 @@ pub fn show(message: &str) {
     append("code", "panic-message", message);
     append("span", "panic-hint", texts.panic_hint);
     // A plain link reloads without any script: wasm is unusable after a panic.
-    // An empty `href` is the page's own address, query and all.
+    // The address whole: an empty `href` would go to a host page's `<base>`.
     if let Some(link) = append("a", "panic-reload", texts.panic_reload) {
-        let _ = link.set_attribute("href", "");
+        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+        let _ = link.set_attribute("href", &href);
     }
 }
