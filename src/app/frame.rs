@@ -480,8 +480,8 @@ fn focus_result_after(e: &Event) {
     };
     gloo_timers::callback::Timeout::new(0, move || {
         let result = figure.query_selector(".prediction-result").ok().flatten();
-        if let Some(result) = result.and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = result.focus();
+        if let Some(result) = result {
+            let _ = result.unchecked_into::<web_sys::HtmlElement>().focus();
         }
     })
     .forget();

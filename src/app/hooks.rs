@@ -131,9 +131,8 @@ pub fn use_keyboard(root: NodeRef, standalone_playing: (bool, bool), dispatch: U
                 "keydown",
                 EventListenerOptions::enable_prevent_default(),
                 move |event| {
-                    let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
+                    // A keydown listener gets keyboard events only.
+                    let event = event.unchecked_ref::<web_sys::KeyboardEvent>();
                     if event.alt_key() || event.ctrl_key() || event.meta_key() {
                         return;
                     }
@@ -189,7 +188,8 @@ fn scene_key(event: &web_sys::KeyboardEvent, focus: Option<&web_sys::Element>) -
 /// lab, and a lab in a frame (a slide deck's) hands it to its parent, so
 /// the deck's own keys work again.
 fn give_keys_back(focus: Option<&web_sys::Element>) {
-    if let Some(focused) = focus.and_then(|el| el.dyn_ref::<web_sys::HtmlElement>()) {
+    // `blur` is HTML's and SVG's alike: the binding calls the element's own.
+    if let Some(focused) = focus.map(|el| el.unchecked_ref::<web_sys::HtmlElement>()) {
         let _ = focused.blur();
     }
     if let Some(parent) = crate::app::host::parent() {

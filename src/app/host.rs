@@ -52,9 +52,8 @@ pub fn use_embed_height(root: NodeRef, enabled: bool) {
         if let (Some(element), Some(parent)) = (root.cast::<web_sys::Element>(), parent) {
             let callback =
                 wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-                    let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else {
-                        return;
-                    };
+                    // A ResizeObserver's callback gets its entries, nothing else.
+                    let entry = entries.get(0).unchecked_into::<web_sys::ResizeObserverEntry>();
                     let height = entry.target().get_bounding_client_rect().height().ceil();
                     post(&parent, "resize", &[("height", height.into())]);
                 });

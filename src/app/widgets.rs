@@ -114,21 +114,19 @@ pub fn pick(select: Html, shown: impl Into<AttrValue>) -> Html {
 }
 
 /// The current value of the `<input>` or `<select>` an event came from.
+/// Read as an input's: the binding reads the element's `value` property,
+/// which a select has too (no type checks to ship).
 pub fn event_value(event: &Event) -> String {
     use wasm_bindgen::JsCast;
-    let target = event.target();
-    target
-        .as_ref()
-        .and_then(|t| t.dyn_ref::<web_sys::HtmlInputElement>().map(|i| i.value()))
-        .or_else(|| target.as_ref().and_then(|t| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value())))
-        .unwrap_or_default()
+    event.target().map(|t| t.unchecked_into::<web_sys::HtmlInputElement>().value()).unwrap_or_default()
 }
 
 /// Puts a text field back to `text` (a value it could not read).
 pub(crate) fn set_event_value(event: &Event, text: &str) {
     use wasm_bindgen::JsCast;
-    if let Some(input) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-        input.set_value(text);
+    // Only a text field's change calls this.
+    if let Some(input) = event.target() {
+        input.unchecked_into::<web_sys::HtmlInputElement>().set_value(text);
     }
 }
 
