@@ -330,8 +330,11 @@ fn dead_letter_panel<F: Frame>(props: &Props<F>) -> Html {
     let engine = props.state.pair.shown(props.params.consumer);
     let dead = engine.dead_letters();
     let rows: Vec<DeadRow> = dead.iter().take(DLQ_ROWS_SHOWN).map(|&event| dead_row(engine, event, s)).collect();
+    // Said only when the queue is empty: after a retry by hand it walks every
+    // event, and while dead letters are shown it is hidden anyway.
+    let empty_text = if dead.is_empty() { dlq_empty_text(engine, s) } else { String::new() };
     html! {
-        <DeadLetters lang={props.lang} {rows} total={dead.len()} empty_text={dlq_empty_text(engine, s)}
+        <DeadLetters lang={props.lang} {rows} total={dead.len()} {empty_text}
             retries_max={props.params.retries_max}
             // A full plan takes no more interventions (the interventions card says so).
             locked={props.frame.locked("do") || props.params.plan.interventions().len() >= super::INTERVENTIONS_MAX}
