@@ -338,6 +338,14 @@ test('reveal.js (npm): a frame in a slide stays within the slide and scrolls ins
   await shown.page.close();
 });
 
+/** Gives a slide's lab the keys by clicking its figure, once drawn and its prediction (if any) put aside. */
+async function giveKeys(inner) {
+  await inner.locator('.hero').waitFor();
+  const reveal = inner.getByRole('button', { name: 'Show without estimating' });
+  if (await reveal.count()) await reveal.click();
+  await inner.locator('.hero-body:not([inert])').click();
+}
+
 test("the builder's reveal.js deck: a title slide and one slide per scenario, each lab opened on its scenario in the projector view; keys to the lab while it has focus, Escape back to the deck", async () => {
   const { REVEAL_VERSION, REVEAL_BASE } = await import('../../static/deck-package.js');
   const pinned = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).devDependencies['reveal.js'];
@@ -384,9 +392,7 @@ test("the builder's reveal.js deck: a title slide and one slide per scenario, ea
   }
   // The lab has the keys once clicked: → steps its scene, not the deck.
   const inner = deck.frameLocator('section.present iframe[data-retry-lab-frame]');
-  const reveal = inner.getByRole('button', { name: 'Show without estimating' });
-  if (await reveal.count()) await reveal.click();
-  await inner.locator('.hero-body').click();
+  await giveKeys(inner);
   const clock = inner.locator('.scene-bar output.clock-value');
   await deck.keyboard.press('Home');
   const start = await clock.textContent();
@@ -405,9 +411,9 @@ test("the builder's reveal.js deck: a title slide and one slide per scenario, ea
     const frame = document.querySelector('section.present iframe[data-retry-lab-frame]').getBoundingClientRect();
     return frame.height > 300 && frame.bottom <= document.querySelector('.reveal .slides').getBoundingClientRect().bottom + 1;
   });
-  const shownAgain = inner.getByRole('button', { name: 'Show without estimating' });
-  if (await shownAgain.count()) await shownAgain.click();
-  await inner.locator('.hero-body').click();
+  // reveal.js unloaded this slide's frame when it left (`data-src`) and
+  // loads it again now: the keys go to the new lab once it has drawn.
+  await giveKeys(inner);
   await deck.keyboard.press('Home');
   const first = await clock.textContent();
   await deck.keyboard.press('ArrowRight');
