@@ -338,13 +338,18 @@ fn time_unit_ms(word: &str) -> Option<u64> {
 /// duration, another unit of time in Spanish or English, whole or cut short
 /// ("15 min", "2 horas", "1 día", "1 semana", "90 segundos", "1.5 h"; "300
 /// ms" in seconds rounds).
+/// A minus reads as below any range («-5» is 0). With the amount, whether it
+/// is the number as typed (`false`: another unit, a multiplier, a fraction
+/// rounded or a minus, which the field then says). Past `u64` it saturates:
+/// far past any range, not unreadable.
 /// `None` when it is none of these: the control keeps its value.
-pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
+pub fn read_amount(text: &str, unit: &str) -> Option<(u64, bool)> {
     // «M» is a million in any field; «m» is minutes where time is typed.
     let mega = text.contains('M');
     // ASCII lower case: Unicode's tables would cost the page kilobytes ("DÍA" stays unread).
     let (text, unit) = (text.trim().to_ascii_lowercase(), unit.to_ascii_lowercase());
     let unit = unit.as_str();
+    let (negative, text) = text.strip_prefix('-').map_or((false, text.as_str()), |rest| (true, rest));
     let split = text
         .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == ' ' || c == '_'))
         .unwrap_or(text.len());
@@ -360,9 +365,10 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
     {
         return None;
     }
-    // The amount in millionths, so that "1.2 M" and "1.5 h" stay exact.
-    let millionths =
-        whole.parse::<u64>().ok()?.checked_mul(1_000_000)? + format!("{fraction:0<6}").parse::<u64>().ok()?;
+    // The amount in millionths, so that "1.2 M" and "1.5 h" stay exact;
+    // digits past u64 are far past any range, not unreadable.
+    let whole = if whole.is_empty() { 0 } else { whole.parse::<u64>().unwrap_or(u64::MAX) };
+    let millionths = whole.saturating_mul(1_000_000).saturating_add(format!("{fraction:0<6}").parse::<u64>().ok()?);
     // The field's own unit said again: «256 KiB», «5/s», «10 k/s».
     let suffix = suffix.trim();
     let suffix = match suffix.strip_suffix(unit) {
@@ -378,19 +384,20 @@ pub fn parse_amount(text: &str, unit: &str) -> Option<u64> {
         _ => time_unit_ms(suffix).zip(time_unit_ms(unit)),
     };
     let (times, per) = scale?;
-    // Round to the nearest whole unit (u64: 128-bit division would cost the page its routines).
-    let scaled = millionths.checked_mul(times)? / per;
-    Some(scaled.checked_add(500_000)? / 1_000_000)
+    // Rounded to the nearest whole unit (u64: 128-bit division would cost the page its routines).
+    let scaled = millionths.saturating_mul(times) / per;
+    let exact = !negative && times == per && scaled % 1_000_000 == 0;
+    Some((if negative { 0 } else { scaled.saturating_add(500_000) / 1_000_000 }, exact))
 }
 
 #[cfg(test)]
 mod amount_tests {
-    use super::parse_amount;
+    use super::read_amount;
 
     /// Each `(typed, field's unit, read)` as the field reads it.
     fn reads(cases: &[(&str, &str, Option<u64>)]) {
         for &(text, unit, expected) in cases {
-            assert_eq!(parse_amount(text, unit), expected, "{text:?} in {unit:?}");
+            assert_eq!(read_amount(text, unit).map(|(n, _)| n), expected, "{text:?} in {unit:?}");
         }
     }
 
@@ -417,7 +424,7 @@ mod amount_tests {
             ("abc", "", None),
             ("1 parsec", "s", None),
             ("1 min", "", None),
-            ("-5", "", None),
+            ("-5", "", Some(0)),
             ("1.2.3", "", None),
             // As a learner from Spain writes them.
             ("1.000", "/s", Some(1_000)),
@@ -431,6 +438,31 @@ mod amount_tests {
             ("10.5", "", Some(11)),
             ("1.000.5", "", None),
         ]);
+    }
+
+    /// Whether a field says what it made of the text: not when the amount is
+    /// the number as typed (in its own unit, said or not); when it was read
+    /// otherwise (another unit, a multiplier, a fraction rounded, a minus).
+    /// Digits past `u64` saturate: far past any range, not unreadable.
+    #[test]
+    fn an_amount_read_otherwise_than_typed_is_told_apart() {
+        for (text, unit, read) in [
+            ("1,000", "", (1_000, true)),
+            ("256 KiB", "KiB", (256, true)),
+            ("60 segundos", "s", (60, true)),
+            ("2.0", "", (2, true)),
+            (".5", "", (1, false)),
+            ("5 minutos", "s", (300, false)),
+            ("10 k", "/s", (10_000, false)),
+            ("2.5", "", (3, false)),
+            ("90 min", "h", (2, false)),
+            ("2 m", "h", (0, false)),
+            ("-5", "s", (0, false)),
+            ("99999999999999", "", (u64::MAX / 1_000_000, false)),
+            ("123456789012345678901234567890", "s", (u64::MAX / 1_000_000, false)),
+        ] {
+            assert_eq!(read_amount(text, unit), Some(read), "{text:?} in {unit:?}");
+        }
     }
 
     /// The course's words for units, a field's own unit, a Spanish decimal
@@ -474,7 +506,8 @@ mod amount_tests {
             ("1.2 M", "s", Some(1_200_000)),
             ("1.2 m", "s", Some(72)),
             ("1.2 m", "/s", Some(1_200_000)),
-            ("99999999999999999999", "", None),
+            // Past u64: far past any range (saturated), not unreadable.
+            ("99999999999999999999", "", Some(u64::MAX / 1_000_000)),
         ]);
     }
 }

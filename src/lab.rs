@@ -65,15 +65,16 @@ pub struct LabState {
     pub version: u64,
 }
 
-/// A typed number past its parameter's range is used at the range's end;
-/// text that is not an amount leaves the value as it was. Either way the
-/// field says so: a silent change would show a run the learner did not ask
-/// for, or seem to ignore them.
+/// What a whole-number field made of the text typed into it, when that is
+/// not simply its digits: a number past the range (used at the range's end),
+/// another unit, a multiplier or a fraction rounded (used as read), or text
+/// that is not an amount (the value stays). The field says so: a silent
+/// change would show a run the learner did not ask for, or seem to ignore them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputNote {
     pub key: &'static str,
-    /// The number typed, past the range; `None`: not an amount.
-    pub typed: Option<u64>,
+    /// As typed.
+    pub text: String,
 }
 
 /// A task as the embedding page hears of it.
@@ -201,7 +202,7 @@ impl LabState {
                 next.confirming_clear = false;
             }
             Action::Set { key, value } => {
-                let note = typed_note(key, &value);
+                let (value, note) = typed(key, value);
                 if !next.set(key, value) {
                     return self.noted(note); // still said: 0 typed where 1 is the least and was
                 }
@@ -572,16 +573,18 @@ fn records_tasks(action: &Action) -> bool {
     !(records_nothing(action) || matches!(action, Action::SetLang(_) | Action::Open(_)))
 }
 
-/// The note a value asked for a whole-number parameter earns: a number
-/// past its range (clamped), or text (what its field could not read).
-fn typed_note(key: &'static str, asked: &Value) -> Option<InputNote> {
-    let domain = ParamId::by_key(key)?.domain();
-    let crate::params::Domain::Int { .. } = domain else { return None };
-    match (asked, domain.clamp(asked.clone())) {
-        (Value::Int(typed), Some(Value::Int(used))) if *typed != used => Some(InputNote { key, typed: Some(*typed) }),
-        (Value::Text(_), _) => Some(InputNote { key, typed: None }),
-        _ => None,
-    }
+/// A whole-number parameter's text, as its field sends it: the amount it
+/// reads as (unread, it stays text, which the parameter refuses), and the
+/// note it earns (`InputNote`). Other values pass as they are, unnoted.
+fn typed(key: &'static str, value: Value) -> (Value, Option<InputNote>) {
+    let domain = ParamId::by_key(key).map(|param| param.domain());
+    let (Some(crate::params::Domain::Int { unit, min, max }), Value::Text(text)) = (domain, &value) else {
+        return (value, None);
+    };
+    let read = crate::format::read_amount(text, unit);
+    let noted = read.is_none_or(|(n, exact)| !exact || !(min..=max).contains(&n));
+    let note = noted.then(|| InputNote { key, text: text.trim().to_owned() });
+    (read.map_or(value, |(n, _)| Value::Int(n)), note)
 }
 
 /// `retries`, or `capacity.drain` for an experiment's other question; in

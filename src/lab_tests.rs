@@ -580,36 +580,41 @@ fn the_instant_and_the_playback_rate_change_no_scenario() {
 
 /// A number past its range is used at the range's end and said under its
 /// field, even when the value stays where it was; text that is no amount is
-/// said too; the learner's next change clears the note, a frame does not.
+/// said too, and so is an amount read otherwise than its digits (another
+/// unit, a fraction rounded); the learner's next change clears the note, a
+/// frame does not.
 #[test]
 fn a_typed_number_out_of_range_or_unread_is_said_until_the_next_change() {
     let s = state();
     let events = |s: &LabState| s.params.retries.events;
-    let lowest = set(&s, "events", Value::Int(1));
+    let typed = |s: &LabState, text: &str| set(s, "events", Value::Text(text.into()));
+    let note = |text: &str| Some(InputNote { key: "events", text: text.into() });
+    let lowest = typed(&s, "1");
     assert_eq!((events(&lowest), &lowest.input_note), (1, &None));
     // 0 typed where 1 is the least and 1 it was: nothing moves, it is said.
-    let zero = set(&lowest, "events", Value::Int(0));
+    let zero = typed(&lowest, " 0 ");
     assert_eq!(events(&zero), 1);
-    assert_eq!(zero.input_note, Some(InputNote { key: "events", typed: Some(0) }));
+    assert_eq!(zero.input_note, note("0"), "as typed, trimmed");
     assert_ne!(zero.version, lowest.version, "the field's note is drawn");
-    // Past the top: used at the top, said.
-    let huge = set(&s, "events", Value::Int(u64::MAX));
-    assert_eq!(huge.input_note, Some(InputNote { key: "events", typed: Some(u64::MAX) }));
+    // Past the top, even past u64: used at the top, said.
+    let huge = typed(&s, "99999999999999999999999");
+    assert_eq!(huge.input_note, note("99999999999999999999999"));
     assert_eq!(u64::from(events(&huge)), u64::from(retries::EVENTS_MAX), "used at the top");
-    let unread = set(&s, "events", Value::Text("abc".into()));
-    assert_eq!(
-        (unread.input_note.clone(), events(&unread)),
-        (Some(InputNote { key: "events", typed: None }), events(&s))
-    );
+    let unread = typed(&s, "abc");
+    assert_eq!((unread.input_note.clone(), events(&unread)), (note("abc"), events(&s)));
+    // Read otherwise than typed: a fraction rounded is used, and said.
+    let rounded = typed(&s, "2.5");
+    assert_eq!((events(&rounded), rounded.input_note), (3, note("2.5")));
     // A frame keeps it; the next change clears it.
     let played = transport(
         &transport(&unread, Transport::TogglePlay),
         Transport::Tick { elapsed_real_ms: 16.0, now_real_ms: 16.0 },
     );
     assert!(played.input_note.is_some());
-    let fixed = set(&zero, "events", Value::Int(20));
+    let fixed = typed(&zero, "20");
     assert_eq!((events(&fixed), fixed.input_note), (20, None));
-    // A value in range earns no note, nor does a text parameter's text.
-    assert_eq!(set(&s, "events", Value::Int(30)).input_note, None);
+    // A value in range earns no note, nor a handle's number, nor a text parameter's text.
+    assert_eq!(typed(&s, "1,000").input_note, None);
+    assert_eq!(set(&s, "events", Value::Int(u64::MAX)).input_note, None);
     assert_eq!(set(&s, "down", Value::Text("junk".into())).input_note, None);
 }

@@ -660,10 +660,10 @@ const ENTRY_TEMPLATE: &str = r#"<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <!-- No network beyond the lab's own files, no inline handlers. The one inline
-         script is Trunk's loader, allowed by its hash (stable: file names are not
-         hashed; the hash is of the minified loader); tests/e2e/embed.test.mjs fails if it ever changes. -->
+         script is the loader Trunk.toml's pattern_script writes, allowed by its hash (stable:
+         file names are not hashed; the hash is of the minified loader); tests/e2e/embed.test.mjs fails if it ever changes. -->
     <meta http-equiv="Content-Security-Policy"
-      content="default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'sha256-fQhT1sIVmf5K/GFCv4gCIJMC+voHHtNKbmLkum1cTEY='; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'" />
+      content="default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'sha256-kVYYdZDSpLvv3IAS5P/dJJZ7pgSsyELoNF9PQxn85x8='; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'" />
     <title>{title} · Retry Lab</title>
     <meta name="description" content="Retry Lab: at-least-once delivery, exponential backoff, dead-letter and idempotency, simulated in your browser." />
     <link rel="icon" href="favicon.svg" type="image/svg+xml" />

@@ -173,18 +173,26 @@ struct Labelled {
     lang: crate::i18n::Lang,
 }
 
-/// What the lab did with the number last typed into this parameter's
-/// field, if anything (`LabState::input_note`).
+/// What the lab made of the text last typed into this parameter's field, if
+/// it says anything (`LabState::input_note`): the text as typed, then the
+/// value used («90 min → 2 h.», «300: fuera de rango; se usa 120 s.»), so
+/// the note never contradicts what the learner typed.
 fn input_note(state: &LabState, param: ParamId) -> Option<String> {
     let note = state.input_note.as_ref().filter(|note| note.key == param.key())?;
     let lang = state.lang;
-    // In the field's unit («1 min» in milliseconds: «60,000 ms: …»).
-    let human = |value: &Value| param.domain().human(value, lang);
-    let (typed, words) = match note.typed {
-        Some(typed) => (human(&Value::Int(typed)) + ": ", lang.pick("fuera de rango; se usa", "out of range; using")),
-        None => (String::new(), lang.pick("No es una cantidad; sigue", "Not an amount; keeping")),
-    };
-    Some(format!("{typed}{words} {}.", human(&param.get(&state.params))))
+    let domain = param.domain();
+    let Domain::Int { unit, .. } = domain else { return None };
+    let used = param.get(&state.params);
+    let shown = domain.human(&used, lang);
+    // As typed, cut as a text parameter's value is.
+    let typed = domain.human(&Value::Text(note.text.clone()), lang);
+    Some(match format::read_amount(&note.text, unit) {
+        None => format!("{}{shown}.", lang.pick("No es una cantidad; sigue ", "Not an amount; keeping ")),
+        Some((read, _)) if Value::Int(read) != used => {
+            format!("{typed}: {}{shown}.", lang.pick("fuera de rango; se usa ", "out of range; using "))
+        }
+        Some(_) => format!("{typed} → {shown}."),
+    })
 }
 
 /// An amount typed in human units ("1.2 M", "15 min", "1 día"). One past
@@ -201,11 +209,12 @@ fn amount_control(
     let onchange = {
         let shown = shown.clone();
         Callback::from(move |e: Event| {
-            let typed = format::parse_amount(&event_value(&e), unit);
+            let text = event_value(&e);
+            let typed = format::read_amount(&text, unit);
             // The value used, at once (the run may not change: 0 typed where 1 was).
-            set_event_value(&e, &typed.map_or_else(|| shown.clone(), |n| format::int(n.clamp(min, max))));
-            // Text goes too: the reducer says it was not read.
-            send(Some(typed.map_or(Value::Text(String::new()), Value::Int)))
+            set_event_value(&e, &typed.map_or_else(|| shown.clone(), |(n, _)| format::int(n.clamp(min, max))));
+            // As typed: the reducer reads it and says what it made of it.
+            send(Some(Value::Text(text)))
         })
     };
     let human = (unit == "s" && value >= 60).then(|| format!("= {}", format::duration_text(value)));
@@ -214,7 +223,8 @@ fn amount_control(
         <div class="control">
             { control_label(id.clone(), label, locked, lang.texts().locked) }
             <div class="control-row">
-                <input type="text" id={id} value={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
+                // `data-shown`: what Escape puts back (`use_keyboard`).
+                <input type="text" id={id} value={shown.clone()} data-shown={shown} inputmode="decimal" autocomplete="off" spellcheck="false"
                     disabled={locked} {onchange} />
                 <span class="unit">{ unit }</span>
                 if let Some(human) = human { <span class="value-human">{ human }</span> }
@@ -465,7 +475,7 @@ fn with_unit(n: u64, unit: &str) -> String {
 
 /// The question, a number field and two buttons: compare, or see without
 /// a guess. The guess is kept when the field changes (Enter, or leaving it),
-/// read as every number field of the lab reads its unit (`parse_amount`:
+/// read as every number field of the lab reads its unit (`read_amount`:
 /// "1,890", or "30 min" where the unit is seconds).
 /// The control that revealed the figure goes with the form: focus moves to
 /// the result it revealed (in the same figure), never to the page's body.
@@ -494,7 +504,7 @@ fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
         let (dispatch, unit) = (p.dispatch.clone(), view.unit);
         // What cannot be read is not a guess yet.
         Callback::from(move |e: Event| {
-            if let Some(guess) = format::parse_amount(&event_value(&e), unit) {
+            if let Some((guess, _)) = format::read_amount(&event_value(&e), unit) {
                 dispatch.dispatch(Action::Predict(Some(guess)));
                 focus_result_after(&e);
             }

@@ -142,6 +142,13 @@ pub fn use_keyboard(root: NodeRef, standalone_playing: (bool, bool), dispatch: U
                         _ => false,
                     };
                     if in_lab && event.key() == "Escape" {
+                        // An edit is cancelled: the field shows its value again
+                        // (`data-shown`), so leaving it commits nothing.
+                        if let Some(el) = &focus {
+                            if let Some(shown) = el.get_attribute("data-shown") {
+                                el.unchecked_ref::<web_sys::HtmlInputElement>().set_value(&shown);
+                            }
+                        }
                         give_keys_back(focus.as_ref());
                         dispatch.dispatch(Action::ShowKeys(false));
                         return;

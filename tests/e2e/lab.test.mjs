@@ -358,24 +358,41 @@ test('a number typed past its range is used at its end and said under its field;
   // Past the top: used at the top.
   await events.fill('5000');
   await events.press('Enter');
-  await page.waitForFunction(() => /^5,000: out of range; using 1,000\.$/.test(document.querySelector('.input-note')?.textContent ?? ''));
+  // The note says the text as typed, then the value used.
+  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '5000: out of range; using 1,000.');
   assert.equal(await events.inputValue(), '1,000');
   await events.fill('abc');
   await events.press('Enter');
   await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === 'Not an amount; keeping 1,000.');
   assert.equal(await events.inputValue(), '1,000', 'put back');
   // Units in the course's words: «5 minutos» in a field of seconds is read,
-  // and the note says the number in the field's unit.
+  // and the note says it as typed, never a number the learner did not type.
   const base = page.getByLabel('Backoff base', { exact: true });
   await base.fill('5 minutos');
   await base.press('Enter');
-
-  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '300 s: out of range; using 120 s.');
+  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '5 minutos: out of range; using 120 s.');
   assert.equal(await base.inputValue(), '120');
+  // Its own unit in words: nothing to say.
   await base.fill('90 segundos');
   await base.press('Enter');
   await page.waitForFunction(() => !document.querySelector('.input-note'));
   assert.equal(await base.inputValue(), '90');
+  // Another unit, with a decimal comma: used, and said.
+  await base.fill('1,5 min');
+  await base.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '1,5 min → 90 s.');
+  // A fraction rounded is said, not done silently.
+  await events.fill('2.5');
+  await events.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '2.5 → 3.');
+  assert.equal(await events.inputValue(), '3');
+  // Escape cancels an edit: the field shows its value again, the run stays.
+  await events.fill('500');
+  await events.press('Escape');
+  assert.equal(await events.inputValue(), '3', 'put back by Escape');
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  assert.equal(await page.locator('.timeline .lane').count(), 3, 'and not run with 500');
+  assert.equal(await events.inputValue(), '3');
   // The next change in range clears it.
   await events.fill('20');
   await events.press('Enter');
