@@ -616,5 +616,8 @@ fn a_typed_number_out_of_range_or_unread_is_said_until_the_next_change() {
     // A value in range earns no note, nor a handle's number, nor a text parameter's text.
     assert_eq!(typed(&s, "1,000").input_note, None);
     assert_eq!(set(&s, "events", Value::Int(u64::MAX)).input_note, None);
+    // The seed's field sends text only when it is no whole number: said, the seed kept.
+    let seed = set(&s, "seed", Value::Text("abc".into()));
+    assert_eq!((seed.input_note, seed.params.shared.seed), (Some(InputNote { key: "seed", text: "abc".into() }), 7));
     assert_eq!(set(&s, "down", Value::Text("junk".into())).input_note, None);
 }

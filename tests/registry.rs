@@ -683,7 +683,7 @@ const ENTRY_TEMPLATE: &str = r#"<!doctype html>
          page's content before the module runs; the lab then keeps it in their language. -->
     <main id="lab" data-retry-lab-page>
       <header id="lab-header" class="lab lab-page-header"><h1 class="lab-title">{lesson}</h1><p class="subtitle">{subtitle}</p><p class="lab-intro">{intro}</p></header>
-      <div id="lab-app"><noscript><p>Este laboratorio necesita JavaScript y WebAssembly. · Retry Lab needs JavaScript and WebAssembly.</p></noscript><p class="lab-fallback" role="alert">El laboratorio no pudo arrancar: necesita JavaScript, WebAssembly y leer sus propios archivos (dentro de un iframe con sandbox: allow-scripts y allow-same-origin). · Retry Lab could not start: it needs JavaScript, WebAssembly and to read its own files (in a sandboxed iframe: allow-scripts and allow-same-origin).</p></div>
+      <div id="lab-app"><p class="lab-fallback" role="alert">El laboratorio no pudo arrancar: necesita JavaScript, WebAssembly y leer sus propios archivos (dentro de un iframe con sandbox: allow-scripts y allow-same-origin). · Retry Lab could not start: it needs JavaScript, WebAssembly and to read its own files (in a sandboxed iframe: allow-scripts and allow-same-origin).</p></div>
     </main>
   </body>
 </html>

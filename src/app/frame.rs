@@ -184,8 +184,9 @@ fn input_note(state: &LabState, param: ParamId) -> Option<String> {
     let Domain::Int { unit, .. } = domain else { return None };
     let used = param.get(&state.params);
     let shown = domain.human(&used, lang);
-    // As typed, cut as a text parameter's value is.
-    let typed = domain.human(&Value::Text(note.text.clone()), lang);
+    // As typed; a long text cut, and said to be («…»).
+    let typed: String = note.text.chars().take(24).collect();
+    let typed = if typed.len() < note.text.len() { typed + "…" } else { typed };
     Some(match format::read_amount(&note.text, unit) {
         None => format!("{}{shown}.", lang.pick("No es una cantidad; sigue ", "Not an amount; keeping ")),
         Some((read, _)) if Value::Int(read) != used => {
@@ -286,9 +287,12 @@ fn seed_control(props: &LabFrame) -> Html {
     let t = state.lang.texts();
     let locked = state.locked.contains("seed");
     let id = props.id("seed");
+    let seed = state.params.shared.seed.to_string();
+    // Whole, as a link writes it (any u64); anything else goes as text,
+    // which the reducer reads as an amount and says (never a silent 0).
     let on_change = props.dispatch.to_callback().reform(|e: Event| {
-        let seed = event_value(&e).trim().parse::<u64>().unwrap_or(0);
-        Action::Set { key: "seed", value: Value::Int(seed) }
+        let text = event_value(&e);
+        Action::Set { key: "seed", value: text.trim().parse::<u64>().map_or(Value::Text(text), Value::Int) }
     });
     let new_seed = props.dispatch.to_callback().reform(|_| {
         // The page may use the browser's randomness for a new seed; the core never does.
@@ -300,9 +304,10 @@ fn seed_control(props: &LabFrame) -> Html {
             { control_label(id.clone(), t.seed, locked, t.locked) }
             <div class="control-row">
                 <input type="text" id={id} class="seed" inputmode="numeric" pattern="[0-9]*"
-                    value={state.params.shared.seed.to_string()} disabled={locked} onchange={on_change} />
+                    value={seed.clone()} data-shown={seed} disabled={locked} onchange={on_change} />
                 <button type="button" class="new-seed" disabled={locked} onclick={new_seed}>{ t.new_seed }</button>
             </div>
+            if let Some(note) = ParamId::by_key("seed").and_then(|param| input_note(state, param)) { <p class="input-note" role="status">{ note }</p> }
         </div>
     }
 }
@@ -523,7 +528,8 @@ fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
             <span class="prediction-question"><strong>{ t.predict_before }</strong>{ " " }{ view.question }</span>
             <span class="prediction-input">
                 <label for={id.clone()} class="visually-hidden">{ t.predict_guess }</label>
-                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} onchange={on_change} />
+                // Escape empties it (`data-shown`): a guess half typed is not sent.
+                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} data-shown="" onchange={on_change} />
                 if !view.unit.is_empty() { <span class="unit">{ view.unit }</span> }
                 <button type="submit">{ t.predict_submit }</button>
                 <button type="button" class="link-button" onclick={skip}>{ t.predict_skip }</button>

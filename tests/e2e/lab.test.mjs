@@ -133,6 +133,32 @@ test('usable at 360 px: nothing overflows sideways', async () => {
   await page.close();
 });
 
+test('usable at 360 px while typing: a field stops at its column, the page never scrolls sideways, no key typed is lost, a long text is quoted cut', async () => {
+  const { page, errors } = await open(browser, server.base + '?lang=es', { viewport: { width: 360, height: 780 } });
+  await page
+    .locator('details.more-params')
+    .first()
+    .evaluate((d) => {
+      d.open = true;
+    });
+  const base = page.getByLabel('Base del backoff', { exact: true });
+  await base.click();
+  await base.press('ControlOrMeta+A');
+  // A field grows with its text: past its column it widened the page, which
+  // scrolled sideways, and the lab, scrolled out of view and back, drew
+  // again and put the field back to its value mid-edit (at about 70 keys).
+  const typed = '1234567890'.repeat(11);
+  await base.pressSequentially(typed);
+  assert.equal(await base.inputValue(), typed, 'every key typed is kept');
+  const wide = await page.evaluate(() => [document.documentElement.scrollWidth, window.scrollX]);
+  assert.deepEqual(wide, [360, 0], 'the page stays as wide as the phone, unscrolled');
+  await base.press('Enter');
+  const note = page.locator('.control').filter({ has: base }).getByRole('status');
+  assert.equal(await note.textContent(), `${typed.slice(0, 24)}…: fuera de rango; se usa 120 s.`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('reduced motion: the run still plays to the same end', async () => {
   const { page, errors } = await open(browser, server.base + '?lang=en', { reducedMotion: 'reduce' });
   const speed = page.getByLabel('Speed');
@@ -393,6 +419,22 @@ test('a number typed past its range is used at its end and said under its field;
   await page.locator('body').click({ position: { x: 1, y: 1 } });
   assert.equal(await page.locator('.timeline .lane').count(), 3, 'and not run with 500');
   assert.equal(await events.inputValue(), '3');
+  // The seed: text that is no whole number is said and put back, never a
+  // silent seed 0; Escape puts back a seed half typed.
+  const seed = page.getByLabel('Seed', { exact: true });
+  const seedNote = page.locator('.control').filter({ has: seed }).getByRole('status');
+  const kept = await seed.inputValue();
+  await seed.fill('abc');
+  await seed.press('Enter');
+  await seedNote.waitFor();
+  assert.equal(await seedNote.textContent(), `Not an amount; keeping ${kept}.`);
+  assert.equal(await seed.inputValue(), kept, 'put back');
+  await seed.fill('12');
+  await seed.press('Escape');
+  assert.equal(await seed.inputValue(), kept, 'put back by Escape');
+  // The address follows a change after 250 ms of quiet: none came.
+  await page.waitForTimeout(400);
+  assert.ok(!page.url().includes('seed=12'), 'and not in the link');
   // The next change in range clears it.
   await events.fill('20');
   await events.press('Enter');

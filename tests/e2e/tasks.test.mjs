@@ -147,6 +147,11 @@ test("predict before reveal: the figure asks for the lesson's number, then shows
   await caption.getByText('Before you look:').waitFor();
   const point = /visibility timeout runs out|visibility timeout covers/;
   assert.doesNotMatch(await caption.textContent(), point, 'the point waits for the guess');
+  // Escape drops a guess half typed: nothing is sent, the question still waits.
+  await caption.getByLabel('Your estimate').fill('7');
+  await caption.getByLabel('Your estimate').press('Escape');
+  assert.equal(await caption.getByLabel('Your estimate').inputValue(), '');
+  assert.equal(await caption.locator('.prediction-result').count(), 0, 'no guess sent by Escape');
   await caption.getByLabel('Your estimate').fill('3');
   await caption.getByLabel('Your estimate').press('Enter');
   await caption.locator('.prediction-result').waitFor();
