@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { ENTRIES } from './budget.mjs';
-import { serve, launch, open, reveal } from './harness.mjs';
+import { serve, launch, open, reveal, moreParams } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 let server, browser;
@@ -135,12 +135,7 @@ test('usable at 360 px: nothing overflows sideways', async () => {
 
 test('usable at 360 px while typing: a field stops at its column, the page never scrolls sideways, no key typed is lost, a long text is quoted cut', async () => {
   const { page, errors } = await open(browser, server.base + '?lang=es', { viewport: { width: 360, height: 780 } });
-  await page
-    .locator('details.more-params')
-    .first()
-    .evaluate((d) => {
-      d.open = true;
-    });
+  await moreParams(page);
   const base = page.getByLabel('Base del backoff', { exact: true });
   await base.click();
   await base.press('ControlOrMeta+A');
@@ -360,12 +355,7 @@ test('the delivery log keeps one height: empty, full, and before it is first dra
 
 test('a number typed past its range is used at its end and said under its field; text that is no amount is said and put back', async () => {
   const { page, errors } = await open(browser, server.base + '?lang=en&preset=lesson');
-  await page
-    .locator('details.more-params')
-    .first()
-    .evaluate((d) => {
-      d.open = true;
-    });
+  await moreParams(page);
   const events = page.getByLabel('Events', { exact: true });
   const note = page.locator('.control').filter({ has: events }).getByRole('status');
   // Typed while the run plays: the field pauses it (each frame put the field back).
