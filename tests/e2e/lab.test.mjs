@@ -371,36 +371,28 @@ test('a number typed past its range is used at its end and said under its field;
   assert.equal(await note.textContent(), '0: out of range; using 1.');
   assert.equal(await events.inputValue(), '1', 'the field shows the value used');
   assert.equal(await page.locator('.timeline .lane').count(), 1, 'the run has the one event');
-  // Past the top: used at the top.
-  await events.fill('5000');
-  await events.press('Enter');
-  // The note says the text as typed, then the value used.
-  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '5000: out of range; using 1,000.');
+  /** Types `text` into `field` and commits it; the note then says `said` (null: no note). */
+  const commit = async (field, text, said) => {
+    await field.fill(text);
+    await field.press('Enter');
+    await page.waitForFunction((said) => (document.querySelector('.input-note')?.textContent ?? null) === said, said);
+  };
+  // Past the top: used at the top. The note says the text as typed, then the value used.
+  await commit(events, '5000', '5000: out of range; using 1,000.');
   assert.equal(await events.inputValue(), '1,000');
-  await events.fill('abc');
-  await events.press('Enter');
-  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === 'Not an amount; keeping 1,000.');
+  await commit(events, 'abc', 'Not an amount; keeping 1,000.');
   assert.equal(await events.inputValue(), '1,000', 'put back');
   // Units in the course's words: «5 minutos» in a field of seconds is read,
   // and the note says it as typed, never a number the learner did not type.
   const base = page.getByLabel('Backoff base', { exact: true });
-  await base.fill('5 minutos');
-  await base.press('Enter');
-  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '5 minutos: out of range; using 120 s.');
+  await commit(base, '5 minutos', '5 minutos: out of range; using 120 s.');
   assert.equal(await base.inputValue(), '120');
   // Its own unit in words: nothing to say.
-  await base.fill('90 segundos');
-  await base.press('Enter');
-  await page.waitForFunction(() => !document.querySelector('.input-note'));
+  await commit(base, '90 segundos', null);
   assert.equal(await base.inputValue(), '90');
-  // Another unit, with a decimal comma: used, and said.
-  await base.fill('1,5 min');
-  await base.press('Enter');
-  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '1,5 min → 90 s.');
-  // A fraction rounded is said, not done silently.
-  await events.fill('2.5');
-  await events.press('Enter');
-  await page.waitForFunction(() => document.querySelector('.input-note')?.textContent === '2.5 → 3.');
+  // Another unit, with a decimal comma: used, and said; so is a fraction rounded.
+  await commit(base, '1,5 min', '1,5 min → 90 s.');
+  await commit(events, '2.5', '2.5 → 3.');
   assert.equal(await events.inputValue(), '3');
   // Escape cancels an edit: the field shows its value again, the run stays.
   await events.fill('500');
