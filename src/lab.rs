@@ -75,6 +75,19 @@ pub struct InputNote {
     pub key: &'static str,
     /// As typed.
     pub text: String,
+    /// What the field made of it, decided once, where the value is set.
+    pub reading: Reading,
+}
+
+/// How a field's text was read, when it was not simply its digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// No amount: the value stays.
+    Unread,
+    /// Past the parameter's range: used at the range's end.
+    PastRange,
+    /// Another unit, a multiplier, a fraction rounded or a minus: used as read.
+    Otherwise,
 }
 
 /// A task as the embedding page hears of it.
@@ -582,8 +595,12 @@ fn typed(key: &'static str, value: Value) -> (Value, Option<InputNote>) {
         return (value, None);
     };
     let read = crate::format::read_amount(text, unit);
-    let noted = read.is_none_or(|(n, exact)| !exact || !(min..=max).contains(&n));
-    let note = noted.then(|| InputNote { key, text: text.trim().to_owned() });
+    let reading = match read {
+        None => Some(Reading::Unread),
+        Some((n, _)) if !(min..=max).contains(&n) => Some(Reading::PastRange),
+        Some((_, exact)) => (!exact).then_some(Reading::Otherwise),
+    };
+    let note = reading.map(|reading| InputNote { key, text: text.trim().to_owned(), reading });
     (read.map_or(value, |(n, _)| Value::Int(n)), note)
 }
 

@@ -588,23 +588,23 @@ fn a_typed_number_out_of_range_or_unread_is_said_until_the_next_change() {
     let s = state();
     let events = |s: &LabState| s.params.retries.events;
     let typed = |s: &LabState, text: &str| set(s, "events", Value::Text(text.into()));
-    let note = |text: &str| Some(InputNote { key: "events", text: text.into() });
+    let note = |text: &str, reading| Some(InputNote { key: "events", text: text.into(), reading });
     let lowest = typed(&s, "1");
     assert_eq!((events(&lowest), &lowest.input_note), (1, &None));
     // 0 typed where 1 is the least and 1 it was: nothing moves, it is said.
     let zero = typed(&lowest, " 0 ");
     assert_eq!(events(&zero), 1);
-    assert_eq!(zero.input_note, note("0"), "as typed, trimmed");
+    assert_eq!(zero.input_note, note("0", Reading::PastRange), "as typed, trimmed");
     assert_ne!(zero.version, lowest.version, "the field's note is drawn");
     // Past the top, even past u64: used at the top, said.
     let huge = typed(&s, "99999999999999999999999");
-    assert_eq!(huge.input_note, note("99999999999999999999999"));
+    assert_eq!(huge.input_note, note("99999999999999999999999", Reading::PastRange));
     assert_eq!(u64::from(events(&huge)), u64::from(retries::EVENTS_MAX), "used at the top");
     let unread = typed(&s, "abc");
-    assert_eq!((unread.input_note.clone(), events(&unread)), (note("abc"), events(&s)));
+    assert_eq!((unread.input_note.clone(), events(&unread)), (note("abc", Reading::Unread), events(&s)));
     // Read otherwise than typed: a fraction rounded is used, and said.
     let rounded = typed(&s, "2.5");
-    assert_eq!((events(&rounded), rounded.input_note), (3, note("2.5")));
+    assert_eq!((events(&rounded), rounded.input_note), (3, note("2.5", Reading::Otherwise)));
     // A frame keeps it; the next change clears it.
     let played = transport(
         &transport(&unread, Transport::TogglePlay),
@@ -618,6 +618,9 @@ fn a_typed_number_out_of_range_or_unread_is_said_until_the_next_change() {
     assert_eq!(set(&s, "events", Value::Int(u64::MAX)).input_note, None);
     // The seed's field sends text only when it is no whole number: said, the seed kept.
     let seed = set(&s, "seed", Value::Text("abc".into()));
-    assert_eq!((seed.input_note, seed.params.shared.seed), (Some(InputNote { key: "seed", text: "abc".into() }), 7));
+    assert_eq!(
+        (seed.input_note, seed.params.shared.seed),
+        (Some(InputNote { key: "seed", text: "abc".into(), reading: Reading::Unread }), 7)
+    );
     assert_eq!(set(&s, "down", Value::Text("junk".into())).input_note, None);
 }

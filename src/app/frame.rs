@@ -11,7 +11,7 @@ use super::widgets::{
     PlaybackView, SliderProps,
 };
 use crate::format;
-use crate::lab::{Action, LabState};
+use crate::lab::{Action, LabState, Reading};
 use crate::params::{int, Domain, Value};
 use crate::registry::{LabParams, ParamId, UnitAction};
 use crate::scene::Timeline;
@@ -180,19 +180,16 @@ struct Labelled {
 fn input_note(state: &LabState, param: ParamId) -> Option<String> {
     let note = state.input_note.as_ref().filter(|note| note.key == param.key())?;
     let lang = state.lang;
-    let domain = param.domain();
-    let Domain::Int { unit, .. } = domain else { return None };
-    let used = param.get(&state.params);
-    let shown = domain.human(&used, lang);
+    let shown = param.domain().human(&param.get(&state.params), lang);
     // As typed; a long text cut, and said to be («…»).
     let typed: String = note.text.chars().take(24).collect();
     let typed = if typed.len() < note.text.len() { typed + "…" } else { typed };
-    Some(match format::read_amount(&note.text, unit) {
-        None => format!("{}{shown}.", lang.pick("No es una cantidad; sigue ", "Not an amount; keeping ")),
-        Some((read, _)) if Value::Int(read) != used => {
+    Some(match note.reading {
+        Reading::Unread => format!("{}{shown}.", lang.pick("No es una cantidad; sigue ", "Not an amount; keeping ")),
+        Reading::PastRange => {
             format!("{typed}: {}{shown}.", lang.pick("fuera de rango; se usa ", "out of range; using "))
         }
-        Some(_) => format!("{typed} → {shown}."),
+        Reading::Otherwise => format!("{typed} → {shown}."),
     })
 }
 
