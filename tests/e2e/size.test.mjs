@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, launch, open, DIST } from './harness.mjs';
 import { readLeb } from '../wasm-leb.mjs';
-import { GZIP_BUDGET_BYTES, ENTRIES } from './budget.mjs';
+import { GZIP_BUDGET_BYTES, ENTRIES, TEXT_STYLES_BUDGET } from './budget.mjs';
 import { TOOL_EXPERIMENTS } from '../../static/tool-registry.js';
 import { PAGE_OF_CODE } from '../../static/lab-registry.js';
 
@@ -55,6 +55,33 @@ async function measure(path, ready) {
 
 for (const entry of ENTRIES) {
   test(`the page ${entry || '(root)'} loads within the gzip budget`, () => measure(entry, (page) => page.locator('.experiment').waitFor()));
+}
+
+/** The distinct text styles of the elements that draw text, once the page is whole. */
+async function textStyles(path) {
+  const { page, errors, context } = await open(browser, server.base + path, { viewport: { width: 412, height: 823 } });
+  await page.locator('.experiment').waitFor();
+  const styles = await page.evaluate(() => {
+    const seen = new Map();
+    for (const e of document.querySelectorAll('*')) {
+      const own = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+      const s = getComputedStyle(e);
+      if (!own || s.display === 'none' || s.fontSize === '0px') continue;
+      const key = `${s.fontFamily} ${s.fontSize} ${s.fontWeight} ${s.fontStyle}`;
+      seen.set(key, seen.get(key) ?? `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
+    }
+    return [...seen].map(([key, first]) => `${key} (${first})`);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+  return styles;
+}
+
+for (const entry of ENTRIES) {
+  test(`the page ${entry || '(root)'} draws at most ${TEXT_STYLES_BUDGET} text styles`, async () => {
+    const styles = await textStyles(entry);
+    assert.ok(styles.length <= TEXT_STYLES_BUDGET, `${entry || '(root)'} draws ${styles.length} text styles:\n${styles.join('\n')}`);
+  });
 }
 
 /** The module's imports, as [module, name] (its import section, read by hand). */
