@@ -180,9 +180,10 @@ struct Labelled {
 fn input_note(state: &LabState, param: ParamId) -> Option<String> {
     let note = state.input_note.as_ref().filter(|note| note.key == param.key())?;
     let lang = state.lang;
-    let shown = param.domain().human(&param.get(&state.params), lang);
-    // As typed; a long text cut, and said to be («…»).
-    let typed: String = note.text.chars().take(24).collect();
+    let domain = param.domain();
+    let shown = domain.human(&param.get(&state.params), lang);
+    // As typed, cut as a text value is shown, and said to be cut («…»).
+    let typed = domain.human(&Value::Text(note.text.clone()), lang);
     let typed = if typed.len() < note.text.len() { typed + "…" } else { typed };
     Some(match note.reading {
         Reading::Unread => format!("{}{shown}.", lang.pick("No es una cantidad; sigue ", "Not an amount; keeping ")),
