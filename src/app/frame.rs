@@ -500,6 +500,12 @@ fn focus_result_after(e: &Event) {
     .forget();
 }
 
+/// Text `format::read_amount` may read as a guess: a digit before anything
+/// but separators («1,890», «.5») or a minus («-3» reads as 0, and the
+/// result says so), then a unit or nothing (a unit it does not know stays
+/// unmarked).
+const GUESS_PATTERN: &str = r"-?[\d.,\s]*\d.*";
+
 fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
     let t = p.state.lang.texts();
     let id = p.id("guess");
@@ -527,7 +533,10 @@ fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
             <span class="prediction-input">
                 <label for={id.clone()} class="visually-hidden">{ t.predict_guess }</label>
                 // Escape empties it (`data-shown`): a guess half typed is not sent.
-                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} data-shown="" onchange={on_change} />
+                // The usual slip («abc», «x2») is marked where it is
+                // typed (`:user-invalid`), and the submit says why in the
+                // browser's words, instead of the field ignoring them.
+                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} data-shown="" pattern={GUESS_PATTERN} onchange={on_change} />
                 if !view.unit.is_empty() { <span class="unit">{ view.unit }</span> }
                 <button type="submit">{ t.predict_submit }</button>
                 <button type="button" class="link-button" onclick={skip}>{ t.predict_skip }</button>

@@ -152,7 +152,24 @@ test("predict before reveal: the figure asks for the lesson's number, then shows
   await caption.getByLabel('Your estimate').press('Escape');
   assert.equal(await caption.getByLabel('Your estimate').inputValue(), '');
   assert.equal(await caption.locator('.prediction-result').count(), 0, 'no guess sent by Escape');
-  await caption.getByLabel('Your estimate').fill('3');
+  // What is not an amount is no guess, and the field says so where it was typed.
+  for (const typed of ['abc', 'x2']) {
+    await caption.getByLabel('Your estimate').fill(typed);
+    await caption.getByLabel('Your estimate').press('Enter');
+    assert.equal(await caption.locator('.prediction-result').count(), 0, `«${typed}» is no guess`);
+    assert.ok(await caption.getByLabel('Your estimate').evaluate((el) => el.matches(':user-invalid')), `«${typed}» is marked`);
+    assert.match(
+      await caption.getByLabel('Your estimate').evaluate((el) => el.validationMessage),
+      /\S/,
+      `«${typed}»: the browser says why`,
+    );
+  }
+  // Every way the lab reads an amount stays unmarked (the pattern follows
+  // `read_amount`; «-3» reads as 0, which the result then says).
+  for (const typed of ['1,890', '.5', '30 min', '-3', '3']) {
+    await caption.getByLabel('Your estimate').fill(typed);
+    assert.ok(await caption.getByLabel('Your estimate').evaluate((el) => !el.matches(':invalid')), `«${typed}» is not marked`);
+  }
   await caption.getByLabel('Your estimate').press('Enter');
   await caption.locator('.prediction-result').waitFor();
   const text = await caption.textContent();
