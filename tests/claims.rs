@@ -64,6 +64,7 @@ fn the_storms_verdict_agrees_with_the_engine_at_every_load() {
                 Verdict::NobodyInTime | Verdict::SyncTooSoon { .. } => {
                     panic!("?{query}: the default recovery is in time")
                 }
+                Verdict::BudgetCut => panic!("?{query}: the default has no retry budget"),
                 Verdict::NothingToFix { fewer } => {
                     assert!(s.collapses == 0 && fewer == s.succeeded.saturating_sub(j.succeeded), "?{query}")
                 }

@@ -120,6 +120,11 @@ pub enum Verdict {
     /// Every client spent its attempts before the dependency came back, on
     /// both sides: nobody gets through, with or without jitter.
     NobodyInTime,
+    /// A side gave up before the dependency came back because the retry
+    /// budget ran out, not its attempts: the budget decides, and more
+    /// attempts would change nothing (it said «todos ya gastaron sus 5
+    /// intentos… más intentos estiran la espera» beside «agotaron 0»).
+    BudgetCut,
     /// The synchronized side spent its attempts before the dependency came
     /// back (`spread_ok` jittered clients waited long enough): how long
     /// the waits are decides here, not the wave.
@@ -153,7 +158,10 @@ impl Params {
             _ => return None,
         };
         let (s, j) = (&sync.counters, &spread.counters);
-        Some(if spent_before_back(sync) && spent_before_back(spread) {
+        let cut = |run: &StormRun| spent_before_back(run) && run.counters.throttled > run.counters.exhausted;
+        Some(if cut(sync) || cut(spread) {
+            Verdict::BudgetCut
+        } else if spent_before_back(sync) && spent_before_back(spread) {
             Verdict::NobodyInTime
         } else if spent_before_back(sync) {
             Verdict::SyncTooSoon { spread_ok: j.succeeded }
@@ -199,6 +207,7 @@ impl Params {
         let window = crate::format::seconds(u64::from(self.base_ms) << self.attempts_max.saturating_sub(2));
         Some(match self.verdict(runs)? {
             Verdict::NobodyInTime => (t.verdict_nobody_in_time)(self.attempts_max),
+            Verdict::BudgetCut => t.verdict_budget_cut.to_owned(),
             Verdict::SyncTooSoon { spread_ok } => (t.verdict_sync_too_soon)(self.attempts_max, spread_ok),
             Verdict::NothingToFix { fewer } => (t.verdict_nothing_to_fix)(self.clients, fewer, self.attempts_max),
             // The sides' sentences already count the waves without jitter.
@@ -700,7 +709,11 @@ fn wave_at(run: &StormRun, at_us: u64) -> u64 {
     let taken = |c: &&Call| matches!(c.outcome, CallOutcome::Ok | CallOutcome::Overloaded);
     let in_window = |c: &&Call| c.at_us <= at_us && c.at_us + window_us > at_us;
     let from_us = run.calls.iter().filter(taken).filter(in_window).map(|c| c.at_us).min().unwrap_or(at_us);
-    run.calls.iter().filter(|c| c.at_us >= from_us && c.at_us < from_us + window_us).count() as u64
+    // The calls that reach it: the open breaker's fallback answers the rest
+    // (with the breaker on it said «una ola de 100 llamadas» beside 55
+    // calls to the dependency in the whole run).
+    let reached = |c: &&Call| c.outcome != CallOutcome::Rejected;
+    run.calls.iter().filter(reached).filter(|c| c.at_us >= from_us && c.at_us < from_us + window_us).count() as u64
 }
 
 /// The least width of a state on the strip, of 1,000: a trial's half-open
@@ -813,6 +826,49 @@ mod tests {
             let calls: u64 = text.split("ola de ").nth(1).and_then(|t| t.split(' ').next()?.parse().ok()).unwrap();
             assert!(calls > 20 && calls <= u64::from(params.clients), "{text}");
             assert!(text.contains(&format!("en 0.1 s ({}/s)", crate::format::int(calls * 10))), "{text}");
+        }
+    }
+
+    /// The breaker on: a wave counts the calls that reached the dependency,
+    /// never those its fallback answered (it said «una ola de 100 llamadas
+    /// en 0.1 s» where 55 calls reached it in the whole run).
+    #[test]
+    fn with_the_breaker_a_wave_counts_only_the_calls_that_reach_it() {
+        use crate::unit::Spec;
+        let mut params = crate::link::preset_params(&PRESETS, "storm");
+        params.storm.breaker_on = true;
+        let state = <Storm as crate::unit::Computed>::state(&params.storm, &params.shared);
+        let timeline = Storm::timeline(&params.storm, &params.shared, &state, Lang::Es).expect("the storm plays");
+        let reached = state.runs.iter().flatten().map(|run| run.counters.calls_to_dependency).max().unwrap_or(0);
+        let absorbs = state.runs[0].as_ref().and_then(|run| run.config.absorbs_per_window()).unwrap_or(0);
+        let waves: Vec<u64> = timeline
+            .moments
+            .iter()
+            .filter_map(|m| m.text.split("ola de ").nth(1)?.split(' ').next()?.parse().ok())
+            .collect();
+        assert!(!waves.is_empty(), "the breaker does not stop every wave here: {:?}", timeline.moments);
+        for wave in waves {
+            assert!(wave > absorbs && wave <= reached, "a wave of {wave}: {absorbs} absorbed, {reached} reached it");
+        }
+    }
+
+    /// The budget on the storm's own preset: every side cut by it before the
+    /// dependency is back, and the verdict names the budget, not spent
+    /// attempts (it said «todos ya gastaron sus 5 intentos… más intentos
+    /// o una base más larga estiran la espera» beside «agotaron 0»).
+    #[test]
+    fn a_budget_cut_is_not_called_spent_attempts() {
+        let mut params = crate::link::preset_params(&PRESETS, "storm");
+        params.storm.budget_on = true;
+        let runs = runs(&params.storm, &params.shared);
+        assert_eq!(params.storm.verdict(&runs), Some(Verdict::BudgetCut));
+        for lang in Lang::ALL {
+            let words = params.storm.insight(lang, &runs);
+            assert!(!words.contains("gastaron") && !words.contains("has spent"), "{words}");
+            assert!(
+                words.contains("presupuesto de reintentos, no la ola") || words.contains("retry budget, not the wave"),
+                "{words}"
+            );
         }
     }
 

@@ -22,6 +22,7 @@ pub struct Strings {
     pub verdict_nothing_to_fix: fn(u32, u32, u32) -> String,
     /// (the attempts) / (the attempts, jittered clients through).
     pub verdict_nobody_in_time: fn(u32) -> String,
+    pub verdict_budget_cut: &'static str,
     pub verdict_sync_too_soon: fn(u32, u32) -> String,
     pub verdict_jitter_saves: fn(u32, u32, u32) -> String,
     pub verdict_too_many: fn(u32, &str, u64, u64) -> String,
@@ -160,6 +161,7 @@ pub static ES: Strings = Strings {
     lesson_003_says: "«Confiabilidad a escala»: muchos clientes contra una dependencia compartida. Sin jitter todos reintentan en el mismo instante y cada pico choca con la capacidad; con jitter las llamadas se reparten.",
     lesson_000_says: "«At-least-once es la realidad»: un solo hub que reintenta sus propias entregas. Sin jitter la espera es determinista y un log dice exactamente cuándo tocaba el próximo intento.",
     amplification: |r, l| format!("Reintentar en cada capa multiplica: con {r} reintentos (es decir, {r} + 1 intentos) en cada una de {l} capas, la de abajo recibe hasta ({r} + 1)^{l} llamadas por cada pedido. Reintenta en una sola capa."),
+    verdict_budget_cut: "Aquí decide el presupuesto de reintentos, no la ola ni los intentos: los corta mientras la dependencia está caída, antes de que vuelva.",
     verdict_nobody_in_time: |attempts| format!("Vuelve cuando todos ya gastaron {}: no pasa nadie, con o sin jitter. Más intentos o una base más larga estiran la espera hasta después de la vuelta.", sus_intentos(attempts)),
     verdict_sync_too_soon: |attempts, ok| format!("Sin jitter, {} antes de que la dependencia vuelva y no pasa nadie; con jitter los intentos se estiran más allá de la vuelta y pasan {ok}. Aquí decide cuánto se espera antes de rendirse, no la ola.", if attempts == 1 { "el único intento se gasta".to_owned() } else { format!("los {attempts} intentos se gastan") }),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
@@ -253,6 +255,7 @@ pub static EN: Strings = Strings {
     lesson_003_says: "“Reliability at scale”: many clients against a shared dependency. Without jitter they all retry at the same instant and every spike hits the capacity; with jitter the calls spread out.",
     lesson_000_says: "“At-least-once is reality”: one hub retrying its own deliveries. Without jitter the wait is deterministic, and a log tells exactly when the next attempt was due.",
     amplification: |r, l| format!("Retrying at every layer multiplies: with {r} retries ({r} + 1 attempts) at each of {l} layers, the bottom one gets up to ({r} + 1)^{l} calls for one request. Retry at one layer only."),
+    verdict_budget_cut: "What decides here is the retry budget, not the wave or the attempts: it cuts the retries while the dependency is down, before it is back.",
     verdict_nobody_in_time: |attempts| format!("It comes back when everyone has spent {}: nobody gets through, with or without jitter. More attempts or a longer base stretch the wait past its return.", their_attempts(attempts)),
     verdict_sync_too_soon: |attempts, ok| format!("Without jitter, the {attempts} attempts are spent before the dependency is back and nobody gets through; with jitter the attempts stretch past its return and {ok} get through. What decides here is how long clients wait before giving up, not the wave."),
     verdict_nothing_to_fix: |clients, fewer, attempts| match fewer {
