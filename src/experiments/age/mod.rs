@@ -270,8 +270,10 @@ impl crate::unit::Spec for Age {
         let t = s(lang);
         let run = &st.run;
         // From 0 s the line under the chart says something (it was blank
-        // until the first alert).
-        let start = Moment { at_ms: 0, text: (t.moment_start)(p.depth) };
+        // until the first alert), and first: how old the oldest already is
+        // (it said «empieza a contar» after «ya esperó más que la promesa»).
+        let behind = crate::format::duration_text(run.healthy_age_s);
+        let start = Moment { at_ms: 0, text: (t.moment_start)(p.depth, &behind) };
         let moments = [
             (run.depth_alert_at_s, t.moment_depth),
             (run.age_alert_at_s, t.moment_age),
@@ -279,9 +281,8 @@ impl crate::unit::Spec for Age {
             (run.to_dlq_at_s, t.moment_dlq),
         ]
         .into_iter()
-        .filter_map(|(at_s, text)| at_s.map(|at_s| Moment { at_ms: at_s * 1_000, text: text.to_owned() }))
-        .chain([start])
-        .collect();
+        .filter_map(|(at_s, text)| at_s.map(|at_s| Moment { at_ms: at_s * 1_000, text: text.to_owned() }));
+        let moments = std::iter::once(start).chain(moments).collect();
         Some(Timeline::new(retry_lab_core::age::HORIZON_S * 1_000, moments))
     }
 }
@@ -329,7 +330,11 @@ mod tests {
         if let Some(promise) = t.moments.iter().position(|m| m.text.starts_with("The oldest")) {
             assert!(age < promise, "the alert before the promise breaks: {t:?}");
         }
-        assert_eq!(t.latest(0), "50 messages queued at the start; the oldest's age starts counting.", "said from 0 s");
+        assert_eq!(
+            t.latest(0),
+            "50 messages queued at the start; the oldest has waited 2 min already.",
+            "said from 0 s"
+        );
     }
 
     /// The poison hour's age chart: the alert's 3 min and the promise's
@@ -395,5 +400,26 @@ mod tests {
         // A threshold close to the promise fires after it broke: said so, never «antes».
         let late = insight(Lang::Es, &state(&Params { age_alert_s: 290, ..Params::default() }));
         assert!(late.contains("pero tarde") && !late.contains("antes"), "{late}");
+    }
+
+    /// Behind the promise from the start with an alert that never fires (a
+    /// day's threshold): the words say it stays quiet, and the scene's
+    /// first line how old the oldest already is (they said «la alerta de
+    /// edad lo dice» with no alert on the chart, and «la edad empieza a
+    /// contar» after «ya esperó más que la promesa»).
+    #[test]
+    fn broken_from_the_start_says_whether_the_alert_fires() {
+        use crate::i18n::Lang;
+        let quiet = Params { age_alert_s: 86_400, promise_s: 1, ..link::preset_params(&PRESETS, "age-poison").age };
+        let st = state(&quiet);
+        assert_eq!((st.run.promise_broken_at_s, st.run.age_alert_at_s), (Some(0), None));
+        let words = insight(Lang::Es, &st);
+        assert!(words.contains("ya está rota, y la alerta de edad no suena") && !words.contains("lo dice"), "{words}");
+        let t = <Age as crate::unit::Spec>::timeline(&quiet, &Shared::default(), &st, Lang::Es).expect("a scene");
+        assert_eq!(t.latest(0), "50 mensajes en cola al empezar; el más viejo ya lleva 2 min esperando. El más viejo ya esperó más que la promesa.");
+        let fires = Params { age_alert_s: 60, hold_s: 0, ..quiet };
+        let st = state(&fires);
+        assert!(st.run.age_alert_at_s.is_some(), "{:?}", st.run);
+        assert!(insight(Lang::Es, &st).contains("ya está rota, y la alerta de edad lo dice"));
     }
 }

@@ -41,7 +41,7 @@ pub struct Strings {
     pub dlq_note: &'static str,
     /// The scene's moments: the depth alert fires; the age alert fires; the
     /// promise broken; the poison message leaves. At 0 s, the queue's depth.
-    pub moment_start: fn(u64) -> String,
+    pub moment_start: fn(u64, &str) -> String,
     pub moment_depth: &'static str,
     pub moment_age: &'static str,
     pub moment_promise: &'static str,
@@ -62,7 +62,8 @@ pub static ES: Strings = Strings {
     insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
         let depth_part = if depth_fired { format!("La profundidad pasa el umbral ({depth} mensajes).") } else { format!("La profundidad no se mueve de {depth} {}: esa alerta nunca suena.", if depth == "1" { "mensaje" } else { "mensajes" }) };
         let age_part = match (age_fires, dlq, broken) {
-            (_, _, Some("0 s")) => format!("La cola va {behind} atrás desde el principio: la promesa de {promise} ya está rota, y la alerta de edad lo dice."),
+            (Some(_), _, Some("0 s")) => format!("La cola va {behind} atrás desde el principio: la promesa de {promise} ya está rota, y la alerta de edad lo dice."),
+            (None, _, Some("0 s")) => format!("La cola va {behind} atrás desde el principio: la promesa de {promise} ya está rota, y la alerta de edad no suena: su umbral está por encima de esa edad o pide sostenerse demasiado."),
             (Some(at), _, Some(broken)) if late => format!("La edad del más viejo sí, pero tarde: la alerta de edad suena {}, cuando la promesa de {promise} ya se rompió ({}). Su umbral debe quedar bajo la promesa.", crate::format::a_los(at), crate::format::a_los(broken)),
             (Some(at), _, Some(broken)) => format!("La edad del más viejo sí: la alerta de edad suena {}, antes de que se rompa la promesa de {promise} ({}).", crate::format::a_los(at), crate::format::a_los(broken)),
             (Some(at), _, None) => format!("La edad del más viejo sí: la alerta de edad suena {}, y la promesa de {promise} no llega a romperse.", crate::format::a_los(at)),
@@ -92,7 +93,7 @@ pub static ES: Strings = Strings {
     fires_note: "la alerta de edad suena",
     never_note: "nunca pasa el umbral",
     dlq_note: "a la DLQ",
-    moment_start: |depth| format!("{depth} mensajes en cola al empezar; la edad del más viejo empieza a contar."),
+    moment_start: |depth, behind| format!("{depth} mensajes en cola al empezar; el más viejo ya lleva {behind} esperando."),
     moment_depth: "La alerta de profundidad suena: hay más mensajes en cola que su umbral.",
     moment_age: "La alerta de edad suena: el más viejo lleva esperando más que su umbral.",
     moment_promise: "El más viejo ya esperó más que la promesa.",
@@ -113,7 +114,8 @@ pub static EN: Strings = Strings {
     insight: |depth, behind, depth_fired, age_fires, dlq, promise, broken, late| {
         let depth_part = if depth_fired { format!("The depth crosses its threshold ({depth} messages).") } else { format!("The depth does not move from {depth} {}: that alert never goes off.", if depth == "1" { "message" } else { "messages" }) };
         let age_part = match (age_fires, dlq, broken) {
-            (_, _, Some("0 s")) => format!("The queue is {behind} behind from the start: the {promise} promise is broken already, and the age alert says so."),
+            (Some(_), _, Some("0 s")) => format!("The queue is {behind} behind from the start: the {promise} promise is broken already, and the age alert says so."),
+            (None, _, Some("0 s")) => format!("The queue is {behind} behind from the start: the {promise} promise is broken already, and the age alert stays quiet: its threshold is above that age, or asks to be held too long."),
             (Some(at), _, Some(broken)) if late => format!("The age of the oldest does, but late: the age alert goes off at {at}, when the {promise} promise has already broken (at {broken}). Its threshold belongs under the promise."),
             (Some(at), _, Some(broken)) => format!("The age of the oldest does: the age alert goes off at {at}, before the {promise} promise breaks (at {broken})."),
             (Some(at), _, None) => format!("The age of the oldest does: the age alert goes off at {at}, and the {promise} promise never breaks."),
@@ -143,7 +145,7 @@ pub static EN: Strings = Strings {
     fires_note: "the age alert goes off",
     never_note: "never crosses the threshold",
     dlq_note: "to the DLQ",
-    moment_start: |depth| format!("{depth} messages queued at the start; the oldest's age starts counting."),
+    moment_start: |depth, behind| format!("{depth} messages queued at the start; the oldest has waited {behind} already."),
     moment_depth: "The depth alert goes off: more messages queued than its threshold.",
     moment_age: "The age alert goes off: the oldest has waited longer than its threshold.",
     moment_promise: "The oldest has now waited longer than the promise.",
