@@ -411,6 +411,13 @@ impl crate::unit::Spec for Dlq {
     fn tables(_: &Params, _: &Shared, state: &State) -> Vec<crate::table::Table> {
         crate::experiments::queues::queue_outcome_tables(&state.run)
     }
+    /// Exercise 8's question in minutes, unless the DLQ takes its first
+    /// message within a minute (1 s timeouts): «0 min» beside the caption's
+    /// «5 × 1 s = al menos 5 s» said the opposite. Asked with no DLQ too: it
+    /// never comes, and the result says so.
+    fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
+        (p.max_receive == 0 || u64::from(p.max_receive) * u64::from(p.visibility_s) >= 60).then_some((&PREDICTION, ""))
+    }
 }
 
 impl crate::unit::Unit for Dlq {

@@ -205,6 +205,7 @@ pub static ES: Strings = Strings {
         };
         match k {
             0 => format!("{who} siempre. Sin DLQ, la cola reintenta hasta que vence la retención."),
+            1 => format!("{who} siempre: 1 recepción × {visible} = al menos {total} hasta la DLQ."),
             _ => format!("{who} siempre: {k} recepciones × {visible} = al menos {total} hasta la DLQ."),
         }
     },
@@ -329,6 +330,7 @@ pub static EN: Strings = Strings {
         };
         match k {
             0 => format!("{who}. With no DLQ, the queue retries until the retention runs out."),
+            1 => format!("{who}: 1 receive × {visible} = at least {total} to the DLQ."),
             _ => format!("{who}: {k} receives × {visible} = at least {total} to the DLQ."),
         }
     },

@@ -310,6 +310,24 @@ fn the_prediction_is_exercise_8s_75_minutes() {
     let crashing = Params { visibility_s: 180, poison: Poison::CrashOnOpen, ..Params::default() };
     assert_eq!(answer(&crashing), Some(15));
     assert_eq!(answer(&Params { max_receive: 0, ..Params::default() }), None, "no DLQ, no answer");
+    // Asked in minutes only where the first reaches the DLQ after a minute
+    // or more: 5 receives of 1 s said «Resultado de la simulación: 0 min».
+    let asked = |params: &Params| Dlq::prediction(params, None).is_some();
+    assert!(asked(&Params::default()) && asked(&Params { max_receive: 0, ..Params::default() }));
+    assert!(asked(&Params { visibility_s: 12, ..Params::default() }), "5 × 12 s = 1 min");
+    assert!(!asked(&Params { visibility_s: 1, ..Params::default() }));
+    assert!(!asked(&Params { visibility_s: 11, ..Params::default() }), "55 s");
+}
+
+/// One receive is one: «1 recepción × 15 min», never «1 recepciones».
+#[test]
+fn one_receive_is_said_in_the_singular() {
+    let params = Params { max_receive: 1, ..Params::default() };
+    let run = params.run().unwrap();
+    for lang in crate::i18n::Lang::ALL {
+        let start = super::timeline(&params, &run, lang).unwrap().latest(0);
+        assert!(start.contains("1 recepción × 15 min") || start.contains("1 receive × 15 min"), "{start}");
+    }
 }
 
 /// Without a DLQ the caption says so (the lesson: a poison message then

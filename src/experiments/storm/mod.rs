@@ -852,6 +852,17 @@ mod tests {
         }
     }
 
+    /// A capacity of 1/s absorbs one call a window (the engine's floor):
+    /// «más de la única que aguanta», never «más de las 1».
+    #[test]
+    fn one_call_a_window_is_said_in_the_singular() {
+        let params = Params { capacity_per_s: 1, ..Params::default() };
+        let both = runs(&params, &Shared::default());
+        assert!(matches!(params.verdict(&both), Some(Verdict::TooMany { .. })), "{:?}", params.verdict(&both));
+        let words = params.insight(Lang::Es, &both);
+        assert!(words.contains("más de la única que aguanta") && !words.contains("las 1 "), "{words}");
+    }
+
     /// The budget on the storm's own preset: every side cut by it before the
     /// dependency is back, and the verdict names the budget, not spent
     /// attempts (it said «todos ya gastaron sus 5 intentos… más intentos

@@ -173,7 +173,7 @@ pub static ES: Strings = Strings {
         (0, fewer) => format!("Con jitter sigue en pie, como dice «Confiabilidad a escala», aunque como el jitter total espera en promedio la mitad, {} {} antes de que vuelva.", more_spend(fewer), sus_intentos(attempts)),
         _ => "Con jitter la tumban menos olas y pasan más clientes: repartir las llamadas ayuda, como dice «Confiabilidad a escala».".to_owned(),
     },
-    verdict_too_many: |clients, window, per_window, absorbs| format!("Con {} el jitter no alcanza: reparte los reintentos en ventanas de hasta {window}, y ahí siguen cayendo unas {per_window} llamadas cada 100 ms, más de las {absorbs} que aguanta. Con ventanas más anchas (más base o más intentos) o más capacidad, el jitter vuelve a salvarla.", clientes(clients)),
+    verdict_too_many: |clients, window, per_window, absorbs| format!("Con {} el jitter no alcanza: reparte los reintentos en ventanas de hasta {window}, y ahí siguen cayendo unas {per_window} llamadas cada 100 ms, más de {} que aguanta. Con ventanas más anchas (más base o más intentos) o más capacidad, el jitter vuelve a salvarla.", clientes(clients), if absorbs == 1 { "la única".to_owned() } else { format!("las {absorbs}") }),
     verdict_sheds: |fewer| match fewer {
         0 => "Esta dependencia descarta lo que pasa de su capacidad en vez de caerse: ninguna ola la tumba y el jitter no tiene nada que arreglar.".to_owned(),
         n => format!("Esta dependencia descarta lo que pasa de su capacidad en vez de caerse: ninguna ola la tumba y el jitter no tiene nada que arreglar; con él {}, porque el jitter total espera en promedio la mitad que el exponencial.", if n == 1 { "pasa 1 cliente menos".to_owned() } else { format!("pasan {n} clientes menos") }),
