@@ -167,7 +167,8 @@ static PRESETS: [Preset; 3] = [
     Preset {
         code: "age-slow-jobs",
         label: |l| s(l).preset_slow,
-        values: &[("age_poison", "off"), ("age_job_s", "1440")],
+        // Its timeout twice the job, as the lesson advises (no poison: nothing else reads it).
+        values: &[("age_poison", "off"), ("age_job_s", "1440"), ("age_visibility_s", "2880")],
         versions: (3, crate::unit::LINK_VERSION),
     },
 ];
@@ -177,7 +178,7 @@ static PRESETS: [Preset; 3] = [
 pub fn insight(lang: crate::i18n::Lang, st: &State) -> String {
     use crate::format::duration_text;
     let (c, run) = (&st.config, &st.run);
-    (s(lang).insight)(
+    let mut words = (s(lang).insight)(
         &crate::format::int(c.depth),
         &duration_text(run.healthy_age_s),
         run.depth_alert_at_s.is_some(),
@@ -186,7 +187,13 @@ pub fn insight(lang: crate::i18n::Lang, st: &State) -> String {
         &duration_text(c.promise_s),
         run.promise_broken_at_s.map(duration_text).as_deref(),
         matches!((run.age_alert_at_s, run.promise_broken_at_s), (Some(alert), Some(broken)) if alert > broken),
-    )
+    );
+    // Slow jobs under a 30 s timeout are the lesson's first error: said, not
+    // drawn as a clean 2 h behind.
+    if c.job_s > c.visibility_s {
+        words = format!("{words} {}", (s(lang).job_outlasts)(&duration_text(c.job_s), &duration_text(c.visibility_s)));
+    }
+    words
 }
 
 /// The age chart's y-scale: its top, and where it bends.
@@ -304,10 +311,10 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "With 5 receives of 30 s, the message moves to the DLQ after 2 min 30 s and the age drops back to 2 minutes. Now the DLQ's alert is the one that speaks: more than 0 messages is already something someone has to look at."]),
     crate::tasks::task!("age-two-hours", witness: "exp=age&age_job_s=1440", |p: &Params, _: &Shared, s: &State| p.depth == 50 && s.run.healthy_age_s >= 7_200,
         es: ["Sin cambiar los 50 mensajes en cola, haz que vayan 2 horas atrasados.",
-            "Alarga el trabajo de cada mensaje: 1,440 s con 10 workers.",
+            "Alarga el trabajo de cada mensaje: 1,440 s con 10 workers, y su visibility timeout por encima (la lección: el doble).",
             "La profundidad es la misma; la edad no. Contar 50 mensajes en la fila no distingue 2 minutos de atraso de 2 horas: la cantidad sirve para escalar, y la edad para alertar."],
         en: ["Without changing the 50 messages waiting, make them 2 hours behind.",
-            "Make each message's job longer: 1,440 s with 10 workers.",
+            "Make each message's job longer: 1,440 s with 10 workers, and its visibility timeout above it (the lesson: twice).",
             "The depth is the same; the age is not. “There are 50 messages” does not say whether that is 2 minutes or 2 hours: so you scale on the count and alert on the age."]),
 ];
 
@@ -366,6 +373,25 @@ mod tests {
         let dlq = run("age-poison-dlq");
         assert_eq!((dlq.to_dlq_at_s, dlq.age_alert_at_s), (Some(750), None));
         assert_eq!(run("age-slow-jobs").healthy_age_s, 7_200, "the same 50 messages, 2 hours behind");
+    }
+
+    /// A job longer than its visibility timeout is the lesson's first error:
+    /// the words say so where this model draws only the wait (a 24 min job
+    /// under 30 s read as a clean 2 h behind); the slow-jobs preset sets the
+    /// timeout the lesson advises, twice the job, and has no such note.
+    #[test]
+    fn a_job_past_its_timeout_is_called_the_lessons_error() {
+        use crate::i18n::Lang;
+        let note = "el primer error que cuenta «Colas y streams»";
+        let slow = Params { job_s: 1_440, poison: false, ..Params::default() };
+        let words = insight(Lang::Es, &state(&slow));
+        assert!(
+            words.contains("cada trabajo dura 24 min y el visibility timeout es de 30 s") && words.contains(note),
+            "{words}"
+        );
+        let preset = link::preset_params(&PRESETS, "age-slow-jobs").age;
+        assert!(!insight(Lang::Es, &state(&preset)).contains(note));
+        assert!(!insight(Lang::Es, &state(&Params::default())).contains(note), "24 s jobs under 30 s");
     }
 
     /// The age alert fires before the promise breaks, on the default and

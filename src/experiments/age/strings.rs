@@ -46,6 +46,9 @@ pub struct Strings {
     pub moment_age: &'static str,
     pub moment_promise: &'static str,
     pub moment_dlq: &'static str,
+    /// (the job, the visibility timeout): the job outlasts it, which this
+    /// model of waiting does not play (the lesson's first error).
+    pub job_outlasts: fn(&str, &str) -> String,
     pub threshold_legend: &'static str,
     pub preset_poison: &'static str,
     pub preset_poison_dlq: &'static str,
@@ -98,6 +101,7 @@ pub static ES: Strings = Strings {
     moment_age: "La alerta de edad suena: el más viejo lleva esperando más que su umbral.",
     moment_promise: "El más viejo ya esperó más que la promesa.",
     moment_dlq: "El mensaje venenoso agota sus recepciones y pasa a la DLQ: la edad vuelve a bajar.",
+    job_outlasts: |job, visible| format!("Ojo: cada trabajo dura {job} y el visibility timeout es de {visible}: en una cola real cada mensaje reaparecería mientras su worker sigue y otro lo tomaría: el primer error que cuenta «Colas y streams». Aquí solo cuenta la espera; súbelo por encima del trabajo, con margen."),
     threshold_legend: "- - - umbral de la alerta",
     preset_poison: "Un mensaje venenoso, sin DLQ",
     preset_poison_dlq: "Un mensaje venenoso, maxReceiveCount 5",
@@ -150,6 +154,7 @@ pub static EN: Strings = Strings {
     moment_age: "The age alert goes off: the oldest has waited longer than its threshold.",
     moment_promise: "The oldest has now waited longer than the promise.",
     moment_dlq: "The poison message exhausts its receives and moves to the DLQ: the age falls again.",
+    job_outlasts: |job, visible| format!("Note: each job takes {job} and the visibility timeout is {visible}: in a real queue each message would reappear while its worker goes on, and another would take it: the first error «Colas y streams» tells of. Only the waiting counts here; raise it above the job, with a margin."),
     threshold_legend: "- - - alert threshold",
     preset_poison: "A poison message, no DLQ",
     preset_poison_dlq: "A poison message, maxReceiveCount 5",
