@@ -196,7 +196,7 @@ pub fn insight(lang: crate::i18n::Lang, run: &QueueRun, look_ms: u64) -> String 
     }
     let moved = (!run.dlq.is_empty()).then(|| run.dlq.iter().filter(|e| e.moved_at_ms <= look_ms).count() as u64);
     // A fate the scene reaches is counted from 0 s on (none by then: 0);
-    // one past its 14 days is never said (it said «0 expirados» to the end).
+    // one past the scene's bound is never said (it said «0 expirados» to the end).
     let by = |f: &dyn Fn(&DlqFate) -> Option<u64>| {
         let ever = run.dlq.iter().filter_map(|e| f(&e.fate)).filter(|&at| at <= LOOK_S_MAX * 1_000);
         ever.clone().next().map(|_| ever.filter(|&at| at <= look_ms).count() as u64)
@@ -526,8 +526,11 @@ fn receive_moments<'a>(
     })
 }
 
-/// The instant's bound: the slider's (and the DLQ's longest retention).
-const LOOK_S_MAX: u64 = 14 * 86_400;
+/// The instant's bound: the slider's. Twice the DLQ's longest retention
+/// (14 d): a message redriven as late as 14 d expires there 14 d after its
+/// redrive, its new enqueue. At 14 d the scene ended 2 h before «Redrive
+/// antes del arreglo»'s two messages expired, the table saying «vence en 2 h».
+const LOOK_S_MAX: u64 = 28 * 86_400;
 
 /// The guided tasks ("Prueba esto"), checked on the state.
 static TASKS: [crate::tasks::Task<Params, State>; 2] = [

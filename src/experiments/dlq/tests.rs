@@ -264,16 +264,25 @@ fn the_caption_is_the_dlq_at_the_instant_shown() {
     assert!(super::insight(Lang::En, &none, 0).starts_with("At 0 s, no message"));
 }
 
-/// A fate past the scene's 14 days is not said: «Redrive antes del
-/// arreglo» has two messages expire in the DLQ after it, and the caption
-/// said «0 expirados» up to its last instant.
+/// «Redrive antes del arreglo»: the two messages redriven at 2 h fail
+/// again and expire in the DLQ 14 d after their redrive; the scene plays
+/// to that instant and says it (it stopped at 14 d, «vence en 2 h»).
 #[test]
-fn a_fate_past_the_scene_is_not_said() {
-    let run = preset_params("redrive-before-fix").run().unwrap();
-    let past = |e: &&retry_lab_core::queue::DlqEntry| matches!(e.fate, DlqFate::Expired { at_ms } if at_ms > LOOK_S_MAX * 1_000);
-    assert!(run.dlq.iter().any(|e| past(&e)), "an expiry past 14 days");
-    let words = insight(crate::i18n::Lang::Es, &run, LOOK_S_MAX * 1_000);
-    assert!(!words.contains("expirado"), "{words}");
+fn the_scene_reaches_the_redriven_messages_expiry() {
+    let p = preset_params("redrive-before-fix");
+    let run = p.run().unwrap();
+    let expiries: Vec<u64> = run
+        .dlq
+        .iter()
+        .filter_map(|e| if let DlqFate::Expired { at_ms } = e.fate { Some(at_ms) } else { None })
+        .collect();
+    let last = *expiries.iter().max().expect("expiries in the DLQ");
+    assert_eq!(last, (14 * 86_400 + 7_200) * 1_000, "14 d after the redrive at 2 h");
+    let timeline = timeline(&p, &run, crate::i18n::Lang::Es).unwrap();
+    assert_eq!(timeline.end_ms, last, "the scene ends on the expiry");
+    assert_eq!(run.dlq_len_at(last), 0, "nothing left in the DLQ at the end");
+    let words = insight(crate::i18n::Lang::Es, &run, last);
+    assert!(words.contains("expirado"), "{words}");
 }
 
 /// The caption keeps one shape as the scene plays (issue 36: at the 3 h
