@@ -60,6 +60,37 @@ impl Params {
     }
 }
 
+/// Where the chart draws each thing at `clock_s` into the run, in hours
+/// before «now» (the axis's right end). The log's events age as the clock
+/// passes: the event the group rewound to, and the oldest the new reader
+/// started from, drift left; the retention's edge stays. What a reader has
+/// read starts at the later of its start and that edge (older is deleted).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Marks {
+    pub kept_from_h: f64,
+    /// The event the group rewound to.
+    pub rewind_h: f64,
+    /// The new reader's first event (the oldest kept at 0, or «now» at 0).
+    pub reader_h: f64,
+    /// Where the group reads (None: its events were deleted).
+    pub group_h: Option<f64>,
+    /// Where the new reader reads (None: it reads from the latest).
+    pub newcomer_h: Option<f64>,
+}
+
+impl Params {
+    pub fn marks(&self, replayable: bool, clock_s: f64) -> Marks {
+        let aged_h = |hours: u64| hours as f64 + clock_s / 3_600.0;
+        Marks {
+            kept_from_h: self.retention_h as f64,
+            rewind_h: aged_h(self.replay_h),
+            reader_h: aged_h(if self.from_latest { 0 } else { self.retention_h }),
+            group_h: replayable.then(|| self.behind_h_at(self.replay_h, clock_s)),
+            newcomer_h: (!self.from_latest).then(|| self.behind_h_at(self.retention_h, clock_s)),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     /// None: the events to read again were already deleted.
@@ -211,6 +242,26 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
 mod tests {
     use super::*;
     use crate::link;
+
+    /// The lesson's replay with a reader slower than the arrivals: as the
+    /// scene plays, the event the group rewound to ages with the log and
+    /// the group always reads newer than it (the mark stayed at «hace
+    /// 24 h» while the group's dot drifted to two days ago, past it).
+    #[test]
+    fn the_rewind_point_ages_and_the_group_reads_after_it() {
+        let p = Params { read_per_s: 1, ..link::preset_params(&PRESETS, "replay-yesterday").retention };
+        let st = state(&p);
+        let end_s = p.scene_s(&st) as f64;
+        let (start, end) = (p.marks(st.replay.is_some(), 0.0), p.marks(st.replay.is_some(), end_s));
+        assert_eq!(start.rewind_h, p.replay_h as f64);
+        assert_eq!(end.rewind_h, p.replay_h as f64 + end_s / 3_600.0, "the event rewound to is older by the run");
+        assert_eq!(end.kept_from_h, start.kept_from_h, "the retention's edge stays");
+        for t_s in [0.0, end_s / 3.0, end_s / 2.0, end_s] {
+            let m = p.marks(true, t_s);
+            let group = m.group_h.expect("yesterday is kept");
+            assert!(group <= m.rewind_h && group <= m.kept_from_h, "at {t_s} s: {m:?}");
+        }
+    }
 
     #[test]
     fn the_presets_give_the_lessons_numbers() {

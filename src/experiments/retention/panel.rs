@@ -53,15 +53,15 @@ fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, st: &State, at_ms: Option
     // rewind, in whole days (the lesson counts retention in days).
     let span_h = (p.retention_h.max(p.replay_h) * 5 / 4).div_ceil(24).max(1) * 24;
     let permille = |hours_ago: f64| (1_000.0 - hours_ago.min(span_h as f64) * 1_000.0 / span_h as f64).round() as u64;
-    let kept_from = permille(p.retention_h as f64);
-    let rewind = permille(p.replay_h as f64);
-    let reader = if p.from_latest { 1_000 } else { kept_from };
+    // Where each thing is at the clock (the whole run: at its end).
+    let clock_s = at_ms.map_or(p.scene_s(st), |ms| ms / 1_000) as f64;
+    let marks = p.marks(st.replay.is_some(), clock_s);
+    let kept_from = permille(marks.kept_from_h);
+    let (rewind, reader) = (permille(marks.rewind_h), permille(marks.reader_h));
     let (rewind_class, rewind_text) =
         if st.replay.is_some() { ("", t.rewind_note) } else { ("note-gone", t.gone_note) };
-    // Where each reader is at the clock (the whole run: at its end).
-    let clock_s = at_ms.map_or(p.scene_s(st), |ms| ms / 1_000) as f64;
-    let group = st.replay.map(|_| permille(p.behind_h_at(p.replay_h, clock_s)));
-    let newcomer = (!p.from_latest).then(|| permille(p.behind_h_at(p.retention_h, clock_s)));
+    let group = marks.group_h.map(permille);
+    let newcomer = marks.newcomer_h.map(permille);
     // What a reader has read so far, and where it is reading.
     let read_band = |from: u64, to: u64, class: &'static str| {
         html! { <>
@@ -75,8 +75,8 @@ fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, st: &State, at_ms: Option
                 <div role="img" aria-label={t.chart_label}>
                 <span class="log-deleted" style={format!("width:{}", pct(kept_from))}></span>
                 <span class="log-kept" style={format!("left:{};width:{}", pct(kept_from), pct(1_000 - kept_from))}></span>
-                { for group.map(|at| read_band(rewind, at, "group")) }
-                { for newcomer.map(|at| read_band(reader, at, "newcomer")) }
+                { for group.map(|at| read_band(rewind.max(kept_from), at, "group")) }
+                { for newcomer.map(|at| read_band(reader.max(kept_from), at, "newcomer")) }
                 <span class={class_list!("log-mark", "rewind", rewind_class)} style={format!("left:{}", pct(rewind))}></span>
                 <span class="log-mark reader" style={format!("left:{}", pct(reader))}></span>
                 { chart_note(rewind, 2, rewind_class, rewind_text.to_owned()) }
