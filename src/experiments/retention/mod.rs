@@ -62,9 +62,8 @@ impl Params {
 
 /// Where the chart draws each thing at `clock_s` into the run, in hours
 /// before «now» (the axis's right end). The log's events age as the clock
-/// passes: the event the group rewound to, and the oldest the new reader
-/// started from, drift left; the retention's edge stays. What a reader has
-/// read starts at the later of its start and that edge (older is deleted).
+/// passes: the event the group rewound to drifts left, up to the
+/// retention's edge, which stays (older is deleted).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Marks {
     pub kept_from_h: f64,
@@ -80,10 +79,15 @@ pub struct Marks {
 
 impl Params {
     pub fn marks(&self, replayable: bool, clock_s: f64) -> Marks {
-        let aged_h = |hours: u64| hours as f64 + clock_s / 3_600.0;
+        // An event aged past the retention's edge is deleted: its mark
+        // stays on the edge, where its reader's band starts (the new
+        // reader's drifted into the hatched past, its band at the edge).
+        let kept_from_h = self.retention_h as f64;
+        let aged_h = |hours: u64| (hours as f64 + clock_s / 3_600.0).min(kept_from_h);
         Marks {
-            kept_from_h: self.retention_h as f64,
-            rewind_h: aged_h(self.replay_h),
+            kept_from_h,
+            // A rewind past the retention asked for what was gone already: it stays there.
+            rewind_h: if replayable { aged_h(self.replay_h) } else { self.replay_h as f64 },
             reader_h: aged_h(if self.from_latest { 0 } else { self.retention_h }),
             group_h: replayable.then(|| self.behind_h_at(self.replay_h, clock_s)),
             newcomer_h: (!self.from_latest).then(|| self.behind_h_at(self.retention_h, clock_s)),
@@ -259,8 +263,11 @@ mod tests {
         for t_s in [0.0, end_s / 3.0, end_s / 2.0, end_s] {
             let m = p.marks(true, t_s);
             let group = m.group_h.expect("yesterday is kept");
-            assert!(group <= m.rewind_h && group <= m.kept_from_h, "at {t_s} s: {m:?}");
+            assert!(group <= m.rewind_h && m.rewind_h <= m.kept_from_h, "at {t_s} s: {m:?}");
+            assert_eq!(m.reader_h, m.kept_from_h, "the new reader's start stays on the edge");
         }
+        // Eight days on, yesterday's event is past a week's retention: on the edge.
+        assert_eq!(p.marks(true, 8.0 * 86_400.0).rewind_h, p.retention_h as f64);
     }
 
     #[test]

@@ -75,8 +75,8 @@ fn chart<F: Frame>(frame: &F, t: &Strings, p: &Params, st: &State, at_ms: Option
                 <div role="img" aria-label={t.chart_label}>
                 <span class="log-deleted" style={format!("width:{}", pct(kept_from))}></span>
                 <span class="log-kept" style={format!("left:{};width:{}", pct(kept_from), pct(1_000 - kept_from))}></span>
-                { for group.map(|at| read_band(rewind.max(kept_from), at, "group")) }
-                { for newcomer.map(|at| read_band(reader.max(kept_from), at, "newcomer")) }
+                { for group.map(|at| read_band(rewind, at, "group")) }
+                { for newcomer.map(|at| read_band(reader, at, "newcomer")) }
                 <span class={class_list!("log-mark", "rewind", rewind_class)} style={format!("left:{}", pct(rewind))}></span>
                 <span class="log-mark reader" style={format!("left:{}", pct(reader))}></span>
                 { chart_note(rewind, 2, rewind_class, rewind_text.to_owned()) }

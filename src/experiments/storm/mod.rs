@@ -439,7 +439,12 @@ static PREDICTION: crate::tasks::Prediction<Params, State> = crate::tasks::Predi
     unit: "/s",
     counted: false,
     answer: |p, _, s: &State| {
-        no_jitter_side(p).and_then(|side| s.runs[side].as_ref()).map(|run| run.counters.peak_calls_per_s)
+        // No call after the return (the budget cut them all): no peak to
+        // name, said as «eso no llega a pasar», not «0/s» beside «cada ola».
+        no_jitter_side(p)
+            .and_then(|side| s.runs[side].as_ref())
+            .map(|run| run.counters.peak_calls_per_s)
+            .filter(|&peak| peak > 0)
     },
     why: |lang| {
         lang.pick("Sin jitter, los clientes que fallaron a la vez esperan lo mismo y vuelven a la vez: cada ola junta a todos los que siguen intentando.", "Without jitter, clients that failed together wait the same and come back together: each wave gathers everyone still trying.")
@@ -873,6 +878,8 @@ mod tests {
         params.storm.budget_on = true;
         let runs = runs(&params.storm, &params.shared);
         assert_eq!(params.storm.verdict(&runs), Some(Verdict::BudgetCut));
+        let state = State { runs: runs.clone() };
+        assert_eq!((PREDICTION.answer)(&params.storm, &params.shared, &state), None, "no peak after the return");
         for lang in Lang::ALL {
             let words = params.storm.insight(lang, &runs);
             assert!(!words.contains("gastaron") && !words.contains("has spent"), "{words}");
