@@ -137,6 +137,12 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Receives × timeout: the least a failing message takes to reach the
+    /// DLQ (exercise 8's 5 × 15 min); 0 with no DLQ.
+    fn least_to_dlq_s(&self) -> u64 {
+        u64::from(self.max_receive) * u64::from(self.visibility_s)
+    }
+
     pub fn config(&self) -> QueueConfig {
         const HOUR_MS: u64 = 3_600_000;
         QueueConfig {
@@ -416,7 +422,7 @@ impl crate::unit::Spec for Dlq {
     /// «5 × 1 s = al menos 5 s» said the opposite. Asked with no DLQ too: it
     /// never comes, and the result says so.
     fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
-        (p.max_receive == 0 || u64::from(p.max_receive) * u64::from(p.visibility_s) >= 60).then_some((&PREDICTION, ""))
+        (p.max_receive == 0 || p.least_to_dlq_s() >= 60).then_some((&PREDICTION, ""))
     }
 }
 
@@ -489,7 +495,7 @@ fn start_moment(params: &Params, run: &QueueRun, lang: crate::i18n::Lang) -> cra
     use crate::format::duration_text;
     let poison: Vec<u32> = (0..params.messages).filter(|&m| run.poison[m as usize]).map(|m| m + 1).collect();
     let k = params.max_receive;
-    let total = duration_text(u64::from(k) * u64::from(params.visibility_s));
+    let total = duration_text(params.least_to_dlq_s());
     crate::scene::Moment {
         at_ms: 0,
         text: (s(lang).moment_start)(&poison, &duration_text(params.visibility_s.into()), k, &total),
