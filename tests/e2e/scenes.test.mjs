@@ -146,6 +146,29 @@ test("on a phone the scene's clock stays over its slider, clear of the buttons, 
   }
 });
 
+test("on a phone the focused scene slider's ring stays inside the slider: its dark halo covered the clock over the slider's end", async () => {
+  const { page, errors } = await open(browser, `${server.base}lesson-004-streams/?exp=lag&lang=es`, {
+    viewport: { width: 360, height: 780 },
+  });
+  await reveal(page);
+  const slider = page.locator('.scene-bar .scene-slider');
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  const ring = await slider.evaluate((s) => {
+    const style = getComputedStyle(s);
+    return {
+      focused: s.matches(':focus-visible'),
+      reach: parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth),
+      halo: style.boxShadow,
+    };
+  });
+  assert.ok(ring.focused, 'the slider shows keyboard focus');
+  assert.ok(ring.reach <= 0, `the ring reaches ${ring.reach} px past the slider's edge, over the clock`);
+  assert.equal(ring.halo, 'none', 'no dark halo around it');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // The list the tests and the bench read is the lab's: an experiment left off
 // it draws no scene (lesson 000's timeline has its own clock and tests).
 /** The figures with no time in them (issue 36: an id, a hash, a message's size). */
