@@ -673,7 +673,7 @@ const ENTRY_TEMPLATE: &str = r#"<!doctype html>
          module per lesson group keeps every page within its budget.
          wasm-opt -Os: larger than -Oz but 1.1 KB smaller gzipped (streams, measured);
          without binaryen's inlining and local CSE (LLVM has inlined already), whose copies
-         and locals compress worse: 2.6-3.1 KB gzip less a page, and no slower to repaint;
+         and locals compress worse: 1.5-3.1 KB gzip less a page, and no slower to repaint;
          never -all (Chromium rejects the result). Memory starts zeroed on
          the web and Rust keeps its data far above the first KiB, so these two are safe. The
          producers and target-features sections are metadata no browser reads: 0.18 KB gzip. -->
