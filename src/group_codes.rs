@@ -57,7 +57,7 @@ pub const LESSON_003_ACTIONS: GroupCodes = GroupCodes {
 pub const LESSON_004: GroupCodes = GroupCodes {
     experiments: Codes("waits ack workers visibility"),
     presets: Codes("pdf-job ana-request lesson-004 broker-duplicates competing-consumers pdf-pages restart-in-memory restart-broker visibility-sqs exercise-5 exercise-5-rule pubsub-10s heartbeat long-deadline pubsub-600s rabbitmq-30min sqs-12h-ceiling exercise-8-hang exercise-8-crash"),
-    keys: Codes("waits_job_ms waits_down_to_s waits_down_from_s waits_workers waits_timeout_ms waits_poll_ms crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison dies_s"),
+    keys: Codes("waits_job_ms waits_down_to_s waits_down_from_s waits_workers waits_timeout_ms waits_poll_ms crash rng messages broker_dups jobs job_ms job_workers queue restart_ms job_s visibility_s consumers heartbeat_s max_receive poison late_ack dies_s"),
 };
 
 pub const LESSON_004_STREAMS: GroupCodes = GroupCodes {

@@ -199,6 +199,7 @@ export const PAGE_OF_KEY = new Map([
   ['heartbeat_s', 'lesson-004/'],
   ['max_receive', 'lesson-004/'],
   ['poison', 'lesson-004/'],
+  ['late_ack', 'lesson-004/'],
   ['dies_s', 'lesson-004/'],
   ['partitions', 'lesson-004-streams/'],
   ['keyed', 'lesson-004-streams/'],

@@ -2484,6 +2484,13 @@ export const TOOL_EXPERIMENTS = {
         }
       ],
       [
+        "late_ack",
+        {
+          "en": "An ack after the deadline",
+          "es": "Un ack después del plazo"
+        }
+      ],
+      [
         "dies_s",
         {
           "en": "The first worker dies at (0: never)",

@@ -107,6 +107,11 @@ pub struct QueueConfig {
     pub fix_at_ms: Option<u64>,
     /// The DLQ's retention, counted from the message's original enqueue.
     pub dlq_retention_ms: u64,
+    /// An ack after the deadline is refused: RabbitMQ's consumer_timeout
+    /// closes the worker's channel and requeues the message, so that
+    /// worker's late ack reaches nobody and its work is lost. False: SQS,
+    /// where the first copy to finish deletes the message.
+    pub late_ack_refused: bool,
 }
 
 impl Default for QueueConfig {
@@ -129,6 +134,7 @@ impl Default for QueueConfig {
             poison_every: u32::MAX,
             fix_at_ms: None,
             dlq_retention_ms: RETENTION_MAX_MS,
+            late_ack_refused: false,
         }
     }
 }
@@ -165,6 +171,9 @@ pub enum ReceiveEnd {
     Unfinished,
     /// Cut by the process's restart.
     Interrupted,
+    /// Its job finished after its deadline, on a broker that refuses a
+    /// late ack (`QueueConfig::late_ack_refused`): the work was for nothing.
+    AckRefused,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -508,7 +517,9 @@ impl Sim {
             return;
         }
         let m = message as usize;
+        let stale = self.messages.current[m] != Some(receive);
         self.receives[receive].end = match self.messages.ends[m] {
+            None if stale && self.cfg.late_ack_refused => ReceiveEnd::AckRefused,
             None => {
                 self.finish(m, MessageEnd::Deleted { at_ms: t });
                 if let Some(governing) = self.messages.current[m] {

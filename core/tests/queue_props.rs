@@ -21,13 +21,13 @@ fn configs() -> impl Strategy<Value = QueueConfig> {
             proptest::option::of(1u32..6),
         ),
         (0usize..3, proptest::option::of(0u64..600_000), proptest::option::of(0u64..900_000), any::<bool>()),
-        (0u64..120_000, 1u32..6, proptest::option::of(0u64..3_600_000), 60_000u64..7_200_000),
+        (0u64..120_000, 1u32..6, proptest::option::of(0u64..3_600_000), 60_000u64..7_200_000, any::<bool>()),
     )
         .prop_map(
             |(
                 (messages, job_ms, workers, visibility_ms, heartbeat_ms, max_receives),
                 (poison, dies, restart_at_ms, in_memory),
-                (arrival_every_ms, poison_every, fix_at_ms, dlq_retention_ms),
+                (arrival_every_ms, poison_every, fix_at_ms, dlq_retention_ms, late_ack_refused),
             )| QueueConfig {
                 messages,
                 job_ms,
@@ -45,6 +45,7 @@ fn configs() -> impl Strategy<Value = QueueConfig> {
                 poison_every,
                 fix_at_ms,
                 dlq_retention_ms,
+                late_ack_refused,
             },
         )
 }

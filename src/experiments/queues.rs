@@ -109,6 +109,7 @@ pub fn queue_tables(run: &retry_lab_core::queue::QueueRun) -> Vec<crate::table::
             ReceiveEnd::Crashed => "crashed",
             ReceiveEnd::Unfinished => "unfinished",
             ReceiveEnd::Interrupted => "interrupted",
+            ReceiveEnd::AckRefused => "ack_refused",
         };
         vec![
             (r.message + 1).to_string(),

@@ -34,6 +34,26 @@ fn a_timeout_shorter_than_the_job_makes_copies() {
     assert_eq!(run(QueueConfig { job_ms: 4 * MIN, visibility_ms: 8 * MIN, ..QueueConfig::default() }).copies(0), 1);
 }
 
+/// «Colas y streams»: RabbitMQ closes the channel of a consumer that holds
+/// a message past consumer_timeout (30 min) and requeues it. A 40-minute
+/// job's ack then reaches nobody, and every copy's channel closes the same
+/// way: the job is never acknowledged. On SQS the first copy to finish
+/// deletes it, at 40 min.
+#[test]
+fn a_late_ack_on_a_closed_channel_is_refused() {
+    let cfg = QueueConfig { job_ms: 40 * MIN, visibility_ms: 30 * MIN, ..QueueConfig::default() };
+    let rabbit = run(QueueConfig { late_ack_refused: true, ..cfg });
+    assert_eq!(rabbit.receives[0].end, ReceiveEnd::AckRefused);
+    assert_eq!(rabbit.receives[1].end, ReceiveEnd::AckRefused);
+    assert_eq!(rabbit.done_at_ms(), None);
+    assert!(rabbit.receives.iter().all(|r| r.end != ReceiveEnd::Deleted));
+    let sqs = run(cfg);
+    assert_eq!((sqs.receives[0].end, sqs.done_at_ms()), (ReceiveEnd::Deleted, Some(40 * MIN)));
+    // A job within the timeout acks in time on either broker.
+    let quick = run(QueueConfig { job_ms: 20 * MIN, late_ack_refused: true, ..cfg });
+    assert_eq!((quick.copies(0), quick.done_at_ms()), (1, Some(20 * MIN)));
+}
+
 #[test]
 fn an_ack_at_the_deadline_deletes_without_a_copy() {
     let r = run(QueueConfig { job_ms: 30_000, ..QueueConfig::default() });

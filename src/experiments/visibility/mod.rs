@@ -30,6 +30,8 @@ pub struct Params {
     pub poison: Poison,
     /// 0: the first worker never dies.
     pub dies_s: u32,
+    /// An ack after the deadline is lost (RabbitMQ closed the channel).
+    pub late_ack_refused: bool,
 }
 
 impl Default for Params {
@@ -43,6 +45,7 @@ impl Default for Params {
             max_receive: 0,
             poison: Poison::None,
             dies_s: 0,
+            late_ack_refused: false,
         }
     }
 }
@@ -59,6 +62,20 @@ pub enum Again {
     /// The worker dies with no heartbeat: the message stays hidden until
     /// its whole timeout runs out (exercise 5's 80 min for a job that sometimes takes 40).
     Held,
+}
+
+/// What made a copy, as the scene says it when it appears.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyWhy {
+    /// The timeout ran out while the job went on.
+    Timeout,
+    /// The first worker died and its lease ran out.
+    Died,
+    /// A poison message crashed the worker that opened it: no job went on
+    /// (the scene said «el trabajo no ha terminado» of a crashed worker).
+    Crashed,
+    /// RabbitMQ closed the worker's channel and requeued the message.
+    Closed,
 }
 
 /// Why a healthy job's message is received as often as it is.
@@ -79,6 +96,13 @@ pub enum Cover {
     AllWorkers,
     /// Renewed, but SQS stops renewing 12 h after the receive.
     Ceiling,
+    /// A heartbeat set, but no sooner than the timeout: the lease runs out
+    /// before the first beat (the caption ignored it and still advised one).
+    LateBeat,
+    /// RabbitMQ closes each copy's channel at its consumer_timeout: a job
+    /// longer than it is never acknowledged (the figure had the first
+    /// worker delete it at 40 min, as on SQS).
+    Closed,
 }
 
 impl Params {
@@ -89,10 +113,12 @@ impl Params {
         // A beat renews the lease only if it comes before the lease runs out.
         let renewed = self.heartbeat_s > 0 && self.heartbeat_s < self.timeout_s;
         match (copies, u64::from(self.timeout_s) >= u64::from(self.job_s), renewed) {
+            (2.., false, false) if self.late_ack_refused => Cover::Closed,
             (1, true, _) => Cover::Covers,
             (1, false, true) => Cover::Renewed,
             (1, false, false) => Cover::NoFreeWorker,
             _ if renewed && u64::from(self.job_s) * 1_000 > retry_lab_core::queue::RECEIVE_CEILING_MS => Cover::Ceiling,
+            _ if self.heartbeat_s > 0 && !renewed => Cover::LateBeat,
             _ if copies >= u64::from(self.consumers) && self.job_s.div_ceil(self.timeout_s.max(1)) > self.consumers => {
                 Cover::AllWorkers
             }
@@ -102,22 +128,31 @@ impl Params {
 
     /// The figure's point: the copies, and what made them (the job outliving
     /// the timeout, a poison message, or a dead worker's lease running out).
-    pub fn insight(&self, lang: crate::i18n::Lang, copies: u64) -> String {
+    pub fn insight(&self, lang: crate::i18n::Lang, run: &QueueRun) -> String {
         use crate::format::duration_text;
         let t = strings::strings(lang);
         let visibility = duration_text(self.timeout_s.into());
+        let copies = run.copies(0) as u64;
         match self.poison {
             Poison::Hang => (t.insight_again)(Again::Hang, copies, &visibility, &visibility),
             Poison::CrashOnOpen => (t.insight_again)(Again::Crash, copies, &visibility, &visibility),
             // A dead worker's copy: never «vence antes de que termine» a job
-            // the timeout covers twice over.
-            Poison::None if self.dies_s > 0 && copies > 1 => {
+            // the timeout covers twice over. Only when the death made it: a
+            // worker dying after its job was done, or after its lease had
+            // already run out, was blamed for copies the timeout made.
+            Poison::None if copy_from_death(run) => {
                 let why = if self.heartbeat_s > 0 { Again::Died } else { Again::Held };
                 (t.insight_again)(why, copies, &duration_text(self.dies_s.into()), &visibility)
             }
             Poison::None => {
                 let beat = duration_text(self.heartbeat_s.into());
-                (t.insight)(self.cover(copies), copies, &visibility, &duration_text(self.job_s.into()), &beat)
+                let mut words =
+                    (t.insight)(self.cover(copies), copies, &visibility, &duration_text(self.job_s.into()), &beat);
+                // Copies count as receives: a healthy message can run out of them.
+                if run.dead_letter_at_ms(0).is_some() {
+                    words.push_str(&(t.healthy_dlq)(self.max_receive));
+                }
+                words
             }
         }
     }
@@ -133,6 +168,7 @@ impl Params {
             max_receives: some(self.max_receive),
             poison: self.poison,
             worker_dies_at_ms: some(self.dies_s).map(|s| u64::from(s) * 1_000),
+            late_ack_refused: self.late_ack_refused,
             ..QueueConfig::default()
         }
     }
@@ -150,7 +186,7 @@ const fn seconds(min: u64, max: u64) -> Domain {
     Domain::int(min, max, "s")
 }
 
-static PARAMS: [ParamSpec<Params>; 7] = [
+static PARAMS: [ParamSpec<Params>; 8] = [
     ParamSpec::keyed(
         "job_s",
         seconds(1, 86_400),
@@ -192,6 +228,13 @@ static PARAMS: [ParamSpec<Params>; 7] = [
         |l| strings::strings(l).poison,
         |p| Value::Int(POISONS.iter().position(|x| *x == p.poison).unwrap_or(0) as u64),
         |p, v| p.poison = POISONS[int(&v) as usize % POISONS.len()],
+    ),
+    ParamSpec::keyed(
+        "late_ack",
+        Domain::Choice { codes: &["deletes", "refused"], labels: |l| strings::strings(l).late_ack_labels },
+        |l| strings::strings(l).late_ack,
+        |p| Value::Int(p.late_ack_refused.into()),
+        |p, v| p.late_ack_refused = int(&v) % 2 == 1,
     ),
     ParamSpec::keyed(
         "dies_s",
@@ -251,7 +294,7 @@ static PRESETS: [Preset; 11] = [
     Preset {
         code: "rabbitmq-30min",
         label: |l| strings::strings(l).preset_rabbitmq,
-        values: &[("job_s", "2400"), ("visibility_s", "1800")],
+        values: &[("job_s", "2400"), ("visibility_s", "1800"), ("late_ack", "refused")],
         versions: (3, crate::unit::LINK_VERSION),
     },
     Preset {
@@ -353,6 +396,11 @@ impl crate::unit::Spec for Visibility {
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
     fn prediction(p: &Params, preset: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
+        // A job RabbitMQ never acknowledges comes back until the queue drops
+        // it: how often is the model's retention (SQS's 4 days), not the lesson's.
+        if p.late_ack_refused && p.job_s > p.timeout_s && p.poison == Poison::None {
+            return None;
+        }
         Some(match p.poison {
             _ if matches!(preset, Some("exercise-8-hang" | "exercise-8-crash")) => (&PREDICTION_DLQ_AT, "dlq"),
             Poison::None if p.dies_s > 0 => (&PREDICTION_DIES, "dies"),
@@ -377,8 +425,16 @@ impl crate::unit::Spec for Visibility {
         let t = strings::strings(lang);
         let run = state.run.as_ref().ok()?;
         let shown = &run.receives[..run.receives.len().min(ROWS_SHOWN)];
-        // The first receive's worker died: the copy after it is the death's, not a slow job's.
+        // The first receive's worker died: the copy after it is the death's,
+        // not a slow job's, unless its lease had already run out (then the
+        // death comes after that copy, and nothing is hidden any more).
         let died = death_ms(run);
+        let from_death = copy_from_death(run);
+        let why = match params.poison {
+            Poison::CrashOnOpen => CopyWhy::Crashed,
+            Poison::None if params.late_ack_refused => CopyWhy::Closed,
+            _ => CopyWhy::Timeout,
+        };
         let mut moments: Vec<Moment> = shown
             .iter()
             .enumerate()
@@ -387,11 +443,15 @@ impl crate::unit::Spec for Visibility {
                 text: if i == 0 {
                     (t.moment_first)(&crate::format::duration_text(params.timeout_s.into()))
                 } else {
-                    (t.moment_copy)(i + 1, i == 1 && died.is_some())
+                    (t.moment_copy)(i + 1, if i == 1 && from_death { CopyWhy::Died } else { why })
                 },
             })
             .collect();
-        moments.extend(died.map(|at_ms| Moment { at_ms, text: t.moment_died.to_owned() }));
+        let died_text = if from_death { t.moment_died } else { t.moment_died_late };
+        moments.extend(died.map(|at_ms| Moment { at_ms, text: died_text.to_owned() }));
+        if let Some(refused) = shown.iter().find(|r| r.end == retry_lab_core::queue::ReceiveEnd::AckRefused) {
+            moments.push(Moment { at_ms: refused.until_ms, text: t.moment_refused.to_owned() });
+        }
         if let Some(deleted) = shown.iter().find(|r| r.end == retry_lab_core::queue::ReceiveEnd::Deleted) {
             moments.push(Moment { at_ms: deleted.until_ms, text: t.moment_deleted.to_owned() });
         }
@@ -459,6 +519,13 @@ pub fn death_ms(run: &QueueRun) -> Option<u64> {
     (first.end == retry_lab_core::queue::ReceiveEnd::Abandoned && first.at_ms <= dies_ms).then_some(dies_ms)
 }
 
+/// Whether message 1 was received again because its first worker died: the
+/// death ended the first receive, and the next receive came after it (one
+/// before it came from the timeout).
+pub fn copy_from_death(run: &QueueRun) -> bool {
+    death_ms(run).is_some_and(|dies_ms| run.receives.get(1).is_some_and(|next| next.at_ms >= dies_ms))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,11 +547,19 @@ mod tests {
         assert_eq!(preset_run("exercise-5-rule").copies(0), 1);
         assert_eq!(preset_run("pubsub-10s").copies(0), 60);
         // Each system's ceiling: a second copy at 600 s, at 30 min, at 12 h.
-        for (code, second_at_s) in [("pubsub-600s", 600), ("rabbitmq-30min", 1_800), ("sqs-12h-ceiling", 43_200)] {
+        for (code, second_at_s) in [("pubsub-600s", 600), ("sqs-12h-ceiling", 43_200)] {
             let run = preset_run(code);
             let at: Vec<u64> = run.receives.iter().map(|r| r.at_ms / 1_000).collect();
             assert_eq!(at, [0, second_at_s], "{code}");
         }
+        // RabbitMQ closes the channel at 30 min: the 40-minute job's ack is
+        // lost, every copy's too, and nothing deletes it.
+        let rabbit = preset_run("rabbitmq-30min");
+        assert_eq!(rabbit.receives[1].at_ms, 1_800_000);
+        assert_eq!(
+            (rabbit.receives[0].end, rabbit.done_at_ms()),
+            (retry_lab_core::queue::ReceiveEnd::AckRefused, None)
+        );
         let beat = preset_run("heartbeat");
         assert_eq!(beat.copies(0), 2);
         assert!(beat.receives[1].at_ms <= 420_000, "a dead worker frees it within 2 minutes of its death");
@@ -518,7 +593,7 @@ mod tests {
         use crate::i18n::Lang;
         let words = |code: &str| {
             let p = link::preset_params(&PRESETS, code).visibility;
-            p.insight(Lang::Es, preset_run(code).copies(0) as u64)
+            p.insight(Lang::Es, &preset_run(code))
         };
         for code in ["exercise-8-hang", "exercise-8-crash", "heartbeat", "long-deadline"] {
             assert!(!words(code).contains("antes de que termine un trabajo"), "{code}: {}", words(code));
@@ -554,19 +629,84 @@ mod tests {
         assert!(held.contains("visibility timeout de 1 h 20 min"), "{held}");
     }
 
+    /// A death is named only where it made the copy: a worker dying after
+    /// its job was done (10 min, dying at 11 min 40 s), or after its 30 s
+    /// lease had already run out, was blamed for the timeout's 20 copies.
+    /// A poison message received once goes to the DLQ, never «reaparece».
+    #[test]
+    fn the_caption_blames_a_death_only_for_the_copies_it_made() {
+        let words = |p: &Params| p.insight(Lang::Es, &QueueRun::new(p.config()).expect("a run"));
+        for dies_s in [700, 45] {
+            let late = words(&Params { dies_s, ..Params::default() });
+            assert!(!late.contains("muere"), "dies at {dies_s} s: {late}");
+            assert!(late.contains("vence antes de que termine un trabajo de 10 min"), "dies at {dies_s} s: {late}");
+        }
+        let once = words(&Params { poison: Poison::Hang, max_receive: 1, timeout_s: 600, ..Params::default() });
+        assert!(once.ends_with("pasa a la DLQ sin reaparecer.") && !once.contains("1 vez"), "{once}");
+        let crash = words(&Params { poison: Poison::CrashOnOpen, max_receive: 1, ..Params::default() });
+        assert!(crash.ends_with("pasa a la DLQ sin reaparecer."), "{crash}");
+        let hung = words(&Params { poison: Poison::Hang, max_receive: 0, ..Params::default() });
+        assert!(hung.contains("se recibe 11,520 veces"), "{hung}");
+        let past = Params { job_s: 43_201, timeout_s: 600, heartbeat_s: 300, ..Params::default() };
+        assert!(words(&past).contains("un trabajo de más de 12 h pasa ese techo"), "{}", words(&past));
+        // The scene: the copy before the death is the timeout's; the death says so.
+        let scene = |p: &Params| {
+            let state = <Visibility as crate::unit::Unit>::init(p, &Shared::default(), 0);
+            let timeline = <Visibility as crate::unit::Spec>::timeline(p, &Shared::default(), &state, Lang::Es);
+            timeline.expect("a scene").moments.into_iter().map(|m| (m.at_ms, m.text)).collect::<Vec<_>>()
+        };
+        let rabbit = preset("rabbitmq-30min");
+        let closed = words(&rabbit);
+        assert!(closed.starts_with("RabbitMQ cierra el canal del worker que pasa 30 min sin ack"), "{closed}");
+        assert!(!closed.contains("veces"), "how often is the model's retention: {closed}");
+        assert!(<Visibility as crate::unit::Spec>::prediction(&rabbit, Some("rabbitmq-30min")).is_none());
+        let rabbit_scene = scene(&rabbit);
+        assert!(
+            rabbit_scene.iter().any(|(at, text)| *at == 2_400_000 && text.contains("su ack no llega")),
+            "{rabbit_scene:?}"
+        );
+        assert!(!rabbit_scene.iter().any(|(_, text)| text.contains("borra el mensaje")), "{rabbit_scene:?}");
+        let spent = words(&Params { max_receive: 5, ..Params::default() });
+        assert!(
+            spent.ends_with(
+                "Con maxReceiveCount 5 un mensaje sano pasa a la DLQ: cada copia cuenta como una recepción."
+            ),
+            "{spent}"
+        );
+        let late_beat = words(&Params { heartbeat_s: 45, ..Params::default() });
+        assert!(late_beat.starts_with("El latido cada 45 s llega tarde"), "{late_beat}");
+        let early = scene(&Params { dies_s: 45, ..Params::default() });
+        assert!(
+            early.iter().any(|(at, text)| *at == 30_000 && text.starts_with("Venció el visibility timeout")),
+            "{early:?}"
+        );
+        assert!(
+            early.iter().any(|(at, text)| *at == 45_000 && text.contains("su plazo ya había vencido")),
+            "{early:?}"
+        );
+        assert!(
+            !early.iter().any(|(_, text)| text.contains("worker muerto") || text.contains("sigue escondido")),
+            "{early:?}"
+        );
+        let crashed = scene(&Params { poison: Poison::CrashOnOpen, max_receive: 3, ..Params::default() });
+        assert!(crashed.iter().any(|(_, text)| text.contains("cayó al abrirlo")), "{crashed:?}");
+        assert!(!crashed.iter().any(|(_, text)| text.contains("no ha terminado")), "{crashed:?}");
+    }
+
     /// The caption credits what kept the message to one receive: the
     /// timeout, the heartbeat, or no free worker; and SQS's 12 h ceiling
     /// when renewing stops (it blamed the 10 min timeout for a 13 h job).
     #[test]
     fn the_caption_says_what_kept_the_message_once() {
-        let run = |p: &Params| QueueRun::new(p.config()).map(|r| r.copies(0) as u64).expect("a run");
+        let whole = |p: &Params| QueueRun::new(p.config()).expect("a run");
+        let run = |p: &Params| whole(p).copies(0) as u64;
         let sqs = Params { job_s: 2_400, timeout_s: 600, ..Params::default() };
         let cases = [
             (Params { timeout_s: 480, job_s: 240, ..Params::default() }, Cover::Covers, 1),
             (Params { heartbeat_s: 300, ..sqs.clone() }, Cover::Renewed, 1),
             (Params { consumers: 1, ..sqs.clone() }, Cover::NoFreeWorker, 1),
             (sqs.clone(), Cover::RunsOut, 4),
-            (Params { heartbeat_s: 900, ..sqs.clone() }, Cover::RunsOut, 4),
+            (Params { heartbeat_s: 900, ..sqs.clone() }, Cover::LateBeat, 4),
             (preset("sqs-12h-ceiling"), Cover::Ceiling, 2),
             (Params { timeout_s: 1, ..preset("exercise-5") }, Cover::AllWorkers, 30),
         ];
@@ -574,13 +714,13 @@ mod tests {
             assert_eq!((p.cover(run(&p)), run(&p)), (cover, copies), "{p:?}");
         }
         let ceiling = preset("sqs-12h-ceiling");
-        let words = ceiling.insight(Lang::Es, run(&ceiling));
+        let words = ceiling.insight(Lang::Es, &whole(&ceiling));
         assert!(words.contains("más allá de 12 h desde la recepción"), "{words}");
         let swamped = Params { timeout_s: 1, ..preset("exercise-5") };
-        let words = swamped.insight(Lang::Es, run(&swamped));
+        let words = swamped.insight(Lang::Es, &whole(&swamped));
         assert!(words.contains("se recibe 30 veces, una por worker libre"), "{words}");
         let renewed = Params { heartbeat_s: 300, ..sqs };
-        let words = renewed.insight(Lang::Es, 1);
+        let words = renewed.insight(Lang::Es, &whole(&renewed));
         assert!(
             words.starts_with(
                 "Un visibility timeout de 10 min no cubre un trabajo de 40 min, pero el latido cada 5 min lo renueva"

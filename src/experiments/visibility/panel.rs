@@ -35,7 +35,7 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let at_or_never = |ms: Option<u64>| ms.map_or_else(|| t.never.to_owned(), duration_ms);
     let done = run.done_at_ms();
     let params = &props.params;
-    let insight = params.insight(props.lang, run.copies(0) as u64);
+    let insight = params.insight(props.lang, run);
     let rows = [
         ("copies", t.copies, format::int(run.copies(0) as u64)),
         ("worker_time", t.worker_time, duration_ms(run.worker_ms())),
