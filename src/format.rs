@@ -128,6 +128,21 @@ pub fn duration_ms(ms: u64) -> String {
     }
 }
 
+/// A guess or an answer in its unit; seconds past a minute also in words
+/// («6,250,000 s (72 d 8 h)»: the lag's catch-up reaches months).
+pub fn with_unit(n: u64, unit: &str) -> String {
+    match unit {
+        "" => int(n),
+        "s" if n >= 60 => format!("{} s ({})", int(n), duration_text(n)),
+        // «10,000 ms (10 s)»: the lesson says «200 s → 10 s», not 10,000 ms;
+        // and «en serie serían 1.2 s», which whole seconds read «(1 s)».
+        "ms" if n >= 1_000 => format!("{} ms ({})", int(n), if n < 60_000 { seconds(n) } else { duration_ms(n) }),
+        // A rate reads as one word: «1,560/s».
+        _ if unit.starts_with('/') => format!("{}{unit}", int(n)),
+        _ => format!("{} {unit}", int(n)),
+    }
+}
+
 /// Spanish «a los 30 min», «a las 2 h», «a la 1 h 30 min», «al 1 min»: the
 /// article agrees with the duration's first unit (la hora; el minuto, el
 /// segundo, el día), where «a los 2 h» and «a los 1 h 30 min» did not.
@@ -203,6 +218,18 @@ pub fn decimal_bytes(b: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A guess or an answer: the lesson's 1.2 s read «1,200 ms (1 s)».
+    #[test]
+    fn a_guess_in_its_unit_keeps_the_lessons_tenths() {
+        assert_eq!(with_unit(1_200, "ms"), "1,200 ms (1.2 s)");
+        assert_eq!(with_unit(10_000, "ms"), "10,000 ms (10 s)");
+        assert_eq!(with_unit(30_200, "ms"), "30,200 ms (30.2 s)");
+        assert_eq!(with_unit(90_000, "ms"), "90,000 ms (1 min 30 s)");
+        assert_eq!(with_unit(300, "ms"), "300 ms");
+        assert_eq!(with_unit(6_250_000, "s"), "6,250,000 s (72 d 8 h)");
+        assert_eq!(with_unit(1_560, "/s"), "1,560/s");
+    }
 
     #[test]
     fn the_spanish_article_agrees_with_the_first_unit() {

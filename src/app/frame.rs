@@ -434,7 +434,7 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
                     // nor does «eso no llega a pasar» after the caption's last words.
                     if view.unit.is_empty() || view.answer.is_none() { { " " }{ crate::format::as_sentence(view.question) } }
                     { " " }
-                    { (t.predict_result)(guess.map(|g| with_unit(g, view.unit)).as_deref(), view.answer.map(|a| with_unit(a, view.unit)).as_deref(), view.counted) }
+                    { (t.predict_result)(guess.map(|g| format::with_unit(g, view.unit)).as_deref(), view.answer.map(|a| format::with_unit(a, view.unit)).as_deref(), view.counted) }
                     { " " }{ view.why }
                 </span>
             </>
@@ -459,20 +459,6 @@ fn hero_figure(p: &LabFrame, insight: String, seeded: bool, body: Html) -> Html 
             if !waiting { { for p.scene.as_ref().map(|(at_ms, timeline)| super::scene::scene_bar(p.state, &p.dispatch, p.id("instant"), timeline, *at_ms)) } }
             if state.open.timeless() { <p class="timeless">{ t.timeless }</p> }
         </figure>
-    }
-}
-
-/// A guess or an answer in its unit; seconds past a minute also in words
-/// («6,250,000 s (72 d 8 h)»): the lag's catch-up reaches months.
-fn with_unit(n: u64, unit: &str) -> String {
-    match unit {
-        "" => format::int(n),
-        "s" if n >= 60 => format!("{} s ({})", format::int(n), format::duration_text(n)),
-        // «10,000 ms (10 s)»: the lesson says «200 s → 10 s», not 10,000 ms.
-        "ms" if n >= 1_000 => format!("{} ms ({})", format::int(n), format::duration_ms(n)),
-        // A rate reads as one word: «1,560/s».
-        _ if unit.starts_with('/') => format!("{}{unit}", format::int(n)),
-        _ => format!("{} {unit}", format::int(n)),
     }
 }
 

@@ -201,7 +201,11 @@ impl crate::unit::Spec for Workers {
         let t = strings::strings(lang);
         let run = state.run.as_ref().ok()?;
         let mut moments = vec![Moment { at_ms: 0, text: (t.moment_start)(p.workers, p.jobs) }];
-        if p.restart_ms > 0 {
+        let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
+        // A restart after the last job changes nothing: no moment, and the
+        // clock ends with the work (it ran to «5 s / 5 s» over a 0.3 s axis,
+        // saying the queue was lost with what was waiting: nothing was).
+        if p.restart_ms > 0 && run.done_at_ms().is_none_or(|done_ms| u64::from(p.restart_ms) < done_ms) {
             moments.push(Moment {
                 at_ms: p.restart_ms.into(),
                 text: t.moment_restart[usize::from(!p.in_memory)].to_owned(),
@@ -210,7 +214,6 @@ impl crate::unit::Spec for Workers {
         if let Some(done_ms) = run.done_at_ms() {
             moments.push(Moment { at_ms: done_ms, text: t.moment_done.to_owned() });
         }
-        let end_ms = run.receives.iter().map(|r| r.until_ms).max().unwrap_or(1).max(1);
         Some(Timeline::new(end_ms, moments))
     }
 }
@@ -246,6 +249,75 @@ static TASKS: [crate::tasks::Task<Params, State>; 2] = [
             "Pick the in-memory queue and a restart before they finish.",
             "An in-memory queue dies with its process: what waited inside is gone. A broker keeps the messages outside the process, and the workers go on when it is back."]),
 ];
+
+/// When the last message was deleted, if any was.
+pub fn finished_ms(run: &QueueRun) -> Option<u64> {
+    run.ends
+        .iter()
+        .filter_map(|e| match e {
+            retry_lab_core::queue::MessageEnd::Deleted { at_ms } => Some(*at_ms),
+            _ => None,
+        })
+        .max()
+}
+
+/// 300 ms reads «0.3 s»; under a tenth of a second in ms (a 1 ms job's run
+/// read «todo hecho a los 0 s» beside «3 ms»); past a minute in the largest
+/// fitting units.
+pub fn done_text(ms: u64) -> String {
+    match ms {
+        0..100 => format!("{ms} ms"),
+        100..60_000 => crate::format::seconds(ms),
+        _ => crate::format::duration_ms(ms),
+    }
+}
+
+/// How many times sooner than one worker alone (its jobs one after another)
+/// everything was done: to a tenth (200 s ÷ 36 s is 5.6×, not 5×); under
+/// once (a broker's restart made the end wait out a timeout), to a
+/// hundredth, never «0×». None when not everything was done.
+pub fn speedup(run: &QueueRun) -> Option<String> {
+    let alone_ms = u64::from(run.config.messages) * run.config.job_ms;
+    let ms = run.done_at_ms()?.max(1);
+    let tenths = (alone_ms * 10 + ms / 2) / ms;
+    let hundredths = (alone_ms * 100 + ms / 2) / ms;
+    Some(match (tenths, hundredths) {
+        (10.., _) if tenths.is_multiple_of(10) => format!("{}×", crate::format::int(tenths / 10)),
+        (10.., _) => format!("{}.{}×", crate::format::int(tenths / 10), tenths % 10),
+        (_, 0) => "< 0.01×".to_owned(),
+        (_, h) if h % 10 == 0 => format!("0.{}×", h / 10),
+        (_, h) => format!("0.{h:02}×"),
+    })
+}
+
+/// Receives beyond the first of each message: jobs started again.
+fn restarted(run: &QueueRun) -> u64 {
+    let mut received = vec![false; run.ends.len()];
+    let firsts = run.receives.iter().filter(|r| !std::mem::replace(&mut received[r.message as usize], true)).count();
+    (run.receives.len() - firsts) as u64
+}
+
+/// The figure's point: when everything was done and how much sooner than
+/// one worker, or what a restart lost; after a broker's restart, why the
+/// end waited (and, when that made it later than one worker alone, so).
+pub fn insight(lang: crate::i18n::Lang, run: &QueueRun) -> String {
+    let t = strings::strings(lang);
+    let lost = run.ends.iter().filter(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. })).count() as u64;
+    let done_at = finished_ms(run).map_or_else(|| t.never.to_owned(), done_text);
+    let alone_ms = u64::from(run.config.messages) * run.config.job_ms;
+    let mut insight = match (speedup(run), run.done_at_ms()) {
+        (Some(_), Some(ms)) if lost == 0 && ms > alone_ms && run.config.workers > 1 => {
+            (t.insight_later)(run.config.workers, &done_at, &done_text(alone_ms))
+        }
+        (speedup, _) => (t.insight)(run.config.workers, &done_at, speedup.as_deref().unwrap_or("—"), lost),
+    };
+    // Why a broker's restart ends 30 s late.
+    let again = restarted(run);
+    if again > 0 && lost == 0 {
+        insight.push_str(&(t.again)(again, &crate::format::duration_ms(run.config.visibility_ms)));
+    }
+    insight
+}
 
 /// Jobs done more than once, as the lesson counts «repetidos»
 /// (`len(hechos) - len(set(hechos))`): a job cut by a restart and done
@@ -319,6 +391,36 @@ mod tests {
         assert!(!one.contains("más rápido que uno solo"), "{one}");
         assert!((es.insight)(4, "1 s", "3×", 0).contains("4 workers sobre la misma cola"));
         assert!((es.insight)(1, "1 s", "1×", 5).starts_with("1 worker sobre la misma cola"));
+    }
+
+    /// A broker's restart made 12 jobs of 0.1 s end at 30.2 s: «0× más
+    /// rápido que uno solo» for a run 25 times slower. A 1 ms job's run
+    /// ended «a los 0 s» beside «3 ms». A restart after the last job is no
+    /// moment of the scene, and the clock ends with the work.
+    #[test]
+    fn the_caption_says_sooner_or_later_in_the_runs_own_units() {
+        use crate::unit::Spec;
+        let run = |p: &Params| QueueRun::new(p.config()).expect("a run");
+        let slow = run(&Params { restart_ms: 150, ..Params::default() });
+        assert_eq!(speedup(&slow).as_deref(), Some("0.04×"));
+        let words = insight(crate::i18n::Lang::Es, &slow);
+        assert!(
+            words.starts_with(
+                "4 workers sobre la misma cola: todo hecho a los 30.2 s, más tarde que uno solo sin reinicio (1.2 s)."
+            ),
+            "{words}"
+        );
+        assert!(!words.contains("0×"), "{words}");
+        assert_eq!(speedup(&run(&Params::default())).as_deref(), Some("4×"));
+        let pdf = crate::link::preset_params(&PRESETS, "pdf-pages").workers;
+        assert_eq!(speedup(&run(&Params { restart_ms: 5_500, ..pdf })).as_deref(), Some("5.6×"));
+        let quick = insight(crate::i18n::Lang::Es, &run(&Params { job_ms: 1, ..Params::default() }));
+        assert!(quick.contains("todo hecho a los 3 ms"), "{quick}");
+        let after = Params { in_memory: true, restart_ms: 5_000, ..Params::default() };
+        let state = State { run: QueueRun::new(after.config()).map(Rc::new) };
+        let timeline = Workers::timeline(&after, &Shared::default(), &state, crate::i18n::Lang::Es).expect("a scene");
+        assert_eq!(timeline.end_ms, 300, "{timeline:?}");
+        assert!(timeline.moments.iter().all(|m| !m.text.contains("reinicia")), "{timeline:?}");
     }
 
     /// «Repetidos» is the lesson's: a job done twice. A broker's restart cuts

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::strings::{strings, Strings};
 use crate::app::widgets::{about, hero, lane_chart, lanes_height, run_counters, Axis, Frame, View};
-use crate::format::{self, duration_ms};
+use crate::format;
 
 type Props<'a, F> = View<'a, super::Workers, F>;
 
@@ -32,35 +32,10 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     };
     let done = run.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count() as u64;
     let lost = run.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count() as u64;
-    let finished = run
-        .ends
-        .iter()
-        .filter_map(|e| match e {
-            MessageEnd::Deleted { at_ms } => Some(*at_ms),
-            _ => None,
-        })
-        .max();
-    let one_worker_ms = u64::from(run.config.messages) * run.config.job_ms;
-    // To a tenth (200 s ÷ 36 s is 5.6×, not 5×); none when not all was done.
-    let speedup = run.done_at_ms().map_or_else(
-        || "—".to_owned(),
-        |ms| {
-            let tenths = (one_worker_ms * 10 + ms / 2) / ms.max(1);
-            match tenths % 10 {
-                0 => format!("{}×", format::int(tenths / 10)),
-                tenth => format!("{}.{tenth}×", format::int(tenths / 10)),
-            }
-        },
-    );
-    let done_text = finished.map_or_else(|| t.never.to_owned(), format_ms);
-    let mut insight = (t.insight)(run.config.workers, &done_text, &speedup, lost);
-    // Why a broker's restart ends 30 s late.
-    let again = restarted(run);
-    if again > 0 && lost == 0 {
-        insight.push_str(&(t.again)(again, &format::duration_ms(run.config.visibility_ms)));
-    }
+    let speedup = super::speedup(run).unwrap_or_else(|| "—".to_owned());
+    let insight = super::insight(props.lang, run);
     let rows = [
-        ("done_at", t.done_at, finished.map_or_else(|| t.never.to_owned(), format_ms)),
+        ("done_at", t.done_at, super::finished_ms(run).map_or_else(|| t.never.to_owned(), super::done_text)),
         ("speedup", t.speedup, speedup),
         ("done", t.done, format::int(done)),
         ("repeated", t.repeated, format::int(super::done_twice(run))),
@@ -73,22 +48,6 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { hero(props.frame, controls, insight, false, chart(props.frame, t, run, props.at_ms)) }
             { run_counters(props.lang, rows) }
         </section>
-    }
-}
-
-/// Receives beyond the first of each message: jobs started again.
-fn restarted(run: &QueueRun) -> u64 {
-    let mut received = vec![false; run.ends.len()];
-    let firsts = run.receives.iter().filter(|r| !std::mem::replace(&mut received[r.message as usize], true)).count();
-    (run.receives.len() - firsts) as u64
-}
-
-/// 300 ms → "0.3 s"; longer spans in the largest fitting unit.
-fn format_ms(ms: u64) -> String {
-    if ms < 60_000 {
-        format::seconds(ms)
-    } else {
-        duration_ms(ms)
     }
 }
 
@@ -118,7 +77,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
             </svg>
             { frame.handle("job_workers", pool) }
             </div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format_ms(end_ms) }</span></div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ super::done_text(end_ms) }</span></div>
             </> }) }
             if run.config.workers > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(run.config.workers - ROWS_SHOWN) }</p> }
         </figure>

@@ -8,6 +8,8 @@ pub struct Strings {
     pub intro: &'static str,
     /// The figure's point: (workers, when all are done, speed-up, lost).
     pub insight: fn(u32, &str, &str, u64) -> String,
+    /// All done later than one worker alone would be: (workers, when, one alone's time).
+    pub insight_later: fn(u32, &str, &str) -> String,
     /// After a broker's restart: the jobs it had half done, back when their visibility timeout runs out.
     pub again: fn(u64, &str) -> String,
     /// The scene's moments: (workers) take (jobs) from one queue; the
@@ -48,6 +50,7 @@ pub static ES: Strings = Strings {
         (_, 0) => format!("{workers} workers sobre la misma cola: todo hecho {}, {speedup} más rápido que uno solo.", crate::format::a_los(done_at)),
         (_, n) => format!("{workers} {} sobre la misma cola: el reinicio pierde {n} mensajes que solo estaban en memoria.", if workers == 1 { "worker" } else { "workers" }),
     },
+    insight_later: |workers, done_at, alone| format!("{workers} workers sobre la misma cola: todo hecho {}, más tarde que uno solo sin reinicio ({alone}).", crate::format::a_los(done_at)),
     again: |n, visibility| format!(" El reinicio deja {n} trabajos a medias: el broker los entrega otra vez cuando vence su visibility timeout de {visibility}, y el final espera ese plazo."),
     jobs: "Trabajos",
     job_ms: "Duración de cada uno",
@@ -82,6 +85,7 @@ pub static EN: Strings = Strings {
         (_, 0) => format!("{workers} workers on the same queue: everything done at {done_at}, {speedup} faster than one alone."),
         (_, n) => format!("{workers} {} on the same queue: the restart loses {n} messages that were only in memory.", if workers == 1 { "worker" } else { "workers" }),
     },
+    insight_later: |workers, done_at, alone| format!("{workers} workers on the same queue: everything done at {done_at}, later than one alone with no restart ({alone})."),
     again: |n, visibility| format!(" The restart leaves {n} jobs half done: the broker delivers them again when their {visibility} visibility timeout runs out, and the end waits for it."),
     jobs: "Jobs",
     job_ms: "Each one takes",
