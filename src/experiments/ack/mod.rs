@@ -271,6 +271,22 @@ mod tests {
         assert_eq!(rows[1].effects_histogram, [0, 942, 56, 2], "58 buyers notified more than once");
     }
 
+    /// One message is «1 mensaje», not «1 mensajes»; one loss «se pierde 1».
+    #[test]
+    fn one_message_is_said_in_the_singular() {
+        let es = strings::strings(crate::i18n::Lang::Es);
+        let one = (es.insight)(1, "20 %", 1, 0, 1);
+        assert_eq!(
+            one,
+            "1 mensaje y un consumidor que cae en el 20 % de las entregas: con el ack antes se pierde 1; con el ack después hay 1 efecto de más; con el ack después y un registro de ids, ninguno."
+        );
+        assert!((es.insight)(1_000, "5 %", 58, 0, 60).starts_with("1,000 mensajes y un consumidor"));
+        assert_eq!((es.times)("1", 1), "1 mensaje con 1 efecto");
+        assert!((es.breakdown)("1 mensaje con 2", "1").contains("1 mensaje tuvo su efecto más de una vez"));
+        let en = strings::strings(crate::i18n::Lang::En);
+        assert!((en.insight)(1, "", 0, 0, 1).starts_with("1 message and a consumer that never crashes: ack before and 0 are lost; ack after and there is 1 extra effect"));
+    }
+
     #[test]
     fn the_broker_duplicates_with_no_crash() {
         let params = crate::link::preset_params(&PRESETS, "broker-duplicates");

@@ -44,14 +44,18 @@ pub static ES: Strings = Strings {
     ack_heading: "Ack antes o después de procesar",
     ack_intro: "Un consumidor que se cae en el peor momento; el broker reencola al final de la cola lo que no se confirmó.",
     insight: |messages, crash, lost, before_extra, extra| {
-        let (messages, extra) = (crate::format::int(messages.into()), crate::format::int(extra));
+        use crate::format::int;
+        // One message is «1 mensaje», one loss «se pierde 1», one effect «1 efecto».
+        let messages = if messages == 1 { "1 mensaje".to_owned() } else { format!("{} mensajes", int(messages.into())) };
+        let lost = if lost == 1 { "se pierde 1".to_owned() } else { format!("se pierden {}", int(lost.into())) };
+        let extra_effects = |n: u64| if n == 1 { "1 efecto de más".to_owned() } else { format!("{} efectos de más", int(n)) };
         // At 0 % it never crashes: «a veces cae» was the opposite of the run.
         let consumer = if crash.is_empty() { "un consumidor que nunca cae".to_owned() } else { format!("un consumidor que cae en el {crash} de las entregas") };
         let before = match before_extra {
-            0 => format!("con el ack antes se pierden {}", crate::format::int(lost.into())),
-            n => format!("con el ack antes se pierden {} y, con los duplicados del broker, hay {} efectos de más", crate::format::int(lost.into()), crate::format::int(n)),
+            0 => format!("con el ack antes {lost}"),
+            n => format!("con el ack antes {lost} y, con los duplicados del broker, hay {}", extra_effects(n)),
         };
-        format!("{messages} mensajes y {consumer}: {before}; con el ack después hay {extra} efectos de más; con el ack después y un registro de ids, ninguno.")
+        format!("{messages} y {consumer}: {before}; con el ack después hay {}; con el ack después y un registro de ids, ninguno.", extra_effects(extra))
     },
     crash: "Probabilidad de caída",
     messages: "Mensajes",
@@ -72,11 +76,15 @@ pub static ES: Strings = Strings {
     at_least_once: "at-least-once: al menos una vez",
     effectively_once: "efecto de una sola vez: al menos una vez + consumidor idempotente",
     times: |n, k| match k {
+        1 if n == "1" => "1 mensaje con 1 efecto".to_owned(),
         1 => format!("{n} mensajes con 1 efecto"),
         _ => format!("{n} con {k}"),
     },
     times_or_more: |n, k| format!("{n} con {k} o más"),
-    breakdown: |parts, repeated| format!("Ack después, efectos por mensaje: {parts}. {repeated} mensajes tuvieron su efecto más de una vez (si cada uno manda un correo, {repeated} personas lo reciben repetido)."),
+    breakdown: |parts, repeated| match repeated {
+        "1" => format!("Ack después, efectos por mensaje: {parts}. 1 mensaje tuvo su efecto más de una vez (si manda un correo, 1 persona lo recibe repetido)."),
+        _ => format!("Ack después, efectos por mensaje: {parts}. {repeated} mensajes tuvieron su efecto más de una vez (si cada uno manda un correo, {repeated} personas lo reciben repetido)."),
+    },
     preset_dups: "SQS estándar duplica sin caídas",
 };
 
@@ -85,13 +93,17 @@ pub static EN: Strings = Strings {
     ack_heading: "Ack before or after processing",
     ack_intro: "A consumer that crashes at the worst moment; the broker puts what was not acknowledged back at the end of the queue.",
     insight: |messages, crash, lost, before_extra, extra| {
-        let (messages, extra) = (crate::format::int(messages.into()), crate::format::int(extra));
+        use crate::format::int;
+        let messages = if messages == 1 { "1 message".to_owned() } else { format!("{} messages", int(messages.into())) };
+        let lost = if lost == 1 { "1 is lost".to_owned() } else { format!("{} are lost", int(lost.into())) };
+        let extra_effects = |n: u64| if n == 1 { "1 extra effect".to_owned() } else { format!("{} extra effects", int(n)) };
         let consumer = if crash.is_empty() { "a consumer that never crashes".to_owned() } else { format!("a consumer that crashes on {crash} of deliveries") };
         let before = match before_extra {
-            0 => format!("ack before and {} are lost", crate::format::int(lost.into())),
-            n => format!("ack before and {} are lost and, with the broker's duplicates, there are {} extra effects", crate::format::int(lost.into()), crate::format::int(n)),
+            0 => format!("ack before and {lost}"),
+            n => format!("ack before and {lost} and, with the broker's duplicates, there {}", if n == 1 { "is 1 extra effect".to_owned() } else { format!("are {}", extra_effects(n)) }),
         };
-        format!("{messages} messages and {consumer}: {before}; ack after and there are {extra} extra effects; ack after with a record of ids, none.")
+        let after = if extra == 1 { "is 1 extra effect".to_owned() } else { format!("are {}", extra_effects(extra)) };
+        format!("{messages} and {consumer}: {before}; ack after and there {after}; ack after with a record of ids, none.")
     },
     crash: "Crash probability",
     messages: "Messages",
@@ -112,11 +124,15 @@ pub static EN: Strings = Strings {
     at_least_once: "at-least-once",
     effectively_once: "the effect once: at-least-once + an idempotent consumer",
     times: |n, k| match k {
+        1 if n == "1" => "1 message with 1 effect".to_owned(),
         1 => format!("{n} messages with 1 effect"),
         _ => format!("{n} with {k}"),
     },
     times_or_more: |n, k| format!("{n} with {k} or more"),
-    breakdown: |parts, repeated| format!("Ack after, effects per message: {parts}. {repeated} messages took effect more than once (if each sends an email, {repeated} people get it twice or more)."),
+    breakdown: |parts, repeated| match repeated {
+        "1" => format!("Ack after, effects per message: {parts}. 1 message took effect more than once (if it sends an email, 1 person gets it twice or more)."),
+        _ => format!("Ack after, effects per message: {parts}. {repeated} messages took effect more than once (if each sends an email, {repeated} people get it twice or more)."),
+    },
     preset_dups: "Standard SQS duplicates with no crash",
 };
 
