@@ -115,7 +115,7 @@ test("«¿alguien espera?»: the queues' page opens on it; synchronous callers f
   await page.locator('.waits-chart').waitFor();
   assert.deepEqual(
     [await counter(page, 'sync_failed'), await counter(page, 'queue_accept'), await counter(page, 'queue_last')],
-    ['8', '10 ms', '22 s'],
+    ['8', '10 ms', '21 s'],
   );
   assert.equal(await page.locator('.caller-failed').count(), 8 + 1, 'each failed call drawn, and its legend mark');
   const insight = () => page.locator('.waits .hero .insight').textContent();

@@ -224,7 +224,7 @@ mod tests {
     fn the_presets_give_the_lessons_answers() {
         let at = |code| state(&link::preset_params(&PRESETS, code).waits);
         let pdf = at("pdf-job");
-        assert_eq!((pdf.sync_failed, pdf.queue_last_done_ms), (8, 22_000), "8 calls fall back; the queue loses none");
+        assert_eq!((pdf.sync_failed, pdf.queue_last_done_ms), (8, 21_000), "8 calls fall back; the queue loses none");
         let ana = at("ana-request");
         assert_eq!(
             (ana.sync_failed, ana.queue_worst_seen_ms),
