@@ -746,8 +746,11 @@ impl QueueRun {
 
     /// Business effects of a consumer that is not idempotent: one per
     /// finished job, repeats included (an idempotent one: one per message).
+    /// A job whose ack was refused finished its work all the same.
     pub fn naive_effects(&self) -> usize {
-        self.receives.iter().filter(|r| matches!(r.end, ReceiveEnd::Deleted | ReceiveEnd::FinishedAfterDelete)).count()
+        let finished =
+            |end| matches!(end, ReceiveEnd::Deleted | ReceiveEnd::FinishedAfterDelete | ReceiveEnd::AckRefused);
+        self.receives.iter().filter(|r| finished(r.end)).count()
     }
 
     pub fn dead_letter_at_ms(&self, message: u32) -> Option<u64> {

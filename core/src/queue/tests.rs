@@ -47,6 +47,10 @@ fn a_late_ack_on_a_closed_channel_is_refused() {
     assert_eq!(rabbit.receives[1].end, ReceiveEnd::AckRefused);
     assert_eq!(rabbit.done_at_ms(), None);
     assert!(rabbit.receives.iter().all(|r| r.end != ReceiveEnd::Deleted));
+    // Each refused job did its work: a consumer that is not idempotent acts each time.
+    let refused = rabbit.receives.iter().filter(|r| r.end == ReceiveEnd::AckRefused).count();
+    assert!(refused > 100, "{refused}");
+    assert!(rabbit.naive_effects() >= refused, "{} effects", rabbit.naive_effects());
     let sqs = run(cfg);
     assert_eq!((sqs.receives[0].end, sqs.done_at_ms()), (ReceiveEnd::Deleted, Some(40 * MIN)));
     // A job within the timeout acks in time on either broker.
