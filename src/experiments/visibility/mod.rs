@@ -403,7 +403,11 @@ impl crate::unit::Spec for Visibility {
         }
         Some(match p.poison {
             _ if matches!(preset, Some("exercise-8-hang" | "exercise-8-crash")) => (&PREDICTION_DLQ_AT, "dlq"),
-            Poison::None if p.dies_s > 0 => (&PREDICTION_DIES, "dies"),
+            // The death's why only where the death made the copy (a run of
+            // one message, at most a few dozen receives).
+            Poison::None if p.dies_s > 0 && QueueRun::new(p.config()).is_ok_and(|run| copy_from_death(&run)) => {
+                (&PREDICTION_DIES, "dies")
+            }
             Poison::None => (&PREDICTION, ""),
             _ if p.max_receive == 0 => (&PREDICTION_POISON_NO_DLQ, "poison"),
             _ => (&PREDICTION_POISON, "poison"),
@@ -673,6 +677,10 @@ mod tests {
             ),
             "{spent}"
         );
+        // Its question's why is the timeout's, not the death's.
+        let asked = |p: &Params| <Visibility as crate::unit::Spec>::prediction(p, None).map(|(_, key)| key);
+        assert_eq!(asked(&Params { dies_s: 45, ..Params::default() }), Some(""));
+        assert_eq!(asked(&Params { dies_s: 20, ..Params::default() }), Some("dies"));
         let late_beat = words(&Params { heartbeat_s: 45, ..Params::default() });
         assert!(late_beat.starts_with("El latido cada 45 s llega tarde"), "{late_beat}");
         let early = scene(&Params { dies_s: 45, ..Params::default() });
