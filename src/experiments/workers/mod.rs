@@ -305,11 +305,11 @@ pub fn insight(lang: crate::i18n::Lang, run: &QueueRun) -> String {
     let lost = run.ends.iter().filter(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. })).count() as u64;
     let done_at = finished_ms(run).map_or_else(|| t.never.to_owned(), done_text);
     let alone_ms = u64::from(run.config.messages) * run.config.job_ms;
-    let mut insight = match (speedup(run), run.done_at_ms()) {
-        (Some(_), Some(ms)) if lost == 0 && ms > alone_ms && run.config.workers > 1 => {
+    let mut insight = match run.done_at_ms() {
+        Some(ms) if lost == 0 && ms > alone_ms && run.config.workers > 1 => {
             (t.insight_later)(run.config.workers, &done_at, &done_text(alone_ms))
         }
-        (speedup, _) => (t.insight)(run.config.workers, &done_at, speedup.as_deref().unwrap_or("—"), lost),
+        _ => (t.insight)(run.config.workers, &done_at, speedup(run).as_deref().unwrap_or("—"), lost),
     };
     // Why a broker's restart ends 30 s late.
     let again = restarted(run);
