@@ -87,6 +87,9 @@ pub struct Texts {
     /// A prediction: before the figure says a number the lesson states.
     pub predict_before: &'static str,
     pub predict_guess: &'static str,
+    /// Why a guess that is not an amount is refused, in the lab's language
+    /// (the browser's own «Please match the requested format» is in its).
+    pub predict_not_amount: &'static str,
     pub predict_submit: &'static str,
     pub predict_skip: &'static str,
     /// (the guess or None, the run's number or None when what was asked
@@ -157,6 +160,7 @@ pub static ES: Texts = Texts {
     more_about: "Más sobre este experimento",
     predict_before: "Antes de mirar:",
     predict_guess: "Tu estimación",
+    predict_not_amount: "Escribe un número, como 1890 o 1,890.",
     predict_submit: "Comparar",
     predict_skip: "Ver sin estimar",
     predict_result: |guess, answer, counted| match (guess, answer) {
@@ -236,6 +240,7 @@ pub static EN: Texts = Texts {
     more_about: "More about this experiment",
     predict_before: "Before you look:",
     predict_guess: "Your estimate",
+    predict_not_amount: "Type a number, like 1890 or 1,890.",
     predict_submit: "Compare",
     predict_skip: "Show without estimating",
     predict_result: |guess, answer, counted| match (guess, answer) {

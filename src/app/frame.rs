@@ -513,6 +513,18 @@ fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
         })
     };
     let onsubmit = Callback::from(|e: SubmitEvent| e.prevent_default());
+    // The pattern's refusal in the lab's words: cleared as the field is
+    // typed in, set again while what is there still misses the pattern.
+    let not_amount = t.predict_not_amount;
+    let oninput = Callback::from(move |e: InputEvent| {
+        use wasm_bindgen::JsCast;
+        if let Some(field) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            field.set_custom_validity("");
+            if !field.check_validity() {
+                field.set_custom_validity(not_amount);
+            }
+        }
+    });
     html! {
         <form class="prediction" {onsubmit}>
             <span class="prediction-question"><strong>{ t.predict_before }</strong>{ " " }{ view.question }</span>
@@ -521,8 +533,8 @@ fn prediction_form(p: &LabFrame, view: &crate::tasks::PredictionView) -> Html {
                 // Escape empties it (`data-shown`): a guess half typed is not sent.
                 // The usual slip («abc», «x2») is marked where it is
                 // typed (`:user-invalid`), and the submit says why in the
-                // browser's words, instead of the field ignoring them.
-                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} data-shown="" pattern={GUESS_PATTERN} onchange={on_change} />
+                // lab's words, instead of the field ignoring them.
+                <input type="text" id={id} inputmode="numeric" autocomplete="off" placeholder={t.predict_guess} data-shown="" pattern={GUESS_PATTERN} onchange={on_change} {oninput} />
                 if !view.unit.is_empty() { <span class="unit">{ view.unit }</span> }
                 <button type="submit">{ t.predict_submit }</button>
                 <button type="button" class="link-button" onclick={skip}>{ t.predict_skip }</button>

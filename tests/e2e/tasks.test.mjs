@@ -137,6 +137,18 @@ test('an author shows some tasks or none; blocked storage keeps the tasks workin
   await context.close();
 });
 
+test("a guess that is not an amount is refused in the lab's language, not the browser's", async () => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(server.base + 'lesson-004/?exp=visibility&lang=es');
+  const field = page.locator('.hero > figcaption').getByLabel('Tu estimación');
+  await field.fill('abc');
+  assert.equal(await field.evaluate((el) => el.validationMessage), 'Escribe un número, como 1890 o 1,890.');
+  await field.fill('1,890');
+  assert.equal(await field.evaluate((el) => el.validationMessage), '', 'an amount clears it');
+  await context.close();
+});
+
 test("predict before reveal: the figure asks for the lesson's number, then shows the guess beside the run's, kept with the progress", async () => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
@@ -158,10 +170,10 @@ test("predict before reveal: the figure asks for the lesson's number, then shows
     await caption.getByLabel('Your estimate').press('Enter');
     assert.equal(await caption.locator('.prediction-result').count(), 0, `«${typed}» is no guess`);
     assert.ok(await caption.getByLabel('Your estimate').evaluate((el) => el.matches(':user-invalid')), `«${typed}» is marked`);
-    assert.match(
+    assert.equal(
       await caption.getByLabel('Your estimate').evaluate((el) => el.validationMessage),
-      /\S/,
-      `«${typed}»: the browser says why`,
+      'Type a number, like 1890 or 1,890.',
+      `«${typed}»: the lab says why, in its own language`,
     );
   }
   // Every way the lab reads an amount stays unmarked (the pattern follows
