@@ -765,6 +765,15 @@ pub fn axis_ticks_ms(span_us: u64) -> impl Iterator<Item = u64> {
 mod tests {
     use super::*;
 
+    /// The capacity under the chart says what a full bucket lets through at
+    /// once: a green bar above the 50/s line had nothing to say why.
+    #[test]
+    fn the_capacity_says_its_burst() {
+        let es = strings::strings(crate::i18n::Lang::Es);
+        assert_eq!((es.capacity_line)("50"), "capacidad 50/s (con el cubo lleno, 50 fichas pasan de golpe)");
+        assert_eq!((es.capacity_line)("1"), "capacidad 1/s (con el cubo lleno, 1 ficha pasa de golpe)");
+    }
+
     #[test]
     fn axis_ticks_fall_on_round_instants() {
         let ticks = |span_ms: u64| axis_ticks_ms(span_ms * 1_000).collect::<Vec<_>>();

@@ -215,7 +215,7 @@ fn histogram(
                         { " · " }<span class="legend-collapse">{ format!("{}: {}", t.collapse_mark, collapse_list.join(", ")) }</span>
                     }
                 </p>
-                { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ t.capacity_line }{ format!(" {}/s", format::int(run.config.capacity_per_s.into())) }</span>
+                { (t.per_bin)(&bin_text) }{ " · " }<span class="legend-capacity">{ (t.capacity_line)(&format::int(run.config.capacity_per_s.into())) }</span>
             </figcaption>
         </figure>
     }

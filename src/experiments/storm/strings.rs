@@ -73,7 +73,10 @@ pub struct Strings {
     pub nobody: &'static str,
     pub per_bin: fn(&str) -> String,
     pub histogram_label: fn(&str, &str, &str) -> String,
-    pub capacity_line: &'static str,
+    /// The capacity under the chart: a rate held over time, and the burst a
+    /// full bucket lets through at once (a green bar stood above the 50/s
+    /// line with nothing to say why).
+    pub capacity_line: fn(&str) -> String,
     pub lanes_heading: &'static str,
     pub client: fn(u32) -> String,
     pub breaker_states: [&'static str; 3],
@@ -150,7 +153,10 @@ pub static ES: Strings = Strings {
     nobody: "ninguno",
     per_bin: |bin| format!("altura: llamadas por segundo, contadas cada {bin}; sombreado: la dependencia caída"),
     histogram_label: |bin, peak, capacity| format!("Histograma de llamadas cada {bin} por resultado; pico tras volver {peak} por segundo; capacidad {capacity} por segundo."),
-    capacity_line: "capacidad",
+    capacity_line: |cap| match cap {
+        "1" => "capacidad 1/s (con el cubo lleno, 1 ficha pasa de golpe)".to_owned(),
+        _ => format!("capacidad {cap}/s (con el cubo lleno, {cap} fichas pasan de golpe)"),
+    },
     lanes_heading: "Algunos clientes, llamada a llamada",
     client: |n| format!("cliente {n}"),
     breaker_states: ["cerrado", "abierto", "semiabierto"],
@@ -244,7 +250,10 @@ pub static EN: Strings = Strings {
     nobody: "none",
     per_bin: |bin| format!("height: calls per second, counted every {bin}; shaded: the dependency down"),
     histogram_label: |bin, peak, capacity| format!("Histogram of calls per {bin} by outcome; busiest 100 ms after the recovery {peak} calls per second; capacity {capacity} per second."),
-    capacity_line: "capacity",
+    capacity_line: |cap| match cap {
+        "1" => "capacity 1/s (with its bucket full, 1 token passes at once)".to_owned(),
+        _ => format!("capacity {cap}/s (with its bucket full, {cap} tokens pass at once)"),
+    },
     lanes_heading: "Some clients, call by call",
     client: |n| format!("client {n}"),
     breaker_states: ["closed", "open", "half-open"],
