@@ -107,10 +107,13 @@ pub struct QueueConfig {
     pub fix_at_ms: Option<u64>,
     /// The DLQ's retention, counted from the message's original enqueue.
     pub dlq_retention_ms: u64,
-    /// An ack after the deadline is refused: RabbitMQ's consumer_timeout
-    /// closes the worker's channel and requeues the message, so that
-    /// worker's late ack reaches nobody and its work is lost. False: SQS,
-    /// where the first copy to finish deletes the message.
+    /// RabbitMQ's consumer_timeout instead of SQS's visibility timeout: at
+    /// the deadline the broker closes the worker's channel and requeues the
+    /// message, so that worker's late ack reaches nobody (its work done for
+    /// nothing); nothing renews the deadline (a heartbeat keeps a connection,
+    /// not a delivery); and a dead worker's message is requeued as its
+    /// connection drops, not when its deadline passes. False: SQS, where the
+    /// first copy to finish deletes the message.
     pub late_ack_refused: bool,
 }
 
@@ -470,7 +473,12 @@ impl Sim {
             Poison::Hang => (t + self.cfg.visibility_ms, ReceiveEnd::Abandoned),
             Poison::None => (t + self.cfg.job_ms, ReceiveEnd::Unfinished),
         };
-        let deadline_ms = t + self.cfg.visibility_ms;
+        let lease_ms = t + self.cfg.visibility_ms;
+        // RabbitMQ requeues a dead worker's delivery as its connection drops.
+        let deadline_ms = match self.cfg.worker_dies_at_ms {
+            Some(dies) if self.cfg.late_ack_refused && worker == 0 && dies < lease_ms.min(until_ms) => dies,
+            _ => lease_ms,
+        };
         self.receives.push(Receive {
             message,
             worker,
@@ -487,7 +495,7 @@ impl Sim {
         match poison {
             Poison::None => {
                 self.at(until_ms, Event::JobEnd { receive: index });
-                if let Some(h) = self.cfg.heartbeat_ms {
+                if let Some(h) = self.cfg.heartbeat_ms.filter(|_| !self.cfg.late_ack_refused) {
                     self.at(t + h, Event::Heartbeat { receive: index });
                 }
             }

@@ -53,6 +53,14 @@ fn a_late_ack_on_a_closed_channel_is_refused() {
     assert!(rabbit.naive_effects() >= refused, "{} effects", rabbit.naive_effects());
     let sqs = run(cfg);
     assert_eq!((sqs.receives[0].end, sqs.done_at_ms()), (ReceiveEnd::Deleted, Some(40 * MIN)));
+    // A dead worker's delivery is requeued as its connection drops (SQS
+    // keeps it hidden to its deadline); no heartbeat renews RabbitMQ's.
+    let died = run(QueueConfig { worker_dies_at_ms: Some(10 * MIN), late_ack_refused: true, ..cfg });
+    assert_eq!(died.receives[1].at_ms, 10 * MIN);
+    let sqs_died = run(QueueConfig { worker_dies_at_ms: Some(10 * MIN), ..cfg });
+    assert_eq!(sqs_died.receives[1].at_ms, 30 * MIN);
+    let beating = run(QueueConfig { heartbeat_ms: Some(MIN), late_ack_refused: true, ..cfg });
+    assert_eq!(beating.receives[1].at_ms, 30 * MIN, "the heartbeat does not renew it");
     // A job within the timeout acks in time on either broker.
     let quick = run(QueueConfig { job_ms: 20 * MIN, late_ack_refused: true, ..cfg });
     assert_eq!((quick.copies(0), quick.done_at_ms()), (1, Some(20 * MIN)));

@@ -62,6 +62,9 @@ pub enum Again {
     /// The worker dies with no heartbeat: the message stays hidden until
     /// its whole timeout runs out (exercise 5's 80 min for a job that sometimes takes 40).
     Held,
+    /// The worker dies on RabbitMQ: its connection drops and the message is
+    /// requeued at once.
+    Dropped,
 }
 
 /// What made a copy, as the scene says it when it appears.
@@ -110,20 +113,31 @@ impl Params {
     /// caption said «un timeout de 10 min cubre un trabajo de 40 min» when
     /// the heartbeat, or no free worker, was what kept it once.
     pub fn cover(&self, copies: u64) -> Cover {
-        // A beat renews the lease only if it comes before the lease runs out.
-        let renewed = self.heartbeat_s > 0 && self.heartbeat_s < self.timeout_s;
+        let renewed = self.renewed();
         match (copies, u64::from(self.timeout_s) >= u64::from(self.job_s), renewed) {
             (2.., false, false) if self.late_ack_refused => Cover::Closed,
             (1, true, _) => Cover::Covers,
             (1, false, true) => Cover::Renewed,
             (1, false, false) => Cover::NoFreeWorker,
             _ if renewed && u64::from(self.job_s) * 1_000 > retry_lab_core::queue::RECEIVE_CEILING_MS => Cover::Ceiling,
-            _ if self.heartbeat_s > 0 && !renewed => Cover::LateBeat,
+            _ if self.heartbeat_s > 0 && !renewed && !self.late_ack_refused => Cover::LateBeat,
             _ if copies >= u64::from(self.consumers) && self.job_s.div_ceil(self.timeout_s.max(1)) > self.consumers => {
                 Cover::AllWorkers
             }
             _ => Cover::RunsOut,
         }
+    }
+
+    /// A beat renews the lease only if it comes before the lease runs out,
+    /// and never RabbitMQ's consumer_timeout.
+    fn renewed(&self) -> bool {
+        self.heartbeat_s > 0 && self.heartbeat_s < self.timeout_s && !self.late_ack_refused
+    }
+
+    /// Whether a living worker's job would end within its lease: then a
+    /// copy comes only from a death (with none, the timeout makes them).
+    pub fn covers_job(&self) -> bool {
+        self.timeout_s >= self.job_s || self.renewed()
     }
 
     /// The figure's point: the copies, and what made them (the job outliving
@@ -140,8 +154,12 @@ impl Params {
             // the timeout covers twice over. Only when the death made it: a
             // worker dying after its job was done, or after its lease had
             // already run out, was blamed for copies the timeout made.
-            Poison::None if copy_from_death(run) => {
-                let why = if self.heartbeat_s > 0 { Again::Died } else { Again::Held };
+            Poison::None if self.covers_job() && copy_from_death(run) => {
+                let why = match (self.late_ack_refused, self.heartbeat_s > 0) {
+                    (true, _) => Again::Dropped,
+                    (false, true) => Again::Died,
+                    (false, false) => Again::Held,
+                };
                 (t.insight_again)(why, copies, &duration_text(self.dies_s.into()), &visibility)
             }
             Poison::None => {
@@ -403,9 +421,16 @@ impl crate::unit::Spec for Visibility {
         }
         Some(match p.poison {
             _ if matches!(preset, Some("exercise-8-hang" | "exercise-8-crash")) => (&PREDICTION_DLQ_AT, "dlq"),
+            // RabbitMQ requeues a dead worker's message at once: the why of
+            // either question (a lease running out) would not be its.
+            Poison::None if p.dies_s > 0 && p.late_ack_refused => return None,
             // The death's why only where the death made the copy (a run of
             // one message, at most a few dozen receives).
-            Poison::None if p.dies_s > 0 && QueueRun::new(p.config()).is_ok_and(|run| copy_from_death(&run)) => {
+            Poison::None
+                if p.dies_s > 0
+                    && p.covers_job()
+                    && QueueRun::new(p.config()).is_ok_and(|run| copy_from_death(&run)) =>
+            {
                 (&PREDICTION_DIES, "dies")
             }
             Poison::None => (&PREDICTION, ""),
@@ -445,13 +470,23 @@ impl crate::unit::Spec for Visibility {
             .map(|(i, r)| Moment {
                 at_ms: r.at_ms,
                 text: if i == 0 {
-                    (t.moment_first)(&crate::format::duration_text(params.timeout_s.into()))
+                    (t.moment_first)(
+                        &crate::format::duration_text(params.timeout_s.into()),
+                        params.poison == Poison::CrashOnOpen,
+                    )
                 } else {
-                    (t.moment_copy)(i + 1, if i == 1 && from_death { CopyWhy::Died } else { why })
+                    (t.moment_copy)(
+                        i + 1,
+                        if i == 1 && from_death && !params.late_ack_refused { CopyWhy::Died } else { why },
+                    )
                 },
             })
             .collect();
-        let died_text = if from_death { t.moment_died } else { t.moment_died_late };
+        let died_text = match (from_death, params.late_ack_refused) {
+            (true, false) => t.moment_died,
+            (true, true) => t.moment_died_dropped,
+            (false, _) => t.moment_died_late,
+        };
         moments.extend(died.map(|at_ms| Moment { at_ms, text: died_text.to_owned() }));
         if let Some(refused) = shown.iter().find(|r| r.end == retry_lab_core::queue::ReceiveEnd::AckRefused) {
             moments.push(Moment { at_ms: refused.until_ms, text: t.moment_refused.to_owned() });
@@ -633,72 +668,88 @@ mod tests {
         assert!(held.contains("visibility timeout de 1 h 20 min"), "{held}");
     }
 
+    /// The caption, the scene's moments and the question a run asks, in Spanish.
+    fn words(p: &Params) -> String {
+        p.insight(Lang::Es, &QueueRun::new(p.config()).expect("a run"))
+    }
+    fn scene(p: &Params) -> Vec<(u64, String)> {
+        let state = <Visibility as crate::unit::Unit>::init(p, &Shared::default(), 0);
+        let timeline = <Visibility as crate::unit::Spec>::timeline(p, &Shared::default(), &state, Lang::Es);
+        timeline.expect("a scene").moments.into_iter().map(|m| (m.at_ms, m.text)).collect()
+    }
+    fn asked(p: &Params) -> Option<&'static str> {
+        <Visibility as crate::unit::Spec>::prediction(p, None).map(|(_, key)| key)
+    }
+
     /// A death is named only where it made the copy: a worker dying after
-    /// its job was done (10 min, dying at 11 min 40 s), or after its 30 s
-    /// lease had already run out, was blamed for the timeout's 20 copies.
-    /// A poison message received once goes to the DLQ, never «reaparece».
+    /// its job was done (10 min, dying at 11 min 40 s), after its 30 s
+    /// lease had already run out, or before a timeout shorter than the job
+    /// (which makes the copies anyway) was blamed for the timeout's copies.
     #[test]
     fn the_caption_blames_a_death_only_for_the_copies_it_made() {
-        let words = |p: &Params| p.insight(Lang::Es, &QueueRun::new(p.config()).expect("a run"));
-        for dies_s in [700, 45] {
-            let late = words(&Params { dies_s, ..Params::default() });
-            assert!(!late.contains("muere"), "dies at {dies_s} s: {late}");
-            assert!(late.contains("vence antes de que termine un trabajo de 10 min"), "dies at {dies_s} s: {late}");
+        for p in [
+            Params { dies_s: 700, ..Params::default() },
+            Params { dies_s: 45, ..Params::default() },
+            Params { dies_s: 15, ..Params::default() },
+            Params { job_s: 2_400, timeout_s: 1_800, dies_s: 600, ..Params::default() },
+        ] {
+            let caption = words(&p);
+            assert!(caption.contains("vence antes de que termine") && !caption.contains("muere"), "{caption}");
+            assert_eq!(asked(&p), Some(""), "{p:?}: the question's why is the timeout's");
         }
+        assert_eq!(asked(&preset("long-deadline")), Some("dies"));
+        // The scene: the copy before the death is the timeout's; the death says so.
+        let early = scene(&Params { dies_s: 45, ..Params::default() });
+        let at = |at_ms: u64, words: &str| early.iter().any(|(at, text)| *at == at_ms && text.contains(words));
+        assert!(at(30_000, "Venció el visibility timeout") && at(45_000, "su plazo ya había vencido"), "{early:?}");
+        assert!(!early.iter().any(|(_, text)| text.contains("worker muerto") || text.contains("sigue escondido")));
+    }
+
+    /// A poison message received once goes to the DLQ, never «reaparece»;
+    /// one that crashes its worker is not «mientras trabaja»; counts carry
+    /// separators; a heartbeat no sooner than the timeout comes too late; a
+    /// healthy message out of receives goes to the DLQ; past 12 h is «más de».
+    #[test]
+    fn each_cause_of_copies_is_named_in_its_own_words() {
         let once = words(&Params { poison: Poison::Hang, max_receive: 1, timeout_s: 600, ..Params::default() });
         assert!(once.ends_with("pasa a la DLQ sin reaparecer.") && !once.contains("1 vez"), "{once}");
-        let crash = words(&Params { poison: Poison::CrashOnOpen, max_receive: 1, ..Params::default() });
-        assert!(crash.ends_with("pasa a la DLQ sin reaparecer."), "{crash}");
+        let crash = Params { poison: Poison::CrashOnOpen, max_receive: 1, ..Params::default() };
+        assert!(words(&crash).ends_with("pasa a la DLQ sin reaparecer."), "{}", words(&crash));
+        let first = &scene(&crash)[0].1;
+        assert!(first.contains("cae al abrirlo") && !first.contains("mientras trabaja"), "{first}");
+        let crashed = scene(&Params { poison: Poison::CrashOnOpen, max_receive: 3, ..Params::default() });
+        assert!(crashed.iter().any(|(_, text)| text.contains("cayó al abrirlo")), "{crashed:?}");
+        assert!(!crashed.iter().any(|(_, text)| text.contains("no ha terminado")), "{crashed:?}");
         let hung = words(&Params { poison: Poison::Hang, max_receive: 0, ..Params::default() });
         assert!(hung.contains("se recibe 11,520 veces"), "{hung}");
         let past = Params { job_s: 43_201, timeout_s: 600, heartbeat_s: 300, ..Params::default() };
         assert!(words(&past).contains("un trabajo de más de 12 h pasa ese techo"), "{}", words(&past));
-        // The scene: the copy before the death is the timeout's; the death says so.
-        let scene = |p: &Params| {
-            let state = <Visibility as crate::unit::Unit>::init(p, &Shared::default(), 0);
-            let timeline = <Visibility as crate::unit::Spec>::timeline(p, &Shared::default(), &state, Lang::Es);
-            timeline.expect("a scene").moments.into_iter().map(|m| (m.at_ms, m.text)).collect::<Vec<_>>()
-        };
+        let late_beat = words(&Params { heartbeat_s: 45, ..Params::default() });
+        assert!(late_beat.starts_with("El latido cada 45 s llega tarde"), "{late_beat}");
+        let spent = words(&Params { max_receive: 5, ..Params::default() });
+        let dlq = "Con maxReceiveCount 5 un mensaje sano pasa a la DLQ: cada copia cuenta como una recepción.";
+        assert!(spent.ends_with(dlq), "{spent}");
+    }
+
+    /// RabbitMQ closes the channel at consumer_timeout: no copy's ack
+    /// arrives, no heartbeat renews it, a death requeues at once, and no
+    /// count is asked (it would be the model's retention).
+    #[test]
+    fn rabbitmq_closes_the_channel_of_a_late_ack() {
         let rabbit = preset("rabbitmq-30min");
         let closed = words(&rabbit);
         assert!(closed.starts_with("RabbitMQ cierra el canal del worker que pasa 30 min sin ack"), "{closed}");
         assert!(!closed.contains("veces"), "how often is the model's retention: {closed}");
         assert!(<Visibility as crate::unit::Spec>::prediction(&rabbit, Some("rabbitmq-30min")).is_none());
-        let rabbit_scene = scene(&rabbit);
-        assert!(
-            rabbit_scene.iter().any(|(at, text)| *at == 2_400_000 && text.contains("su ack no llega")),
-            "{rabbit_scene:?}"
-        );
-        assert!(!rabbit_scene.iter().any(|(_, text)| text.contains("borra el mensaje")), "{rabbit_scene:?}");
-        let spent = words(&Params { max_receive: 5, ..Params::default() });
-        assert!(
-            spent.ends_with(
-                "Con maxReceiveCount 5 un mensaje sano pasa a la DLQ: cada copia cuenta como una recepción."
-            ),
-            "{spent}"
-        );
-        // Its question's why is the timeout's, not the death's.
-        let asked = |p: &Params| <Visibility as crate::unit::Spec>::prediction(p, None).map(|(_, key)| key);
-        assert_eq!(asked(&Params { dies_s: 45, ..Params::default() }), Some(""));
-        assert_eq!(asked(&Params { dies_s: 20, ..Params::default() }), Some("dies"));
-        let late_beat = words(&Params { heartbeat_s: 45, ..Params::default() });
-        assert!(late_beat.starts_with("El latido cada 45 s llega tarde"), "{late_beat}");
-        let early = scene(&Params { dies_s: 45, ..Params::default() });
-        assert!(
-            early.iter().any(|(at, text)| *at == 30_000 && text.starts_with("Venció el visibility timeout")),
-            "{early:?}"
-        );
-        assert!(
-            early.iter().any(|(at, text)| *at == 45_000 && text.contains("su plazo ya había vencido")),
-            "{early:?}"
-        );
-        assert!(
-            !early.iter().any(|(_, text)| text.contains("worker muerto") || text.contains("sigue escondido")),
-            "{early:?}"
-        );
-        let crashed = scene(&Params { poison: Poison::CrashOnOpen, max_receive: 3, ..Params::default() });
-        assert!(crashed.iter().any(|(_, text)| text.contains("cayó al abrirlo")), "{crashed:?}");
-        assert!(!crashed.iter().any(|(_, text)| text.contains("no ha terminado")), "{crashed:?}");
+        let moments = scene(&rabbit);
+        assert!(moments.iter().any(|(at, text)| *at == 2_400_000 && text.contains("su ack no llega")), "{moments:?}");
+        assert!(!moments.iter().any(|(_, text)| text.contains("borra el mensaje")), "{moments:?}");
+        let beating = Params { heartbeat_s: 10, ..rabbit };
+        assert!(words(&beating).starts_with("RabbitMQ cierra el canal"), "{}", words(&beating));
+        let dropped =
+            Params { job_s: 1_200, timeout_s: 1_800, dies_s: 600, late_ack_refused: true, ..Params::default() };
+        assert!(words(&dropped).contains("RabbitMQ reencola el mensaje en el acto"), "{}", words(&dropped));
+        assert!(scene(&dropped).iter().any(|(at, text)| *at == 600_000 && text.contains("RabbitMQ reencola")));
     }
 
     /// The caption credits what kept the message to one receive: the

@@ -47,12 +47,15 @@ pub struct Strings {
     pub died_note: &'static str,
     /// The scene's moments: the first receive (its timeout), each copy
     /// handed out while a worker still works, the delete, the DLQ.
-    pub moment_first: fn(&str) -> String,
+    /// (the timeout, whether the worker crashes opening it).
+    pub moment_first: fn(&str, bool) -> String,
     /// A copy handed out: after a slow job, or after its worker died.
     pub moment_copy: fn(usize, super::CopyWhy) -> String,
     pub moment_died: &'static str,
     /// The worker dies after its lease ran out: a copy is already out.
     pub moment_died_late: &'static str,
+    /// The worker dies on RabbitMQ: the message is requeued at once.
+    pub moment_died_dropped: &'static str,
     /// Appended when a healthy message ran out of receives: (maxReceiveCount).
     pub healthy_dlq: fn(u32) -> String,
     pub moment_deleted: &'static str,
@@ -99,6 +102,7 @@ pub static ES: Strings = Strings {
             super::Again::Crash => format!("Un mensaje venenoso tumba al worker que lo abre: reaparece cuando vence su visibility timeout de {at}; se recibe {times}."),
             super::Again::Died => format!("El worker muere {}: su latido deja de renovar el plazo, el visibility timeout vence y el mensaje reaparece; se recibe {times}.", crate::format::a_los(at)),
             super::Again::Held => format!("El worker muere {} y nadie borra el mensaje: sigue escondido hasta que vence su visibility timeout de {timeout} y reaparece; se recibe {times}.", crate::format::a_los(at)),
+            super::Again::Dropped => format!("El worker muere {}: se corta su conexión y RabbitMQ reencola el mensaje en el acto, sin esperar el plazo; se recibe {times}.", crate::format::a_los(at)),
         }
     },
     job: "Duración del trabajo",
@@ -110,7 +114,7 @@ pub static ES: Strings = Strings {
     poison_labels: &["sano", "venenoso: se cuelga hasta el plazo", "venenoso: tumba al worker al abrirlo"],
     late_ack: "Un ack después del plazo",
     late_ack_labels: &["borra el mensaje (SQS)", "no llega: el canal ya se cerró (RabbitMQ)"],
-    moment_refused: "El primer worker termina, pero su canal ya se cerró: su ack no llega y el trabajo se perdió.",
+    moment_refused: "Un worker termina, pero su canal ya se cerró: hizo el trabajo y su ack no llega, así que el mensaje sigue en la cola.",
     dies: "El primer worker muere a los (0: nunca)",
     zero_is_off: "0 apaga la opción.",
     copies: "Copias (recepciones)",
@@ -121,7 +125,8 @@ pub static ES: Strings = Strings {
     dead_letter_at: "Cuándo va a la DLQ",
     never: "nunca",
     gantt_label: "Una fila por recepción: la banda es el tiempo escondido, la barra el trabajo del worker.",
-    receive_row: |n, at, end| format!("recepción {n}: {}, {end}", crate::format::a_los(at)),
+    // An outcome only where there is one to say (it ended in «, »).
+    receive_row: |n, at, end| if end.is_empty() { format!("recepción {n}: {}", crate::format::a_los(at)) } else { format!("recepción {n}: {}, {end}", crate::format::a_los(at)) },
     legend_hidden: "escondido (visibility timeout)",
     legend_work: "trabajo del worker",
     legend_deleted: "borrado",
@@ -129,7 +134,7 @@ pub static ES: Strings = Strings {
     copy_note: |n| format!("copia {n}"),
     copy_why: ": venció el timeout",
     died_note: "◂ el worker muere",
-    moment_first: |timeout| format!("Un worker recibe el mensaje: queda oculto {timeout} mientras trabaja."),
+    moment_first: |timeout, crashes| if crashes { format!("Un worker recibe el mensaje y cae al abrirlo: el mensaje queda oculto {timeout}.") } else { format!("Un worker recibe el mensaje: queda oculto {timeout} mientras trabaja.") },
     moment_copy: |n, why| match why {
         super::CopyWhy::Died => format!("Venció el plazo del worker muerto: otro worker recibe la copia {n}."),
         super::CopyWhy::Crashed => format!("Venció el plazo del worker que cayó al abrirlo: otro worker recibe la copia {n}."),
@@ -138,6 +143,7 @@ pub static ES: Strings = Strings {
     },
     moment_died: "El worker muere a mitad del trabajo: nadie borra el mensaje, que sigue escondido hasta que venza su plazo.",
     healthy_dlq: |max| format!(" Con maxReceiveCount {max} un mensaje sano pasa a la DLQ: cada copia cuenta como una recepción."),
+    moment_died_dropped: "El worker muere a mitad del trabajo: se corta su conexión y RabbitMQ reencola el mensaje en el acto.",
     moment_died_late: "El primer worker muere a mitad del trabajo; su plazo ya había vencido y otra copia sigue en marcha.",
     moment_deleted: "Un trabajo termina y borra el mensaje: ya no vuelve.",
     moment_dlq: "Agotó sus recepciones: el mensaje pasa a la DLQ.",
@@ -181,6 +187,7 @@ pub static EN: Strings = Strings {
             super::Again::Crash => format!("A poison message crashes the worker that opens it: it reappears when its {at} visibility timeout runs out; it is received {times}."),
             super::Again::Died => format!("The worker dies at {at}: its heartbeat stops renewing the lease, the visibility timeout runs out and the message reappears; it is received {times}."),
             super::Again::Held => format!("The worker dies at {at} and nobody deletes the message: it stays hidden until its {timeout} visibility timeout runs out and reappears; it is received {times}."),
+            super::Again::Dropped => format!("The worker dies at {at}: its connection drops and RabbitMQ requeues the message at once, without waiting for the deadline; it is received {times}."),
         }
     },
     job: "Job duration",
@@ -192,7 +199,7 @@ pub static EN: Strings = Strings {
     poison_labels: &["healthy", "poison: hangs until the deadline", "poison: crashes the worker on open"],
     late_ack: "An ack after the deadline",
     late_ack_labels: &["deletes the message (SQS)", "is lost: the channel was closed (RabbitMQ)"],
-    moment_refused: "The first worker finishes, but its channel was closed: its ack reaches nobody and the work is lost.",
+    moment_refused: "A worker finishes, but its channel was closed: it did the job and its ack reaches nobody, so the message stays in the queue.",
     dies: "The first worker dies at (0: never)",
     zero_is_off: "0 turns the option off.",
     copies: "Copies (receives)",
@@ -203,7 +210,7 @@ pub static EN: Strings = Strings {
     dead_letter_at: "When it goes to the DLQ",
     never: "never",
     gantt_label: "One row per receive: the band is the time hidden, the bar the worker's job.",
-    receive_row: |n, at, end| format!("receive {n}: at {at}, {end}"),
+    receive_row: |n, at, end| if end.is_empty() { format!("receive {n}: at {at}") } else { format!("receive {n}: at {at}, {end}") },
     legend_hidden: "hidden (visibility timeout)",
     legend_work: "the worker's job",
     legend_deleted: "deleted",
@@ -211,7 +218,7 @@ pub static EN: Strings = Strings {
     copy_note: |n| format!("copy {n}"),
     copy_why: ": the timeout ran out",
     died_note: "◂ the worker dies",
-    moment_first: |timeout| format!("A worker receives the message: it stays hidden for {timeout} while it works."),
+    moment_first: |timeout, crashes| if crashes { format!("A worker receives the message and crashes opening it: the message stays hidden for {timeout}.") } else { format!("A worker receives the message: it stays hidden for {timeout} while it works.") },
     moment_copy: |n, why| match why {
         super::CopyWhy::Died => format!("The dead worker's lease ran out: another worker receives copy {n}."),
         super::CopyWhy::Crashed => format!("The lease of the worker that crashed opening it ran out: another worker receives copy {n}."),
@@ -220,6 +227,7 @@ pub static EN: Strings = Strings {
     },
     moment_died: "The worker dies halfway through the job: nobody deletes the message, which stays hidden until its lease runs out.",
     healthy_dlq: |max| format!(" With maxReceiveCount {max} a healthy message moves to the DLQ: every copy counts as a receive."),
+    moment_died_dropped: "The worker dies halfway through the job: its connection drops and RabbitMQ requeues the message at once.",
     moment_died_late: "The first worker dies halfway through the job; its lease had already run out and another copy is under way.",
     moment_deleted: "A job finishes and deletes the message: it comes back no more.",
     moment_dlq: "Out of receives: the message moves to the DLQ.",
