@@ -36,6 +36,14 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Whether the restart comes while jobs remain: after the last job of
+    /// a run without it (rounds of `workers` jobs), it changes nothing, and
+    /// «what does the restart take?» has no answer but 0.
+    pub fn restarts_mid_run(&self) -> bool {
+        let end_ms = u64::from(self.jobs.div_ceil(self.workers.max(1))) * u64::from(self.job_ms);
+        self.restart_ms > 0 && u64::from(self.restart_ms) < end_ms
+    }
+
     pub fn config(&self) -> QueueConfig {
         QueueConfig {
             messages: self.jobs,
@@ -183,7 +191,7 @@ impl crate::unit::Spec for Workers {
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
     const PREDICTION: Option<&'static crate::tasks::Prediction<Params, State>> = Some(&PREDICTION);
     fn prediction(p: &Params, _: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
-        Some(if p.in_memory && p.restart_ms > 0 { (&PREDICTION_LOST, "lost") } else { (&PREDICTION, "") })
+        Some(if p.in_memory && p.restarts_mid_run() { (&PREDICTION_LOST, "lost") } else { (&PREDICTION, "") })
     }
     fn title(lang: crate::i18n::Lang) -> &'static str {
         strings::strings(lang).experiment
@@ -205,7 +213,7 @@ impl crate::unit::Spec for Workers {
         // A restart after the last job changes nothing: no moment, and the
         // clock ends with the work (it ran to «5 s / 5 s» over a 0.3 s axis,
         // saying the queue was lost with what was waiting: nothing was).
-        if p.restart_ms > 0 && run.done_at_ms().is_none_or(|done_ms| u64::from(p.restart_ms) < done_ms) {
+        if p.restarts_mid_run() {
             moments.push(Moment {
                 at_ms: p.restart_ms.into(),
                 text: t.moment_restart[usize::from(!p.in_memory)].to_owned(),
@@ -421,6 +429,12 @@ mod tests {
         let timeline = Workers::timeline(&after, &Shared::default(), &state, crate::i18n::Lang::Es).expect("a scene");
         assert_eq!(timeline.end_ms, 300, "{timeline:?}");
         assert!(timeline.moments.iter().all(|m| !m.text.contains("reinicia")), "{timeline:?}");
+        assert_eq!(Workers::prediction(&after, None).map(|(_, key)| key), Some(""), "nothing to lose: not asked");
+        let mid = Params { restart_ms: 150, ..after };
+        assert_eq!(Workers::prediction(&mid, None).map(|(_, key)| key), Some("lost"));
+        let es = strings::strings(crate::i18n::Lang::Es);
+        assert_eq!((es.moment_start)(1, 12), "Un worker toma 12 trabajos de la cola, de a uno.");
+        assert_eq!((es.moment_start)(1, 1), "Un worker toma 1 trabajo de la cola.");
     }
 
     /// «Repetidos» is the lesson's: a job done twice. A broker's restart cuts

@@ -42,7 +42,12 @@ pub static ES: Strings = Strings {
     experiment: "Consumidores en competencia",
     heading: "Varios workers sobre una misma cola",
     intro: "Cada mensaje lo toma un solo worker; con más workers la cola se vacía antes. Si la cola vive en la memoria del proceso, reiniciarlo pierde lo que esperaba; un broker lo conserva y lo que estaba en curso reaparece al vencer su plazo.",
-    moment_start: |workers, jobs| format!("{workers} workers toman {jobs} trabajos de una misma cola: cada uno, de a uno."),
+    moment_start: |workers, jobs| match (workers, jobs) {
+        (1, 1) => "Un worker toma 1 trabajo de la cola.".to_owned(),
+        (1, _) => format!("Un worker toma {jobs} trabajos de la cola, de a uno."),
+        (_, 1) => format!("{workers} workers esperan en una misma cola con 1 trabajo: lo toma uno."),
+        _ => format!("{workers} workers toman {jobs} trabajos de una misma cola: cada uno, de a uno."),
+    },
     moment_restart: ["El proceso se reinicia: la cola en memoria se pierde con lo que esperaba.", "El proceso se reinicia: el broker guarda la cola y los trabajos siguen."],
     moment_done: "Termina el último trabajo.",
     insight: |workers, done_at, speedup, lost| match (workers, lost) {
@@ -77,7 +82,12 @@ pub static EN: Strings = Strings {
     experiment: "Competing consumers",
     heading: "Several workers on one queue",
     intro: "Each message goes to one worker only; with more workers the queue empties sooner. If the queue lives in the process's memory, restarting the process loses what was waiting; a broker keeps it, and what was in progress shows again when its deadline passes.",
-    moment_start: |workers, jobs| format!("{workers} workers take {jobs} jobs from one queue: each, one at a time."),
+    moment_start: |workers, jobs| match (workers, jobs) {
+        (1, 1) => "A worker takes 1 job from the queue.".to_owned(),
+        (1, _) => format!("A worker takes {jobs} jobs from the queue, one at a time."),
+        (_, 1) => format!("{workers} workers wait on one queue with 1 job: one of them takes it."),
+        _ => format!("{workers} workers take {jobs} jobs from one queue: each, one at a time."),
+    },
     moment_restart: ["The process restarts: the in-memory queue is lost with what was waiting.", "The process restarts: the broker keeps the queue and the jobs go on."],
     moment_done: "The last job is done.",
     insight: |workers, done_at, speedup, lost| match (workers, lost) {
