@@ -565,6 +565,12 @@ pub fn copy_from_death(run: &QueueRun) -> bool {
     death_ms(run).is_some_and(|dies_ms| run.receives.get(1).is_some_and(|next| next.at_ms >= dies_ms))
 }
 
+/// Whether a timeout ran out before copy 2 (its words on the chart say
+/// so): not where RabbitMQ requeued a dead worker's message at once.
+pub fn timeout_made_copy_two(run: &QueueRun) -> bool {
+    !(run.config.late_ack_refused && copy_from_death(run))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -750,6 +756,9 @@ mod tests {
             Params { job_s: 1_200, timeout_s: 1_800, dies_s: 600, late_ack_refused: true, ..Params::default() };
         assert!(words(&dropped).contains("RabbitMQ reencola el mensaje en el acto"), "{}", words(&dropped));
         assert!(scene(&dropped).iter().any(|(at, text)| *at == 600_000 && text.contains("RabbitMQ reencola")));
+        let requeued = QueueRun::new(dropped.config()).expect("a run");
+        assert!(!timeout_made_copy_two(&requeued), "no «venció el timeout» on the chart");
+        assert!(timeout_made_copy_two(&QueueRun::new(preset("rabbitmq-30min").config()).expect("a run")));
     }
 
     /// The caption credits what kept the message to one receive: the

@@ -103,7 +103,7 @@ fn gantt<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
                 if now < end_ms { <line class="scene-now-line" x1={x(now).to_string()} x2={x(now).to_string()} y1="0" y2={(shown.len() * ROW_H).to_string()} /> }
             </svg>
             // On the chart, once the clock reaches it: the first copy the timeout hands out, and the last one drawn.
-            { for shown[..reached].get(1).map(|r| copy_note(&x, r, 1, (t.copy_note)(2), Some(t.copy_why))) }
+            { for shown[..reached].get(1).map(|r| copy_note(&x, r, 1, (t.copy_note)(2), super::timeout_made_copy_two(run).then_some(t.copy_why))) }
             { for (reached > 2).then(|| copy_note(&x, &shown[reached - 1], reached - 1, (t.copy_note)(reached), None)) }
             { for died_note(&x, t, run, now) }
             { frame.handle("visibility_s", axis) }
