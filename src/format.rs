@@ -128,6 +128,18 @@ pub fn duration_ms(ms: u64) -> String {
     }
 }
 
+/// A span as a run's end reads: tenths of a second under a minute (300 ms
+/// reads «0.3 s», 1,200 ms «1.2 s»), milliseconds under a tenth (a run of
+/// 1 ms jobs read «a los 0 s» beside «3 ms»), the largest fitting units
+/// past a minute.
+pub fn span_ms(ms: u64) -> String {
+    match ms {
+        0..100 => format!("{ms} ms"),
+        100..60_000 => seconds(ms),
+        _ => duration_ms(ms),
+    }
+}
+
 /// A guess or an answer in its unit; seconds past a minute also in words
 /// («6,250,000 s (72 d 8 h)»: the lag's catch-up reaches months).
 pub fn with_unit(n: u64, unit: &str) -> String {
@@ -136,7 +148,7 @@ pub fn with_unit(n: u64, unit: &str) -> String {
         "s" if n >= 60 => format!("{} s ({})", int(n), duration_text(n)),
         // «10,000 ms (10 s)»: the lesson says «200 s → 10 s», not 10,000 ms;
         // and «en serie serían 1.2 s», which whole seconds read «(1 s)».
-        "ms" if n >= 1_000 => format!("{} ms ({})", int(n), if n < 60_000 { seconds(n) } else { duration_ms(n) }),
+        "ms" if n >= 1_000 => format!("{} ms ({})", int(n), span_ms(n)),
         // A rate reads as one word: «1,560/s».
         _ if unit.starts_with('/') => format!("{}{unit}", int(n)),
         _ => format!("{} {unit}", int(n)),
@@ -229,6 +241,7 @@ mod tests {
         assert_eq!(with_unit(300, "ms"), "300 ms");
         assert_eq!(with_unit(6_250_000, "s"), "6,250,000 s (72 d 8 h)");
         assert_eq!(with_unit(1_560, "/s"), "1,560/s");
+        assert_eq!((span_ms(3), span_ms(300), span_ms(30_200)), ("3 ms".into(), "0.3 s".into(), "30.2 s".into()));
     }
 
     #[test]

@@ -269,23 +269,12 @@ pub fn finished_ms(run: &QueueRun) -> Option<u64> {
         .max()
 }
 
-/// 300 ms reads «0.3 s»; under a tenth of a second in ms (a 1 ms job's run
-/// read «todo hecho a los 0 s» beside «3 ms»); past a minute in the largest
-/// fitting units.
-pub fn done_text(ms: u64) -> String {
-    match ms {
-        0..100 => format!("{ms} ms"),
-        100..60_000 => crate::format::seconds(ms),
-        _ => crate::format::duration_ms(ms),
-    }
-}
-
 /// How many times sooner than one worker alone (its jobs one after another)
 /// everything was done: to a tenth (200 s ÷ 36 s is 5.6×, not 5×); under
 /// once (a broker's restart made the end wait out a timeout), to a
 /// hundredth, never «0×». None when not everything was done.
 pub fn speedup(run: &QueueRun) -> Option<String> {
-    let alone_ms = u64::from(run.config.messages) * run.config.job_ms;
+    let alone_ms = alone_ms(run);
     let ms = run.done_at_ms()?.max(1);
     let tenths = (alone_ms * 10 + ms / 2) / ms;
     let hundredths = (alone_ms * 100 + ms / 2) / ms;
@@ -296,6 +285,16 @@ pub fn speedup(run: &QueueRun) -> Option<String> {
         (_, h) if h % 10 == 0 => format!("0.{}×", h / 10),
         (_, h) => format!("0.{h:02}×"),
     })
+}
+
+/// One worker alone, its jobs one after another.
+fn alone_ms(run: &QueueRun) -> u64 {
+    u64::from(run.config.messages) * run.config.job_ms
+}
+
+/// Messages lost with the process that held the queue in memory.
+pub fn lost(run: &QueueRun) -> u64 {
+    run.ends.iter().filter(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. })).count() as u64
 }
 
 /// Receives beyond the first of each message: jobs started again.
@@ -310,12 +309,11 @@ fn restarted(run: &QueueRun) -> u64 {
 /// end waited (and, when that made it later than one worker alone, so).
 pub fn insight(lang: crate::i18n::Lang, run: &QueueRun) -> String {
     let t = strings::strings(lang);
-    let lost = run.ends.iter().filter(|e| matches!(e, retry_lab_core::queue::MessageEnd::Lost { .. })).count() as u64;
-    let done_at = finished_ms(run).map_or_else(|| t.never.to_owned(), done_text);
-    let alone_ms = u64::from(run.config.messages) * run.config.job_ms;
+    let lost = lost(run);
+    let done_at = finished_ms(run).map_or_else(|| t.never.to_owned(), crate::format::span_ms);
     let mut insight = match run.done_at_ms() {
-        Some(ms) if lost == 0 && ms > alone_ms && run.config.workers > 1 => {
-            (t.insight_later)(run.config.workers, &done_at, &done_text(alone_ms))
+        Some(ms) if lost == 0 && ms > alone_ms(run) && run.config.workers > 1 => {
+            (t.insight_later)(run.config.workers, &done_at, &crate::format::span_ms(alone_ms(run)))
         }
         _ => (t.insight)(run.config.workers, &done_at, speedup(run).as_deref().unwrap_or("—"), lost),
     };

@@ -31,11 +31,11 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         }
     };
     let done = run.ends.iter().filter(|e| matches!(e, MessageEnd::Deleted { .. })).count() as u64;
-    let lost = run.ends.iter().filter(|e| matches!(e, MessageEnd::Lost { .. })).count() as u64;
+    let lost = super::lost(run);
     let speedup = super::speedup(run).unwrap_or_else(|| "—".to_owned());
     let insight = super::insight(props.lang, run);
     let rows = [
-        ("done_at", t.done_at, super::finished_ms(run).map_or_else(|| t.never.to_owned(), super::done_text)),
+        ("done_at", t.done_at, super::finished_ms(run).map_or_else(|| t.never.to_owned(), format::span_ms)),
         ("speedup", t.speedup, speedup),
         ("done", t.done, format::int(done)),
         ("repeated", t.repeated, format::int(super::done_twice(run))),
@@ -77,7 +77,7 @@ fn chart<F: Frame>(frame: &F, t: &Strings, run: &QueueRun, at_ms: Option<u64>) -
             </svg>
             { frame.handle("job_workers", pool) }
             </div>
-            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ super::done_text(end_ms) }</span></div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ format::span_ms(end_ms) }</span></div>
             </> }) }
             if run.config.workers > ROWS_SHOWN { <p class="hint">{ (t.rows_more)(run.config.workers - ROWS_SHOWN) }</p> }
         </figure>
