@@ -96,14 +96,13 @@ pub static EN: Strings = Strings {
         use crate::format::int;
         let messages = if messages == 1 { "1 message".to_owned() } else { format!("{} messages", int(messages.into())) };
         let lost = if lost == 1 { "1 is lost".to_owned() } else { format!("{} are lost", int(lost.into())) };
-        let extra_effects = |n: u64| if n == 1 { "1 extra effect".to_owned() } else { format!("{} extra effects", int(n)) };
+        let there_are = |n: u64| if n == 1 { "there is 1 extra effect".to_owned() } else { format!("there are {} extra effects", int(n)) };
         let consumer = if crash.is_empty() { "a consumer that never crashes".to_owned() } else { format!("a consumer that crashes on {crash} of deliveries") };
         let before = match before_extra {
             0 => format!("ack before and {lost}"),
-            n => format!("ack before and {lost} and, with the broker's duplicates, there {}", if n == 1 { "is 1 extra effect".to_owned() } else { format!("are {}", extra_effects(n)) }),
+            n => format!("ack before and {lost} and, with the broker's duplicates, {}", there_are(n)),
         };
-        let after = if extra == 1 { "is 1 extra effect".to_owned() } else { format!("are {}", extra_effects(extra)) };
-        format!("{messages} and {consumer}: {before}; ack after and there {after}; ack after with a record of ids, none.")
+        format!("{messages} and {consumer}: {before}; ack after and {}; ack after with a record of ids, none.", there_are(extra))
     },
     crash: "Crash probability",
     messages: "Messages",
