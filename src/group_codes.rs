@@ -63,7 +63,7 @@ pub const LESSON_004: GroupCodes = GroupCodes {
 pub const LESSON_004_STREAMS: GroupCodes = GroupCodes {
     experiments: Codes("partitions groups fraud lag capacity"),
     presets: Codes("lesson-004-keys exercise-9-resize lesson-004-groups idle-consumer exercise-3 kill-consumer commit-first auto-commit sink-behind head-of-line exercise-10 exercise-10-late exercise-9a exercise-9b more-consumers c01-peak c01-day exercise-4 exercise-6 exercise-6-slow exercise-7"),
-    keys: Codes("partitions keyed resize_to topic_partitions topic_events group_consumers second_consumers poll_batch commit crash_consumer crash_s slow_s group_at_s payments processed lag_partitions lag_consumers consumer_rate arrival_rate behind rate_before mean_rate peak_rate peak_s down_s cap_workers worker_rate promise_s little_waiting little_rate_h keda_messages keda_queue_length keda_job_s keda_max"),
+    keys: Codes("partitions keyed resize_to topic_partitions topic_events group_consumers second_consumers poll_batch commit crash_consumer crash_s slow_s group_at_s payments processed lag_partitions lag_consumers consumer_rate arrival_rate behind rate_before scene mean_rate peak_rate peak_s down_s cap_workers worker_rate promise_s little_waiting little_rate_h keda_messages keda_queue_length keda_job_s keda_max"),
 };
 
 pub const LESSON_004_OPS: GroupCodes = GroupCodes {

@@ -91,7 +91,11 @@ impl Timeline {
             std::cmp::Ordering::Equal => ("", 0),
             std::cmp::Ordering::Greater => ("+", at_ms - origin_ms),
         };
-        let text = if self.end_ms < 60_000 {
+        // A run shorter than a second in milliseconds: tenths of a second
+        // read a restart at 150 ms as «0.2 s» and a 3 ms run as «0 s / 0 s».
+        let text = if self.end_ms < 1_000 {
+            format!("{} ms", format::int(from_ms))
+        } else if self.end_ms < 60_000 {
             format::seconds(from_ms)
         } else if in_seconds {
             format::seconds(format::round_s(from_ms) * 1_000)
@@ -277,6 +281,8 @@ mod tests {
     #[test]
     fn a_clock_says_its_time_in_the_runs_scale_and_from_its_origin() {
         assert_eq!(timeline().clock_text(2_500, false), "2.5 s");
+        let short = Timeline::new(400, Vec::new());
+        assert_eq!((short.clock_text(150, false), short.clock_text(400, true)), ("150 ms".into(), "400 ms".into()));
         let long = Timeline::new(1_500_000, Vec::new());
         assert_eq!(long.clock_text(600_000, false), "10 min");
         assert_eq!(long.clock_text(600_400, true), "600 s");

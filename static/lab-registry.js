@@ -222,6 +222,7 @@ export const PAGE_OF_KEY = new Map([
   ['arrival_rate', 'lesson-004-streams/'],
   ['behind', 'lesson-004-streams/'],
   ['rate_before', 'lesson-004-streams/'],
+  ['scene', 'lesson-004-streams/'],
   ['mean_rate', 'lesson-004-streams/'],
   ['peak_rate', 'lesson-004-streams/'],
   ['peak_s', 'lesson-004-streams/'],

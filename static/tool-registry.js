@@ -371,6 +371,13 @@ export const TOOL_EXPERIMENTS = {
         }
       ],
       [
+        "scene",
+        {
+          "en": "Scene",
+          "es": "Escena"
+        }
+      ],
+      [
         "mean_rate",
         {
           "en": "Arriving (mean rate)",

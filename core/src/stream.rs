@@ -188,6 +188,19 @@ pub mod capacity {
         (wanted, messages.div_ceil(workers) * job_s)
     }
 
+    /// The same burst as the workers take it, in rounds: worker `lane`
+    /// (from 0) takes messages lane, lane + workers, …, so it runs
+    /// ⌈(messages − lane) ÷ workers⌉ jobs, and the first lane the most.
+    pub fn burst_jobs(messages: u64, workers: u64, lane: u64) -> u64 {
+        messages.saturating_sub(lane).div_ceil(workers.max(1))
+    }
+
+    /// How many of the burst are finished `at_s` in: whole rounds of
+    /// `workers` jobs, `job_s` each.
+    pub fn burst_done(messages: u64, workers: u64, job_s: u64, at_s: u64) -> u64 {
+        (at_s / job_s.max(1)).saturating_mul(workers).min(messages)
+    }
+
     /// A queue as a fluid (rates, not messages: a day at 116/s is 10 M
     /// messages, and a rate model answers in microseconds whatever the
     /// scale): `peak_per_s` arrive during the first `peak_s`, `mean_per_s`
@@ -544,5 +557,18 @@ mod tests {
         assert_eq!(capacity::little_wait(170.0, 85.0), Some(0.5));
         // Exercise 7: 400 at once, queueLength 15, 20 s a job, at most 8 workers.
         assert_eq!(capacity::keda(400, 15, 20, 8), (27, 1_000));
+        // Its rounds: each of the 8 runs 50 jobs; 300 s in, 15 rounds are
+        // done (120) and 280 wait; the last round ends at 1,000 s. KEDA's
+        // own 27 would finish by 300 s (15 rounds of 27, the last lanes 14).
+        assert_eq!((capacity::burst_jobs(400, 8, 0), capacity::burst_jobs(400, 8, 7)), (50, 50));
+        assert_eq!(capacity::burst_done(400, 8, 20, 300), 120);
+        assert_eq!((capacity::burst_done(400, 8, 20, 999), capacity::burst_done(400, 8, 20, 1_000)), (392, 400));
+        assert_eq!((capacity::burst_jobs(400, 27, 0), capacity::burst_jobs(400, 27, 26)), (15, 14));
+        assert_eq!(capacity::burst_done(400, 27, 20, 300), 400);
+        // Every message has one lane: the lanes' jobs add up to the burst.
+        for (messages, workers) in [(400, 8), (400, 27), (7, 3), (0, 5), (1, 1)] {
+            let total: u64 = (0..workers).map(|lane| capacity::burst_jobs(messages, workers, lane)).sum();
+            assert_eq!(total, messages, "{messages} on {workers}");
+        }
     }
 }

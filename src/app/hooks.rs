@@ -146,7 +146,11 @@ pub fn use_keyboard(root: NodeRef, standalone_playing: (bool, bool), dispatch: U
                         // (`data-shown`), so leaving it commits nothing.
                         if let Some(el) = &focus {
                             if let Some(shown) = el.get_attribute("data-shown") {
-                                el.unchecked_ref::<web_sys::HtmlInputElement>().set_value(&shown);
+                                let input = el.unchecked_ref::<web_sys::HtmlInputElement>();
+                                input.set_value(&shown);
+                                // Nor is what it said of the cancelled text
+                                // (the guess's «type a number»).
+                                input.set_custom_validity("");
                             }
                         }
                         give_keys_back(focus.as_ref());

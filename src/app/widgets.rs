@@ -229,13 +229,18 @@ pub fn scrolled(props: &ScrolledProps) -> Html {
 
 /// A grid of counters: (key for `data-counter`, label, value shown).
 pub fn counter_grid<L: Into<AttrValue>>(rows: impl IntoIterator<Item = (&'static str, L, String)>) -> Html {
-    html! {
-        <dl class="counter-grid">
-            { for rows.into_iter().map(|(key, label, value)| html! {
-                <div class="counter" data-counter={key}><dt>{ label.into() }</dt><dd>{ value }</dd></div>
-            }) }
-        </dl>
-    }
+    // Generic only as far as the rows' list: the markup is built once, not
+    // once per call site's iterator type (three grids in one panel were
+    // three copies of it).
+    counter_list(rows.into_iter().map(|(key, label, value)| counter(key, label.into(), value)).collect())
+}
+
+fn counter_list(rows: Vec<Html>) -> Html {
+    html! { <dl class="counter-grid">{ for rows }</dl> }
+}
+
+fn counter(key: &'static str, label: AttrValue, value: String) -> Html {
+    html! { <div class="counter" data-counter={key}><dt>{ label }</dt><dd>{ value }</dd></div> }
 }
 
 /// Counters of the whole run beside a scene at an instant, said over them:

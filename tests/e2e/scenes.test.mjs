@@ -563,6 +563,13 @@ const HANDLES = [
     key: 'down_s',
     says: '[data-counter=deepest] dd',
   },
+  // Exercise 7's burst: KEDA's maximum, on the rows' edge (one row a worker).
+  {
+    url: 'lesson-004-streams/?exp=capacity&preset=exercise-7&lang=en',
+    name: 'Most workers',
+    key: 'keda_max',
+    says: '[data-counter=keda_last_wait] dd',
+  },
   // Retention: the log's kept edge, on its «hours ago» axis (a value that
   // grows leftwards). Kinesis' day deletes two days back; a longer
   // retention keeps them to read again.

@@ -160,6 +160,46 @@ test('capacity: C01, exercises 4, 6 and 7', async () => {
   await page.close();
 });
 
+// Exercise 7 is a scene of its own: 400 messages at once, one row per worker
+// KEDA asks for (27), the 8 the maximum lets run filling with 20 s jobs as the
+// clock passes, past the promise's line; its maximum grabbed on the rows.
+test("capacity, exercise 7: the burst plays in rounds on KEDA's rows, its maximum grabbed on them", async () => {
+  const { page, errors } = await open(browser, server.base + 'lesson-004-streams/?exp=capacity&preset=exercise-7&lang=en');
+  await reveal(page);
+  const chart = page.locator('.keda-chart');
+  await chart.waitFor();
+  assert.equal(await page.locator('.capacity-chart').count(), 0, "the peak's scene is another");
+  assert.equal(await chart.locator('svg').getAttribute('viewBox'), '0 0 1000 378', '27 rows of 14');
+  // The axis ends past the answer, not on it (the figure shows while the guess waits).
+  assert.equal((await chart.locator('.storm-axis span').last().textContent()).trim(), '20 min');
+  const lanes = () => chart.locator('path.keda-lane').getAttribute('d');
+  const ends = async () => [...(await lanes()).matchAll(/H(\d+)/g)].map((m) => Number(m[1]));
+  // At the end: 8 rows, each 50 jobs long (1,000 s of a 1,200 s axis), and the rest idle.
+  assert.deepEqual(await ends(), Array(8).fill(833));
+  await chart.locator('path.keda-idle').waitFor();
+  await page.locator('.scene-now').filter({ hasText: 'The last one is done at 16 min 40 s: 50 rounds of 20 s.' }).waitFor();
+  // At the promise: 15 rounds done of each row, 280 left.
+  await page.locator('.scene-slider').fill('300000');
+  await page.locator('.scene-now').filter({ hasText: 'The promise (5 min) runs out with 280 not yet done.' }).waitFor();
+  assert.deepEqual(await ends(), Array(8).fill(250));
+  await page.locator('.scene-slider').fill('0');
+  await page.locator('.scene-now').filter({ hasText: 'KEDA asks for 27 workers and 8 run.' }).waitFor();
+  assert.deepEqual(await ends(), Array(8).fill(0), 'nothing done at 0 s');
+  // The maximum, on the rows' edge: End is every row KEDA asks for, all done by the promise.
+  const max = page.getByRole('slider', { name: 'Most workers' });
+  await max.focus();
+  await page.keyboard.press('End');
+  await waitCounter(page, 'keda_last_wait', '5 min');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('keda_max') === '27');
+  assert.equal(await chart.locator('path.keda-idle').count(), 0, 'no row idle');
+  await page.locator('figcaption.insight').filter({ hasText: 'exactly the promise (5 min)' }).waitFor();
+  // Back to the peak: its depth chart and its own controls.
+  await page.getByLabel('Scene', { exact: true }).selectOption('peak');
+  await page.locator('.capacity-chart').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // Boxes on the two streams charts a learner grabs, at both sizes.
 const box = (locator) => locator.evaluate((e) => e.getBoundingClientRect().toJSON());
 const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;

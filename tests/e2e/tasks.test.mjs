@@ -146,6 +146,10 @@ test("a guess that is not an amount is refused in the lab's language, not the br
   assert.equal(await field.evaluate((el) => el.validationMessage), 'Escribe un número, como 1890 o 1,890.');
   await field.fill('1,890');
   assert.equal(await field.evaluate((el) => el.validationMessage), '', 'an amount clears it');
+  // Escape puts the field back to what it showed, and drops what was said of the cancelled text.
+  await field.fill('abc');
+  await field.press('Escape');
+  assert.deepEqual(await field.evaluate((el) => [el.value, el.validationMessage]), ['', '']);
   await context.close();
 });
 

@@ -12,7 +12,7 @@ mod panel;
 #[cfg(target_arch = "wasm32")]
 pub use panel::panel;
 
-use retry_lab_core::stream::capacity::{keda, little_wait, Fluid, FluidRun};
+use retry_lab_core::stream::capacity::{burst_done, burst_jobs, keda, little_wait, Fluid, FluidRun};
 
 use crate::params::{int, Domain, ParamSpec, Shared, Value};
 use crate::unit::Preset;
@@ -34,6 +34,9 @@ pub struct Params {
     pub keda_queue_length: u64,
     pub keda_job_s: u64,
     pub keda_max: u64,
+    /// The scene played: exercise 7's burst drained by KEDA's workers (its
+    /// rounds against the promise), not the peak's rates over hours.
+    pub keda_scene: bool,
 }
 
 impl Default for Params {
@@ -57,6 +60,7 @@ impl Default for Params {
             keda_queue_length: 15,
             keda_job_s: 20,
             keda_max: 8,
+            keda_scene: false,
         }
     }
 }
@@ -108,6 +112,9 @@ impl State {
     pub fn insight(&self, lang: crate::i18n::Lang, p: &Params) -> String {
         use crate::format::duration_text;
         let t = s(lang);
+        if p.keda_scene {
+            return self.keda_insight(t, p);
+        }
         let wait = self.newest_wait_s.map_or_else(|| t.never.to_owned(), duration_text);
         // Past SQS's default retention a queue does not absorb the peak: it
         // deletes. (`drain` is asked twice, a field read each: binding it once
@@ -122,6 +129,18 @@ impl State {
             &wait,
             drain.as_ref().map(|(from, text)| (*from, text.as_str())),
         )
+    }
+
+    /// Exercise 7's point: the rounds the workers that run make, and the
+    /// last one's wait against the promise (what KEDA asks for and what the
+    /// maximum lets run are written on the rows and said at the start).
+    fn keda_insight(&self, t: &strings::Strings, p: &Params) -> String {
+        use crate::format::{duration_text, int};
+        let (_, running, last_s) = self.keda;
+        let rounds = int(burst_jobs(p.keda_messages, running, 0));
+        (t.moment_last)(&duration_text(last_s), &rounds, &duration_text(p.keda_job_s))
+            + " "
+            + &(t.keda_promise)(last_s.cmp(&p.promise_s), &duration_text(p.promise_s))
     }
 
     /// When it drains, counted from what made the queue: the workers' return
@@ -172,7 +191,14 @@ fn s(l: crate::i18n::Lang) -> &'static strings::Strings {
 /// A week, the longest span the queue's times take.
 const WEEK_S: u64 = 604_800;
 
-static PARAMS: [ParamSpec<Params>; 13] = [
+static PARAMS: [ParamSpec<Params>; 14] = [
+    ParamSpec::keyed(
+        "scene",
+        Domain::Choice { codes: &["peak", "keda"], labels: |l| s(l).scene_labels },
+        |l| s(l).scene,
+        |p| Value::Int(p.keda_scene.into()),
+        |p, v| p.keda_scene = int(&v) % 2 == 1,
+    ),
     ParamSpec::keyed(
         "mean_rate",
         Domain::int(0, 10_000_000, "/s"),
@@ -295,7 +321,13 @@ static PRESETS: [Preset; 6] = [
     Preset {
         code: "exercise-7",
         label: |l| s(l).preset_7,
-        values: &[("keda_messages", "400"), ("keda_queue_length", "15"), ("keda_job_s", "20"), ("keda_max", "8")],
+        values: &[
+            ("keda_messages", "400"),
+            ("keda_queue_length", "15"),
+            ("keda_job_s", "20"),
+            ("keda_max", "8"),
+            ("scene", "keda"),
+        ],
         versions: (1, crate::unit::LINK_VERSION),
     },
 ];
@@ -385,7 +417,7 @@ impl crate::unit::Spec for Capacity {
     type State = State;
     const CODE: &'static str = "capacity";
     /// Beside the figure (the others under "Más parámetros").
-    const PRIMARY: &'static [&'static str] = &["peak_rate", "cap_workers", "worker_rate", "down_s"];
+    const PRIMARY: &'static [&'static str] = &["scene", "peak_rate", "cap_workers", "keda_max"];
     const PARAMS: &'static [crate::params::ParamSpec<Params>] = &PARAMS;
     const PRESETS: &'static [crate::unit::Preset] = &PRESETS;
     const TASKS: &'static [crate::tasks::Task<Params, State>] = &TASKS;
@@ -393,7 +425,7 @@ impl crate::unit::Spec for Capacity {
     fn prediction(p: &Params, preset: Option<&str>) -> Option<crate::tasks::Asked<Params, State>> {
         Some(match preset {
             Some("exercise-4") => (&PREDICTION_LITTLE, "little"),
-            Some("exercise-7") => (&PREDICTION_KEDA, "keda"),
+            _ if p.keda_scene => (&PREDICTION_KEDA, "keda"),
             _ if p.down_s > 0 => (&PREDICTION_DRAIN, "drain"),
             _ => (&PREDICTION, ""),
         })
@@ -421,6 +453,10 @@ impl crate::unit::Spec for Capacity {
             ("keda_wanted", Number::count(c.keda.0)),
             ("keda_running", Number::count(c.keda.1)),
             ("keda_last_wait", Number::seconds_in_words(c.keda.2)),
+            (
+                "keda_not_done_at_the_promise",
+                Number::count(p.keda_messages - burst_done(p.keda_messages, c.keda.1, p.keda_job_s, p.promise_s)),
+            ),
         ]
     }
     /// The scene: the workers down or the peak filling the queue, the workers
@@ -428,6 +464,9 @@ impl crate::unit::Spec for Capacity {
     fn timeline(p: &Params, _: &Shared, c: &State, lang: crate::i18n::Lang) -> Option<crate::scene::Timeline> {
         use crate::format::{duration_text, int};
         use crate::scene::{Moment, Timeline};
+        if p.keda_scene {
+            return Some(keda_timeline(p, c, lang));
+        }
         let t = s(lang);
         let moment = |at_s: u64, text: String| Moment { at_ms: at_s * 1_000, text };
         let mut moments = Vec::new();
@@ -457,6 +496,26 @@ impl crate::unit::Spec for Capacity {
         }
         Some(Timeline::new(c.fluid.span_s.max(1) * 1_000, moments))
     }
+}
+
+/// Exercise 7's scene: the burst arrives and KEDA's workers start, the
+/// promise runs out with some not done, the last round ends.
+fn keda_timeline(p: &Params, c: &State, lang: crate::i18n::Lang) -> crate::scene::Timeline {
+    use crate::format::{duration_text, int};
+    use crate::scene::{Moment, Timeline};
+    let t = s(lang);
+    let (wanted, running, last_s) = c.keda;
+    let moment = |at_s: u64, text: String| Moment { at_ms: at_s * 1_000, text };
+    let mut moments = vec![moment(0, (t.moment_burst)(&int(p.keda_messages), &int(wanted), &int(running)))];
+    if p.promise_s < last_s {
+        let left = p.keda_messages - burst_done(p.keda_messages, running, p.keda_job_s, p.promise_s);
+        moments.push(moment(p.promise_s, (t.moment_promise)(&duration_text(p.promise_s), &int(left))));
+    }
+    if last_s > 0 {
+        let rounds = int(burst_jobs(p.keda_messages, running, 0));
+        moments.push(moment(last_s, (t.moment_last)(&duration_text(last_s), &rounds, &duration_text(p.keda_job_s))));
+    }
+    Timeline::new(last_s.max(p.promise_s).max(1) * 1_000, moments)
 }
 
 impl crate::unit::Computed for Capacity {
@@ -633,6 +692,46 @@ mod tests {
         let one = Params { peak_per_s: 201, peak_s: 1, ..Params::default() };
         assert!(one.state().insight(Lang::Es, &one).starts_with("La cola llega a 1 mensaje al terminar"));
         assert!(one.state().insight(Lang::En, &one).starts_with("The queue reaches 1 message as the peak ends"));
+    }
+
+    /// Exercise 7 as a scene of its own: the burst arrives and 8 of KEDA's
+    /// 27 start; at the promise (300 s) 280 are not done; the last of 50
+    /// rounds of 20 s ends at 1,000 s; the caption says so. With the
+    /// maximum at 27 all start and the last is done at the promise.
+    #[test]
+    fn exercise_7_plays_its_burst_in_rounds() {
+        use crate::i18n::Lang;
+        let p = link::preset_params(&PRESETS, "exercise-7").capacity;
+        assert!(p.keda_scene, "the preset plays the burst");
+        let scene = |p: &Params, lang| {
+            <Capacity as crate::unit::Spec>::timeline(p, &Shared::default(), &p.state(), lang).unwrap()
+        };
+        let burst = scene(&p, Lang::En);
+        let said: Vec<(u64, &str)> = burst.moments.iter().map(|m| (m.at_ms, m.text.as_str())).collect();
+        assert_eq!(
+            said,
+            [
+                (0, "400 messages arrive at once: KEDA asks for 27 workers and 8 run."),
+                (300_000, "The promise (5 min) runs out with 280 not yet done."),
+                (1_000_000, "The last one is done at 16 min 40 s: 50 rounds of 20 s."),
+            ]
+        );
+        let caption = p.state().insight(Lang::Es, &p);
+        assert!(
+            caption.starts_with(
+                "Termina el último a los 16 min 40 s: 50 rondas de 20 s. El último espera más que la promesa (5 min)"
+            ),
+            "{caption}"
+        );
+        let all = Params { keda_max: 27, ..p };
+        let burst = scene(&all, Lang::Es);
+        assert_eq!(burst.moments.len(), 2, "no promise runs out: {burst:?}");
+        assert!(burst.moments[0].text.ends_with("KEDA pide 27 workers y corren 27."), "{burst:?}");
+        assert_eq!(burst.moments[1].at_ms, 300_000, "15 rounds of 27");
+        assert!(all.state().insight(Lang::En, &all).ends_with("exactly the promise (5 min): kept with no margin."));
+        // The peak's scene is another process: its moments are the peak's.
+        let peak = Params { keda_scene: false, ..p };
+        assert!(scene(&peak, Lang::En).moments.iter().all(|m| !m.text.contains("KEDA")));
     }
 
     #[test]

@@ -36,11 +36,48 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
     let t = strings(props.lang);
     let p = &props.params;
     let c = &props.state;
+    let (wanted, running, last_wait_s) = c.keda;
+    let keda = p.keda_scene;
+    // The hero's controls are its scene's: the burst's beside the burst.
+    let beside: &dyn Fn(&str) -> bool = if keda {
+        &|k| k == "scene" || k == "promise_s" || k.starts_with("keda")
+    } else {
+        &|k| !k.starts_with("little") && !k.starts_with("keda")
+    };
+    let figure =
+        if keda { keda_chart(props.frame, t, (p, c), props.at_ms) } else { chart(props.frame, t, (p, c), props.at_ms) };
+    html! {
+        <section class="card experiment capacity" data-experiment="capacity">
+            <h2>{ t.heading }</h2>
+            { about(props.lang, t.intro) }
+            if !keda { <p class="c01-derivation">{ c01_derivation(t) }</p> }
+            { hero(props.frame, props.frame.controls(beside, &|_| None, false), c.insight(props.lang, p), false, figure) }
+            if !keda { { peak_counters(t, p, c) } }
+            <h3>{ t.little_heading }</h3>
+            { section_controls(props, |k| k.starts_with("little")) }
+            // «(30 min)» whole: a phone broke it before «min)».
+            { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{} ({})", format::hours(s), duration_text(s).replace(' ', "\u{a0}"))))]) }
+            <h3>{ t.keda_heading }</h3>
+            <p>{ t.keda_intro }</p>
+            if !keda { { section_controls(props, |k| k.starts_with("keda")) } }
+            { counter_grid([
+                ("keda_wanted", t.keda_wanted, format::int(wanted)),
+                ("keda_running", t.keda_running, format::int(running)),
+                ("keda_last_wait", t.keda_last_wait, duration_text(last_wait_s)),
+            ]) }
+            <p class={class_list!("dlq-alert", (last_wait_s > p.promise_s).then_some("on"))} role="status">
+                { (t.keda_promise)(last_wait_s.cmp(&p.promise_s), &duration_text(p.promise_s)) }
+            </p>
+        </section>
+    }
+}
+
+/// The peak's verdict on the promise and its counters.
+fn peak_counters(t: &Strings, p: &Params, c: &State) -> Html {
     let verdict = match c.longest_wait_s() {
         Some(w) if w <= p.promise_s => None,
         longest => Some((t.promise_broken)(longest.map(duration_text).as_deref())),
     };
-    let (wanted, running, last_wait_s) = c.keda;
     let rows = [
         ("sync_workers", t.sync_workers, format::int(c.sync_workers)),
         ("service", t.service, format!("{}/s", format::int(c.service_per_s))),
@@ -63,34 +100,13 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
         ),
         ("after", t.after_day, format::int(c.fluid.depth.last().map_or(0, |d| d.1))),
     ];
-    html! {
-        <section class="card experiment capacity" data-experiment="capacity">
-            <h2>{ t.heading }</h2>
-            { about(props.lang, t.intro) }
-            <p class="c01-derivation">{ c01_derivation(t) }</p>
-            { hero(props.frame, props.frame.controls(&|k| !k.starts_with("little") && !k.starts_with("keda"), &|_| None, false), c.insight(props.lang, p), false, chart(props.frame, t, (p, c), props.at_ms)) }
-            <p class={class_list!("dlq-alert", verdict.is_some().then_some("on"))} role="status">{ verdict.unwrap_or_else(|| t.promise_kept.to_owned()) }</p>
-            // With no outage the drain «once the workers are back» is the drain
-            // from the start: said once (C01 read «vuelven los workers» with
-            // nobody down).
-            { counter_grid(rows.into_iter().filter(|(key, ..)| *key != "drain_after_back" || p.down_s > 0)) }
-            <h3>{ t.little_heading }</h3>
-            { section_controls(props, |k| k.starts_with("little")) }
-            // «(30 min)» whole: a phone broke it before «min)».
-            { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{} ({})", format::hours(s), duration_text(s).replace(' ', "\u{a0}"))))]) }
-            <h3>{ t.keda_heading }</h3>
-            <p>{ t.keda_intro }</p>
-            { section_controls(props, |k| k.starts_with("keda")) }
-            { counter_grid([
-                ("keda_wanted", t.keda_wanted, format::int(wanted)),
-                ("keda_running", t.keda_running, format::int(running)),
-                ("keda_last_wait", t.keda_last_wait, duration_text(last_wait_s)),
-            ]) }
-            <p class={class_list!("dlq-alert", (last_wait_s > p.promise_s).then_some("on"))} role="status">
-                { (t.keda_promise)(last_wait_s.cmp(&p.promise_s), &duration_text(p.promise_s)) }
-            </p>
-        </section>
-    }
+    html! { <>
+        <p class={class_list!("dlq-alert", verdict.is_some().then_some("on"))} role="status">{ verdict.unwrap_or_else(|| t.promise_kept.to_owned()) }</p>
+        // With no outage the drain «once the workers are back» is the drain
+        // from the start: said once (C01 read «vuelven los workers» with
+        // nobody down).
+        { counter_grid(rows.into_iter().filter(|(key, ..)| *key != "drain_after_back" || p.down_s > 0)) }
+    </> }
 }
 
 /// The depth as an area over the run's span, in whole units of the
@@ -136,6 +152,52 @@ fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Opt
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
             if promise_depth <= top { <figcaption>{ (t.promise_line)(&duration_text(p.promise_s), &format::int(promise_depth)) }</figcaption> }
+        </figure>
+    }
+}
+
+/// Rows drawn at most: a burst that wants more draws its first workers.
+const KEDA_ROWS: u64 = 30;
+
+/// Exercise 7's burst, one row per worker KEDA asks for: the rows the
+/// maximum lets run fill with their jobs, one after another, as the clock
+/// passes; the others stay empty. The maximum is grabbed on the rows' edge
+/// (pull it down for more workers and watch every row end sooner), against
+/// the promise's line.
+fn keda_chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>) -> Html {
+    use retry_lab_core::stream::capacity::burst_jobs;
+    let (wanted, running, last_s) = c.keda;
+    let rows = wanted.clamp(1, KEDA_ROWS);
+    // Past both the last job and the promise, so the axis's end is neither.
+    let span = nice_up(last_s.max(p.promise_s).max(1) * 6 / 5, true);
+    let now_s = at_ms.map_or(last_s, |ms| ms / 1_000);
+    let x = |s: u64| s.min(span) * 1_000 / span;
+    let job = x(p.keda_job_s).max(1);
+    // Every lane's jobs in one dashed path, a subpath a lane (each starts
+    // its dashes afresh): a dash a job, a gap between.
+    let dash = format!("{} 1", job.saturating_sub(1).max(1));
+    let lanes: String = (0..rows.min(running))
+        .map(|lane| {
+            let end = (burst_jobs(p.keda_messages, running, lane) * p.keda_job_s).min(now_s);
+            format!("M0 {}H{}", lane * 14 + 7, x(end))
+        })
+        .collect();
+    let h = rows * 14;
+    // No clock line: the rows' growing ends are the clock, as far as the last.
+    html! {
+        <figure class="gantt keda-chart">
+            <div class="annotated">
+            <svg viewBox={format!("0 0 1000 {h}")} preserveAspectRatio="none" style={format!("height:{h}px")} role="img" aria-label={t.keda_chart_label}>
+                if running < rows { <path class="keda-idle" d={format!("M0 {}H1000V{h}H0Z", running * 14)} /> }
+                <path class="keda-lane" d={lanes} stroke-dasharray={dash} />
+                <path class="dlq-line" d={format!("M{} 0V{h}", x(p.promise_s))} />
+            </svg>
+            { chart_note(x(p.promise_s), 0, "note-promise", (t.keda_promise_note)(&duration_text(p.promise_s))) }
+            // The rows are what KEDA asks for, said at their foot.
+            if running < rows { { chart_note(0, (h - 12) as usize, "note-idle", format!("{}: {}", t.keda_wanted, format::int(wanted))) } }
+            { frame.handle("keda_max", Axis::level(rows as f64, 0.0, 1).up_to(rows)) }
+            </div>
+            <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
         </figure>
     }
 }

@@ -64,6 +64,18 @@ pub struct Strings {
     pub keda_last_wait: &'static str,
     /// The last one's wait against the promise, and the promise.
     pub keda_promise: fn(std::cmp::Ordering, &str) -> String,
+    /// Which process the scene plays: the peak's rates, or exercise 7's burst.
+    pub scene: &'static str,
+    pub scene_labels: &'static [&'static str],
+    /// The burst's scene: one row per worker, its jobs one after another.
+    pub keda_chart_label: &'static str,
+    /// Its moments: (messages, workers asked for, running) at 0; at the
+    /// promise, (the promise, messages not done); (when, rounds, a job).
+    pub moment_burst: fn(&str, &str, &str) -> String,
+    pub moment_promise: fn(&str, &str) -> String,
+    pub moment_last: fn(&str, &str, &str) -> String,
+    /// Written on the chart at the promise's line.
+    pub keda_promise_note: fn(&str) -> String,
     pub preset_c01: &'static str,
     /// C01's day as rates: (photos a day, the mean a second, the peak's
     /// factor, the peak, the peak as the lesson rounds it).
@@ -152,6 +164,16 @@ pub static ES: Strings = Strings {
         std::cmp::Ordering::Equal => format!("El último espera justo la promesa ({promise}): se cumple sin margen."),
         std::cmp::Ordering::Greater => format!("El último espera más que la promesa ({promise}): con ese máximo de workers, no se cumple."),
     },
+    scene: "Escena",
+    scene_labels: &["Un pico de llegadas (C01)", "Una ráfaga con KEDA (ejercicio 7)"],
+    keda_chart_label: "Una fila por worker que KEDA pide, con sus trabajos uno tras otro; las vacías, sobre el máximo, no arrancan.",
+    moment_burst: |messages, wanted, running| format!("Llegan {messages} mensajes de golpe: KEDA pide {wanted} workers y corren {running}."),
+    moment_promise: |promise, left| format!("Vence la promesa ({promise}) y quedan {left} sin terminar."),
+    moment_last: |at, rounds, job| {
+        let noun = if rounds == "1" { "ronda" } else { "rondas" };
+        format!("Termina el último {}: {rounds} {noun} de {job}.", crate::format::a_los(at))
+    },
+    keda_promise_note: |promise| format!("promesa: {promise}"),
     preset_c01: "C01: pico de 350/s una hora, 10 workers",
     c01_derivation: |day, mean, factor, peak, rounded| format!("C01: {day} de fotos al día ÷ 86,400 s ≈ {mean} por segundo en promedio; × {factor} en la hora pico = {peak} ≈ {rounded} por segundo."),
     preset_day: "C01: entran 116/s y salen 100/s, un día",
@@ -238,6 +260,16 @@ pub static EN: Strings = Strings {
         std::cmp::Ordering::Equal => format!("The last one waits exactly the promise ({promise}): kept with no margin."),
         std::cmp::Ordering::Greater => format!("The last one waits longer than the promise ({promise}): with at most that many workers, it is not kept."),
     },
+    scene: "Scene",
+    scene_labels: &["A peak of arrivals (C01)", "A burst with KEDA (exercise 7)"],
+    keda_chart_label: "One row per worker KEDA asks for, its jobs one after another; the empty ones, over the maximum, never start.",
+    moment_burst: |messages, wanted, running| format!("{messages} messages arrive at once: KEDA asks for {wanted} workers and {running} run."),
+    moment_promise: |promise, left| format!("The promise ({promise}) runs out with {left} not yet done."),
+    moment_last: |at, rounds, job| {
+        let noun = if rounds == "1" { "round" } else { "rounds" };
+        format!("The last one is done at {at}: {rounds} {noun} of {job}.")
+    },
+    keda_promise_note: |promise| format!("promise: {promise}"),
     preset_c01: "C01: a 350/s peak for an hour, 10 workers",
     c01_derivation: |day, mean, factor, peak, rounded| format!("C01: {day} photos a day ÷ 86,400 s ≈ {mean} a second on average; × {factor} in the peak hour = {peak} ≈ {rounded} a second."),
     preset_day: "C01: 116/s in, 100/s out, for a day",
