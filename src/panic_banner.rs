@@ -20,7 +20,7 @@ pub fn install() {
 pub fn show(message: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     // The link's language first: a panic before the first render finds the
-    // document still in the page's Spanish (`use_document_lang` sets it
+    // document still in the page's Spanish (`use_document` sets it
     // once the lab renders, and keeps the link's `lang` in step after).
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     let asked = crate::query::parse(search.trim_start_matches('?'))

@@ -208,19 +208,6 @@ fn give_keys_back(focus: Option<&web_sys::Element>) {
     }
 }
 
-/// The document's `lang` follows the page's, for screen readers and the panic
-/// banner; an embedded lab sets `lang` on its own root only.
-#[hook]
-pub fn use_document_lang(lang: Lang, standalone: bool) {
-    use_effect_with((lang, standalone), |(lang, standalone)| {
-        if *standalone {
-            if let Some(root) = gloo_utils::document().document_element() {
-                let _ = root.set_attribute("lang", lang.code());
-            }
-        }
-    });
-}
-
 /// The open experiment's tab scrolled into its row: on a phone the tabs are
 /// one row that scrolls sideways, and a link may open on the last one.
 #[hook]
@@ -259,22 +246,6 @@ pub fn use_media(query: &'static str) -> bool {
     *matches
 }
 
-/// The lab's own page in the projector view scales from its root (every
-/// size is in `rem`): `data-view` on `<html>`. An embed leaves its host's
-/// root alone (its `.lab.projector` still thickens and strengthens).
-#[hook]
-pub fn use_document_view(projector: bool, standalone: bool) {
-    use_effect_with((projector, standalone), |(projector, standalone)| {
-        if let (true, Some(root)) = (*standalone, gloo_utils::document().document_element()) {
-            let _ = if *projector {
-                root.set_attribute("data-view", "projector")
-            } else {
-                root.remove_attribute("data-view")
-            };
-        }
-    });
-}
-
 /// False for the first render and true from a later task on, when `defer`
 /// (true at once otherwise). The timer is cancelled if the lab unmounts first.
 #[hook]
@@ -290,31 +261,49 @@ pub fn use_next_task(defer: bool) -> bool {
     *ready
 }
 
+/// The document around the lab follows it, when the lab owns it
+/// (`standalone`): its `lang`, for screen readers and the panic banner (an
+/// embedded lab sets `lang` on its own root only); the projector view,
+/// which scales from the root (every size is in `rem`: `data-view` on
+/// `<html>`; an embed's `.lab.projector` still thickens and strengthens);
+/// and the prerendered header (`header`). One effect for the three: each
+/// effect is another copy of Yew's effect machinery in every page.
+#[hook]
+pub fn use_document(lang: Lang, projector: bool, owned: (bool, bool)) {
+    let (standalone, header) = owned;
+    use_effect_with((lang, projector, standalone, header), |&(lang, projector, standalone, header)| {
+        if let (true, Some(root)) = (standalone, gloo_utils::document().document_element()) {
+            let _ = root.set_attribute("lang", lang.code());
+            let _ = if projector {
+                root.set_attribute("data-view", "projector")
+            } else {
+                root.remove_attribute("data-view")
+            };
+        }
+        if header {
+            page_header(lang);
+        }
+    });
+}
+
 /// The page's prerendered header (`#lab-header`: title, subtitle, intro)
 /// follows the learner's language. Its elements are the page's own and stay
 /// in place, so what painted first stays painted.
-#[hook]
-pub fn use_page_header(lang: Lang, enabled: bool) {
-    use_effect_with((lang, enabled), |(lang, enabled)| {
-        let header = enabled.then(|| gloo_utils::document().get_element_by_id("lab-header")).flatten();
-        if let Some(header) = header {
-            let here = crate::groups::Group::here();
-            for (selector, text) in [
-                (".lab-title", (here.lesson)(*lang)),
-                (".subtitle", (here.subtitle)(*lang)),
-                (".lab-intro", (here.intro)(*lang)),
-            ] {
-                if let Ok(Some(el)) = header.query_selector(selector) {
-                    if el.text_content().as_deref() != Some(text) {
-                        el.set_text_content(Some(text));
-                    }
-                }
+fn page_header(lang: Lang) {
+    let Some(header) = gloo_utils::document().get_element_by_id("lab-header") else { return };
+    let here = crate::groups::Group::here();
+    for (selector, text) in
+        [(".lab-title", (here.lesson)(lang)), (".subtitle", (here.subtitle)(lang)), (".lab-intro", (here.intro)(lang))]
+    {
+        if let Ok(Some(el)) = header.query_selector(selector) {
+            if el.text_content().as_deref() != Some(text) {
+                el.set_text_content(Some(text));
             }
-            let _ = header.set_attribute("lang", lang.code());
-            // The tab's title too (the prerendered one is Spanish).
-            gloo_utils::document().set_title(&format!("{} · Retry Lab", (here.title)(*lang)));
         }
-    });
+    }
+    let _ = header.set_attribute("lang", lang.code());
+    // The tab's title too (the prerendered one is Spanish).
+    gloo_utils::document().set_title(&format!("{} · Retry Lab", (here.title)(lang)));
 }
 
 /// Keeps the address bar in step with the lab (`replaceState`: no history

@@ -169,9 +169,7 @@ fn use_lab_effects(
     scenario_url: String,
 ) {
     let dispatch = state.dispatcher();
-    hooks::use_document_lang(state.lang, init.standalone);
-    hooks::use_document_view(state.projector, init.standalone);
-    hooks::use_page_header(state.lang, init.prerendered_header);
+    hooks::use_document(state.lang, state.projector, (init.standalone, init.prerendered_header));
     // Unseen (scrolled away, or a hidden tab), a playing lab holds its clock
     // and goes on from there when seen again.
     let seen = hooks::use_seen(root.clone());

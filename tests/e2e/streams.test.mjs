@@ -169,29 +169,37 @@ test("capacity, exercise 7: the burst plays in rounds on KEDA's rows, its maximu
   const chart = page.locator('.keda-chart');
   await chart.waitFor();
   assert.equal(await page.locator('.capacity-chart').count(), 0, "the peak's scene is another");
-  assert.equal(await chart.locator('svg').getAttribute('viewBox'), '0 0 1000 378', '27 rows of 14');
+  // In the run's seconds across (a 1,200 s axis), 27 rows of 14 down.
+  assert.equal(await chart.locator('svg').getAttribute('viewBox'), '0 0 1200 378');
   // The axis ends past the answer, not on it (the figure shows while the guess waits).
   assert.equal((await chart.locator('.storm-axis span').last().textContent()).trim(), '20 min');
   const lanes = () => chart.locator('path.keda-lane').getAttribute('d');
   const ends = async () => [...(await lanes()).matchAll(/H(\d+)/g)].map((m) => Number(m[1]));
-  // At the end: 8 rows, each 50 jobs long (1,000 s of a 1,200 s axis), and the rest idle.
-  assert.deepEqual(await ends(), Array(8).fill(833));
-  await chart.locator('path.keda-idle').waitFor();
+  // At the end: 8 rows, each 50 jobs of 20 s (a dash a job), and 19 idle rows over them.
+  assert.deepEqual(await ends(), Array(8).fill(1000));
+  assert.equal(await chart.locator('path.keda-lane').getAttribute('stroke-dasharray'), '16 4');
+  assert.equal((await chart.locator('path.keda-idle').getAttribute('d')).match(/M/g).length, 19);
   await page.locator('.scene-now').filter({ hasText: 'The last one is done at 16 min 40 s: 50 rounds of 20 s.' }).waitFor();
   // At the promise: 15 rounds done of each row, 280 left.
   await page.locator('.scene-slider').fill('300000');
   await page.locator('.scene-now').filter({ hasText: 'The promise (5 min) runs out with 280 not yet done.' }).waitFor();
-  assert.deepEqual(await ends(), Array(8).fill(250));
+  assert.deepEqual(await ends(), Array(8).fill(300));
   await page.locator('.scene-slider').fill('0');
   await page.locator('.scene-now').filter({ hasText: 'KEDA asks for 27 workers and 8 run.' }).waitFor();
   assert.deepEqual(await ends(), Array(8).fill(0), 'nothing done at 0 s');
   // The maximum, on the rows' edge: End is every row KEDA asks for, all done by the promise.
   const max = page.getByRole('slider', { name: 'Most workers' });
   await max.focus();
+  // Up is one more worker, and the rows' edge goes up with it (worker 1 is at the foot).
+  const edge = async () => (await max.boundingBox()).y;
+  const was = await edge();
+  await page.keyboard.press('ArrowUp');
+  await waitCounter(page, 'keda_running', '9');
+  assert.ok((await edge()) < was, 'the edge moves up');
   await page.keyboard.press('End');
   await waitCounter(page, 'keda_last_wait', '5 min');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('keda_max') === '27');
-  assert.equal(await chart.locator('path.keda-idle').count(), 0, 'no row idle');
+  assert.equal(await chart.locator('path.keda-idle').getAttribute('d'), '', 'no row idle');
   await page.locator('figcaption.insight').filter({ hasText: 'exactly the promise (5 min)' }).waitFor();
   // Back to the peak: its depth chart and its own controls.
   await page.getByLabel('Scene', { exact: true }).selectOption('peak');

@@ -406,8 +406,8 @@ static PREDICTION_KEDA: crate::tasks::Prediction<Params, State> = crate::tasks::
     answer: |_, _, s: &State| Some(s.keda.2),
     why: |lang| {
         lang.pick(
-            "KEDA pide mensajes ÷ queueLength workers, pero el máximo manda: en el ejercicio 7, 400 ÷ 8 = 50 rondas de 20 s.",
-            "KEDA asks for messages ÷ queueLength workers, but the maximum rules: in exercise 7, 400 ÷ 8 = 50 rounds of 20 s.",
+            "KEDA pide ⌈mensajes ÷ queueLength⌉ workers, pero el máximo manda: en el ejercicio 7, 400 ÷ 8 = 50 rondas de 20 s.",
+            "KEDA asks for ⌈messages ÷ queueLength⌉ workers, but the maximum rules: in exercise 7, 400 ÷ 8 = 50 rounds of 20 s.",
         )
     },
 };
@@ -507,13 +507,25 @@ fn keda_timeline(p: &Params, c: &State, lang: crate::i18n::Lang) -> crate::scene
     let (wanted, running, last_s) = c.keda;
     let moment = |at_s: u64, text: String| Moment { at_ms: at_s * 1_000, text };
     let mut moments = vec![moment(0, (t.moment_burst)(&int(p.keda_messages), &int(wanted), &int(running)))];
+    let left = |at_s| int(p.keda_messages - burst_done(p.keda_messages, running, p.keda_job_s, at_s));
     if p.promise_s < last_s {
-        let left = p.keda_messages - burst_done(p.keda_messages, running, p.keda_job_s, p.promise_s);
-        moments.push(moment(p.promise_s, (t.moment_promise)(&duration_text(p.promise_s), &int(left))));
+        moments.push(moment(p.promise_s, (t.moment_promise)(&duration_text(p.promise_s), &left(p.promise_s))));
+    }
+    // What is left, every tenth of the rounds or so: the line under the
+    // scene kept saying «280 left» from the promise to the end.
+    let rounds = burst_jobs(p.keda_messages, running, 0);
+    let every = rounds.div_ceil(10).max(1);
+    let mut round = every;
+    while round < rounds {
+        let at_s = round * p.keda_job_s;
+        if at_s != p.promise_s {
+            moments.push(moment(at_s, (t.moment_left)(&left(at_s))));
+        }
+        round += every;
     }
     if last_s > 0 {
-        let rounds = int(burst_jobs(p.keda_messages, running, 0));
-        moments.push(moment(last_s, (t.moment_last)(&duration_text(last_s), &rounds, &duration_text(p.keda_job_s))));
+        moments
+            .push(moment(last_s, (t.moment_last)(&duration_text(last_s), &int(rounds), &duration_text(p.keda_job_s))));
     }
     Timeline::new(last_s.max(p.promise_s).max(1) * 1_000, moments)
 }
@@ -712,7 +724,15 @@ mod tests {
             said,
             [
                 (0, "400 messages arrive at once: KEDA asks for 27 workers and 8 run."),
+                (100_000, "360 not yet done."),
+                (200_000, "320 not yet done."),
                 (300_000, "The promise (5 min) runs out with 280 not yet done."),
+                (400_000, "240 not yet done."),
+                (500_000, "200 not yet done."),
+                (600_000, "160 not yet done."),
+                (700_000, "120 not yet done."),
+                (800_000, "80 not yet done."),
+                (900_000, "40 not yet done."),
                 (1_000_000, "The last one is done at 16 min 40 s: 50 rounds of 20 s."),
             ]
         );
@@ -725,9 +745,9 @@ mod tests {
         );
         let all = Params { keda_max: 27, ..p };
         let burst = scene(&all, Lang::Es);
-        assert_eq!(burst.moments.len(), 2, "no promise runs out: {burst:?}");
+        assert_eq!(burst.moments.len(), 2 + 7, "no promise runs out; 15 rounds, said every second one: {burst:?}");
         assert!(burst.moments[0].text.ends_with("KEDA pide 27 workers y corren 27."), "{burst:?}");
-        assert_eq!(burst.moments[1].at_ms, 300_000, "15 rounds of 27");
+        assert_eq!(burst.moments.last().unwrap().at_ms, 300_000, "15 rounds of 27");
         assert!(all.state().insight(Lang::En, &all).ends_with("exactly the promise (5 min): kept with no margin."));
         // The peak's scene is another process: its moments are the peak's.
         let peak = Params { keda_scene: false, ..p };

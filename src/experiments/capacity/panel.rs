@@ -52,11 +52,15 @@ pub fn panel<F: Frame>(props: &Props<F>) -> Html {
             { about(props.lang, t.intro) }
             if !keda { <p class="c01-derivation">{ c01_derivation(t) }</p> }
             { hero(props.frame, props.frame.controls(beside, &|_| None, false), c.insight(props.lang, p), false, figure) }
-            if !keda { { peak_counters(t, p, c) } }
-            <h3>{ t.little_heading }</h3>
-            { section_controls(props, |k| k.starts_with("little")) }
-            // «(30 min)» whole: a phone broke it before «min)».
-            { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{} ({})", format::hours(s), duration_text(s).replace(' ', "\u{a0}"))))]) }
+            // The peak's counters and Little's law under the peak's scene; the
+            // burst's own numbers right under its scene.
+            if !keda {
+                { peak_counters(t, p, c) }
+                <h3>{ t.little_heading }</h3>
+                { section_controls(props, |k| k.starts_with("little")) }
+                // «(30 min)» whole: a phone broke it before «min)».
+                { counter_grid([("little_wait", t.little_result, c.little_wait_s.map_or_else(|| "—".to_owned(), |s| format!("{} ({})", format::hours(s), duration_text(s).replace(' ', "\u{a0}"))))]) }
+            }
             <h3>{ t.keda_heading }</h3>
             <p>{ t.keda_intro }</p>
             if !keda { { section_controls(props, |k| k.starts_with("keda")) } }
@@ -159,11 +163,11 @@ fn chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Opt
 /// Rows drawn at most: a burst that wants more draws its first workers.
 const KEDA_ROWS: u64 = 30;
 
-/// Exercise 7's burst, one row per worker KEDA asks for: the rows the
-/// maximum lets run fill with their jobs, one after another, as the clock
-/// passes; the others stay empty. The maximum is grabbed on the rows' edge
-/// (pull it down for more workers and watch every row end sooner), against
-/// the promise's line.
+/// Exercise 7's burst, one row per worker KEDA asks for, worker 1 at the
+/// foot: the rows the maximum lets run fill with their jobs, a dash each, as
+/// the clock passes; the rows over the maximum stay pale, workers asked for
+/// that never start. The maximum is grabbed on the rows' edge (up for more
+/// workers: every row ends sooner), against the promise's line.
 fn keda_chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms: Option<u64>) -> Html {
     use retry_lab_core::stream::capacity::burst_jobs;
     let (wanted, running, last_s) = c.keda;
@@ -171,31 +175,34 @@ fn keda_chart<F: Frame>(frame: &F, t: &Strings, (p, c): (&Params, &State), at_ms
     // Past both the last job and the promise, so the axis's end is neither.
     let span = nice_up(last_s.max(p.promise_s).max(1) * 6 / 5, true);
     let now_s = at_ms.map_or(last_s, |ms| ms / 1_000);
-    let x = |s: u64| s.min(span) * 1_000 / span;
-    let job = x(p.keda_job_s).max(1);
-    // Every lane's jobs in one dashed path, a subpath a lane (each starts
-    // its dashes afresh): a dash a job, a gap between.
-    let dash = format!("{} 1", job.saturating_sub(1).max(1));
-    let lanes: String = (0..rows.min(running))
-        .map(|lane| {
-            let end = (burst_jobs(p.keda_messages, running, lane) * p.keda_job_s).min(now_s);
-            format!("M0 {}H{}", lane * 14 + 7, x(end))
-        })
-        .collect();
-    let h = rows * 14;
+    // Drawn in the run's seconds (the viewBox is `span` wide), so a dash is
+    // exactly a job: a fifth of it left as the gap before the next.
+    let job = p.keda_job_s;
+    let (mut lanes, mut idle) = (String::new(), String::new());
+    for lane in 0..rows {
+        let (path, end_s) = if lane < running {
+            (&mut lanes, (burst_jobs(p.keda_messages, running, lane) * job).min(now_s))
+        } else {
+            (&mut idle, span)
+        };
+        path.push_str(&format!("M0 {}H{end_s}", (rows - 1 - lane) * 14 + 7));
+    }
+    // Many rows thinner, so the scene and its bar share a laptop's screen.
+    let height_px = rows * (280 / rows).clamp(6, 14);
+    let promise = p.promise_s.min(span);
     // No clock line: the rows' growing ends are the clock, as far as the last.
     html! {
         <figure class="gantt keda-chart">
             <div class="annotated">
-            <svg viewBox={format!("0 0 1000 {h}")} preserveAspectRatio="none" style={format!("height:{h}px")} role="img" aria-label={t.keda_chart_label}>
-                if running < rows { <path class="keda-idle" d={format!("M0 {}H1000V{h}H0Z", running * 14)} /> }
-                <path class="keda-lane" d={lanes} stroke-dasharray={dash} />
-                <path class="dlq-line" d={format!("M{} 0V{h}", x(p.promise_s))} />
+            <svg viewBox={format!("0 0 {span} {}", rows * 14)} preserveAspectRatio="none" style={format!("height:{height_px}px")} role="img" aria-label={t.keda_chart_label}>
+                <path class="keda-idle" d={idle} />
+                <path class="keda-lane" d={lanes} stroke-dasharray={format!("{} {}", job - job / 5, job / 5)} />
+                <path class="dlq-line" d={format!("M{promise} 0V{}", rows * 14)} />
             </svg>
-            { chart_note(x(p.promise_s), 0, "note-promise", (t.keda_promise_note)(&duration_text(p.promise_s))) }
-            // The rows are what KEDA asks for, said at their foot.
-            if running < rows { { chart_note(0, (h - 12) as usize, "note-idle", format!("{}: {}", t.keda_wanted, format::int(wanted))) } }
-            { frame.handle("keda_max", Axis::level(rows as f64, 0.0, 1).up_to(rows)) }
+            // The rows' count at their top, the promise where its line meets the axis.
+            if running < rows { { chart_note(0, 0, "note-idle", format!("{}: {}", t.keda_wanted, format::int(wanted))) } }
+            { chart_note(promise * 1_000 / span, height_px as usize + 2, "note-promise", (t.keda_promise_note)(&duration_text(p.promise_s))) }
+            { frame.handle("keda_max", Axis::level(0.0, rows as f64, 1).up_to(rows)) }
             </div>
             <div class="storm-axis" aria-hidden="true"><span>{ "0 s" }</span><span>{ duration_text(span) }</span></div>
         </figure>

@@ -73,6 +73,8 @@ pub struct Strings {
     /// promise, (the promise, messages not done); (when, rounds, a job).
     pub moment_burst: fn(&str, &str, &str) -> String,
     pub moment_promise: fn(&str, &str) -> String,
+    /// Between them, what is not done yet.
+    pub moment_left: fn(&str) -> String,
     pub moment_last: fn(&str, &str, &str) -> String,
     /// Written on the chart at the promise's line.
     pub keda_promise_note: fn(&str) -> String,
@@ -169,6 +171,7 @@ pub static ES: Strings = Strings {
     keda_chart_label: "Una fila por worker que KEDA pide, con sus trabajos uno tras otro; las vacías, sobre el máximo, no arrancan.",
     moment_burst: |messages, wanted, running| format!("Llegan {messages} mensajes de golpe: KEDA pide {wanted} workers y corren {running}."),
     moment_promise: |promise, left| format!("Vence la promesa ({promise}) y quedan {left} sin terminar."),
+    moment_left: |left| format!("Quedan {left} sin terminar."),
     moment_last: |at, rounds, job| {
         let noun = if rounds == "1" { "ronda" } else { "rondas" };
         format!("Termina el último {}: {rounds} {noun} de {job}.", crate::format::a_los(at))
@@ -265,6 +268,7 @@ pub static EN: Strings = Strings {
     keda_chart_label: "One row per worker KEDA asks for, its jobs one after another; the empty ones, over the maximum, never start.",
     moment_burst: |messages, wanted, running| format!("{messages} messages arrive at once: KEDA asks for {wanted} workers and {running} run."),
     moment_promise: |promise, left| format!("The promise ({promise}) runs out with {left} not yet done."),
+    moment_left: |left| format!("{left} not yet done."),
     moment_last: |at, rounds, job| {
         let noun = if rounds == "1" { "round" } else { "rounds" };
         format!("The last one is done at {at}: {rounds} {noun} of {job}.")
