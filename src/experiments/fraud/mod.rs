@@ -204,5 +204,9 @@ mod tests {
         }
         assert!(!(TASKS[1].done)(&Params::default(), &Shared::default(), &Params::default().state()));
         assert!((strings::strings(Lang::Es).insight)(1, 4).starts_with("1 pago y"));
+        // The verdicts in the lesson's words («repetidos», never «duplicados»), one in the singular.
+        let es = strings::strings(Lang::Es);
+        assert_eq!(((es.gaps)(1), (es.duplicates)(3)), ("1 de menos (un hueco)".into(), "3 de más (repetidos)".into()));
+        assert_eq!((strings::strings(Lang::En).duplicates)(1), "1 too many (a duplicate)");
     }
 }

@@ -90,7 +90,7 @@ pub static ES: Strings = Strings {
     short: "Falta",
     catch_up: "Al día en",
     never: "nunca",
-    lag_time: "Lag en tiempo, el que mira la alerta (eventos atrás ÷ llegada)",
+    lag_time: "Lag en tiempo en «ahora», el que mira la alerta (eventos atrás ÷ llegada)",
     rate_before: "Antes del arreglo, lee cada uno de los 12 consumidores",
     behind_for: "Se viene atrasando desde hace (atraso ÷ déficit de antes)",
     alert_fires: |at, clears| match clears {
@@ -151,7 +151,7 @@ pub static EN: Strings = Strings {
     short: "Short by",
     catch_up: "Caught up in",
     never: "never",
-    lag_time: "Lag in time, what the alert watches (events behind ÷ arrivals)",
+    lag_time: "Lag in time at “now”, what the alert watches (events behind ÷ arrivals)",
     rate_before: "Before the fix, each of the 12 consumers reads",
     behind_for: "Falling behind for (backlog ÷ the deficit before)",
     alert_fires: |at, clears| match clears {
