@@ -131,6 +131,12 @@ impl State {
         )
     }
 
+    /// How many of exercise 7's burst are not done `at_s` in, on the
+    /// workers that run (the scene's moments and the CLI's number).
+    pub fn keda_left_at(&self, p: &Params, at_s: u64) -> u64 {
+        p.keda_messages - burst_done(p.keda_messages, self.keda.1, p.keda_job_s, at_s)
+    }
+
     /// Exercise 7's point: the rounds the workers that run make, and the
     /// last one's wait against the promise (what KEDA asks for and what the
     /// maximum lets run are written on the rows and said at the start).
@@ -453,10 +459,7 @@ impl crate::unit::Spec for Capacity {
             ("keda_wanted", Number::count(c.keda.0)),
             ("keda_running", Number::count(c.keda.1)),
             ("keda_last_wait", Number::seconds_in_words(c.keda.2)),
-            (
-                "keda_not_done_at_the_promise",
-                Number::count(p.keda_messages - burst_done(p.keda_messages, c.keda.1, p.keda_job_s, p.promise_s)),
-            ),
+            ("keda_not_done_at_the_promise", Number::count(c.keda_left_at(p, p.promise_s))),
         ]
     }
     /// The scene: the workers down or the peak filling the queue, the workers
@@ -507,7 +510,7 @@ fn keda_timeline(p: &Params, c: &State, lang: crate::i18n::Lang) -> crate::scene
     let (wanted, running, last_s) = c.keda;
     let moment = |at_s: u64, text: String| Moment { at_ms: at_s * 1_000, text };
     let mut moments = vec![moment(0, (t.moment_burst)(&int(p.keda_messages), &int(wanted), &int(running)))];
-    let left = |at_s| int(p.keda_messages - burst_done(p.keda_messages, running, p.keda_job_s, at_s));
+    let left = |at_s| int(c.keda_left_at(p, at_s));
     if p.promise_s < last_s {
         moments.push(moment(p.promise_s, (t.moment_promise)(&duration_text(p.promise_s), &left(p.promise_s))));
     }
